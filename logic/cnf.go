@@ -1,0 +1,204 @@
+package logic
+
+// NNF returns a formula equivalent to f built from literals, true, false, and,
+// or, and atleast over negation normal forms: implications and
+// biconditionals are expanded and negations pushed down to the atoms.
+func NNF(f *Formula) *Formula { return nnf(f, false) }
+
+func nnf(f *Formula, neg bool) *Formula {
+	switch f.Op {
+	case OpTrue, OpFalse:
+		if (f.Op == OpTrue) != neg {
+			return True()
+		}
+		return False()
+	case OpAtom:
+		if neg {
+			return Not(f)
+		}
+		return f
+	case OpNot:
+		return nnf(f.Args[0], !neg)
+	case OpAnd, OpOr:
+		op := f.Op
+		if neg {
+			op = OpAnd + OpOr - op
+		}
+		args := make([]*Formula, len(f.Args))
+		for i, g := range f.Args {
+			args[i] = nnf(g, neg)
+		}
+		return simplifyNary(op, args)
+	case OpImplies:
+		return nnf(Or(Not(f.Args[0]), f.Args[1]), neg)
+	case OpIff:
+		a, b := f.Args[0], f.Args[1]
+		if neg {
+			return nnf(Or(And(a, Not(b)), And(Not(a), b)), false)
+		}
+		return nnf(And(Or(Not(a), b), Or(a, Not(b))), false)
+	case OpAtLeast:
+		n := len(f.Args)
+		k := f.K
+		args := make([]*Formula, n)
+		for i, g := range f.Args {
+			args[i] = nnf(g, neg)
+		}
+		if neg {
+			k = n - k + 1 // ¬atleast_k(x) = atmost_{k-1}(x) = atleast_{n-k+1}(¬x)
+		}
+		switch {
+		case k <= 0:
+			return True()
+		case k > n:
+			return False()
+		}
+		return &Formula{Op: OpAtLeast, K: k, Args: args}
+	}
+	panic("logic: unknown connective")
+}
+
+// simplifyNary builds an and/or of NNF operands, absorbing true and false.
+func simplifyNary(op Op, args []*Formula) *Formula {
+	unit, zero := OpTrue, OpFalse // neutral and absorbing element for and
+	if op == OpOr {
+		unit, zero = OpFalse, OpTrue
+	}
+	kept := args[:0:0]
+	for _, a := range args {
+		switch a.Op {
+		case zero:
+			return a
+		case unit:
+			continue
+		}
+		kept = append(kept, a)
+	}
+	return nary(op, kept)
+}
+
+// distributeLimit bounds the number of clauses that distributing a
+// disjunction over conjunctions may create before auxiliary atoms are used.
+const distributeLimit = 8
+
+// CNF returns clauses whose models, restricted to the atoms of f, are exactly
+// the models of f. Where distributing or over and would multiply the size,
+// it introduces a fresh atom x for a subformula g with the clauses of x → g
+// (Plaisted–Greenbaum, the polarity-aware Tseitin encoding), which keeps the
+// result linear in the size of f. fresh hands out atoms that occur nowhere
+// else; with a nil fresh, CNF distributes everywhere and uses no new atoms
+// (exponential in the worst case).
+func CNF(f *Formula, fresh func() Atom) []Clause {
+	return clausify(NNF(f), fresh)
+}
+
+func clausify(f *Formula, fresh func() Atom) []Clause {
+	if l, ok := f.AsLit(); ok {
+		return []Clause{{l}}
+	}
+	switch f.Op {
+	case OpTrue:
+		return nil
+	case OpFalse:
+		return []Clause{{}}
+	case OpAnd:
+		var cs []Clause
+		for _, g := range f.Args {
+			cs = append(cs, clausify(g, fresh)...)
+		}
+		return cs
+	case OpOr:
+		return clausifyOr(f.Args, fresh)
+	case OpAtLeast:
+		lits := make([]Lit, len(f.Args))
+		var cs []Clause
+		for i, g := range f.Args {
+			if l, ok := g.AsLit(); ok {
+				lits[i] = l
+				continue
+			}
+			if fresh == nil {
+				return clausify(expandAtLeast(f), nil)
+			}
+			x := fresh()
+			lits[i] = Pos(x)
+			cs = append(cs, guard(Neg(x), clausify(g, fresh))...)
+		}
+		return append(cs, AtLeastClauses(f.K, lits, fresh)...)
+	}
+	panic("logic: CNF of a formula that is not in negation normal form")
+}
+
+// clausifyOr converts a disjunction: the product of its operands' clause
+// sets, except that operands which would make the product large are named by
+// fresh atoms.
+func clausifyOr(args []*Formula, fresh func() Atom) []Clause {
+	parts := make([][]Clause, len(args))
+	size := 1
+	for i, g := range args {
+		parts[i] = clausify(g, fresh)
+		size *= max(len(parts[i]), 1)
+		if size > 1<<20 {
+			size = 1 << 20
+		}
+	}
+	var extra []Clause
+	if size > distributeLimit && fresh != nil {
+		for i, p := range parts {
+			if len(p) > 1 {
+				x := fresh()
+				extra = append(extra, guard(Neg(x), p)...)
+				parts[i] = []Clause{{Pos(x)}}
+			}
+		}
+	}
+	prod := []Clause{{}}
+	for _, p := range parts {
+		if len(p) == 0 {
+			return extra // an operand is true
+		}
+		next := make([]Clause, 0, len(prod)*len(p))
+		for _, c := range prod {
+			for _, d := range p {
+				e := append(append(Clause(nil), c...), d...)
+				if e, taut := Normalize(e); !taut {
+					next = append(next, e)
+				}
+			}
+		}
+		prod = next
+	}
+	return append(prod, extra...)
+}
+
+// guard returns the clauses g ∨ c for every c in cs.
+func guard(g Lit, cs []Clause) []Clause {
+	out := make([]Clause, len(cs))
+	for i, c := range cs {
+		out[i] = append(Clause{g}, c...)
+	}
+	return out
+}
+
+// expandAtLeast writes atleast_k(f1..fn) as a disjunction over the k-subsets
+// of its operands, for callers who want no auxiliary atoms.
+func expandAtLeast(f *Formula) *Formula {
+	var terms []*Formula
+	var pick []*Formula
+	var rec func(i int)
+	rec = func(i int) {
+		if len(pick) == f.K {
+			terms = append(terms, And(pick...))
+			return
+		}
+		if len(f.Args)-i < f.K-len(pick) {
+			return
+		}
+		pick = append(pick, f.Args[i])
+		rec(i + 1)
+		pick = pick[:len(pick)-1]
+		rec(i + 1)
+	}
+	rec(0)
+	return NNF(Or(terms...))
+}

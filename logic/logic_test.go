@@ -1,0 +1,299 @@
+package logic
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+func randFormula(r *rand.Rand, nAtoms, depth int) *Formula {
+	if depth == 0 || r.IntN(4) == 0 {
+		switch r.IntN(12) {
+		case 0:
+			return True()
+		case 1:
+			return False()
+		}
+		return AtomF(Atom(r.IntN(nAtoms)))
+	}
+	sub := func() *Formula { return randFormula(r, nAtoms, depth-1) }
+	switch r.IntN(6) {
+	case 0:
+		return Not(sub())
+	case 1:
+		return And(sub(), sub(), sub())
+	case 2:
+		return Or(sub(), sub())
+	case 3:
+		return Implies(sub(), sub())
+	case 4:
+		return Iff(sub(), sub())
+	default:
+		n := 1 + r.IntN(4)
+		fs := make([]*Formula, n)
+		for i := range fs {
+			fs[i] = sub()
+		}
+		return AtLeast(r.IntN(n+2), fs...)
+	}
+}
+
+func testVocab(n int) *Vocabulary {
+	v := &Vocabulary{}
+	for i := range n {
+		v.Intern(string(rune('a' + i)))
+	}
+	return v
+}
+
+func TestFormulaRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	v := testVocab(6)
+	for i := range 5000 {
+		f := randFormula(r, 6, 4)
+		s := f.String(v)
+		g, err := ParseFormula(v, s)
+		if err != nil {
+			t.Fatalf("#%d: parse %q: %v", i, s, err)
+		}
+		if !f.Equal(g) {
+			t.Fatalf("#%d: %q parsed back as %q", i, s, g.String(v))
+		}
+	}
+}
+
+func TestParseForms(t *testing.T) {
+	v := &Vocabulary{}
+	cases := []struct{ src, want string }{
+		{"bird, !flies", "bird | !flies"},
+		{"bird(), !flies()", "bird | !flies"},
+		{"a & b | c", "a & b | c"},
+		{"a -> b -> c", "a -> (b -> c)"},
+		{"(a -> b) -> c", "(a -> b) -> c"},
+		{"!(a | b) <-> c", "!(a | b) <-> c"},
+		{"a && b || !c", "a & b | !c"},
+		{"The_opponent_check-raised_on_the_flop -> call", "The_opponent_check-raised_on_the_flop -> call"},
+		{"a->b", "a -> b"},
+		{"atleast(2, a, b, !c)", "atleast(2, a, b, !c)"},
+		{"true | false", "true | false"},
+		{"~a", "!a"},
+	}
+	for _, c := range cases {
+		f, err := ParseFormula(v, c.src)
+		if err != nil {
+			t.Errorf("ParseFormula(%q): %v", c.src, err)
+			continue
+		}
+		if got := f.String(v); got != c.want {
+			t.Errorf("ParseFormula(%q) = %q, want %q", c.src, got, c.want)
+		}
+	}
+}
+
+func TestParseRule(t *testing.T) {
+	v := &Vocabulary{}
+	cases := []struct{ src, ante, cons, str string }{
+		{"bird, antarctic -> !flies", "bird & antarctic", "!flies", "bird, antarctic -> !flies"},
+		{" -> bird", "true", "bird", " -> bird"},
+		{"|~ bird", "true", "bird", " -> bird"},
+		{"penguin |~ !flies, swims", "penguin", "!flies | swims", "penguin -> !flies, swims"},
+		{"(a -> b) |~ c", "a -> b", "c", "(a -> b) |~ c"},
+		{"a -> b |~ c", "a -> b", "c", "(a -> b) |~ c"},
+		{"bird() -> flies()", "bird", "flies", "bird -> flies"},
+		{"a & (b | c) -> d", "a & (b | c)", "d", "a & (b | c) |~ d"},
+	}
+	for _, c := range cases {
+		r, err := ParseRule(v, c.src)
+		if err != nil {
+			t.Errorf("ParseRule(%q): %v", c.src, err)
+			continue
+		}
+		if a := r.Antecedent.String(v); a != c.ante {
+			t.Errorf("ParseRule(%q) antecedent %q, want %q", c.src, a, c.ante)
+		}
+		if b := r.Consequent.String(v); b != c.cons {
+			t.Errorf("ParseRule(%q) consequent %q, want %q", c.src, b, c.cons)
+		}
+		s := r.String(v)
+		if s != c.str {
+			t.Errorf("ParseRule(%q).String() = %q, want %q", c.src, s, c.str)
+		}
+		back, err := ParseRule(v, s)
+		if err != nil || !back.Antecedent.Equal(r.Antecedent) || !back.Consequent.Equal(r.Consequent) {
+			t.Errorf("rule %q does not round-trip through %q (%v)", c.src, s, err)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	v := &Vocabulary{}
+	at := Position{File: "birds.theory", Line: 7, Col: 6}
+	cases := []struct{ src, want string }{
+		{"a &", "birds.theory:7:9: expected formula, found end of text"},
+		{"(a | b", "birds.theory:7:12: expected ')' closing the '(' at column 6, found end of text"},
+		{"a b", "birds.theory:7:8: expected end of formula or an operator, found \"b\""},
+		{"a $ b", "birds.theory:7:8: expected end of formula or an operator, found \"$\""},
+		{"", "birds.theory:7:6: expected formula, found end of text"},
+		{"a |~ b", "birds.theory:7:8: unexpected '|~': a default rule is not a formula here"},
+	}
+	for _, c := range cases {
+		_, err := ParseFormulaAt(v, at, c.src)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("ParseFormulaAt(%q) error %v, want %q", c.src, err, c.want)
+		}
+	}
+	if _, err := ParseRule(v, "bird flies"); err == nil || !strings.Contains(err.Error(), "expected '->' or '|~'") {
+		t.Errorf("rule without arrow: %v", err)
+	}
+	if _, err := ParseRule(v, "bird ->"); err == nil || !strings.Contains(err.Error(), "1:8: expected consequent") {
+		t.Errorf("rule without consequent: %v", err)
+	}
+	if _, err := ParseClause(v, "a & b"); err == nil || !strings.Contains(err.Error(), "expected a clause") {
+		t.Errorf("clause with and: %v", err)
+	}
+}
+
+// extends reports whether some assignment of the atoms n..n+aux-1 completes w
+// into a model of cs.
+func extends(w []bool, n, aux int, cs []Clause) bool {
+	full := make([]bool, n+aux)
+	copy(full, w)
+	found := false
+	ForEachWorld(aux, func(x []bool) bool {
+		copy(full[n:], x)
+		for _, c := range cs {
+			if !c.Holds(full) {
+				return true
+			}
+		}
+		found = true
+		return false
+	})
+	return found
+}
+
+func TestCNFAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const n = 5
+	for i := range 1500 {
+		f := randFormula(r, n, 3)
+		next := Atom(n)
+		fresh := func() Atom { next++; return next - 1 }
+		cs := CNF(f, fresh)
+		aux := int(next) - n
+		if aux > 14 {
+			continue
+		}
+		plain := CNF(f, nil)
+		ForEachWorld(n, func(w []bool) bool {
+			want := f.Eval(w)
+			if got := extends(w, n, aux, cs); got != want {
+				t.Fatalf("#%d %s: Tseitin CNF gives %v at %v, want %v", i, f.String(testVocab(n)), got, w, want)
+			}
+			if got := allHold(plain, w); got != want {
+				t.Fatalf("#%d %s: distributed CNF gives %v at %v, want %v", i, f.String(testVocab(n)), got, w, want)
+			}
+			return true
+		})
+	}
+}
+
+func allHold(cs []Clause, w []bool) bool {
+	for _, c := range cs {
+		if !c.Holds(w) {
+			return false
+		}
+	}
+	return true
+}
+
+func TestAtLeastEncodings(t *testing.T) {
+	for n := 0; n <= 6; n++ {
+		lits := make([]Lit, n)
+		for i := range lits {
+			lits[i] = MkLit(Atom(i), i%3 == 1)
+		}
+		for k := -1; k <= n+1; k++ {
+			next := Atom(n)
+			fresh := func() Atom { next++; return next - 1 }
+			seq := AtLeastClauses(k, lits, fresh)
+			aux := int(next) - n
+			sub := AtLeastClauses(k, lits, nil)
+			ForEachWorld(n, func(w []bool) bool {
+				cnt := 0
+				for _, l := range lits {
+					if l.Holds(w) {
+						cnt++
+					}
+				}
+				want := cnt >= k
+				if got := extends(w, n, aux, seq); got != want {
+					t.Fatalf("sequential at-least-%d of %d at %v: %v, want %v", k, n, w, got, want)
+				}
+				if got := allHold(sub, w); got != want {
+					t.Fatalf("subset at-least-%d of %d at %v: %v, want %v", k, n, w, got, want)
+				}
+				return true
+			})
+		}
+	}
+}
+
+func TestClauseHelpers(t *testing.T) {
+	c, taut := Normalize(Clause{Pos(3), Neg(1), Pos(3)})
+	if taut || len(c) != 2 || c[0] != Neg(1) || c[1] != Pos(3) {
+		t.Fatalf("Normalize: %v %v", c, taut)
+	}
+	if _, taut := Normalize([]Lit{Pos(1), Neg(1)}); !taut {
+		t.Fatal("a | !a not detected as tautology")
+	}
+	if !(Clause{Neg(1)}).Subsumes(c) || c.Subsumes(Clause{Neg(1)}) {
+		t.Fatal("Subsumes")
+	}
+	v := NewVocabulary("bird", "flies")
+	if s := (Clause{Neg(0), Pos(1)}).String(v); s != "!bird | flies" {
+		t.Fatalf("Clause.String = %q", s)
+	}
+	if v.Name(5) != "_5" {
+		t.Fatalf("Name of auxiliary atom = %q", v.Name(5))
+	}
+}
+
+func FuzzParseFormula(f *testing.F) {
+	for _, s := range []string{"a", "bird, !flies", "(a -> b) <-> !c", "atleast(2, a, b)", "a & (b | c", "x()"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		v := &Vocabulary{}
+		g, err := ParseFormula(v, src)
+		if err != nil {
+			if _, ok := err.(*SyntaxError); !ok {
+				t.Fatalf("error of type %T", err)
+			}
+			return
+		}
+		s := g.String(v)
+		h, err := ParseFormula(v, s)
+		if err != nil || !g.Equal(h) {
+			t.Fatalf("%q printed as %q does not parse back: %v", src, s, err)
+		}
+	})
+}
+
+func FuzzParseRule(f *testing.F) {
+	for _, s := range []string{"bird -> flies", " -> bird", "a, b |~ c, d", "(a -> b) |~ c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		v := &Vocabulary{}
+		r, err := ParseRule(v, src)
+		if err != nil {
+			return
+		}
+		s := r.String(v)
+		back, err := ParseRule(v, s)
+		if err != nil || !back.Antecedent.Equal(r.Antecedent) || !back.Consequent.Equal(r.Consequent) {
+			t.Fatalf("%q printed as %q does not parse back: %v", src, s, err)
+		}
+	})
+}

@@ -1,0 +1,432 @@
+package logic
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Position is a position in a source text, for error messages. Line and Col are
+// 1-based; Col counts bytes, as go/scanner does. A zero File or Line is left
+// out when printed.
+type Position struct {
+	File      string
+	Line, Col int
+}
+
+// String returns "file:line:col", leaving out what is unknown.
+func (p Position) String() string {
+	var parts []string
+	if p.File != "" {
+		parts = append(parts, p.File)
+	}
+	if p.Line > 0 {
+		parts = append(parts, strconv.Itoa(p.Line))
+		if p.Col > 0 {
+			parts = append(parts, strconv.Itoa(p.Col))
+		}
+	}
+	return strings.Join(parts, ":")
+}
+
+// SyntaxError reports text that does not parse: where, and what was expected.
+type SyntaxError struct {
+	Pos Position
+	Msg string
+}
+
+func (e *SyntaxError) Error() string {
+	if p := e.Pos.String(); p != "" {
+		return p + ": " + e.Msg
+	}
+	return e.Msg
+}
+
+type tokKind uint8
+
+const (
+	tEOF tokKind = iota
+	tIdent
+	tNumber
+	tTrue
+	tFalse
+	tAtLeast
+	tNot
+	tAnd
+	tOr
+	tImplies
+	tIff
+	tDefault
+	tComma
+	tLParen
+	tRParen
+	tBad
+)
+
+var tokNames = [...]string{
+	tEOF: "end of text", tIdent: "atom", tNumber: "number", tTrue: "'true'", tFalse: "'false'",
+	tAtLeast: "'atleast'", tNot: "'!'", tAnd: "'&'", tOr: "'|'", tImplies: "'->'", tIff: "'<->'",
+	tDefault: "'|~'", tComma: "','", tLParen: "'('", tRParen: "')'", tBad: "character",
+}
+
+type token struct {
+	kind tokKind
+	off  int // byte offset in the source
+	text string
+}
+
+func (t token) describe() string {
+	switch t.kind {
+	case tIdent, tNumber, tBad:
+		return strconv.Quote(t.text)
+	}
+	return tokNames[t.kind]
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// lex splits src into tokens. Identifiers may contain '-' (poker descriptors
+// such as check-raised) as long as it does not start an arrow, and may carry
+// the empty argument list "()" of the paper's Java tool.
+func lex(src string) []token {
+	var toks []token
+	i := 0
+	for i < len(src) {
+		c := src[i]
+		start := i
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+			continue
+		case strings.HasPrefix(src[i:], "<->"), strings.HasPrefix(src[i:], "<=>"):
+			i += 3
+			toks = append(toks, token{tIff, start, src[start:i]})
+		case strings.HasPrefix(src[i:], "->"), strings.HasPrefix(src[i:], "=>"):
+			i += 2
+			toks = append(toks, token{tImplies, start, src[start:i]})
+		case strings.HasPrefix(src[i:], "|~"):
+			i += 2
+			toks = append(toks, token{tDefault, start, src[start:i]})
+		case strings.HasPrefix(src[i:], "||"), strings.HasPrefix(src[i:], "&&"):
+			i += 2
+			k := tOr
+			if c == '&' {
+				k = tAnd
+			}
+			toks = append(toks, token{k, start, src[start:i]})
+		case c == '|':
+			i++
+			toks = append(toks, token{tOr, start, "|"})
+		case c == '&' || c == '^':
+			i++
+			toks = append(toks, token{tAnd, start, src[start:i]})
+		case c == '!' || c == '~':
+			i++
+			toks = append(toks, token{tNot, start, src[start:i]})
+		case c == ',':
+			i++
+			toks = append(toks, token{tComma, start, ","})
+		case c == '(':
+			i++
+			toks = append(toks, token{tLParen, start, "("})
+		case c == ')':
+			i++
+			toks = append(toks, token{tRParen, start, ")"})
+		case isIdentStart(c):
+			for i < len(src) && (isIdentStart(src[i]) || src[i] == '\'' ||
+				src[i] == '-' && !strings.HasPrefix(src[i:], "->")) {
+				i++
+			}
+			text := src[start:i]
+			kind := tIdent
+			switch {
+			case text == "true":
+				kind = tTrue
+			case text == "false":
+				kind = tFalse
+			case text == "atleast" && strings.HasPrefix(strings.TrimLeft(src[i:], " \t"), "("):
+				kind = tAtLeast
+			case isNumber(text):
+				kind = tNumber
+			}
+			if kind == tIdent && strings.HasPrefix(src[i:], "()") {
+				i += 2 // bird() is the Java tool's spelling of bird
+			}
+			toks = append(toks, token{kind, start, text})
+		default:
+			i++
+			for i < len(src) && src[i] >= 0x80 && src[i] < 0xC0 {
+				i++ // keep a multi-byte character whole in the message
+			}
+			toks = append(toks, token{tBad, start, src[start:i]})
+		}
+	}
+	return append(toks, token{tEOF, len(src), ""})
+}
+
+func isNumber(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// parser is a recursive-descent parser over a token slice. comma says what a
+// top-level ',' means: OpOr in clause lists and consequents, OpAnd in
+// antecedents.
+type parser struct {
+	v     *Vocabulary
+	at    Position
+	src   string
+	toks  []token
+	i     int
+	comma Op
+}
+
+func (p *parser) peek() token { return p.toks[p.i] }
+func (p *parser) next() token  { t := p.toks[p.i]; p.i++; return t }
+
+// posOf converts a byte offset into a position, counting lines inside src.
+func (p *parser) posOf(off int) Position {
+	pos := p.at
+	if pos.Line == 0 {
+		pos.Line = 1
+	}
+	if pos.Col == 0 {
+		pos.Col = 1
+	}
+	for j := 0; j < off && j < len(p.src); j++ {
+		if p.src[j] == '\n' {
+			pos.Line++
+			pos.Col = 1
+		} else {
+			pos.Col++
+		}
+	}
+	return pos
+}
+
+func (p *parser) errorf(t token, format string, args ...any) error {
+	return &SyntaxError{Pos: p.posOf(t.off), Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *parser) expected(what string) error {
+	t := p.peek()
+	return p.errorf(t, "expected %s, found %s", what, t.describe())
+}
+
+// list := iff (',' iff)*
+func (p *parser) list() (*Formula, error) {
+	f, err := p.iff()
+	if err != nil {
+		return nil, err
+	}
+	fs := []*Formula{f}
+	for p.peek().kind == tComma {
+		p.next()
+		g, err := p.iff()
+		if err != nil {
+			return nil, err
+		}
+		fs = append(fs, g)
+	}
+	if len(fs) == 1 {
+		return f, nil
+	}
+	return nary(p.comma, fs), nil
+}
+
+// iff := implies ('<->' implies)*
+func (p *parser) iff() (*Formula, error) {
+	f, err := p.implies()
+	if err != nil {
+		return nil, err
+	}
+	for p.peek().kind == tIff {
+		p.next()
+		g, err := p.implies()
+		if err != nil {
+			return nil, err
+		}
+		f = Iff(f, g)
+	}
+	return f, nil
+}
+
+// implies := or ('->' implies)?
+func (p *parser) implies() (*Formula, error) {
+	f, err := p.or()
+	if err != nil {
+		return nil, err
+	}
+	if p.peek().kind != tImplies {
+		return f, nil
+	}
+	p.next()
+	g, err := p.implies()
+	if err != nil {
+		return nil, err
+	}
+	return Implies(f, g), nil
+}
+
+// or := and ('|' and)*
+func (p *parser) or() (*Formula, error) { return p.chain(tOr, OpOr, p.and) }
+
+// and := unary ('&' unary)*
+func (p *parser) and() (*Formula, error) { return p.chain(tAnd, OpAnd, p.unary) }
+
+func (p *parser) chain(sep tokKind, op Op, operand func() (*Formula, error)) (*Formula, error) {
+	f, err := operand()
+	if err != nil {
+		return nil, err
+	}
+	fs := []*Formula{f}
+	for p.peek().kind == sep {
+		p.next()
+		g, err := operand()
+		if err != nil {
+			return nil, err
+		}
+		fs = append(fs, g)
+	}
+	if len(fs) == 1 {
+		return f, nil
+	}
+	return nary(op, fs), nil
+}
+
+// unary := '!' unary | primary
+func (p *parser) unary() (*Formula, error) {
+	if p.peek().kind == tNot {
+		p.next()
+		f, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		return Not(f), nil
+	}
+	return p.primary()
+}
+
+// primary := atom | 'true' | 'false' | '(' iff ')' | 'atleast' '(' number (',' iff)* ')'
+func (p *parser) primary() (*Formula, error) {
+	t := p.peek()
+	switch t.kind {
+	case tIdent:
+		p.next()
+		return AtomF(p.v.Intern(t.text)), nil
+	case tTrue:
+		p.next()
+		return True(), nil
+	case tFalse:
+		p.next()
+		return False(), nil
+	case tLParen:
+		p.next()
+		f, err := p.iff()
+		if err != nil {
+			return nil, err
+		}
+		if p.peek().kind != tRParen {
+			return nil, p.expected("')' closing the '(' at column " + strconv.Itoa(p.posOf(t.off).Col))
+		}
+		p.next()
+		return f, nil
+	case tAtLeast:
+		return p.atLeast()
+	case tNumber:
+		return nil, p.errorf(t, "expected formula, found number %s (atom names start with a letter or '_')", t.text)
+	}
+	return nil, p.expected("formula")
+}
+
+func (p *parser) atLeast() (*Formula, error) {
+	p.next()
+	if p.peek().kind != tLParen {
+		return nil, p.expected("'(' after atleast")
+	}
+	p.next()
+	t := p.peek()
+	if t.kind != tNumber {
+		return nil, p.expected("number of arguments that must hold")
+	}
+	p.next()
+	k, err := strconv.Atoi(t.text)
+	if err != nil {
+		return nil, p.errorf(t, "number %s is too large", t.text)
+	}
+	var fs []*Formula
+	for p.peek().kind == tComma {
+		p.next()
+		f, err := p.iff()
+		if err != nil {
+			return nil, err
+		}
+		fs = append(fs, f)
+	}
+	if p.peek().kind != tRParen {
+		return nil, p.expected("',' or ')' in atleast")
+	}
+	p.next()
+	return AtLeast(k, fs...), nil
+}
+
+func newParser(v *Vocabulary, at Position, src string, comma Op) *parser {
+	return &parser{v: v, at: at, src: src, toks: lex(src), comma: comma}
+}
+
+// whole parses a complete formula and rejects trailing text.
+func (p *parser) whole() (*Formula, error) {
+	if p.peek().kind == tEOF {
+		return nil, p.expected("formula")
+	}
+	f, err := p.list()
+	if err != nil {
+		return nil, err
+	}
+	if t := p.peek(); t.kind != tEOF {
+		if t.kind == tDefault {
+			return nil, p.errorf(t, "unexpected '|~': a default rule is not a formula here")
+		}
+		return nil, p.expected("end of formula or an operator")
+	}
+	return f, nil
+}
+
+// ParseFormula parses a formula in the full syntax: atoms, true, false, !,
+// &, |, ->, <->, parentheses and atleast(k, f1, ..., fn). A top-level
+// comma-separated list is a disjunction, so the clause list "!bird, flies"
+// and "!bird | flies" are the same formula. Atoms are interned in v.
+func ParseFormula(v *Vocabulary, src string) (*Formula, error) {
+	return ParseFormulaAt(v, Position{}, src)
+}
+
+// ParseFormulaAt is ParseFormula for text found at position at (its first
+// byte), so that errors point into the user's file.
+func ParseFormulaAt(v *Vocabulary, at Position, src string) (*Formula, error) {
+	return newParser(v, at, src, OpOr).whole()
+}
+
+// ParseClause parses a clause: literals separated by ',' or '|', or false.
+func ParseClause(v *Vocabulary, src string) (Clause, error) { return ParseClauseAt(v, Position{}, src) }
+
+// ParseClauseAt is ParseClause for text found at position at.
+func ParseClauseAt(v *Vocabulary, at Position, src string) (Clause, error) {
+	p := newParser(v, at, src, OpOr)
+	f, err := p.whole()
+	if err != nil {
+		return nil, err
+	}
+	if c, ok := f.AsClause(); ok {
+		return c, nil
+	}
+	if f.Op == OpOr || f.Op == OpTrue {
+		return nil, &SyntaxError{Pos: p.posOf(0), Msg: "clause is a tautology (contains a literal and its negation)"}
+	}
+	return nil, &SyntaxError{Pos: p.posOf(0), Msg: "expected a clause: literals separated by ',' or '|'"}
+}

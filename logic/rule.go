@@ -1,0 +1,111 @@
+package logic
+
+import "strings"
+
+// Rule is a default rule α |~ β, "if α then typically β". In a dataset the
+// antecedent is a conjunction of literals and the consequent a disjunction,
+// but any formulas are allowed.
+type Rule struct {
+	Antecedent *Formula // α; True for an empty antecedent
+	Consequent *Formula // β
+}
+
+// Material returns the material counterpart ¬α ∨ β of the rule.
+func (r Rule) Material() *Formula { return Or(Not(r.Antecedent), r.Consequent) }
+
+// Clausal reports whether the rule has the form the learner works with: a
+// conjunction of literals as antecedent and a clause as consequent.
+func (r Rule) Clausal() (Term, Clause, bool) {
+	t, ok := r.Antecedent.AsTerm()
+	if !ok {
+		return nil, nil, false
+	}
+	c, ok := r.Consequent.AsClause()
+	if !ok {
+		return nil, nil, false
+	}
+	return t, c, true
+}
+
+// String returns the rule in the dataset syntax when it is clausal
+// ("bird, antarctic -> !flies", " -> bird" for an empty antecedent), and as
+// "α |~ β" otherwise. Parsing the result with v gives back an equal rule.
+func (r Rule) String(v *Vocabulary) string {
+	t, ok1 := r.Antecedent.rawLits(OpAnd, OpTrue)
+	c, ok2 := r.Consequent.rawLits(OpOr, OpFalse)
+	if ok1 && ok2 && len(c) > 0 {
+		return v.Join(t, ", ") + " -> " + v.Join(c, ", ")
+	}
+	ante := r.Antecedent.String(v)
+	if r.Antecedent.Op.precedence() <= OpImplies.precedence() {
+		ante = "(" + ante + ")"
+	}
+	return ante + " |~ " + r.Consequent.String(v)
+}
+
+// ParseRule parses a default rule. The antecedent and consequent are
+// separated by '|~' or, when there is none, by the first '->' outside
+// parentheses; so "bird, antarctic -> !flies" and "(a -> b) |~ c" both work.
+// In the antecedent ',' means and; in the consequent it means or. An empty
+// antecedent (" -> bird") is true.
+func ParseRule(v *Vocabulary, src string) (Rule, error) { return ParseRuleAt(v, Position{}, src) }
+
+// ParseRuleAt is ParseRule for text found at position at.
+func ParseRuleAt(v *Vocabulary, at Position, src string) (Rule, error) {
+	toks := lex(src)
+	sep := -1
+	depth := 0
+	for i, t := range toks {
+		switch t.kind {
+		case tLParen:
+			depth++
+		case tRParen:
+			depth--
+		case tDefault:
+			if depth == 0 && (sep < 0 || toks[sep].kind != tDefault) {
+				sep = i
+			}
+		case tImplies:
+			if depth == 0 && sep < 0 {
+				sep = i
+			}
+		}
+	}
+	p := &parser{v: v, at: at, src: src, toks: toks}
+	if sep < 0 {
+		return Rule{}, p.errorf(toks[len(toks)-1], "expected '->' or '|~' between antecedent and consequent")
+	}
+	ante := True()
+	if sep > 0 {
+		pa := &parser{v: v, at: at, src: src, toks: append(toks[:sep:sep], token{tEOF, toks[sep].off, ""}), comma: OpAnd}
+		f, err := pa.whole()
+		if err != nil {
+			return Rule{}, err
+		}
+		ante = f
+	}
+	pc := &parser{v: v, at: at, src: src, toks: toks[sep+1:], comma: OpOr}
+	if pc.peek().kind == tEOF {
+		return Rule{}, pc.expected("consequent after " + toks[sep].describe())
+	}
+	cons, err := pc.whole()
+	if err != nil {
+		return Rule{}, err
+	}
+	return Rule{Antecedent: ante, Consequent: cons}, nil
+}
+
+// IsBlank reports whether a line of a rule or theory file holds nothing but
+// space and a '#' comment.
+func IsBlank(line string) bool {
+	s := strings.TrimSpace(line)
+	return s == "" || s[0] == '#'
+}
+
+// StripComment removes a '#' comment from a line.
+func StripComment(line string) string {
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		return line[:i]
+	}
+	return line
+}

@@ -188,7 +188,7 @@ type parser struct {
 }
 
 func (p *parser) peek() token { return p.toks[p.i] }
-func (p *parser) next() token  { t := p.toks[p.i]; p.i++; return t }
+func (p *parser) next() token { t := p.toks[p.i]; p.i++; return t }
 
 // posOf converts a byte offset into a position, counting lines inside src.
 func (p *parser) posOf(off int) Position {

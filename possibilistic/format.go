@@ -1,0 +1,144 @@
+package possibilistic
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/strata-logic/strata/logic"
+)
+
+// FormatWeight writes a weight so that parsing it gives the same float64.
+func FormatWeight(w float64) string { return strconv.FormatFloat(w, 'g', -1, 64) }
+
+// WriteText writes t in the text format: one "WEIGHT: FORMULA" line per
+// formula, highest level first, levels separated by a blank line. Clauses
+// are written as disjunctions ("0.5: !bird | flies"). ReadText reads it back
+// into an identical theory.
+func (t *Theory) WriteText(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	v := t.vocab()
+	for i := len(t.Levels) - 1; i >= 0; i-- {
+		l := t.Levels[i]
+		if i < len(t.Levels)-1 {
+			bw.WriteByte('\n')
+		}
+		ws := FormatWeight(l.Weight)
+		for _, f := range l.Formulas {
+			fmt.Fprintf(bw, "%s: %s\n", ws, f.String(v))
+		}
+	}
+	return bw.Flush()
+}
+
+// String returns the text format of t.
+func (t *Theory) String() string {
+	var b strings.Builder
+	t.WriteText(&b)
+	return b.String()
+}
+
+// ReadText reads a theory in the text format: lines "WEIGHT: FORMULA" with
+// a weight in ]0,1] and a formula in the full syntax (a comma-separated list
+// is a clause), '#' comments and blank lines. Lines may come in any order;
+// the levels are the distinct weights. name is used in error messages, which
+// give file, line and column. Atoms are interned in v (a new vocabulary when
+// v is nil).
+func ReadText(r io.Reader, name string, v *logic.Vocabulary) (*Theory, error) {
+	t := New(v)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := logic.StripComment(sc.Text())
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		f, w, err := parseLine(t.Vocab, name, line, text)
+		if err != nil {
+			return nil, err
+		}
+		t.Add(f, w)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	return t, nil
+}
+
+func parseLine(v *logic.Vocabulary, name string, line int, text string) (*logic.Formula, float64, error) {
+	lead := len(text) - len(strings.TrimLeft(text, " \t"))
+	colon := strings.IndexByte(text, ':')
+	if colon < 0 {
+		return nil, 0, &logic.SyntaxError{
+			Pos: logic.Position{File: name, Line: line, Col: lead + 1},
+			Msg: "expected 'WEIGHT: FORMULA' (a weight in ]0,1], a colon, then a formula)",
+		}
+	}
+	ws := strings.TrimSpace(text[:colon])
+	w, err := strconv.ParseFloat(ws, 64)
+	if err != nil || !(w > 0 && w <= 1) {
+		return nil, 0, &logic.SyntaxError{
+			Pos: logic.Position{File: name, Line: line, Col: lead + 1},
+			Msg: fmt.Sprintf("expected a weight in ]0,1] before ':', found %q", ws),
+		}
+	}
+	f, err := logic.ParseFormulaAt(v, logic.Position{File: name, Line: line, Col: colon + 2}, text[colon+1:])
+	if err != nil {
+		return nil, 0, err
+	}
+	return f, w, nil
+}
+
+type jsonLevel struct {
+	Weight   float64  `json:"weight"`
+	Formulas []string `json:"formulas"`
+}
+
+type jsonTheory struct {
+	Levels []jsonLevel `json:"levels"`
+}
+
+// MarshalJSON writes {"levels": [{"weight": 1, "formulas": ["!penguin | !flies"]}, ...]},
+// highest level first, formulas in the text syntax.
+func (t *Theory) MarshalJSON() ([]byte, error) {
+	v := t.vocab()
+	jt := jsonTheory{Levels: make([]jsonLevel, 0, len(t.Levels))}
+	for i := len(t.Levels) - 1; i >= 0; i-- {
+		l := t.Levels[i]
+		jl := jsonLevel{Weight: l.Weight, Formulas: make([]string, len(l.Formulas))}
+		for j, f := range l.Formulas {
+			jl.Formulas[j] = f.String(v)
+		}
+		jt.Levels = append(jt.Levels, jl)
+	}
+	return json.Marshal(jt)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes (levels in any order; formulas
+// of equal weight are merged), interning atoms in t.Vocab.
+func (t *Theory) UnmarshalJSON(data []byte) error {
+	var jt jsonTheory
+	if err := json.Unmarshal(data, &jt); err != nil {
+		return err
+	}
+	v := t.vocab()
+	t.Levels = nil
+	for i, jl := range jt.Levels {
+		if !(jl.Weight > 0 && jl.Weight <= 1) {
+			return fmt.Errorf("level %d: weight %v outside ]0,1]", i, jl.Weight)
+		}
+		for j, s := range jl.Formulas {
+			f, err := logic.ParseFormula(v, s)
+			if err != nil {
+				return fmt.Errorf("level %d, formula %d: %w", i, j, err)
+			}
+			t.Add(f, jl.Weight)
+		}
+	}
+	return nil
+}

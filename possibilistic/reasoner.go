@@ -19,8 +19,8 @@ import (
 type Reasoner struct {
 	vocab   *logic.Vocabulary
 	weights []float64
-	clauses [][][]logic.Lit      // per level: clauses in solver literals
-	others  [][]*logic.Formula   // per level: non-clausal formulas, in vocabulary atoms
+	clauses [][][]logic.Lit    // per level: clauses in solver literals
+	others  [][]*logic.Formula // per level: non-clausal formulas, in vocabulary atoms
 	s       *sat.Solver
 	sel     []logic.Lit // selector of each level
 	varOf   []logic.Atom

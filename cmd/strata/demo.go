@@ -1,0 +1,46 @@
+package main
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
+)
+
+//go:embed examples/penguin.theory
+var penguinTheory string
+
+func newDemoCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "demo",
+		Short: "Reason with the paper's penguin theory (built in)",
+		Args:  argsBetween(0, 0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			w := cmd.OutOrStdout()
+			v := &logic.Vocabulary{}
+			th, err := possibilistic.ReadText(strings.NewReader(penguinTheory), "penguin.theory", v)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "The built-in penguin theory (highest level first):\n\n%s\n", th)
+			rs := possibilistic.NewReasoner(th)
+			for _, q := range []string{"bird -> flies", "penguin -> !flies", "penguin -> bird", "bird, red -> flies", "penguin -> flies"} {
+				rule, err := logic.ParseRule(v, q)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(w, "$ strata query penguin.theory '%s'\n", q)
+				if err := printVerdict(w, v, rs, rule); err != nil {
+					return err
+				}
+				fmt.Fprintln(w)
+			}
+			alpha, _ := logic.ParseFormula(v, "penguin")
+			fmt.Fprintln(w, "$ strata query penguin.theory --given penguin")
+			return printConclusions(w, v, rs, alpha)
+		},
+	}
+}

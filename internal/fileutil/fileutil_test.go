@@ -1,0 +1,40 @@
+package fileutil
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestWriteAtomic(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "out.theory")
+	if err := WriteAtomic(p, func(w io.Writer) error { _, err := io.WriteString(w, "old"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("boom")
+	err := WriteAtomic(p, func(w io.Writer) error { io.WriteString(w, "half"); return boom })
+	if !errors.Is(err, boom) {
+		t.Fatalf("error %v does not wrap the writer's", err)
+	}
+	b, _ := os.ReadFile(p)
+	if string(b) != "old" {
+		t.Fatalf("failed write replaced the file: %q", b)
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 {
+		t.Fatalf("temporary files left behind: %v", ents)
+	}
+}
+
+func TestOpen(t *testing.T) {
+	if _, _, err := Open(filepath.Join(t.TempDir(), "missing"), nil); err == nil || !strings.Contains(err.Error(), "no such file") {
+		t.Fatalf("missing file: %v", err)
+	}
+	if _, _, err := Open(t.TempDir(), nil); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Fatalf("directory: %v", err)
+	}
+}

@@ -13,6 +13,8 @@ import (
 //go:embed examples/penguin.theory
 var penguinTheory string
 
+func init() { register(newDemoCmd) }
+
 func newDemoCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "demo",

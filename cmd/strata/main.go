@@ -54,11 +54,20 @@ Start with:  strata demo`,
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newQueryCmd(), newShowCmd(), newDemoCmd())
+	for _, c := range commands {
+		root.AddCommand(c())
+	}
 	return root
 }
 
-// exactArgs is cobra.ExactArgs reporting a usage error.
+// commands holds the constructors of the subcommands. Each command's file
+// registers its own in an init function, so adding a command touches only
+// its file.
+var commands []func() *cobra.Command
+
+func register(c func() *cobra.Command) { commands = append(commands, c) }
+
+// argsBetween accepts lo to hi positional arguments, reporting a usage error.
 func argsBetween(lo, hi int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if len(args) < lo || len(args) > hi {

@@ -10,6 +10,8 @@ import (
 	"github.com/strata-logic/strata/possibilistic"
 )
 
+func init() { register(newQueryCmd) }
+
 func newQueryCmd() *cobra.Command {
 	var given string
 	cmd := &cobra.Command{

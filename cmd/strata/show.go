@@ -9,6 +9,8 @@ import (
 	"github.com/strata-logic/strata/possibilistic"
 )
 
+func init() { register(newShowCmd) }
+
 func newShowCmd() *cobra.Command {
 	var asJSON, simplify bool
 	cmd := &cobra.Command{

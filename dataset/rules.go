@@ -1,0 +1,90 @@
+package dataset
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/strata-logic/strata/logic"
+)
+
+// ReadRules reads a default-rule dataset: one rule "ANTECEDENT -> CONSEQUENT"
+// per line (see logic.ParseRule; the Java tool's "bird()" atoms are
+// accepted), with blank lines and '#' comments ignored. Duplicates are kept:
+// examples are multisets. name is used in error messages, which give file,
+// line and column.
+func ReadRules(r io.Reader, name string, v *logic.Vocabulary) ([]logic.Rule, error) {
+	var rules []logic.Rule
+	err := eachLine(r, name, func(line int, text string) error {
+		rule, err := logic.ParseRuleAt(v, logic.Position{File: name, Line: line}, text)
+		if err != nil {
+			return err
+		}
+		rules = append(rules, rule)
+		return nil
+	})
+	return rules, err
+}
+
+// WriteRules writes rules one per line in the dataset syntax.
+func WriteRules(w io.Writer, v *logic.Vocabulary, rules []logic.Rule) error {
+	bw := bufio.NewWriter(w)
+	for _, r := range rules {
+		bw.WriteString(r.String(v))
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}
+
+// ReadClauses reads hard rules: one clause per line, literals separated by
+// ',' or '|' (a line may also hold any formula, which must then hold
+// whatever the evidence). Blank lines and '#' comments are ignored.
+func ReadClauses(r io.Reader, name string, v *logic.Vocabulary) ([]*logic.Formula, error) {
+	var fs []*logic.Formula
+	err := eachLine(r, name, func(line int, text string) error {
+		f, err := logic.ParseFormulaAt(v, logic.Position{File: name, Line: line}, text)
+		if err != nil {
+			return err
+		}
+		fs = append(fs, f)
+		return nil
+	})
+	return fs, err
+}
+
+// WriteClauses writes one clause per line, literals separated by ", ".
+func WriteClauses(w io.Writer, v *logic.Vocabulary, cs []logic.Clause) error {
+	bw := bufio.NewWriter(w)
+	for _, c := range cs {
+		if len(c) == 0 {
+			bw.WriteString("false")
+		} else {
+			bw.WriteString(v.Join(c, ", "))
+		}
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}
+
+// eachLine calls fn with the 1-based number and the text (comment removed)
+// of every non-blank line.
+func eachLine(r io.Reader, name string, fn func(line int, text string) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := logic.StripComment(sc.Text())
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		if err := fn(line, text); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("read %s: %w", name, err)
+	}
+	return nil
+}

@@ -1,0 +1,156 @@
+package dataset
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// Table is a binary data table: one row per example, one 0/1 column per
+// variable, as in the density-estimation benchmarks (NLTCS, MSNBC, Plants,
+// DNA) from which the paper's Markov logic networks were learned. The zero
+// value is an empty table; its width is fixed by the first row added.
+type Table struct {
+	Cols int    // number of variables
+	data []bool // row-major, Cols values per row
+}
+
+// Rows returns the number of rows.
+func (t *Table) Rows() int {
+	if t.Cols == 0 {
+		return 0
+	}
+	return len(t.data) / t.Cols
+}
+
+// Row returns row i; the slice aliases the table and must not be modified.
+func (t *Table) Row(i int) []bool { return t.data[i*t.Cols : (i+1)*t.Cols : (i+1)*t.Cols] }
+
+// Append adds a row, which must have Cols values (any number for the first
+// row of an empty table).
+func (t *Table) Append(row []bool) error {
+	if t.Cols == 0 && len(t.data) == 0 {
+		t.Cols = len(row)
+	}
+	if len(row) != t.Cols || len(row) == 0 {
+		return fmt.Errorf("row of %d values in a table of %d columns", len(row), t.Cols)
+	}
+	t.data = append(t.data, row...)
+	return nil
+}
+
+// Names returns the atom names of the columns, a1 ... an: 1-based, in column
+// order, the naming the paper uses for the NLTCS theory (a12, a14, ...).
+func (t *Table) Names() []string { return ColumnNames(t.Cols) }
+
+// ColumnNames returns a1 ... an.
+func ColumnNames(n int) []string {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = "a" + strconv.Itoa(i+1)
+	}
+	return names
+}
+
+// ReadTable reads comma-separated 0/1 rows without a header, the format of
+// ../shared/data/debd. Blank lines are skipped. Every row must have as many
+// values as the first; errors give name, line and column and say what was
+// expected.
+func ReadTable(r io.Reader, name string) (*Table, error) {
+	t := &Table{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	var row []bool
+	line := 0
+	for sc.Scan() {
+		line++
+		text := sc.Text()
+		if isSpace(text) {
+			continue
+		}
+		var err error
+		row, err = parseRow(text, row[:0], t.Cols)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d:%w", name, line, err)
+		}
+		t.Append(row)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	return t, nil
+}
+
+// colError is a parse error at a 1-based column of a row; it prints as
+// "col: message" so that ReadTable can prefix name and line.
+type colError struct {
+	col int
+	msg string
+}
+
+func (e *colError) Error() string { return strconv.Itoa(e.col) + ": " + e.msg }
+
+// parseRow parses "0,1,1" into row. want is the expected number of values,
+// or 0 when any number is fine.
+func parseRow(text string, row []bool, want int) ([]bool, error) {
+	col := 1
+	expectValue := true
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r':
+		case expectValue && (c == '0' || c == '1'):
+			row = append(row, c == '1')
+			expectValue = false
+		case !expectValue && c == ',':
+			expectValue = true
+		case expectValue:
+			return nil, &colError{i + 1, fmt.Sprintf("expected 0 or 1, found %q", rune(c))}
+		default:
+			return nil, &colError{i + 1, fmt.Sprintf("expected ',' or end of row, found %q", rune(c))}
+		}
+		col = i + 2
+		if want > 0 && len(row) > want {
+			return nil, &colError{i + 1, fmt.Sprintf("row has more than the %d values of the first row", want)}
+		}
+	}
+	if expectValue {
+		return nil, &colError{col, "expected 0 or 1 at end of row"}
+	}
+	if want > 0 && len(row) != want {
+		return nil, &colError{col, fmt.Sprintf("row has %d values, the first row has %d", len(row), want)}
+	}
+	return row, nil
+}
+
+func isSpace(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != ' ' && c != '\t' && c != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// WriteTable writes t in the format ReadTable reads.
+func WriteTable(w io.Writer, t *Table) error {
+	bw := bufio.NewWriter(w)
+	buf := make([]byte, 0, 2*t.Cols)
+	for i := 0; i < t.Rows(); i++ {
+		buf = buf[:0]
+		for j, v := range t.Row(i) {
+			if j > 0 {
+				buf = append(buf, ',')
+			}
+			if v {
+				buf = append(buf, '1')
+			} else {
+				buf = append(buf, '0')
+			}
+		}
+		buf = append(buf, '\n')
+		bw.Write(buf)
+	}
+	return bw.Flush()
+}

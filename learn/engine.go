@@ -1,0 +1,328 @@
+package learn
+
+import (
+	"sync"
+
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/sat"
+)
+
+// The coverage engine decides (Θ, α) ⊢poss β for every example under the
+// current model Θ, and scores tentative changes of Θ without re-deciding
+// what cannot change.
+//
+// Per example it keeps, for the current model with k levels:
+//   - b, the boundary: the cut of levels b..k−1 plus the hard rules is the
+//     lowest cut consistent with α (hard rules and α are always in it);
+//   - covered, whether that cut entails β;
+//   - t, the largest j such that the cut at j, with α, entails β (computed
+//     when first needed; t ≥ b−1, since cuts below b are inconsistent);
+//   - a few models of H ∪ α (H: the hard rules), each with the lowest level
+//     from which it satisfies every level of the model, and whether it
+//     falsifies β. A model satisfying the cut at j proves that cut
+//     consistent; if it also falsifies β it proves β not entailed there.
+//
+// The invariant that makes scoring incremental: adding a clause c at a
+// position strictly below 2b (into a drowned level, or as a new level under
+// a drowned one) cannot change the answer, and at every position from 2b up
+// the answer depends only on whether the cut at b stays consistent with c,
+// on the lowest j > b whose cut is consistent with c and α, and on t. So one
+// or two solver calls per example give its answer at all 2k+1 positions,
+// and a stored model that satisfies c often makes them unnecessary.
+// TestIncrementalMatchesFullEvaluation checks this against re-deciding every
+// example from scratch on random models.
+
+const slots = 6 // models kept per example
+
+type exData struct {
+	alpha, beta, negBeta []logic.Lit
+	weight               int64 // multiplicity
+	sign                 int64 // +1 positive, −1 negative
+	hardOK               bool  // H ∪ α is consistent
+}
+
+type exState struct {
+	b       int32
+	t       int32 // valid when tValid
+	tValid  bool
+	covered bool
+	n       uint8 // models stored
+	next    uint8 // round-robin victim
+	lv      [slots]int32
+	bf      [slots]bool // model falsifies β
+}
+
+type engine struct {
+	n       int // atoms: solver variables 0..n−1
+	words   int
+	ex      []exData
+	st      []exState
+	models  []uint64 // example i, slot s at ((i*slots)+s)*words
+	model   *Model
+	workers []*worker
+}
+
+type worker struct {
+	e      *engine
+	id     int
+	s      *sat.Solver
+	sel    []logic.Lit
+	assume []logic.Lit
+	m      []uint64 // scratch model
+	calls  int64
+	delta  []int64 // per-position score change of the candidate being scored
+}
+
+func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int) *engine {
+	e := &engine{n: nAtoms, words: (nAtoms + 63) / 64}
+	for _, x := range ex.List {
+		d := exData{alpha: x.Alpha, beta: x.Beta, weight: int64(x.Count), sign: 1}
+		if !x.Positive {
+			d.sign = -1
+		}
+		for _, l := range x.Beta {
+			d.negBeta = append(d.negBeta, l.Not())
+		}
+		e.ex = append(e.ex, d)
+	}
+	e.st = make([]exState, len(e.ex))
+	e.models = make([]uint64, len(e.ex)*slots*e.words)
+	threads = max(threads, 1)
+	for w := range threads {
+		e.workers = append(e.workers, &worker{e: e, id: w, m: make([]uint64, e.words)})
+	}
+	e.model = &Model{Hard: hard}
+	e.parallel(func(w *worker) {
+		w.compile(e.model)
+		for i := w.id; i < len(e.ex); i += len(e.workers) {
+			w.initExample(i)
+		}
+	})
+	return e
+}
+
+// parallel runs fn on every worker, each on its own goroutine.
+func (e *engine) parallel(fn func(w *worker)) {
+	if len(e.workers) == 1 {
+		fn(e.workers[0])
+		return
+	}
+	var wg sync.WaitGroup
+	for _, w := range e.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fn(w)
+		}()
+	}
+	wg.Wait()
+}
+
+// compile builds the worker's solver for m: hard rules permanent, each
+// level's clauses guarded by the level's selector.
+func (w *worker) compile(m *Model) {
+	w.s = sat.New()
+	for range w.e.n {
+		w.s.NewVar()
+	}
+	for _, c := range m.Hard {
+		w.s.AddClause(c...)
+	}
+	w.sel = w.sel[:0]
+	for _, l := range m.Levels {
+		sel := logic.Pos(w.s.NewVar())
+		w.sel = append(w.sel, sel)
+		for _, c := range l {
+			w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), sel.Not())...)
+		}
+	}
+}
+
+// solve decides the cut at b with α, optionally ¬β, and optionally the
+// activation literal of a candidate clause (act < 0: none). On a model it
+// copies the model into w.m.
+func (w *worker) solve(i, b int, negBeta bool, act logic.Lit) bool {
+	d := &w.e.ex[i]
+	a := w.assume[:0]
+	for j, s := range w.sel {
+		if j >= b {
+			a = append(a, s)
+		} else {
+			a = append(a, s.Not())
+		}
+	}
+	a = append(a, d.alpha...)
+	if negBeta {
+		a = append(a, d.negBeta...)
+	}
+	if act >= 0 {
+		a = append(a, act)
+	}
+	w.assume = a
+	w.calls++
+	if !w.s.Solve(a...) {
+		return false
+	}
+	for k := range w.m {
+		w.m[k] = 0
+	}
+	for v := range w.e.n {
+		if w.s.Value(logic.Atom(v)) {
+			w.m[v>>6] |= 1 << (v & 63)
+		}
+	}
+	return true
+}
+
+func holds(c []logic.Lit, m []uint64) bool {
+	for _, l := range c {
+		a := l.Atom()
+		if (m[a>>6]>>(a&63)&1 == 1) != l.IsNeg() {
+			return true
+		}
+	}
+	return false
+}
+
+// lowestSatisfied returns the smallest j ≤ from such that m satisfies every
+// clause of levels j..from−1.
+func lowestSatisfied(levels [][]logic.Clause, m []uint64, from int) int {
+	for j := from - 1; j >= 0; j-- {
+		for _, c := range levels[j] {
+			if !holds(c, m) {
+				return j + 1
+			}
+		}
+	}
+	return 0
+}
+
+func (e *engine) slot(i, s int) []uint64 {
+	o := (i*slots + s) * e.words
+	return e.models[o : o+e.words]
+}
+
+// keep stores w.m as a model of example i (a model of H ∪ α that satisfies
+// the levels from lv up). The best witness and the best counter-model are
+// never evicted.
+func (w *worker) keep(i, lv int) {
+	e := w.e
+	st := &e.st[i]
+	bf := !holds(e.ex[i].beta, w.m)
+	var s int
+	if int(st.n) < slots {
+		s = int(st.n)
+		st.n++
+	} else {
+		bestW, bestC := -1, -1
+		for k := range slots {
+			if bestW < 0 || st.lv[k] < st.lv[bestW] {
+				bestW = k
+			}
+			if st.bf[k] && (bestC < 0 || st.lv[k] < st.lv[bestC]) {
+				bestC = k
+			}
+		}
+		for {
+			s = int(st.next)
+			st.next = (st.next + 1) % slots
+			if s != bestW && s != bestC {
+				break
+			}
+		}
+	}
+	copy(e.slot(i, s), w.m)
+	st.lv[s] = int32(lv)
+	st.bf[s] = bf
+}
+
+// initExample checks H ∪ α once (it never changes) and keeps the model.
+func (w *worker) initExample(i int) {
+	st := &w.e.st[i]
+	*st = exState{}
+	d := &w.e.ex[i]
+	if !w.solve(i, 0, false, -1) {
+		d.hardOK = false
+		st.b = 0
+		return
+	}
+	d.hardOK = true
+	w.keep(i, 0)
+}
+
+// refresh re-decides example i under the worker's compiled model: it
+// recomputes the levels of the stored models, then binary-searches the
+// boundary below the best of them, then decides β at the boundary.
+func (w *worker) refresh(i int) {
+	e := w.e
+	st := &e.st[i]
+	d := &e.ex[i]
+	k := len(e.model.Levels)
+	st.tValid = false
+	if !d.hardOK {
+		st.b, st.covered, st.t, st.tValid = int32(k+1), false, int32(k), true
+		return
+	}
+	hi := k
+	for s := range int(st.n) {
+		lv := lowestSatisfied(e.model.Levels, e.slot(i, s), k)
+		st.lv[s] = int32(lv)
+		hi = min(hi, lv)
+	}
+	lo := 0
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if !w.solve(i, mid, false, -1) {
+			lo = mid + 1
+			continue
+		}
+		lv := lowestSatisfied(e.model.Levels, w.m, mid)
+		w.keep(i, lv)
+		hi = lv
+	}
+	st.b = int32(hi)
+	st.covered = true
+	for s := range int(st.n) {
+		if st.bf[s] && st.lv[s] <= st.b {
+			st.covered = false
+			return
+		}
+	}
+	if w.solve(i, hi, true, -1) {
+		w.keep(i, lowestSatisfied(e.model.Levels, w.m, hi))
+		st.covered = false
+	}
+}
+
+// threshold returns t for example i: the largest j with the cut at j, and α,
+// entailing β. Cuts below b are inconsistent and entail everything.
+func (w *worker) threshold(i int) int {
+	e := w.e
+	st := &e.st[i]
+	if st.tValid {
+		return int(st.t)
+	}
+	b := int(st.b)
+	t := b - 1
+	if st.covered {
+		lo, up := b, len(e.model.Levels)
+		for s := range int(st.n) {
+			if st.bf[s] {
+				up = min(up, int(st.lv[s])-1)
+			}
+		}
+		for lo < up {
+			mid := (lo + up + 1) / 2
+			if w.solve(i, mid, true, -1) {
+				lv := lowestSatisfied(e.model.Levels, w.m, mid)
+				w.keep(i, lv)
+				up = lv - 1
+			} else {
+				lo = mid
+			}
+		}
+		t = lo
+	}
+	st.t, st.tValid = int32(t), true
+	return t
+}

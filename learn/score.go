@@ -1,0 +1,240 @@
+package learn
+
+import "github.com/strata-logic/strata/logic"
+
+// score returns Σ over covered examples of +count (positive) or −count
+// (negative): covered positives minus covered negatives, the quantity the
+// learner maximises (it differs from the accuracy by a constant).
+func (e *engine) score() int64 {
+	var s int64
+	for i := range e.ex {
+		if e.st[i].covered {
+			s += e.ex[i].sign * e.ex[i].weight
+		}
+	}
+	return s
+}
+
+// accuracy turns a score into the fraction of examples classified correctly.
+func (e *engine) accuracy(score int64) float64 {
+	var total, neg int64
+	for _, d := range e.ex {
+		total += d.weight
+		if d.sign < 0 {
+			neg += d.weight
+		}
+	}
+	if total == 0 {
+		return 1
+	}
+	return float64(score+neg) / float64(total)
+}
+
+// commit makes m the current model and re-decides every example.
+func (e *engine) commit(m *Model) {
+	e.model = m
+	e.parallel(func(w *worker) {
+		w.compile(m)
+		for i := w.id; i < len(e.ex); i += len(e.workers) {
+			w.refresh(i)
+		}
+	})
+}
+
+// scoreCandidates returns, for each clause, the change of score when it is
+// inserted at each position 0..2k of the current model.
+func (e *engine) scoreCandidates(cands []logic.Clause) [][]int64 {
+	np := e.model.Positions()
+	parts := make([][][]int64, len(e.workers))
+	e.parallel(func(w *worker) {
+		out := make([][]int64, len(cands))
+		for ci, c := range cands {
+			out[ci] = make([]int64, np)
+			w.delta = out[ci]
+			act := logic.Pos(w.s.NewVar())
+			w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
+			for i := w.id; i < len(e.ex); i += len(e.workers) {
+				w.scoreExample(i, c, act)
+			}
+			w.s.AddClause(act.Not())
+		}
+		parts[w.id] = out
+	})
+	res := parts[0]
+	for _, p := range parts[1:] {
+		for ci := range res {
+			for k := range res[ci] {
+				res[ci][k] += p[ci][k]
+			}
+		}
+	}
+	return res
+}
+
+// scoreExample adds to w.delta the change of example i's contribution when
+// c (activated by act) is inserted at each position; see the invariant in
+// engine.go.
+func (w *worker) scoreExample(i int, c logic.Clause, act logic.Lit) {
+	e := w.e
+	st := &e.st[i]
+	d := &e.ex[i]
+	k := len(e.model.Levels)
+	b := int(st.b)
+	if !d.hardOK || b > k {
+		return
+	}
+	var was int64
+	if st.covered {
+		was = 1
+	}
+	add := func(p int, ans bool) {
+		var now int64
+		if ans {
+			now = 1
+		}
+		w.delta[p] += d.sign * d.weight * (now - was)
+	}
+
+	// Does the cut at b stay consistent with c?
+	cons := false
+	for s := range int(st.n) {
+		if int(st.lv[s]) <= b && holds(c, e.slot(i, s)) {
+			cons = true
+			break
+		}
+	}
+	if !cons && w.solve(i, b, false, act) {
+		w.keep(i, lowestSatisfied(e.model.Levels, w.m, b))
+		cons = true
+	}
+	if cons {
+		a1 := w.entailsWith(i, b, c, act)
+		if a1 != st.covered {
+			for p := 2 * b; p <= 2*k; p++ {
+				add(p, a1)
+			}
+		}
+		return
+	}
+
+	// The cut at b becomes inconsistent with c: find the lowest j > b whose
+	// cut is consistent with c and α (k+1: none).
+	lo, hi := b+1, k+1
+	for s := range int(st.n) {
+		if holds(c, e.slot(i, s)) {
+			hi = min(hi, max(int(st.lv[s]), b+1))
+		}
+	}
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if mid > k || !w.solve(i, mid, false, act) {
+			lo = mid + 1
+			continue
+		}
+		lv := lowestSatisfied(e.model.Levels, w.m, mid)
+		w.keep(i, lv)
+		hi = max(lv, b+1)
+	}
+	jStar := hi
+	var a2 bool
+	if jStar <= k {
+		a2 = w.entailsWith(i, jStar, c, act)
+	}
+	t := w.threshold(i)
+	for p := 2*b + 1; p <= 2*k; p++ {
+		m := p / 2
+		var ans bool
+		switch {
+		case jStar <= m:
+			ans = a2
+		case p%2 == 1:
+			ans = m+1 <= t
+		default:
+			ans = m <= t
+		}
+		add(p, ans)
+	}
+}
+
+// entailsWith decides whether the cut at j, with c and α, entails β, given
+// that it is consistent. Stored models that satisfy the cut and c but not β
+// settle it without a solver call.
+func (w *worker) entailsWith(i, j int, c logic.Clause, act logic.Lit) bool {
+	e := w.e
+	st := &e.st[i]
+	if j == int(st.b) && st.covered {
+		return true // a larger cut entails at least as much
+	}
+	for s := range int(st.n) {
+		if st.bf[s] && int(st.lv[s]) <= j && holds(c, e.slot(i, s)) {
+			return false
+		}
+	}
+	if w.solve(i, j, true, act) {
+		w.keep(i, lowestSatisfied(e.model.Levels, w.m, j))
+		return false
+	}
+	return true
+}
+
+// scoreTrial returns the change of score if m replaced the current model,
+// re-deciding only the examples for which affected reports true. It leaves
+// the engine's state untouched, but leaves the workers compiled for m: call
+// commit afterwards.
+func (e *engine) scoreTrial(m *Model, affected func(st *exState) bool) int64 {
+	parts := make([]int64, len(e.workers))
+	e.parallel(func(w *worker) {
+		w.compile(m)
+		var delta int64
+		for i := w.id; i < len(e.ex); i += len(e.workers) {
+			st := &e.st[i]
+			d := &e.ex[i]
+			if !d.hardOK || !affected(st) {
+				continue
+			}
+			if now := w.decide(i, m); now != st.covered {
+				if now {
+					delta += d.sign * d.weight
+				} else {
+					delta -= d.sign * d.weight
+				}
+			}
+		}
+		parts[w.id] = delta
+	})
+	var s int64
+	for _, p := range parts {
+		s += p
+	}
+	return s
+}
+
+// decide re-decides example i under m (compiled in w) without changing
+// stored state; the stored models serve as hints.
+func (w *worker) decide(i int, m *Model) bool {
+	e := w.e
+	st := &e.st[i]
+	k := len(m.Levels)
+	hi := k
+	for s := range int(st.n) {
+		hi = min(hi, lowestSatisfied(m.Levels, e.slot(i, s), k))
+	}
+	lo := 0
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if !w.solve(i, mid, false, -1) {
+			lo = mid + 1
+			continue
+		}
+		hi = lowestSatisfied(m.Levels, w.m, mid)
+		if !holds(e.ex[i].beta, w.m) && hi == lo {
+			return false
+		}
+	}
+	for s := range int(st.n) {
+		if st.bf[s] && lowestSatisfied(m.Levels, e.slot(i, s), k) <= hi {
+			return false
+		}
+	}
+	return !w.solve(i, hi, true, -1)
+}

@@ -1,0 +1,377 @@
+package dataset
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/strata-logic/strata/logic"
+)
+
+const answerCSV = `worker,down,ydstogo,yrdline100,raining,call
+ann,4,10,30,no,field goal
+ann,4,1,80,yes,punt
+bob,1,10,80,no,pass
+bob,2,"7",45,no,"don't know"
+bob,3,3,45
+carl,3,5,12,yes,Run
+carl,4,12,"6"x,no,punt
+,4,2,40,no,punt
+dan,2,x,40,no,run
+dan,2,8,40,no,
+eve,1,10,75,no,pass
+`
+
+func TestReadAnswers(t *testing.T) {
+	f := AnswerFormat{
+		Annotator: "worker",
+		Answer:    "call",
+		Intervals: []Interval{
+			{Name: "distance_short", Column: "ydstogo", Min: math.Inf(-1), Max: 3},
+			{Name: "distance_long", Column: "ydstogo", Min: 8, Max: math.Inf(1)},
+			{Name: "field_goal_range", Column: "yrdline100", Min: math.Inf(-1), Max: 35},
+		},
+	}
+	tab, warns, err := ReadAnswers(strings.NewReader(answerCSV), "calls.csv", f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ws []string
+	for _, w := range warns {
+		ws = append(ws, w.String())
+	}
+	want := []string{
+		`calls.csv:6: skipped row: 4 fields, the header has 6`,
+		`calls.csv:8:13: skipped row: extraneous or missing " in quoted-field`,
+		`calls.csv:9:1: skipped row: empty annotator (column "worker")`,
+		`calls.csv:10:3: skipped row: "x" in column "ydstogo" is not a number`,
+		`calls.csv:11:6: skipped row: empty answer (column "call")`,
+	}
+	if !slices.Equal(ws, want) {
+		t.Fatalf("warnings\n%s\nwant\n%s", strings.Join(ws, "\n"), strings.Join(want, "\n"))
+	}
+	if !slices.Equal(tab.Actions, []string{"field_goal", "pass", "punt", "run"}) {
+		t.Fatalf("actions %v", tab.Actions)
+	}
+	got := ""
+	for _, a := range tab.Answers {
+		got += fmt.Sprintf("%s %s: %s\n", a.Annotator, a.Action, strings.Join(a.Situation, " "))
+	}
+	wantAns := `ann field_goal: distance_long down_4 field_goal_range
+ann punt: distance_short down_4 raining
+bob pass: distance_long down_1
+bob : down_2
+carl run: down_3 field_goal_range raining
+eve pass: distance_long down_1
+`
+	if got != wantAns {
+		t.Fatalf("answers\n%s\nwant\n%s", got, wantAns)
+	}
+	if err := tab.Validate(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestReadAnswersErrors(t *testing.T) {
+	f := AnswerFormat{Annotator: "worker", Answer: "call"}
+	cases := []struct{ src, want string }{
+		{"", "empty file"},
+		{"who,call\nann,punt\n", `no annotator column "worker"`},
+		{"worker,call,x,x\n", `column "x" appears twice`},
+		{"worker,call\nann,punt\n", "no situation columns"},
+		{"worker,call,down\n,punt,1\n", "no usable answers"},
+	}
+	for _, c := range cases {
+		_, _, err := ReadAnswers(strings.NewReader(c.src), "t.csv", f)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "read t.csv: ") {
+			t.Errorf("%q: error %v, want one naming t.csv and containing %q", c.src, err, c.want)
+		}
+	}
+	// Given actions reject other answers, row by row.
+	f.Actions = []string{"punt", "pass"}
+	_, warns, err := ReadAnswers(strings.NewReader("worker,call,down\na,punt,1\nb,kneel,2\n"), "t.csv", f)
+	if err != nil || len(warns) != 1 || !strings.Contains(warns[0].String(), `t.csv:3:2: skipped row: answer "kneel" is not one of the actions punt, pass`) {
+		t.Fatalf("%v %v", warns, err)
+	}
+}
+
+func TestAutomaticDescriptors(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("annotator,answer,score,flag,weather\n")
+	for i := -6; i <= 11; i++ {
+		fmt.Fprintf(&b, "a%d,go,%d,%d,%s\n", i%3, i, (i+10)%2, []string{"rain", "sun"}[(i+10)%2])
+	}
+	b.WriteString("z,stay,NA,1,sun\n")
+	tab, warns, err := ReadAnswers(strings.NewReader(b.String()), "t.csv", AnswerFormat{Annotator: "annotator", Answer: "answer"})
+	if err != nil || len(warns) != 0 {
+		t.Fatal(err, warns)
+	}
+	names := Descriptors(tab.Answers)
+	want := []string{"flag", "score_1_to_6", "score_7_or_more", "score_up_to_0", "weather_rain", "weather_sun"}
+	if !slices.Equal(names, want) {
+		t.Fatalf("descriptors %v, want %v", names, want)
+	}
+	last := tab.Answers[len(tab.Answers)-1]
+	if !slices.Equal(last.Situation, []string{"flag", "weather_sun"}) {
+		t.Fatalf("missing value described: %v", last.Situation)
+	}
+}
+
+// Every value falls in the bin whose name covers it, and the bins are about
+// equally full.
+func TestQuantileBinsProperty(t *testing.T) {
+	rng := NewRand(7)
+	for trial := 0; trial < 200; trial++ {
+		n := 1 + rng.IntN(60)
+		vals := make([]float64, n)
+		for i := range vals {
+			vals[i] = float64(rng.IntN(25) - 10)
+		}
+		k := 1 + rng.IntN(5)
+		b := quantileBins("x", vals, k)
+		if len(b.names) > k || len(b.names) != len(b.cuts)+1 {
+			t.Fatalf("%v into %d bins: %v %v", vals, k, b.cuts, b.names)
+		}
+		for _, x := range vals {
+			name := b.name(x)
+			lo, hi := binRange(t, name)
+			if x < lo || x > hi {
+				t.Fatalf("%v in bin %s", x, name)
+			}
+			if !IsAtomName(name) {
+				t.Fatalf("bin name %q is not an atom", name)
+			}
+		}
+		if len(slices.Compact(slices.Sorted(slices.Values(b.names)))) != len(b.names) {
+			t.Fatalf("duplicate bin names %v", b.names)
+		}
+	}
+}
+
+// binRange reads back the range a bin name promises.
+func binRange(t *testing.T, name string) (float64, float64) {
+	num := func(s string) float64 {
+		s = strings.Replace(s, "minus_", "-", 1)
+		var x float64
+		if _, err := fmt.Sscan(s, &x); err != nil {
+			t.Fatalf("bin %q: %v", name, err)
+		}
+		return x
+	}
+	s := strings.TrimPrefix(name, "x_")
+	switch {
+	case strings.HasPrefix(s, "up_to_"):
+		return math.Inf(-1), num(strings.TrimPrefix(s, "up_to_"))
+	case strings.HasSuffix(s, "_or_more"):
+		return num(strings.TrimSuffix(s, "_or_more")), math.Inf(1)
+	case strings.Contains(s, "_to_"):
+		lo, hi, _ := strings.Cut(s, "_to_")
+		return num(lo), num(hi)
+	}
+	return num(s), num(s)
+}
+
+func TestParseInterval(t *testing.T) {
+	ok := []struct {
+		src  string
+		want Interval
+	}{
+		{"field_goal_range=yrdline100:..35", Interval{"field_goal_range", "yrdline100", math.Inf(-1), 35}},
+		{"distance_long = ydstogo : 8..", Interval{"distance_long", "ydstogo", 8, math.Inf(1)}},
+		{"trailing_by_1_to_8=ScoreDiff:-8..-1", Interval{"trailing_by_1_to_8", "ScoreDiff", -8, -1}},
+		{"down_4=down:4", Interval{"down_4", "down", 4, 4}},
+	}
+	for _, c := range ok {
+		iv, err := ParseInterval(c.src)
+		if err != nil || iv != c.want {
+			t.Errorf("%q: %+v %v", c.src, iv, err)
+		}
+	}
+	for _, bad := range []string{"x", "x=col", "x=:1..2", "4=col:1", "x=col:a..2", "x=col:3..2", "x y=col:1", "x=col:NaN"} {
+		if _, err := ParseInterval(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+func TestAtomName(t *testing.T) {
+	cases := map[string]string{"Field Goal": "field_goal", "QB Kneel": "qb_kneel", "-8": "minus_8", "2.5": "2_5", "-2.5": "minus_2_5",
+		"4": "v_4", "true": "v_true", "check-raised": "check-raised", "a->b": "a-_b", " don't know ": "don_t_know"}
+	for in, want := range cases {
+		if got := AtomName(in); got != want {
+			t.Errorf("AtomName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func FuzzAtomName(f *testing.F) {
+	f.Add("Field Goal")
+	f.Add("-->")
+	f.Fuzz(func(t *testing.T, s string) {
+		if n := AtomName(s); !IsAtomName(n) {
+			t.Fatalf("AtomName(%q) = %q, not an atom", s, n)
+		}
+	})
+}
+
+func FuzzParseInterval(f *testing.F) {
+	f.Add("field_goal_range=yrdline100:..35")
+	f.Add("down_4=down:4")
+	f.Fuzz(func(t *testing.T, s string) {
+		iv, err := ParseInterval(s)
+		if err == nil && (!IsAtomName(iv.Name) || iv.Min > iv.Max) {
+			t.Fatalf("%q gave %+v", s, iv)
+		}
+	})
+}
+
+// FuzzReadAnswers checks that no input makes the reader panic, and that every
+// answer it returns is valid.
+func FuzzReadAnswers(f *testing.F) {
+	f.Add(answerCSV)
+	f.Add("worker,call,x\na,\"b\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		tab, warns, err := ReadAnswers(strings.NewReader(src), "f.csv", AnswerFormat{Annotator: "worker", Answer: "call", MaxLevels: 2, Bins: 2})
+		for _, w := range warns {
+			if w.File != "f.csv" || w.Line < 1 {
+				t.Fatalf("warning without a position: %+v", w)
+			}
+		}
+		if err != nil {
+			return
+		}
+		for _, a := range tab.Answers {
+			for _, d := range a.Situation {
+				if !IsAtomName(d) {
+					t.Fatalf("descriptor %q from %q", d, src)
+				}
+			}
+		}
+	})
+}
+
+func TestExamples(t *testing.T) {
+	actions := []string{"fold", "call", "raise"}
+	var answers []Answer
+	for i := 0; i < 300; i++ {
+		answers = append(answers, Answer{Situation: []string{"flush", fmt.Sprintf("s%d", i%4)}, Annotator: "p", Action: actions[i%3]})
+	}
+	answers = append(answers, Answer{Situation: []string{"pair"}, Annotator: "q", Action: DontKnow})
+	v := &logic.Vocabulary{}
+	pos, neg := Examples(v, actions, answers, NewRand(1))
+	if len(pos) != 300 || len(neg) != 300 {
+		t.Fatalf("%d positive and %d negative examples, want 300 each (don't know gives none)", len(pos), len(neg))
+	}
+	if v.Name(0) != "fold" || v.Name(2) != "raise" {
+		t.Fatalf("actions are not the first atoms: %v", v.Names())
+	}
+	drawn := map[string]int{}
+	for i := range pos {
+		if !pos[i].Antecedent.Equal(neg[i].Antecedent) {
+			t.Fatalf("negative %d has another situation", i)
+		}
+		p, n := pos[i].Consequent.String(v), neg[i].Consequent.String(v)
+		if p == n || p != answers[i].Action {
+			t.Fatalf("example %d: %s / %s for answer %s", i, p, n, answers[i].Action)
+		}
+		drawn[p+">"+n]++
+	}
+	if len(drawn) != 6 {
+		t.Fatalf("negative consequents are not drawn from every other action: %v", drawn)
+	}
+	var a, b bytes.Buffer
+	WriteRules(&a, v, neg)
+	_, neg2 := Examples(v, actions, answers, NewRand(1))
+	WriteRules(&b, v, neg2)
+	if a.String() != b.String() {
+		t.Fatal("the same seed gave other negative examples")
+	}
+	if !strings.HasPrefix(a.String(), "flush, s0 -> ") {
+		t.Fatalf("rule syntax: %q", a.String()[:20])
+	}
+}
+
+// The hard rules forbid exactly the worlds that choose two actions (and,
+// with atLeastOne, those that choose none); checked over all worlds.
+func TestHardRules(t *testing.T) {
+	for _, atLeastOne := range []bool{false, true} {
+		v := &logic.Vocabulary{}
+		actions := []string{"punt", "field_goal", "run", "pass"}
+		cs := HardRules(v, actions, atLeastOne)
+		if want := 6 + map[bool]int{false: 0, true: 1}[atLeastOne]; len(cs) != want {
+			t.Fatalf("%d clauses, want %d", len(cs), want)
+		}
+		logic.ForEachWorld(v.Len(), func(w []bool) bool {
+			n := 0
+			for _, x := range w {
+				if x {
+					n++
+				}
+			}
+			ok := true
+			for _, c := range cs {
+				ok = ok && c.Holds(w)
+			}
+			if want := n <= 1 && (n == 1 || !atLeastOne); ok != want {
+				t.Fatalf("world %v: hard rules hold = %v, want %v", w, ok, want)
+			}
+			return true
+		})
+	}
+}
+
+func TestSituations(t *testing.T) {
+	ans := func(action string, d ...string) Answer { return Answer{Situation: d, Annotator: "a", Action: action} }
+	answers := []Answer{
+		ans("punt", "down_4"), ans("punt", "down_4"), ans("pass", "down_4"),
+		ans("run", "down_1"), ans("pass", "down_1"),
+		ans(DontKnow, "down_2"), ans(DontKnow, "down_2"), ans("run", "down_2"),
+		ans("run", "down_3"), ans(DontKnow, "down_3"), ans("run", "down_3"),
+	}
+	sits := Situations(answers)
+	var got []string
+	for _, s := range sits {
+		got = append(got, fmt.Sprintf("%s:%s:%d", s.Descriptors[0], s.Typical, s.Answers()))
+	}
+	want := []string{"down_4:punt:3", "down_1:none:2", "down_2:none:3", "down_3:run:3"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	a, err := SituationsARFF("football", Descriptors(answers), []string{"punt", "run", "pass"}, sits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	a.Write(&buf)
+	if !strings.Contains(buf.String(), "@attribute class {punt,run,pass,none}\n\n@data\n0,0,0,1,punt\n1,0,0,0,none\n") {
+		t.Fatalf("arff:\n%s", buf.String())
+	}
+	if _, err := SituationsARFF("x", []string{"down_1"}, []string{"run"}, sits); err == nil {
+		t.Fatal("unknown descriptor accepted")
+	}
+}
+
+func TestValidate(t *testing.T) {
+	good := AnswerTable{Actions: []string{"fold", "call"}, Answers: []Answer{{Situation: []string{"flush"}, Annotator: "p", Action: "call"}}}
+	if err := good.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	bad := []AnswerTable{
+		{Actions: []string{"fold"}},
+		{Actions: []string{"fold", "none"}},
+		{Actions: []string{"fold", "fold"}},
+		{Actions: []string{"fold", "3"}},
+		{Actions: []string{"fold", "call"}, Answers: []Answer{{Annotator: "p", Action: "raise"}}},
+		{Actions: []string{"fold", "call"}, Answers: []Answer{{Action: "call"}}},
+		{Actions: []string{"fold", "call"}, Answers: []Answer{{Situation: []string{"fold"}, Annotator: "p", Action: "call"}}},
+		{Actions: []string{"fold", "call"}, Answers: []Answer{{Situation: []string{"a b"}, Annotator: "p", Action: "call"}}},
+	}
+	for i, b := range bad {
+		if err := b.Validate(); err == nil {
+			t.Errorf("table %d accepted", i)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/strata-logic/strata/logic"
@@ -325,4 +326,27 @@ func (w *worker) threshold(i int) int {
 	}
 	st.t, st.tValid = int32(t), true
 	return t
+}
+
+// recompile rebuilds the workers' solvers for the current model, whose
+// states are already up to date.
+func (e *engine) recompile() {
+	e.parallel(func(w *worker) { w.compile(e.model) })
+}
+
+type snapshot struct {
+	st     []exState
+	models []uint64
+}
+
+func (e *engine) save() snapshot {
+	return snapshot{st: slices.Clone(e.st), models: slices.Clone(e.models)}
+}
+
+// restore returns to model m and the example states saved with it.
+func (e *engine) restore(m *Model, s snapshot) {
+	e.model = m
+	copy(e.st, s.st)
+	copy(e.models, s.models)
+	e.recompile()
 }

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -100,7 +101,7 @@ func TestIncrementalMatchesFullEvaluation(t *testing.T) {
 		for range 4 {
 			cands = append(cands, randClause(r, n, 3))
 		}
-		profiles := e.scoreCandidates(cands)
+		profiles := e.scoreCandidates(context.Background(), cands)
 		for ci, c := range cands {
 			for p := range m.Positions() {
 				want := fullScore(m.Insert(c, p), ex, v) - base

@@ -1,6 +1,10 @@
 package learn
 
-import "github.com/strata-logic/strata/logic"
+import (
+	"context"
+
+	"github.com/strata-logic/strata/logic"
+)
 
 // score returns Σ over covered examples of +count (positive) or −count
 // (negative): covered positives minus covered negatives, the quantity the
@@ -42,14 +46,18 @@ func (e *engine) commit(m *Model) {
 }
 
 // scoreCandidates returns, for each clause, the change of score when it is
-// inserted at each position 0..2k of the current model.
-func (e *engine) scoreCandidates(cands []logic.Clause) [][]int64 {
+// inserted at each position 0..2k of the current model. When ctx is
+// cancelled it stops early and the result is meaningless.
+func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64 {
 	np := e.model.Positions()
 	parts := make([][][]int64, len(e.workers))
 	e.parallel(func(w *worker) {
 		out := make([][]int64, len(cands))
 		for ci, c := range cands {
 			out[ci] = make([]int64, np)
+			if ctx.Err() != nil {
+				continue
+			}
 			w.delta = out[ci]
 			act := logic.Pos(w.s.NewVar())
 			w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)

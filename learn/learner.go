@@ -1,0 +1,249 @@
+package learn
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"time"
+
+	"github.com/strata-logic/strata/logic"
+)
+
+// Options control the heuristic learner. The zero value means the defaults.
+type Options struct {
+	Iterations int           // at most this many iterations (default 100)
+	Timeout    time.Duration // stop after this much learning time (0: none)
+	Candidates int           // candidate clauses sampled per iteration (default 100)
+	Seed       uint64        // the same seed gives the same theory for any Threads
+	Threads    int           // workers (default: the number of CPUs)
+	// Patience stops learning after this many consecutive iterations that
+	// improve nothing (default 5; negative: never).
+	Patience int
+	// Test, if not nil, is scored after every iteration for the history.
+	Test *Examples
+	// OnIteration, if not nil, is called after every iteration.
+	OnIteration func(Iteration)
+}
+
+func (o *Options) defaults() {
+	if o.Iterations == 0 {
+		o.Iterations = 100
+	}
+	if o.Candidates == 0 {
+		o.Candidates = 100
+	}
+	if o.Threads <= 0 {
+		o.Threads = runtime.NumCPU()
+	}
+	if o.Patience == 0 {
+		o.Patience = 5
+	}
+}
+
+// Iteration is one line of the learning history.
+type Iteration struct {
+	Iteration     int           `json:"iteration"`
+	TrainAccuracy float64       `json:"train_accuracy"`
+	TestAccuracy  float64       `json:"test_accuracy"` // NaN without a test set
+	Rules         int           `json:"rules"`
+	Levels        int           `json:"levels"`
+	Literals      int           `json:"literals"`
+	Elapsed       time.Duration `json:"elapsed_ns"`
+	Improved      bool          `json:"improved"`
+}
+
+// Stop says why learning ended.
+type Stop string
+
+// The reasons learning ends.
+const (
+	StopIterations Stop = "iteration limit reached"
+	StopTimeout    Stop = "timeout"
+	StopPatience   Stop = "no improvement"
+	StopPerfect    Stop = "every training example classified correctly"
+	StopCancelled  Stop = "interrupted"
+)
+
+// Learner is the heuristic structure learner of §4.3. It keeps the best
+// model found so far, so that it can be stopped, checkpointed and resumed at
+// any iteration boundary.
+type Learner struct {
+	opts     Options
+	vocab    *logic.Vocabulary
+	train    *Examples
+	hard     []logic.Clause
+	e, te    *engine
+	pcg      *rand.PCG
+	rng      *rand.Rand
+	iter     int
+	stale    int
+	history  []Iteration
+	elapsed  time.Duration // learning time before this run (resumed runs)
+	started  time.Time
+	stopped  Stop
+	finished bool
+}
+
+// NewLearner prepares learning from train (positive and negative examples)
+// with the hard rules, which sit above every learned level.
+func NewLearner(v *logic.Vocabulary, train *Examples, hard []logic.Clause, opts Options) (*Learner, error) {
+	opts.defaults()
+	if len(train.List) == 0 {
+		return nil, errors.New("learn: no training examples")
+	}
+	n := max(v.Len(), int(train.MaxAtom())+1)
+	if opts.Test != nil {
+		n = max(n, int(opts.Test.MaxAtom())+1)
+	}
+	for _, c := range hard {
+		for _, l := range c {
+			n = max(n, int(l.Atom())+1)
+		}
+	}
+	l := &Learner{opts: opts, vocab: v, train: train, hard: hard}
+	l.pcg = rand.NewPCG(opts.Seed, 0x5eed)
+	l.rng = rand.New(l.pcg)
+	l.e = newEngine(n, train, hard, opts.Threads)
+	if opts.Test != nil {
+		l.te = newEngine(n, opts.Test, hard, opts.Threads)
+	}
+	return l, nil
+}
+
+// Model returns the best model found so far.
+func (l *Learner) Model() *Model { return l.e.model.Clone() }
+
+// History returns the iterations run so far.
+func (l *Learner) History() []Iteration { return slices.Clone(l.history) }
+
+// TrainAccuracy returns the training accuracy of the current model.
+func (l *Learner) TrainAccuracy() float64 { return l.e.accuracy(l.e.score()) }
+
+// Run learns until an iteration limit, the timeout, patience running out, a
+// perfect fit or ctx being cancelled, and returns why it stopped. The best
+// model so far is available from Model at every point.
+func (l *Learner) Run(ctx context.Context) (Stop, error) {
+	l.started = time.Now()
+	if l.opts.Timeout > 0 {
+		remaining := l.opts.Timeout - l.elapsed
+		if remaining <= 0 {
+			return l.stop(StopTimeout), nil
+		}
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, remaining)
+		defer cancel()
+	}
+	for l.iter < l.opts.Iterations {
+		if ctx.Err() != nil {
+			return l.stop(l.ctxStop(ctx)), nil
+		}
+		improved, perfect, err := l.step(ctx)
+		if err != nil {
+			return "", err
+		}
+		if ctx.Err() != nil {
+			return l.stop(l.ctxStop(ctx)), nil
+		}
+		l.record(improved)
+		if perfect {
+			return l.stop(StopPerfect), nil
+		}
+		if improved {
+			l.stale = 0
+		} else if l.stale++; l.opts.Patience > 0 && l.stale >= l.opts.Patience {
+			return l.stop(StopPatience), nil
+		}
+	}
+	return l.stop(StopIterations), nil
+}
+
+func (l *Learner) ctxStop(ctx context.Context) Stop {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return StopTimeout
+	}
+	return StopCancelled
+}
+
+func (l *Learner) stop(s Stop) Stop {
+	l.stopped = s
+	return s
+}
+
+// Elapsed returns the total learning time, including earlier runs.
+func (l *Learner) Elapsed() time.Duration {
+	if l.started.IsZero() {
+		return l.elapsed
+	}
+	return l.elapsed + time.Since(l.started)
+}
+
+func (l *Learner) record(improved bool) {
+	l.iter++
+	it := Iteration{
+		Iteration:     l.iter,
+		TrainAccuracy: l.TrainAccuracy(),
+		TestAccuracy:  math.NaN(),
+		Rules:         l.e.model.NumClauses(),
+		Levels:        len(l.e.model.Levels),
+		Literals:      l.e.model.NumLiterals(),
+		Elapsed:       l.Elapsed(),
+		Improved:      improved,
+	}
+	if l.te != nil {
+		l.te.commit(l.e.model)
+		it.TestAccuracy = l.te.accuracy(l.te.score())
+	}
+	l.history = append(l.history, it)
+	if l.opts.OnIteration != nil {
+		l.opts.OnIteration(it)
+	}
+}
+
+// step runs one iteration: sample candidates from the misclassified
+// examples, pick the best clause and position, minimise the clause, and if
+// that improves the training score, insert it, simplify, prune and
+// re-insert every clause at its best level.
+func (l *Learner) step(ctx context.Context) (improved, perfect bool, err error) {
+	cands := l.sample()
+	if len(cands) == 0 {
+		return false, true, nil
+	}
+	e := l.e
+	base := e.score()
+	best, ok := e.bestOf(ctx, cands)
+	if !ok || !best.ok {
+		return false, false, nil
+	}
+	best = l.minimise(ctx, best)
+	if ctx.Err() != nil || best.score <= base {
+		return false, false, nil
+	}
+	e.commit(l.simplify(e.model.Insert(best.clause, best.pos)))
+	l.prune(ctx)
+	l.reinsert(ctx)
+	if s := e.score(); s < best.score {
+		return false, false, fmt.Errorf("learn: internal error: score fell from %d to %d while simplifying", best.score, s)
+	}
+	return true, false, nil
+}
+
+// minimise greedily drops literals from the chosen clause while the score
+// does not fall (and no level is added for nothing).
+func (l *Learner) minimise(ctx context.Context, best choice) choice {
+	for len(best.clause) > 1 && ctx.Err() == nil {
+		subs := make([]logic.Clause, len(best.clause))
+		for i := range best.clause {
+			subs[i] = best.clause.Without(best.clause[i])
+		}
+		c, ok := l.e.bestOf(ctx, subs)
+		if !ok || !c.ok || c.score < best.score || c.score == best.score && c.levels > best.levels {
+			break
+		}
+		best = c
+	}
+	return best
+}

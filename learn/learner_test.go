@@ -1,0 +1,115 @@
+package learn
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
+)
+
+// hiddenTheory draws a random theory over n atoms with k levels.
+func hiddenTheory(r *rand.Rand, n, k int) *possibilistic.Theory {
+	th := possibilistic.New(vocab(n))
+	for j := range k {
+		for range 1 + r.IntN(3) {
+			th.AddClause(randClause(r, n, 3), float64(j+1)/float64(k+1))
+		}
+	}
+	return th
+}
+
+func atomsUpTo(n int) []logic.Atom {
+	as := make([]logic.Atom, n)
+	for i := range as {
+		as[i] = logic.Atom(i)
+	}
+	return as
+}
+
+// accuracyOf scores a model on examples with possibilistic.Reasoner.
+func accuracyOf(m *Model, v *logic.Vocabulary, ex *Examples) float64 {
+	rs := possibilistic.NewReasoner(m.Theory(v))
+	var ok, total int
+	for _, e := range ex.List {
+		if rs.EntailsClause(e.Alpha, e.Beta) == e.Positive {
+			ok += e.Count
+		}
+		total += e.Count
+	}
+	return float64(ok) / float64(total)
+}
+
+func TestRealisable(t *testing.T) {
+	for seed := range uint64(3) {
+		r := rand.New(rand.NewPCG(seed, 99))
+		n := 6 + r.IntN(5)
+		th := hiddenTheory(r, n, 3+r.IntN(3))
+		v := th.Vocab
+		p, q := Generate(th, atomsUpTo(n), 250, 250, 3, 0, r)
+		tp, tq := Generate(th, atomsUpTo(n), 250, 250, 3, 0, r)
+		train, test := Merge(p, q), Merge(tp, tq)
+		l, err := NewLearner(v, train, nil, Options{Seed: seed, Iterations: 60, Threads: 2, Test: test})
+		if err != nil {
+			t.Fatal(err)
+		}
+		stop, err := l.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := l.Final()
+		acc := accuracyOf(m, v, test)
+		t.Logf("seed %d: %d atoms, stop %q after %d iterations, train %.3f, test %.3f, %d rules in %d levels",
+			seed, n, stop, len(l.History()), l.TrainAccuracy(), acc, m.NumClauses(), len(m.Levels))
+		if acc < 0.95 {
+			t.Errorf("seed %d: test accuracy %.3f < 0.95\nhidden:\n%s\nlearned:\n%s", seed, acc, th, m.Theory(v))
+		}
+	}
+}
+
+func TestNoise(t *testing.T) {
+	for seed := range uint64(3) {
+		r := rand.New(rand.NewPCG(seed, 7))
+		n := 6 + r.IntN(5)
+		th := hiddenTheory(r, n, 3+r.IntN(3))
+		v := th.Vocab
+		p, q := Generate(th, atomsUpTo(n), 250, 250, 3, 0.10, r)
+		tp, tq := Generate(th, atomsUpTo(n), 250, 250, 3, 0, r)
+		train, test := Merge(p, q), Merge(tp, tq)
+		l, err := NewLearner(v, train, nil, Options{Seed: seed, Iterations: 40, Threads: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := l.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		m := l.Final()
+		acc := accuracyOf(m, v, test)
+		t.Logf("seed %d: train %.3f (10%% flipped), clean test %.3f, %d rules in %d levels", seed, l.TrainAccuracy(), acc, m.NumClauses(), len(m.Levels))
+		if acc < 0.90 {
+			t.Errorf("seed %d: clean test accuracy %.3f < 0.90 with 10%% noise\nlearned:\n%s", seed, acc, m.Theory(v))
+		}
+	}
+}
+
+func TestDeterministicAcrossThreads(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	th := hiddenTheory(r, 10, 4)
+	p, q := Generate(th, atomsUpTo(10), 200, 200, 4, 0.1, r)
+	train := Merge(p, q)
+	var out []string
+	for _, threads := range []int{1, 4} {
+		l, err := NewLearner(th.Vocab, train, nil, Options{Seed: 42, Iterations: 15, Threads: threads, Patience: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := l.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, l.Final().Theory(th.Vocab).String())
+	}
+	if out[0] != out[1] {
+		t.Fatalf("1 thread:\n%s\n4 threads:\n%s", out[0], out[1])
+	}
+}

@@ -1,0 +1,81 @@
+package learn
+
+import (
+	"context"
+
+	"github.com/strata-logic/strata/logic"
+)
+
+// choice is a clause with the position at which inserting it scores best.
+type choice struct {
+	clause logic.Clause
+	pos    int
+	score  int64 // score of the model after insertion
+	levels int   // number of levels after insertion
+	ok     bool
+}
+
+// better orders choices as the paper does: higher training accuracy, then
+// fewer levels (structural risk minimisation), then the shorter clause.
+// Earlier choices win remaining ties, which keeps runs deterministic.
+func (c choice) better(d choice) bool {
+	switch {
+	case !d.ok:
+		return c.ok
+	case !c.ok:
+		return false
+	case c.score != d.score:
+		return c.score > d.score
+	case c.levels != d.levels:
+		return c.levels < d.levels
+	}
+	return len(c.clause) < len(d.clause)
+}
+
+// minPosition returns the lowest position at which c is not redundant: a
+// clause of the model that subsumes c at level i makes c implied at every
+// position up to 2i+1 (the possibility distribution would not change). It
+// returns −1 when a hard rule subsumes c, or when c is already in the model
+// at the top level, so that no position helps.
+func minPosition(m *Model, c logic.Clause) int {
+	for _, h := range m.Hard {
+		if h.Subsumes(c) {
+			return -1
+		}
+	}
+	for j := len(m.Levels) - 1; j >= 0; j-- {
+		for _, d := range m.Levels[j] {
+			if d.Subsumes(c) {
+				if 2*j+2 > 2*len(m.Levels) {
+					return -1
+				}
+				return 2*j + 2
+			}
+		}
+	}
+	return 0
+}
+
+// bestOf scores every candidate at every position of the engine's current
+// model and returns the best choice. It reports false if ctx was cancelled.
+func (e *engine) bestOf(ctx context.Context, cands []logic.Clause) (choice, bool) {
+	base := e.score()
+	profiles := e.scoreCandidates(ctx, cands)
+	if ctx.Err() != nil {
+		return choice{}, false
+	}
+	var best choice
+	for ci, c := range cands {
+		from := minPosition(e.model, c)
+		if from < 0 {
+			continue
+		}
+		for p := from; p < len(profiles[ci]); p++ {
+			ch := choice{clause: c, pos: p, score: base + profiles[ci][p], levels: e.model.LevelsAfter(p), ok: true}
+			if ch.better(best) {
+				best = ch
+			}
+		}
+	}
+	return best, true
+}

@@ -1,0 +1,282 @@
+package defaults
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
+)
+
+func mustBase(t *testing.T, src string, background ...string) *Base {
+	t.Helper()
+	v := &logic.Vocabulary{}
+	ds, err := ReadRules(strings.NewReader(src), "test.rules", v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &Base{Vocab: v, Defaults: ds}
+	for _, s := range background {
+		f, err := logic.ParseFormula(v, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Background = append(b.Background, f)
+	}
+	return b
+}
+
+func mustReasoner(t *testing.T, b *Base) *Reasoner {
+	t.Helper()
+	r, err := NewReasoner(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func mustRule(t *testing.T, v *logic.Vocabulary, src string) logic.Rule {
+	t.Helper()
+	r, err := logic.ParseRule(v, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+const penguins = `bird -> flies
+penguin -> bird
+penguin -> !flies
+`
+
+// TestPenguin is the textbook base: all three semantics entail
+// penguin |~ ¬flies and penguin |~ bird; rational and lexicographic closure
+// entail red ∧ bird |~ flies (irrelevance), System P does not; with
+// bird |~ wings added, lexicographic closure entails penguin |~ wings and
+// rational closure does not (drowning).
+func TestPenguin(t *testing.T) {
+	cases := []struct {
+		base, query string
+		p, rational, lex bool
+	}{
+		{penguins, "penguin -> !flies", true, true, true},
+		{penguins, "penguin -> bird", true, true, true},
+		{penguins, "penguin -> flies", false, false, false},
+		{penguins, "red, bird -> flies", false, true, true},
+		// In every ranked model the least penguin-worlds are non-flying birds,
+		// so they lie above the least bird-worlds: a System P conclusion.
+		{penguins, "bird -> !penguin", true, true, true},
+		{penguins, "flies -> !penguin", true, true, true},
+		{penguins, "!flies -> !bird", false, true, true}, // contraposition
+		{penguins + "bird -> wings\n", "penguin -> wings", false, false, true},
+		{penguins + "bird -> wings\n", "penguin -> !flies", true, true, true},
+		{penguins + "bird -> wings\n", "bird -> wings", true, true, true},
+		{penguins, "penguin & !penguin |~ flies", true, true, true}, // vacuous
+		{penguins, "bird -> flies | penguin", true, true, true},
+	}
+	for _, c := range cases {
+		b := mustBase(t, c.base)
+		r := mustReasoner(t, b)
+		q := mustRule(t, b.Vocab, c.query)
+		for s, want := range map[Semantics]bool{SystemP: c.p, Rational: c.rational, Lexicographic: c.lex} {
+			if got := r.Entails(s, q.Antecedent, q.Consequent); got != want {
+				t.Errorf("%q under %v: got %v, want %v", c.query, s, got, want)
+			}
+			a := r.Explain(s, Default{Rule: q})
+			if a.Entailed != want {
+				t.Errorf("%q under %v: Explain says %v, want %v", c.query, s, a.Entailed, want)
+			}
+			if a.Reason() == "" {
+				t.Errorf("%q under %v: empty reason", c.query, s)
+			}
+		}
+	}
+}
+
+func TestPenguinOrdering(t *testing.T) {
+	b := mustBase(t, penguins)
+	o, err := ZOrdering(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := [][]int{{0}, {1, 2}}; !slices.EqualFunc(o.Levels, want, slices.Equal) {
+		t.Fatalf("levels %v, want %v", o.Levels, want)
+	}
+	if o.Calls > 3+2 {
+		t.Errorf("%d solver calls for 3 defaults in 2 levels; want at most 5", o.Calls)
+	}
+	th := o.Theory()
+	want := "0.67: !penguin | bird\n0.67: !penguin | !flies\n\n0.33: !bird | flies\n"
+	if got := th.String(); got != want {
+		t.Errorf("Θ_Z:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestPaperExample3: the Z-ranking of S+ = {|~ ¬x, |~ ¬y, x |~ a, y |~ b}
+// gives h_z = {(¬x, 0.5), (¬y, 0.5), (¬x ∨ a, 1), (¬y ∨ b, 1)}, and h_z
+// covers x ∧ y |~ a, while the separating stratification h does not.
+func TestPaperExample3(t *testing.T) {
+	b := mustBase(t, " -> !x\n -> !y\nx -> a\ny -> b\n")
+	o, err := ZOrdering(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := b.Vocab
+	levels := make([][]string, len(o.Levels))
+	for j, l := range o.Levels {
+		for _, i := range l {
+			levels[j] = append(levels[j], b.Defaults[i].Material().String(v))
+		}
+	}
+	want := [][]string{{"!x", "!y"}, {"!x | a", "!y | b"}}
+	if !slices.EqualFunc(levels, want, slices.Equal) {
+		t.Fatalf("Z-ordering %v, want %v", levels, want)
+	}
+	hz, err := possibilistic.ReadText(strings.NewReader("0.5: !x\n0.5: !y\n1: !x | a\n1: !y | b\n"), "h_z", v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := possibilistic.ReadText(strings.NewReader("0.25: !x\n0.5: !x | a\n0.75: !y\n1: !y | b\n"), "h", v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := mustRule(t, v, "x, y -> a")
+	for name, th := range map[string]*possibilistic.Theory{"Θ_Z": o.Theory(), "h_z": hz} {
+		if !possibilistic.NewReasoner(th).Entails(q.Antecedent, q.Consequent) {
+			t.Errorf("%s does not cover x ∧ y |~ a", name)
+		}
+	}
+	if possibilistic.NewReasoner(h).Entails(q.Antecedent, q.Consequent) {
+		t.Error("h covers x ∧ y |~ a")
+	}
+	r := mustReasoner(t, b)
+	if !r.Entails(Rational, q.Antecedent, q.Consequent) {
+		t.Error("x ∧ y |~ a is not in the rational closure of S+")
+	}
+}
+
+// TestConjunctiveAntecedent: the antecedent of a default is a conjunction.
+// The paper's Java code added a multi-literal antecedent as one clause
+// (a disjunction); on Δ = {a ∧ b |~ c, a |~ ¬b} that reading tolerates
+// a ∧ b |~ c (a, ¬b, c satisfies a ∨ b, c and both materials) while the
+// right one does not, and the Z-orderings differ.
+func TestConjunctiveAntecedent(t *testing.T) {
+	b := mustBase(t, "a, b -> c\na -> !b\n")
+	v := b.Vocab
+	if b.Tolerates(b.Defaults[0]) {
+		t.Error("a ∧ b |~ c is tolerated by Δ; a ∧ b ∧ c violates a |~ ¬b")
+	}
+	a, _ := v.Lookup("a")
+	bb, _ := v.Lookup("b")
+	disj := NewDefault(logic.Or(logic.AtomF(a), logic.AtomF(bb)), b.Defaults[0].Consequent)
+	if !b.Tolerates(disj) {
+		t.Error("the disjunctive reading a ∨ b |~ c should be tolerated (world a, ¬b, c)")
+	}
+	o, err := ZOrdering(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Rank(0) != 1 || o.Rank(1) != 0 {
+		t.Errorf("Z-ranks %d, %d; want a ∧ b |~ c at 1 and a |~ ¬b at 0", o.Rank(0), o.Rank(1))
+	}
+	java := &Base{Vocab: v, Defaults: []Default{disj, b.Defaults[1]}}
+	oj, err := ZOrdering(java)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if oj.Rank(0) != 0 {
+		t.Errorf("the disjunctive reading should put the rule at level 0, got %d", oj.Rank(0))
+	}
+}
+
+func TestInconsistent(t *testing.T) {
+	cases := []struct {
+		src        string
+		background []string
+		want       []int // indices of the minimal conflict
+		msg        string
+	}{
+		{"bird -> flies\nbird -> !flies\n", nil, []int{0, 1}, "test.rules:1: bird -> flies; test.rules:2: bird -> !flies"},
+		{"a -> b\nc -> d\na -> !b\ne -> f\n", nil, []int{0, 2}, "these 2 clash"},
+		{"a, b -> c\na -> b\na -> c\na -> !c\n", nil, []int{2, 3}, "test.rules:3"},
+		{"a -> b\na -> c\na, b -> !c\nx -> y\n", nil, []int{0, 1, 2}, "these 3 clash"},
+		{"a -> !a\nb -> c\n", nil, []int{0}, "test.rules:1: a -> !a can never be verified"},
+		{"a -> b\n", []string{"!a | !b"}, []int{0}, "can never be verified"},
+	}
+	for _, c := range cases {
+		b := mustBase(t, c.src, c.background...)
+		_, err := NewReasoner(b)
+		var ie *InconsistentError
+		if !errors.As(err, &ie) {
+			t.Fatalf("%q: got %v, want an InconsistentError", c.src, err)
+		}
+		if !slices.Equal(ie.Indices, c.want) || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%q: conflict %v, %q; want %v and a message containing %q", c.src, ie.Indices, err, c.want, c.msg)
+		}
+		if len(c.want) > 1 && !ie.Minimal {
+			t.Errorf("%q: conflict not reported minimal", c.src)
+		}
+	}
+	b := mustBase(t, "a -> b\n", "x", "!x")
+	if _, err := ZOrdering(b); err == nil || !strings.Contains(err.Error(), "background") {
+		t.Errorf("contradictory background knowledge: %v", err)
+	}
+}
+
+func TestBackground(t *testing.T) {
+	// With the hard rule penguin → bird, penguin |~ bird need not be a default.
+	b := mustBase(t, "bird -> flies\npenguin -> !flies\n", "!penguin | bird")
+	r := mustReasoner(t, b)
+	if r.Ordering().Rank(1) != 1 {
+		t.Errorf("penguin |~ ¬flies at level %d, want 1 (it is an exception only through the background)", r.Ordering().Rank(1))
+	}
+	for _, s := range []Semantics{SystemP, Rational, Lexicographic} {
+		q := mustRule(t, b.Vocab, "penguin -> !flies")
+		if !r.Entails(s, q.Antecedent, q.Consequent) {
+			t.Errorf("%v: penguin |~ ¬flies not entailed", s)
+		}
+		q = mustRule(t, b.Vocab, "!bird -> !penguin")
+		if !r.Entails(s, q.Antecedent, q.Consequent) {
+			t.Errorf("%v: ¬bird |~ ¬penguin not entailed, though ¬bird ∧ K ⊨ ¬penguin", s)
+		}
+		q = mustRule(t, b.Vocab, "penguin, !bird -> flies")
+		a := r.Explain(s, Default{Rule: q})
+		if !a.Entailed || !a.Vacuous {
+			t.Errorf("%v: penguin ∧ ¬bird contradicts K; want a vacuous yes, got %+v", s, a)
+		}
+	}
+	th := r.Ordering().Theory()
+	if top := th.Levels[len(th.Levels)-1]; top.Weight != 1 || len(top.Formulas) != 1 {
+		t.Errorf("Θ_Z's top level %+v, want the background knowledge alone at weight 1", top)
+	}
+}
+
+func TestWeights(t *testing.T) {
+	for k := 0; k < 200; k++ {
+		ws := zWeights(k)
+		for j, w := range ws {
+			if !(w > 0 && w < 1) || j > 0 && w <= ws[j-1] {
+				t.Fatalf("k=%d: weights %v", k, ws)
+			}
+		}
+	}
+	if got := zWeights(3); !slices.Equal(got, []float64{0.25, 0.5, 0.75}) {
+		t.Errorf("zWeights(3) = %v", got)
+	}
+}
+
+func TestParseSemantics(t *testing.T) {
+	for name, want := range map[string]Semantics{"p": SystemP, "rational": Rational, "lex": Lexicographic, "Z": Rational} {
+		if s, err := ParseSemantics(name); err != nil || s != want {
+			t.Errorf("%q: %v %v", name, s, err)
+		}
+		if s, _ := ParseSemantics(want.String()); s != want {
+			t.Errorf("%v does not round-trip", want)
+		}
+	}
+	if _, err := ParseSemantics("q"); err == nil {
+		t.Error("accepted semantics q")
+	}
+}

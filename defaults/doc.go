@@ -1,0 +1,28 @@
+// Package defaults reasons with a consistent set Δ of default rules α |~ β
+// ("if α then typically β"), optionally under background knowledge K: hard
+// formulas that hold in every world considered.
+//
+// It implements the notions of §3.1 of the paper and the semantics a
+// non-monotonic-reasoning researcher compares strata with:
+//
+//   - tolerance (Pearl): α |~ β is tolerated by D iff
+//     K ∧ α ∧ β ∧ ⋀_{αi|~βi ∈ D} (¬αi ∨ βi) is satisfiable;
+//   - the Z-ordering Δ1, …, Δk (each Δj holds the defaults of the remainder
+//     that the remainder tolerates) and the possibilistic theory Θ_Z built
+//     from it; an inconsistent Δ is reported with a small conflicting subset;
+//   - rational closure, decided as (Θ_Z, α) ⊢poss β;
+//   - System P (p-entailment): Δ p-entails α |~ β iff Δ ∪ {α |~ ¬β} is
+//     inconsistent;
+//   - lexicographic closure (Lehmann; Benferhat et al.): worlds are compared
+//     by their vectors of violated defaults per Z-level, highest level first,
+//     which avoids the drowning problem of rational closure.
+//
+// Bases are read from rule files in the dataset format (ReadRules) and from
+// the .cl / .clq formats of the conditional-logic community (ReadCL,
+// ReadCLQ). A Reasoner compiles a base once into one incremental SAT solver
+// and answers queries under every semantics.
+//
+// In every semantics a query whose antecedent contradicts the background
+// knowledge is entailed vacuously, as in the preferential semantics (α ⊨ β
+// implies α |~ β).
+package defaults

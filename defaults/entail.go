@@ -1,0 +1,297 @@
+package defaults
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
+)
+
+// Semantics names a way of extending a consistent default base to the
+// defaults it entails.
+type Semantics uint8
+
+const (
+	// Rational is rational closure (Lehmann and Magidor), equivalently
+	// System Z (Pearl): α |~ β holds when β holds in the α-worlds of least
+	// Z-rank; decided as (Θ_Z, α) ⊢poss β.
+	Rational Semantics = iota
+	// SystemP is p-entailment (Adams; Kraus, Lehmann and Magidor): α |~ β
+	// holds in every ranked model of Δ, equivalently Δ ∪ {α |~ ¬β} is
+	// inconsistent. It is the most cautious of the three.
+	SystemP
+	// Lexicographic is lexicographic closure (Lehmann; Benferhat et al.):
+	// β holds in the α-worlds whose numbers of violated defaults, level by
+	// level from the highest Z-level down, are lexicographically least.
+	// Unlike rational closure it keeps the defaults an exception does not
+	// contradict (no drowning).
+	Lexicographic
+)
+
+var semanticsNames = [...]string{Rational: "rational", SystemP: "p", Lexicographic: "lex"}
+
+func (s Semantics) String() string {
+	if int(s) < len(semanticsNames) {
+		return semanticsNames[s]
+	}
+	return fmt.Sprintf("Semantics(%d)", s)
+}
+
+// ParseSemantics reads a semantics name: "p" (also "system-p", "P"),
+// "rational" (also "rc", "z", "system-z") or "lex" (also "lexicographic").
+func ParseSemantics(name string) (Semantics, error) {
+	switch strings.ToLower(name) {
+	case "p", "system-p", "systemp", "preferential":
+		return SystemP, nil
+	case "rational", "rc", "z", "system-z", "systemz":
+		return Rational, nil
+	case "lex", "lexicographic":
+		return Lexicographic, nil
+	}
+	return 0, fmt.Errorf("unknown semantics %q: want p, rational or lex", name)
+}
+
+// Reasoner answers entailment queries about one consistent base under every
+// semantics. It compiles the base once: one incremental SAT solver for the
+// Z-ordering, System P and lexicographic closure, and a
+// possibilistic.Reasoner over Θ_Z for rational closure. Queries may use
+// atoms the base does not mention; they are interned in the base's
+// vocabulary. A Reasoner is not safe for concurrent use.
+type Reasoner struct {
+	base *Base
+	e    *engine
+	ord  *Ordering
+	poss *possibilistic.Reasoner
+}
+
+// NewReasoner computes the Z-ordering of b and returns a reasoner for it,
+// or an *InconsistentError when b is inconsistent. Later changes to b do
+// not affect the reasoner.
+func NewReasoner(b *Base) (*Reasoner, error) {
+	e := newEngine(b)
+	ord, err := e.zOrdering(b)
+	if err != nil {
+		return nil, err
+	}
+	return &Reasoner{base: b, e: e, ord: ord, poss: possibilistic.NewReasoner(ord.Theory())}, nil
+}
+
+// Ordering returns the Z-ordering of the base.
+func (r *Reasoner) Ordering() *Ordering { return r.ord }
+
+// Entails decides whether the base entails α |~ β under semantics s.
+func (r *Reasoner) Entails(s Semantics, alpha, beta *logic.Formula) bool {
+	return r.decide(s, NewDefault(alpha, beta), false).Entailed
+}
+
+// Explain decides whether the base entails the query under semantics s and
+// says why.
+func (r *Reasoner) Explain(s Semantics, q Default) Answer { return r.decide(s, q, true) }
+
+// Answer is a decided query with what decides it.
+type Answer struct {
+	Semantics Semantics
+	Query     Default
+	Entailed  bool
+	// Vacuous: the antecedent contradicts the background knowledge, so the
+	// query holds in every semantics.
+	Vacuous bool
+	// Rational closure: the possibilistic verdict of (Θ_Z, α) ⊢poss β.
+	Verdict possibilistic.Verdict
+	// System P, when entailed: defaults of the base (indices) that clash
+	// with α |~ ¬β; with it they form a minimal inconsistent set.
+	Clash []int
+	// System P, when not entailed: the Z-level (0-based) of α |~ ¬β in the
+	// ordering of Δ ∪ {α |~ ¬β}.
+	NegLevel int
+	// Lexicographic closure: the least numbers of violated defaults of an
+	// α-world, per Z-level, Δ1 first.
+	Violations []int
+	// Rational and lexicographic closure, when not entailed: a preferred
+	// α-world that falsifies β (one truth value per atom).
+	Counter []bool
+
+	ord *Ordering
+}
+
+func (r *Reasoner) decide(s Semantics, q Default, explain bool) Answer {
+	a := Answer{Semantics: s, Query: q, ord: r.ord}
+	switch s {
+	case Rational:
+		r.rational(&a)
+	case SystemP:
+		r.systemP(&a, explain)
+	case Lexicographic:
+		r.lexicographic(&a)
+	default:
+		panic("defaults: unknown semantics " + s.String())
+	}
+	return a
+}
+
+// rational decides (Θ_Z, α) ⊢poss β. When α contradicts K, the weight-1
+// formulas, the inconsistency level is 1 and possibilistic entailment gives
+// only tautologies, while rational closure (like every preferential
+// relation) gives everything: that case is settled here.
+func (r *Reasoner) rational(a *Answer) {
+	alpha, beta := a.Query.Antecedent, a.Query.Consequent
+	a.Verdict = r.poss.Decide(alpha, beta)
+	if a.Verdict.Inconsistency == 1 {
+		a.Vacuous, a.Entailed = true, true
+		return
+	}
+	a.Entailed = a.Verdict.Entailed
+	if !a.Entailed {
+		if w, ok := r.poss.MostPlausibleWorld(a.Query.Violation()); ok {
+			a.Counter = w
+		}
+	}
+}
+
+// systemP decides whether Δ ∪ {α |~ ¬β} is inconsistent by computing its
+// Z-ordering on the same solver. p-entailment implies rational closure, so
+// a query outside the rational closure (O(log k) solver calls) is settled
+// without it.
+func (r *Reasoner) systemP(a *Answer, explain bool) {
+	e := r.e
+	q := a.Query
+	if !explain {
+		r.rational(a)
+		if !a.Entailed || a.Vacuous {
+			a.Counter = nil
+			return
+		}
+	}
+	n := len(e.ds)
+	x := e.addDefault(Default{Rule: logic.Rule{Antecedent: q.Antecedent, Consequent: logic.Not(q.Consequent)}})
+	defer e.dropFrom(n)
+	all := make([]int, n+1)
+	for i := range all {
+		all[i] = i
+	}
+	levels, stuck := e.partition(all)
+	if stuck == nil {
+		a.Entailed = false
+		for j, l := range levels {
+			for _, i := range l {
+				if i == x {
+					a.NegLevel = j
+				}
+			}
+		}
+		return
+	}
+	a.Entailed = true
+	if !explain {
+		return
+	}
+	if !e.satisfiable(q.Antecedent) {
+		a.Vacuous = true
+		return
+	}
+	set, _ := e.conflict(stuck)
+	for _, i := range set {
+		if i != x {
+			a.Clash = append(a.Clash, i)
+		}
+	}
+}
+
+// satisfiable reports whether K ∧ f has a model.
+func (e *engine) satisfiable(f *logic.Formula) bool {
+	defer e.done()
+	return e.s.Solve(e.assume(nil, f)...)
+}
+
+// Reason explains the answer in one or more lines of text (no trailing
+// newline), naming levels Δ1, Δ2, … of the Z-ordering and, for negative
+// answers, a preferred counter-world.
+func (a Answer) Reason() string {
+	v := a.ord.Base.vocab()
+	q := a.Query
+	alpha, beta := q.Antecedent.String(v), q.Consequent.String(v)
+	if a.Vacuous {
+		return fmt.Sprintf("%s contradicts the background knowledge, so every consequent follows", alpha)
+	}
+	var b strings.Builder
+	switch a.Semantics {
+	case Rational:
+		a.rationalReason(&b, alpha, beta)
+	case SystemP:
+		a.pReason(&b, alpha, beta)
+	case Lexicographic:
+		a.lexReason(&b, alpha, beta)
+	}
+	if a.Counter != nil {
+		fmt.Fprintf(&b, "\na preferred world of %s where %s fails: %s", alpha, beta, worldString(v, a.Counter))
+	}
+	return b.String()
+}
+
+func (a Answer) rationalReason(b *strings.Builder, alpha, beta string) {
+	ws := a.ord.Weights()
+	drowned := 0
+	for j, w := range ws {
+		if w <= a.Verdict.Inconsistency {
+			drowned = j + 1
+		}
+	}
+	if drowned > 0 {
+		fmt.Fprintf(b, "%s drowns %s of Θ_Z (inconsistency level %s); ", alpha, levelRange(0, drowned),
+			possibilistic.FormatWeight(a.Verdict.Inconsistency))
+	} else {
+		fmt.Fprintf(b, "%s is consistent with Θ_Z; ", alpha)
+	}
+	if !a.Entailed {
+		fmt.Fprintf(b, "the levels above it, with %s, do not entail %s", alpha, beta)
+		return
+	}
+	from := len(ws) // the background knowledge alone
+	for j, w := range ws {
+		if w == a.Verdict.Necessity {
+			from = j
+		}
+	}
+	if from == len(ws) {
+		fmt.Fprintf(b, "%s follows from %s and the background knowledge alone", beta, alpha)
+		return
+	}
+	fmt.Fprintf(b, "%s, with %s and above (weight >= %s), entails %s", alpha, levelName(from),
+		possibilistic.FormatWeight(a.Verdict.Necessity), beta)
+}
+
+func (a Answer) pReason(b *strings.Builder, alpha, beta string) {
+	v := a.ord.Base.vocab()
+	neg := alpha + " |~ !(" + beta + ")"
+	if !a.Entailed {
+		fmt.Fprintf(b, "Δ ∪ {%s} is consistent: its Z-ordering puts %s in %s", neg, neg, levelName(a.NegLevel))
+		return
+	}
+	if a.Clash == nil {
+		fmt.Fprintf(b, "Δ ∪ {%s} is inconsistent: %s can never be verified", neg, neg)
+		return
+	}
+	names := make([]string, len(a.Clash))
+	for i, j := range a.Clash {
+		names[i] = a.ord.Base.Defaults[j].Describe(v)
+	}
+	fmt.Fprintf(b, "Δ ∪ {%s} is inconsistent: it clashes with %s", neg, strings.Join(names, "; "))
+}
+
+// levelRange names the levels lo..hi-1: "Δ1" or "Δ1..Δ3".
+func levelRange(lo, hi int) string {
+	if hi-lo == 1 {
+		return levelName(lo)
+	}
+	return levelName(lo) + ".." + levelName(hi-1)
+}
+
+// worldString writes a world as its literals, "penguin, bird, !flies".
+func worldString(v *logic.Vocabulary, w []bool) string {
+	ls := make([]logic.Lit, len(w))
+	for a, val := range w {
+		ls[a] = logic.MkLit(logic.Atom(a), !val)
+	}
+	return v.Join(ls, ", ")
+}

@@ -1,0 +1,223 @@
+package defaults
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
+)
+
+// Ordering is the Z-ordering Δ1, …, Δk of a consistent base (§3.1): Δ1
+// holds the defaults tolerated by Δ, Δ2 those tolerated by Δ \ Δ1, and so
+// on. Δ1 holds the most general rules, Δ2 their exceptions, Δ3 the
+// exceptions to those.
+type Ordering struct {
+	Base *Base
+	// Levels holds Δ1 first, each as indices into Base.Defaults in base order.
+	Levels [][]int
+	// Calls is the number of SAT solver calls the ordering took: at most
+	// one per default and level.
+	Calls int64
+
+	rank []int
+}
+
+// Rank returns Z(δ) for the i-th default of the base: the 0-based index of
+// its level (Pearl's Z-rank).
+func (o *Ordering) Rank(i int) int { return o.rank[i] }
+
+// Weights returns the certainty weight λj of each level of Θ_Z, lowest
+// first: j/(k+1) for k levels, rounded to as few decimals as keep them
+// distinct. They lie strictly between 0 and 1 because weight 1 is reserved
+// for the background knowledge, which must outrank every default; were Δk
+// at weight 1 too, evidence contradicting Δk would drown it together with
+// K and entail only tautologies, where rational closure still draws
+// conclusions.
+func (o *Ordering) Weights() []float64 { return zWeights(len(o.Levels)) }
+
+func zWeights(k int) []float64 {
+	digits := len(strconv.Itoa(k+1)) + 1
+	ws := make([]float64, k)
+	for j := range ws {
+		s := strconv.FormatFloat(float64(j+1)/float64(k+1), 'f', digits, 64)
+		ws[j], _ = strconv.ParseFloat(s, 64)
+	}
+	return ws
+}
+
+// Theory returns Θ_Z = {(¬α ∨ β, λj) | α |~ β ∈ Δj} together with the
+// background knowledge at weight 1. (Θ_Z, α) ⊢poss β holds iff α |~ β is
+// in the rational closure of Δ, for every α consistent with the
+// background knowledge.
+func (o *Ordering) Theory() *possibilistic.Theory {
+	th := possibilistic.New(o.Base.vocab())
+	for j, w := range o.Weights() {
+		for _, i := range o.Levels[j] {
+			th.Add(o.Base.Defaults[i].Material(), w)
+		}
+	}
+	for _, f := range o.Base.Background {
+		th.Add(f, 1)
+	}
+	return th
+}
+
+// ZOrdering computes the Z-ordering of the base. It returns an
+// *InconsistentError when the base is inconsistent: when its background
+// knowledge has no model, or some non-empty remainder tolerates none of its
+// members.
+func ZOrdering(b *Base) (*Ordering, error) {
+	return newEngine(b).zOrdering(b)
+}
+
+func (e *engine) zOrdering(b *Base) (*Ordering, error) {
+	before := e.solves()
+	if !e.backgroundSatisfiable() {
+		return nil, &InconsistentError{Vocab: e.v, Background: true}
+	}
+	all := make([]int, len(b.Defaults))
+	for i := range all {
+		all[i] = i
+	}
+	levels, stuck := e.partition(all)
+	if stuck != nil {
+		return nil, e.inconsistent(stuck)
+	}
+	o := &Ordering{Base: b, Levels: levels, Calls: e.solves() - before, rank: make([]int, len(b.Defaults))}
+	for j, l := range levels {
+		for _, i := range l {
+			o.rank[i] = j
+		}
+	}
+	return o, nil
+}
+
+// InconsistentError reports an inconsistent default base: a non-empty set of
+// defaults none of which is tolerated by the others (or the background
+// knowledge alone is contradictory). No semantics of this package gives
+// meaningful answers for such a base.
+type InconsistentError struct {
+	Vocab *logic.Vocabulary
+	// Background is true when the background knowledge has no model.
+	Background bool
+	// Remainder is the number of defaults of the remainder of the
+	// Z-ordering that tolerated none of its members.
+	Remainder int
+	// Conflict is a subset of that remainder that is inconsistent by
+	// itself, as defaults of the base; Indices are their indices there.
+	Conflict []Default
+	Indices  []int
+	// Minimal reports that every proper subset of Conflict is consistent:
+	// removing any one of its defaults resolves this clash.
+	Minimal bool
+}
+
+func (e *InconsistentError) Error() string {
+	if e.Background {
+		return "inconsistent background knowledge: no world satisfies it"
+	}
+	if len(e.Conflict) == 1 {
+		d := e.Conflict[0]
+		return fmt.Sprintf("inconsistent defaults: %s can never be verified (its antecedent and consequent contradict each other or the background knowledge)",
+			d.Describe(e.Vocab))
+	}
+	names := make([]string, len(e.Conflict))
+	for i, d := range e.Conflict {
+		names[i] = d.Describe(e.Vocab)
+	}
+	what := "these defaults clash"
+	if e.Minimal {
+		what = fmt.Sprintf("these %d clash (dropping any one resolves it)", len(e.Conflict))
+	}
+	return fmt.Sprintf("inconsistent defaults: %d of them tolerate none of their own; %s: %s",
+		e.Remainder, what, strings.Join(names, "; "))
+}
+
+// maxDeletion bounds the conflict size on which deletion-based
+// minimisation is run: it costs a Z-ordering per member.
+const maxDeletion = 200
+
+// inconsistent builds the error for a stuck remainder, shrinking it first
+// by closing it under failed-assumption cores and then by deletion.
+func (e *engine) inconsistent(stuck []int) *InconsistentError {
+	set, minimal := e.conflict(stuck)
+	err := &InconsistentError{Vocab: e.v, Remainder: len(stuck), Indices: set, Minimal: minimal}
+	for _, i := range set {
+		err.Conflict = append(err.Conflict, e.ds[i])
+	}
+	return err
+}
+
+// conflict shrinks a set of defaults that tolerates none of its members to
+// a small inconsistent subset; minimal reports that it is a minimal one.
+func (e *engine) conflict(d []int) (set []int, minimal bool) {
+	for {
+		c := e.closure(d)
+		if len(c) == len(d) {
+			break
+		}
+		d = c
+	}
+	if len(d) > maxDeletion {
+		return d, false
+	}
+	kept := map[int]bool{}
+	for {
+		next := -1
+		for _, i := range d {
+			if !kept[i] {
+				next = i
+				break
+			}
+		}
+		if next < 0 {
+			return d, true
+		}
+		cand := make([]int, 0, len(d)-1)
+		for _, i := range d {
+			if i != next {
+				cand = append(cand, i)
+			}
+		}
+		if _, stuck := e.partition(cand); stuck != nil {
+			d = stuck // a smaller set that is still inconsistent
+		} else {
+			kept[next] = true // needed: without it the rest is consistent
+		}
+	}
+}
+
+// closure returns the smallest subset C of d containing d's first member
+// such that every member's failed-assumption core (relative to d) lies in
+// C. Every member of C then fails to be tolerated by C, so C is
+// inconsistent. d must tolerate none of its members.
+func (e *engine) closure(d []int) []int {
+	in := map[int]bool{d[0]: true}
+	queue := []int{d[0]}
+	for len(queue) > 0 {
+		x := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		f, ok := e.core(d, x)
+		if !ok {
+			return d // cannot happen for a stuck remainder; keep the safe answer
+		}
+		for _, i := range f {
+			if !in[i] {
+				in[i] = true
+				queue = append(queue, i)
+			}
+		}
+	}
+	var c []int
+	for _, i := range d {
+		if in[i] {
+			c = append(c, i)
+		}
+	}
+	return c
+}
+
+// levelName returns "Δ3" for the level of index 2.
+func levelName(j int) string { return "Δ" + strconv.Itoa(j+1) }

@@ -200,7 +200,9 @@ func (br *brute) lex(v *logic.Vocabulary, z []int, alpha, beta *logic.Formula) b
 // mostly terms and consequents mostly literals or clauses, sometimes
 // arbitrary formulas, and sometimes background knowledge.
 
-func randLit(r *rand.Rand, n int) logic.Lit { return logic.MkLit(logic.Atom(r.IntN(n)), r.IntN(2) == 0) }
+func randLit(r *rand.Rand, n int) logic.Lit {
+	return logic.MkLit(logic.Atom(r.IntN(n)), r.IntN(2) == 0)
+}
 
 func randFormula(r *rand.Rand, n, depth int) *logic.Formula {
 	if depth == 0 || r.IntN(3) == 0 {

@@ -58,7 +58,7 @@ penguin -> !flies
 // rational closure does not (drowning).
 func TestPenguin(t *testing.T) {
 	cases := []struct {
-		base, query string
+		base, query      string
 		p, rational, lex bool
 	}{
 		{penguins, "penguin -> !flies", true, true, true},

@@ -350,3 +350,12 @@ func (e *engine) restore(m *Model, s snapshot) {
 	copy(e.models, s.models)
 	e.recompile()
 }
+
+// calls returns the number of solver calls made by all workers.
+func (e *engine) calls() int64 {
+	var n int64
+	for _, w := range e.workers {
+		n += w.calls
+	}
+	return n
+}

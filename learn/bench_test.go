@@ -1,0 +1,99 @@
+package learn
+
+import (
+	"bufio"
+	"context"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/strata-logic/strata/internal/shared"
+	"github.com/strata-logic/strata/logic"
+)
+
+// readTable reads a debd 0/1 table.
+func readTable(tb testing.TB, path string) [][]bool {
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var rows [][]bool
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Split(strings.TrimSpace(sc.Text()), ",")
+		row := make([]bool, len(fs))
+		for i, s := range fs {
+			row[i] = s == "1"
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// empiricalExamples labels random defaults α |~ β over the table's variables
+// by the data: positive when β holds in most rows that satisfy α (rows
+// satisfying α must exist). This stands in for MAP entailment in a model of
+// the data: it is noisy and not realisable by a small theory.
+func empiricalExamples(rows [][]bool, n, count, maxAlpha int, r *rand.Rand, v *logic.Vocabulary) *Examples {
+	ex := &Examples{}
+	for i := range len(rows[0]) {
+		v.Intern("a" + strconv.Itoa(i+1))
+	}
+	nv := len(rows[0])
+	for made := 0; made < count; {
+		perm := r.Perm(nv)
+		na := 1 + r.IntN(maxAlpha)
+		alpha := make(logic.Term, na)
+		for i := range alpha {
+			alpha[i] = logic.MkLit(logic.Atom(perm[i]), r.IntN(2) == 0)
+		}
+		beta := logic.MkLit(logic.Atom(perm[na]), r.IntN(2) == 0)
+		var match, yes int
+		for _, row := range rows {
+			if alpha.Holds(row) {
+				match++
+				if beta.Holds(row) {
+					yes++
+				}
+			}
+		}
+		if match == 0 {
+			continue
+		}
+		ex.Add(alpha, logic.Clause{beta}, 2*yes > match, 1)
+		made++
+	}
+	return ex
+}
+
+func nltcsProblem(tb testing.TB) (*logic.Vocabulary, *Examples, *Examples) {
+	rows := readTable(tb, shared.Path(tb, "debd/nltcs/nltcs.train.data"))
+	v := &logic.Vocabulary{}
+	r := rand.New(rand.NewPCG(2016, 1))
+	train := empiricalExamples(rows, 16, 1000, 5, r, v)
+	test := empiricalExamples(rows, 16, 1000, 5, r, v)
+	return v, train, test
+}
+
+// BenchmarkLearnNLTCS runs 20 learner iterations on 1000 training defaults
+// over the 16 NLTCS variables (evidence of 1 to 5 literals).
+func BenchmarkLearnNLTCS(b *testing.B) {
+	v, train, test := nltcsProblem(b)
+	for i := 0; i < b.N; i++ {
+		l, err := NewLearner(v, train, nil, Options{Seed: 1, Iterations: 20, Patience: -1, Test: test})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := l.Run(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+		h := l.History()
+		last := h[len(h)-1]
+		b.ReportMetric(last.TrainAccuracy, "train-acc")
+		b.ReportMetric(last.TestAccuracy, "test-acc")
+		b.ReportMetric(float64(l.e.calls()), "solver-calls")
+	}
+}

@@ -1,0 +1,153 @@
+package learn
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"time"
+
+	"github.com/strata-logic/strata/logic"
+)
+
+// checkpointVersion changes whenever the checkpoint layout does.
+const checkpointVersion = 1
+
+type checkpointIteration struct {
+	Iteration     int      `json:"iteration"`
+	TrainAccuracy float64  `json:"train_accuracy"`
+	TestAccuracy  *float64 `json:"test_accuracy,omitempty"`
+	Rules         int      `json:"rules"`
+	Levels        int      `json:"levels"`
+	Literals      int      `json:"literals"`
+	ElapsedNs     int64    `json:"elapsed_ns"`
+	Improved      bool     `json:"improved"`
+}
+
+type checkpoint struct {
+	Version     int                   `json:"version"`
+	Fingerprint string                `json:"fingerprint"`
+	Iteration   int                   `json:"iteration"`
+	Stale       int                   `json:"stale"`
+	ElapsedNs   int64                 `json:"elapsed_ns"`
+	RNG         []byte                `json:"rng"`
+	Levels      [][]string            `json:"levels"` // lowest first
+	Hard        []string              `json:"hard"`
+	History     []checkpointIteration `json:"history"`
+}
+
+// fingerprint identifies the training data and hard rules, so that a
+// checkpoint is not resumed on other data by mistake.
+func fingerprint(v *logic.Vocabulary, train *Examples, hard []logic.Clause) string {
+	h := sha256.New()
+	for _, e := range train.List {
+		fmt.Fprintf(h, "%v %d %s |~ %s\n", e.Positive, e.Count, v.Join(e.Alpha, ","), v.Join(e.Beta, ","))
+	}
+	for _, c := range hard {
+		fmt.Fprintf(h, "hard %s\n", v.Join(c, ","))
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// WriteCheckpoint writes the learner's complete state (model, random
+// generator, history, counters) as JSON. Write it atomically; ResumeLearner
+// continues from it as if the run had not stopped.
+func (l *Learner) WriteCheckpoint(w io.Writer) error {
+	rng, err := l.pcg.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	cp := checkpoint{
+		Version:     checkpointVersion,
+		Fingerprint: fingerprint(l.vocab, l.train, l.hard),
+		Iteration:   l.iter,
+		Stale:       l.stale,
+		ElapsedNs:   int64(l.Elapsed()),
+		RNG:         rng,
+	}
+	for _, lv := range l.e.model.Levels {
+		var cs []string
+		for _, c := range lv {
+			cs = append(cs, c.String(l.vocab))
+		}
+		cp.Levels = append(cp.Levels, cs)
+	}
+	for _, c := range l.e.model.Hard {
+		cp.Hard = append(cp.Hard, c.String(l.vocab))
+	}
+	for _, it := range l.history {
+		ci := checkpointIteration{
+			Iteration: it.Iteration, TrainAccuracy: it.TrainAccuracy, Rules: it.Rules,
+			Levels: it.Levels, Literals: it.Literals, ElapsedNs: int64(it.Elapsed), Improved: it.Improved,
+		}
+		if !math.IsNaN(it.TestAccuracy) {
+			ta := it.TestAccuracy
+			ci.TestAccuracy = &ta
+		}
+		cp.History = append(cp.History, ci)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	return enc.Encode(cp)
+}
+
+// ResumeLearner builds a learner for the same data as NewLearner would and
+// restores the state written by WriteCheckpoint. The options may differ
+// (more iterations, another timeout, more threads); the data may not.
+func ResumeLearner(r io.Reader, v *logic.Vocabulary, train *Examples, hard []logic.Clause, opts Options) (*Learner, error) {
+	var cp checkpoint
+	if err := json.NewDecoder(r).Decode(&cp); err != nil {
+		return nil, fmt.Errorf("read checkpoint: %w", err)
+	}
+	if cp.Version != checkpointVersion {
+		return nil, fmt.Errorf("checkpoint version %d, this strata reads version %d", cp.Version, checkpointVersion)
+	}
+	l, err := NewLearner(v, train, hard, opts)
+	if err != nil {
+		return nil, err
+	}
+	if fp := fingerprint(v, train, hard); fp != cp.Fingerprint {
+		return nil, errors.New("checkpoint was written for other training data or hard rules")
+	}
+	if err := l.pcg.UnmarshalBinary(cp.RNG); err != nil {
+		return nil, fmt.Errorf("checkpoint: random generator state: %w", err)
+	}
+	m := &Model{Hard: hard}
+	for j, lv := range cp.Levels {
+		var cs []logic.Clause
+		for i, s := range lv {
+			c, err := logic.ParseClause(v, s)
+			if err != nil {
+				return nil, fmt.Errorf("checkpoint: level %d, clause %d: %w", j, i, err)
+			}
+			cs = append(cs, c)
+		}
+		m.Levels = append(m.Levels, cs)
+	}
+	if len(cp.Hard) > 0 {
+		m.Hard = nil
+		for i, s := range cp.Hard {
+			c, err := logic.ParseClause(v, s)
+			if err != nil {
+				return nil, fmt.Errorf("checkpoint: hard rule %d: %w", i, err)
+			}
+			m.Hard = append(m.Hard, c)
+		}
+	}
+	l.e.commit(m)
+	l.iter, l.stale, l.elapsed = cp.Iteration, cp.Stale, time.Duration(cp.ElapsedNs)
+	for _, ci := range cp.History {
+		it := Iteration{
+			Iteration: ci.Iteration, TrainAccuracy: ci.TrainAccuracy, TestAccuracy: math.NaN(), Rules: ci.Rules,
+			Levels: ci.Levels, Literals: ci.Literals, Elapsed: time.Duration(ci.ElapsedNs), Improved: ci.Improved,
+		}
+		if ci.TestAccuracy != nil {
+			it.TestAccuracy = *ci.TestAccuracy
+		}
+		l.history = append(l.history, it)
+	}
+	return l, nil
+}

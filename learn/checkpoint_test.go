@@ -1,0 +1,85 @@
+package learn
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+func TestCheckpointResume(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	th := hiddenTheory(r, 9, 4)
+	p, q := Generate(th, atomsUpTo(9), 150, 150, 3, 0.15, r)
+	train := Merge(p, q)
+	opts := Options{Seed: 3, Iterations: 12, Patience: -1, Threads: 2}
+
+	straight, _ := NewLearner(th.Vocab, train, nil, opts)
+	straight.Run(context.Background())
+
+	opts.Iterations = 5
+	first, _ := NewLearner(th.Vocab, train, nil, opts)
+	first.Run(context.Background())
+	var buf bytes.Buffer
+	if err := first.WriteCheckpoint(&buf); err != nil {
+		t.Fatal(err)
+	}
+	opts.Iterations = 12
+	resumed, err := ResumeLearner(bytes.NewReader(buf.Bytes()), th.Vocab, train, nil, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resumed.Run(context.Background())
+
+	a, b := straight.Model().Theory(th.Vocab).String(), resumed.Model().Theory(th.Vocab).String()
+	if a != b {
+		t.Fatalf("straight run:\n%s\nstopped and resumed:\n%s", a, b)
+	}
+	ha, hb := straight.History(), resumed.History()
+	if len(ha) != len(hb) {
+		t.Fatalf("history lengths %d and %d", len(ha), len(hb))
+	}
+	for i := range ha {
+		if ha[i].TrainAccuracy != hb[i].TrainAccuracy || ha[i].Rules != hb[i].Rules {
+			t.Fatalf("iteration %d differs: %+v vs %+v", i+1, ha[i], hb[i])
+		}
+	}
+
+	other := Merge(q)
+	if _, err := ResumeLearner(bytes.NewReader(buf.Bytes()), th.Vocab, other, nil, opts); err == nil || !strings.Contains(err.Error(), "other training data") {
+		t.Fatalf("resuming on other data: %v", err)
+	}
+}
+
+func TestCancelKeepsBest(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	th := hiddenTheory(r, 9, 4)
+	p, q := Generate(th, atomsUpTo(9), 150, 150, 3, 0.1, r)
+	train := Merge(p, q)
+	ctx, cancel := context.WithCancel(context.Background())
+	l, _ := NewLearner(th.Vocab, train, nil, Options{Seed: 1, Iterations: 1000, Patience: -1, OnIteration: func(it Iteration) {
+		if it.Iteration == 3 {
+			cancel()
+		}
+	}})
+	stop, err := l.Run(ctx)
+	if err != nil || stop != StopCancelled || len(l.History()) != 3 {
+		t.Fatalf("stop %q, err %v, %d iterations", stop, err, len(l.History()))
+	}
+	if acc := accuracyOf(l.Model(), th.Vocab, train); acc != l.History()[2].TrainAccuracy {
+		t.Fatalf("model after cancel has accuracy %v, history says %v", acc, l.History()[2].TrainAccuracy)
+	}
+}
+
+func TestBounds(t *testing.T) {
+	if VCBound(10, 8) != 30 || VCBound(10, 1) != 0 {
+		t.Fatal("VCBound")
+	}
+	b := ErrorBound(0.1, 30, 1000, 0.05)
+	want := 0.1 + math.Sqrt((30*(math.Log(2000.0/30)+1)+math.Log(80))/1000)
+	if math.Abs(b-want) > 1e-12 || ErrorBound(0.1, 1e6, 10, 0.05) != 1 {
+		t.Fatalf("ErrorBound = %v, want %v", b, want)
+	}
+}

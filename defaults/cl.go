@@ -1,0 +1,374 @@
+package defaults
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/strata-logic/strata/logic"
+)
+
+// The .cl format of the conditional-logic community (CLKR, InfOCF):
+//
+//	signature
+//	  b, p, f
+//	conditionals
+//	birds{
+//	  (f|b),
+//	  (!f|p),
+//	  (b|p)
+//	}
+//
+// A conditional (B|A) is the default A |~ B: consequent first. Formulas use
+// '!' for not, ',' for and and ';' for or (binding in that order) and
+// parentheses; Top and Bottom are true and false. Comments are // and
+// /* */. A file may hold several blocks, each a belief base over the one
+// signature; each block may be preceded by its own 'conditionals'. A .clq
+// file lists query conditionals separated by ','.
+//
+// As in InfOCF, atoms missing from the signature are accepted, and whitespace
+// and line breaks are free.
+
+type clKind uint8
+
+const (
+	clEOF clKind = iota
+	clIdent
+	clLParen
+	clRParen
+	clLBrace
+	clRBrace
+	clComma
+	clSemi
+	clNot
+	clBar
+	clBad
+)
+
+var clNames = [...]string{
+	clEOF: "end of file", clIdent: "name", clLParen: "'('", clRParen: "')'", clLBrace: "'{'",
+	clRBrace: "'}'", clComma: "','", clSemi: "';'", clNot: "'!'", clBar: "'|'", clBad: "character",
+}
+
+type clToken struct {
+	kind clKind
+	off  int
+	text string
+}
+
+func (t clToken) describe() string {
+	switch t.kind {
+	case clIdent, clBad:
+		return fmt.Sprintf("%q", t.text)
+	}
+	return clNames[t.kind]
+}
+
+func isCLIdent(c byte, first bool) bool {
+	letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+	if first {
+		return letter
+	}
+	return letter || c >= '0' && c <= '9' || c == '-'
+}
+
+// clParser reads one .cl or .clq text. Errors carry file, line and column.
+type clParser struct {
+	name string
+	src  string
+	v    *logic.Vocabulary
+	toks []clToken
+	i    int
+	err  error // a lexical error, reported when its token is reached
+}
+
+func newCLParser(r io.Reader, name string, v *logic.Vocabulary) (*clParser, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	p := &clParser{name: name, src: string(data), v: v}
+	p.lex()
+	return p, p.err
+}
+
+func (p *clParser) lex() {
+	src := p.src
+	single := map[byte]clKind{'(': clLParen, ')': clRParen, '{': clLBrace, '}': clRBrace,
+		',': clComma, ';': clSemi, '!': clNot, '|': clBar}
+	for i := 0; i < len(src); {
+		c := src[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+		case strings.HasPrefix(src[i:], "//"):
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case strings.HasPrefix(src[i:], "/*"):
+			end := strings.Index(src[i+2:], "*/")
+			if end < 0 {
+				p.err = p.errorAt(i, "comment '/*' is never closed with '*/'")
+				return
+			}
+			i += end + 4
+		case single[c] != 0:
+			p.toks = append(p.toks, clToken{single[c], i, src[i : i+1]})
+			i++
+		case isCLIdent(c, true):
+			start := i
+			for i < len(src) && isCLIdent(src[i], false) {
+				i++
+			}
+			p.toks = append(p.toks, clToken{clIdent, start, src[start:i]})
+		default:
+			start := i
+			i++
+			for i < len(src) && src[i] >= 0x80 && src[i] < 0xC0 {
+				i++ // keep a multi-byte character whole in the message
+			}
+			p.toks = append(p.toks, clToken{clBad, start, src[start:i]})
+		}
+	}
+	p.toks = append(p.toks, clToken{clEOF, len(src), ""})
+}
+
+func (p *clParser) pos(off int) logic.Position {
+	line := 1 + strings.Count(p.src[:off], "\n")
+	col := off - strings.LastIndexByte(p.src[:off], '\n')
+	return logic.Position{File: p.name, Line: line, Col: col}
+}
+
+func (p *clParser) errorAt(off int, format string, args ...any) error {
+	return &logic.SyntaxError{Pos: p.pos(off), Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *clParser) peek() clToken { return p.toks[p.i] }
+func (p *clParser) next() clToken { t := p.toks[p.i]; p.i++; return t }
+
+func (p *clParser) expected(what string) error {
+	t := p.peek()
+	return p.errorAt(t.off, "expected %s, found %s", what, t.describe())
+}
+
+func (p *clParser) want(k clKind, what string) (clToken, error) {
+	if p.peek().kind != k {
+		return clToken{}, p.expected(what)
+	}
+	return p.next(), nil
+}
+
+func (p *clParser) keyword(word string) bool {
+	t := p.peek()
+	return t.kind == clIdent && t.text == word
+}
+
+// signature := 'signature' name (',' name)*
+func (p *clParser) signature() error {
+	if !p.keyword("signature") {
+		return p.expected("'signature' starting a .cl knowledge base")
+	}
+	p.next()
+	for {
+		t, err := p.want(clIdent, "an atom name in the signature")
+		if err != nil {
+			return err
+		}
+		switch t.text {
+		case "Top", "Bottom", "conditionals", "signature", "true", "false", "atleast":
+			return p.errorAt(t.off, "%q cannot name an atom in the signature", t.text)
+		}
+		p.v.Intern(t.text)
+		if p.peek().kind != clComma {
+			return nil
+		}
+		p.next()
+	}
+}
+
+// blocks := ('conditionals'? name '{' conditionals '}')+
+func (p *clParser) blocks() ([]*Base, error) {
+	if !p.keyword("conditionals") {
+		return nil, p.expected("',' or 'conditionals' after the signature")
+	}
+	var bases []*Base
+	for p.peek().kind != clEOF {
+		if p.keyword("conditionals") {
+			p.next()
+		}
+		t, err := p.want(clIdent, "the name of a belief base")
+		if err != nil {
+			return nil, err
+		}
+		if _, err := p.want(clLBrace, "'{' after the belief base name "+t.text); err != nil {
+			return nil, err
+		}
+		ds, err := p.list(clRBrace)
+		if err != nil {
+			return nil, err
+		}
+		p.next()
+		bases = append(bases, &Base{Name: t.text, Vocab: p.v, Defaults: ds})
+	}
+	if len(bases) == 0 {
+		return nil, p.expected("a belief base 'name{ ... }'")
+	}
+	return bases, nil
+}
+
+// list := (conditional (',' conditional)* ','?)? followed by end
+func (p *clParser) list(end clKind) ([]Default, error) {
+	var ds []Default
+	for p.peek().kind != end {
+		d, err := p.conditional()
+		if err != nil {
+			return nil, err
+		}
+		ds = append(ds, d)
+		if p.peek().kind == clComma {
+			p.next()
+			continue
+		}
+		if p.peek().kind != end {
+			return nil, p.expected("',' or " + clNames[end] + " after a conditional")
+		}
+	}
+	return ds, nil
+}
+
+// conditional := '(' formula '|' formula ')'
+func (p *clParser) conditional() (Default, error) {
+	open, err := p.want(clLParen, "a conditional '(B|A)'")
+	if err != nil {
+		return Default{}, err
+	}
+	cons, err := p.formula()
+	if err != nil {
+		return Default{}, err
+	}
+	if _, err := p.want(clBar, "'|' between the consequent and the antecedent of a conditional '(B|A)'"); err != nil {
+		return Default{}, err
+	}
+	ante, err := p.formula()
+	if err != nil {
+		return Default{}, err
+	}
+	closing, err := p.want(clRParen, "')' closing the conditional opened at column "+fmt.Sprint(p.pos(open.off).Col))
+	if err != nil {
+		return Default{}, err
+	}
+	pos := p.pos(open.off)
+	pos.Col = 0 // messages name the line, as for rule files
+	return Default{
+		Rule: logic.Rule{Antecedent: ante, Consequent: cons},
+		Pos:  pos,
+		Text: p.src[open.off : closing.off+1],
+	}, nil
+}
+
+// formula := and (';' and)*
+func (p *clParser) formula() (*logic.Formula, error) { return p.chain(clSemi, logic.Or, p.and) }
+
+// and := unary (',' unary)*
+func (p *clParser) and() (*logic.Formula, error) { return p.chain(clComma, logic.And, p.unary) }
+
+func (p *clParser) chain(sep clKind, join func(...*logic.Formula) *logic.Formula, operand func() (*logic.Formula, error)) (*logic.Formula, error) {
+	f, err := operand()
+	if err != nil {
+		return nil, err
+	}
+	fs := []*logic.Formula{f}
+	for p.peek().kind == sep {
+		p.next()
+		g, err := operand()
+		if err != nil {
+			return nil, err
+		}
+		fs = append(fs, g)
+	}
+	if len(fs) == 1 {
+		return f, nil
+	}
+	return join(fs...), nil
+}
+
+// unary := '!' unary | '(' formula ')' | name
+func (p *clParser) unary() (*logic.Formula, error) {
+	t := p.peek()
+	switch t.kind {
+	case clNot:
+		p.next()
+		f, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		return logic.Not(f), nil
+	case clLParen:
+		p.next()
+		f, err := p.formula()
+		if err != nil {
+			return nil, err
+		}
+		if _, err := p.want(clRParen, "')' closing the '(' at column "+fmt.Sprint(p.pos(t.off).Col)); err != nil {
+			return nil, err
+		}
+		return f, nil
+	case clIdent:
+		p.next()
+		switch t.text {
+		case "Top":
+			return logic.True(), nil
+		case "Bottom":
+			return logic.False(), nil
+		case "true", "false", "atleast":
+			// strata's own syntax reads these as constants and a connective,
+			// so an atom of that name could not be written back.
+			return nil, p.errorAt(t.off, "%q cannot name an atom (write Top or Bottom for the constants)", t.text)
+		}
+		return logic.AtomF(p.v.Intern(t.text)), nil
+	}
+	return nil, p.expected("a formula")
+}
+
+// ReadCL reads a knowledge base in the .cl format: one Base per block, all
+// over the vocabulary v, whose atoms are interned in signature order
+// first. Each default remembers its file, line and text. name is used in
+// error messages, which give file, line and column and what was expected.
+func ReadCL(r io.Reader, name string, v *logic.Vocabulary) ([]*Base, error) {
+	p, err := newCLParser(r, name, v)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.signature(); err != nil {
+		return nil, err
+	}
+	return p.blocks()
+}
+
+// ReadCLQ reads queries in the .clq format: conditionals (B|A) separated by
+// ',', each returned as the default A |~ B with its position and text.
+func ReadCLQ(r io.Reader, name string, v *logic.Vocabulary) ([]Default, error) {
+	p, err := newCLParser(r, name, v)
+	if err != nil {
+		return nil, err
+	}
+	return p.list(clEOF)
+}
+
+// ParseConditional parses one conditional "(B|A)" in the .cl syntax and
+// returns the default A |~ B.
+func ParseConditional(v *logic.Vocabulary, src string) (Default, error) {
+	p, err := newCLParser(strings.NewReader(src), "", v)
+	if err != nil {
+		return Default{}, err
+	}
+	d, err := p.conditional()
+	if err != nil {
+		return Default{}, err
+	}
+	if p.peek().kind != clEOF {
+		return Default{}, p.expected("end of the conditional")
+	}
+	d.Pos = logic.Position{}
+	return d, nil
+}

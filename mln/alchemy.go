@@ -1,0 +1,198 @@
+package mln
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/strata-logic/strata/logic"
+)
+
+// ReadAlchemy reads a propositional network in Alchemy's syntax, one entry
+// per line:
+//
+//	a1                    declares the atom a1 (fixes its place in the order)
+//	1.5  a1 ^ !a2 => a3   a formula with weight 1.5
+//	-0.25 a2 v a4         a negative weight
+//	a1 => a2.             a hard formula (ends with '.', has no weight)
+//
+// Connectives are ! (not), ^ (and), v (or), => (implies), <=> (iff) and
+// parentheses; strata's own &, |, -> and <-> are accepted too, so 'v' cannot
+// be an atom name. Blank lines and comments (// or # to the end of the line)
+// are ignored. Atoms are interned in order of first appearance. Errors give
+// name, line and column and say what was expected.
+func ReadAlchemy(r io.Reader, name string) (*Network, error) {
+	n := &Network{Vocab: &logic.Vocabulary{}}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := stripAlchemyComment(sc.Text())
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		f, err := parseAlchemyLine(n.Vocab, name, line, text)
+		if err != nil {
+			return nil, err
+		}
+		if f.F != nil {
+			n.Formulas = append(n.Formulas, f)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	return n, nil
+}
+
+func stripAlchemyComment(s string) string {
+	if i := strings.Index(s, "//"); i >= 0 {
+		s = s[:i]
+	}
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// parseAlchemyLine parses one non-blank line; a declaration returns a
+// Formula with a nil F.
+func parseAlchemyLine(v *logic.Vocabulary, name string, line int, text string) (Formula, error) {
+	pos := func(off int) logic.Position { return logic.Position{File: name, Line: line, Col: off + 1} }
+	fail := func(off int, format string, args ...any) error {
+		return &logic.SyntaxError{Pos: pos(off), Msg: fmt.Sprintf(format, args...)}
+	}
+	start := len(text) - len(strings.TrimLeft(text, " \t"))
+	body := strings.TrimRight(text, " \t\r")
+	weight, hasWeight := 0.0, false
+	// A weight is a number followed by a space: atom names may start with
+	// digits too (00a1), but never hold a space.
+	if end := numberEnd(body, start); end > start && end < len(body) && (body[end] == ' ' || body[end] == '\t') {
+		w, err := strconv.ParseFloat(body[start:end], 64)
+		if err != nil {
+			return Formula{}, fail(start, "weight %q is not a number", body[start:end])
+		}
+		weight, hasWeight = w, true
+		start = end + len(body[end:]) - len(strings.TrimLeft(body[end:], " \t"))
+	}
+	hard := strings.HasSuffix(body, ".")
+	if hard {
+		body = body[:len(body)-1]
+		if hasWeight {
+			return Formula{}, fail(len(body), "a weighted formula must not end with '.' (hard formulas have no weight)")
+		}
+	}
+	src := alchemyToStrata(body[start:])
+	if !hasWeight && !hard {
+		if isDeclaration(src) {
+			v.Intern(strings.TrimSuffix(strings.TrimSpace(src), "()"))
+			return Formula{}, nil
+		}
+		return Formula{}, fail(start, "expected a weight before the formula, or '.' after it for a hard formula")
+	}
+	if strings.TrimSpace(src) == "" {
+		return Formula{}, fail(start, "expected a formula")
+	}
+	f, err := logic.ParseFormulaAt(v, pos(start), src)
+	if err != nil {
+		return Formula{}, err
+	}
+	return Formula{F: f, Weight: weight, Hard: hard}, nil
+}
+
+// numberEnd returns the end of a decimal number (sign, digits, point,
+// exponent) starting at i, or i when there is none.
+func numberEnd(s string, i int) int {
+	j := i
+	if j < len(s) && (s[j] == '-' || s[j] == '+') {
+		j++
+	}
+	digits := 0
+	for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.') {
+		if s[j] != '.' {
+			digits++
+		}
+		j++
+	}
+	if digits == 0 {
+		return i
+	}
+	if j < len(s) && (s[j] == 'e' || s[j] == 'E') {
+		k := j + 1
+		if k < len(s) && (s[k] == '-' || s[k] == '+') {
+			k++
+		}
+		if k < len(s) && s[k] >= '0' && s[k] <= '9' {
+			for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+				k++
+			}
+			j = k
+		}
+	}
+	return j
+}
+
+// identByte reports whether c can be part of an atom name in strata's
+// lexer.
+func identByte(c byte) bool {
+	return c == '_' || c == '\'' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// alchemyToStrata replaces Alchemy's disjunction 'v' (a lone letter v) by
+// '|'. The text keeps its length, so columns in error messages stay right.
+func alchemyToStrata(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c == 'v' && (i == 0 || !identByte(b[i-1])) && (i+1 == len(b) || !identByte(b[i+1]) || b[i+1] == '-' && i+2 < len(b) && b[i+2] == '>') {
+			b[i] = '|'
+		}
+	}
+	return string(b)
+}
+
+func isDeclaration(s string) bool {
+	s = strings.TrimSuffix(strings.TrimSpace(s), "()")
+	if s == "" || s == "true" || s == "false" || s[0] == '-' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !identByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// WriteAlchemy writes n in the syntax ReadAlchemy reads: the atoms declared
+// one per line in order, then one formula per line, weights as the shortest
+// decimal that denotes them.
+func WriteAlchemy(w io.Writer, n *Network) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("// propositional Markov logic network: atoms, then weighted and hard formulas\n")
+	for _, name := range n.Vocab.Names() {
+		bw.WriteString(name)
+		bw.WriteByte('\n')
+	}
+	bw.WriteByte('\n')
+	for _, f := range n.Formulas {
+		text := AlchemyString(n.Vocab, f.F)
+		if f.Hard {
+			fmt.Fprintf(bw, "%s.\n", text)
+		} else {
+			fmt.Fprintf(bw, "%s  %s\n", strconv.FormatFloat(f.Weight, 'f', -1, 64), text)
+		}
+	}
+	return bw.Flush()
+}
+
+var toAlchemy = strings.NewReplacer(" & ", " ^ ", " | ", " v ", " <-> ", " <=> ", " -> ", " => ")
+
+// AlchemyString returns f in Alchemy's connectives (^, v, =>, <=>).
+func AlchemyString(v *logic.Vocabulary, f *logic.Formula) string {
+	// strata's printer puts spaces around binary connectives only, and atom
+	// names hold no spaces, so the replacement touches connectives alone.
+	return toAlchemy.Replace(f.String(v))
+}

@@ -1,0 +1,175 @@
+package mln
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/mln/maxsat"
+)
+
+// Engine answers MAP queries on one network. An engine is not safe for
+// concurrent use; make one per goroutine.
+type Engine interface {
+	// MAP returns a most probable world of the evidence over the network's
+	// atoms (for an approximate engine, the best one it found) and its
+	// integer cost; ok is false when no world satisfies the evidence and the
+	// hard formulas. The world is valid until the next call.
+	MAP(evidence logic.Term) (world []bool, cost int64, ok bool, err error)
+	// AtMost reports whether some world of the evidence costs at most bound
+	// (for an approximate engine: whether it found one).
+	AtMost(evidence logic.Term, bound int64) (bool, error)
+	// Compiled returns the MaxSAT form of the network the engine solves.
+	Compiled() *Compiled
+}
+
+// Entails decides MAP entailment (M, α) ⊢MAP β for a literal β: every most
+// probable world of α satisfies β. It holds exactly when the best cost of
+// α ∧ ¬β is strictly worse than the best cost of α, and vacuously when no
+// world satisfies α. With an approximate engine the costs are the best ones
+// found, so the answer is a noisy label, which is all the learner needs.
+func Entails(e Engine, alpha logic.Term, beta logic.Lit) (bool, error) {
+	world, cost, ok, err := e.MAP(alpha)
+	if err != nil || !ok {
+		return !ok, err
+	}
+	return entailsGiven(e, alpha, beta, world, cost)
+}
+
+// entailsGiven is Entails once a best world of α and its cost are known.
+func entailsGiven(e Engine, alpha logic.Term, beta logic.Lit, world []bool, cost int64) (bool, error) {
+	if int(beta.Atom()) >= len(world) || beta < 0 {
+		return false, fmt.Errorf("mln: conclusion atom %d outside the network", beta.Atom())
+	}
+	if !beta.Holds(world) {
+		return false, nil // a best world of α falsifies β
+	}
+	q := append(append(make(logic.Term, 0, len(alpha)+1), alpha...), beta.Not())
+	tie, err := e.AtMost(q, cost)
+	return !tie, err
+}
+
+// Exact is the exact MAP engine: branch and bound (package maxsat) on the
+// compiled network.
+type Exact struct {
+	c *Compiled
+	s *maxsat.Exact
+}
+
+// NewExact compiles n for exact MAP inference.
+func NewExact(n *Network) (*Exact, error) {
+	c, err := Compile(n)
+	if err != nil {
+		return nil, err
+	}
+	s, err := maxsat.NewExact(c.Problem)
+	if err != nil {
+		return nil, err
+	}
+	return &Exact{c: c, s: s}, nil
+}
+
+// Compiled implements Engine.
+func (e *Exact) Compiled() *Compiled { return e.c }
+
+// Nodes returns the number of search nodes of all queries so far.
+func (e *Exact) Nodes() int64 { return e.s.Nodes }
+
+// MAP implements Engine.
+func (e *Exact) MAP(evidence logic.Term) ([]bool, int64, bool, error) {
+	if err := e.checkEvidence(evidence); err != nil {
+		return nil, 0, false, err
+	}
+	cost, ok, err := e.s.Solve(evidence, math.MaxInt64)
+	if err != nil || !ok {
+		return nil, 0, false, err
+	}
+	return e.s.Model()[:e.c.Atoms], cost, true, nil
+}
+
+// AtMost implements Engine.
+func (e *Exact) AtMost(evidence logic.Term, bound int64) (bool, error) {
+	if err := e.checkEvidence(evidence); err != nil {
+		return false, err
+	}
+	if bound == math.MaxInt64 {
+		bound--
+	}
+	_, ok, err := e.s.Solve(evidence, bound+1)
+	return ok, err
+}
+
+func (e *Exact) checkEvidence(t logic.Term) error { return e.c.checkEvidence(t) }
+
+func (c *Compiled) checkEvidence(t logic.Term) error {
+	for _, l := range t {
+		if l < 0 || int(l.Atom()) >= c.Atoms {
+			return fmt.Errorf("mln: evidence atom %d outside the network's %d atoms", l.Atom(), c.Atoms)
+		}
+	}
+	return nil
+}
+
+// WalkOptions configure MaxWalkSAT; zero fields take the defaults.
+type WalkOptions struct {
+	Flips int     // flips per try (default 10000)
+	Tries int     // restarts (default 1)
+	Noise float64 // probability of a random flip (default 0.5)
+	Seed  uint64  // random seed (runs are reproducible)
+}
+
+// Approx is the approximate MAP engine: MaxWalkSAT on the compiled network.
+type Approx struct {
+	c *Compiled
+	w *maxsat.WalkSAT
+}
+
+// NewApprox compiles n for approximate MAP inference with MaxWalkSAT.
+func NewApprox(n *Network, o WalkOptions) (*Approx, error) {
+	c, err := Compile(n)
+	if err != nil {
+		return nil, err
+	}
+	w, err := maxsat.NewWalkSAT(c.Problem, rand.New(rand.NewPCG(o.Seed, 0x6d6c6e)))
+	if err != nil {
+		return nil, err
+	}
+	if o.Flips > 0 {
+		w.Flips = o.Flips
+	}
+	if o.Tries > 0 {
+		w.Tries = o.Tries
+	}
+	if o.Noise > 0 {
+		w.Noise = o.Noise
+	}
+	return &Approx{c: c, w: w}, nil
+}
+
+// Compiled implements Engine.
+func (a *Approx) Compiled() *Compiled { return a.c }
+
+// Flips returns the number of flips of all queries so far.
+func (a *Approx) Flips() int64 { return a.w.NumFlips }
+
+// MAP implements Engine.
+func (a *Approx) MAP(evidence logic.Term) ([]bool, int64, bool, error) {
+	if err := a.c.checkEvidence(evidence); err != nil {
+		return nil, 0, false, err
+	}
+	cost, ok, err := a.w.Solve(evidence)
+	if err != nil || !ok {
+		return nil, 0, false, err
+	}
+	return a.w.Model()[:a.c.Atoms], cost, true, nil
+}
+
+// AtMost implements Engine.
+func (a *Approx) AtMost(evidence logic.Term, bound int64) (bool, error) {
+	if err := a.c.checkEvidence(evidence); err != nil {
+		return false, err
+	}
+	cost, ok, err := a.w.Solve(evidence)
+	return ok && cost <= bound, err
+}

@@ -1,0 +1,174 @@
+package mln
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/logic"
+)
+
+func randLit(r *rand.Rand, n int) logic.Lit {
+	return logic.MkLit(logic.Atom(r.IntN(n)), r.IntN(2) == 0)
+}
+
+func randFormula(r *rand.Rand, n, depth int) *logic.Formula {
+	if depth == 0 || r.IntN(3) == 0 {
+		return logic.LitF(randLit(r, n))
+	}
+	a, b := randFormula(r, n, depth-1), randFormula(r, n, depth-1)
+	switch r.IntN(5) {
+	case 0:
+		return logic.And(a, b)
+	case 1:
+		return logic.Or(a, b)
+	case 2:
+		return logic.Implies(a, b)
+	case 3:
+		return logic.Iff(a, b)
+	}
+	return logic.Not(a)
+}
+
+// randNetwork returns a network over n atoms with conjunctions (like the
+// learned ones), clauses, arbitrary formulas, weights of both signs with up
+// to three decimals, and sometimes a hard formula.
+func randNetwork(r *rand.Rand, n int) *Network {
+	net := &Network{Vocab: logic.NewVocabulary(dataset.ColumnNames(n)...)}
+	for i := r.IntN(3 * n); i >= 0; i-- {
+		var f *logic.Formula
+		switch r.IntN(3) {
+		case 0:
+			t := make(logic.Term, 1+r.IntN(3))
+			for j := range t {
+				t[j] = randLit(r, n)
+			}
+			f = logic.TermF(t)
+		case 1:
+			c := make(logic.Clause, 1+r.IntN(3))
+			for j := range c {
+				c[j] = randLit(r, n)
+			}
+			f = logic.ClauseF(c)
+		default:
+			f = randFormula(r, n, 3)
+		}
+		w := float64(r.IntN(4001)-2000) / 1000
+		net.Formulas = append(net.Formulas, Formula{F: f, Weight: w})
+	}
+	if r.IntN(3) == 0 {
+		net.Formulas = append(net.Formulas, Formula{F: randFormula(r, n, 2), Hard: true})
+	}
+	return net
+}
+
+// bruteMAP returns the best score of the worlds of α and whether every
+// world of α with that score (to 1e-9) satisfies β.
+func bruteMAP(net *Network, alpha logic.Term, beta logic.Lit) (best float64, any, entailed bool) {
+	best = math.Inf(-1)
+	logic.ForEachWorld(net.NumAtoms(), func(w []bool) bool {
+		if s, ok := net.Score(w); ok && alpha.Holds(w) {
+			best, any = max(best, s), true
+		}
+		return true
+	})
+	entailed = true
+	logic.ForEachWorld(net.NumAtoms(), func(w []bool) bool {
+		if s, ok := net.Score(w); ok && alpha.Holds(w) && s > best-1e-9 && !beta.Holds(w) {
+			entailed = false
+		}
+		return true
+	})
+	return best, any, entailed
+}
+
+func TestMAPAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	entailed, notEntailed := 0, 0
+	for it := 0; it < 300; it++ {
+		n := 2 + r.IntN(11)
+		net := randNetwork(r, n)
+		ex, err := NewExact(net)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ex.Compiled().Exact {
+			t.Fatalf("weights with 3 decimals compiled inexactly")
+		}
+		ap, err := NewApprox(net, WalkOptions{Flips: 3000, Seed: uint64(it)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for q := 0; q < 4; q++ {
+			alpha := logic.Term{randLit(r, n)}
+			if r.IntN(2) == 0 {
+				alpha = append(alpha, randLit(r, n))
+			}
+			beta := randLit(r, n)
+			best, any, want := bruteMAP(net, alpha, beta)
+			w, cost, ok, err := ex.MAP(alpha)
+			if err != nil || ok != any {
+				t.Fatalf("network %d: MAP ok=%v err=%v, brute force finds a world: %v", it, ok, err, any)
+			}
+			got, err := Entails(ex, alpha, beta)
+			if err != nil || got != want {
+				t.Fatalf("network %d: Entails(%v, %v) = %v, brute force %v", it, alpha, beta, got, want)
+			}
+			if !ok {
+				continue
+			}
+			if s, _ := net.Score(w); math.Abs(s-best) > 1e-9 || !alpha.Holds(w) {
+				t.Fatalf("network %d: MAP world scores %v, best is %v", it, s, best)
+			}
+			if c := net.Cost(w); math.Abs(c-float64(cost)/ex.Compiled().Scale) > 1e-9 {
+				t.Fatalf("network %d: integer cost %d/%v, real cost %v", it, cost, ex.Compiled().Scale, c)
+			}
+			if aw, acost, aok, _ := ap.MAP(alpha); aok {
+				if acost < cost {
+					t.Fatalf("network %d: MaxWalkSAT cost %d beats the exact %d", it, acost, cost)
+				}
+				if s, _ := net.Score(aw); s > best+1e-9 {
+					t.Fatalf("network %d: MaxWalkSAT world scores above the optimum", it)
+				}
+			}
+			if want {
+				entailed++
+			} else {
+				notEntailed++
+			}
+		}
+	}
+	if entailed < 100 || notEntailed < 100 {
+		t.Fatalf("only %d entailed and %d non-entailed queries: the test is too one-sided", entailed, notEntailed)
+	}
+}
+
+func TestRounding(t *testing.T) {
+	v := logic.NewVocabulary("a", "b")
+	net := &Network{Vocab: v, Formulas: []Formula{
+		{F: logic.AtomF(0), Weight: 1.234567},
+		{F: logic.AtomF(1), Weight: -2.5},
+	}}
+	c, err := Compile(net)
+	if err != nil || !c.Exact || c.Scale != 1e6 || c.RoundingBound != 0 {
+		t.Fatalf("6 decimals: %+v %v", c, err)
+	}
+	if c.Problem.Soft[0].Cost != 1234567 || c.Problem.Soft[1].Cost != 2500000 {
+		t.Fatalf("costs %+v", c.Problem.Soft)
+	}
+	net.Formulas[0].Weight = 1.0 / 3
+	c, err = Compile(net)
+	if err != nil || c.Exact || c.Scale != 1e9 || c.RoundingBound <= 0 || c.RoundingBound > 0.5e-9 {
+		t.Fatalf("1/3: %+v %v", c, err)
+	}
+	net.Formulas[0].Weight = math.NaN()
+	if _, err := Compile(net); err == nil {
+		t.Fatal("NaN weight compiled")
+	}
+	for w, d := range map[float64]int{1: 0, 0.5: 1, 1.234567: 6, 1e-7: 7, 123456.25: 2, -0.001: 3, 1e20: 0} {
+		if got := decimals(w); got != d {
+			t.Errorf("decimals(%v) = %d, want %d", w, got, d)
+		}
+	}
+}

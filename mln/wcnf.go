@@ -1,0 +1,279 @@
+package mln
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+
+	"github.com/strata-logic/strata/logic"
+)
+
+// WriteWCNF writes the compiled network in the standard weighted CNF format
+// of the MaxSAT evaluations ("p wcnf VARS CLAUSES TOP", then "WEIGHT LITS 0"
+// per clause, hard clauses with weight TOP), so that other MaxSAT solvers can
+// check strata's answers. Variable i+1 is atom i; soft terms get a fresh
+// variable y with the soft unit clause y and hard clauses y → l. Comment lines
+// record the atom names ("c atom 1 a1") and the cost scale ("c scale
+// 1000000": a clause of weight k stands for a formula of weight k/scale), so
+// that ReadWCNF gives back the names and weights.
+func WriteWCNF(w io.Writer, n *Network) error {
+	c, err := Compile(n)
+	if err != nil {
+		return err
+	}
+	p := c.Problem
+	nv := p.NumVars
+	type wclause struct {
+		w    int64
+		lits []logic.Lit
+	}
+	var cls []wclause
+	top := p.TotalCost() + 1
+	for _, h := range p.Hard {
+		cls = append(cls, wclause{top, h})
+	}
+	for _, s := range p.Soft {
+		if !s.Term || len(s.Lits) == 1 {
+			cls = append(cls, wclause{s.Cost, s.Lits})
+			continue
+		}
+		if len(s.Lits) == 0 {
+			continue // the empty term always holds
+		}
+		y := logic.Atom(nv)
+		nv++
+		cls = append(cls, wclause{s.Cost, []logic.Lit{logic.Pos(y)}})
+		for _, l := range s.Lits {
+			cls = append(cls, wclause{top, []logic.Lit{logic.Neg(y), l}})
+		}
+	}
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "c propositional Markov logic network, MAP as weighted MaxSAT (written by strata)\n")
+	fmt.Fprintf(bw, "c scale %s\n", strconv.FormatFloat(c.Scale, 'f', -1, 64))
+	for a := 0; a < c.Atoms; a++ {
+		fmt.Fprintf(bw, "c atom %d %s\n", a+1, n.Vocab.Name(logic.Atom(a)))
+	}
+	fmt.Fprintf(bw, "p wcnf %d %d %d\n", nv, len(cls), top)
+	for _, cl := range cls {
+		bw.WriteString(strconv.FormatInt(cl.w, 10))
+		for _, l := range cl.lits {
+			d := int(l.Atom()) + 1
+			if l.IsNeg() {
+				d = -d
+			}
+			bw.WriteByte(' ')
+			bw.WriteString(strconv.Itoa(d))
+		}
+		bw.WriteString(" 0\n")
+	}
+	return bw.Flush()
+}
+
+// ReadWCNF reads a weighted CNF file, in the classic format (a "p wcnf VARS
+// CLAUSES [TOP]" line, then "WEIGHT LITS 0" with weight >= TOP for hard
+// clauses) or the 2022 one (no p line; "h LITS 0" for hard clauses). Every
+// soft clause becomes a formula of weight WEIGHT/scale, where scale comes
+// from a "c scale S" comment (1 without one); atoms are named from "c atom I
+// NAME" comments, and a<I> otherwise. Errors give name, line and column.
+func ReadWCNF(r io.Reader, name string) (*Network, error) {
+	rd := wcnfReader{name: name, scale: 1, names: map[int]string{}, top: math.MaxInt64}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
+	for sc.Scan() {
+		rd.line++
+		if err := rd.parseLine(sc.Text()); err != nil {
+			return nil, err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	if rd.pending != nil {
+		return nil, rd.errorf(1, "expected 0 at the end of the last clause")
+	}
+	return rd.network(), nil
+}
+
+// maxWCNFVars bounds the variables of a WCNF file, far above any network
+// strata handles, so that a stray large number cannot exhaust memory.
+const maxWCNFVars = 1 << 20
+
+type wcnfReader struct {
+	name     string
+	line     int
+	scale    float64
+	names    map[int]string
+	top      int64
+	sawP     bool
+	maxVar   int
+	clauses  []wcnfClause
+	pending  *wcnfClause
+	declared int
+}
+
+type wcnfClause struct {
+	hard bool
+	w    int64
+	lits []int
+}
+
+func (rd *wcnfReader) errorf(col int, format string, args ...any) error {
+	return &logic.SyntaxError{Pos: logic.Position{File: rd.name, Line: rd.line, Col: col}, Msg: fmt.Sprintf(format, args...)}
+}
+
+// fields splits a line into words with their 1-based columns.
+func fields(s string) (words []string, cols []int) {
+	i := 0
+	for i < len(s) {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r') {
+			i++
+		}
+		start := i
+		for i < len(s) && s[i] != ' ' && s[i] != '\t' && s[i] != '\r' {
+			i++
+		}
+		if i > start {
+			words = append(words, s[start:i])
+			cols = append(cols, start+1)
+		}
+	}
+	return words, cols
+}
+
+func (rd *wcnfReader) parseLine(text string) error {
+	words, cols := fields(text)
+	if len(words) == 0 {
+		return nil
+	}
+	switch words[0] {
+	case "c":
+		rd.comment(words)
+		return nil
+	case "p":
+		return rd.header(words, cols)
+	}
+	for i, wd := range words {
+		if rd.pending == nil {
+			if err := rd.startClause(wd, cols[i]); err != nil {
+				return err
+			}
+			continue
+		}
+		d, err := strconv.Atoi(wd)
+		if err != nil {
+			return rd.errorf(cols[i], "expected a literal (a non-zero integer) or 0, found %q", wd)
+		}
+		if d == 0 {
+			rd.clauses = append(rd.clauses, *rd.pending)
+			rd.pending = nil
+			continue
+		}
+		if d < -maxWCNFVars || d > maxWCNFVars {
+			return rd.errorf(cols[i], "variable %d is out of range (at most %d variables)", abs(d), maxWCNFVars)
+		}
+		if rd.sawP && abs(d) > rd.declared {
+			return rd.errorf(cols[i], "variable %d is above the %d declared in the p line", abs(d), rd.declared)
+		}
+		rd.maxVar = max(rd.maxVar, abs(d))
+		rd.pending.lits = append(rd.pending.lits, d)
+	}
+	return nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func (rd *wcnfReader) comment(words []string) {
+	switch {
+	case len(words) == 3 && words[1] == "scale":
+		if s, err := strconv.ParseFloat(words[2], 64); err == nil && s > 0 {
+			rd.scale = s
+		}
+	case len(words) == 4 && words[1] == "atom":
+		if i, err := strconv.Atoi(words[2]); err == nil && i > 0 {
+			rd.names[i] = words[3]
+		}
+	}
+}
+
+func (rd *wcnfReader) header(words []string, cols []int) error {
+	if rd.sawP || len(rd.clauses) > 0 || rd.pending != nil {
+		return rd.errorf(cols[0], "the p line must come once, before the clauses")
+	}
+	if len(words) < 4 || len(words) > 5 || words[1] != "wcnf" {
+		return rd.errorf(cols[0], "expected 'p wcnf VARS CLAUSES [TOP]'")
+	}
+	nv, err := strconv.Atoi(words[2])
+	if err != nil || nv < 0 || nv > maxWCNFVars {
+		return rd.errorf(cols[2], "expected the number of variables, found %q", words[2])
+	}
+	if _, err := strconv.Atoi(words[3]); err != nil {
+		return rd.errorf(cols[3], "expected the number of clauses, found %q", words[3])
+	}
+	if len(words) == 5 {
+		t, err := strconv.ParseInt(words[4], 10, 64)
+		if err != nil || t <= 0 {
+			return rd.errorf(cols[4], "expected the weight of hard clauses (top), found %q", words[4])
+		}
+		rd.top = t
+	}
+	rd.sawP, rd.declared = true, nv
+	rd.maxVar = max(rd.maxVar, nv)
+	return nil
+}
+
+func (rd *wcnfReader) startClause(wd string, col int) error {
+	if wd == "h" {
+		rd.pending = &wcnfClause{hard: true}
+		return nil
+	}
+	w, err := strconv.ParseInt(wd, 10, 64)
+	if err != nil || w < 0 {
+		return rd.errorf(col, "expected a clause weight (a non-negative integer) or 'h', found %q", wd)
+	}
+	rd.pending = &wcnfClause{w: w, hard: w >= rd.top}
+	return nil
+}
+
+func (rd *wcnfReader) network() *Network {
+	v := &logic.Vocabulary{}
+	taken := map[string]bool{}
+	for _, name := range rd.names {
+		taken[name] = true
+	}
+	for i := 1; i <= rd.maxVar; i++ {
+		name, ok := rd.names[i]
+		if _, dup := v.Lookup(name); !ok || dup {
+			// Unnamed (or named twice): a<i>, unless a comment gave that
+			// name to another variable.
+			name = "a" + strconv.Itoa(i)
+			for taken[name] {
+				name = "_" + name
+			}
+		}
+		taken[name] = true
+		v.Intern(name)
+	}
+	n := &Network{Vocab: v}
+	for _, c := range rd.clauses {
+		if !c.hard && c.w == 0 {
+			continue
+		}
+		cl := make(logic.Clause, len(c.lits))
+		for i, d := range c.lits {
+			cl[i] = logic.MkLit(logic.Atom(abs(d)-1), d < 0)
+		}
+		f := Formula{F: logic.ClauseF(cl), Hard: c.hard}
+		if !c.hard {
+			f.Weight = float64(c.w) / rd.scale
+		}
+		n.Formulas = append(n.Formulas, f)
+	}
+	return n
+}

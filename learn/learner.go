@@ -223,8 +223,8 @@ func (l *Learner) step(ctx context.Context) (improved, perfect bool, err error) 
 		return false, false, nil
 	}
 	e.commit(l.simplify(e.model.Insert(best.clause, best.pos)))
-	l.prune(ctx)
-	l.reinsert(ctx)
+	prune(ctx, e)
+	reinsert(ctx, e)
 	if s := e.score(); s < best.score {
 		return false, false, fmt.Errorf("learn: internal error: score fell from %d to %d while simplifying", best.score, s)
 	}

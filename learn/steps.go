@@ -105,8 +105,7 @@ func clauses(m *Model) []logic.Clause {
 
 // prune deletes, lowest level first, every clause whose removal does not
 // lower the training score.
-func (l *Learner) prune(ctx context.Context) {
-	e := l.e
+func prune(ctx context.Context, e *engine) {
 	for _, c := range clauses(e.model) {
 		if ctx.Err() != nil {
 			break
@@ -127,8 +126,7 @@ func (l *Learner) prune(ctx context.Context) {
 
 // reinsert moves every clause to the position where it scores best, on ties
 // keeping fewer levels and then its current place.
-func (l *Learner) reinsert(ctx context.Context) {
-	e := l.e
+func reinsert(ctx context.Context, e *engine) {
 	for _, c := range clauses(e.model) {
 		if ctx.Err() != nil {
 			return

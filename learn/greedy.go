@@ -1,0 +1,70 @@
+package learn
+
+import (
+	"context"
+
+	"github.com/strata-logic/strata/logic"
+)
+
+// maxPasses bounds the re-insertion passes of the greedy stratifier.
+const maxPasses = 10
+
+// StratifyGreedy is greedy parameter learning for a fixed set of clauses:
+// each clause in turn goes to the position where the training score is
+// highest (ties: fewer levels, then lower), then every clause is re-inserted
+// at its best position, pass after pass, until a pass improves nothing. The
+// hard rules sit above all levels.
+func StratifyGreedy(ctx context.Context, clauses []logic.Clause, train *Examples, hard []logic.Clause, threads int) *Model {
+	n := int(train.MaxAtom()) + 1
+	for _, c := range append(append([]logic.Clause(nil), clauses...), hard...) {
+		for _, l := range c {
+			n = max(n, int(l.Atom())+1)
+		}
+	}
+	e := newEngine(n, train, hard, threads)
+	for _, c := range clauses {
+		if ctx.Err() != nil {
+			return e.model
+		}
+		prof := e.scoreCandidates(ctx, []logic.Clause{c})
+		base := e.score()
+		var best choice
+		for p := range prof[0] {
+			ch := choice{clause: c, pos: p, score: base + prof[0][p], levels: e.model.LevelsAfter(p), ok: true}
+			if ch.better(best) {
+				best = ch
+			}
+		}
+		e.commit(e.model.Insert(c, best.pos))
+	}
+	for range maxPasses {
+		before := e.score()
+		reinsert(ctx, e)
+		if e.score() <= before || ctx.Err() != nil {
+			break
+		}
+	}
+	return e.model
+}
+
+// Score returns the number of correctly classified examples of m on ex
+// (with multiplicities) and the total.
+func Score(m *Model, ex *Examples, threads int) (correct, total int) {
+	n := int(ex.MaxAtom()) + 1
+	for _, lv := range append(append([][]logic.Clause(nil), m.Levels...), m.Hard) {
+		for _, c := range lv {
+			for _, l := range c {
+				n = max(n, int(l.Atom())+1)
+			}
+		}
+	}
+	e := newEngine(n, ex, m.Hard, threads)
+	e.commit(m)
+	for i, d := range e.ex {
+		if e.st[i].covered == (d.sign > 0) {
+			correct += int(d.weight)
+		}
+		total += int(d.weight)
+	}
+	return correct, total
+}

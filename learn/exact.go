@@ -170,7 +170,9 @@ func (x *exactQ) entails(mask uint32, ex int) bool {
 }
 
 // covers reports whether mask, as the cut, covers example ex.
-func (x *exactQ) covers(mask uint32, ex int) bool { return x.consistent(mask, ex) && x.entails(mask, ex) }
+func (x *exactQ) covers(mask uint32, ex int) bool {
+	return x.consistent(mask, ex) && x.entails(mask, ex)
+}
 
 // impl stratifies the set t so that the positives rem (all inconsistent with
 // t) are covered by the levels above a bottom level, and no negative is.

@@ -83,7 +83,9 @@ func (e *engine) zOrdering(b *Base) (*Ordering, error) {
 	}
 	levels, stuck := e.partition(all)
 	if stuck != nil {
-		return nil, e.inconsistent(stuck)
+		err := e.inconsistent(stuck)
+		err.Level = len(levels)
+		return nil, err
 	}
 	o := &Ordering{Base: b, Levels: levels, Calls: e.solves() - before, rank: make([]int, len(b.Defaults))}
 	for j, l := range levels {
@@ -102,9 +104,10 @@ type InconsistentError struct {
 	Vocab *logic.Vocabulary
 	// Background is true when the background knowledge has no model.
 	Background bool
-	// Remainder is the number of defaults of the remainder of the
-	// Z-ordering that tolerated none of its members.
-	Remainder int
+	// Level is the 0-based level of the Z-ordering at which the ordering
+	// stopped, and Remainder the number of defaults left there, none of
+	// which the remainder tolerates.
+	Level, Remainder int
 	// Conflict is a subset of that remainder that is inconsistent by
 	// itself, as defaults of the base; Indices are their indices there.
 	Conflict []Default
@@ -131,8 +134,8 @@ func (e *InconsistentError) Error() string {
 	if e.Minimal {
 		what = fmt.Sprintf("these %d clash (dropping any one resolves it)", len(e.Conflict))
 	}
-	return fmt.Sprintf("inconsistent defaults: %d of them tolerate none of their own; %s: %s",
-		e.Remainder, what, strings.Join(names, "; "))
+	return fmt.Sprintf("inconsistent defaults: the Z-ordering stops at %s, where none of the %d remaining defaults is tolerated; %s: %s",
+		levelName(e.Level), e.Remainder, what, strings.Join(names, "; "))
 }
 
 // maxDeletion bounds the conflict size on which deletion-based

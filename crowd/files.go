@@ -1,0 +1,139 @@
+package crowd
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/internal/fileutil"
+	"github.com/strata-logic/strata/logic"
+)
+
+// Write writes the datasets into dir (created if needed), each file
+// atomically; see Files for what each holds.
+func (d *Datasets) Write(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	rules := func(rs []logic.Rule) func(io.Writer) error {
+		return func(w io.Writer) error { return dataset.WriteRules(w, d.Vocab, rs) }
+	}
+	manifest, err := json.MarshalIndent(d.Manifest, "", "  ")
+	if err != nil {
+		return err
+	}
+	files := []struct {
+		name  string
+		write func(io.Writer) error
+	}{
+		{"train.defaults", rules(d.TrainPos)},
+		{"train.nondefaults", rules(d.TrainNeg)},
+		{"test.defaults", rules(d.TestPos)},
+		{"test.nondefaults", rules(d.TestNeg)},
+		{"hard.rules", func(w io.Writer) error { return dataset.WriteClauses(w, d.Vocab, d.Hard) }},
+		{"train.typical", func(w io.Writer) error { return writeTypical(w, d.TrainSituations) }},
+		{"test.typical", func(w io.Writer) error { return writeTypical(w, d.TestSituations) }},
+		{"train.arff", d.TrainARFF.Write},
+		{"test.arff", d.TestARFF.Write},
+		{"manifest.json", func(w io.Writer) error { _, err := w.Write(append(manifest, '\n')); return err }},
+	}
+	for _, f := range files {
+		if err := fileutil.WriteAtomic(filepath.Join(dir, f.name), f.write); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeTypical writes "situation -> typical action  # counts" lines.
+func writeTypical(w io.Writer, sits []dataset.Situation) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "# situation -> most typical action (%s when none is); answers per option after '#'\n", dataset.NoAction)
+	for _, s := range sits {
+		fmt.Fprintf(bw, "%s -> %s  # %s\n", strings.Join(s.Descriptors, ", "), s.Typical, countsText(s.Counts))
+	}
+	return bw.Flush()
+}
+
+func countsText(counts map[string]int) string {
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		if counts[a] != counts[b] {
+			return counts[b] - counts[a]
+		}
+		return strings.Compare(a, b)
+	})
+	var parts []string
+	for _, k := range keys {
+		name := k
+		if k == dataset.DontKnow {
+			name = "don't know"
+		}
+		parts = append(parts, fmt.Sprintf("%s %d", name, counts[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Case is a situation of the multi-class task with its most typical action.
+type Case struct {
+	Situation logic.Term
+	Target    string // an action, or dataset.NoAction
+}
+
+// ReadCases reads a *.typical file: "d1, d2 -> action" lines (blank lines
+// and '#' comments ignored) whose consequent is one of actions or
+// dataset.NoAction. Atoms are interned in v. Errors name file, line and
+// column.
+func ReadCases(r io.Reader, name string, v *logic.Vocabulary, actions []string) ([]Case, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	var cases []Case
+	for line := 1; sc.Scan(); line++ {
+		text := logic.StripComment(sc.Text())
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		rule, err := logic.ParseRuleAt(v, logic.Position{File: name, Line: line}, text)
+		if err != nil {
+			return nil, err
+		}
+		alpha, ok := rule.Antecedent.AsTerm()
+		if !ok {
+			return nil, fmt.Errorf("%s:%d: the situation must be a conjunction of descriptors", name, line)
+		}
+		target := ""
+		if a, ok := rule.Consequent.AsLit(); ok && !a.IsNeg() {
+			target = v.Name(a.Atom())
+		}
+		if target != dataset.NoAction && !slices.Contains(actions, target) {
+			return nil, fmt.Errorf("%s:%d: the consequent must be one action of %s or %s", name, line, strings.Join(actions, ", "), dataset.NoAction)
+		}
+		cases = append(cases, Case{Situation: alpha, Target: target})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	return cases, nil
+}
+
+// ReadManifest reads the manifest.json of an output directory.
+func ReadManifest(dir string) (*Manifest, error) {
+	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("read %s: %w", filepath.Join(dir, "manifest.json"), err)
+	}
+	return &m, nil
+}

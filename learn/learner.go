@@ -148,13 +148,16 @@ func (l *Learner) Run(ctx context.Context) (Stop, error) {
 		if ctx.Err() != nil {
 			return l.stop(l.ctxStop(ctx)), nil
 		}
+		if improved {
+			l.stale = 0
+		} else {
+			l.stale++
+		}
 		l.record(improved)
 		if perfect {
 			return l.stop(StopPerfect), nil
 		}
-		if improved {
-			l.stale = 0
-		} else if l.stale++; l.opts.Patience > 0 && l.stale >= l.opts.Patience {
+		if l.opts.Patience > 0 && l.stale >= l.opts.Patience {
 			return l.stop(StopPatience), nil
 		}
 	}

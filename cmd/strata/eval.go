@@ -1,0 +1,133 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/internal/fileutil"
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
+)
+
+func init() { register(newEvalCmd) }
+
+func newEvalCmd() *cobra.Command {
+	var pos, neg, hard string
+	cmd := &cobra.Command{
+		Use:   "eval THEORY --pos P --neg N [--hard H]",
+		Short: "Score a theory on positive and negative defaults",
+		Long: `eval classifies each default α |~ β as positive when the theory covers it,
+(Θ, α) ⊢poss β, and compares with the labels. The first line is
+"accuracy: 0.8250" for scripts; then come the confusion counts and, per level,
+how many covered examples that level decides (the highest level at which the
+example is entailed) and how many examples have evidence that drowns it.
+--hard adds hard rules at weight 1.`,
+		Args: argsBetween(1, 1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if pos == "" || neg == "" {
+				return usageError{errors.New("eval needs --pos and --neg")}
+			}
+			v := &logic.Vocabulary{}
+			th, err := loadTheory(cmd, args[0], v)
+			if err != nil {
+				return err
+			}
+			if hard != "" {
+				cs, err := readHard(cmd, v, hard)
+				if err != nil {
+					return err
+				}
+				for _, c := range cs {
+					th.AddClause(c, 1)
+				}
+			}
+			var rules [2][]logic.Rule
+			for i, path := range []string{pos, neg} {
+				r, name, err := fileutil.Open(path, cmd.InOrStdin())
+				if err != nil {
+					return err
+				}
+				rules[i], err = dataset.ReadRules(r, name, v)
+				r.Close()
+				if err != nil {
+					return err
+				}
+			}
+			return evaluate(cmd.OutOrStdout(), th, rules[0], rules[1])
+		},
+	}
+	cmd.Flags().StringVar(&pos, "pos", "", "positive examples (defaults)")
+	cmd.Flags().StringVar(&neg, "neg", "", "negative examples (non-defaults)")
+	cmd.Flags().StringVar(&hard, "hard", "", "hard rules to add at weight 1")
+	return cmd
+}
+
+type levelStats struct{ decidesPos, decidesNeg, drowned int }
+
+func evaluate(w io.Writer, th *possibilistic.Theory, pos, neg []logic.Rule) error {
+	rs := possibilistic.NewReasoner(th)
+	stats := make(map[float64]*levelStats)
+	for _, l := range th.Levels {
+		stats[l.Weight] = &levelStats{}
+	}
+	var tp, fn, fp, tn int
+	for i, set := range [][]logic.Rule{pos, neg} {
+		for _, r := range set {
+			vd := rs.Decide(r.Antecedent, r.Consequent)
+			for _, l := range th.Levels {
+				if l.Weight <= vd.Inconsistency {
+					stats[l.Weight].drowned++
+				}
+			}
+			switch {
+			case vd.Entailed && i == 0:
+				tp++
+			case vd.Entailed:
+				fp++
+			case i == 0:
+				fn++
+			default:
+				tn++
+			}
+			if s, ok := stats[vd.Necessity]; ok && vd.Entailed {
+				if i == 0 {
+					s.decidesPos++
+				} else {
+					s.decidesNeg++
+				}
+			}
+		}
+	}
+	total := tp + fn + fp + tn
+	if total == 0 {
+		return errors.New("eval: no examples")
+	}
+	fmt.Fprintf(w, "accuracy: %.4f\n", float64(tp+tn)/float64(total))
+	fmt.Fprintf(w, "examples: %d (%d positive, %d negative)\n\n", total, tp+fn, fp+tn)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "\tcovered\tnot covered\t")
+	fmt.Fprintf(tw, "positive\t%d\t%d\t\n", tp, fn)
+	fmt.Fprintf(tw, "negative\t%d\t%d\t\n", fp, tn)
+	tw.Flush()
+	fmt.Fprintf(w, "precision %.4f  recall %.4f\n\n", ratio(tp, tp+fp), ratio(tp, tp+fn))
+	fmt.Fprintln(w, "per level, highest first: formulas; covered examples it decides (positive, negative); examples whose evidence drowns it")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "weight\tformulas\tdecides +\tdecides -\tdrowned\t")
+	for i := len(th.Levels) - 1; i >= 0; i-- {
+		l := th.Levels[i]
+		s := stats[l.Weight]
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t\n", possibilistic.FormatWeight(l.Weight), len(l.Formulas), s.decidesPos, s.decidesNeg, s.drowned)
+	}
+	return tw.Flush()
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}

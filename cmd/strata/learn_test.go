@@ -1,0 +1,115 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const (
+	birdPos = "penguin -> bird\nbird -> flies\npenguin -> !flies\nbird, red -> flies\npenguin, red -> !flies\n"
+	birdNeg = " -> bird\nbird -> penguin\npenguin -> flies\nbird -> !flies\n"
+)
+
+func TestLearnBuiltin(t *testing.T) {
+	out, errs, code := strata(t, "", "learn", "--iterations", "15")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "built-in example") || !strings.Contains(errs, "test accuracy: 0.") || !strings.Contains(errs, "VC dimension <= n*log2(k)") {
+		t.Fatalf("stderr:\n%s", errs)
+	}
+	if !strings.Contains(out, ": ") || !strings.Contains(out, "bird") {
+		t.Fatalf("no theory on stdout:\n%s", out)
+	}
+}
+
+func TestLearnFilesCheckpointResume(t *testing.T) {
+	dir := t.TempDir()
+	pos := writeFile(t, "birds.defaults", birdPos)
+	neg := writeFile(t, "birds.nondefaults", birdNeg)
+	th := filepath.Join(dir, "birds.theory")
+	cp := filepath.Join(dir, "run.checkpoint")
+	hist := filepath.Join(dir, "history.csv")
+	plot := filepath.Join(dir, "curves.svg")
+	_, errs, code := strata(t, "", "learn", "--pos", pos, "--neg", neg, "-o", th, "--checkpoint", cp,
+		"--history", hist, "--plot", plot, "--iterations", "3", "--patience", "-1", "--seed", "7")
+	if code != 0 {
+		t.Fatalf("learn: exit %d: %s", code, errs)
+	}
+	for _, p := range []string{th, cp, hist, plot} {
+		if st, err := os.Stat(p); err != nil || st.Size() == 0 {
+			t.Fatalf("%s not written: %v", p, err)
+		}
+	}
+	h, _ := os.ReadFile(hist)
+	if lines := strings.Split(strings.TrimSpace(string(h)), "\n"); len(lines) != 4 || !strings.HasPrefix(lines[0], "iteration,train_accuracy") {
+		t.Fatalf("history:\n%s", h)
+	}
+	_, errs, code = strata(t, "", "learn", "--pos", pos, "--neg", neg, "-o", th, "--resume", cp, "--iterations", "6", "--patience", "-1")
+	if code != 0 || !strings.Contains(errs, "after 6 iterations") {
+		t.Fatalf("resume: exit %d: %s", code, errs)
+	}
+	// The learned theory scores as the summary says.
+	out, _, code := strata(t, "", "eval", th, "--pos", pos, "--neg", neg)
+	if code != 0 || !strings.HasPrefix(out, "accuracy: ") {
+		t.Fatalf("eval: %d\n%s", code, out)
+	}
+	// Resuming on other data is refused.
+	_, errs, code = strata(t, "", "learn", "--pos", neg, "--neg", pos, "--resume", cp)
+	if code != 1 || !strings.Contains(errs, "other training data") {
+		t.Fatalf("resume on other data: %d %s", code, errs)
+	}
+}
+
+func TestLearnErrors(t *testing.T) {
+	pos := writeFile(t, "p.defaults", "bird -> flies\nbird flies\n")
+	neg := writeFile(t, "n.defaults", " -> bird\n")
+	cases := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"learn", "--pos", pos}, 2, "--pos needs --neg"},
+		{[]string{"learn", "--neg", neg}, 2, "need --pos"},
+		{[]string{"learn", "--pos", pos, "--neg", neg}, 1, "p.defaults:2:11: expected '->' or '|~'"},
+		{[]string{"learn", "--pos", neg, "--neg", neg, "--plot", filepath.Join(t.TempDir(), "x.pdf"), "--iterations", "1"}, 1, "unknown image format"},
+	}
+	for _, c := range cases {
+		_, errs, code := strata(t, "", c.args...)
+		if code != c.code || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, code, errs, c.code, c.want)
+		}
+	}
+}
+
+func TestStratifyAndEval(t *testing.T) {
+	pos := writeFile(t, "s.defaults", "penguin -> bird\nbird -> flies\npenguin -> !flies\n")
+	neg := writeFile(t, "s.nondefaults", " -> bird\nbird -> penguin\n")
+	cl := writeFile(t, "t.clauses", "bird\nflies\npenguin\n!penguin | !flies\n")
+	out, errs, code := strata(t, "", "stratify", cl, "--pos", pos, "--neg", neg)
+	if code != 0 {
+		t.Fatalf("stratify: %d %s", code, errs)
+	}
+	th := writeFile(t, "t.theory", out)
+	ev, _, _ := strata(t, "", "eval", th, "--pos", pos, "--neg", neg)
+	if !strings.HasPrefix(ev, "accuracy: 0.8000\n") {
+		t.Fatalf("greedy stratification of Example 2 should misclassify one of five:\n%s\n%s", out, ev)
+	}
+	_, errs, code = strata(t, "", "stratify", "--exact", cl, "--pos", pos, "--neg", neg)
+	if code != 1 || !strings.Contains(errs, "no separating stratification exists") {
+		t.Fatalf("exact on Example 2: %d %q", code, errs)
+	}
+	pos3 := writeFile(t, "x.defaults", " -> !x\n -> !y\nx -> a\ny -> b\n")
+	neg3 := writeFile(t, "x.nondefaults", "x, y -> a\n")
+	cl3 := writeFile(t, "x.clauses", "!x\n!y\n!x | a\n!y | b\n")
+	out, errs, code = strata(t, "", "stratify", "--exact", cl3, "--pos", pos3, "--neg", neg3)
+	if code != 0 {
+		t.Fatalf("exact on Example 3: %d %s", code, errs)
+	}
+	th3 := writeFile(t, "x.theory", out)
+	if ev, _, _ := strata(t, "", "eval", th3, "--pos", pos3, "--neg", neg3); !strings.HasPrefix(ev, "accuracy: 1.0000\n") {
+		t.Fatalf("exact stratification does not separate:\n%s\n%s", out, ev)
+	}
+}

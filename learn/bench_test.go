@@ -2,6 +2,7 @@ package learn
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"math/rand/v2"
 	"os"
@@ -95,5 +96,70 @@ func BenchmarkLearnNLTCS(b *testing.B) {
 		b.ReportMetric(last.TrainAccuracy, "train-acc")
 		b.ReportMetric(last.TestAccuracy, "test-acc")
 		b.ReportMetric(float64(l.e.calls()), "solver-calls")
+	}
+}
+
+// learnedNLTCS returns the NLTCS problem and the model after 20 iterations.
+func learnedNLTCS(b *testing.B) (*Learner, *Examples) {
+	v, train, test := nltcsProblem(b)
+	l, err := NewLearner(v, train, nil, Options{Seed: 1, Iterations: 20, Patience: -1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := l.Run(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	return l, test
+}
+
+// BenchmarkCoverage decides all 1000 test examples under a 20-iteration
+// NLTCS theory from scratch (one op = one example).
+func BenchmarkCoverage(b *testing.B) {
+	l, test := learnedNLTCS(b)
+	m := l.Model()
+	e := newEngine(16, test, nil, 1)
+	b.ResetTimer()
+	for done := 0; done < b.N; done += len(test.List) {
+		e.commit(m)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "examples/s")
+}
+
+// BenchmarkScoreCandidates scores 100 candidate clauses at every position
+// of a 20-iteration NLTCS theory on the 1000 training examples (one op =
+// one candidate).
+func BenchmarkScoreCandidates(b *testing.B) {
+	l, _ := learnedNLTCS(b)
+	var cands []logic.Clause
+	for len(cands) < 100 {
+		cands = append(cands, l.sample()...)
+	}
+	cands = cands[:100]
+	pos := l.e.model.Positions()
+	b.ResetTimer()
+	for done := 0; done < b.N; done += len(cands) {
+		l.e.scoreCandidates(context.Background(), cands)
+	}
+	b.ReportMetric(float64(b.N*pos*len(l.e.ex))/b.Elapsed().Seconds(), "example-positions/s")
+}
+
+// BenchmarkIteration runs one learner iteration (sampling, scoring,
+// minimisation, pruning, re-insertion) from the 20-iteration NLTCS state.
+func BenchmarkIteration(b *testing.B) {
+	l, _ := learnedNLTCS(b)
+	var buf bytes.Buffer
+	if err := l.WriteCheckpoint(&buf); err != nil {
+		b.Fatal(err)
+	}
+	cp := buf.Bytes()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		r, err := ResumeLearner(bytes.NewReader(cp), l.vocab, l.train, nil, Options{Seed: 1, Iterations: 21, Patience: -1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		r.Run(context.Background())
 	}
 }

@@ -128,6 +128,17 @@ func TestIncrementalMatchesFullEvaluation(t *testing.T) {
 		if s := e.score(); s != base {
 			t.Fatalf("#%d: recommit changed score %d -> %d", iter, base, s)
 		}
+		// Incremental commits must leave the same states as full ones.
+		if len(cands) > 0 && m.NumClauses() > 0 {
+			p := r.IntN(m.Positions())
+			e.commitInsert(cands[0], p)
+			checkStates(t, iter, e, m.Insert(cands[0], p))
+			j := r.IntN(len(e.model.Levels))
+			i := r.IntN(len(e.model.Levels[j]))
+			after := e.model.Remove(j, i)
+			e.commitRemove(j, i)
+			checkStates(t, iter, e, after)
+		}
 	}
 }
 
@@ -146,4 +157,36 @@ func TestLevelWeights(t *testing.T) {
 	if got := levelWeights(9); got[0] != 0.1 || got[8] != 0.9 {
 		t.Fatalf("9 levels: %v", got)
 	}
+}
+
+// checkStates compares the engine's per-example states with those of a fresh
+// engine that decides every example of m from scratch.
+func checkStates(t *testing.T, iter int, e *engine, m *Model) {
+	t.Helper()
+	f := newEngine(e.n, examplesOf(e), m.Hard, 1)
+	f.commit(m)
+	for i := range e.st {
+		a, b := &e.st[i], &f.st[i]
+		if a.b != b.b || a.covered != b.covered {
+			t.Fatalf("#%d: example %d: incremental b=%d covered=%v, full b=%d covered=%v", iter, i, a.b, a.covered, b.b, b.covered)
+		}
+		if a.tValid && e.workers[0] != nil {
+			if ft := f.workers[0].threshold(i); ft != int(a.t) {
+				t.Fatalf("#%d: example %d: incremental t=%d, full t=%d", iter, i, a.t, ft)
+			}
+		}
+		for s := range int(a.n) {
+			if lv := lowestSatisfied(m.Levels, e.slot(i, s), len(m.Levels)); lv > int(a.lv[s]) {
+				t.Fatalf("#%d: example %d: stored model claims level %d, satisfies only from %d", iter, i, a.lv[s], lv)
+			}
+		}
+	}
+}
+
+func examplesOf(e *engine) *Examples {
+	ex := &Examples{}
+	for _, d := range e.ex {
+		ex.List = append(ex.List, Example{Alpha: d.alpha, Beta: d.beta, Positive: d.sign > 0, Count: int(d.weight)})
+	}
+	return ex
 }

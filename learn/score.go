@@ -246,3 +246,68 @@ func (w *worker) decide(i int, m *Model) bool {
 	}
 	return !w.solve(i, hi, true, -1)
 }
+
+// commitRemove makes m current, where m is the current model without clause
+// i of level j. Only examples with b ≤ j+1 can change (a clause below the
+// level under the cut is not in any cut at or above b, and that level stays
+// inconsistent with the cut); the others keep their state, shifted when the
+// level disappeared.
+func (e *engine) commitRemove(j, i int) {
+	old := e.model
+	m := old.Remove(j, i)
+	emptied := len(m.Levels) < len(old.Levels)
+	e.model = m
+	e.parallel(func(w *worker) {
+		w.compile(m)
+		for x := w.id; x < len(e.ex); x += len(e.workers) {
+			st := &e.st[x]
+			if !e.ex[x].hardOK || int(st.b) <= j+1 {
+				w.refresh(x)
+				continue
+			}
+			if emptied {
+				st.b--
+				st.t--
+				for s := range int(st.n) {
+					if int(st.lv[s]) > j {
+						st.lv[s]--
+					}
+				}
+			}
+		}
+	})
+}
+
+// commitInsert makes m current, where m is the current model with c
+// inserted at position p. Only examples with 2b ≤ p can change (the
+// invariant of scoreExample); the others keep their state, shifted when a
+// new level was created, and their stored models are re-levelled.
+func (e *engine) commitInsert(c logic.Clause, p int) {
+	m := e.model.Insert(c, p)
+	e.model = m
+	j := p / 2
+	newLevel := p%2 == 0
+	e.parallel(func(w *worker) {
+		w.compile(m)
+		for x := w.id; x < len(e.ex); x += len(e.workers) {
+			st := &e.st[x]
+			if !e.ex[x].hardOK || 2*int(st.b) <= p {
+				w.refresh(x)
+				continue
+			}
+			if newLevel {
+				st.b++
+				st.t++
+			}
+			for s := range int(st.n) {
+				lv := int(st.lv[s])
+				switch {
+				case newLevel && lv > j:
+					st.lv[s]++
+				case lv <= j && !holds(c, e.slot(x, s)):
+					st.lv[s] = int32(j + 1)
+				}
+			}
+		}
+	})
+}

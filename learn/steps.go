@@ -116,7 +116,7 @@ func prune(ctx context.Context, e *engine) {
 		}
 		trial := e.model.Remove(j, i)
 		if e.scoreTrial(trial, func(st *exState) bool { return int(st.b) <= j+1 }) >= 0 {
-			e.commit(trial)
+			e.commitRemove(j, i)
 		} else {
 			e.recompile()
 		}
@@ -142,7 +142,7 @@ func reinsert(ctx context.Context, e *engine) {
 		if len(without.Levels) < len(orig.Levels) {
 			home = 2 * j
 		}
-		e.commit(without)
+		e.commitRemove(j, i)
 		from := minPosition(without, c)
 		prof := e.scoreCandidates(ctx, []logic.Clause{c})
 		if ctx.Err() != nil || from < 0 {
@@ -162,7 +162,7 @@ func reinsert(ctx context.Context, e *engine) {
 			e.restore(orig, snap)
 			continue
 		}
-		e.commit(without.Insert(c, best.pos))
+		e.commitInsert(c, best.pos)
 	}
 }
 

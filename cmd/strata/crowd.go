@@ -1,0 +1,469 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/strata-logic/strata/crowd"
+	"github.com/strata-logic/strata/crowd/football"
+	"github.com/strata-logic/strata/crowd/poker"
+	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/internal/fileutil"
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
+	"github.com/strata-logic/strata/weka"
+)
+
+func init() { register(newCrowdCmd) }
+
+func newCrowdCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "crowd",
+		Short: "Build the paper's crowd datasets (football, poker, any answer table) and evaluate theories on them",
+		Long: `crowd runs the protocol of the paper's crowdsourcing experiment (§5.2) on real
+decisions or on any table of answers. Each answer "in situation α, annotator A
+chose action a" becomes a default α -> a; a negative example repeats α with a
+random other action; the split into training and test parts is by annotator
+(no annotator on both sides); hard rules say that only one action is chosen.
+
+Every generating subcommand writes to the directory given with -o:
+  train.defaults, train.nondefaults, test.defaults, test.nondefaults, hard.rules,
+  train.typical, test.typical (each situation with its most typical action),
+  train.arff, test.arff (the same for Weka), manifest.json (counts and seed).`,
+	}
+	cmd.AddCommand(newCrowdFootballCmd(), newCrowdPokerCmd(), newCrowdTableCmd(), newCrowdEvalCmd())
+	return cmd
+}
+
+// crowdOut holds the flags shared by the generating subcommands.
+type crowdOut struct {
+	dir        string
+	fraction   float64
+	seed       uint64
+	atLeastOne bool
+	folds      int
+}
+
+func (o *crowdOut) flags(cmd *cobra.Command) {
+	cmd.Flags().StringVarP(&o.dir, "out", "o", "", "output directory (required)")
+	cmd.Flags().Float64Var(&o.fraction, "test-fraction", 0.3, "share of the answers held out, by whole annotators")
+	cmd.Flags().Uint64Var(&o.seed, "seed", 1, "seed of the split and of the negative examples")
+	cmd.Flags().BoolVar(&o.atLeastOne, "at-least-one", false, "add the hard rule that some action is chosen (exactly one instead of at most one)")
+	cmd.Flags().IntVar(&o.folds, "folds", 0, "instead of one split, write K folds of a cross-validation by annotator to OUT/fold1 … OUT/foldK")
+}
+
+// check validates the flags before any input is read.
+func (o *crowdOut) check() error {
+	if o.dir == "" {
+		return usageError{errors.New("give the output directory with -o OUT")}
+	}
+	if !(o.fraction > 0 && o.fraction < 1) {
+		return usageError{fmt.Errorf("--test-fraction %v outside ]0, 1[", o.fraction)}
+	}
+	if o.folds == 1 || o.folds < 0 {
+		return usageError{fmt.Errorf("--folds %d: a cross-validation needs 2 or more folds", o.folds)}
+	}
+	return nil
+}
+
+// write builds the datasets and writes them, printing a summary.
+func (o *crowdOut) write(cmd *cobra.Command, domain string, sources []string, input map[string]int, t *dataset.AnswerTable) error {
+	opts := crowd.Options{TestFraction: o.fraction, Seed: o.seed, AtLeastOne: o.atLeastOne}
+	var runs []*crowd.Datasets
+	var dirs []string
+	if o.folds > 0 {
+		var err error
+		if runs, err = crowd.BuildFolds(domain, t, o.folds, opts); err != nil {
+			return err
+		}
+		for i := range runs {
+			dirs = append(dirs, filepath.Join(o.dir, fmt.Sprintf("fold%d", i+1)))
+		}
+	} else {
+		d, err := crowd.Build(domain, t, opts)
+		if err != nil {
+			return err
+		}
+		runs, dirs = []*crowd.Datasets{d}, []string{o.dir}
+	}
+	w := cmd.OutOrStdout()
+	for i, d := range runs {
+		d.Manifest.Sources, d.Manifest.Input = sources, input
+		if err := d.Write(dirs[i]); err != nil {
+			return err
+		}
+		m := d.Manifest
+		fmt.Fprintf(w, "%s: %d answers by %d annotators -> %s\n", m.Domain, m.Train.Answers+m.Test.Answers,
+			len(m.Train.Annotators)+len(m.Test.Annotators), dirs[i])
+		for _, p := range []struct {
+			name string
+			part crowd.Part
+		}{{"train", m.Train}, {"test", m.Test}} {
+			fmt.Fprintf(w, "  %-5s %3d annotators, %6d defaults, %6d non-defaults, %5d situations\n",
+				p.name, len(p.part.Annotators), p.part.Positive, p.part.Negative, p.part.Situations)
+		}
+		fmt.Fprintf(w, "  %d descriptors, %d actions (%s), %d hard rules\n", m.Descriptors, len(m.Actions), strings.Join(m.Actions, ", "), m.HardRules)
+	}
+	return nil
+}
+
+// printWarnings writes the reader's warnings to stderr, at most 50 of them.
+func printWarnings(cmd *cobra.Command, warns []dataset.Warning) {
+	w := cmd.ErrOrStderr()
+	for i, x := range warns {
+		if i == 50 {
+			fmt.Fprintf(w, "warning: %d more warnings not shown\n", len(warns)-50)
+			break
+		}
+		fmt.Fprintf(w, "warning: %s\n", x)
+	}
+}
+
+// expandPaths replaces directories by the files in them whose names end in
+// one of exts, sorted.
+func expandPaths(paths []string, exts ...string) ([]string, error) {
+	var out []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			out = append(out, p)
+			continue
+		}
+		entries, err := os.ReadDir(p)
+		if err != nil {
+			return nil, err
+		}
+		n := len(out)
+		for _, e := range entries {
+			for _, x := range exts {
+				if !e.IsDir() && strings.HasSuffix(e.Name(), x) {
+					out = append(out, filepath.Join(p, e.Name()))
+					break
+				}
+			}
+		}
+		if len(out) == n {
+			return nil, fmt.Errorf("%s: no %s files", p, strings.Join(exts, " or "))
+		}
+	}
+	return out, nil
+}
+
+// eachInput opens every path in turn ("-" is stdin).
+func eachInput(cmd *cobra.Command, paths []string, fn func(r io.Reader, name string) error) error {
+	for _, p := range paths {
+		r, name, err := fileutil.Open(p, cmd.InOrStdin())
+		if err != nil {
+			return err
+		}
+		err = fn(r, name)
+		r.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func newCrowdFootballCmd() *cobra.Command {
+	var o crowdOut
+	cmd := &cobra.Command{
+		Use:   "football PATH... -o OUT",
+		Short: "Datasets from NFL play calls: the team with the ball is the annotator",
+		Long: `football reads NFL play-by-play CSV files (nflscrapR's layout) or fourth-down
+decision files (fourth_calculator's layout), or directories of them, and turns
+every play call into an answer: the situation (down, distance, field position,
+time left, score difference, as readable atoms) and the call (punt, field_goal,
+run, pass, kneel). A sack counts as a pass call; kickoffs, extra points,
+timeouts, no plays, spikes, two-point tries and Pro Bowl games are dropped.
+Rows that cannot be read are skipped with a warning naming file and line.`,
+		Example: `  strata crowd football ../shared/data/football/playoffs -o out/football
+  strata crowd football ../shared/data/football/fourth_down -o out/fourth --test-fraction 0.25 --seed 7`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.check(); err != nil {
+				return err
+			}
+			paths, err := expandPaths(args, ".csv")
+			if err != nil {
+				return err
+			}
+			var answers []dataset.Answer
+			var total football.Stats
+			err = eachInput(cmd, paths, func(r io.Reader, name string) error {
+				as, st, warns, err := football.Read(r, name)
+				printWarnings(cmd, warns)
+				answers = append(answers, as...)
+				total.Add(st)
+				return err
+			})
+			if err != nil {
+				return err
+			}
+			input := map[string]int{"rows": total.Rows, "answers": total.Answers, "non_plays": total.NonPlays,
+				"two_point_tries": total.TwoPoint, "spikes": total.Spikes, "pro_bowl": total.ProBowl, "skipped_rows": total.Malformed}
+			return o.write(cmd, "football", paths, input, &dataset.AnswerTable{Actions: football.Actions, Answers: answers})
+		},
+	}
+	o.flags(cmd)
+	return cmd
+}
+
+func newCrowdPokerCmd() *cobra.Command {
+	var o crowdOut
+	var streets []string
+	var maxHands int
+	cmd := &cobra.Command{
+		Use:   "poker HANDS... -o OUT",
+		Short: "Datasets from poker hand histories: the player is the annotator",
+		Long: `poker reads PokerStars hand histories (plain or .gz) and turns every fold,
+check, call, bet and raise of a player whose hole cards are known into an
+answer: the situation from that player's view (street just dealt, made hand,
+draws, board texture, position, what the opponents did on each street) and
+the action fold, call (or check) or raise (or bet). Malformed hands are
+skipped with a warning naming the hand number.`,
+		Example: `  strata crowd poker ../shared/data/poker/pluribus_hands.txt.gz -o out/poker
+  strata crowd poker hands.txt --streets flop,turn,river --max-hands 2000 -o out/postflop`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.check(); err != nil {
+				return err
+			}
+			var opts poker.Options
+			for _, s := range streets {
+				st, ok := poker.ParseStreet(s)
+				if !ok {
+					return usageError{fmt.Errorf("--streets: %q is not preflop, flop, turn or river", s)}
+				}
+				opts.Streets = append(opts.Streets, st)
+			}
+			opts.MaxHands = maxHands
+			var answers []dataset.Answer
+			var total poker.Stats
+			err := eachInput(cmd, args, func(r io.Reader, name string) error {
+				if opts.MaxHands > 0 && total.Hands >= maxHands {
+					return nil
+				}
+				o := opts
+				if o.MaxHands > 0 {
+					o.MaxHands -= total.Hands
+				}
+				as, st, warns, err := poker.ReadAnswers(r, name, o)
+				printWarnings(cmd, warns)
+				answers = append(answers, as...)
+				total.Hands += st.Hands
+				total.Skipped += st.Skipped
+				total.Decisions += st.Decisions
+				total.UnknownCards += st.UnknownCards
+				total.OtherStreets += st.OtherStreets
+				return err
+			})
+			if err != nil {
+				return err
+			}
+			input := map[string]int{"hands": total.Hands, "skipped_hands": total.Skipped, "decisions": total.Decisions,
+				"decisions_without_hole_cards": total.UnknownCards, "decisions_on_other_streets": total.OtherStreets}
+			if len(answers) == 0 {
+				return errors.New("no decisions with known hole cards in the input")
+			}
+			return o.write(cmd, "poker", args, input, &dataset.AnswerTable{Actions: poker.Actions, Answers: answers})
+		},
+	}
+	o.flags(cmd)
+	cmd.Flags().StringSliceVar(&streets, "streets", nil, "keep decisions on these streets only (preflop, flop, turn, river)")
+	cmd.Flags().IntVar(&maxHands, "max-hands", 0, "read at most this many well-formed hands (0: all)")
+	return cmd
+}
+
+func newCrowdTableCmd() *cobra.Command {
+	var o crowdOut
+	var f dataset.AnswerFormat
+	var describe []string
+	cmd := &cobra.Command{
+		Use:   "table CSV -o OUT --annotator COLUMN --answer COLUMN",
+		Short: "Datasets from any CSV of answers: situation columns, an annotator and an answer",
+		Long: `table reads a CSV answer table with a header row: one row per answer, an
+annotator column, an answer column and situation columns. Answers become
+action atoms ("Field Goal" -> field_goal); values given with --dont-know give
+no positive example. Situation columns become descriptors: --describe gives
+named intervals of a numeric column (they may overlap); otherwise a 0/1 or
+true/false column gives the atom named after it, a numeric column with many
+values is cut into --bins bins of about equal size named by their range
+(ydstogo_4_to_7), and any other column gives one atom per value (down_4).
+Rows that cannot be used are skipped with a warning naming file, line and
+column.`,
+		Example: `  strata crowd table calls.csv -o out/calls --annotator worker --answer call \
+      --dont-know "don't know" --describe field_goal_range=yrdline100:..35 \
+      --describe distance_long=ydstogo:8..`,
+		Args: argsBetween(1, 1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.check(); err != nil {
+				return err
+			}
+			for _, d := range describe {
+				iv, err := dataset.ParseInterval(d)
+				if err != nil {
+					return usageError{fmt.Errorf("--describe: %w", err)}
+				}
+				f.Intervals = append(f.Intervals, iv)
+			}
+			if f.Annotator == "" || f.Answer == "" {
+				return usageError{errors.New("table needs --annotator and --answer")}
+			}
+			var t *dataset.AnswerTable
+			err := eachInput(cmd, args, func(r io.Reader, name string) error {
+				var warns []dataset.Warning
+				var err error
+				t, warns, err = dataset.ReadAnswers(r, name, f)
+				printWarnings(cmd, warns)
+				return err
+			})
+			if err != nil {
+				return err
+			}
+			return o.write(cmd, "table", args, map[string]int{"answers": len(t.Answers)}, t)
+		},
+	}
+	o.flags(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&f.Annotator, "annotator", "", "column of the annotator (required)")
+	fl.StringVar(&f.Answer, "answer", "", "column of the answer (required)")
+	fl.StringSliceVar(&f.DontKnow, "dont-know", nil, `answer values meaning "don't know" (default "dont_know", "don't know", "?")`)
+	fl.StringSliceVar(&f.Actions, "actions", nil, "the actions; other answers are skipped with a warning (default: every answer seen)")
+	fl.StringSliceVar(&f.Situation, "situation", nil, "situation columns (default: every other column)")
+	fl.StringSliceVar(&f.Ignore, "ignore", nil, "columns that are not part of the situation")
+	fl.StringArrayVar(&describe, "describe", nil, "a named interval NAME=COLUMN:LO..HI of a numeric column (repeatable; either bound may be left out)")
+	fl.IntVar(&f.Bins, "bins", 3, "bins of an automatically described numeric column")
+	return cmd
+}
+
+func newCrowdEvalCmd() *cobra.Command {
+	var runWeka, confusion bool
+	var memory string
+	cmd := &cobra.Command{
+		Use:   "eval DIR [THEORY]",
+		Short: "Score a theory and the Weka baselines on a crowd dataset directory",
+		Long: `eval scores a learned theory on the test part of a directory written by
+crowd football, poker or table, as the paper does: multi-class accuracy of
+predicting the most typical action of each test situation (the theory
+predicts a when it entails exactly one action a, and none otherwise), binary
+accuracy on test.defaults / test.nondefaults, and the theory's size as the
+sum of its rule lengths. With --weka it also trains Weka's RandomForest -I
+100, J48 (C4.5) and JRip (RIPPER) on train.arff and tests them on test.arff,
+and reports J48's tree size. Without THEORY only the baselines and the
+majority-class floor are reported.`,
+		Example: `  strata crowd eval out/poker poker.theory --weka`,
+		Args:    argsBetween(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return crowdEval(cmd, args, runWeka, confusion, memory)
+		},
+	}
+	cmd.Flags().BoolVar(&runWeka, "weka", false, "also run the Weka baselines (needs bench/install-weka.sh)")
+	cmd.Flags().BoolVar(&confusion, "confusion", false, "print the theory's confusion table")
+	cmd.Flags().StringVar(&memory, "java-memory", "4g", "maximum Java heap for Weka")
+	return cmd
+}
+
+func crowdEval(cmd *cobra.Command, args []string, runWeka, confusion bool, memory string) error {
+	dir := args[0]
+	m, err := crowd.ReadManifest(dir)
+	if err != nil {
+		return err
+	}
+	v := &logic.Vocabulary{}
+	var th *possibilistic.Theory
+	if len(args) == 2 {
+		if th, err = loadTheory(cmd, args[1], v); err != nil {
+			return err
+		}
+	}
+	readCases := func(name string) ([]crowd.Case, error) {
+		var cs []crowd.Case
+		err := eachInput(cmd, []string{filepath.Join(dir, name)}, func(r io.Reader, n string) error {
+			var err error
+			cs, err = crowd.ReadCases(r, n, v, m.Actions)
+			return err
+		})
+		return cs, err
+	}
+	train, err := readCases("train.typical")
+	if err != nil {
+		return err
+	}
+	test, err := readCases("test.typical")
+	if err != nil {
+		return err
+	}
+	w := cmd.OutOrStdout()
+	fmt.Fprintf(w, "%s: %d test situations by %d annotators\n", m.Domain, len(test), len(m.Test.Annotators))
+	fmt.Fprintf(w, "%-22s %8s %s\n", "method", "accuracy", "size")
+	best, acc := crowd.Majority(train, test)
+	fmt.Fprintf(w, "%-22s %7.1f%% always %s\n", "majority", 100*acc, best)
+	if th != nil {
+		if err := crowdEvalTheory(cmd, dir, th, m.Actions, test, confusion); err != nil {
+			return err
+		}
+	}
+	if !runWeka {
+		return nil
+	}
+	r, err := weka.Find()
+	if err != nil {
+		return err
+	}
+	r.Memory = memory
+	for _, c := range weka.Baselines {
+		fmt.Fprintf(cmd.ErrOrStderr(), "running %s (%s)...\n", c.Name, c.Class)
+		res, err := r.Run(context.Background(), c, filepath.Join(dir, "train.arff"), filepath.Join(dir, "test.arff"))
+		if err != nil {
+			return err
+		}
+		size := ""
+		switch {
+		case res.TreeSize > 0:
+			size = fmt.Sprintf("%d tree nodes, %d leaves", res.TreeSize, res.Leaves)
+		case res.Rules > 0:
+			size = fmt.Sprintf("%d rules", res.Rules)
+		}
+		fmt.Fprintf(w, "%-22s %7.1f%% %s\n", c.Name, 100*res.Accuracy(), size)
+	}
+	return nil
+}
+
+func crowdEvalTheory(cmd *cobra.Command, dir string, th *possibilistic.Theory, actions []string, test []crowd.Case, confusion bool) error {
+	w := cmd.OutOrStdout()
+	var pos, neg []logic.Rule
+	for _, p := range []struct {
+		name string
+		dst  *[]logic.Rule
+	}{{"test.defaults", &pos}, {"test.nondefaults", &neg}} {
+		err := eachInput(cmd, []string{filepath.Join(dir, p.name)}, func(r io.Reader, n string) error {
+			var err error
+			*p.dst, err = dataset.ReadRules(r, n, th.Vocab)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	c := crowd.EvaluateCases(th, actions, test)
+	formulas, literals := th.Size()
+	fmt.Fprintf(w, "%-22s %7.1f%% %d literals in %d formulas, %d levels\n", "Poss. (theory)", 100*c.Accuracy(), literals, formulas, len(th.Levels))
+	b := crowd.EvaluateDefaults(th, pos, neg)
+	fmt.Fprintf(w, "%-22s %7.1f%% on %d defaults and %d non-defaults (%d and %d right)\n", "Poss. binary", 100*b.Accuracy(),
+		len(pos), len(neg), b.TruePositives, b.TrueNegatives)
+	if confusion {
+		fmt.Fprintln(w)
+		return c.Write(w)
+	}
+	return nil
+}

@@ -250,3 +250,27 @@ func runBaselines(t *testing.T, dir string) {
 		t.Fatalf("J48 tested %d situations (want %d), tree of %d nodes", res.Total, m.Test.Situations, res.TreeSize)
 	}
 }
+
+// BenchmarkBuildFootball measures the protocol on the seven playoff
+// seasons (10,836 play calls): split, examples, situations, ARFF tables.
+func BenchmarkBuildFootball(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join(shared.Path(b, "football/playoffs"), "*.csv"))
+	tab := &dataset.AnswerTable{Actions: football.Actions}
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		answers, _, _, err := football.Read(f, name)
+		f.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+		tab.Answers = append(tab.Answers, answers...)
+	}
+	for b.Loop() {
+		if _, err := Build("football", tab, Options{Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package poker
 
 import (
+	"bytes"
 	"compress/gzip"
 	"encoding/csv"
 	"os"
@@ -69,5 +70,21 @@ func TestPluribusAgainstDecisionsFile(t *testing.T) {
 	}
 	if len(next) < 8000 {
 		t.Fatalf("only %d hands compared", len(next))
+	}
+}
+
+// BenchmarkPluribus measures reading the 8,230 Pluribus hands (gzip,
+// parsing, replay and descriptors of 75,023 decisions).
+func BenchmarkPluribus(b *testing.B) {
+	data, err := os.ReadFile(shared.Path(b, "poker/pluribus_hands.txt.gz"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		answers, _, _, err := ReadAnswers(bytes.NewReader(data), "pluribus", Options{})
+		if err != nil || len(answers) < 70000 {
+			b.Fatal(err, len(answers))
+		}
 	}
 }

@@ -357,7 +357,8 @@ crowd football, poker or table, as the paper does: multi-class accuracy of
 predicting the most typical action of each test situation (the theory
 predicts a when it entails exactly one action a, and none otherwise), binary
 accuracy on test.defaults / test.nondefaults, and the theory's size as the
-sum of its rule lengths. With --weka it also trains Weka's RandomForest -I
+sum of its rule lengths (in all, and without the top level of weight 1,
+where the hard rules are). With --weka it also trains Weka's RandomForest -I
 100, J48 (C4.5) and JRip (RIPPER) on train.arff and tests them on test.arff,
 and reports J48's tree size. Without THEORY only the baselines and the
 majority-class floor are reported.`,
@@ -457,7 +458,14 @@ func crowdEvalTheory(cmd *cobra.Command, dir string, th *possibilistic.Theory, a
 	}
 	c := crowd.EvaluateCases(th, actions, test)
 	formulas, literals := th.Size()
-	fmt.Fprintf(w, "%-22s %7.1f%% %d literals in %d formulas, %d levels\n", "Poss. (theory)", 100*c.Accuracy(), literals, formulas, len(th.Levels))
+	soft := literals
+	if k := len(th.Levels); k > 0 && th.Levels[k-1].Weight == 1 {
+		for _, f := range th.Levels[k-1].Formulas {
+			soft -= f.Size()
+		}
+	}
+	fmt.Fprintf(w, "%-22s %7.1f%% %d literals in %d formulas, %d levels (%d literals below the top level)\n",
+		"Poss. (theory)", 100*c.Accuracy(), literals, formulas, len(th.Levels), soft)
 	b := crowd.EvaluateDefaults(th, pos, neg)
 	fmt.Fprintf(w, "%-22s %7.1f%% on %d defaults and %d non-defaults (%d and %d right)\n", "Poss. binary", 100*b.Accuracy(),
 		len(pos), len(neg), b.TruePositives, b.TrueNegatives)

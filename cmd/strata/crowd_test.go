@@ -79,7 +79,7 @@ func TestCrowdTable(t *testing.T) {
 
 	th := writeFile(t, "calls.theory", crowdTheory)
 	stdout, stderr, code = strata(t, "", "crowd", "eval", out, th, "--confusion")
-	if code != 0 || !strings.Contains(stdout, "Poss. (theory)") || !strings.Contains(stdout, "18 literals in 9 formulas, 4 levels") ||
+	if code != 0 || !strings.Contains(stdout, "Poss. (theory)") || !strings.Contains(stdout, "18 literals in 9 formulas, 4 levels (6 literals below the top level)") ||
 		!strings.Contains(stdout, "Poss. binary") || !strings.Contains(stdout, "target \\ predicted") {
 		t.Fatalf("eval: exit %d\n%s\n%s", code, stdout, stderr)
 	}

@@ -26,7 +26,7 @@ type AnswerFormat struct {
 	Annotator string     // column of the annotator; required
 	Answer    string     // column of the answer; required
 	DontKnow  []string   // answer values meaning "don't know" (default: "dont_know", "don't know", "?")
-	Actions   []string   // the actions (as atom names, see AtomName); nil: every answer seen, sorted
+	Actions   []string   // the actions, made atoms by AtomName; nil: every answer seen, sorted
 	Situation []string   // situation columns; nil: every column but the annotator, answer and Ignore
 	Ignore    []string   // columns that are not part of the situation
 	Intervals []Interval // user-given descriptors of numeric columns
@@ -47,6 +47,15 @@ func (f *AnswerFormat) defaults() {
 	}
 	if f.Missing == nil {
 		f.Missing = []string{"", "NA", "?"}
+	}
+	// Given actions are spelled as the answers become atoms: "Field Goal"
+	// and field_goal are the same action.
+	actions := make([]string, len(f.Actions))
+	for i, a := range f.Actions {
+		actions[i] = AtomName(a)
+	}
+	if f.Actions != nil {
+		f.Actions = actions
 	}
 }
 

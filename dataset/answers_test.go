@@ -91,7 +91,7 @@ func TestReadAnswersErrors(t *testing.T) {
 		}
 	}
 	// Given actions reject other answers, row by row.
-	f.Actions = []string{"punt", "pass"}
+	f.Actions = []string{"Punt", "pass"}
 	_, warns, err := ReadAnswers(strings.NewReader("worker,call,down\na,punt,1\nb,kneel,2\n"), "t.csv", f)
 	if err != nil || len(warns) != 1 || !strings.Contains(warns[0].String(), `t.csv:3:2: skipped row: answer "kneel" is not one of the actions punt, pass`) {
 		t.Fatalf("%v %v", warns, err)

@@ -46,6 +46,11 @@ func WriteAtomic(path string, write func(io.Writer) error) (err error) {
 	if err = write(tmp); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
+	// CreateTemp makes the file private; outputs should be as readable as
+	// any file the user creates.
+	if err = tmp.Chmod(0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
 	if err = tmp.Sync(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}

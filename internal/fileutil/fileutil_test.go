@@ -20,6 +20,9 @@ func TestWriteAtomic(t *testing.T) {
 	if !errors.Is(err, boom) {
 		t.Fatalf("error %v does not wrap the writer's", err)
 	}
+	if st, err := os.Stat(p); err != nil || st.Mode().Perm() != 0o644 {
+		t.Fatalf("mode %v, want 0644 (%v)", st.Mode().Perm(), err)
+	}
 	b, _ := os.ReadFile(p)
 	if string(b) != "old" {
 		t.Fatalf("failed write replaced the file: %q", b)

@@ -7,8 +7,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
-	"github.com/strata-logic/strata/dataset"
-	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -47,13 +45,7 @@ example is entailed) and how many examples have evidence that drowns it.
 			}
 			var rules [2][]logic.Rule
 			for i, path := range []string{pos, neg} {
-				r, name, err := fileutil.Open(path, cmd.InOrStdin())
-				if err != nil {
-					return err
-				}
-				rules[i], err = dataset.ReadRules(r, name, v)
-				r.Close()
-				if err != nil {
+				if rules[i], err = readRuleFile(cmd, v, path); err != nil {
 					return err
 				}
 			}

@@ -196,25 +196,36 @@ func loadLearnData(cmd *cobra.Command, f *learnFlags) (*learnData, error) {
 }
 
 func readExamples(cmd *cobra.Command, v *logic.Vocabulary, ex *learn.Examples, path string, positive bool) error {
-	r, name, err := fileutil.Open(path, cmd.InOrStdin())
+	rules, err := readRuleFile(cmd, v, path)
 	if err != nil {
 		return err
 	}
-	defer r.Close()
-	rules, err := dataset.ReadRules(r, name, v)
-	if err != nil {
-		return err
-	}
-	return ex.AddRules(rules, positive, v, name)
+	return ex.AddRules(rules, positive, v, path)
 }
 
-func readHard(cmd *cobra.Command, v *logic.Vocabulary, path string) ([]logic.Clause, error) {
+// readRuleFile reads a default-rule dataset ("-" is stdin).
+func readRuleFile(cmd *cobra.Command, v *logic.Vocabulary, path string) ([]logic.Rule, error) {
 	r, name, err := fileutil.Open(path, cmd.InOrStdin())
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	fs, err := dataset.ReadClauses(r, name, v)
+	return dataset.ReadRules(r, name, v)
+}
+
+// readFormulaFile reads one formula (usually a clause) per line.
+func readFormulaFile(cmd *cobra.Command, v *logic.Vocabulary, path string) ([]*logic.Formula, error) {
+	r, name, err := fileutil.Open(path, cmd.InOrStdin())
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return dataset.ReadClauses(r, name, v)
+}
+
+// readHard reads hard rules as clauses (formulas are put in CNF).
+func readHard(cmd *cobra.Command, v *logic.Vocabulary, path string) ([]logic.Clause, error) {
+	fs, err := readFormulaFile(cmd, v, path)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
@@ -35,36 +34,20 @@ otherwise fails with "no separating stratification exists".`,
 				return usageError{errors.New("stratify needs --pos and --neg")}
 			}
 			v := &logic.Vocabulary{}
-			r, name, err := fileutil.Open(args[0], cmd.InOrStdin())
-			if err != nil {
-				return err
-			}
-			fs, err := dataset.ReadClauses(r, name, v)
-			r.Close()
+			name := args[0]
+			fs, err := readFormulaFile(cmd, v, name)
 			if err != nil {
 				return err
 			}
 			var hardF []*logic.Formula
 			if hard != "" {
-				hr, hname, err := fileutil.Open(hard, cmd.InOrStdin())
-				if err != nil {
-					return err
-				}
-				hardF, err = dataset.ReadClauses(hr, hname, v)
-				hr.Close()
-				if err != nil {
+				if hardF, err = readFormulaFile(cmd, v, hard); err != nil {
 					return err
 				}
 			}
 			var rules [2][]logic.Rule
 			for i, path := range []string{pos, neg} {
-				rr, rname, err := fileutil.Open(path, cmd.InOrStdin())
-				if err != nil {
-					return err
-				}
-				rules[i], err = dataset.ReadRules(rr, rname, v)
-				rr.Close()
-				if err != nil {
+				if rules[i], err = readRuleFile(cmd, v, path); err != nil {
 					return err
 				}
 			}

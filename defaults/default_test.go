@@ -104,8 +104,11 @@ func TestPenguinOrdering(t *testing.T) {
 	if want := [][]int{{0}, {1, 2}}; !slices.EqualFunc(o.Levels, want, slices.Equal) {
 		t.Fatalf("levels %v, want %v", o.Levels, want)
 	}
-	if o.Calls > 3+2 {
-		t.Errorf("%d solver calls for 3 defaults in 2 levels; want at most 5", o.Calls)
+	// Δ1: bird |~ flies is tolerated, the two penguin rules are not (3
+	// calls); Δ2: the model found for penguin |~ bird verifies
+	// penguin |~ ¬flies too (1 call).
+	if o.Calls != 4 {
+		t.Errorf("%d solver calls for 3 defaults in 2 levels; want 4", o.Calls)
 	}
 	th := o.Theory()
 	want := "0.67: !penguin | bird\n0.67: !penguin | !flies\n\n0.33: !bird | flies\n"

@@ -12,10 +12,13 @@ import (
 //	mat[i] → ¬αi ∨ βi   (assume it to make the default's material hold)
 //	ver[i] → αi ∧ βi    (assume it to ask for a world verifying the default)
 //
-// A remainder R of the Z-ordering is switched on by a level selector S with
-// the binary clauses ¬S ∨ mat[i] for i ∈ R, so that every tolerance test
-// assumes just S and ver[i], two literals, however large R is; when the
-// level is done the unit ¬S retires those clauses.
+// A remainder R of the Z-ordering is switched on by a level selector S: for
+// i ∈ R the clause ¬S ∨ ¬αi ∨ βi when the material is a clause, else
+// ¬S ∨ mat[i]. Every tolerance test then assumes just S and ver[i], two
+// literals, however large R is; and since the watches of a clause move off
+// ¬S the first time S is assumed, later tests of the level do not even
+// visit the clauses of defaults they do not touch. When the level is done
+// the unit ¬S retires its clauses.
 type engine struct {
 	v     *logic.Vocabulary
 	s     *sat.Solver
@@ -26,6 +29,7 @@ type engine struct {
 	ver  []logic.Lit
 	verF []*logic.Formula // αi ∧ βi, to check models
 	matF []*logic.Formula // ¬αi ∨ βi, to count violations
+	matC [][]logic.Lit    // ¬αi ∨ βi in solver literals when it is a clause, else nil
 	idx  map[logic.Lit]int
 
 	bgSat  int8 // 0 unknown, 1 satisfiable, -1 not
@@ -76,6 +80,13 @@ func (e *engine) addDefault(d Default) int {
 	e.ds = append(e.ds, d)
 	mf, vf := d.Material(), d.Verification()
 	e.matF = append(e.matF, mf)
+	var mc []logic.Lit
+	if c, ok := mf.AsClause(); ok {
+		for _, l := range c {
+			mc = append(mc, e.lit(l))
+		}
+	}
+	e.matC = append(e.matC, mc)
 	e.verF = append(e.verF, vf)
 	m := e.guarded(mf)
 	e.mat = append(e.mat, m)
@@ -93,7 +104,7 @@ func (e *engine) dropFrom(n int) {
 		delete(e.idx, e.mat[i])
 	}
 	e.ds, e.mat, e.ver = e.ds[:n], e.mat[:n], e.ver[:n]
-	e.verF, e.matF = e.verF[:n], e.matF[:n]
+	e.verF, e.matF, e.matC = e.verF[:n], e.matF[:n], e.matC[:n]
 }
 
 // solves returns the number of solver calls made so far.
@@ -119,12 +130,18 @@ func (e *engine) model() []bool {
 	return e.world
 }
 
-// selectLevel returns a fresh level selector S with ¬S ∨ mat[i] for every
-// member i: assuming S makes the members' materials hold.
+// selectLevel returns a fresh level selector S whose assumption makes the
+// members' materials hold.
 func (e *engine) selectLevel(members []int) logic.Lit {
 	sel := logic.Pos(e.s.NewVar())
+	var buf []logic.Lit
 	for _, i := range members {
-		e.s.AddClause(sel.Not(), e.mat[i])
+		if c := e.matC[i]; c != nil {
+			buf = append(append(buf[:0], sel.Not()), c...)
+			e.s.AddClause(buf...)
+		} else {
+			e.s.AddClause(sel.Not(), e.mat[i])
+		}
 	}
 	return sel
 }

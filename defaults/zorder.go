@@ -74,14 +74,16 @@ func ZOrdering(b *Base) (*Ordering, error) {
 
 func (e *engine) zOrdering(b *Base) (*Ordering, error) {
 	before := e.solves()
-	if !e.backgroundSatisfiable() {
-		return nil, &InconsistentError{Vocab: e.v, Background: true}
-	}
 	all := make([]int, len(b.Defaults))
 	for i := range all {
 		all[i] = i
 	}
 	levels, stuck := e.partition(all)
+	// Contradictory background knowledge leaves every default untolerated;
+	// it is checked only then, so a consistent base costs no extra call.
+	if (len(all) == 0 || len(levels) == 0) && !e.backgroundSatisfiable() {
+		return nil, &InconsistentError{Vocab: e.v, Background: true}
+	}
 	if stuck != nil {
 		err := e.inconsistent(stuck)
 		err.Level = len(levels)

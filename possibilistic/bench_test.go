@@ -1,55 +1,37 @@
-package possibilistic
+package possibilistic_test
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
-	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/internal/benchgen"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
-// benchTheory is the benchmark setting: 8 levels, 40 clauses of 1 to
-// 4 literals over 16 atoms.
-func benchTheory(r *rand.Rand) *Theory {
-	th := New(nil)
-	for i := range 16 {
-		th.Vocab.Intern("a" + string(rune('A'+i)))
-	}
-	for i := range 40 {
-		c := make(logic.Clause, 1+r.IntN(4))
-		for j := range c {
-			c[j] = randLit(r, 16)
-		}
-		th.AddClause(c, float64(i%8+1)/8)
-	}
-	return th
-}
-
-type query struct {
-	alpha logic.Term
-	beta  logic.Clause
-}
-
-func benchQueries(r *rand.Rand, n int) []query {
-	qs := make([]query, n)
-	for i := range qs {
-		qs[i] = query{alpha: randTerm(r, 16, 5), beta: logic.Clause{randLit(r, 16)}}
-	}
-	return qs
-}
-
-// BenchmarkEntailsGiven measures one (Θ, α) ⊢poss β query: random α of up to
-// 5 literals, random literal β.
+// BenchmarkEntailsGiven measures one (Θ, α) ⊢poss β query on the issue's
+// setting (internal/benchgen): 8 levels, 40 clauses of 1 to 4 literals over
+// 16 atoms, random α of up to 5 literals, random literal β. bench/peer runs
+// the same queries with SAT4j.
 func BenchmarkEntailsGiven(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 1))
-	rs := NewReasoner(benchTheory(r))
-	qs := benchQueries(r, 4096)
+	th := possibilistic.New(nil)
+	for i := range benchgen.Atoms {
+		th.Vocab.Intern("a" + strconv.Itoa(i+1))
+	}
+	for _, c := range benchgen.Theory(r) {
+		th.AddClause(c.Clause, c.Weight)
+	}
+	rs := possibilistic.NewReasoner(th)
+	qs := benchgen.Queries(r, 4096)
 	for _, q := range qs { // warm up: learnt clauses, buffers
-		rs.EntailsClause(q.alpha, q.beta)
+		rs.EntailsClause(q.Alpha, q.Beta)
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		q := qs[i%len(qs)]
-		rs.EntailsClause(q.alpha, q.beta)
+		rs.EntailsClause(q.Alpha, q.Beta)
 	}
 }
+

@@ -34,4 +34,3 @@ func BenchmarkEntailsGiven(b *testing.B) {
 		rs.EntailsClause(q.Alpha, q.Beta)
 	}
 }
-

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/strata-logic/strata/internal/shared"
+)
+
+// TestBenchCrowdQuick runs the small reproduction through the command line
+// (the library test crowd/repro covers Weka and checks the files in depth).
+func TestBenchCrowdQuick(t *testing.T) {
+	data := filepath.Dir(shared.Path(t, "football/fourth_down"))
+	data = filepath.Dir(data)
+	out := filepath.Join(t.TempDir(), "out")
+	stdout, stderr, code := strata(t, "", "bench", "crowd", "--quick", "--no-weka", "-o", out, "--data", data,
+		"--domains", "fourth_down", "--seed", "3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "Football (4th down)") || !strings.Contains(stdout, "Poss.") {
+		t.Errorf("stdout lacks the table:\n%s", stdout)
+	}
+	for _, step := range []string{"fourth_down: reading football/fourth_down", "choosing the number of iterations", "learning on all", "wrote "} {
+		if !strings.Contains(stderr, step) {
+			t.Errorf("stderr lacks progress %q:\n%s", step, stderr)
+		}
+	}
+	md, err := os.ReadFile(filepath.Join(out, "results.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "`strata bench crowd --data " + data + " --domains fourth_down --no-weka --out " + out + " --quick --seed 3` (seed 3)"
+	if !strings.Contains(string(md), want) {
+		t.Errorf("results.md does not record the command %s:\n%s", want, md)
+	}
+	if _, err := os.Stat(filepath.Join(out, "fourth_down.theory")); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestBenchCrowdUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"bench", "crowd", "extra"},
+		{"bench", "crowd", "--test-fraction", "0"},
+		{"bench", "crowd", "--iterations", "-2", "--no-weka"},
+		{"bench", "crowd", "--seed", "x"},
+	} {
+		_, stderr, code := strata(t, "", args...)
+		if code != 2 || !strings.Contains(stderr, "strata: ") {
+			t.Errorf("%v: exit %d, stderr %q; want a usage error", args, code, stderr)
+		}
+	}
+	_, stderr, code := strata(t, "", "bench", "crowd", "--no-weka", "--data", t.TempDir(), "-o", t.TempDir(), "--domains", "chess")
+	if code != 1 || !strings.Contains(stderr, `unknown domain "chess"`) {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}

@@ -1,0 +1,184 @@
+package repro
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"time"
+)
+
+var nan = math.NaN()
+
+// Excerpt sizes in results.md.
+const (
+	excerptPerLevel = 4
+	excerptLevels   = 10
+)
+
+// WriteMarkdown writes the report: the accuracy table in the layout of the
+// paper's Table 2, the sizes of the models, how each theory was learned,
+// the data, the command, and an excerpt of each theory.
+func (rep *Report) WriteMarkdown(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	o := rep.Options
+	title := "Reproduction of the paper's crowdsourcing experiment (§5.2, Tables 1 and 2)"
+	if o.Quick {
+		title += " — quick version"
+	}
+	fmt.Fprintf(bw, "# %s\n\n", title)
+	if o.Command != "" {
+		fmt.Fprintf(bw, "Produced by `%s` (seed %d)", o.Command, o.Seed)
+	} else {
+		fmt.Fprintf(bw, "Seed %d", o.Seed)
+	}
+	fmt.Fprintf(bw, " on %s in %s, %s, %d CPUs.\n\n", rep.Started.Format("2006-01-02 15:04 MST"),
+		rep.Elapsed.Round(time.Second), rep.GoVersion, rep.CPUs)
+
+	rep.accuracyTable(bw)
+	rep.sizeTable(bw)
+	rep.learningTable(bw)
+	rep.dataTable(bw)
+	rep.theories(bw)
+	return bw.Flush()
+}
+
+func (rep *Report) accuracyTable(w io.Writer) {
+	fmt.Fprintf(w, "## Test-set accuracy (%%) on the most typical action\n\n")
+	fmt.Fprintf(w, "| | %s |\n|---|%s\n", strings.Join(Columns, " | "), strings.Repeat("---:|", len(Columns)))
+	for _, r := range rep.Rows {
+		fmt.Fprintf(w, "| %s | %s |\n", r.Domain.Label, strings.Join(cells(r.Accuracies()), " | "))
+	}
+	fmt.Fprintf(w, "\nThe best of a row is in bold; – marks a baseline that was not run (no Weka). ")
+	fmt.Fprintf(w, "Poss. predicts action a for a situation when (Θ, situation) ⊢poss a for exactly one action a, and none otherwise; ")
+	fmt.Fprintf(w, "the baselines (Weka's RandomForest -I 100, J48, JRip) learn the same targets from the training situations. ")
+	fmt.Fprintf(w, "Train and test annotators are disjoint.\n\n")
+	var paper []string
+	for _, r := range rep.Rows {
+		if r.Domain.Paper != nil {
+			paper = append(paper, fmt.Sprintf("%s %s", r.Domain.Label, strings.Join(cells(r.Domain.Paper), " / ")))
+		}
+	}
+	if len(paper) > 0 {
+		fmt.Fprintf(w, "The paper's Table 2, on its crowd answers (not these data), same columns: %s.\n\n", strings.Join(paper, "; "))
+	}
+}
+
+// cells formats accuracies with one decimal, the best of them in bold.
+func cells(acc []float64) []string {
+	best := math.Inf(-1)
+	for _, a := range acc {
+		if !math.IsNaN(a) {
+			best = max(best, math.Round(10*a)/10)
+		}
+	}
+	out := make([]string, len(acc))
+	for i, a := range acc {
+		switch {
+		case math.IsNaN(a):
+			out[i] = "–"
+		case math.Round(10*a)/10 == best:
+			out[i] = fmt.Sprintf("**%.1f**", a)
+		default:
+			out[i] = fmt.Sprintf("%.1f", a)
+		}
+	}
+	return out
+}
+
+func (rep *Report) sizeTable(w io.Writer) {
+	fmt.Fprintf(w, "## Size of the models\n\n")
+	fmt.Fprintf(w, "| | Poss. theory size (sum of rule lengths, hard rules excluded) | rules | levels | J48 tree nodes | J48 nodes / theory size | JRip rules |\n")
+	fmt.Fprintf(w, "|---|---:|---:|---:|---:|---:|---:|\n")
+	for _, r := range rep.Rows {
+		nodes, ratio, rules := "–", "–", "–"
+		if b := r.Result("C4.5"); b != nil {
+			nodes = fmt.Sprint(b.TreeSize)
+			if r.TheorySize() > 0 {
+				ratio = fmt.Sprintf("%.1f", float64(b.TreeSize)/float64(r.TheorySize()))
+			}
+		}
+		if b := r.Result("RIPPER"); b != nil {
+			rules = fmt.Sprint(b.Rules)
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %d | %s | %s | %s |\n", r.Domain.Label, r.TheorySize(), r.Model.NumClauses(),
+			len(r.Model.Levels), nodes, ratio, rules)
+	}
+	fmt.Fprintf(w, "\nThe paper: \"the size of the poker theory, as a sum of rule lengths, is more than 10 times smaller than the number of nodes in the learned tree\".\n\n")
+}
+
+func (rep *Report) learningTable(w io.Writer) {
+	fmt.Fprintf(w, "## How the theories were learned, and other scores\n\n")
+	fmt.Fprintf(w, "| | validation annotators | best validation iteration (accuracy) | chosen iterations (accuracy) | final run | learning time | train accuracy | binary test accuracy | majority class |\n")
+	fmt.Fprintf(w, "|---|---|---|---|---|---:|---:|---:|---|\n")
+	for _, r := range rep.Rows {
+		lr := r.Learning
+		val, best, chosen := "none", "–", "–"
+		elapsed := lr.Elapsed
+		if v := lr.Validation; v != nil && v.Skipped != "" {
+			val = "none: " + v.Skipped
+		} else if v != nil {
+			val = fmt.Sprintf("%d (%s)", len(v.Annotators), strings.Join(v.Annotators, ", "))
+			best = fmt.Sprintf("%d of %d (%.1f%%), %s", v.Best, len(v.History), 100*v.BestAccuracy, v.Stop)
+			chosen = fmt.Sprintf("%d (%.1f%%, within one s.e. %.2f of the best)", v.Chosen, 100*v.ChosenAccuracy, 100*v.StdErr)
+			elapsed += v.Elapsed
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %d iterations, %s | %s | %.1f%% | %.1f%% | %.1f%% (%s) |\n", r.Domain.Label, val, best, chosen,
+			len(lr.History), lr.Stop, elapsed.Round(time.Second), 100*lr.TrainAccuracy, 100*r.Binary.Accuracy(), 100*r.Majority, r.MajorityAction)
+	}
+	o := rep.Options
+	fmt.Fprintf(w, "\nAccuracies of the learner are on default / non-default examples (binary); the validation annotators are training annotators held out ")
+	fmt.Fprintf(w, "(%.0f%% of the training answers) to choose the number of iterations by the one-standard-error rule, then the theory is learned on all ", 100*o.Validation)
+	fmt.Fprintf(w, "training annotators. Settings: at most %d iterations", o.Iterations)
+	if o.Timeout > 0 {
+		fmt.Fprintf(w, ", %s of learning per domain (validation gets 40%%)", o.Timeout)
+	}
+	fmt.Fprintf(w, ", validation patience %d, candidates %s, training patience %s, test fraction %.2f, seed %d.\n\n",
+		o.ValidationPatience, orDefault(o.Candidates), orDefault(o.Patience), o.TestFraction, o.Seed)
+}
+
+func orDefault(n int) string {
+	if n == 0 {
+		return "default"
+	}
+	return fmt.Sprint(n)
+}
+
+func (rep *Report) dataTable(w io.Writer) {
+	fmt.Fprintf(w, "## Data\n\n")
+	fmt.Fprintf(w, "| | source | answers | annotators train + test | defaults train / test | situations train / test | descriptors |\n")
+	fmt.Fprintf(w, "|---|---|---:|---|---|---|---:|\n")
+	for _, r := range rep.Rows {
+		m := r.Manifest
+		fmt.Fprintf(w, "| %s | %s | %d | %d + %d | %d / %d | %d / %d | %d |\n", r.Domain.Label, r.Domain.Source,
+			m.Train.Answers+m.Test.Answers, len(m.Train.Annotators), len(m.Test.Annotators),
+			m.Train.Positive, m.Test.Positive, m.Train.Situations, m.Test.Situations, m.Descriptors)
+	}
+	fmt.Fprintln(w)
+	for _, r := range rep.Rows {
+		keys := make([]string, 0, len(r.Input))
+		for k := range r.Input {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		var parts []string
+		for _, k := range keys {
+			parts = append(parts, fmt.Sprintf("%s %d", strings.ReplaceAll(k, "_", " "), r.Input[k]))
+		}
+		fmt.Fprintf(w, "- %s: %s; test annotators %s.\n", r.Domain.Label, strings.Join(parts, ", "), strings.Join(r.Manifest.Test.Annotators, ", "))
+	}
+	fmt.Fprintf(w, "\nNon-defaults are as many as defaults (the same situation with a random other action). Each domain's directory holds the datasets ")
+	fmt.Fprintf(w, "(`strata crowd eval DIR THEORY --weka` scores them again) and the learning histories (`history.csv`, `validation.csv`).\n\n")
+}
+
+func (rep *Report) theories(w io.Writer) {
+	fmt.Fprintf(w, "## Learned theories\n\n")
+	fmt.Fprintf(w, "Highest level first, as in the paper's Table 1; weight 1 holds the hard rules. Excerpts: at most %d rules a level and %d levels; ",
+		excerptPerLevel, excerptLevels)
+	fmt.Fprintf(w, "the full theories are in the files named.\n\n")
+	for _, r := range rep.Rows {
+		fmt.Fprintf(w, "### %s (`%s.theory`)\n\n```\n%s```\n\n", r.Domain.Label, r.Domain.Name, Excerpt(r.Theory, excerptPerLevel, excerptLevels))
+	}
+}

@@ -1,0 +1,142 @@
+package repro
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/strata-logic/strata/crowd"
+	"github.com/strata-logic/strata/internal/fileutil"
+	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/possibilistic"
+	"github.com/strata-logic/strata/weka"
+)
+
+// Report is the outcome of a reproduction.
+type Report struct {
+	Options   Options // with the defaults filled in
+	Rows      []*Row
+	Started   time.Time
+	Elapsed   time.Duration
+	GoVersion string
+	CPUs      int
+}
+
+// Row is one domain's line of the results: the theory's scores, the
+// baselines' and the sizes of the models.
+type Row struct {
+	Domain   Domain
+	Input    map[string]int // what the reader kept and dropped
+	Warnings []string       // the reader's first warnings (skipped rows or hands)
+	Manifest crowd.Manifest // the datasets: annotators and counts of each part
+
+	Learning *Learning
+	Model    *learn.Model
+	Theory   *possibilistic.Theory // Model as a theory, hard rules at weight 1
+
+	// Poss is the theory's confusion table on the multi-class task: the most
+	// typical action of each test situation, scored by crowd.EvaluateCases.
+	Poss *crowd.Confusion
+	// Binary is the theory on the test defaults and non-defaults.
+	Binary crowd.Binary
+	// Majority is the accuracy of always predicting MajorityAction, the most
+	// frequent target of the training situations.
+	MajorityAction string
+	Majority       float64
+	// Baselines are Weka's results on the same situations, in the order of
+	// weka.Baselines; nil when Weka was not run.
+	Baselines []*weka.Result
+
+	Prepare, Evaluate, Baseline time.Duration // time to read and build, to score the theory, to run Weka
+}
+
+// TheorySize returns the size of the learned theory as the paper counts
+// it: the sum of the lengths of its rules, the hard rules excluded.
+func (r *Row) TheorySize() int { return r.Model.NumLiterals() }
+
+// Result returns the baseline named as the paper's table names it ("RF",
+// "C4.5", "RIPPER"), or nil.
+func (r *Row) Result(name string) *weka.Result {
+	for _, b := range r.Baselines {
+		if b.Classifier.Name == name {
+			return b
+		}
+	}
+	return nil
+}
+
+// Accuracies returns the test accuracies in % in the paper's column order
+// (Poss., Rand. F., C4.5, RIPPER); a baseline that was not run is NaN.
+func (r *Row) Accuracies() []float64 {
+	acc := []float64{100 * r.Poss.Accuracy()}
+	for _, c := range []weka.Classifier{weka.RandomForest, weka.J48, weka.JRip} {
+		if b := r.Result(c.Name); b != nil {
+			acc = append(acc, 100*b.Accuracy())
+		} else {
+			acc = append(acc, nan)
+		}
+	}
+	return acc
+}
+
+// Columns are the paper's names of the columns of Accuracies.
+var Columns = []string{"Poss.", "Rand. F.", "C4.5", "RIPPER"}
+
+// Write writes results.md into dir, atomically.
+func (rep *Report) Write(dir string) error {
+	return fileutil.WriteAtomic(filepath.Join(dir, "results.md"), rep.WriteMarkdown)
+}
+
+// writeTheory writes the theory, highest level first as in the paper's
+// Table 1, after a comment saying where it comes from.
+func writeTheory(path string, row *Row, opts *Options) error {
+	return fileutil.WriteAtomic(path, func(w io.Writer) error {
+		lr := row.Learning
+		fmt.Fprintf(w, "# Possibilistic theory learned by strata from %s (%s), as in Table 1 of the paper.\n",
+			row.Domain.Label, row.Domain.Source)
+		fmt.Fprintf(w, "# Highest level first. Weight 1: the hard rules (only one action per situation); below: the learned levels.\n")
+		fmt.Fprintf(w, "# %d rules in %d levels, %d literals without the hard rules; %d iterations (%s), seed %d.\n",
+			row.Model.NumClauses(), len(row.Model.Levels), row.TheorySize(), len(lr.History), lr.Stop, opts.Seed)
+		fmt.Fprintf(w, "# Test accuracy on the most typical action: %.1f%% of %d situations.\n",
+			100*row.Poss.Accuracy(), row.Poss.Total())
+		if opts.Command != "" {
+			fmt.Fprintf(w, "# Command: %s\n", opts.Command)
+		}
+		fmt.Fprintln(w)
+		return row.Theory.WriteText(w)
+	})
+}
+
+// Excerpt returns th in the text format, highest level first, shortened for
+// a page: at most perLevel formulas of a level and at most maxLevels levels
+// (the highest and the lowest ones), with '#' comments saying what was left
+// out, so that the excerpt still reads as a theory.
+func Excerpt(th *possibilistic.Theory, perLevel, maxLevels int) string {
+	var b strings.Builder
+	k := len(th.Levels)
+	top := (maxLevels + 1) / 2 // levels shown from the top; the rest from the bottom
+	for i := k - 1; i >= 0; i-- {
+		fromTop := k - 1 - i
+		if k > maxLevels && fromTop >= top && i >= maxLevels-top {
+			if fromTop == top {
+				fmt.Fprintf(&b, "# … %d levels not shown\n\n", k-maxLevels)
+			}
+			continue
+		}
+		l := th.Levels[i]
+		ws := possibilistic.FormatWeight(l.Weight)
+		for j, f := range l.Formulas {
+			if j == perLevel {
+				fmt.Fprintf(&b, "# … and %d more at %s\n", len(l.Formulas)-perLevel, ws)
+				break
+			}
+			fmt.Fprintf(&b, "%s: %s\n", ws, f.String(th.Vocab))
+		}
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}

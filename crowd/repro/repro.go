@@ -1,0 +1,261 @@
+// Package repro reproduces the paper's crowdsourcing experiment (§5.2,
+// Table 2 and Table 1) end to end on the public stand-ins for its crowd data:
+// real NFL play calls (the team is the annotator) and the Pluribus poker
+// hands (the player is the annotator).
+//
+// For each domain it builds the datasets split by annotator (package crowd),
+// learns a possibilistic theory with the heuristic learner of §4.3 (package
+// learn) with the pairwise exclusions of the actions as hard rules, scores
+// it on the multi-class task of predicting the most typical action of a test
+// situation and on the default / non-default examples, runs Weka's
+// RandomForest -I 100, J48 (C4.5) and JRip (RIPPER) on the same situations
+// (package weka), and writes the results table in the paper's layout and the
+// learned theories, highest level first.
+//
+// The number of learning iterations is chosen on a validation split of the
+// training annotators, never on the test annotators: see Options.Validation.
+package repro
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"time"
+
+	"github.com/strata-logic/strata/crowd"
+	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/weka"
+)
+
+// Options control a reproduction. The zero value, with Data and Dir set,
+// runs the full experiment with the defaults below.
+type Options struct {
+	Data string // the public data directory (../shared/data), holding football/ and poker/
+	Dir  string // output directory: results.md, DOMAIN.theory, and DOMAIN/ with the datasets
+
+	// Quick runs a small version: a few hundred decisions per domain and
+	// at most QuickIterations learning iterations, for tests.
+	Quick bool
+
+	Seed         uint64  // seed of the splits, negative examples and learner
+	TestFraction float64 // share of the answers held out for testing, by whole annotators (default 0.3)
+
+	Iterations int           // most iterations of one learning run (default 100; Quick: QuickIterations)
+	Timeout    time.Duration // learning time per domain, validation included (default 4m; Quick: none)
+	Candidates int           // candidate clauses per iteration (the learner's default when 0)
+	Patience   int           // the learner's patience on the training set (its default when 0)
+	Threads    int           // learner workers (all CPUs when 0)
+
+	// Validation is the share of the training answers, by whole training
+	// annotators, held out to choose the number of iterations (default 0.3;
+	// negative: no validation, learn up to Iterations). A first run learns
+	// on the other training annotators and scores the held-out ones after
+	// every iteration; the number of iterations is the smallest whose
+	// validation accuracy is within one standard error of the best (the
+	// one-standard-error rule), and the theory is then learned on all
+	// training annotators with that many iterations.
+	Validation float64
+	// ValidationPatience stops the validation run after this many
+	// iterations without a better validation accuracy (default 10).
+	ValidationPatience int
+
+	// Domains selects domains by Name (all of Domains when empty).
+	Domains []string
+
+	// Weka runs the baselines; nil skips them.
+	Weka *weka.Runner
+
+	// Command is the command line recorded in results.md.
+	Command string
+
+	// Progress, if not nil, is told about every step and learning iteration.
+	Progress func(Event)
+}
+
+// Defaults of Options.
+const (
+	DefaultIterations         = 100
+	DefaultTimeout            = 4 * time.Minute
+	DefaultValidation         = 0.3
+	DefaultValidationPatience = 10
+	// QuickIterations, QuickHands and QuickAnswers size the Quick run.
+	QuickIterations = 5
+	QuickHands      = 40  // poker hands (about 9 decisions each)
+	QuickAnswers    = 400 // football play calls drawn at random from one season's file
+)
+
+// Event reports progress.
+type Event struct {
+	Domain  string // Domain.Name
+	Step    string // "read", "build", "validate", "learn", "evaluate", "weka", "done"
+	Message string // what happens, for a person
+	// Iteration is set after each learning iteration of the "validate" and
+	// "learn" steps; MaxIterations is the iteration limit of that run.
+	Iteration     *learn.Iteration
+	MaxIterations int
+}
+
+// withDefaults fills in the zero fields.
+func (o Options) withDefaults() (Options, error) {
+	if o.Data == "" || o.Dir == "" {
+		return o, errors.New("repro: Options.Data and Options.Dir are required")
+	}
+	if o.TestFraction == 0 {
+		o.TestFraction = 0.3
+	}
+	if !(o.TestFraction > 0 && o.TestFraction < 1) {
+		return o, fmt.Errorf("repro: test fraction %v outside ]0, 1[", o.TestFraction)
+	}
+	if o.Iterations == 0 {
+		o.Iterations = DefaultIterations
+		if o.Quick {
+			o.Iterations = QuickIterations
+		}
+	}
+	if o.Iterations < 0 {
+		return o, fmt.Errorf("repro: %d iterations", o.Iterations)
+	}
+	if o.Timeout == 0 && !o.Quick {
+		o.Timeout = DefaultTimeout
+	}
+	if o.Validation == 0 {
+		o.Validation = DefaultValidation
+	}
+	if o.Validation >= 1 {
+		return o, fmt.Errorf("repro: validation share %v is not below 1", o.Validation)
+	}
+	if o.ValidationPatience <= 0 {
+		o.ValidationPatience = DefaultValidationPatience
+	}
+	if len(o.Domains) == 0 {
+		for _, d := range Domains {
+			o.Domains = append(o.Domains, d.Name)
+		}
+	}
+	for _, name := range o.Domains {
+		if _, ok := domainByName(name); !ok {
+			return o, fmt.Errorf("repro: unknown domain %q (have %s)", name, domainNames())
+		}
+	}
+	return o, nil
+}
+
+func (o *Options) emit(e Event) {
+	if o.Progress != nil {
+		o.Progress(e)
+	}
+}
+
+// Reproduce runs the experiment on every selected domain and writes into
+// opts.Dir: for each domain the datasets (DOMAIN/, as strata crowd writes
+// them, plus the learning histories), the learned theory (DOMAIN.theory),
+// and at the end results.md. It does no printing; progress goes to
+// opts.Progress.
+func Reproduce(ctx context.Context, opts Options) (*Report, error) {
+	opts, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
+		return nil, err
+	}
+	rep := &Report{Options: opts, Started: time.Now(), GoVersion: runtime.Version(), CPUs: runtime.GOMAXPROCS(0)}
+	for _, d := range Domains {
+		if !slices.Contains(opts.Domains, d.Name) {
+			continue
+		}
+		row, err := runDomain(ctx, &opts, d)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", d.Name, err)
+		}
+		rep.Rows = append(rep.Rows, row)
+	}
+	rep.Elapsed = time.Since(rep.Started)
+	if err := rep.Write(opts.Dir); err != nil {
+		return nil, err
+	}
+	opts.emit(Event{Step: "done", Message: "wrote " + filepath.Join(opts.Dir, "results.md")})
+	return rep, nil
+}
+
+// runDomain runs the protocol on one domain.
+func runDomain(ctx context.Context, opts *Options, d Domain) (*Row, error) {
+	row := &Row{Domain: d}
+	start := time.Now()
+	opts.emit(Event{Domain: d.Name, Step: "read", Message: "reading " + d.Source})
+	in, err := d.load(opts.Data, opts.Quick, opts.Seed)
+	if err != nil {
+		return nil, err
+	}
+	row.Input, row.Warnings = in.stats, in.warnings
+	opts.emit(Event{Domain: d.Name, Step: "build", Message: fmt.Sprintf("%d answers; building the datasets", len(in.table.Answers))})
+	ds, err := crowd.Build(d.Name, in.table, crowd.Options{TestFraction: opts.TestFraction, Seed: opts.Seed})
+	if err != nil {
+		return nil, err
+	}
+	ds.Manifest.Sources, ds.Manifest.Input = in.sources, in.stats
+	row.Manifest = ds.Manifest
+	dir := filepath.Join(opts.Dir, d.Name)
+	if err := ds.Write(dir); err != nil {
+		return nil, err
+	}
+	row.Prepare = time.Since(start)
+
+	if row.Learning, err = learnTheory(ctx, opts, d, ds, dir); err != nil {
+		return nil, err
+	}
+	row.Model = row.Learning.Model
+	row.Theory = row.Model.Theory(ds.Vocab)
+
+	opts.emit(Event{Domain: d.Name, Step: "evaluate", Message: fmt.Sprintf("scoring the theory on %d test situations and %d test examples",
+		len(ds.TestSituations), len(ds.TestPos)+len(ds.TestNeg))})
+	start = time.Now()
+	evaluate(row, ds)
+	row.Evaluate = time.Since(start)
+	if err := writeTheory(filepath.Join(opts.Dir, d.Name+".theory"), row, opts); err != nil {
+		return nil, err
+	}
+
+	if opts.Weka != nil {
+		start = time.Now()
+		for _, c := range weka.Baselines {
+			opts.emit(Event{Domain: d.Name, Step: "weka", Message: fmt.Sprintf("Weka %s (%s)", c.Name, c.Class)})
+			res, err := opts.Weka.Run(ctx, c, filepath.Join(dir, "train.arff"), filepath.Join(dir, "test.arff"))
+			if err != nil {
+				return nil, err
+			}
+			res.Report = "" // long; not needed in the report
+			row.Baselines = append(row.Baselines, res)
+		}
+		row.Baseline = time.Since(start)
+	}
+	return row, ctx.Err()
+}
+
+// evaluate scores the theory as the baselines are scored: the multi-class
+// task on the test situations, and the binary task on the test defaults and
+// non-defaults.
+func evaluate(row *Row, ds *crowd.Datasets) {
+	train, test := Cases(ds)
+	row.Poss = crowd.EvaluateCases(row.Theory, ds.Actions, test)
+	row.Binary = crowd.EvaluateDefaults(row.Theory, ds.TestPos, ds.TestNeg)
+	row.MajorityAction, row.Majority = crowd.Majority(train, test)
+}
+
+// Cases returns the training and test situations of ds as cases of the
+// multi-class task, over ds.Vocab.
+func Cases(ds *crowd.Datasets) (train, test []crowd.Case) {
+	conv := func(sits []dataset.Situation) []crowd.Case {
+		out := make([]crowd.Case, len(sits))
+		for i, s := range sits {
+			out[i] = crowd.Case{Situation: dataset.SituationTerm(ds.Vocab, s.Descriptors), Target: s.Typical}
+		}
+		return out
+	}
+	return conv(ds.TrainSituations), conv(ds.TestSituations)
+}

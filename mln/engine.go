@@ -1,6 +1,7 @@
 package mln
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -50,12 +51,20 @@ func entailsGiven(e Engine, alpha logic.Term, beta logic.Lit, world []bool, cost
 	return !tie, err
 }
 
-// Exact is the exact MAP engine: branch and bound (package maxsat) on the
-// compiled network.
+// Exact is the exact MAP engine, a portfolio of two exact MaxSAT solvers
+// from package maxsat: branch and bound, which answers the queries of small
+// networks in well under a millisecond, limited to BranchNodes search nodes;
+// and, when that runs out, the core-guided OLL solver, which copes with the
+// conflicting trees of larger networks.
 type Exact struct {
-	c *Compiled
-	s *maxsat.Exact
+	c  *Compiled
+	bb *maxsat.Exact
+	cg *maxsat.CoreGuided
 }
+
+// BranchNodes is the node budget of branch and bound before an Exact engine
+// hands a query to the core-guided solver.
+const BranchNodes = 5000
 
 // NewExact compiles n for exact MAP inference.
 func NewExact(n *Network) (*Exact, error) {
@@ -63,44 +72,56 @@ func NewExact(n *Network) (*Exact, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := maxsat.NewExact(c.Problem)
+	bb, err := maxsat.NewExact(c.Problem)
 	if err != nil {
 		return nil, err
 	}
-	return &Exact{c: c, s: s}, nil
+	bb.NodeLimit = BranchNodes
+	cg, err := maxsat.NewCoreGuided(c.Problem)
+	if err != nil {
+		return nil, err
+	}
+	return &Exact{c: c, bb: bb, cg: cg}, nil
 }
 
 // Compiled implements Engine.
 func (e *Exact) Compiled() *Compiled { return e.c }
 
-// Nodes returns the number of search nodes of all queries so far.
-func (e *Exact) Nodes() int64 { return e.s.Nodes }
+// Effort returns the branch-and-bound nodes and the SAT calls of the
+// core-guided solver spent by all queries so far.
+func (e *Exact) Effort() (nodes, satCalls int64) { return e.bb.Nodes, e.cg.SATCalls }
 
 // MAP implements Engine.
 func (e *Exact) MAP(evidence logic.Term) ([]bool, int64, bool, error) {
-	if err := e.checkEvidence(evidence); err != nil {
+	if err := e.c.checkEvidence(evidence); err != nil {
 		return nil, 0, false, err
 	}
-	cost, ok, err := e.s.Solve(evidence, math.MaxInt64)
+	cost, ok, err := e.bb.Solve(evidence, math.MaxInt64)
+	model := e.bb.Model
+	if errors.Is(err, maxsat.ErrNodeLimit) {
+		cost, ok, err = e.cg.Solve(evidence, math.MaxInt64)
+		model = e.cg.Model
+	}
 	if err != nil || !ok {
 		return nil, 0, false, err
 	}
-	return e.s.Model()[:e.c.Atoms], cost, true, nil
+	return model()[:e.c.Atoms], cost, true, nil
 }
 
 // AtMost implements Engine.
 func (e *Exact) AtMost(evidence logic.Term, bound int64) (bool, error) {
-	if err := e.checkEvidence(evidence); err != nil {
+	if err := e.c.checkEvidence(evidence); err != nil {
 		return false, err
 	}
 	if bound == math.MaxInt64 {
 		bound--
 	}
-	_, ok, err := e.s.Solve(evidence, bound+1)
+	_, ok, err := e.bb.Solve(evidence, bound+1)
+	if errors.Is(err, maxsat.ErrNodeLimit) {
+		return e.cg.Exists(evidence, bound+1)
+	}
 	return ok, err
 }
-
-func (e *Exact) checkEvidence(t logic.Term) error { return e.c.checkEvidence(t) }
 
 func (c *Compiled) checkEvidence(t logic.Term) error {
 	for _, l := range t {
@@ -113,9 +134,9 @@ func (c *Compiled) checkEvidence(t logic.Term) error {
 
 // WalkOptions configure MaxWalkSAT; zero fields take the defaults.
 type WalkOptions struct {
-	Flips int     // flips per try (default 10000)
+	Flips int     // flips per try (default 100000)
 	Tries int     // restarts (default 1)
-	Noise float64 // probability of a random flip (default 0.5)
+	Noise float64 // probability of a random flip (default 0.2)
 	Seed  uint64  // random seed (runs are reproducible)
 }
 

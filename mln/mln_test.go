@@ -96,6 +96,8 @@ func TestMAPAgainstBruteForce(t *testing.T) {
 		if !ex.Compiled().Exact {
 			t.Fatalf("weights with 3 decimals compiled inexactly")
 		}
+		cg, _ := NewExact(net)
+		cg.bb.NodeLimit = 1 // every query goes to the core-guided solver
 		ap, err := NewApprox(net, WalkOptions{Flips: 3000, Seed: uint64(it)})
 		if err != nil {
 			t.Fatal(err)
@@ -114,6 +116,9 @@ func TestMAPAgainstBruteForce(t *testing.T) {
 			got, err := Entails(ex, alpha, beta)
 			if err != nil || got != want {
 				t.Fatalf("network %d: Entails(%v, %v) = %v, brute force %v", it, alpha, beta, got, want)
+			}
+			if got, err := Entails(cg, alpha, beta); err != nil || got != want {
+				t.Fatalf("network %d: core-guided Entails(%v, %v) = %v, brute force %v", it, alpha, beta, got, want)
 			}
 			if !ok {
 				continue

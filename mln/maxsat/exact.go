@@ -53,6 +53,8 @@ type Exact struct {
 	limitHit     bool
 	queryNodes   int64
 	pos, neg, sc []int64
+	group        []int32   // group of each constraint, -1 if none
+	groups       [][]int32 // exclusive groups of two or more soft constraints
 	forced       []logic.Lit
 }
 
@@ -94,6 +96,7 @@ func NewExact(p *Problem) (*Exact, error) {
 	s.pos = make([]int64, s.n)
 	s.neg = make([]int64, s.n)
 	s.sc = make([]int64, s.n)
+	s.buildGroups()
 	return s, nil
 }
 
@@ -329,30 +332,29 @@ func (s *Exact) bound() (lb int64, branch logic.Atom, live bool) {
 		}
 	}
 	for c := s.nHard; c < len(s.cons); c++ {
+		if s.group[c] >= 0 {
+			continue
+		}
 		k := &s.cons[c]
 		nt, nf := int(s.nTrue[c]), int(s.nFalse[c])
 		if k.term && (nf > 0 || nt == len(k.lits)) || !k.term && (nt > 0 || nf == len(k.lits)) {
 			continue
 		}
 		live = true
+		s.activity(k)
 		if k.term {
-			s.chargeTerm(k)
-			continue
-		}
-		if len(k.lits)-nf == 1 {
+			s.chargeTermAmount(k, k.cost)
+		} else if len(k.lits)-nf == 1 {
 			for _, l := range k.lits {
 				if s.val[l.Atom()] == 0 {
 					s.charge(l, k.cost)
 				}
 			}
 		}
-		for _, l := range k.lits {
-			if s.val[l.Atom()] == 0 {
-				s.sc[l.Atom()] += k.cost
-			}
-		}
 	}
-	lb = s.cost
+	extra, groupLive := s.groupBound()
+	live = live || groupLive
+	lb = s.cost + extra
 	for v := range s.pos {
 		if s.val[v] == 0 {
 			lb += min(s.pos[v], s.neg[v])
@@ -386,9 +388,9 @@ func (s *Exact) charge(l logic.Lit, c int64) {
 	}
 }
 
-// chargeTerm charges an undecided term to the free literal where it raises
-// the bound most, and counts it in every free variable's activity.
-func (s *Exact) chargeTerm(k *constraint) {
+// chargeTermAmount charges amount to the free literal of the term k where it
+// raises the bound most (falsifying any free literal violates the term).
+func (s *Exact) chargeTermAmount(k *constraint, amount int64) {
 	var pick logic.Lit = -1
 	var bestGain int64 = -1
 	for _, l := range k.lits {
@@ -396,16 +398,17 @@ func (s *Exact) chargeTerm(k *constraint) {
 		if s.val[v] != 0 {
 			continue
 		}
-		s.sc[v] += k.cost
 		side, other := s.neg[v], s.pos[v]
 		if l.IsNeg() {
 			side, other = other, side
 		}
-		if gain := min(side+k.cost, other) - min(side, other); gain > bestGain {
+		if gain := min(side+amount, other) - min(side, other); gain > bestGain {
 			pick, bestGain = l, gain
 		}
 	}
-	s.charge(pick, k.cost)
+	if pick >= 0 {
+		s.charge(pick, amount)
+	}
 }
 
 func abs(x int64) int64 {

@@ -182,3 +182,37 @@ func TestCheck(t *testing.T) {
 		}
 	}
 }
+
+func TestCoreGuidedAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(10, 10))
+	for it := 0; it < 400; it++ {
+		n := 1 + r.IntN(12)
+		p := randProblem(r, n)
+		cg, err := NewCoreGuided(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for q := 0; q < 3; q++ {
+			ev := randLits(r, n, r.IntN(3))
+			_, want, wantOK := p.Brute(ev)
+			got, ok, err := cg.Solve(ev, math.MaxInt64)
+			if err != nil || ok != wantOK || ok && got != want {
+				t.Fatalf("problem %d query %d: core-guided %d %v %v, brute force %d %v\n%+v\nevidence %v", it, q, got, ok, err, want, wantOK, p, ev)
+			}
+			if !ok {
+				continue
+			}
+			m := cg.Model()
+			c, hard := p.Cost(m)
+			if !hard || c != got || !logic.Term(ev).Holds(m) {
+				t.Fatalf("problem %d: model costs %d (hard %v), solver says %d", it, c, hard, got)
+			}
+			if ok, _ := cg.Exists(ev, got); ok {
+				t.Fatalf("problem %d: a model cheaper than the optimum %d exists", it, got)
+			}
+			if ok, _ := cg.Exists(ev, got+1); !ok {
+				t.Fatalf("problem %d: no model at the optimum %d", it, got)
+			}
+		}
+	}
+}

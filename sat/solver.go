@@ -44,6 +44,11 @@ type Solver struct {
 	level  []int32 // by variable
 	reason []int32 // by variable: clause reference or noReason
 	phase  []bool  // by variable: saved polarity (true = negative)
+	// decidable marks the variables that occur in some clause. Only they
+	// are branched on: a variable in no clause can keep any value, so a
+	// query over a large vocabulary with a small theory decides only the
+	// variables the theory mentions (Value reads the others as false).
+	decidable []bool
 
 	trail    []lit
 	trailLim []int32
@@ -107,11 +112,11 @@ func (s *Solver) NewVar() logic.Atom {
 	s.level = append(s.level, 0)
 	s.reason = append(s.reason, noReason)
 	s.phase = append(s.phase, true)
+	s.decidable = append(s.decidable, false)
 	s.activity = append(s.activity, 0)
 	s.seen = append(s.seen, false)
 	s.watches = append(s.watches, nil, nil)
 	s.order.grow(s.nVars)
-	s.order.insert(int32(v))
 	return logic.Atom(v)
 }
 
@@ -177,7 +182,7 @@ func (s *Solver) cancelUntil(lvl int) {
 		s.value[p^1] = lUndef
 		s.reason[v] = noReason
 		s.phase[v] = p.IsNeg()
-		if !s.order.contains(int32(v)) {
+		if s.decidable[v] && !s.order.contains(int32(v)) {
 			s.order.insert(int32(v))
 		}
 	}
@@ -208,6 +213,9 @@ func (s *Solver) AddClause(c ...lit) bool {
 	if len(buf) > 0 {
 		s.ensureVars(buf[len(buf)-1].Atom())
 	}
+	for _, l := range buf {
+		s.markDecidable(l.Atom())
+	}
 	j := 0
 	for _, l := range buf {
 		switch s.litValue(l) {
@@ -233,6 +241,17 @@ func (s *Solver) AddClause(c ...lit) bool {
 	s.attach(s.alloc(buf, false))
 	s.nOrig++
 	return true
+}
+
+// markDecidable makes v a branching variable, from its first clause on.
+func (s *Solver) markDecidable(v logic.Atom) {
+	if s.decidable[v] {
+		return
+	}
+	s.decidable[v] = true
+	if s.value[logic.Pos(v)] == lUndef && !s.order.contains(int32(v)) {
+		s.order.insert(int32(v))
+	}
 }
 
 // alloc stores a clause in the arena and returns its reference.

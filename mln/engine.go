@@ -194,3 +194,6 @@ func (a *Approx) AtMost(evidence logic.Term, bound int64) (bool, error) {
 	cost, ok, err := a.w.Solve(evidence)
 	return ok && cost <= bound, err
 }
+
+// Reseed restarts the engine's random generator from seed (see Reseeder).
+func (a *Approx) Reseed(seed uint64) { a.w.Rand = rand.New(rand.NewPCG(seed, 0x6d6c6e)) }

@@ -1,0 +1,112 @@
+package mln
+
+import (
+	"bytes"
+	"math"
+	"path/filepath"
+	"testing"
+
+	"github.com/strata-logic/strata/internal/shared"
+	"github.com/strata-logic/strata/logic"
+)
+
+// TestDEBDNetworks learns the network of each of the paper's four datasets
+// with the default options and checks that learning happened (the test PLL
+// per variable beats the independent-variables model) and that the integer
+// costs are exact, so that rounding cannot change any most probable world.
+func TestDEBDNetworks(t *testing.T) {
+	dir := filepath.Dir(shared.Path(t, "debd/nltcs"))
+	for _, name := range []string{"nltcs", "msnbc", "plants", "dna"} {
+		if testing.Short() && name != "nltcs" {
+			continue
+		}
+		net, pll, indep, err := LearnDataset(dir, name, LearnOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %+v, test PLL per variable %.4f, independent %.4f", name, net.Stats(), pll, indep)
+		if pll <= indep {
+			t.Errorf("%s: learned PLL %.4f is not above the independent model's %.4f", name, pll, indep)
+		}
+		c, err := Compile(net)
+		if err != nil || !c.Exact || c.RoundingBound != 0 {
+			t.Errorf("%s: integer costs are not exact (%v)", name, err)
+		}
+		var buf bytes.Buffer
+		WriteAlchemy(&buf, net)
+		back, err := ReadAlchemy(&buf, name+".mln")
+		if err != nil || len(back.Formulas) != len(net.Formulas) || back.NumAtoms() != net.NumAtoms() {
+			t.Errorf("%s: Alchemy round trip: %v", name, err)
+		}
+	}
+}
+
+// TestNLTCSPipeline is the small pipeline of CI: learn the NLTCS network,
+// generate examples with exact MAP, and check every label against
+// brute-force MAP over all 2^16 worlds with the real (float) weights.
+func TestNLTCSPipeline(t *testing.T) {
+	dir := filepath.Dir(shared.Path(t, "debd/nltcs"))
+	net, _, _, err := LearnDataset(dir, "nltcs", LearnOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if net.NumAtoms() != 16 || net.Vocab.Name(11) != "a12" {
+		t.Fatalf("atoms %v", net.Vocab.Names())
+	}
+	train, test, err := MAPExamples(net, MAPOptions{Train: 40, Test: 40, Examples: ExampleOptions{Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scores := make([]float64, 1<<16)
+	i := 0
+	logic.ForEachWorld(16, func(w []bool) bool {
+		scores[i], _ = net.Score(w)
+		i++
+		return true
+	})
+	world := func(i int) []bool {
+		w := make([]bool, 16)
+		for a := range w {
+			w[a] = i>>a&1 == 1
+		}
+		return w
+	}
+	pos := 0
+	for _, e := range append(train, test...) {
+		best := math.Inf(-1)
+		for i, s := range scores {
+			if s > best && e.Evidence.Holds(world(i)) {
+				best = s
+			}
+		}
+		want := true
+		for i, s := range scores {
+			if s > best-1e-9 && e.Evidence.Holds(world(i)) && !e.Conclusion.Holds(world(i)) {
+				want = false
+			}
+		}
+		if want != e.Positive {
+			t.Fatalf("%s labelled %v, brute force says %v", e.Rule().String(net.Vocab), e.Positive, want)
+		}
+		if want {
+			pos++
+		}
+	}
+	if pos == 0 || pos == 80 {
+		t.Fatalf("%d positive examples of 80", pos)
+	}
+	// MaxWalkSAT's labels are noisy but mostly right on this small network.
+	atrain, _, err := MAPExamples(net, MAPOptions{Train: 40, Test: 1, Approx: true, Examples: ExampleOptions{Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	agree := 0
+	for i, e := range atrain {
+		if e.Positive == train[i].Positive {
+			agree++
+		}
+	}
+	if agree < 36 {
+		t.Fatalf("approximate labels agree with exact ones on only %d of 40", agree)
+	}
+}

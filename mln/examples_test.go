@@ -1,0 +1,91 @@
+package mln
+
+import (
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/logic"
+)
+
+func TestGenerateSmall(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	net, err := Learn(randTable(r, 2000, 9), LearnOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exs, err := Generate(EngineFactory(net, false, WalkOptions{}), 9, 300, ExampleOptions{Seed: 5, MaxEvidence: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(exs) != 300 {
+		t.Fatalf("%d examples", len(exs))
+	}
+	pos := 0
+	for _, e := range exs {
+		if len(e.Evidence) < 1 || len(e.Evidence) > 3 ||
+			slices.ContainsFunc(e.Evidence, func(l logic.Lit) bool { return l.Atom() == e.Conclusion.Atom() }) {
+			t.Fatalf("malformed example %v", e)
+		}
+		if _, _, want := bruteMAP(net, e.Evidence, e.Conclusion); want != e.Positive {
+			t.Fatalf("example %v labelled %v, brute force says %v", e, e.Positive, want)
+		}
+		if e.Positive {
+			pos++
+		}
+	}
+	if pos < 60 || pos > 240 {
+		t.Fatalf("%d positive examples of 300: labels too one-sided", pos)
+	}
+	// One worker or two, the same seed gives the same examples, for the
+	// approximate engine too.
+	for _, approx := range []bool{false, true} {
+		mk := EngineFactory(net, approx, WalkOptions{Flips: 2000})
+		a, err1 := Generate(mk, 9, 100, ExampleOptions{Seed: 9, Workers: 1})
+		b, err2 := Generate(mk, 9, 100, ExampleOptions{Seed: 9, Workers: 2})
+		if err1 != nil || err2 != nil || !slices.EqualFunc(a, b, func(x, y Example) bool {
+			return slices.Equal(x.Evidence, y.Evidence) && x.Conclusion == y.Conclusion && x.Positive == y.Positive
+		}) {
+			t.Fatalf("approx=%v: examples depend on the number of workers (%v %v)", approx, err1, err2)
+		}
+	}
+}
+
+func TestWriteExamples(t *testing.T) {
+	v := logic.NewVocabulary(dataset.ColumnNames(4)...)
+	train := []Example{{Evidence: logic.Term{logic.Pos(0), logic.Neg(2)}, Conclusion: logic.Pos(1), Positive: true},
+		{Evidence: logic.Term{logic.Pos(3)}, Conclusion: logic.Neg(0)}}
+	test := []Example{{Evidence: logic.Term{logic.Neg(1)}, Conclusion: logic.Pos(3), Positive: true}}
+	dir := filepath.Join(t.TempDir(), "ex")
+	if err := WriteExamples(dir, v, train, test); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"train.defaults": "a1, !a3 -> a2\n", "train.nondefaults": "a4 -> !a1\n",
+		"test.defaults": "!a2 -> a4\n", "test.nondefaults": "",
+	}
+	for name, w := range want {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || string(b) != w {
+			t.Errorf("%s: %q %v, want %q", name, b, err, w)
+		}
+	}
+}
+
+// TestIndependentPLL checks the baseline on a table whose marginals are
+// known.
+func TestIndependentPLL(t *testing.T) {
+	tb := &dataset.Table{}
+	tb.Append([]bool{true, false})
+	tb.Append([]bool{false, false})
+	got, _ := IndependentPLL(tb, tb)
+	// Laplace: p(a1) = 2/4, p(a2) = 1/4.
+	want := (math.Log(0.5)*2 + math.Log(0.75)*2) / 4
+	if math.Abs(got-want) > 1e-12 {
+		t.Fatalf("%v, want %v", got, want)
+	}
+}

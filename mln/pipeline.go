@@ -1,0 +1,145 @@
+package mln
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/internal/fileutil"
+	"github.com/strata-logic/strata/logic"
+)
+
+// ReadTableFile reads a binary 0/1 table (see dataset.ReadTable).
+func ReadTableFile(path string) (*dataset.Table, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return dataset.ReadTable(f, path)
+}
+
+// Splits returns the table a network is learned from and the test table of
+// the density-estimation benchmark name in dir (../shared/data/debd): the
+// train split, or the valid split when there is no train split (MSNBC in
+// ../shared has only valid and test).
+func Splits(dir, name string) (learnFrom, test string, err error) {
+	base := filepath.Join(dir, name, name)
+	learnFrom = base + ".train.data"
+	if _, err := os.Stat(learnFrom); err != nil {
+		learnFrom = base + ".valid.data"
+	}
+	test = base + ".test.data"
+	for _, p := range []string{learnFrom, test} {
+		if _, err := os.Stat(p); err != nil {
+			return "", "", fmt.Errorf("mln: dataset %s: %w", name, err)
+		}
+	}
+	return learnFrom, test, nil
+}
+
+// MAPOptions configure MAPExamples.
+type MAPOptions struct {
+	Train, Test int  // numbers of examples (default 1000 each, the paper's)
+	Approx      bool // label with MaxWalkSAT instead of exactly
+	Walk        WalkOptions
+	Examples    ExampleOptions // Seed seeds both sets
+}
+
+// EngineFactory returns a function that makes MAP engines for n: exact, or
+// MaxWalkSAT with the given options.
+func EngineFactory(n *Network, approx bool, walk WalkOptions) func() (Engine, error) {
+	if approx {
+		return func() (Engine, error) { return NewApprox(n, walk) }
+	}
+	return func() (Engine, error) { return NewExact(n) }
+}
+
+// MAPExamples generates the training and test examples of the paper's MAP
+// experiment for a network: two independent draws (seeds Seed and Seed+1)
+// of α |~ β labelled by MAP entailment. Progress, if set, counts both sets
+// together.
+func MAPExamples(n *Network, o MAPOptions) (train, test []Example, err error) {
+	if o.Train <= 0 {
+		o.Train = 1000
+	}
+	if o.Test <= 0 {
+		o.Test = 1000
+	}
+	mk := EngineFactory(n, o.Approx, o.Walk)
+	eo := o.Examples
+	progress := eo.Progress
+	total := o.Train + o.Test
+	if progress != nil {
+		eo.Progress = func(done, _ int) { progress(done, total) }
+	}
+	train, err = Generate(mk, n.NumAtoms(), o.Train, eo)
+	if err != nil {
+		return nil, nil, err
+	}
+	eo.Seed++
+	if progress != nil {
+		eo.Progress = func(done, _ int) { progress(o.Train+done, total) }
+	}
+	test, err = Generate(mk, n.NumAtoms(), o.Test, eo)
+	return train, test, err
+}
+
+// WriteExamples writes the example sets in the default-rule dataset format
+// as dir/train.defaults, train.nondefaults, test.defaults and
+// test.nondefaults (positive examples are the defaults), each atomically.
+func WriteExamples(dir string, v *logic.Vocabulary, train, test []Example) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, set := range []struct {
+		name string
+		exs  []Example
+	}{{"train", train}, {"test", test}} {
+		pos, neg := Split(set.exs)
+		for _, part := range []struct {
+			ext   string
+			rules []logic.Rule
+		}{{".defaults", pos}, {".nondefaults", neg}} {
+			path := filepath.Join(dir, set.name+part.ext)
+			err := fileutil.WriteAtomic(path, func(w io.Writer) error { return dataset.WriteRules(w, v, part.rules) })
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// LearnDataset learns the network of a density-estimation benchmark (see
+// Splits) and returns it with the test PLL per variable of the network and
+// of the independent-variables model.
+func LearnDataset(dir, name string, o LearnOptions) (n *Network, pll, indep float64, err error) {
+	from, testPath, err := Splits(dir, name)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	train, err := ReadTableFile(from)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	test, err := ReadTableFile(testPath)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	if train.Cols != test.Cols {
+		return nil, 0, 0, errors.New("mln: the learning and test tables have different widths")
+	}
+	n, err = Learn(train, o)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	if pll, err = PLL(n, test); err != nil {
+		return nil, 0, 0, err
+	}
+	indep, err = IndependentPLL(train, test)
+	return n, pll, indep, err
+}

@@ -76,7 +76,8 @@ func WriteWCNF(w io.Writer, n *Network) error {
 // clauses) or the 2022 one (no p line; "h LITS 0" for hard clauses). Every
 // soft clause becomes a formula of weight WEIGHT/scale, where scale comes
 // from a "c scale S" comment (1 without one); atoms are named from "c atom I
-// NAME" comments, and a<I> otherwise. Errors give name, line and column.
+// NAME" comments, and a<I> otherwise (_x<I> for the auxiliary variables of a
+// file that names its atoms). Errors give name, line and column.
 func ReadWCNF(r io.Reader, name string) (*Network, error) {
 	rd := wcnfReader{name: name, scale: 1, names: map[int]string{}, top: math.MaxInt64}
 	sc := bufio.NewScanner(r)
@@ -251,8 +252,12 @@ func (rd *wcnfReader) network() *Network {
 		name, ok := rd.names[i]
 		if _, dup := v.Lookup(name); !ok || dup {
 			// Unnamed (or named twice): a<i>, unless a comment gave that
-			// name to another variable.
+			// name to another variable; in a file that names its atoms,
+			// the unnamed ones are auxiliary, _x<i>.
 			name = "a" + strconv.Itoa(i)
+			if len(rd.names) > 0 {
+				name = "_x" + strconv.Itoa(i)
+			}
 			for taken[name] {
 				name = "_" + name
 			}

@@ -29,6 +29,14 @@ type Learning struct {
 	TrainAccuracy float64
 }
 
+// validationTime returns the time of the validation run, if any.
+func (lr *Learning) validationTime() time.Duration {
+	if lr.Validation == nil {
+		return 0
+	}
+	return lr.Validation.Elapsed
+}
+
 // Validation is the run that chose the number of iterations on held-out
 // training annotators.
 type Validation struct {

@@ -35,7 +35,7 @@ func (rep *Report) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintf(bw, "Seed %d", o.Seed)
 	}
 	fmt.Fprintf(bw, " on %s in %s, %s, %d CPUs.\n\n", rep.Started.Format("2006-01-02 15:04 MST"),
-		rep.Elapsed.Round(time.Second), rep.GoVersion, rep.CPUs)
+		duration(rep.Elapsed), rep.GoVersion, rep.CPUs)
 
 	rep.accuracyTable(bw)
 	rep.sizeTable(bw)
@@ -126,7 +126,7 @@ func (rep *Report) learningTable(w io.Writer) {
 			elapsed += v.Elapsed
 		}
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %d iterations, %s | %s | %.1f%% | %.1f%% | %.1f%% (%s) |\n", r.Domain.Label, val, best, chosen,
-			len(lr.History), lr.Stop, elapsed.Round(time.Second), 100*lr.TrainAccuracy, 100*r.Binary.Accuracy(), 100*r.Majority, r.MajorityAction)
+			len(lr.History), lr.Stop, duration(elapsed), 100*lr.TrainAccuracy, 100*r.Binary.Accuracy(), 100*r.Majority, r.MajorityAction)
 	}
 	o := rep.Options
 	fmt.Fprintf(w, "\nAccuracies of the learner are on default / non-default examples (binary); the validation annotators are training annotators held out ")
@@ -167,7 +167,12 @@ func (rep *Report) dataTable(w io.Writer) {
 		for _, k := range keys {
 			parts = append(parts, fmt.Sprintf("%s %d", strings.ReplaceAll(k, "_", " "), r.Input[k]))
 		}
-		fmt.Fprintf(w, "- %s: %s; test annotators %s.\n", r.Domain.Label, strings.Join(parts, ", "), strings.Join(r.Manifest.Test.Annotators, ", "))
+		fmt.Fprintf(w, "- %s: %s; test annotators %s. Time: reading and building %s, learning %s, scoring %s, Weka %s.\n",
+			r.Domain.Label, strings.Join(parts, ", "), strings.Join(r.Manifest.Test.Annotators, ", "),
+			duration(r.Prepare), duration(r.Learning.Elapsed+r.Learning.validationTime()), duration(r.Evaluate), duration(r.Baseline))
+		for _, w2 := range r.Warnings {
+			fmt.Fprintf(w, "  - warning: %s\n", w2)
+		}
 	}
 	fmt.Fprintf(w, "\nNon-defaults are as many as defaults (the same situation with a random other action). Each domain's directory holds the datasets ")
 	fmt.Fprintf(w, "(`strata crowd eval DIR THEORY --weka` scores them again) and the learning histories (`history.csv`, `validation.csv`).\n\n")
@@ -180,5 +185,17 @@ func (rep *Report) theories(w io.Writer) {
 	fmt.Fprintf(w, "the full theories are in the files named.\n\n")
 	for _, r := range rep.Rows {
 		fmt.Fprintf(w, "### %s (`%s.theory`)\n\n```\n%s```\n\n", r.Domain.Label, r.Domain.Name, Excerpt(r.Theory, excerptPerLevel, excerptLevels))
+		fmt.Fprintf(w, "Its predictions on the test situations (rows: most typical action; columns: predicted):\n\n```\n")
+		r.Poss.Write(w)
+		fmt.Fprintf(w, "```\n\n")
 	}
+}
+
+// duration rounds d for a reader: to the second, or to a tenth of a
+// second below ten seconds.
+func duration(d time.Duration) time.Duration {
+	if d < 10*time.Second {
+		return d.Round(100 * time.Millisecond)
+	}
+	return d.Round(time.Second)
 }

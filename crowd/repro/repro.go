@@ -46,7 +46,7 @@ type Options struct {
 	TestFraction float64 // share of the answers held out for testing, by whole annotators (default 0.3)
 
 	Iterations int           // most iterations of one learning run (default 100; Quick: QuickIterations)
-	Timeout    time.Duration // learning time per domain, validation included (default 4m; Quick: none)
+	Timeout    time.Duration // learning time per domain, validation included (default 9m; Quick: none)
 	Candidates int           // candidate clauses per iteration (the learner's default when 0)
 	Patience   int           // the learner's patience on the training set (its default when 0)
 	Threads    int           // learner workers (all CPUs when 0)
@@ -80,7 +80,7 @@ type Options struct {
 // Defaults of Options.
 const (
 	DefaultIterations         = 100
-	DefaultTimeout            = 4 * time.Minute
+	DefaultTimeout            = 9 * time.Minute
 	DefaultValidation         = 0.3
 	DefaultValidationPatience = 10
 	// QuickIterations, QuickHands and QuickAnswers size the Quick run.

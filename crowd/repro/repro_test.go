@@ -23,7 +23,7 @@ import (
 )
 
 // dataRoot returns ../shared/data, or skips (fails in CI) without it.
-func dataRoot(t *testing.T) string {
+func dataRoot(t testing.TB) string {
 	t.Helper()
 	shared.Path(t, "poker/pluribus_hands.txt.gz")
 	shared.Path(t, "football/playoffs")
@@ -392,6 +392,18 @@ func TestExcerpt(t *testing.T) {
 	for _, line := range strings.Split(ex, "\n") {
 		if line != "" && !strings.HasPrefix(line, "#") && !strings.Contains(full, line+"\n") {
 			t.Errorf("excerpt line %q is not in the theory", line)
+		}
+	}
+}
+
+// BenchmarkQuick measures the small reproduction without Weka: reading the
+// data, building the three domains' datasets, the validation and final
+// learning runs, scoring, and writing the report.
+func BenchmarkQuick(b *testing.B) {
+	data := dataRoot(b)
+	for b.Loop() {
+		if _, err := Reproduce(context.Background(), Options{Data: data, Dir: b.TempDir(), Quick: true, Seed: 1}); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

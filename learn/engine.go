@@ -252,9 +252,21 @@ func (w *worker) initExample(i int) {
 }
 
 // refresh re-decides example i under the worker's compiled model: it
-// recomputes the levels of the stored models, then binary-searches the
-// boundary below the best of them, then decides β at the boundary.
+// recomputes the levels of the stored models, then searches the boundary.
 func (w *worker) refresh(i int) {
+	e := w.e
+	st := &e.st[i]
+	k := len(e.model.Levels)
+	for s := range int(st.n) {
+		st.lv[s] = int32(lowestSatisfied(e.model.Levels, e.slot(i, s), k))
+	}
+	w.research(i, 0)
+}
+
+// research re-decides example i given sound levels of its stored models:
+// it binary-searches the boundary between lo (known inconsistent below) and
+// the best stored model, then decides β at the boundary.
+func (w *worker) research(i, lo int) {
 	e := w.e
 	st := &e.st[i]
 	d := &e.ex[i]
@@ -266,11 +278,9 @@ func (w *worker) refresh(i int) {
 	}
 	hi := k
 	for s := range int(st.n) {
-		lv := lowestSatisfied(e.model.Levels, e.slot(i, s), k)
-		st.lv[s] = int32(lv)
-		hi = min(hi, lv)
+		hi = min(hi, int(st.lv[s]))
 	}
-	lo := 0
+	lo = min(lo, hi)
 	for lo < hi {
 		mid := (lo + hi) / 2
 		if !w.solve(i, mid, false, -1) {
@@ -293,6 +303,37 @@ func (w *worker) refresh(i int) {
 		w.keep(i, lowestSatisfied(e.model.Levels, w.m, hi))
 		st.covered = false
 	}
+}
+
+// levelAfterRemoval returns the level of a stored model once clause i of
+// level j is removed (m is the model after removal; emptied says whether
+// level j disappeared): only a model whose lowest violated level was j can
+// go lower.
+func levelAfterRemoval(lv, j int, emptied bool, m *Model, slot []uint64) int {
+	switch {
+	case lv <= j:
+		return lv
+	case lv == j+1 && emptied:
+		return lowestSatisfied(m.Levels, slot, j)
+	case lv == j+1:
+		return lowestSatisfied(m.Levels, slot, j+1)
+	case emptied:
+		return lv - 1
+	}
+	return lv
+}
+
+// levelAfterInsert returns the level of a stored model once c is inserted
+// at position p.
+func levelAfterInsert(lv, p int, c logic.Clause, slot []uint64) int {
+	j := p / 2
+	switch {
+	case p%2 == 0 && lv > j:
+		return lv + 1
+	case lv <= j && !holds(c, slot):
+		return j + 1
+	}
+	return lv
 }
 
 // threshold returns t for example i: the largest j with the cut at j, and α,

@@ -185,22 +185,28 @@ func (w *worker) entailsWith(i, j int, c logic.Clause, act logic.Lit) bool {
 	return true
 }
 
-// scoreTrial returns the change of score if m replaced the current model,
-// re-deciding only the examples for which affected reports true. It leaves
-// the engine's state untouched, but leaves the workers compiled for m: call
-// commit afterwards.
-func (e *engine) scoreTrial(m *Model, affected func(st *exState) bool) int64 {
+// scoreRemoval returns the change of score if clause i of level j were
+// removed. Only examples with b ≤ j+1 can change (see commitRemove). It
+// leaves the engine's state untouched, but the workers compiled for the
+// smaller model: call commitRemove or recompile afterwards.
+func (e *engine) scoreRemoval(j, i int) int64 {
+	m := e.model.Remove(j, i)
+	emptied := len(m.Levels) < len(e.model.Levels)
 	parts := make([]int64, len(e.workers))
 	e.parallel(func(w *worker) {
 		w.compile(m)
 		var delta int64
-		for i := w.id; i < len(e.ex); i += len(e.workers) {
-			st := &e.st[i]
-			d := &e.ex[i]
-			if !d.hardOK || !affected(st) {
+		var lv [slots]int32
+		for x := w.id; x < len(e.ex); x += len(e.workers) {
+			st := &e.st[x]
+			d := &e.ex[x]
+			if !d.hardOK || int(st.b) > j+1 {
 				continue
 			}
-			if now := w.decide(i, m); now != st.covered {
+			for s := range int(st.n) {
+				lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
+			}
+			if now := w.decide(x, m, lv[:st.n]); now != st.covered {
 				if now {
 					delta += d.sign * d.weight
 				} else {
@@ -218,14 +224,13 @@ func (e *engine) scoreTrial(m *Model, affected func(st *exState) bool) int64 {
 }
 
 // decide re-decides example i under m (compiled in w) without changing
-// stored state; the stored models serve as hints.
-func (w *worker) decide(i int, m *Model) bool {
+// stored state, given the levels of the stored models under m.
+func (w *worker) decide(i int, m *Model, lv []int32) bool {
 	e := w.e
 	st := &e.st[i]
-	k := len(m.Levels)
-	hi := k
-	for s := range int(st.n) {
-		hi = min(hi, lowestSatisfied(m.Levels, e.slot(i, s), k))
+	hi := len(m.Levels)
+	for _, l := range lv {
+		hi = min(hi, int(l))
 	}
 	lo := 0
 	for lo < hi {
@@ -239,8 +244,8 @@ func (w *worker) decide(i int, m *Model) bool {
 			return false
 		}
 	}
-	for s := range int(st.n) {
-		if st.bf[s] && lowestSatisfied(m.Levels, e.slot(i, s), k) <= hi {
+	for s, l := range lv {
+		if st.bf[s] && int(l) <= hi {
 			return false
 		}
 	}
@@ -251,7 +256,7 @@ func (w *worker) decide(i int, m *Model) bool {
 // i of level j. Only examples with b ≤ j+1 can change (a clause below the
 // level under the cut is not in any cut at or above b, and that level stays
 // inconsistent with the cut); the others keep their state, shifted when the
-// level disappeared.
+// level disappeared. Removing formulas never raises a boundary.
 func (e *engine) commitRemove(j, i int) {
 	old := e.model
 	m := old.Remove(j, i)
@@ -261,18 +266,16 @@ func (e *engine) commitRemove(j, i int) {
 		w.compile(m)
 		for x := w.id; x < len(e.ex); x += len(e.workers) {
 			st := &e.st[x]
+			for s := range int(st.n) {
+				st.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
+			}
 			if !e.ex[x].hardOK || int(st.b) <= j+1 {
-				w.refresh(x)
+				w.research(x, 0)
 				continue
 			}
 			if emptied {
 				st.b--
 				st.t--
-				for s := range int(st.n) {
-					if int(st.lv[s]) > j {
-						st.lv[s]--
-					}
-				}
 			}
 		}
 	})
@@ -281,32 +284,29 @@ func (e *engine) commitRemove(j, i int) {
 // commitInsert makes m current, where m is the current model with c
 // inserted at position p. Only examples with 2b ≤ p can change (the
 // invariant of scoreExample); the others keep their state, shifted when a
-// new level was created, and their stored models are re-levelled.
+// new level was created. Adding a formula never lowers a boundary.
 func (e *engine) commitInsert(c logic.Clause, p int) {
 	m := e.model.Insert(c, p)
 	e.model = m
-	j := p / 2
 	newLevel := p%2 == 0
 	e.parallel(func(w *worker) {
 		w.compile(m)
 		for x := w.id; x < len(e.ex); x += len(e.workers) {
 			st := &e.st[x]
+			for s := range int(st.n) {
+				st.lv[s] = int32(levelAfterInsert(int(st.lv[s]), p, c, e.slot(x, s)))
+			}
+			b := int(st.b) // a lower bound for the new boundary, in new indices
+			if newLevel && b > p/2 {
+				b++
+			}
 			if !e.ex[x].hardOK || 2*int(st.b) <= p {
-				w.refresh(x)
+				w.research(x, b)
 				continue
 			}
+			st.b = int32(b)
 			if newLevel {
-				st.b++
 				st.t++
-			}
-			for s := range int(st.n) {
-				lv := int(st.lv[s])
-				switch {
-				case newLevel && lv > j:
-					st.lv[s]++
-				case lv <= j && !holds(c, e.slot(x, s)):
-					st.lv[s] = int32(j + 1)
-				}
 			}
 		}
 	})

@@ -114,8 +114,7 @@ func prune(ctx context.Context, e *engine) {
 		if !ok {
 			continue
 		}
-		trial := e.model.Remove(j, i)
-		if e.scoreTrial(trial, func(st *exState) bool { return int(st.b) <= j+1 }) >= 0 {
+		if e.scoreRemoval(j, i) >= 0 {
 			e.commitRemove(j, i)
 		} else {
 			e.recompile()

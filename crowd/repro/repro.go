@@ -33,7 +33,8 @@ import (
 )
 
 // Options control a reproduction. The zero value, with Data and Dir set,
-// runs the full experiment with the defaults below.
+// runs the full experiment with the defaults below, without the baselines
+// unless Weka is set.
 type Options struct {
 	Data string // the public data directory (../shared/data), holding football/ and poker/
 	Dir  string // output directory: results.md, DOMAIN.theory, and DOMAIN/ with the datasets

@@ -60,6 +60,10 @@ type Exact struct {
 	c  *Compiled
 	bb *maxsat.Exact
 	cg *maxsat.CoreGuided
+	// Outcomes of branch and bound so far: when it runs out of nodes on
+	// most queries, the engine goes straight to the core-guided solver,
+	// trying branch and bound again on one query in 32.
+	bbWins, bbLosses, queries int
 }
 
 // BranchNodes is the node budget of branch and bound before an Exact engine
@@ -96,8 +100,14 @@ func (e *Exact) MAP(evidence logic.Term) ([]bool, int64, bool, error) {
 	if err := e.c.checkEvidence(evidence); err != nil {
 		return nil, 0, false, err
 	}
-	cost, ok, err := e.bb.Solve(evidence, math.MaxInt64)
+	var cost int64
+	var ok bool
+	err := maxsat.ErrNodeLimit
 	model := e.bb.Model
+	if e.tryBranch() {
+		cost, ok, err = e.bb.Solve(evidence, math.MaxInt64)
+		e.record(err)
+	}
 	if errors.Is(err, maxsat.ErrNodeLimit) {
 		cost, ok, err = e.cg.Solve(evidence, math.MaxInt64)
 		model = e.cg.Model
@@ -116,11 +126,28 @@ func (e *Exact) AtMost(evidence logic.Term, bound int64) (bool, error) {
 	if bound == math.MaxInt64 {
 		bound--
 	}
-	_, ok, err := e.bb.Solve(evidence, bound+1)
-	if errors.Is(err, maxsat.ErrNodeLimit) {
-		return e.cg.Exists(evidence, bound+1)
+	if e.tryBranch() {
+		_, ok, err := e.bb.Solve(evidence, bound+1)
+		if e.record(err); !errors.Is(err, maxsat.ErrNodeLimit) {
+			return ok, err
+		}
 	}
-	return ok, err
+	return e.cg.Exists(evidence, bound+1)
+}
+
+// tryBranch reports whether the next query should start with branch and
+// bound.
+func (e *Exact) tryBranch() bool {
+	e.queries++
+	return e.bbLosses < 16 || e.bbLosses <= 4*e.bbWins || e.queries%32 == 0
+}
+
+func (e *Exact) record(err error) {
+	if errors.Is(err, maxsat.ErrNodeLimit) {
+		e.bbLosses++
+	} else {
+		e.bbWins++
+	}
 }
 
 func (c *Compiled) checkEvidence(t logic.Term) error {

@@ -16,8 +16,8 @@ import (
 // assumptions (trimmed by re-solving), adds its least weight to the lower
 // bound, lowers the weights of the core by it, and relaxes the core with a
 // totalizer whose output "at least k of these are violated" becomes a new
-// soft assumption ¬o_k. Assumptions are added heaviest first
-// (stratification), cores are extracted disjointly before their relaxations
+// soft assumption ¬o_k. Assumptions are added heaviest first, in strata of
+// weights a factor 16 apart (stratification), cores are extracted disjointly before their relaxations
 // join the assumptions (weight-aware core extraction), and every model met
 // is an upper bound, so bounded queries often stop early.
 //
@@ -224,9 +224,15 @@ func (q *oll) run(bound int64) bool {
 				clear(q.delayed)
 				continue
 			}
-			if tau = q.below(tau); tau == 0 {
+			// Lower the stratum steeply: adding the weights one distinct
+			// value at a time costs a satisfiable call each, and on the
+			// learned Plants network 64 queries took 80 s that way, 0.7 s
+			// with strata a factor 16 apart.
+			next := q.below(tau)
+			if next == 0 {
 				break // every assumption was in, so the model is optimal
 			}
+			tau = min(next, tau/16)
 			continue
 		}
 		core := q.trim(q.s.Failed())

@@ -35,6 +35,7 @@ type engine struct {
 	bgSat  int8 // 0 unknown, 1 satisfiable, -1 not
 	retire []logic.Lit
 	world  []bool
+	best   []bool // the best world of a lexicographic search
 }
 
 func newEngine(b *Base) *engine {

@@ -44,22 +44,56 @@ func (r *Reasoner) lexicographic(a *Answer) {
 	e := r.e
 	defer e.done()
 	levels := r.lexLevels()
-	as := e.assume(nil, a.Query.Antecedent)
-	if !e.s.Solve(as...) {
+	g := logic.Pos(e.s.NewVar()) // guards this query's totalizers
+	e.retire = append(e.retire, g)
+	as := e.assume([]logic.Lit{g}, a.Query.Antecedent)
+	vec, ok, _ := e.lexMin(as, g, levels, nil)
+	if !ok {
 		a.Vacuous, a.Entailed = true, true
 		return
+	}
+	a.Violations = vec
+	// β fails in some preferred α-world iff the α ∧ ¬β-worlds reach the
+	// same least vector; they cannot do better. Comparing optima, rather
+	// than asking for an α ∧ ¬β-world within the α-optimum's bounds, keeps
+	// the refutation core-guided when the answer is yes.
+	if !a.Query.Consequent.Eval(e.best) {
+		a.Counter = slices.Clone(e.best) // the optimum found already falsifies β
+		return
+	}
+	as = e.assume(as, logic.Not(a.Query.Consequent))
+	_, ok, above := e.lexMin(as, g, levels, vec)
+	if !ok || above {
+		a.Entailed = true
+		return
+	}
+	a.Counter = slices.Clone(e.best)
+}
+
+// lexMin computes the least vector of violations, level by level from the
+// top, of the worlds satisfying as; ok is false when there are none. With
+// a limit it stops at the first level whose least count exceeds the
+// limit's, reporting above. e.best holds a world attaining the vector.
+func (e *engine) lexMin(as []logic.Lit, g logic.Lit, levels [][]int, limit []int) (vec []int, ok, above bool) {
+	as = slices.Clone(as)
+	if !e.s.Solve(as...) {
+		return nil, false, false
 	}
 	// w is the last model found; it is copied because adding the clauses of
 	// a bound resets the solver's assignment.
 	w := slices.Clone(e.model())
-	a.Violations = make([]int, len(levels))
+	vec = make([]int, len(levels))
 	for j := len(levels) - 1; j >= 0; j-- {
-		c := e.violated(levels[j], w)
-		for c > 0 && e.s.Solve(append(as, e.atMost(levels[j], c-1))...) {
-			w = append(w[:0], e.model()...)
-			c = e.violated(levels[j], w)
+		stop := -1
+		if limit != nil {
+			stop = limit[j]
 		}
-		a.Violations[j] = c
+		c := e.leastViolations(as, g, levels[j], w, stop)
+		if limit != nil && c > limit[j] {
+			return nil, true, true
+		}
+		w = append(w[:0], e.best...)
+		vec[j] = c
 		if c == 0 {
 			for _, i := range levels[j] {
 				as = append(as, e.mat[i])
@@ -68,12 +102,155 @@ func (r *Reasoner) lexicographic(a *Answer) {
 			as = append(as, e.atMost(levels[j], c))
 		}
 	}
-	as = e.assume(as, logic.Not(a.Query.Consequent))
-	if e.s.Solve(as...) {
-		a.Counter = append([]bool(nil), e.model()...)
-		return
+	return vec, true, false
+}
+
+// leastViolations returns the least number of members violated by a world
+// satisfying the assumptions as, given w, such a world; e.best is left
+// holding a world that attains it.
+//
+// It is unweighted MaxSAT over the members' mat literals, solved
+// core-guided (the OLL algorithm): assume every soft literal; each
+// unsatisfiable core raises the lower bound by one and is relaxed by a
+// totalizer over its members that allows one more of them to fail. The
+// first model satisfying all the current soft literals is optimal. Dense
+// bases defeat plain descent with cardinality bounds, whose last step must
+// refute "at most opt−1 violations" over the whole level at once; cores
+// keep every refutation local. Totalizer clauses carry the query guard g.
+//
+// A stop ≥ 0 is a known lower bound: the search ends at once when w attains
+// it, and gives up, returning the bound, as soon as the bound exceeds it.
+func (e *engine) leastViolations(as []logic.Lit, g logic.Lit, members []int, w []bool, stop int) int {
+	e.best = append(e.best[:0], w...)
+	hi := e.violated(members, w)
+	if hi == 0 || hi <= stop {
+		return hi // stop is also a lower bound where it is given
 	}
-	a.Entailed = true
+	type bound struct {
+		outs []logic.Lit // outs[k] holds when at least k+1 inputs fail
+		k    int         // the soft literal is ¬outs[k]
+	}
+	relax := map[logic.Lit]*bound{}
+	softs := make([]logic.Lit, len(members))
+	for k, i := range members {
+		softs[k] = e.mat[i]
+	}
+	lo := 0
+	for lo < hi {
+		if e.s.Solve(append(slices.Clone(as), softs...)...) {
+			m := e.model()
+			if c := e.violated(members, m); c < hi {
+				hi = c
+				e.best = append(e.best[:0], m...)
+			}
+			break
+		}
+		inCore := e.trimCore(as, softs)
+		lo++
+		if stop >= 0 && lo > stop {
+			return lo
+		}
+		var failing, next []logic.Lit
+		for _, l := range softs {
+			if !inCore[l] {
+				next = append(next, l)
+				continue
+			}
+			failing = append(failing, l.Not())
+			if b := relax[l]; b != nil && b.k+1 < len(b.outs) {
+				b.k++
+				relax[b.outs[b.k].Not()] = b
+				next = append(next, b.outs[b.k].Not())
+			}
+		}
+		if len(failing) == 0 {
+			break // as alone is unsatisfiable: cannot happen, as has a model
+		}
+		if len(failing) > 1 {
+			b := &bound{outs: e.totalize(g, failing), k: 1}
+			relax[b.outs[1].Not()] = b
+			next = append(next, b.outs[1].Not())
+		}
+		softs = next
+	}
+	return hi
+}
+
+// trimCore returns the soft literals of the core of the last, unsatisfiable
+// call, shrunk: the core is solved again on its own while that makes it
+// smaller, then each literal is dropped in turn if the rest stays
+// unsatisfiable (for cores small enough for that to be cheap). Small cores
+// keep the totalizers small and the later calls easy.
+func (e *engine) trimCore(as, softs []logic.Lit) map[logic.Lit]bool {
+	isSoft := map[logic.Lit]bool{}
+	for _, l := range softs {
+		isSoft[l] = true
+	}
+	collect := func() []logic.Lit {
+		var core []logic.Lit
+		for _, l := range e.s.Failed() {
+			if isSoft[l] {
+				core = append(core, l)
+			}
+		}
+		return core
+	}
+	core := collect()
+	for range 8 {
+		if e.s.Solve(append(slices.Clone(as), core...)...) {
+			break // cannot happen: a subset of an unsatisfiable call's core
+		}
+		smaller := collect()
+		if len(smaller) >= len(core) {
+			break
+		}
+		core = smaller
+	}
+	if len(core) <= 32 {
+		for k := 0; k < len(core); {
+			rest := slices.Delete(slices.Clone(core), k, k+1)
+			if !e.s.Solve(append(slices.Clone(as), rest...)...) {
+				core = collect()
+				continue
+			}
+			k++
+		}
+	}
+	in := map[logic.Lit]bool{}
+	for _, l := range core {
+		in[l] = true
+	}
+	return in
+}
+
+// totalize returns outputs o with o[k] implied by "at least k+1 of in are
+// true" (the half of the totalizer that lower bounds need), each clause
+// guarded by ¬g.
+func (e *engine) totalize(g logic.Lit, in []logic.Lit) []logic.Lit {
+	if len(in) == 1 {
+		return in
+	}
+	a, b := e.totalize(g, in[:len(in)/2]), e.totalize(g, in[len(in)/2:])
+	out := make([]logic.Lit, len(in))
+	for k := range out {
+		out[k] = logic.Pos(e.s.NewVar())
+	}
+	for i := 0; i <= len(a); i++ {
+		for j := 0; j <= len(b); j++ {
+			if i+j == 0 {
+				continue
+			}
+			c := []logic.Lit{g.Not(), out[i+j-1]}
+			if i > 0 {
+				c = append(c, a[i-1].Not())
+			}
+			if j > 0 {
+				c = append(c, b[j-1].Not())
+			}
+			e.s.AddClause(c...)
+		}
+	}
+	return out
 }
 
 // violated counts the members whose material w falsifies.

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/logic"
@@ -130,12 +129,7 @@ func loadBase(cmd *cobra.Command, path string, flags baseFlags) (*defaults.Base,
 		b = &defaults.Base{Vocab: v, Defaults: ds}
 	}
 	if flags.background != "" {
-		br, bname, err := fileutil.Open(flags.background, cmd.InOrStdin())
-		if err != nil {
-			return nil, err
-		}
-		defer br.Close()
-		if b.Background, err = dataset.ReadClauses(br, bname, v); err != nil {
+		if b.Background, err = readFormulaFile(cmd, v, flags.background); err != nil {
 			return nil, err
 		}
 	}

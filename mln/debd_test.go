@@ -3,6 +3,7 @@ package mln
 import (
 	"bytes"
 	"math"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -108,5 +109,23 @@ func TestNLTCSPipeline(t *testing.T) {
 	}
 	if agree < 36 {
 		t.Fatalf("approximate labels agree with exact ones on only %d of 40", agree)
+	}
+	// DatasetExamples with the network saved and loaded gives the same sets.
+	path := filepath.Join(t.TempDir(), "nltcs.mln")
+	var buf bytes.Buffer
+	WriteAlchemy(&buf, net)
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := DatasetExamples(dir, "nltcs", DatasetOptions{Network: path,
+		MAP: MAPOptions{Train: 40, Test: 40, Examples: ExampleOptions{Seed: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range append(res.Train, res.Test...) {
+		want := append(train, test...)[i]
+		if e.Positive != want.Positive || e.Conclusion != want.Conclusion {
+			t.Fatalf("example %d differs after saving the network", i)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/fileutil"
@@ -142,4 +143,57 @@ func LearnDataset(dir, name string, o LearnOptions) (n *Network, pll, indep floa
 	}
 	indep, err = IndependentPLL(train, test)
 	return n, pll, indep, err
+}
+
+// DatasetOptions configure DatasetExamples.
+type DatasetOptions struct {
+	// Network, when set, is a network file (Alchemy syntax, or WCNF for a
+	// .wcnf name) to use instead of learning one.
+	Network string
+	Learn   LearnOptions
+	MAP     MAPOptions
+}
+
+// DatasetResult is what DatasetExamples produces for one benchmark.
+type DatasetResult struct {
+	Network     *Network
+	PLL, IndPLL float64 // test PLL per variable: network, independent model (learned networks only)
+	Train, Test []Example
+}
+
+// DatasetExamples runs the example side of the paper's MAP experiment for
+// one density-estimation benchmark in dir: it learns the network (see
+// LearnDataset), or loads it from o.Network, and generates the training and
+// test examples (see MAPExamples). The result depends only on the data, the
+// options and o.MAP.Examples.Seed.
+func DatasetExamples(dir, name string, o DatasetOptions) (*DatasetResult, error) {
+	res := &DatasetResult{}
+	var err error
+	if o.Network != "" {
+		res.Network, err = ReadNetworkFile(o.Network)
+	} else {
+		res.Network, res.PLL, res.IndPLL, err = LearnDataset(dir, name, o.Learn)
+	}
+	if err != nil {
+		return nil, err
+	}
+	res.Train, res.Test, err = MAPExamples(res.Network, o.MAP)
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// ReadNetworkFile reads a network in Alchemy syntax, or in WCNF when the
+// name ends in .wcnf.
+func ReadNetworkFile(path string) (*Network, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if strings.EqualFold(filepath.Ext(path), ".wcnf") {
+		return ReadWCNF(f, path)
+	}
+	return ReadAlchemy(f, path)
 }

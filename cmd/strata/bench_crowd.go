@@ -111,6 +111,10 @@ func runBenchCrowd(cmd *cobra.Command, o repro.Options, noWeka bool, memory stri
 	for _, r := range rep.Rows {
 		var cells []string
 		for _, a := range r.Accuracies() {
+			if a != a { // NaN: a baseline that was not run
+				cells = append(cells, fmt.Sprintf("%8s", "-"))
+				continue
+			}
 			cells = append(cells, fmt.Sprintf("%8.1f", a))
 		}
 		nodes := "-"

@@ -20,7 +20,7 @@ func TestBenchCrowdQuick(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(stdout, "Football (4th down)") || !strings.Contains(stdout, "Poss.") {
+	if !strings.Contains(stdout, "Football (4th down)") || !strings.Contains(stdout, "Poss.") || strings.Contains(stdout, "NaN") {
 		t.Errorf("stdout lacks the table:\n%s", stdout)
 	}
 	for _, step := range []string{"fourth_down: reading football/fourth_down", "choosing the number of iterations", "learning on all", "wrote "} {

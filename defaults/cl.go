@@ -3,6 +3,7 @@ package defaults
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/strata-logic/strata/logic"
@@ -74,12 +75,13 @@ func isCLIdent(c byte, first bool) bool {
 
 // clParser reads one .cl or .clq text. Errors carry file, line and column.
 type clParser struct {
-	name string
-	src  string
-	v    *logic.Vocabulary
-	toks []clToken
-	i    int
-	err  error // a lexical error, reported when its token is reached
+	name  string
+	src   string
+	v     *logic.Vocabulary
+	toks  []clToken
+	i     int
+	err   error // a lexical error
+	lines []int // byte offset of the start of each line, built on first use
 }
 
 func newCLParser(r io.Reader, name string, v *logic.Vocabulary) (*clParser, error) {
@@ -133,10 +135,21 @@ func (p *clParser) lex() {
 	p.toks = append(p.toks, clToken{clEOF, len(src), ""})
 }
 
+// pos converts a byte offset into file, line and column.
 func (p *clParser) pos(off int) logic.Position {
-	line := 1 + strings.Count(p.src[:off], "\n")
-	col := off - strings.LastIndexByte(p.src[:off], '\n')
-	return logic.Position{File: p.name, Line: line, Col: col}
+	if p.lines == nil {
+		p.lines = []int{0}
+		for i := 0; i < len(p.src); i++ {
+			if p.src[i] == '\n' {
+				p.lines = append(p.lines, i+1)
+			}
+		}
+	}
+	line, found := slices.BinarySearch(p.lines, off)
+	if !found {
+		line-- // off lies inside the line that starts before it
+	}
+	return logic.Position{File: p.name, Line: line + 1, Col: off - p.lines[line] + 1}
 }
 
 func (p *clParser) errorAt(off int, format string, args ...any) error {

@@ -14,12 +14,12 @@ import (
 // smaller. α |~ β holds when every preferred α-world satisfies β.
 //
 // The search runs on the engine's solver. Since mat[i] → (¬αi ∨ βi), a
-// world violating c defaults of a level can falsify exactly those mat[i],
-// so "at most c of the level's ¬mat[i]" (a sequential counter behind one
-// activation literal) admits exactly the worlds with at most c violations
-// there. Level by level from the top, the least count is found by
-// descending from the count of the last model (each model can jump several
-// steps), and then fixed by its bound for the levels below.
+// world violating c defaults of a level can falsify exactly those mat[i]:
+// the least count of a level is an unweighted MaxSAT problem over the
+// mat[i], solved core-guided (leastViolations). Once found it is fixed for
+// the levels below by "at most c of the level's ¬mat[i]" (a sequential
+// counter behind one activation literal), which admits exactly the worlds
+// with at most c violations there, or by assuming every mat[i] when c = 0.
 
 // lexLevels returns the levels of the ordering with duplicate defaults
 // removed: Δ is a set, and a rule written twice is violated once.

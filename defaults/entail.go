@@ -100,7 +100,8 @@ type Answer struct {
 	// Rational closure: the possibilistic verdict of (Θ_Z, α) ⊢poss β.
 	Verdict possibilistic.Verdict
 	// System P, when entailed: defaults of the base (indices) that clash
-	// with α |~ ¬β; with it they form a minimal inconsistent set.
+	// with α |~ ¬β; with it they form an inconsistent set, minimal unless
+	// it has more than 200 members.
 	Clash []int
 	// System P, when not entailed: the Z-level (0-based) of α |~ ¬β in the
 	// ordering of Δ ∪ {α |~ ¬β}.
@@ -119,7 +120,7 @@ func (r *Reasoner) decide(s Semantics, q Default, explain bool) Answer {
 	a := Answer{Semantics: s, Query: q, ord: r.ord}
 	switch s {
 	case Rational:
-		r.rational(&a)
+		r.rational(&a, explain)
 	case SystemP:
 		r.systemP(&a, explain)
 	case Lexicographic:
@@ -134,7 +135,7 @@ func (r *Reasoner) decide(s Semantics, q Default, explain bool) Answer {
 // formulas, the inconsistency level is 1 and possibilistic entailment gives
 // only tautologies, while rational closure (like every preferential
 // relation) gives everything: that case is settled here.
-func (r *Reasoner) rational(a *Answer) {
+func (r *Reasoner) rational(a *Answer, explain bool) {
 	alpha, beta := a.Query.Antecedent, a.Query.Consequent
 	a.Verdict = r.poss.Decide(alpha, beta)
 	if a.Verdict.Inconsistency == 1 {
@@ -142,7 +143,7 @@ func (r *Reasoner) rational(a *Answer) {
 		return
 	}
 	a.Entailed = a.Verdict.Entailed
-	if !a.Entailed {
+	if !a.Entailed && explain {
 		if w, ok := r.poss.MostPlausibleWorld(a.Query.Violation()); ok {
 			a.Counter = w
 		}
@@ -157,9 +158,7 @@ func (r *Reasoner) systemP(a *Answer, explain bool) {
 	e := r.e
 	q := a.Query
 	if !explain {
-		r.rational(a)
-		if !a.Entailed || a.Vacuous {
-			a.Counter = nil
+		if r.rational(a, false); !a.Entailed || a.Vacuous {
 			return
 		}
 	}

@@ -39,7 +39,7 @@ func newClosureCmd() *cobra.Command {
 (Δ1: the defaults tolerated by all of them; Δ2: those tolerated by the rest; ...)
 and prints it as comment lines, followed by the possibilistic theory Θ_Z in the
 theory format: the material counterpart !α | β of every default of Δj at weight
-j/(k+1), and the background knowledge at weight 1. The output is a theory file:
+j/(k+1) (rounded to a few decimals), and the background knowledge at weight 1. The output is a theory file:
 strata query on it decides rational closure.
 
 RULES is a file of defaults, one per line ('bird -> flies', 'penguin |~ !flies'),

@@ -5,12 +5,14 @@
 // with a negative weight a soft constraint that should fail, and a learned
 // network's features are conjunctions.
 //
-// Two solvers share the Problem: Exact, a depth-first branch and bound with
-// unit propagation on the hard clauses and a lower bound from soft
-// constraints that a single variable can violate, which returns a minimum
-// cost assignment; and WalkSAT, the MaxWalkSAT local search of Kautz, Selman
-// and Jiang, which returns the best assignment it meets within a budget of
-// flips. Costs are integers, so that "equally probable" is an exact notion.
+// Three solvers share the Problem: Exact, a depth-first branch and bound
+// with unit propagation on the hard clauses and a lower bound from groups of
+// mutually exclusive terms and from soft constraints that one variable can
+// violate; CoreGuided, the OLL core-guided algorithm on strata's CDCL solver,
+// for problems whose conflicts defeat the bound; and WalkSAT, the MaxWalkSAT
+// local search of Kautz, Selman and Jiang, which returns the best assignment
+// it meets within a budget of flips. Costs are integers, so that "equally
+// probable" is an exact notion.
 package maxsat
 
 import (

@@ -33,6 +33,24 @@ func TestDEBDNetworks(t *testing.T) {
 		if err != nil || !c.Exact || c.RoundingBound != 0 {
 			t.Errorf("%s: integer costs are not exact (%v)", name, err)
 		}
+		// MaxWalkSAT (with its two-flip polish, which the one-hot coded DNA
+		// needs) reaches the exact optimum on random queries.
+		ex, _ := NewExact(net)
+		ap, _ := NewApprox(net, WalkOptions{Seed: 1})
+		hits := 0
+		for _, alpha := range benchEvidence(net.NumAtoms(), 8) {
+			_, opt, _, err1 := ex.MAP(alpha)
+			_, got, _, err2 := ap.MAP(alpha)
+			if err1 != nil || err2 != nil || got < opt {
+				t.Fatalf("%s: exact %d (%v), MaxWalkSAT %d (%v)", name, opt, err1, got, err2)
+			}
+			if got == opt {
+				hits++
+			}
+		}
+		if hits < 7 {
+			t.Errorf("%s: MaxWalkSAT found the optimum of only %d of 8 queries", name, hits)
+		}
 		var buf bytes.Buffer
 		WriteAlchemy(&buf, net)
 		back, err := ReadAlchemy(&buf, name+".mln")

@@ -31,7 +31,7 @@ func ReadAlchemy(r io.Reader, name string) (*Network, error) {
 	for sc.Scan() {
 		line++
 		text := stripAlchemyComment(sc.Text())
-		if strings.TrimSpace(text) == "" {
+		if strings.Trim(text, asciiSpace) == "" {
 			continue
 		}
 		f, err := parseAlchemyLine(n.Vocab, name, line, text)
@@ -88,12 +88,12 @@ func parseAlchemyLine(v *logic.Vocabulary, name string, line int, text string) (
 	src := alchemyToStrata(body[start:])
 	if !hasWeight && !hard {
 		if isDeclaration(src) {
-			v.Intern(strings.TrimSuffix(strings.TrimSpace(src), "()"))
+			v.Intern(strings.TrimSuffix(strings.Trim(src, asciiSpace), "()"))
 			return Formula{}, nil
 		}
 		return Formula{}, fail(start, "expected a weight before the formula, or '.' after it for a hard formula")
 	}
-	if strings.TrimSpace(src) == "" {
+	if strings.Trim(src, asciiSpace) == "" {
 		return Formula{}, fail(start, "expected a formula")
 	}
 	f, err := logic.ParseFormulaAt(v, pos(start), src)
@@ -154,7 +154,7 @@ func alchemyToStrata(s string) string {
 }
 
 func isDeclaration(s string) bool {
-	s = strings.TrimSuffix(strings.TrimSpace(s), "()")
+	s = strings.TrimSuffix(strings.Trim(s, asciiSpace), "()")
 	if s == "" || s == "true" || s == "false" || s[0] == '-' {
 		return false
 	}
@@ -196,3 +196,7 @@ func AlchemyString(v *logic.Vocabulary, f *logic.Formula) string {
 	// names hold no spaces, so the replacement touches connectives alone.
 	return toAlchemy.Replace(f.String(v))
 }
+
+// asciiSpace is the blank space of the syntax. Unicode spaces are not
+// trimmed, since strata's lexer takes bytes >= 0x80 as parts of atom names.
+const asciiSpace = " \t\r"

@@ -79,26 +79,6 @@ func nltcsProblem(tb testing.TB) (*logic.Vocabulary, *Examples, *Examples) {
 	return v, train, test
 }
 
-// BenchmarkLearnNLTCS runs 20 learner iterations on 1000 training defaults
-// over the 16 NLTCS variables (evidence of 1 to 5 literals).
-func BenchmarkLearnNLTCS(b *testing.B) {
-	v, train, test := nltcsProblem(b)
-	for i := 0; i < b.N; i++ {
-		l, err := NewLearner(v, train, nil, Options{Seed: 1, Iterations: 20, Patience: -1, Test: test})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := l.Run(context.Background()); err != nil {
-			b.Fatal(err)
-		}
-		h := l.History()
-		last := h[len(h)-1]
-		b.ReportMetric(last.TrainAccuracy, "train-acc")
-		b.ReportMetric(last.TestAccuracy, "test-acc")
-		b.ReportMetric(float64(l.e.calls()), "solver-calls")
-	}
-}
-
 // learnedNLTCS returns the NLTCS problem and the model after 20 iterations.
 func learnedNLTCS(b *testing.B) (*Learner, *Examples) {
 	v, train, test := nltcsProblem(b)

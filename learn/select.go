@@ -35,8 +35,7 @@ func (c choice) better(d choice) bool {
 // minPosition returns the lowest position at which c is not redundant: a
 // clause of the model that subsumes c at level i makes c implied at every
 // position up to 2i+1 (the possibility distribution would not change). It
-// returns −1 when a hard rule subsumes c, or when c is already in the model
-// at the top level, so that no position helps.
+// returns −1 when a hard rule subsumes c, so that no position helps.
 func minPosition(m *Model, c logic.Clause) int {
 	for _, h := range m.Hard {
 		if h.Subsumes(c) {
@@ -46,9 +45,6 @@ func minPosition(m *Model, c logic.Clause) int {
 	for j := len(m.Levels) - 1; j >= 0; j-- {
 		for _, d := range m.Levels[j] {
 			if d.Subsumes(c) {
-				if 2*j+2 > 2*len(m.Levels) {
-					return -1
-				}
 				return 2*j + 2
 			}
 		}

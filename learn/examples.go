@@ -3,7 +3,6 @@ package learn
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/strata-logic/strata/logic"
 )
@@ -19,8 +18,24 @@ type Example struct {
 }
 
 // Examples is a multiset of labelled defaults, stored with multiplicities.
+// The zero value is an empty set. Add and AddRules merge identical examples;
+// code that appends to List directly should not mix with them.
 type Examples struct {
-	List []Example
+	List  []Example
+	index map[string]int // key → position in List
+}
+
+// find returns the position of the example with this key, indexing List
+// the first time.
+func (s *Examples) find(k string) (int, bool) {
+	if s.index == nil {
+		s.index = make(map[string]int, len(s.List))
+		for i, e := range s.List {
+			s.index[key(e.Alpha, e.Beta, e.Positive)] = i
+		}
+	}
+	i, ok := s.index[k]
+	return i, ok
 }
 
 // Add adds n copies of the example α |~ β with the given label, merging it
@@ -28,13 +43,12 @@ type Examples struct {
 func (s *Examples) Add(alpha logic.Term, beta logic.Clause, positive bool, n int) {
 	alpha, _ = logic.Normalize(slices.Clone(alpha))
 	beta, _ = logic.Normalize(slices.Clone(beta))
-	for i := range s.List {
-		e := &s.List[i]
-		if e.Positive == positive && slices.Equal(e.Alpha, alpha) && slices.Equal(e.Beta, beta) {
-			e.Count += n
-			return
-		}
+	k := key(alpha, beta, positive)
+	if i, ok := s.find(k); ok {
+		s.List[i].Count += n
+		return
 	}
+	s.index[k] = len(s.List)
 	s.List = append(s.List, Example{Alpha: alpha, Beta: beta, Positive: positive, Count: n})
 }
 
@@ -42,30 +56,40 @@ func (s *Examples) Add(alpha logic.Term, beta logic.Clause, positive bool, n int
 // conjunction of literals as antecedent and a clause as consequent; name is
 // used in the error for one that has not.
 func (s *Examples) AddRules(rules []logic.Rule, positive bool, v *logic.Vocabulary, name string) error {
-	idx := make(map[string]int, len(s.List))
-	for i, e := range s.List {
-		idx[key(e.Alpha, e.Beta, e.Positive)] = i
-	}
 	for i, r := range rules {
 		alpha, beta, ok := r.Clausal()
 		if !ok {
 			return fmt.Errorf("%s: rule %d (%s): the learner needs a conjunction of literals before the arrow and a disjunction of literals after it", name, i+1, r.String(v))
 		}
 		k := key(alpha, beta, positive)
-		if j, ok := idx[k]; ok {
+		if j, ok := s.find(k); ok {
 			s.List[j].Count++
 			continue
 		}
-		idx[k] = len(s.List)
+		s.index[k] = len(s.List)
 		s.List = append(s.List, Example{Alpha: alpha, Beta: beta, Positive: positive, Count: 1})
 	}
 	return nil
 }
 
+// key identifies an example: its label, then α's and β's literals as
+// fixed-width integers, with a separator no literal can produce.
 func key(alpha logic.Term, beta logic.Clause, positive bool) string {
-	var b strings.Builder
-	fmt.Fprint(&b, positive, alpha, "|", beta)
-	return b.String()
+	b := make([]byte, 0, 1+4*(len(alpha)+len(beta)+1))
+	if positive {
+		b = append(b, 1)
+	} else {
+		b = append(b, 0)
+	}
+	put := func(l logic.Lit) { b = append(b, byte(l), byte(l>>8), byte(l>>16), byte(l>>24)) }
+	for _, l := range alpha {
+		put(l)
+	}
+	put(-1)
+	for _, l := range beta {
+		put(l)
+	}
+	return string(b)
 }
 
 // Size returns the number of positive and negative examples, counting

@@ -1,0 +1,233 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"github.com/strata-logic/strata/mln/repro"
+	"github.com/strata-logic/strata/weka"
+)
+
+func init() { registerBench(newBenchMapCmd) }
+
+func newBenchMapCmd() *cobra.Command {
+	var o repro.Options
+	var noWeka bool
+	var memory, solver string
+	cmd := &cobra.Command{
+		Use:   "map [-o DIR] [--quick] [--seed N] [--datasets nltcs,msnbc,plants,dna] [--timeout D]",
+		Short: "Reproduce the paper's MAP experiment: compile Markov logic networks into possibilistic theories",
+		Long: `map runs the paper's second experiment (section 5.3) end to end on the
+density-estimation benchmarks in DATA/debd: NLTCS, MSNBC, Plants and DNA.
+
+For each dataset it learns a Markov logic network from the data (as strata
+mln learn does; MSNBC from its valid split), draws --train training and
+--test test examples alpha |~ beta (evidence alpha of 1 to --max-evidence
+literals, beta one literal), labels them by MAP entailment (exact MAP, or
+MaxWalkSAT with --map approx), learns a possibilistic theory from the
+training examples with the heuristic learner, scores it on the test examples
+(covered = predicted positive), and runs Weka's RandomForest -I 100, J48
+(C4.5) and JRip (RIPPER) on the same examples in the paper's encoding (two
+Boolean attributes per variable for the antecedent, two for the consequent).
+
+The number of iterations is chosen on training examples held out by whole
+evidence formulas (--validation), never on the test examples: a first run
+learns on the other training examples, the smallest iteration within one
+standard error of the best validation accuracy is kept, and the theory is
+learned on all training examples with that many iterations. --timeout bounds
+the learning time of each dataset (the validation run gets 40% of it).
+
+DIR receives results.md (the accuracy table in the paper's layout next to
+the paper's numbers, theory literals against J48 tree sizes, the command, an
+excerpt of the NLTCS theory), NAME.theory for each dataset (highest level
+first), and one directory per dataset with the network, the examples, their
+ARFF files and the learning histories. --quick runs a small version (NLTCS,
+200 + 200 examples, at most 10 iterations).
+
+Weka is needed for the baselines (bench/install-weka.sh); --no-weka leaves
+them out.`,
+		Example: `  strata bench map -o out/bench-map
+  strata bench map --quick -o /tmp/map-quick --no-weka
+  strata bench map --datasets nltcs,msnbc --seed 2`,
+		Args: argsBetween(0, 0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runBenchMap(cmd, o, noWeka, memory, solver)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVarP(&o.Dir, "out", "o", filepath.Join("out", "bench-map"), "output directory")
+	fl.StringVar(&o.Data, "data", filepath.Join("..", "shared", "data"), "the public data directory (holds debd/)")
+	fl.BoolVar(&o.Quick, "quick", false, fmt.Sprintf("a small version: NLTCS, %d + %d examples, at most %d iterations",
+		repro.QuickExamples, repro.QuickExamples, repro.QuickIterations))
+	fl.Uint64Var(&o.Seed, "seed", 1, "seed of the examples (the test set uses seed+1), the validation split and the learner")
+	fl.StringSliceVar(&o.Datasets, "datasets", nil, "run only these datasets (nltcs, msnbc, plants, dna)")
+	fl.IntVar(&o.Train, "train", 0, "training examples per dataset (0: 1000, or the quick size)")
+	fl.IntVar(&o.Test, "test", 0, "test examples per dataset (0: 1000, or the quick size)")
+	fl.IntVar(&o.MaxEvidence, "max-evidence", 5, "most literals in the evidence alpha")
+	fl.StringVar(&solver, "map", "exact", "MAP solver labelling the examples: exact or approx (MaxWalkSAT)")
+	fl.IntVar(&o.Iterations, "iterations", 0, fmt.Sprintf("most iterations of a learning run (0: %d, or %d with --quick)", repro.DefaultIterations, repro.QuickIterations))
+	fl.DurationVar(&o.Timeout, "timeout", 0, fmt.Sprintf("learning time per dataset, validation included (0: %s; none with --quick)", repro.DefaultTimeout))
+	fl.Float64Var(&o.Validation, "validation", repro.DefaultValidation, "share of the training examples (whole evidence formulas) held out to choose the number of iterations; 0 or less: none")
+	fl.IntVar(&o.ValidationPatience, "validation-patience", repro.DefaultValidationPatience, "stop the validation run after this many iterations without a better validation accuracy")
+	fl.IntVar(&o.Candidates, "candidates", 0, "candidate clauses per iteration (0: the learner's default)")
+	fl.IntVar(&o.Patience, "patience", 0, "stop a learning run after this many iterations that improve nothing on its training examples (0 or -1: never; the validation run stops by --validation-patience)")
+	fl.IntVar(&o.Threads, "threads", 0, "learner workers (0: all CPUs)")
+	fl.BoolVar(&noWeka, "no-weka", false, "do not run the Weka baselines")
+	fl.StringVar(&memory, "java-memory", "2g", "maximum Java heap for Weka")
+	return cmd
+}
+
+func runBenchMap(cmd *cobra.Command, o repro.Options, noWeka bool, memory, solver string) error {
+	if o.Validation <= 0 {
+		o.Validation = -1 // the library's zero means the default
+	}
+	switch solver {
+	case "exact":
+	case "approx":
+		o.Approx = true
+	default:
+		return usageError{fmt.Errorf("--map %q: want exact or approx", solver)}
+	}
+	if o.Iterations < 0 || o.Timeout < 0 || o.Train < 0 || o.Test < 0 || o.MaxEvidence < 1 {
+		return usageError{errors.New("--iterations, --timeout, --train and --test must not be negative, --max-evidence at least 1")}
+	}
+	if !noWeka {
+		r, err := weka.Find()
+		if err != nil {
+			return fmt.Errorf("%w; or pass --no-weka to leave the baselines out", err)
+		}
+		r.Memory = memory
+		o.Weka = r
+	}
+	o.Command = commandLine(cmd)
+	p := newMapProgress(cmd.ErrOrStderr())
+	o.Progress = p.event
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	rep, err := repro.Reproduce(ctx, o)
+	p.finish()
+	if err != nil {
+		return err
+	}
+	w := cmd.OutOrStdout()
+	fmt.Fprintf(w, "%-8s %s   %s\n", "", strings.Join(padded(repro.Columns), " "), "theory literals / J48 size")
+	for _, r := range rep.Rows {
+		var cells []string
+		for _, a := range r.Accuracies() {
+			if a != a { // NaN: a baseline that was not run
+				cells = append(cells, fmt.Sprintf("%8s", "-"))
+				continue
+			}
+			cells = append(cells, fmt.Sprintf("%8.1f", a))
+		}
+		nodes := "-"
+		if b := r.Result("C4.5"); b != nil {
+			nodes = fmt.Sprint(b.TreeSize)
+		}
+		fmt.Fprintf(w, "%-8s %s   %d / %s\n", r.Dataset.Label, strings.Join(cells, " "), r.TheorySize(), nodes)
+	}
+	fmt.Fprintf(w, "results, theories, networks and examples in %s (see results.md)\n", rep.Options.Dir)
+	return nil
+}
+
+// mapProgress shows the steps on stderr, one line each; the counted work
+// (growing the trees, labelling the examples) and the learning iterations
+// show as a bar on a terminal, and otherwise as a line every quarter of the
+// work or every tenth iteration.
+type mapProgress struct {
+	w        io.Writer
+	terminal bool
+	bar      *progressbar.ProgressBar
+	barKey   string // what the bar counts
+	quarter  int    // quarters of the counted work reported (not on a terminal)
+}
+
+func newMapProgress(w io.Writer) *mapProgress {
+	p := &mapProgress{w: w}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			p.terminal = true
+		}
+	}
+	return p
+}
+
+func (p *mapProgress) event(e repro.Event) {
+	switch {
+	case e.Iteration != nil:
+		p.iteration(e)
+	case e.Total > 0:
+		p.count(e)
+	default:
+		p.finish()
+		if e.Dataset == "" {
+			fmt.Fprintf(p.w, "%s\n", e.Message)
+		} else {
+			fmt.Fprintf(p.w, "%s: %s\n", e.Dataset, e.Message)
+		}
+	}
+}
+
+// count shows the progress of a counted stage.
+func (p *mapProgress) count(e repro.Event) {
+	key := e.Dataset + " " + e.Stage
+	if !p.terminal {
+		if key != p.barKey {
+			p.barKey, p.quarter = key, 0
+		}
+		if q := 4 * e.Done / e.Total; q > p.quarter {
+			p.quarter = q
+			fmt.Fprintf(p.w, "  %s: %d of %d\n", key, e.Done, e.Total)
+		}
+		return
+	}
+	p.ensureBar(key, e.Total)
+	p.bar.Set(e.Done)
+}
+
+func (p *mapProgress) iteration(e repro.Event) {
+	it := e.Iteration
+	desc := fmt.Sprintf("%s %s: train %.3f", e.Dataset, e.Step, it.TrainAccuracy)
+	if it.TestAccuracy == it.TestAccuracy {
+		desc += fmt.Sprintf(", validation %.3f", it.TestAccuracy)
+	}
+	desc += fmt.Sprintf(", %d rules, %d literals", it.Rules, it.Literals)
+	if !p.terminal {
+		if it.Iteration%10 == 0 {
+			fmt.Fprintf(p.w, "  iteration %d %s (%s)\n", it.Iteration, desc, it.Elapsed.Round(time.Second))
+		}
+		return
+	}
+	p.ensureBar(e.Dataset+" "+e.Step, e.MaxIterations)
+	p.bar.Describe(desc)
+	p.bar.Set(it.Iteration)
+}
+
+// ensureBar starts a new bar when the counted work changes.
+func (p *mapProgress) ensureBar(key string, total int) {
+	if p.bar != nil && p.barKey == key {
+		return
+	}
+	p.finish()
+	p.barKey = key
+	p.bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(p.w), progressbar.OptionShowCount(),
+		progressbar.OptionSetDescription(key), progressbar.OptionSetElapsedTime(true), progressbar.OptionClearOnFinish())
+}
+
+func (p *mapProgress) finish() {
+	if p.bar != nil {
+		p.bar.Finish()
+		p.bar = nil
+	}
+	p.barKey = ""
+}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/strata-logic/strata/internal/shared"
+)
+
+// TestBenchMapQuick runs the small reproduction through the command line
+// (the library test mln/repro covers Weka and checks the files in depth).
+func TestBenchMapQuick(t *testing.T) {
+	data := filepath.Dir(filepath.Dir(filepath.Dir(shared.Path(t, "debd/nltcs/nltcs.train.data"))))
+	out := filepath.Join(t.TempDir(), "out")
+	stdout, stderr, code := strata(t, "", "bench", "map", "--quick", "--no-weka", "-o", out, "--data", data,
+		"--seed", "3", "--train", "80", "--test", "60")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "NLTCS") || !strings.Contains(stdout, "Poss.") || strings.Contains(stdout, "NaN") {
+		t.Errorf("stdout lacks the table:\n%s", stdout)
+	}
+	for _, step := range []string{"nltcs: learning the network from debd/nltcs/nltcs.train.data", "drawing 80 + 60 examples",
+		"nltcs labelling: 140 of 140", "choosing the number of iterations", "learning on all 80 training examples", "wrote "} {
+		if !strings.Contains(stderr, step) {
+			t.Errorf("stderr lacks progress %q:\n%s", step, stderr)
+		}
+	}
+	md, err := os.ReadFile(filepath.Join(out, "results.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "`strata bench map --data " + data + " --no-weka --out " + out + " --quick --seed 3 --test 60 --train 80` (seed 3)"
+	if !strings.Contains(string(md), want) {
+		t.Errorf("results.md does not record the command %s:\n%s", want, md)
+	}
+	for _, f := range []string{"nltcs.theory", "nltcs/nltcs.mln", "nltcs/train.arff", "nltcs/test.defaults"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func TestBenchMapUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"bench", "map", "extra"},
+		{"bench", "map", "--map", "gibbs", "--no-weka"},
+		{"bench", "map", "--iterations", "-2", "--no-weka"},
+		{"bench", "map", "--max-evidence", "0", "--no-weka"},
+		{"bench", "map", "--seed", "x"},
+	} {
+		_, stderr, code := strata(t, "", args...)
+		if code != 2 || !strings.Contains(stderr, "strata: ") {
+			t.Errorf("%v: exit %d, stderr %q; want a usage error", args, code, stderr)
+		}
+	}
+	_, stderr, code := strata(t, "", "bench", "map", "--no-weka", "--data", t.TempDir(), "-o", t.TempDir(), "--datasets", "chess")
+	if code != 1 || !strings.Contains(stderr, `unknown dataset "chess"`) {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}

@@ -1,0 +1,238 @@
+package repro
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	crowdrepro "github.com/strata-logic/strata/crowd/repro"
+)
+
+var nan = math.NaN()
+
+// Excerpt sizes in results.md.
+const (
+	excerptPerLevel = 6
+	excerptLevels   = 12
+)
+
+// WriteMarkdown writes the report: the accuracy table in the layout of the
+// paper's table of test-set accuracies next to the paper's numbers, the
+// sizes of the models, the networks and examples, how each theory was
+// learned, the times, and an excerpt of the first theory (NLTCS's in a full
+// run).
+func (rep *Report) WriteMarkdown(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	o := rep.Options
+	title := "Reproduction of the paper's MAP experiment (§5.3, the last four rows of its table of test-set accuracies)"
+	if o.Quick {
+		title += " — quick version"
+	}
+	fmt.Fprintf(bw, "# %s\n\n", title)
+	if o.Command != "" {
+		fmt.Fprintf(bw, "Produced by `%s` (seed %d)", o.Command, o.Seed)
+	} else {
+		fmt.Fprintf(bw, "Seed %d", o.Seed)
+	}
+	fmt.Fprintf(bw, " on %s in %s, %s, %d CPUs.\n\n", rep.Started.Format("2006-01-02 15:04 MST"),
+		duration(rep.Elapsed), rep.GoVersion, rep.CPUs)
+	rep.accuracyTable(bw)
+	rep.sizeTable(bw)
+	rep.dataTable(bw)
+	rep.diagnosticsTable(bw)
+	rep.learningTable(bw)
+	rep.timeTable(bw)
+	rep.theory(bw)
+	return bw.Flush()
+}
+
+func (rep *Report) accuracyTable(w io.Writer) {
+	fmt.Fprintf(w, "## Test-set accuracy (%%)\n\n")
+	fmt.Fprintf(w, "| | %s | paper: %s |\n|---|%s\n", strings.Join(Columns, " | "), strings.Join(Columns, " | "),
+		strings.Repeat("---:|", 2*len(Columns)))
+	for _, r := range rep.Rows {
+		fmt.Fprintf(w, "| %s | %s | %s |\n", r.Dataset.Label, strings.Join(cells(r.Accuracies()), " | "),
+			strings.Join(cells(r.Dataset.Paper), " | "))
+	}
+	o := rep.Options
+	fmt.Fprintf(w, "\nEach dataset has %d training and %d test examples α |~ β (evidence α of 1 to %d literals, β one literal on another atom), ",
+		o.Train, o.Test, o.MaxEvidence)
+	how := "exact MAP"
+	if o.Approx {
+		how = "MaxWalkSAT"
+	}
+	fmt.Fprintf(w, "positive when (M, α) ⊢MAP β by %s in the learned network M. ", how)
+	fmt.Fprintf(w, "Poss. predicts positive when the learned theory covers the example, (Θ, α) ⊢poss β; ")
+	fmt.Fprintf(w, "the baselines (Weka's RandomForest -I 100, J48 = C4.5, JRip = RIPPER, defaults otherwise) learn the same training examples ")
+	fmt.Fprintf(w, "in the paper's encoding (two Boolean attributes per variable for the antecedent, two for the consequent). ")
+	fmt.Fprintf(w, "The best of each row is in bold; – marks a baseline that was not run (no Weka). ")
+	fmt.Fprintf(w, "The paper's columns are the last four rows of its table \"Test set accuracies\", on networks and examples of its own (same datasets, other networks and draws).\n\n")
+}
+
+// cells formats accuracies with one decimal, the best of them in bold. The
+// best is found among the printed values, so that ties are ties on the page.
+func cells(acc []float64) []string {
+	out := make([]string, len(acc))
+	best := math.Inf(-1)
+	for i, a := range acc {
+		if math.IsNaN(a) {
+			out[i] = "–"
+			continue
+		}
+		out[i] = fmt.Sprintf("%.1f", a)
+		x, _ := strconv.ParseFloat(out[i], 64)
+		best = max(best, x)
+	}
+	for i, c := range out {
+		if x, err := strconv.ParseFloat(c, 64); err == nil && x == best {
+			out[i] = "**" + c + "**"
+		}
+	}
+	return out
+}
+
+func (rep *Report) sizeTable(w io.Writer) {
+	fmt.Fprintf(w, "## Size of the models\n\n")
+	fmt.Fprintf(w, "| | Poss. theory literals | rules | levels | J48 tree size (nodes) | J48 leaves | theory literals / J48 size | JRip rules |\n")
+	fmt.Fprintf(w, "|---|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, r := range rep.Rows {
+		nodes, leaves, ratio, rules := "–", "–", "–", "–"
+		if b := r.Result("C4.5"); b != nil {
+			nodes, leaves = fmt.Sprint(b.TreeSize), fmt.Sprint(b.Leaves)
+			if b.TreeSize > 0 {
+				ratio = fmt.Sprintf("%.2f", float64(r.TheorySize())/float64(b.TreeSize))
+			}
+		}
+		if b := r.Result("RIPPER"); b != nil {
+			rules = fmt.Sprint(b.Rules)
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %d | %s | %s | %s | %s |\n", r.Dataset.Label, r.TheorySize(), r.Model.NumClauses(),
+			len(r.Model.Levels), nodes, leaves, ratio, rules)
+	}
+	fmt.Fprintf(w, "\nThe paper: the possibilistic theories contain \"approximately 50%% fewer literals than the decision trees\" ")
+	fmt.Fprintf(w, "(a ratio of about 0.5 in the column theory literals / J48 size, J48's size being its number of nodes).\n\n")
+}
+
+func (rep *Report) dataTable(w io.Writer) {
+	fmt.Fprintf(w, "## Networks and examples\n\n")
+	fmt.Fprintf(w, "| | learned from | atoms | formulas | literals | test PLL / variable: network, independent | training examples +/− | test examples +/− |\n")
+	fmt.Fprintf(w, "|---|---|---:|---:|---:|---|---|---|\n")
+	for _, r := range rep.Rows {
+		n, c := r.Network, r.Counts
+		fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %.4f, %.4f | %d / %d | %d / %d |\n", r.Dataset.Label, n.Source,
+			n.Atoms, n.Weighted+n.Hard, n.Literals, n.PLL, n.IndPLL, c.TrainPos, c.TrainNeg, c.TestPos, c.TestNeg)
+	}
+	fmt.Fprintf(w, "\nNetworks are learned as Lowd and Davis's DTSL (a depth-2 probabilistic decision tree per variable, pseudo-likelihood weights; `strata mln learn`). ")
+	fmt.Fprintf(w, "Training examples use seed %d, test examples seed %d. ", rep.Options.Seed, rep.Options.Seed+1)
+	fmt.Fprintf(w, "Each dataset's directory holds the network (NAME.mln), the examples (train/test .defaults and .nondefaults), ")
+	fmt.Fprintf(w, "their ARFF encoding (train.arff, test.arff) and the learning histories (history.csv, validation.csv).\n\n")
+}
+
+// majority returns the test accuracy of predicting the training majority.
+func (c ExampleCounts) majority() float64 {
+	if c.TestPos+c.TestNeg == 0 {
+		return 0
+	}
+	if c.TrainPos >= c.TrainNeg {
+		return float64(c.TestPos) / float64(c.TestPos+c.TestNeg)
+	}
+	return float64(c.TestNeg) / float64(c.TestPos+c.TestNeg)
+}
+
+func (rep *Report) diagnosticsTable(w io.Writer) {
+	fmt.Fprintf(w, "## Reading the accuracies\n\n")
+	fmt.Fprintf(w, "| | majority class | sign rule | Poss. where α is consistent with Θ | Poss. where α drowns levels of Θ |\n|---|---:|---:|---:|---:|\n")
+	for _, r := range rep.Rows {
+		d := r.Diagnostics
+		fmt.Fprintf(w, "| %s | %.1f%% | %.1f%% | %s | %s |\n", r.Dataset.Label, 100*r.Counts.majority(), 100*d.SignRule,
+			share(d.ConsistentCorrect, d.Consistent), share(d.InconsistentCorrect, d.Inconsistent))
+	}
+	fmt.Fprintf(w, "\nTest accuracies. The majority class predicts the more frequent label of the training examples; the sign rule predicts, ")
+	fmt.Fprintf(w, "for each sign of the conclusion β, the label most training examples with that sign have (one attribute of the encoding suffices: ")
+	fmt.Fprintf(w, "in sparse data most atoms are false in most probable worlds, so α |~ ¬x mostly holds and α |~ x mostly does not). ")
+	fmt.Fprintf(w, "The last two columns split the test examples by whether the evidence α is consistent with the learned theory: ")
+	fmt.Fprintf(w, "when it is not, every level at or below the inconsistency level is drowned, including the formulas unrelated to α.\n\n")
+}
+
+// share formats correct of total as a percentage with the total.
+func share(correct, total int) string {
+	if total == 0 {
+		return "– (0)"
+	}
+	return fmt.Sprintf("%.1f%% (%d)", 100*float64(correct)/float64(total), total)
+}
+
+func (rep *Report) learningTable(w io.Writer) {
+	fmt.Fprintf(w, "## How the theories were learned\n\n")
+	fmt.Fprintf(w, "| | validation examples (evidence formulas) | best validation iteration (accuracy) | chosen iterations (accuracy) | final run | learning time | train accuracy |\n")
+	fmt.Fprintf(w, "|---|---|---|---|---|---:|---:|\n")
+	for _, r := range rep.Rows {
+		lr := r.Learning
+		val, best, chosen := "none", "–", "–"
+		if v := lr.Validation; v != nil && v.Skipped != "" {
+			val = "none: " + v.Skipped
+		} else if v != nil {
+			val = fmt.Sprintf("%d of %d (%d)", v.Examples, v.Examples+v.FitExamples, v.Evidence)
+			best = fmt.Sprintf("%d of %d (%.1f%%), %s", v.Best, len(v.History), 100*v.BestAccuracy, v.Stop)
+			chosen = fmt.Sprintf("%d (%.1f%%, within one s.e. %.1f of the best)", v.Chosen, 100*v.ChosenAccuracy, 100*v.StdErr)
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %d iterations, %s | %s | %.1f%% |\n", r.Dataset.Label, val, best, chosen,
+			len(lr.History), lr.Stop, duration(lr.total()), 100*lr.TrainAccuracy)
+	}
+	o := rep.Options
+	fmt.Fprintf(w, "\nThe validation examples are training examples held out by whole evidence formulas (%.0f%% of them), ", 100*o.Validation)
+	fmt.Fprintf(w, "never test examples: a first run learns on the other training examples and scores them after every iteration; ")
+	fmt.Fprintf(w, "the smallest number of iterations within one standard error of the best validation accuracy is kept (the one-standard-error rule, ")
+	fmt.Fprintf(w, "which prefers the smaller theory as the paper's structural risk minimisation does), and the theory is learned on all training examples ")
+	fmt.Fprintf(w, "with that many iterations. Settings: at most %d iterations", o.Iterations)
+	if o.Timeout > 0 {
+		fmt.Fprintf(w, ", %s of learning per dataset (validation gets 40%%; the paper gave its learner one hour)", o.Timeout)
+	}
+	fmt.Fprintf(w, ", validation patience %d, candidates %s, training patience %s, seed %d.\n\n",
+		o.ValidationPatience, orDefault(o.Candidates), orDefault(o.Patience), o.Seed)
+}
+
+func orDefault(n int) string {
+	if n == 0 {
+		return "default"
+	}
+	return fmt.Sprint(n)
+}
+
+func (rep *Report) timeTable(w io.Writer) {
+	fmt.Fprintf(w, "## Time\n\n| | network | examples | learning (validation included) | scoring | Weka (3 classifiers) |\n|---|---:|---:|---:|---:|---:|\n")
+	for _, r := range rep.Rows {
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", r.Dataset.Label, duration(r.NetworkTime), duration(r.ExamplesTime),
+			duration(r.Learning.total()), duration(r.Evaluate), duration(r.Baseline))
+	}
+	fmt.Fprintln(w)
+}
+
+func (rep *Report) theory(w io.Writer) {
+	if len(rep.Rows) == 0 {
+		return
+	}
+	r := rep.Rows[0]
+	fmt.Fprintf(w, "## The learned %s theory\n\n", r.Dataset.Label)
+	fmt.Fprintf(w, "Highest level first, as in the paper's table of its NLTCS theory. Excerpt: at most %d rules a level and %d levels; ",
+		excerptPerLevel, excerptLevels)
+	fmt.Fprintf(w, "the full theories are in ")
+	var files []string
+	for _, r := range rep.Rows {
+		files = append(files, "`"+r.Dataset.Name+".theory`")
+	}
+	fmt.Fprintf(w, "%s.\n\n```\n%s```\n", strings.Join(files, ", "), crowdrepro.Excerpt(r.Theory, excerptPerLevel, excerptLevels))
+}
+
+// duration rounds d for a reader: to the second, or to a tenth of a
+// second below ten seconds.
+func duration(d time.Duration) time.Duration {
+	if d < 10*time.Second {
+		return d.Round(100 * time.Millisecond)
+	}
+	return d.Round(time.Second)
+}

@@ -1,0 +1,111 @@
+package repro
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"time"
+
+	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/possibilistic"
+	"github.com/strata-logic/strata/weka"
+)
+
+// Report is the outcome of a reproduction.
+type Report struct {
+	Options   Options // with the defaults filled in
+	Rows      []*Row
+	Started   time.Time
+	Elapsed   time.Duration
+	GoVersion string
+	CPUs      int
+}
+
+// Row is one dataset's line of the results: the network, the examples, the
+// theory's test accuracy, the baselines' and the sizes of the models.
+type Row struct {
+	Dataset Dataset
+	Network NetworkInfo
+	Counts  ExampleCounts
+
+	Learning *Learning
+	Model    *learn.Model
+	Theory   *possibilistic.Theory // Model as a theory over the network's atoms
+
+	// Correct of Total test examples are classified correctly by the
+	// theory: a default is predicted when (Θ, α) ⊢poss β.
+	Correct, Total int
+	// Diagnostics help read the accuracies.
+	Diagnostics Diagnostics
+	// Baselines are Weka's results on the same examples, in the order of
+	// weka.Baselines; nil when Weka was not run.
+	Baselines []*weka.Result
+
+	// Time to learn the network, to draw and label the examples (writing
+	// the files included), to score the theory and to run Weka.
+	NetworkTime, ExamplesTime, Evaluate, Baseline time.Duration
+}
+
+// Accuracy returns the theory's test accuracy in [0, 1].
+func (r *Row) Accuracy() float64 {
+	if r.Total == 0 {
+		return 0
+	}
+	return float64(r.Correct) / float64(r.Total)
+}
+
+// TheorySize returns the size of the learned theory as the paper counts
+// it: its total number of literals.
+func (r *Row) TheorySize() int { return r.Model.NumLiterals() }
+
+// Result returns the baseline named as the paper's table names it ("RF",
+// "C4.5", "RIPPER"), or nil.
+func (r *Row) Result(name string) *weka.Result {
+	for _, b := range r.Baselines {
+		if b.Classifier.Name == name {
+			return b
+		}
+	}
+	return nil
+}
+
+// Accuracies returns the test accuracies in % in the paper's column order
+// (Poss., Rand. F., C4.5, RIPPER); a baseline that was not run is NaN.
+func (r *Row) Accuracies() []float64 {
+	acc := []float64{100 * r.Accuracy()}
+	for _, c := range []weka.Classifier{weka.RandomForest, weka.J48, weka.JRip} {
+		if b := r.Result(c.Name); b != nil {
+			acc = append(acc, 100*b.Accuracy())
+		} else {
+			acc = append(acc, nan)
+		}
+	}
+	return acc
+}
+
+// Columns are the paper's names of the columns of Accuracies.
+var Columns = []string{"Poss.", "Rand. F.", "C4.5", "RIPPER"}
+
+// Write writes results.md into dir, atomically.
+func (rep *Report) Write(dir string) error {
+	return writeFile(filepath.Join(dir, "results.md"), rep.WriteMarkdown)
+}
+
+// writeTheory writes the theory, highest level first as in the paper's
+// table of the NLTCS theory, after comments saying where it comes from.
+func writeTheory(path string, row *Row, opts *Options) error {
+	return writeFile(path, func(w io.Writer) error {
+		lr := row.Learning
+		fmt.Fprintf(w, "# Possibilistic theory learned by strata from %d MAP-entailment examples of the %s network\n",
+			lr.Examples, row.Dataset.Label)
+		fmt.Fprintf(w, "# (learned from %s), as in the paper's §5.3. Highest level first.\n", row.Network.Source)
+		fmt.Fprintf(w, "# %d rules in %d levels, %d literals; %d iterations (%s), seed %d.\n",
+			row.Model.NumClauses(), len(row.Model.Levels), row.TheorySize(), len(lr.History), lr.Stop, opts.Seed)
+		fmt.Fprintf(w, "# Test accuracy: %.1f%% of %d examples (%d correct).\n", 100*row.Accuracy(), row.Total, row.Correct)
+		if opts.Command != "" {
+			fmt.Fprintf(w, "# Command: %s\n", opts.Command)
+		}
+		fmt.Fprintln(w)
+		return row.Theory.WriteText(w)
+	})
+}

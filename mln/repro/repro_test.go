@@ -1,0 +1,433 @@
+package repro
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/internal/shared"
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/mln"
+	"github.com/strata-logic/strata/possibilistic"
+	"github.com/strata-logic/strata/weka"
+)
+
+// dataRoot returns ../shared/data, or skips (fails in CI) without NLTCS.
+func dataRoot(t testing.TB) string {
+	t.Helper()
+	return filepath.Dir(filepath.Dir(filepath.Dir(shared.Path(t, "debd/nltcs/nltcs.train.data"))))
+}
+
+// wekaRunner returns Weka, or nil when it is absent (a failure when
+// STRATA_REQUIRE_WEKA is set).
+func wekaRunner(t *testing.T) *weka.Runner {
+	r, err := weka.Find()
+	if err != nil {
+		if os.Getenv("STRATA_REQUIRE_WEKA") != "" {
+			t.Fatalf("STRATA_REQUIRE_WEKA is set: %v", err)
+		}
+		t.Logf("%v: the baselines are not run", err)
+		return nil
+	}
+	r.Memory = "1g"
+	return r
+}
+
+// TestQuick runs the small version end to end and checks what it wrote
+// against independent computations from the files alone: the theory file
+// scored by the possibilistic reasoner, the ARFF files decoded, the labels
+// recomputed by brute-force MAP over all 2¹⁶ worlds of the network file.
+func TestQuick(t *testing.T) {
+	data := dataRoot(t)
+	dir := t.TempDir()
+	wk := wekaRunner(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	var events []Event
+	rep, err := Reproduce(ctx, Options{Data: data, Dir: dir, Quick: true, Seed: 1, Weka: wk,
+		Command: "strata bench map --quick", Progress: func(e Event) { events = append(events, e) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Rows) != 1 || rep.Rows[0].Dataset.Name != "nltcs" {
+		t.Fatalf("quick run has rows %v, want NLTCS alone", rep.Rows)
+	}
+	row := rep.Rows[0]
+	checkEvents(t, events, wk != nil)
+	mdBytes, err := os.ReadFile(filepath.Join(dir, "results.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := string(mdBytes)
+	if !strings.Contains(md, "`strata bench map --quick` (seed 1)") {
+		t.Error("results.md does not give the command and seed")
+	}
+	cells := tableRow(t, md, "| | Poss. | Rand. F. | C4.5 | RIPPER | paper: Poss. | Rand. F. | C4.5 | RIPPER |\n", "NLTCS")
+	if len(cells) != 8 {
+		t.Fatalf("accuracy row has %d cells: %q", len(cells), cells)
+	}
+	for i, c := range cells[:4] {
+		if c == "–" && i > 0 && wk == nil {
+			continue
+		}
+		x, err := strconv.ParseFloat(strings.Trim(c, "*"), 64)
+		if err != nil || x < 0 || x > 100 {
+			t.Errorf("%s cell %q is not an accuracy in %%", Columns[i], c)
+		}
+	}
+	for i, want := range []string{"78.1", "69.6", "70.2", "67.7"} {
+		if got := strings.Trim(cells[4+i], "*"); got != want {
+			t.Errorf("paper's %s is %s, want %s", Columns[i], got, want)
+		}
+	}
+
+	net, err := mln.ReadNetworkFile(filepath.Join(dir, "nltcs", "nltcs.mln"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if net.NumAtoms() != 16 {
+		t.Fatalf("the NLTCS network has %d atoms", net.NumAtoms())
+	}
+	v := net.Vocab
+	sets := map[string][2][]logic.Rule{}
+	for _, set := range []string{"train", "test"} {
+		pos := readRules(t, filepath.Join(dir, "nltcs", set+".defaults"), v)
+		neg := readRules(t, filepath.Join(dir, "nltcs", set+".nondefaults"), v)
+		if len(pos)+len(neg) != QuickExamples {
+			t.Errorf("%s has %d + %d examples, want %d", set, len(pos), len(neg), QuickExamples)
+		}
+		sets[set] = [2][]logic.Rule{pos, neg}
+		checkARFF(t, filepath.Join(dir, "nltcs", set+".arff"), v, 16, pos, neg)
+	}
+	c := row.Counts
+	if c.TrainPos != len(sets["train"][0]) || c.TestNeg != len(sets["test"][1]) {
+		t.Errorf("the report counts %+v, the files differ", c)
+	}
+
+	// The theory file, scored on the test files, gets the table's accuracy.
+	th := readTheory(t, filepath.Join(dir, "nltcs.theory"), v)
+	correct, total := score(th, sets["test"][0], sets["test"][1])
+	if correct != row.Correct || total != row.Total || total != QuickExamples {
+		t.Errorf("the theory file gets %d of %d; the report says %d of %d", correct, total, row.Correct, row.Total)
+	}
+	if got, want := strings.Trim(cells[0], "*"), fmt.Sprintf("%.1f", 100*float64(correct)/float64(total)); got != want {
+		t.Errorf("the table says Poss. %s, the theory file gets %s", got, want)
+	}
+	size := 0
+	for _, l := range th.Levels {
+		for _, f := range l.Formulas {
+			size += f.Size()
+		}
+	}
+	if size != row.TheorySize() || !strings.Contains(md, fmt.Sprintf("| NLTCS | %d | %d |", size, row.Model.NumClauses())) {
+		t.Errorf("the theory file has %d literals; the report says %d", size, row.TheorySize())
+	}
+
+	d := row.Diagnostics
+	if d.Consistent+d.Inconsistent != total || d.ConsistentCorrect+d.InconsistentCorrect != correct ||
+		d.ConsistentCorrect > d.Consistent || d.SignRule < 0 || d.SignRule > 1 {
+		t.Errorf("diagnostics %+v do not add up to %d of %d", d, correct, total)
+	}
+	if wk != nil {
+		for _, b := range row.Baselines {
+			if b.Total != QuickExamples {
+				t.Errorf("%s tested %d examples, want %d", b.Classifier.Name, b.Total, QuickExamples)
+			}
+		}
+		if j := row.Result("C4.5"); j == nil || j.TreeSize < 1 {
+			t.Error("no J48 tree size")
+		}
+	}
+
+	// The labels are MAP entailment in the network written out.
+	checkLabels(t, net, append(append([]logic.Rule(nil), sets["train"][0]...), sets["test"][0]...), true)
+	checkLabels(t, net, append(append([]logic.Rule(nil), sets["train"][1]...), sets["test"][1]...), false)
+
+	// The number of iterations was chosen on held-out training examples.
+	if vl := row.Learning.Validation; vl == nil || vl.Skipped != "" {
+		t.Errorf("no validation run: %+v", vl)
+	} else if vl.Chosen < 1 || vl.Chosen > vl.Best || row.Learning.Iterations != vl.Chosen ||
+		vl.FitExamples+vl.Examples != QuickExamples || len(row.Learning.History) > vl.Chosen {
+		t.Errorf("chose %d iterations (best %d), final limit %d, final run %d iterations, %d + %d examples",
+			vl.Chosen, vl.Best, row.Learning.Iterations, len(row.Learning.History), vl.FitExamples, vl.Examples)
+	}
+}
+
+func checkEvents(t *testing.T, events []Event, withWeka bool) {
+	t.Helper()
+	steps := map[string]int{}
+	for _, e := range events {
+		steps[e.Step]++
+		if e.Iteration != nil && (e.Iteration.Iteration < 1 || e.Iteration.Iteration > e.MaxIterations) {
+			t.Errorf("iteration %d of at most %d", e.Iteration.Iteration, e.MaxIterations)
+		}
+		if e.Total > 0 && (e.Done < 0 || e.Done > e.Total) {
+			t.Errorf("%s: %d done of %d", e.Step, e.Done, e.Total)
+		}
+	}
+	want := []string{"network", "examples", "validate", "learn", "evaluate", "done"}
+	if withWeka {
+		want = append(want, "weka")
+	}
+	for _, s := range want {
+		if steps[s] == 0 {
+			t.Errorf("no %q progress event (got %v)", s, steps)
+		}
+	}
+}
+
+// tableRow returns the cells of the row labelled label in the table under
+// header.
+func tableRow(t *testing.T, md, header, label string) []string {
+	t.Helper()
+	_, rest, ok := strings.Cut(md, header)
+	if !ok {
+		t.Fatalf("results.md has no table %q:\n%s", header, md)
+	}
+	for _, line := range strings.Split(rest, "\n")[1:] {
+		if !strings.HasPrefix(line, "| ") {
+			break
+		}
+		cells := strings.Split(strings.Trim(line, "| "), " | ")
+		if cells[0] == label {
+			return cells[1:]
+		}
+	}
+	t.Fatalf("results.md has no %s row in %q", label, header)
+	return nil
+}
+
+func readRules(t *testing.T, path string, v *logic.Vocabulary) []logic.Rule {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rules, err := dataset.ReadRules(f, path, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rules
+}
+
+func readTheory(t *testing.T, path string, v *logic.Vocabulary) *possibilistic.Theory {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	th, err := possibilistic.ReadText(f, path, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return th
+}
+
+// score counts the examples that th classifies correctly, a default being
+// predicted when (Θ, α) ⊢poss β.
+func score(th *possibilistic.Theory, pos, neg []logic.Rule) (correct, total int) {
+	r := possibilistic.NewReasoner(th)
+	for i, rules := range [][]logic.Rule{pos, neg} {
+		for _, rule := range rules {
+			if r.Entails(rule.Antecedent, rule.Consequent) == (i == 0) {
+				correct++
+			}
+			total++
+		}
+	}
+	return correct, total
+}
+
+// checkARFF decodes the ARFF file by its attribute names and checks that
+// its rows are the positive then the negative examples, in file order.
+func checkARFF(t *testing.T, path string, v *logic.Vocabulary, atoms int, pos, neg []logic.Rule) {
+	t.Helper()
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var attrs []string
+	var rows [][]string
+	inData := false
+	for _, line := range strings.Split(string(text), "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "" || strings.HasPrefix(line, "%"):
+		case strings.EqualFold(line, "@data"):
+			inData = true
+		case inData:
+			rows = append(rows, strings.Split(line, ","))
+		case strings.HasPrefix(strings.ToLower(line), "@attribute"):
+			attrs = append(attrs, strings.Fields(line)[1])
+		}
+	}
+	if len(attrs) != 4*atoms+1 || attrs[len(attrs)-1] != "class" {
+		t.Fatalf("%s: %d attributes, want %d ending in class", path, len(attrs), 4*atoms+1)
+	}
+	var want []string
+	for i, rules := range [][]logic.Rule{pos, neg} {
+		for _, r := range rules {
+			want = append(want, canonical(r.String(v), i == 0))
+		}
+	}
+	if len(rows) != len(want) {
+		t.Fatalf("%s: %d rows for %d examples", path, len(rows), len(want))
+	}
+	for i, row := range rows {
+		if len(row) != len(attrs) {
+			t.Fatalf("%s row %d: %d values", path, i+1, len(row))
+		}
+		var ante, cons []string
+		for j, val := range row[:len(row)-1] {
+			if val == "0" {
+				continue
+			}
+			if val != "1" {
+				t.Fatalf("%s row %d: value %q", path, i+1, val)
+			}
+			name, rest, _ := strings.Cut(attrs[j], "_")
+			lit := name
+			if strings.HasSuffix(rest, "_neg") {
+				lit = "!" + name
+			}
+			if strings.HasPrefix(rest, "ante") {
+				ante = append(ante, lit)
+			} else {
+				cons = append(cons, lit)
+			}
+		}
+		if len(ante) < 1 || len(ante) > 5 || len(cons) != 1 {
+			t.Errorf("%s row %d: antecedent %v, consequent %v", path, i+1, ante, cons)
+		}
+		got := canonical(strings.Join(ante, ", ")+" -> "+strings.Join(cons, ", "), row[len(row)-1] == "positive")
+		if got != want[i] {
+			t.Fatalf("%s row %d decodes to %s; the example files say %s", path, i+1, got, want[i])
+		}
+	}
+}
+
+// canonical writes a rule "l1, l2 -> l3" with sorted antecedent literals,
+// and its label.
+func canonical(rule string, positive bool) string {
+	ante, cons, _ := strings.Cut(rule, "->")
+	lits := strings.Split(ante, ",")
+	for i := range lits {
+		lits[i] = strings.TrimSpace(lits[i])
+	}
+	slices.Sort(lits)
+	return fmt.Sprintf("%s -> %s (%v)", strings.Join(lits, ", "), strings.TrimSpace(cons), positive)
+}
+
+// checkLabels checks that every rule α |~ β has the label positive by brute
+// force over all worlds: positive iff every world of α with the best score
+// (to 1e-9) satisfies β.
+func checkLabels(t *testing.T, net *mln.Network, rules []logic.Rule, positive bool) {
+	t.Helper()
+	n := net.NumAtoms()
+	scores := make([]float64, 0, 1<<n)
+	worlds := make([][]bool, 0, 1<<n)
+	logic.ForEachWorld(n, func(w []bool) bool {
+		s, ok := net.Score(w)
+		if !ok {
+			s = math.Inf(-1)
+		}
+		scores = append(scores, s)
+		worlds = append(worlds, slices.Clone(w))
+		return true
+	})
+	for _, r := range rules {
+		alpha, beta, ok := r.Clausal()
+		if !ok || len(beta) != 1 {
+			t.Fatalf("example %s is not α |~ literal", r.String(net.Vocab))
+		}
+		best := math.Inf(-1)
+		for i, w := range worlds {
+			if alpha.Holds(w) {
+				best = max(best, scores[i])
+			}
+		}
+		entailed := true
+		for i, w := range worlds {
+			if alpha.Holds(w) && scores[i] > best-1e-9 && !beta[0].Holds(w) {
+				entailed = false
+				break
+			}
+		}
+		if entailed != positive {
+			t.Fatalf("%s is labelled %v; brute-force MAP says %v", r.String(net.Vocab), positive, entailed)
+		}
+	}
+}
+
+// TestQuickDeterministic: without a timeout, a seed fixes the examples and
+// the theory.
+func TestQuickDeterministic(t *testing.T) {
+	data := dataRoot(t)
+	var files [2][]byte
+	for i := range files {
+		dir := t.TempDir()
+		if _, err := Reproduce(context.Background(), Options{Data: data, Dir: dir, Quick: true, Seed: 7, Train: 100, Test: 50}); err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"nltcs.theory", "nltcs/train.defaults", "nltcs/test.nondefaults", "nltcs/train.arff"} {
+			b, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[i] = append(files[i], b...)
+		}
+	}
+	if string(files[0]) != string(files[1]) {
+		t.Errorf("two runs with seed 7 differ:\n%s\n---\n%s", files[0], files[1])
+	}
+}
+
+func TestNoValidation(t *testing.T) {
+	data := dataRoot(t)
+	dir := t.TempDir()
+	rep, err := Reproduce(context.Background(), Options{Data: data, Dir: dir, Quick: true, Seed: 1, Validation: -1,
+		Iterations: 3, Train: 60, Test: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := rep.Rows[0]
+	if lr := row.Learning; lr.Validation != nil || lr.Iterations != 3 || len(lr.History) > 3 {
+		t.Errorf("validation %+v, limit %d, %d iterations", lr.Validation, lr.Iterations, len(lr.History))
+	}
+	if row.Total != 40 || row.Counts.TrainPos+row.Counts.TrainNeg != 60 {
+		t.Errorf("%d test examples, counts %+v", row.Total, row.Counts)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "nltcs", "validation.csv")); err == nil {
+		t.Error("validation.csv written without validation")
+	}
+}
+
+func TestOptionErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{Dir: dir}, "Data and Options.Dir are required"},
+		{Options{Data: dir, Dir: dir, Datasets: []string{"chess"}}, `unknown dataset "chess"`},
+		{Options{Data: dir, Dir: dir, Validation: 1}, "validation share 1"},
+		{Options{Data: dir, Dir: dir, Train: -1}, "-1 training"},
+		{Options{Data: dir, Dir: dir, Iterations: -1}, "-1 iterations"},
+		{Options{Data: filepath.Join(dir, "nothing"), Dir: dir, Datasets: []string{"dna"}}, "nothing/debd/dna"},
+	} {
+		_, err := Reproduce(context.Background(), tc.opts)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want %q", tc.opts, err, tc.want)
+		}
+	}
+}

@@ -193,12 +193,19 @@ func (rep *Report) learningTable(w io.Writer) {
 		fmt.Fprintf(w, ", %s of learning per dataset (validation gets 40%%; the paper gave its learner one hour)", o.Timeout)
 	}
 	fmt.Fprintf(w, ", validation patience %d, candidates %s, training patience %s, seed %d.\n\n",
-		o.ValidationPatience, orDefault(o.Candidates), orDefault(o.Patience), o.Seed)
+		o.ValidationPatience, orDefault(o.Candidates), patience(o.Patience), o.Seed)
 }
 
 func orDefault(n int) string {
 	if n == 0 {
 		return "default"
+	}
+	return fmt.Sprint(n)
+}
+
+func patience(n int) string {
+	if n < 0 {
+		return "never"
 	}
 	return fmt.Sprint(n)
 }

@@ -431,3 +431,15 @@ func TestOptionErrors(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkQuick measures the small reproduction without Weka: learning the
+// NLTCS network, drawing and labelling 200 + 200 examples, the validation
+// and final learning runs, scoring, and writing the files.
+func BenchmarkQuick(b *testing.B) {
+	data := dataRoot(b)
+	for b.Loop() {
+		if _, err := Reproduce(context.Background(), Options{Data: data, Dir: b.TempDir(), Quick: true, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

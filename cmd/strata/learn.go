@@ -35,6 +35,7 @@ type learnFlags struct {
 	opts                             learn.Options
 	seed                             uint64
 	verbose                          bool
+	validation                       float64
 }
 
 func newLearnCmd() *cobra.Command {
@@ -86,6 +87,7 @@ checkpoint; --resume continues from it.`,
 	fl.IntVar(&f.opts.Threads, "threads", 0, "worker threads (0: all CPUs)")
 	fl.Uint64Var(&f.seed, "seed", 1, "random seed")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print one line per iteration on stderr")
+	fl.Float64Var(&f.validation, "validation", 0, "choose --iterations on this fraction of the training examples held out (by antecedent), by the one-standard-error rule, then learn on all of them")
 	return cmd
 }
 
@@ -108,6 +110,16 @@ func runLearn(cmd *cobra.Command, f *learnFlags) error {
 		fmt.Fprintf(stderr, "strata: no --pos given; learning the built-in example: %d positive and %d negative defaults about animals, drawn from a hidden theory with 5%% of labels flipped\n", p, n)
 	}
 	f.opts.Seed = f.seed
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if f.validation > 0 {
+		if f.resume != "" {
+			return usageError{errors.New("--validation chooses the iterations of a new run; it does not combine with --resume")}
+		}
+		if err := chooseIterations(ctx, cmd, f, d); err != nil {
+			return err
+		}
+	}
 	f.opts.Test = d.test
 	bar := newProgress(stderr, f.opts.Iterations, f.verbose)
 	var l *learn.Learner
@@ -134,8 +146,6 @@ func runLearn(cmd *cobra.Command, f *learnFlags) error {
 		return err
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	why, err := l.Run(ctx)
 	bar.finish()
 	if err != nil {
@@ -152,6 +162,30 @@ func runLearn(cmd *cobra.Command, f *learnFlags) error {
 		return err
 	}
 	summarise(stderr, d, l, m, why)
+	return nil
+}
+
+// chooseIterations sets f.opts.Iterations by learning on part of the
+// training examples and validating on the rest (learn.ChooseIterations).
+func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d *learnData) error {
+	if f.validation >= 1 {
+		return usageError{errors.New("--validation is a fraction below 1")}
+	}
+	fit, held := learn.HoldOut(d.train, f.validation, f.seed)
+	if len(fit.List) == 0 || len(held.List) == 0 {
+		return fmt.Errorf("--validation %g leaves no examples on one side", f.validation)
+	}
+	stderr := cmd.ErrOrStderr()
+	fmt.Fprintf(stderr, "choosing the number of iterations: learning on %d examples, validating on %d\n", fit.Total(), held.Total())
+	opts := f.opts
+	opts.Patience = -1
+	s, err := learn.ChooseIterations(ctx, d.vocab, fit, held, d.hard, opts, 10, nil)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "validation: best %.4f at iteration %d; chose %d iterations (%.4f, within one standard error %.4f)\n",
+		s.BestAccuracy, s.Best, s.Chosen, s.ChosenAccuracy, s.StdErr)
+	f.opts.Iterations = max(s.Chosen, 1)
 	return nil
 }
 

@@ -63,6 +63,13 @@ func TestLearnFilesCheckpointResume(t *testing.T) {
 	}
 }
 
+func TestLearnValidation(t *testing.T) {
+	_, errs, code := strata(t, "", "learn", "--validation", "0.3")
+	if code != 0 || !strings.Contains(errs, "validation: best") || !strings.Contains(errs, "iteration limit reached") {
+		t.Fatalf("exit %d:\n%s", code, errs)
+	}
+}
+
 func TestLearnErrors(t *testing.T) {
 	pos := writeFile(t, "p.defaults", "bird -> flies\nbird flies\n")
 	neg := writeFile(t, "n.defaults", " -> bird\n")

@@ -1,0 +1,136 @@
+package learn
+
+import (
+	"context"
+	"errors"
+	"math"
+	"time"
+
+	"github.com/strata-logic/strata/logic"
+)
+
+// Selection is the outcome of choosing the number of iterations on
+// held-out training examples (see ChooseIterations).
+type Selection struct {
+	History []Iteration // TestAccuracy is the accuracy on the held-out examples
+	Stop    Stop        // why the run ended (StopNoGain: the held-out accuracy stopped improving)
+	Elapsed time.Duration
+	Held    int // held-out examples, counting multiplicities
+
+	Best           int     // the iteration with the best held-out accuracy
+	BestAccuracy   float64 // its accuracy
+	StdErr         float64 // the standard error of BestAccuracy on Held examples
+	Chosen         int     // the smallest iteration within one standard error of the best
+	ChosenAccuracy float64
+}
+
+// StopNoGain ends a selection run whose held-out accuracy has not improved
+// for the given patience.
+const StopNoGain Stop = "held-out accuracy stopped improving"
+
+// ChooseIterations learns from fit and scores held after every iteration,
+// stopping patience iterations after the held-out accuracy last improved
+// (or at opts' own limits), and chooses the number of iterations by the
+// one-standard-error rule: the smallest iteration whose held-out accuracy is
+// within one standard error of the best. Learning that many iterations on
+// all the training data then keeps the theory as small as the data allow
+// without tuning on the test set. opts.Test and opts.OnIteration are used
+// for the held-out scoring; onIteration, if not nil, sees every iteration.
+func ChooseIterations(ctx context.Context, v *logic.Vocabulary, fit, held *Examples, hard []logic.Clause, opts Options, patience int, onIteration func(Iteration)) (*Selection, error) {
+	if len(held.List) == 0 {
+		return nil, errors.New("learn: no held-out examples to choose the number of iterations on")
+	}
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	best, bestAt := math.Inf(-1), 0
+	opts.Test = held
+	opts.OnIteration = func(it Iteration) {
+		if onIteration != nil {
+			onIteration(it)
+		}
+		if it.TestAccuracy > best {
+			best, bestAt = it.TestAccuracy, it.Iteration
+		} else if patience > 0 && it.Iteration-bestAt >= patience {
+			cancel()
+		}
+	}
+	l, err := NewLearner(v, fit, hard, opts)
+	if err != nil {
+		return nil, err
+	}
+	stop, err := l.Run(sctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if stop == StopCancelled {
+		stop = StopNoGain
+	}
+	s := &Selection{History: l.History(), Stop: stop, Elapsed: l.Elapsed(), Held: held.Total()}
+	s.Chosen, s.Best, s.StdErr = OneStandardError(s.History, s.Held)
+	if s.Chosen > 0 {
+		s.ChosenAccuracy, s.BestAccuracy = s.History[s.Chosen-1].TestAccuracy, s.History[s.Best-1].TestAccuracy
+	}
+	return s, nil
+}
+
+// OneStandardError applies the one-standard-error rule to a history whose
+// TestAccuracy was measured on n examples: it returns the smallest
+// iteration whose accuracy is at least the best minus the standard error of
+// the best, sqrt(p(1−p)/n), the best iteration, and that standard error.
+// Iterations are numbered from 1 as in the history; 0 means an empty one.
+func OneStandardError(hist []Iteration, n int) (chosen, best int, se float64) {
+	for i, it := range hist {
+		if best == 0 || it.TestAccuracy > hist[best-1].TestAccuracy {
+			best = i + 1
+		}
+	}
+	if best == 0 || n <= 0 {
+		return best, best, 0
+	}
+	p := hist[best-1].TestAccuracy
+	se = math.Sqrt(p * (1 - p) / float64(n))
+	for i, it := range hist {
+		if it.TestAccuracy >= p-se {
+			return i + 1, best, se
+		}
+	}
+	return best, best, se
+}
+
+// HoldOut splits examples into a part to learn from and a held-out part of
+// about the given fraction, keeping all examples with the same antecedent on
+// one side so that the held-out part asks about situations the learner has
+// not seen. The split is a function of seed.
+func HoldOut(ex *Examples, fraction float64, seed uint64) (fit, held *Examples) {
+	fit, held = &Examples{}, &Examples{}
+	for _, e := range ex.List {
+		h := seed ^ 0x9e3779b97f4a7c15
+		for _, l := range e.Alpha {
+			h = (h ^ uint64(l)) * 0x100000001b3
+		}
+		h ^= h >> 33
+		h *= 0xff51afd7ed558ccd
+		h ^= h >> 33
+		if float64(h>>11)/float64(1<<53) < fraction {
+			held.Add(e.Alpha, e.Beta, e.Positive, e.Count)
+		} else {
+			fit.Add(e.Alpha, e.Beta, e.Positive, e.Count)
+		}
+	}
+	return fit, held
+}
+
+// FromRules builds a training set from positive and negative rules.
+func FromRules(v *logic.Vocabulary, pos, neg []logic.Rule) (*Examples, error) {
+	ex := &Examples{}
+	if err := ex.AddRules(pos, true, v, "defaults"); err != nil {
+		return nil, err
+	}
+	if err := ex.AddRules(neg, false, v, "non-defaults"); err != nil {
+		return nil, err
+	}
+	return ex, nil
+}

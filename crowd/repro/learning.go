@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"path/filepath"
 	"strings"
 	"time"
@@ -13,7 +12,6 @@ import (
 	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
-	"github.com/strata-logic/strata/logic"
 )
 
 // Learning says how a domain's theory was learned.
@@ -60,7 +58,7 @@ type Validation struct {
 
 // StopValidation is why a validation run ends when its validation accuracy
 // has not improved for Options.ValidationPatience iterations.
-const StopValidation = "validation accuracy stopped improving"
+const StopValidation = string(learn.StopNoGain)
 
 // learnTheory chooses the number of iterations on a validation split and
 // learns the theory on all training annotators.
@@ -85,7 +83,7 @@ func learnTheory(ctx context.Context, opts *Options, d Domain, ds *crowd.Dataset
 			}
 		}
 	}
-	train, err := toExamples(ds.Vocab, ds.TrainPos, ds.TrainNeg)
+	train, err := learn.FromRules(ds.Vocab, ds.TrainPos, ds.TrainNeg)
 	if err != nil {
 		return nil, err
 	}
@@ -125,11 +123,11 @@ func validate(ctx context.Context, opts *Options, d Domain, ds *crowd.Datasets, 
 	rng := dataset.NewRand(opts.Seed ^ 0x7a11da7e)
 	fp, fn := dataset.Examples(ds.Vocab, ds.Actions, sub.Train, rng)
 	vp, vn := dataset.Examples(ds.Vocab, ds.Actions, sub.Test, rng)
-	fit, err := toExamples(ds.Vocab, fp, fn)
+	fit, err := learn.FromRules(ds.Vocab, fp, fn)
 	if err != nil {
 		return nil, err
 	}
-	held, err := toExamples(ds.Vocab, vp, vn)
+	held, err := learn.FromRules(ds.Vocab, vp, vn)
 	if err != nil {
 		return nil, err
 	}
@@ -138,80 +136,23 @@ func validate(ctx context.Context, opts *Options, d Domain, ds *crowd.Datasets, 
 		"choosing the number of iterations: learning on %d training annotators, validating on %d others (%s)",
 		len(dataset.Annotators(sub.Train)), len(v.Annotators), strings.Join(v.Annotators, ", "))})
 
-	vctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	lo := opts.learnOptions(opts.Iterations, budget)
-	lo.Test = held
-	best, bestAt := math.Inf(-1), 0
-	lo.OnIteration = func(it learn.Iteration) {
+	sel, err := learn.ChooseIterations(ctx, ds.Vocab, fit, held, ds.Hard, lo, opts.ValidationPatience, func(it learn.Iteration) {
 		opts.emit(Event{Domain: d.Name, Step: "validate", Iteration: &it, MaxIterations: opts.Iterations})
-		if it.TestAccuracy > best {
-			best, bestAt = it.TestAccuracy, it.Iteration
-		} else if it.Iteration-bestAt >= opts.ValidationPatience {
-			cancel()
-		}
-	}
-	l, err := learn.NewLearner(ds.Vocab, fit, ds.Hard, lo)
+	})
 	if err != nil {
 		return nil, err
 	}
-	stop, err := l.Run(vctx)
-	if err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	v.Stop = string(stop)
-	if stop == learn.StopCancelled {
-		v.Stop = StopValidation
-	}
-	v.History, v.Elapsed = l.History(), l.Elapsed()
-	v.Chosen, v.Best, v.StdErr = oneStdErr(v.History, v.Examples)
-	if v.Chosen > 0 {
-		v.ChosenAccuracy, v.BestAccuracy = v.History[v.Chosen-1].TestAccuracy, v.History[v.Best-1].TestAccuracy
-	}
+	v.Stop = string(sel.Stop)
+	v.History, v.Elapsed = sel.History, sel.Elapsed
+	v.Chosen, v.Best, v.StdErr = sel.Chosen, sel.Best, sel.StdErr
+	v.ChosenAccuracy, v.BestAccuracy = sel.ChosenAccuracy, sel.BestAccuracy
 	return v, nil
-}
-
-// oneStdErr applies the one-standard-error rule to a history whose
-// TestAccuracy was measured on n examples: it returns the smallest iteration
-// whose accuracy is at least the best minus the standard error of the best,
-// sqrt(p(1-p)/n), the best iteration, and that standard error. Iterations
-// are numbered from 1 as in the history; 0 means an empty history.
-func oneStdErr(hist []learn.Iteration, n int) (chosen, best int, se float64) {
-	for i, it := range hist {
-		if best == 0 || it.TestAccuracy > hist[best-1].TestAccuracy {
-			best = i + 1
-		}
-	}
-	if best == 0 || n <= 0 {
-		return best, best, 0
-	}
-	p := hist[best-1].TestAccuracy
-	se = math.Sqrt(p * (1 - p) / float64(n))
-	for i, it := range hist {
-		if it.TestAccuracy >= p-se {
-			return i + 1, best, se
-		}
-	}
-	return best, best, se
 }
 
 func (o *Options) learnOptions(iterations int, timeout time.Duration) learn.Options {
 	return learn.Options{Iterations: iterations, Timeout: timeout, Candidates: o.Candidates, Seed: o.Seed,
 		Threads: o.Threads, Patience: o.Patience}
-}
-
-func toExamples(v *logic.Vocabulary, pos, neg []logic.Rule) (*learn.Examples, error) {
-	ex := &learn.Examples{}
-	if err := ex.AddRules(pos, true, v, "defaults"); err != nil {
-		return nil, err
-	}
-	if err := ex.AddRules(neg, false, v, "non-defaults"); err != nil {
-		return nil, err
-	}
-	return ex, nil
 }
 
 func writeHistory(path string, hist []learn.Iteration) error {

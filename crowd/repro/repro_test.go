@@ -339,7 +339,7 @@ func TestOneStdErr(t *testing.T) {
 		// Ties go to the earliest best.
 		{[]float64{0.9, 0.9, 0.9}, 1000000, 1, 1},
 	} {
-		chosen, best, se := oneStdErr(hist(tc.acc...), tc.n)
+		chosen, best, se := learn.OneStandardError(hist(tc.acc...), tc.n)
 		if chosen != tc.chosen || best != tc.best {
 			t.Errorf("%v on %d: chose %d (best %d, se %.4f), want %d (best %d)", tc.acc, tc.n, chosen, best, se, tc.chosen, tc.best)
 		}

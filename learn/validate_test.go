@@ -47,3 +47,37 @@ func TestHoldOutAndChoose(t *testing.T) {
 		t.Fatalf("stopped for no gain after %d iterations, best at %d", len(s.History), s.Best)
 	}
 }
+
+func TestOneStandardErrorTable(t *testing.T) {
+	hist := func(acc ...float64) []Iteration {
+		var h []Iteration
+		for i, a := range acc {
+			h = append(h, Iteration{Iteration: i + 1, TestAccuracy: a})
+		}
+		return h
+	}
+	for _, tc := range []struct {
+		acc          []float64
+		n            int
+		chosen, best int
+	}{
+		{nil, 100, 0, 0},
+		{[]float64{0.5}, 100, 1, 1},
+		// se of 0.8 on 100 examples is 0.04: 0.77 is within it, 0.75 not.
+		{[]float64{0.6, 0.75, 0.77, 0.8, 0.79}, 100, 3, 4},
+		// On 10000 examples se is 0.004: only the best itself.
+		{[]float64{0.6, 0.75, 0.77, 0.8, 0.79}, 10000, 4, 4},
+		// Ties go to the earliest best.
+		{[]float64{0.9, 0.9, 0.9}, 1000000, 1, 1},
+		// Only iterations up to the best count.
+		{[]float64{0.5, 0.9, 0.2}, 100, 2, 2},
+	} {
+		chosen, best, se := OneStandardError(hist(tc.acc...), tc.n)
+		if chosen != tc.chosen || best != tc.best {
+			t.Errorf("%v on %d: chose %d (best %d, se %.4f), want %d (best %d)", tc.acc, tc.n, chosen, best, se, tc.chosen, tc.best)
+		}
+		if best > 0 && math.Abs(se-math.Sqrt(tc.acc[best-1]*(1-tc.acc[best-1])/float64(tc.n))) > 1e-12 {
+			t.Errorf("se %v", se)
+		}
+	}
+}

@@ -4,19 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
-	"strings"
-	"syscall"
-	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 	"github.com/strata-logic/strata/crowd/repro"
-	"github.com/strata-logic/strata/weka"
 )
 
 func init() { registerBench(newBenchCrowdCmd) }
@@ -88,122 +79,20 @@ func runBenchCrowd(cmd *cobra.Command, o repro.Options, noWeka bool, memory stri
 	if o.Iterations < 0 || o.Timeout < 0 {
 		return usageError{errors.New("--iterations and --timeout must not be negative")}
 	}
-	if !noWeka {
-		r, err := weka.Find()
-		if err != nil {
-			return fmt.Errorf("%w; or pass --no-weka to leave the baselines out", err)
-		}
-		r.Memory = memory
-		o.Weka = r
+	var err error
+	if o.Weka, err = findWeka(noWeka, memory); err != nil {
+		return err
 	}
 	o.Command = commandLine(cmd)
-	p := newBenchProgress(cmd.ErrOrStderr())
-	o.Progress = p.event
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	rep, err := repro.Reproduce(ctx, o)
-	p.finish()
+	rep, err := runReproduction(cmd, func(ctx context.Context, progress func(repro.Event)) (*repro.Report, error) {
+		o.Progress = progress
+		return repro.Reproduce(ctx, o)
+	})
 	if err != nil {
 		return err
 	}
 	w := cmd.OutOrStdout()
-	fmt.Fprintf(w, "%-20s %s   %s\n", "", strings.Join(padded(repro.Columns), " "), "theory size / J48 nodes")
-	for _, r := range rep.Rows {
-		var cells []string
-		for _, a := range r.Accuracies() {
-			if a != a { // NaN: a baseline that was not run
-				cells = append(cells, fmt.Sprintf("%8s", "-"))
-				continue
-			}
-			cells = append(cells, fmt.Sprintf("%8.1f", a))
-		}
-		nodes := "-"
-		if b := r.Result("C4.5"); b != nil {
-			nodes = fmt.Sprint(b.TreeSize)
-		}
-		fmt.Fprintf(w, "%-20s %s   %d / %s\n", r.Domain.Label, strings.Join(cells, " "), r.TheorySize(), nodes)
-	}
+	printAccuracies(w, rep.Rows, func(r *repro.Row) string { return r.Domain.Label }, "theory size / J48 nodes")
 	fmt.Fprintf(w, "results, theories and datasets in %s (see results.md)\n", rep.Options.Dir)
 	return nil
-}
-
-func padded(cols []string) []string {
-	out := make([]string, len(cols))
-	for i, c := range cols {
-		out[i] = fmt.Sprintf("%8s", c)
-	}
-	return out
-}
-
-// commandLine rebuilds the command line from the flags that were given, for
-// results.md.
-func commandLine(cmd *cobra.Command) string {
-	parts := []string{cmd.CommandPath()}
-	cmd.Flags().Visit(func(f *pflag.Flag) {
-		switch {
-		case f.Value.Type() == "bool":
-			parts = append(parts, "--"+f.Name)
-		case f.Value.Type() == "stringSlice":
-			parts = append(parts, "--"+f.Name, strings.Trim(f.Value.String(), "[]"))
-		default:
-			parts = append(parts, "--"+f.Name, f.Value.String())
-		}
-	})
-	return strings.Join(parts, " ")
-}
-
-// benchProgress shows the steps on stderr, one line each, and the learning
-// iterations as a bar on a terminal or as a line every tenth iteration
-// otherwise.
-type benchProgress struct {
-	w        io.Writer
-	terminal bool
-	bar      *progressbar.ProgressBar
-}
-
-func newBenchProgress(w io.Writer) *benchProgress {
-	p := &benchProgress{w: w}
-	if f, ok := w.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			p.terminal = true
-		}
-	}
-	return p
-}
-
-func (p *benchProgress) event(e repro.Event) {
-	if e.Iteration == nil {
-		p.finish()
-		if e.Domain == "" {
-			fmt.Fprintf(p.w, "%s\n", e.Message)
-		} else {
-			fmt.Fprintf(p.w, "%s: %s\n", e.Domain, e.Message)
-		}
-		return
-	}
-	it := e.Iteration
-	desc := fmt.Sprintf("%s %s: train %.3f", e.Domain, e.Step, it.TrainAccuracy)
-	if it.TestAccuracy == it.TestAccuracy {
-		desc += fmt.Sprintf(", validation %.3f", it.TestAccuracy)
-	}
-	desc += fmt.Sprintf(", %d rules, %d literals", it.Rules, it.Literals)
-	if p.terminal {
-		if p.bar == nil {
-			p.bar = progressbar.NewOptions(e.MaxIterations, progressbar.OptionSetWriter(p.w), progressbar.OptionShowCount(),
-				progressbar.OptionSetElapsedTime(true), progressbar.OptionClearOnFinish())
-		}
-		p.bar.Describe(desc)
-		p.bar.Set(it.Iteration)
-		return
-	}
-	if it.Iteration%10 == 0 {
-		fmt.Fprintf(p.w, "  iteration %d %s (%s)\n", it.Iteration, desc, it.Elapsed.Round(time.Second))
-	}
-}
-
-func (p *benchProgress) finish() {
-	if p.bar != nil {
-		p.bar.Finish()
-		p.bar = nil
-	}
 }

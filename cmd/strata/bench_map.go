@@ -4,18 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
-	"strings"
-	"syscall"
-	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/mln/repro"
-	"github.com/strata-logic/strata/weka"
 )
 
 func init() { registerBench(newBenchMapCmd) }
@@ -101,133 +93,20 @@ func runBenchMap(cmd *cobra.Command, o repro.Options, noWeka bool, memory, solve
 	if o.Iterations < 0 || o.Timeout < 0 || o.Train < 0 || o.Test < 0 || o.MaxEvidence < 1 {
 		return usageError{errors.New("--iterations, --timeout, --train and --test must not be negative, --max-evidence at least 1")}
 	}
-	if !noWeka {
-		r, err := weka.Find()
-		if err != nil {
-			return fmt.Errorf("%w; or pass --no-weka to leave the baselines out", err)
-		}
-		r.Memory = memory
-		o.Weka = r
+	var err error
+	if o.Weka, err = findWeka(noWeka, memory); err != nil {
+		return err
 	}
 	o.Command = commandLine(cmd)
-	p := newMapProgress(cmd.ErrOrStderr())
-	o.Progress = p.event
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	rep, err := repro.Reproduce(ctx, o)
-	p.finish()
+	rep, err := runReproduction(cmd, func(ctx context.Context, progress func(repro.Event)) (*repro.Report, error) {
+		o.Progress = progress
+		return repro.Reproduce(ctx, o)
+	})
 	if err != nil {
 		return err
 	}
 	w := cmd.OutOrStdout()
-	fmt.Fprintf(w, "%-8s %s   %s\n", "", strings.Join(padded(repro.Columns), " "), "theory literals / J48 size")
-	for _, r := range rep.Rows {
-		var cells []string
-		for _, a := range r.Accuracies() {
-			if a != a { // NaN: a baseline that was not run
-				cells = append(cells, fmt.Sprintf("%8s", "-"))
-				continue
-			}
-			cells = append(cells, fmt.Sprintf("%8.1f", a))
-		}
-		nodes := "-"
-		if b := r.Result("C4.5"); b != nil {
-			nodes = fmt.Sprint(b.TreeSize)
-		}
-		fmt.Fprintf(w, "%-8s %s   %d / %s\n", r.Dataset.Label, strings.Join(cells, " "), r.TheorySize(), nodes)
-	}
+	printAccuracies(w, rep.Rows, func(r *repro.Row) string { return r.Dataset.Label }, "theory literals / J48 size")
 	fmt.Fprintf(w, "results, theories, networks and examples in %s (see results.md)\n", rep.Options.Dir)
 	return nil
-}
-
-// mapProgress shows the steps on stderr, one line each; the counted work
-// (growing the trees, labelling the examples) and the learning iterations
-// show as a bar on a terminal, and otherwise as a line every quarter of the
-// work or every tenth iteration.
-type mapProgress struct {
-	w        io.Writer
-	terminal bool
-	bar      *progressbar.ProgressBar
-	barKey   string // what the bar counts
-	quarter  int    // quarters of the counted work reported (not on a terminal)
-}
-
-func newMapProgress(w io.Writer) *mapProgress {
-	p := &mapProgress{w: w}
-	if f, ok := w.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			p.terminal = true
-		}
-	}
-	return p
-}
-
-func (p *mapProgress) event(e repro.Event) {
-	switch {
-	case e.Iteration != nil:
-		p.iteration(e)
-	case e.Total > 0:
-		p.count(e)
-	default:
-		p.finish()
-		if e.Dataset == "" {
-			fmt.Fprintf(p.w, "%s\n", e.Message)
-		} else {
-			fmt.Fprintf(p.w, "%s: %s\n", e.Dataset, e.Message)
-		}
-	}
-}
-
-// count shows the progress of a counted stage.
-func (p *mapProgress) count(e repro.Event) {
-	key := e.Dataset + " " + e.Stage
-	if !p.terminal {
-		if key != p.barKey {
-			p.barKey, p.quarter = key, 0
-		}
-		if q := 4 * e.Done / e.Total; q > p.quarter {
-			p.quarter = q
-			fmt.Fprintf(p.w, "  %s: %d of %d\n", key, e.Done, e.Total)
-		}
-		return
-	}
-	p.ensureBar(key, e.Total)
-	p.bar.Set(e.Done)
-}
-
-func (p *mapProgress) iteration(e repro.Event) {
-	it := e.Iteration
-	desc := fmt.Sprintf("%s %s: train %.3f", e.Dataset, e.Step, it.TrainAccuracy)
-	if it.TestAccuracy == it.TestAccuracy {
-		desc += fmt.Sprintf(", validation %.3f", it.TestAccuracy)
-	}
-	desc += fmt.Sprintf(", %d rules, %d literals", it.Rules, it.Literals)
-	if !p.terminal {
-		if it.Iteration%10 == 0 {
-			fmt.Fprintf(p.w, "  iteration %d %s (%s)\n", it.Iteration, desc, it.Elapsed.Round(time.Second))
-		}
-		return
-	}
-	p.ensureBar(e.Dataset+" "+e.Step, e.MaxIterations)
-	p.bar.Describe(desc)
-	p.bar.Set(it.Iteration)
-}
-
-// ensureBar starts a new bar when the counted work changes.
-func (p *mapProgress) ensureBar(key string, total int) {
-	if p.bar != nil && p.barKey == key {
-		return
-	}
-	p.finish()
-	p.barKey = key
-	p.bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(p.w), progressbar.OptionShowCount(),
-		progressbar.OptionSetDescription(key), progressbar.OptionSetElapsedTime(true), progressbar.OptionClearOnFinish())
-}
-
-func (p *mapProgress) finish() {
-	if p.bar != nil {
-		p.bar.Finish()
-		p.bar = nil
-	}
-	p.barKey = ""
 }

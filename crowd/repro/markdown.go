@@ -4,13 +4,11 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strings"
-	"time"
-)
 
-var nan = math.NaN()
+	"github.com/strata-logic/strata/internal/experiment"
+)
 
 // Excerpt sizes in results.md.
 const (
@@ -28,14 +26,7 @@ func (rep *Report) WriteMarkdown(w io.Writer) error {
 	if o.Quick {
 		title += " — quick version"
 	}
-	fmt.Fprintf(bw, "# %s\n\n", title)
-	if o.Command != "" {
-		fmt.Fprintf(bw, "Produced by `%s` (seed %d)", o.Command, o.Seed)
-	} else {
-		fmt.Fprintf(bw, "Seed %d", o.Seed)
-	}
-	fmt.Fprintf(bw, " on %s in %s, %s, %d CPUs.\n\n", rep.Started.Format("2006-01-02 15:04 MST"),
-		duration(rep.Elapsed), rep.GoVersion, rep.CPUs)
+	rep.WriteHeader(bw, title, o.Command, o.Seed)
 
 	rep.accuracyTable(bw)
 	rep.sizeTable(bw)
@@ -49,7 +40,7 @@ func (rep *Report) accuracyTable(w io.Writer) {
 	fmt.Fprintf(w, "## Test-set accuracy (%%) on the most typical action\n\n")
 	fmt.Fprintf(w, "| | %s |\n|---|%s\n", strings.Join(Columns, " | "), strings.Repeat("---:|", len(Columns)))
 	for _, r := range rep.Rows {
-		fmt.Fprintf(w, "| %s | %s |\n", r.Domain.Label, strings.Join(cells(r.Accuracies()), " | "))
+		fmt.Fprintf(w, "| %s | %s |\n", r.Domain.Label, strings.Join(experiment.Cells(r.Accuracies()), " | "))
 	}
 	fmt.Fprintf(w, "\nThe best of a row is in bold; – marks a baseline that was not run (no Weka). ")
 	fmt.Fprintf(w, "Poss. predicts action a for a situation when (Θ, situation) ⊢poss a for exactly one action a, and none otherwise; ")
@@ -58,34 +49,12 @@ func (rep *Report) accuracyTable(w io.Writer) {
 	var paper []string
 	for _, r := range rep.Rows {
 		if r.Domain.Paper != nil {
-			paper = append(paper, fmt.Sprintf("%s %s", r.Domain.Label, strings.Join(cells(r.Domain.Paper), " / ")))
+			paper = append(paper, fmt.Sprintf("%s %s", r.Domain.Label, strings.Join(experiment.Cells(r.Domain.Paper), " / ")))
 		}
 	}
 	if len(paper) > 0 {
 		fmt.Fprintf(w, "The paper's Table 2, on its crowd answers (not these data), same columns: %s.\n\n", strings.Join(paper, "; "))
 	}
-}
-
-// cells formats accuracies with one decimal, the best of them in bold.
-func cells(acc []float64) []string {
-	best := math.Inf(-1)
-	for _, a := range acc {
-		if !math.IsNaN(a) {
-			best = max(best, math.Round(10*a)/10)
-		}
-	}
-	out := make([]string, len(acc))
-	for i, a := range acc {
-		switch {
-		case math.IsNaN(a):
-			out[i] = "–"
-		case math.Round(10*a)/10 == best:
-			out[i] = fmt.Sprintf("**%.1f**", a)
-		default:
-			out[i] = fmt.Sprintf("%.1f", a)
-		}
-	}
-	return out
 }
 
 func (rep *Report) sizeTable(w io.Writer) {
@@ -115,18 +84,15 @@ func (rep *Report) learningTable(w io.Writer) {
 	fmt.Fprintf(w, "|---|---|---|---|---|---:|---:|---:|---|\n")
 	for _, r := range rep.Rows {
 		lr := r.Learning
-		val, best, chosen := "none", "–", "–"
-		elapsed := lr.Elapsed
+		val := "none"
 		if v := lr.Validation; v != nil && v.Skipped != "" {
 			val = "none: " + v.Skipped
 		} else if v != nil {
-			val = fmt.Sprintf("%d (%s)", len(v.Annotators), strings.Join(v.Annotators, ", "))
-			best = fmt.Sprintf("%d of %d (%.1f%%), %s", v.Best, len(v.History), 100*v.BestAccuracy, v.Stop)
-			chosen = fmt.Sprintf("%d (%.1f%%, within one s.e. %.2f of the best)", v.Chosen, 100*v.ChosenAccuracy, 100*v.StdErr)
-			elapsed += v.Elapsed
+			val = fmt.Sprintf("%d (%s)", len(v.HeldOut), strings.Join(v.HeldOut, ", "))
 		}
+		best, chosen := lr.Validation.Cells()
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %d iterations, %s | %s | %.1f%% | %.1f%% | %.1f%% (%s) |\n", r.Domain.Label, val, best, chosen,
-			len(lr.History), lr.Stop, duration(elapsed), 100*lr.TrainAccuracy, 100*r.Binary.Accuracy(), 100*r.Majority, r.MajorityAction)
+			len(lr.History), lr.Stop, experiment.Duration(lr.Total()), 100*lr.TrainAccuracy, 100*r.Binary.Accuracy(), 100*r.Majority, r.MajorityAction)
 	}
 	o := rep.Options
 	fmt.Fprintf(w, "\nAccuracies of the learner are on default / non-default examples (binary); the validation annotators are training annotators held out ")
@@ -136,14 +102,7 @@ func (rep *Report) learningTable(w io.Writer) {
 		fmt.Fprintf(w, ", %s of learning per domain (validation gets 40%%)", o.Timeout)
 	}
 	fmt.Fprintf(w, ", validation patience %d, candidates %s, training patience %s, test fraction %.2f, seed %d.\n\n",
-		o.ValidationPatience, orDefault(o.Candidates), orDefault(o.Patience), o.TestFraction, o.Seed)
-}
-
-func orDefault(n int) string {
-	if n == 0 {
-		return "default"
-	}
-	return fmt.Sprint(n)
+		o.ValidationPatience, experiment.OrDefault(o.Candidates), experiment.OrDefault(o.Patience), o.TestFraction, o.Seed)
 }
 
 func (rep *Report) dataTable(w io.Writer) {
@@ -169,7 +128,7 @@ func (rep *Report) dataTable(w io.Writer) {
 		}
 		fmt.Fprintf(w, "- %s: %s; test annotators %s. Time: reading and building %s, learning %s, scoring %s, Weka %s.\n",
 			r.Domain.Label, strings.Join(parts, ", "), strings.Join(r.Manifest.Test.Annotators, ", "),
-			duration(r.Prepare), duration(r.Learning.Elapsed+r.Learning.validationTime()), duration(r.Evaluate), duration(r.Baseline))
+			experiment.Duration(r.Prepare), experiment.Duration(r.Learning.Total()), experiment.Duration(r.Evaluate), experiment.Duration(r.Baseline))
 		for _, w2 := range r.Warnings {
 			fmt.Fprintf(w, "  - warning: %s\n", w2)
 		}
@@ -184,18 +143,9 @@ func (rep *Report) theories(w io.Writer) {
 		excerptPerLevel, excerptLevels)
 	fmt.Fprintf(w, "the full theories are in the files named.\n\n")
 	for _, r := range rep.Rows {
-		fmt.Fprintf(w, "### %s (`%s.theory`)\n\n```\n%s```\n\n", r.Domain.Label, r.Domain.Name, Excerpt(r.Theory, excerptPerLevel, excerptLevels))
+		fmt.Fprintf(w, "### %s (`%s.theory`)\n\n```\n%s```\n\n", r.Domain.Label, r.Domain.Name, experiment.Excerpt(r.Theory, excerptPerLevel, excerptLevels))
 		fmt.Fprintf(w, "Its predictions on the test situations (rows: most typical action; columns: predicted):\n\n```\n")
 		r.Poss.Write(w)
 		fmt.Fprintf(w, "```\n\n")
 	}
-}
-
-// duration rounds d for a reader: to the second, or to a tenth of a
-// second below ten seconds.
-func duration(d time.Duration) time.Duration {
-	if d < 10*time.Second {
-		return d.Round(100 * time.Millisecond)
-	}
-	return d.Round(time.Second)
 }

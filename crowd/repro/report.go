@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/strata-logic/strata/crowd"
+	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
@@ -16,12 +16,9 @@ import (
 
 // Report is the outcome of a reproduction.
 type Report struct {
-	Options   Options // with the defaults filled in
-	Rows      []*Row
-	Started   time.Time
-	Elapsed   time.Duration
-	GoVersion string
-	CPUs      int
+	Options Options // with the defaults filled in
+	Rows    []*Row
+	experiment.Run
 }
 
 // Row is one domain's line of the results: the theory's scores, the
@@ -47,7 +44,7 @@ type Row struct {
 	Majority       float64
 	// Baselines are Weka's results on the same situations, in the order of
 	// weka.Baselines; nil when Weka was not run.
-	Baselines []*weka.Result
+	Baselines experiment.Baselines
 
 	Prepare, Evaluate, Baseline time.Duration // time to read and build, to score the theory, to run Weka
 }
@@ -58,31 +55,14 @@ func (r *Row) TheorySize() int { return r.Model.NumLiterals() }
 
 // Result returns the baseline named as the paper's table names it ("RF",
 // "C4.5", "RIPPER"), or nil.
-func (r *Row) Result(name string) *weka.Result {
-	for _, b := range r.Baselines {
-		if b.Classifier.Name == name {
-			return b
-		}
-	}
-	return nil
-}
+func (r *Row) Result(name string) *weka.Result { return r.Baselines.Result(name) }
 
 // Accuracies returns the test accuracies in % in the paper's column order
 // (Poss., Rand. F., C4.5, RIPPER); a baseline that was not run is NaN.
-func (r *Row) Accuracies() []float64 {
-	acc := []float64{100 * r.Poss.Accuracy()}
-	for _, c := range []weka.Classifier{weka.RandomForest, weka.J48, weka.JRip} {
-		if b := r.Result(c.Name); b != nil {
-			acc = append(acc, 100*b.Accuracy())
-		} else {
-			acc = append(acc, nan)
-		}
-	}
-	return acc
-}
+func (r *Row) Accuracies() []float64 { return r.Baselines.Accuracies(r.Poss.Accuracy()) }
 
 // Columns are the paper's names of the columns of Accuracies.
-var Columns = []string{"Poss.", "Rand. F.", "C4.5", "RIPPER"}
+var Columns = experiment.Columns
 
 // Write writes results.md into dir, atomically.
 func (rep *Report) Write(dir string) error {
@@ -107,36 +87,4 @@ func writeTheory(path string, row *Row, opts *Options) error {
 		fmt.Fprintln(w)
 		return row.Theory.WriteText(w)
 	})
-}
-
-// Excerpt returns th in the text format, highest level first, shortened for
-// a page: at most perLevel formulas of a level and at most maxLevels levels
-// (the highest and the lowest ones), with '#' comments saying what was left
-// out, so that the excerpt still reads as a theory.
-func Excerpt(th *possibilistic.Theory, perLevel, maxLevels int) string {
-	var b strings.Builder
-	k := len(th.Levels)
-	top := (maxLevels + 1) / 2 // levels shown from the top; the rest from the bottom
-	for i := k - 1; i >= 0; i-- {
-		fromTop := k - 1 - i
-		if k > maxLevels && fromTop >= top && i >= maxLevels-top {
-			if fromTop == top {
-				fmt.Fprintf(&b, "# … %d levels not shown\n\n", k-maxLevels)
-			}
-			continue
-		}
-		l := th.Levels[i]
-		ws := possibilistic.FormatWeight(l.Weight)
-		for j, f := range l.Formulas {
-			if j == perLevel {
-				fmt.Fprintf(&b, "# … and %d more at %s\n", len(l.Formulas)-perLevel, ws)
-				break
-			}
-			fmt.Fprintf(&b, "%s: %s\n", ws, f.String(th.Vocab))
-		}
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-	}
-	return b.String()
 }

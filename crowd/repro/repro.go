@@ -28,7 +28,7 @@ import (
 
 	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/dataset"
-	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/weka"
 )
 
@@ -90,16 +90,8 @@ const (
 	QuickAnswers    = 400 // football play calls drawn at random from one season's file
 )
 
-// Event reports progress.
-type Event struct {
-	Domain  string // Domain.Name
-	Step    string // "read", "build", "validate", "learn", "evaluate", "weka", "done"
-	Message string // what happens, for a person
-	// Iteration is set after each learning iteration of the "validate" and
-	// "learn" steps; MaxIterations is the iteration limit of that run.
-	Iteration     *learn.Iteration
-	MaxIterations int
-}
+// Event reports progress; its Subject is a Domain's Name.
+type Event = experiment.Event
 
 // withDefaults fills in the zero fields.
 func (o Options) withDefaults() (Options, error) {
@@ -146,10 +138,12 @@ func (o Options) withDefaults() (Options, error) {
 	return o, nil
 }
 
-func (o *Options) emit(e Event) {
-	if o.Progress != nil {
-		o.Progress(e)
-	}
+func (o *Options) emit(e Event) { experiment.Emitter(o.Progress).Emit(e) }
+
+// settings returns the learner's settings.
+func (o *Options) settings() experiment.Settings {
+	return experiment.Settings{Iterations: o.Iterations, Timeout: o.Timeout, Candidates: o.Candidates, Patience: o.Patience,
+		Threads: o.Threads, Seed: o.Seed, ValidationPatience: o.ValidationPatience}
 }
 
 // Reproduce runs the experiment on every selected domain and writes into
@@ -165,7 +159,7 @@ func Reproduce(ctx context.Context, opts Options) (*Report, error) {
 	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
 		return nil, err
 	}
-	rep := &Report{Options: opts, Started: time.Now(), GoVersion: runtime.Version(), CPUs: runtime.GOMAXPROCS(0)}
+	rep := &Report{Options: opts, Run: experiment.Run{Started: time.Now(), GoVersion: runtime.Version(), CPUs: runtime.GOMAXPROCS(0)}}
 	for _, d := range Domains {
 		if !slices.Contains(opts.Domains, d.Name) {
 			continue
@@ -188,13 +182,13 @@ func Reproduce(ctx context.Context, opts Options) (*Report, error) {
 func runDomain(ctx context.Context, opts *Options, d Domain) (*Row, error) {
 	row := &Row{Domain: d}
 	start := time.Now()
-	opts.emit(Event{Domain: d.Name, Step: "read", Message: "reading " + d.Source})
+	opts.emit(Event{Subject: d.Name, Step: "read", Message: "reading " + d.Source})
 	in, err := d.load(opts.Data, opts.Quick, opts.Seed)
 	if err != nil {
 		return nil, err
 	}
 	row.Input, row.Warnings = in.stats, in.warnings
-	opts.emit(Event{Domain: d.Name, Step: "build", Message: fmt.Sprintf("%d answers; building the datasets", len(in.table.Answers))})
+	opts.emit(Event{Subject: d.Name, Step: "build", Message: fmt.Sprintf("%d answers; building the datasets", len(in.table.Answers))})
 	ds, err := crowd.Build(d.Name, in.table, crowd.Options{TestFraction: opts.TestFraction, Seed: opts.Seed})
 	if err != nil {
 		return nil, err
@@ -213,7 +207,7 @@ func runDomain(ctx context.Context, opts *Options, d Domain) (*Row, error) {
 	row.Model = row.Learning.Model
 	row.Theory = row.Model.Theory(ds.Vocab)
 
-	opts.emit(Event{Domain: d.Name, Step: "evaluate", Message: fmt.Sprintf("scoring the theory on %d test situations and %d test examples",
+	opts.emit(Event{Subject: d.Name, Step: "evaluate", Message: fmt.Sprintf("scoring the theory on %d test situations and %d test examples",
 		len(ds.TestSituations), len(ds.TestPos)+len(ds.TestNeg))})
 	start = time.Now()
 	evaluate(row, ds)
@@ -223,17 +217,9 @@ func runDomain(ctx context.Context, opts *Options, d Domain) (*Row, error) {
 	}
 
 	if opts.Weka != nil {
-		start = time.Now()
-		for _, c := range weka.Baselines {
-			opts.emit(Event{Domain: d.Name, Step: "weka", Message: fmt.Sprintf("Weka %s (%s)", c.Name, c.Class)})
-			res, err := opts.Weka.Run(ctx, c, filepath.Join(dir, "train.arff"), filepath.Join(dir, "test.arff"))
-			if err != nil {
-				return nil, err
-			}
-			res.Report = "" // long; not needed in the report
-			row.Baselines = append(row.Baselines, res)
+		if row.Baselines, row.Baseline, err = experiment.RunBaselines(ctx, opts.Weka, dir, d.Name, opts.Progress); err != nil {
+			return nil, err
 		}
-		row.Baseline = time.Since(start)
 	}
 	return row, ctx.Err()
 }

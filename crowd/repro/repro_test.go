@@ -3,10 +3,8 @@ package repro
 import (
 	"context"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,10 +14,9 @@ import (
 	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/shared"
-	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
-	"github.com/strata-logic/strata/weka"
+	"github.com/strata-logic/strata/weka/wekatest"
 )
 
 // dataRoot returns ../shared/data, or skips (fails in CI) without it.
@@ -31,27 +28,12 @@ func dataRoot(t testing.TB) string {
 	return filepath.Dir(shared.Path(t, "poker"))
 }
 
-// wekaRunner returns Weka, or nil when it is absent (a failure when
-// STRATA_REQUIRE_WEKA is set).
-func wekaRunner(t *testing.T) *weka.Runner {
-	r, err := weka.Find()
-	if err != nil {
-		if os.Getenv("STRATA_REQUIRE_WEKA") != "" {
-			t.Fatalf("STRATA_REQUIRE_WEKA is set: %v", err)
-		}
-		t.Logf("%v: the baselines are not run", err)
-		return nil
-	}
-	r.Memory = "1g"
-	return r
-}
-
 // TestQuick runs the small version end to end and checks what it wrote
 // against independent computations from the files alone.
 func TestQuick(t *testing.T) {
 	data := dataRoot(t)
 	dir := t.TempDir()
-	wk := wekaRunner(t)
+	wk := wekatest.Runner(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	var events []Event
@@ -136,7 +118,7 @@ func checkRow(t *testing.T, dir string, row *Row, cells []string, withWeka bool,
 	if v := row.Learning.Validation; v == nil || v.Skipped != "" {
 		t.Errorf("no validation run: %+v", v)
 	} else {
-		for _, a := range v.Annotators {
+		for _, a := range v.HeldOut {
 			if !slices.Contains(m.Train.Annotators, a) {
 				t.Errorf("validation annotator %s is not a training annotator", a)
 			}
@@ -313,85 +295,6 @@ func TestOptionErrors(t *testing.T) {
 		_, err := Reproduce(context.Background(), tc.opts)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: error %v, want %q", tc.opts, err, tc.want)
-		}
-	}
-}
-
-func TestOneStdErr(t *testing.T) {
-	hist := func(acc ...float64) []learn.Iteration {
-		var h []learn.Iteration
-		for i, a := range acc {
-			h = append(h, learn.Iteration{Iteration: i + 1, TestAccuracy: a})
-		}
-		return h
-	}
-	for _, tc := range []struct {
-		acc          []float64
-		n            int
-		chosen, best int
-	}{
-		{nil, 100, 0, 0},
-		{[]float64{0.5}, 100, 1, 1},
-		// se of 0.8 on 100 examples is 0.04: 0.77 is within it, 0.75 not.
-		{[]float64{0.6, 0.75, 0.77, 0.8, 0.79}, 100, 3, 4},
-		// On 10000 examples se is 0.004: only the best itself.
-		{[]float64{0.6, 0.75, 0.77, 0.8, 0.79}, 10000, 4, 4},
-		// Ties go to the earliest best.
-		{[]float64{0.9, 0.9, 0.9}, 1000000, 1, 1},
-	} {
-		chosen, best, se := learn.OneStandardError(hist(tc.acc...), tc.n)
-		if chosen != tc.chosen || best != tc.best {
-			t.Errorf("%v on %d: chose %d (best %d, se %.4f), want %d (best %d)", tc.acc, tc.n, chosen, best, se, tc.chosen, tc.best)
-		}
-	}
-}
-
-func TestCells(t *testing.T) {
-	got := cells([]float64{40.51, 38.6, 40.54, math.NaN()})
-	want := []string{"**40.5**", "38.6", "**40.5**", "–"}
-	if !slices.Equal(got, want) {
-		t.Errorf("cells = %q, want %q", got, want)
-	}
-}
-
-// TestExcerpt checks that an excerpt of a theory with many levels keeps
-// the highest and lowest levels, says what it leaves out, and still reads
-// as a theory whose formulas all come from the original.
-func TestExcerpt(t *testing.T) {
-	v := &logic.Vocabulary{}
-	th := possibilistic.New(v)
-	for j := 1; j <= 15; j++ {
-		for i := 0; i < j%4+1; i++ {
-			th.AddClause(logic.Clause{logic.Neg(v.Intern(fmt.Sprintf("s%d_%d", j, i))), logic.Pos(v.Intern("call"))}, float64(j)/16)
-		}
-	}
-	th.AddClause(logic.Clause{logic.Neg(v.Intern("call")), logic.Neg(v.Intern("raise"))}, 1)
-	ex := Excerpt(th, 2, 6)
-	back, err := possibilistic.ReadText(strings.NewReader(ex), "excerpt", v)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, ex)
-	}
-	if len(back.Levels) != 6 {
-		t.Errorf("%d levels shown, want 6:\n%s", len(back.Levels), ex)
-	}
-	// Top three (1, 15/16, 14/16) and bottom three (3/16, 2/16, 1/16).
-	for i, w := range []float64{1. / 16, 2. / 16, 3. / 16, 14. / 16, 15. / 16, 1} {
-		if i < len(back.Levels) && back.Levels[i].Weight != w {
-			t.Errorf("level %d has weight %v, want %v", i, back.Levels[i].Weight, w)
-		}
-	}
-	for _, l := range back.Levels {
-		if len(l.Formulas) > 2 {
-			t.Errorf("level %v shows %d formulas", l.Weight, len(l.Formulas))
-		}
-	}
-	if !regexp.MustCompile(`# … 10 levels not shown`).MatchString(ex) || !strings.Contains(ex, "# … and 1 more at 0.875") {
-		t.Errorf("excerpt does not say what it leaves out:\n%s", ex)
-	}
-	full := th.String()
-	for _, line := range strings.Split(ex, "\n") {
-		if line != "" && !strings.HasPrefix(line, "#") && !strings.Contains(full, line+"\n") {
-			t.Errorf("excerpt line %q is not in the theory", line)
 		}
 	}
 }

@@ -50,9 +50,9 @@ func prepare(ctx context.Context, opts *Options, d Dataset, row *Row, dir string
 		return nil, err
 	}
 	row.Network.Source, _ = filepath.Rel(opts.Data, from)
-	opts.emit(Event{Dataset: d.Name, Step: "network", Message: "learning the network from " + row.Network.Source})
+	opts.emit(Event{Subject: d.Name, Step: "network", Message: "learning the network from " + row.Network.Source})
 	lo := mln.LearnOptions{Progress: func(stage string, done, total int) {
-		opts.emit(Event{Dataset: d.Name, Step: "network", Stage: stage, Done: done, Total: total})
+		opts.emit(Event{Subject: d.Name, Step: "network", Stage: stage, Done: done, Total: total})
 	}}
 	net, pll, ind, err := mln.LearnDataset(opts.debd(), d.Name, lo)
 	if err != nil {
@@ -60,7 +60,7 @@ func prepare(ctx context.Context, opts *Options, d Dataset, row *Row, dir string
 	}
 	row.Network.Stats, row.Network.PLL, row.Network.IndPLL = net.Stats(), pll, ind
 	netPath := filepath.Join(dir, d.Name+".mln")
-	if err := writeFile(netPath, func(w io.Writer) error { return mln.WriteAlchemy(w, net) }); err != nil {
+	if err := fileutil.WriteAtomic(netPath, func(w io.Writer) error { return mln.WriteAlchemy(w, net) }); err != nil {
 		return nil, err
 	}
 	row.NetworkTime = time.Since(start)
@@ -73,12 +73,12 @@ func prepare(ctx context.Context, opts *Options, d Dataset, row *Row, dir string
 	if opts.Approx {
 		how = "MaxWalkSAT"
 	}
-	opts.emit(Event{Dataset: d.Name, Step: "examples", Message: fmt.Sprintf(
+	opts.emit(Event{Subject: d.Name, Step: "examples", Message: fmt.Sprintf(
 		"%d atoms, %d formulas; drawing %d + %d examples (evidence of 1 to %d literals), labelled by %s",
 		row.Network.Atoms, row.Network.Weighted+row.Network.Hard, opts.Train, opts.Test, opts.MaxEvidence, how)})
 	mo := mln.MAPOptions{Train: opts.Train, Test: opts.Test, Approx: opts.Approx, Walk: opts.Walk,
 		Examples: mln.ExampleOptions{MaxEvidence: opts.MaxEvidence, Seed: opts.Seed, Progress: func(done, total int) {
-			opts.emit(Event{Dataset: d.Name, Step: "examples", Stage: "labelling", Done: done, Total: total})
+			opts.emit(Event{Subject: d.Name, Step: "examples", Stage: "labelling", Done: done, Total: total})
 		}}}
 	ex := &exampleSets{vocab: net.Vocab}
 	if ex.train, ex.test, err = mln.MAPExamples(net, mo); err != nil {
@@ -97,7 +97,7 @@ func prepare(ctx context.Context, opts *Options, d Dataset, row *Row, dir string
 		if err != nil {
 			return nil, err
 		}
-		if err := writeFile(filepath.Join(dir, set.name+".arff"), a.Write); err != nil {
+		if err := fileutil.WriteAtomic(filepath.Join(dir, set.name+".arff"), a.Write); err != nil {
 			return nil, err
 		}
 	}
@@ -131,16 +131,5 @@ func counts(train, test []mln.Example) ExampleCounts {
 // toExamples turns MAP-entailment examples into the learner's multiset.
 func toExamples(v *logic.Vocabulary, exs []mln.Example) (*learn.Examples, error) {
 	pos, neg := mln.Split(exs)
-	s := &learn.Examples{}
-	if err := s.AddRules(pos, true, v, "defaults"); err != nil {
-		return nil, err
-	}
-	if err := s.AddRules(neg, false, v, "non-defaults"); err != nil {
-		return nil, err
-	}
-	return s, nil
-}
-
-func writeFile(path string, write func(io.Writer) error) error {
-	return fileutil.WriteAtomic(path, write)
+	return learn.FromRules(v, pos, neg)
 }

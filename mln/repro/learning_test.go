@@ -7,7 +7,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/mln"
 )
@@ -54,7 +53,7 @@ func TestHoldOut(t *testing.T) {
 		exs := randomExamples(r, 20+r.IntN(300))
 		share := 0.1 + 0.5*r.Float64()
 		seed := r.Uint64()
-		fit, held, groups := holdOut(exs, share, seed)
+		fit, held, evidence := holdOut(exs, share, seed)
 		if len(fit)+len(held) != len(exs) {
 			t.Fatalf("%d + %d of %d examples", len(fit), len(held), len(exs))
 		}
@@ -77,8 +76,13 @@ func TestHoldOut(t *testing.T) {
 				t.Fatalf("evidence %v is both learned from and held out", e.Evidence)
 			}
 		}
-		if len(inHeld) != groups {
-			t.Errorf("%d evidence formulas held out, reported %d", len(inHeld), groups)
+		if len(inHeld) != len(evidence) {
+			t.Errorf("%d evidence formulas held out, reported %d", len(inHeld), len(evidence))
+		}
+		for _, a := range evidence {
+			if !inHeld[fmt.Sprint(slices.Sorted(slices.Values(a)))] {
+				t.Errorf("reported evidence %v is not held out", a)
+			}
 		}
 		// Whole groups of at most 10 examples each: the last one taken can
 		// overshoot the share by fewer than 10 examples (duplicated
@@ -91,49 +95,6 @@ func TestHoldOut(t *testing.T) {
 		if len(fit2) != len(fit) || len(held2) != len(held) {
 			t.Error("the same seed gives another split")
 		}
-	}
-}
-
-func TestOneStdErr(t *testing.T) {
-	hist := func(acc ...float64) []learn.Iteration {
-		var h []learn.Iteration
-		for i, a := range acc {
-			h = append(h, learn.Iteration{Iteration: i + 1, TestAccuracy: a})
-		}
-		return h
-	}
-	for _, tc := range []struct {
-		acc          []float64
-		n            int
-		chosen, best int
-	}{
-		{nil, 100, 0, 0},
-		{[]float64{0.5}, 100, 1, 1},
-		// se of 0.8 on 100 examples is 0.04: 0.77 is within it, 0.75 not.
-		{[]float64{0.6, 0.75, 0.77, 0.8, 0.79}, 100, 3, 4},
-		// On 10000 examples se is 0.004: only the best itself.
-		{[]float64{0.6, 0.75, 0.77, 0.8, 0.79}, 10000, 4, 4},
-		// Ties go to the earliest best.
-		{[]float64{0.9, 0.9, 0.9}, 1000000, 1, 1},
-		// Only iterations up to the best count.
-		{[]float64{0.5, 0.9, 0.2}, 100, 2, 2},
-	} {
-		chosen, best, se := oneStdErr(hist(tc.acc...), tc.n)
-		if chosen != tc.chosen || best != tc.best {
-			t.Errorf("%v on %d: chose %d (best %d, se %.4f), want %d (best %d)", tc.acc, tc.n, chosen, best, se, tc.chosen, tc.best)
-		}
-		if best > 0 && math.Abs(se-math.Sqrt(tc.acc[best-1]*(1-tc.acc[best-1])/float64(tc.n))) > 1e-12 {
-			t.Errorf("se %v", se)
-		}
-	}
-}
-
-func TestCells(t *testing.T) {
-	// 78.05 prints as 78.0 (its binary value is below 78.05): not a tie.
-	got := cells([]float64{78.14, 69.6, 78.05, math.NaN(), 78.1})
-	want := []string{"**78.1**", "69.6", "78.0", "–", "**78.1**"}
-	if !slices.Equal(got, want) {
-		t.Errorf("cells = %q, want %q", got, want)
 	}
 }
 

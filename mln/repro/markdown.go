@@ -4,15 +4,10 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
 	"strings"
-	"time"
 
-	crowdrepro "github.com/strata-logic/strata/crowd/repro"
+	"github.com/strata-logic/strata/internal/experiment"
 )
-
-var nan = math.NaN()
 
 // Excerpt sizes in results.md.
 const (
@@ -32,14 +27,7 @@ func (rep *Report) WriteMarkdown(w io.Writer) error {
 	if o.Quick {
 		title += " — quick version"
 	}
-	fmt.Fprintf(bw, "# %s\n\n", title)
-	if o.Command != "" {
-		fmt.Fprintf(bw, "Produced by `%s` (seed %d)", o.Command, o.Seed)
-	} else {
-		fmt.Fprintf(bw, "Seed %d", o.Seed)
-	}
-	fmt.Fprintf(bw, " on %s in %s, %s, %d CPUs.\n\n", rep.Started.Format("2006-01-02 15:04 MST"),
-		duration(rep.Elapsed), rep.GoVersion, rep.CPUs)
+	rep.WriteHeader(bw, title, o.Command, o.Seed)
 	rep.accuracyTable(bw)
 	rep.sizeTable(bw)
 	rep.dataTable(bw)
@@ -55,8 +43,8 @@ func (rep *Report) accuracyTable(w io.Writer) {
 	fmt.Fprintf(w, "| | %s | paper: %s |\n|---|%s\n", strings.Join(Columns, " | "), strings.Join(Columns, " | "),
 		strings.Repeat("---:|", 2*len(Columns)))
 	for _, r := range rep.Rows {
-		fmt.Fprintf(w, "| %s | %s | %s |\n", r.Dataset.Label, strings.Join(cells(r.Accuracies()), " | "),
-			strings.Join(cells(r.Dataset.Paper), " | "))
+		fmt.Fprintf(w, "| %s | %s | %s |\n", r.Dataset.Label, strings.Join(experiment.Cells(r.Accuracies()), " | "),
+			strings.Join(experiment.Cells(r.Dataset.Paper), " | "))
 	}
 	o := rep.Options
 	fmt.Fprintf(w, "\nEach dataset has %d training and %d test examples α |~ β (evidence α of 1 to %d literals, β one literal on another atom), ",
@@ -71,28 +59,6 @@ func (rep *Report) accuracyTable(w io.Writer) {
 	fmt.Fprintf(w, "in the paper's encoding (two Boolean attributes per variable for the antecedent, two for the consequent). ")
 	fmt.Fprintf(w, "The best of each row is in bold; – marks a baseline that was not run (no Weka). ")
 	fmt.Fprintf(w, "The paper's columns are the last four rows of its table \"Test set accuracies\", on networks and examples of its own (same datasets, other networks and draws).\n\n")
-}
-
-// cells formats accuracies with one decimal, the best of them in bold. The
-// best is found among the printed values, so that ties are ties on the page.
-func cells(acc []float64) []string {
-	out := make([]string, len(acc))
-	best := math.Inf(-1)
-	for i, a := range acc {
-		if math.IsNaN(a) {
-			out[i] = "–"
-			continue
-		}
-		out[i] = fmt.Sprintf("%.1f", a)
-		x, _ := strconv.ParseFloat(out[i], 64)
-		best = max(best, x)
-	}
-	for i, c := range out {
-		if x, err := strconv.ParseFloat(c, 64); err == nil && x == best {
-			out[i] = "**" + c + "**"
-		}
-	}
-	return out
 }
 
 func (rep *Report) sizeTable(w io.Writer) {
@@ -172,16 +138,15 @@ func (rep *Report) learningTable(w io.Writer) {
 	fmt.Fprintf(w, "|---|---|---|---|---|---:|---:|\n")
 	for _, r := range rep.Rows {
 		lr := r.Learning
-		val, best, chosen := "none", "–", "–"
+		val := "none"
 		if v := lr.Validation; v != nil && v.Skipped != "" {
 			val = "none: " + v.Skipped
 		} else if v != nil {
-			val = fmt.Sprintf("%d of %d (%d)", v.Examples, v.Examples+v.FitExamples, v.Evidence)
-			best = fmt.Sprintf("%d of %d (%.1f%%), %s", v.Best, len(v.History), 100*v.BestAccuracy, v.Stop)
-			chosen = fmt.Sprintf("%d (%.1f%%, within one s.e. %.1f of the best)", v.Chosen, 100*v.ChosenAccuracy, 100*v.StdErr)
+			val = fmt.Sprintf("%d of %d (%d)", v.Held, v.Held+v.FitExamples, len(v.HeldOut))
 		}
+		best, chosen := lr.Validation.Cells()
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %d iterations, %s | %s | %.1f%% |\n", r.Dataset.Label, val, best, chosen,
-			len(lr.History), lr.Stop, duration(lr.total()), 100*lr.TrainAccuracy)
+			len(lr.History), lr.Stop, experiment.Duration(lr.Total()), 100*lr.TrainAccuracy)
 	}
 	o := rep.Options
 	fmt.Fprintf(w, "\nThe validation examples are training examples held out by whole evidence formulas (%.0f%% of them), ", 100*o.Validation)
@@ -193,28 +158,14 @@ func (rep *Report) learningTable(w io.Writer) {
 		fmt.Fprintf(w, ", %s of learning per dataset (validation gets 40%%; the paper gave its learner one hour)", o.Timeout)
 	}
 	fmt.Fprintf(w, ", validation patience %d, candidates %s, training patience %s, seed %d.\n\n",
-		o.ValidationPatience, orDefault(o.Candidates), patience(o.Patience), o.Seed)
-}
-
-func orDefault(n int) string {
-	if n == 0 {
-		return "default"
-	}
-	return fmt.Sprint(n)
-}
-
-func patience(n int) string {
-	if n < 0 {
-		return "never"
-	}
-	return fmt.Sprint(n)
+		o.ValidationPatience, experiment.OrDefault(o.Candidates), experiment.Patience(o.Patience), o.Seed)
 }
 
 func (rep *Report) timeTable(w io.Writer) {
 	fmt.Fprintf(w, "## Time\n\n| | network | examples | learning (validation included) | scoring | Weka (3 classifiers) |\n|---|---:|---:|---:|---:|---:|\n")
 	for _, r := range rep.Rows {
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", r.Dataset.Label, duration(r.NetworkTime), duration(r.ExamplesTime),
-			duration(r.Learning.total()), duration(r.Evaluate), duration(r.Baseline))
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", r.Dataset.Label, experiment.Duration(r.NetworkTime), experiment.Duration(r.ExamplesTime),
+			experiment.Duration(r.Learning.Total()), experiment.Duration(r.Evaluate), experiment.Duration(r.Baseline))
 	}
 	fmt.Fprintln(w)
 }
@@ -232,14 +183,5 @@ func (rep *Report) theory(w io.Writer) {
 	for _, r := range rep.Rows {
 		files = append(files, "`"+r.Dataset.Name+".theory`")
 	}
-	fmt.Fprintf(w, "%s.\n\n```\n%s```\n", strings.Join(files, ", "), crowdrepro.Excerpt(r.Theory, excerptPerLevel, excerptLevels))
-}
-
-// duration rounds d for a reader: to the second, or to a tenth of a
-// second below ten seconds.
-func duration(d time.Duration) time.Duration {
-	if d < 10*time.Second {
-		return d.Round(100 * time.Millisecond)
-	}
-	return d.Round(time.Second)
+	fmt.Fprintf(w, "%s.\n\n```\n%s```\n", strings.Join(files, ", "), experiment.Excerpt(r.Theory, excerptPerLevel, excerptLevels))
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/weka"
@@ -13,12 +15,9 @@ import (
 
 // Report is the outcome of a reproduction.
 type Report struct {
-	Options   Options // with the defaults filled in
-	Rows      []*Row
-	Started   time.Time
-	Elapsed   time.Duration
-	GoVersion string
-	CPUs      int
+	Options Options // with the defaults filled in
+	Rows    []*Row
+	experiment.Run
 }
 
 // Row is one dataset's line of the results: the network, the examples, the
@@ -39,7 +38,7 @@ type Row struct {
 	Diagnostics Diagnostics
 	// Baselines are Weka's results on the same examples, in the order of
 	// weka.Baselines; nil when Weka was not run.
-	Baselines []*weka.Result
+	Baselines experiment.Baselines
 
 	// Time to learn the network, to draw and label the examples (writing
 	// the files included), to score the theory and to run Weka.
@@ -60,41 +59,24 @@ func (r *Row) TheorySize() int { return r.Model.NumLiterals() }
 
 // Result returns the baseline named as the paper's table names it ("RF",
 // "C4.5", "RIPPER"), or nil.
-func (r *Row) Result(name string) *weka.Result {
-	for _, b := range r.Baselines {
-		if b.Classifier.Name == name {
-			return b
-		}
-	}
-	return nil
-}
+func (r *Row) Result(name string) *weka.Result { return r.Baselines.Result(name) }
 
 // Accuracies returns the test accuracies in % in the paper's column order
 // (Poss., Rand. F., C4.5, RIPPER); a baseline that was not run is NaN.
-func (r *Row) Accuracies() []float64 {
-	acc := []float64{100 * r.Accuracy()}
-	for _, c := range []weka.Classifier{weka.RandomForest, weka.J48, weka.JRip} {
-		if b := r.Result(c.Name); b != nil {
-			acc = append(acc, 100*b.Accuracy())
-		} else {
-			acc = append(acc, nan)
-		}
-	}
-	return acc
-}
+func (r *Row) Accuracies() []float64 { return r.Baselines.Accuracies(r.Accuracy()) }
 
 // Columns are the paper's names of the columns of Accuracies.
-var Columns = []string{"Poss.", "Rand. F.", "C4.5", "RIPPER"}
+var Columns = experiment.Columns
 
 // Write writes results.md into dir, atomically.
 func (rep *Report) Write(dir string) error {
-	return writeFile(filepath.Join(dir, "results.md"), rep.WriteMarkdown)
+	return fileutil.WriteAtomic(filepath.Join(dir, "results.md"), rep.WriteMarkdown)
 }
 
 // writeTheory writes the theory, highest level first as in the paper's
 // table of the NLTCS theory, after comments saying where it comes from.
 func writeTheory(path string, row *Row, opts *Options) error {
-	return writeFile(path, func(w io.Writer) error {
+	return fileutil.WriteAtomic(path, func(w io.Writer) error {
 		lr := row.Learning
 		fmt.Fprintf(w, "# Possibilistic theory learned by strata from %d MAP-entailment examples of the %s network\n",
 			lr.Examples, row.Dataset.Label)

@@ -30,6 +30,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/mln"
 	"github.com/strata-logic/strata/weka"
@@ -120,23 +121,10 @@ const (
 	QuickExamples   = 200
 )
 
-// Event reports progress.
-type Event struct {
-	Dataset string // Dataset.Name
-	Step    string // "network", "examples", "validate", "learn", "evaluate", "weka", "done"
-	Message string // what happens, for a person; empty on counting events
-
-	// Done and Total count the work of a long step when Total > 0: the
-	// trees and L-BFGS iterations of "network" (Stage says which), the
-	// examples labelled in "examples".
-	Done, Total int
-	Stage       string
-
-	// Iteration is set after each learning iteration of the "validate" and
-	// "learn" steps; MaxIterations is the iteration limit of that run.
-	Iteration     *learn.Iteration
-	MaxIterations int
-}
+// Event reports progress; its Subject is a Dataset's Name. Counting
+// events (Total > 0) count the trees and L-BFGS iterations of the "network"
+// step (Stage says which) and the examples labelled in "examples".
+type Event = experiment.Event
 
 // withDefaults fills in the zero fields.
 func (o Options) withDefaults() (Options, error) {
@@ -203,10 +191,12 @@ func (o Options) withDefaults() (Options, error) {
 	return o, nil
 }
 
-func (o *Options) emit(e Event) {
-	if o.Progress != nil {
-		o.Progress(e)
-	}
+func (o *Options) emit(e Event) { experiment.Emitter(o.Progress).Emit(e) }
+
+// settings returns the learner's settings.
+func (o *Options) settings() experiment.Settings {
+	return experiment.Settings{Iterations: o.Iterations, Timeout: o.Timeout, Candidates: o.Candidates, Patience: o.Patience,
+		Threads: o.Threads, Seed: o.Seed, ValidationPatience: o.ValidationPatience}
 }
 
 // debd returns the directory of the density-estimation benchmarks.
@@ -226,7 +216,7 @@ func Reproduce(ctx context.Context, opts Options) (*Report, error) {
 	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
 		return nil, err
 	}
-	rep := &Report{Options: opts, Started: time.Now(), GoVersion: runtime.Version(), CPUs: runtime.GOMAXPROCS(0)}
+	rep := &Report{Options: opts, Run: experiment.Run{Started: time.Now(), GoVersion: runtime.Version(), CPUs: runtime.GOMAXPROCS(0)}}
 	for _, d := range Datasets {
 		if !slices.Contains(opts.Datasets, d.Name) {
 			continue
@@ -259,7 +249,7 @@ func runDataset(ctx context.Context, opts *Options, d Dataset) (*Row, error) {
 	row.Model = row.Learning.Model
 	row.Theory = row.Model.Theory(ex.vocab)
 
-	opts.emit(Event{Dataset: d.Name, Step: "evaluate", Message: fmt.Sprintf("scoring the theory on %d test examples", ex.testSet.Total())})
+	opts.emit(Event{Subject: d.Name, Step: "evaluate", Message: fmt.Sprintf("scoring the theory on %d test examples", ex.testSet.Total())})
 	start := time.Now()
 	row.Correct, row.Total = learn.Score(row.Model, ex.testSet, opts.Threads)
 	row.Diagnostics = diagnose(row.Theory, ex.train, ex.test)
@@ -269,17 +259,9 @@ func runDataset(ctx context.Context, opts *Options, d Dataset) (*Row, error) {
 	}
 
 	if opts.Weka != nil {
-		start = time.Now()
-		for _, c := range weka.Baselines {
-			opts.emit(Event{Dataset: d.Name, Step: "weka", Message: fmt.Sprintf("Weka %s (%s)", c.Name, c.Class)})
-			res, err := opts.Weka.Run(ctx, c, filepath.Join(dir, "train.arff"), filepath.Join(dir, "test.arff"))
-			if err != nil {
-				return nil, err
-			}
-			res.Report = "" // long; not needed in the report
-			row.Baselines = append(row.Baselines, res)
+		if row.Baselines, row.Baseline, err = experiment.RunBaselines(ctx, opts.Weka, dir, d.Name, opts.Progress); err != nil {
+			return nil, err
 		}
-		row.Baseline = time.Since(start)
 	}
 	return row, ctx.Err()
 }

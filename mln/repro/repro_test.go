@@ -17,28 +17,13 @@ import (
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/mln"
 	"github.com/strata-logic/strata/possibilistic"
-	"github.com/strata-logic/strata/weka"
+	"github.com/strata-logic/strata/weka/wekatest"
 )
 
 // dataRoot returns ../shared/data, or skips (fails in CI) without NLTCS.
 func dataRoot(t testing.TB) string {
 	t.Helper()
 	return filepath.Dir(filepath.Dir(filepath.Dir(shared.Path(t, "debd/nltcs/nltcs.train.data"))))
-}
-
-// wekaRunner returns Weka, or nil when it is absent (a failure when
-// STRATA_REQUIRE_WEKA is set).
-func wekaRunner(t *testing.T) *weka.Runner {
-	r, err := weka.Find()
-	if err != nil {
-		if os.Getenv("STRATA_REQUIRE_WEKA") != "" {
-			t.Fatalf("STRATA_REQUIRE_WEKA is set: %v", err)
-		}
-		t.Logf("%v: the baselines are not run", err)
-		return nil
-	}
-	r.Memory = "1g"
-	return r
 }
 
 // TestQuick runs the small version end to end and checks what it wrote
@@ -48,7 +33,7 @@ func wekaRunner(t *testing.T) *weka.Runner {
 func TestQuick(t *testing.T) {
 	data := dataRoot(t)
 	dir := t.TempDir()
-	wk := wekaRunner(t)
+	wk := wekatest.Runner(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	var events []Event
@@ -155,9 +140,9 @@ func TestQuick(t *testing.T) {
 	if vl := row.Learning.Validation; vl == nil || vl.Skipped != "" {
 		t.Errorf("no validation run: %+v", vl)
 	} else if vl.Chosen < 1 || vl.Chosen > vl.Best || row.Learning.Iterations != vl.Chosen ||
-		vl.FitExamples+vl.Examples != QuickExamples || len(row.Learning.History) > vl.Chosen {
+		vl.FitExamples+vl.Held != QuickExamples || len(row.Learning.History) > vl.Chosen {
 		t.Errorf("chose %d iterations (best %d), final limit %d, final run %d iterations, %d + %d examples",
-			vl.Chosen, vl.Best, row.Learning.Iterations, len(row.Learning.History), vl.FitExamples, vl.Examples)
+			vl.Chosen, vl.Best, row.Learning.Iterations, len(row.Learning.History), vl.FitExamples, vl.Held)
 	}
 }
 

@@ -1,0 +1,188 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/weka"
+)
+
+// findWeka returns the Weka runner of the baselines, or nil with --no-weka.
+func findWeka(noWeka bool, memory string) (*weka.Runner, error) {
+	if noWeka {
+		return nil, nil
+	}
+	r, err := weka.Find()
+	if err != nil {
+		return nil, fmt.Errorf("%w; or pass --no-weka to leave the baselines out", err)
+	}
+	r.Memory = memory
+	return r, nil
+}
+
+// runReproduction runs a reproduction with progress on stderr, stopping
+// cleanly on Ctrl-C.
+func runReproduction[R any](cmd *cobra.Command, run func(context.Context, func(experiment.Event)) (R, error)) (R, error) {
+	p := newBenchProgress(cmd.ErrOrStderr())
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	rep, err := run(ctx, p.event)
+	p.finish()
+	return rep, err
+}
+
+// benchRow is a row of a reproduction's results.
+type benchRow interface {
+	Accuracies() []float64
+	TheorySize() int
+	Result(name string) *weka.Result
+}
+
+// printAccuracies prints the results table of a reproduction for a
+// person: the accuracies in the paper's columns and the sizes of the theory
+// and of the J48 tree.
+func printAccuracies[R benchRow](w io.Writer, rows []R, label func(R) string, sizes string) {
+	width := 0
+	for _, r := range rows {
+		width = max(width, len(label(r)))
+	}
+	cols := make([]string, len(experiment.Columns))
+	for i, c := range experiment.Columns {
+		cols[i] = fmt.Sprintf("%8s", c)
+	}
+	fmt.Fprintf(w, "%-*s %s   %s\n", width, "", strings.Join(cols, " "), sizes)
+	for _, r := range rows {
+		var cells []string
+		for _, a := range r.Accuracies() {
+			if a != a { // NaN: a baseline that was not run
+				cells = append(cells, fmt.Sprintf("%8s", "-"))
+				continue
+			}
+			cells = append(cells, fmt.Sprintf("%8.1f", a))
+		}
+		nodes := "-"
+		if b := r.Result("C4.5"); b != nil {
+			nodes = fmt.Sprint(b.TreeSize)
+		}
+		fmt.Fprintf(w, "%-*s %s   %d / %s\n", width, label(r), strings.Join(cells, " "), r.TheorySize(), nodes)
+	}
+}
+
+// commandLine rebuilds the command line from the flags that were given, for
+// results.md.
+func commandLine(cmd *cobra.Command) string {
+	parts := []string{cmd.CommandPath()}
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		switch {
+		case f.Value.Type() == "bool":
+			parts = append(parts, "--"+f.Name)
+		case f.Value.Type() == "stringSlice":
+			parts = append(parts, "--"+f.Name, strings.Trim(f.Value.String(), "[]"))
+		default:
+			parts = append(parts, "--"+f.Name, f.Value.String())
+		}
+	})
+	return strings.Join(parts, " ")
+}
+
+// benchProgress shows a reproduction's steps on stderr, one line each; the
+// counted work (growing trees, labelling examples) and the learning
+// iterations show as a bar on a terminal, and otherwise as a line every
+// quarter of the work or every tenth iteration.
+type benchProgress struct {
+	w        io.Writer
+	terminal bool
+	bar      *progressbar.ProgressBar
+	barKey   string // what the bar counts
+	quarter  int    // quarters of the counted work reported (not on a terminal)
+}
+
+func newBenchProgress(w io.Writer) *benchProgress {
+	p := &benchProgress{w: w}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			p.terminal = true
+		}
+	}
+	return p
+}
+
+func (p *benchProgress) event(e experiment.Event) {
+	switch {
+	case e.Iteration != nil:
+		p.iteration(e)
+	case e.Total > 0:
+		p.count(e)
+	default:
+		p.finish()
+		if e.Subject == "" {
+			fmt.Fprintf(p.w, "%s\n", e.Message)
+		} else {
+			fmt.Fprintf(p.w, "%s: %s\n", e.Subject, e.Message)
+		}
+	}
+}
+
+// count shows the progress of a counted stage.
+func (p *benchProgress) count(e experiment.Event) {
+	key := e.Subject + " " + e.Stage
+	if !p.terminal {
+		if key != p.barKey {
+			p.barKey, p.quarter = key, 0
+		}
+		if q := 4 * e.Done / e.Total; q > p.quarter {
+			p.quarter = q
+			fmt.Fprintf(p.w, "  %s: %d of %d\n", key, e.Done, e.Total)
+		}
+		return
+	}
+	p.ensureBar(key, e.Total)
+	p.bar.Set(e.Done)
+}
+
+func (p *benchProgress) iteration(e experiment.Event) {
+	it := e.Iteration
+	desc := fmt.Sprintf("%s %s: train %.3f", e.Subject, e.Step, it.TrainAccuracy)
+	if it.TestAccuracy == it.TestAccuracy {
+		desc += fmt.Sprintf(", validation %.3f", it.TestAccuracy)
+	}
+	desc += fmt.Sprintf(", %d rules, %d literals", it.Rules, it.Literals)
+	if !p.terminal {
+		if it.Iteration%10 == 0 {
+			fmt.Fprintf(p.w, "  iteration %d %s (%s)\n", it.Iteration, desc, it.Elapsed.Round(time.Second))
+		}
+		return
+	}
+	p.ensureBar(e.Subject+" "+e.Step, e.MaxIterations)
+	p.bar.Describe(desc)
+	p.bar.Set(it.Iteration)
+}
+
+// ensureBar starts a new bar when the counted work changes.
+func (p *benchProgress) ensureBar(key string, total int) {
+	if p.bar != nil && p.barKey == key {
+		return
+	}
+	p.finish()
+	p.barKey = key
+	p.bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(p.w), progressbar.OptionShowCount(),
+		progressbar.OptionSetDescription(key), progressbar.OptionSetElapsedTime(true), progressbar.OptionClearOnFinish())
+}
+
+func (p *benchProgress) finish() {
+	if p.bar != nil {
+		p.bar.Finish()
+		p.bar = nil
+	}
+	p.barKey = ""
+}

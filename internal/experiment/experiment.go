@@ -1,0 +1,93 @@
+// Package experiment holds what strata's reproductions of the paper's two
+// experiments (crowd/repro and mln/repro) share: progress events, choosing
+// the number of learning iterations on held-out training examples and
+// learning the theory, Weka's baselines, and the common parts of the
+// Markdown report.
+package experiment
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"path/filepath"
+	"time"
+
+	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/weka"
+)
+
+// Event is a progress report of a reproduction.
+type Event struct {
+	Subject string // the domain or dataset; empty for the whole run
+	Step    string // "read", "network", "examples", "validate", "learn", "evaluate", "weka", "done", …
+	Message string // what happens, for a person; empty on counting and iteration events
+
+	// Done and Total count the work of a long step when Total > 0; Stage
+	// says which part of the step is counted.
+	Done, Total int
+	Stage       string
+
+	// Iteration is set after each learning iteration of the "validate" and
+	// "learn" steps; MaxIterations is the iteration limit of that run.
+	Iteration     *learn.Iteration
+	MaxIterations int
+}
+
+// Emitter sends events to a progress function, which may be nil.
+type Emitter func(Event)
+
+// Emit sends e if there is somewhere to send it.
+func (f Emitter) Emit(e Event) {
+	if f != nil {
+		f(e)
+	}
+}
+
+// Columns are the paper's names of the columns of Baselines.Accuracies.
+var Columns = []string{"Poss.", "Rand. F.", "C4.5", "RIPPER"}
+
+// Baselines are Weka's results on the examples a theory was learned from,
+// in the order of weka.Baselines; nil when Weka was not run.
+type Baselines []*weka.Result
+
+// Result returns the baseline named as the paper's table names it ("RF",
+// "C4.5", "RIPPER"), or nil.
+func (b Baselines) Result(name string) *weka.Result {
+	for _, r := range b {
+		if r.Classifier.Name == name {
+			return r
+		}
+	}
+	return nil
+}
+
+// Accuracies returns poss, the theory's accuracy in [0, 1], and the
+// baselines' test accuracies, all in % in the paper's column order (Poss.,
+// Rand. F., C4.5, RIPPER); a baseline that was not run is NaN.
+func (b Baselines) Accuracies(poss float64) []float64 {
+	acc := []float64{100 * poss}
+	for _, c := range []weka.Classifier{weka.RandomForest, weka.J48, weka.JRip} {
+		if r := b.Result(c.Name); r != nil {
+			acc = append(acc, 100*r.Accuracy())
+		} else {
+			acc = append(acc, math.NaN())
+		}
+	}
+	return acc
+}
+
+// RunBaselines runs Weka's baselines on train.arff and test.arff in dir.
+func RunBaselines(ctx context.Context, r *weka.Runner, dir, subject string, emit Emitter) (Baselines, time.Duration, error) {
+	start := time.Now()
+	var out Baselines
+	for _, c := range weka.Baselines {
+		emit.Emit(Event{Subject: subject, Step: "weka", Message: fmt.Sprintf("Weka %s (%s)", c.Name, c.Class)})
+		res, err := r.Run(ctx, c, filepath.Join(dir, "train.arff"), filepath.Join(dir, "test.arff"))
+		if err != nil {
+			return nil, 0, err
+		}
+		res.Report = "" // long; not needed in the report
+		out = append(out, res)
+	}
+	return out, time.Since(start), nil
+}

@@ -1,0 +1,151 @@
+package experiment
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"time"
+
+	"github.com/strata-logic/strata/internal/fileutil"
+	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/logic"
+)
+
+// Settings are the learner's settings in a reproduction.
+type Settings struct {
+	Iterations int           // most iterations of one learning run
+	Timeout    time.Duration // learning time, validation included (none when 0)
+	Candidates int           // candidate clauses per iteration (the learner's default when 0)
+	Patience   int           // iterations without training gain before a run stops (negative: never)
+	Threads    int           // learner workers (all CPUs when 0)
+	Seed       uint64
+
+	// ValidationPatience stops the validation run after this many
+	// iterations without a better held-out accuracy.
+	ValidationPatience int
+}
+
+func (s Settings) options(iterations int, timeout time.Duration) learn.Options {
+	return learn.Options{Iterations: iterations, Timeout: timeout, Candidates: s.Candidates, Seed: s.Seed,
+		Threads: s.Threads, Patience: s.Patience}
+}
+
+// Split is a validation split of the training examples: the learner
+// learns from Fit and is scored on Held after every iteration.
+type Split struct {
+	Fit, Held *learn.Examples
+	HeldOut   []string // the held-out groups, for a person: annotators, evidence formulas
+	What      string   // what a group is, plural: "annotators", "evidence formulas"
+	// Skipped says why there is no split (too few groups to hold some
+	// out); the other fields are then zero.
+	Skipped string
+}
+
+// Learning says how a theory was learned.
+type Learning struct {
+	Model      *learn.Model
+	Validation *Validation // how the number of iterations was chosen; nil without validation
+
+	Iterations    int // the iteration limit of the final run
+	Examples      int // training examples learned from, counting multiplicities
+	History       []learn.Iteration
+	Stop          learn.Stop
+	Elapsed       time.Duration
+	TrainAccuracy float64
+}
+
+// Total returns the learning time, validation included.
+func (lr *Learning) Total() time.Duration {
+	if lr.Validation == nil {
+		return lr.Elapsed
+	}
+	return lr.Elapsed + lr.Validation.Elapsed
+}
+
+// Validation is the run that chose the number of iterations on held-out
+// training examples.
+type Validation struct {
+	// Skipped says why there was no validation run; the other fields are
+	// then zero.
+	Skipped string
+
+	HeldOut     []string // the held-out groups (annotators, evidence formulas)
+	FitExamples int      // training examples learned from
+	// Selection is the validation run; its Held examples were scored after
+	// every iteration.
+	learn.Selection
+}
+
+// Learn chooses the number of iterations on split, when it is not nil, with
+// 40% of s.Timeout, and learns the theory on all of train with that many
+// iterations and the rest of the time. The learning histories go to
+// validation.csv and history.csv in dir.
+func Learn(ctx context.Context, s Settings, subject string, v *logic.Vocabulary, train *learn.Examples, hard []logic.Clause, split *Split, dir string, emit Emitter) (*Learning, error) {
+	lr := &Learning{Iterations: s.Iterations, Examples: train.Total()}
+	budget := s.Timeout
+	if split != nil {
+		val, err := validate(ctx, s, subject, v, hard, split, budget*4/10, emit)
+		if err != nil {
+			return nil, err
+		}
+		lr.Validation = val
+		if val.Chosen > 0 {
+			lr.Iterations = val.Chosen
+		}
+		if budget > 0 {
+			budget = max(budget-val.Elapsed, time.Second)
+		}
+		if val.Skipped == "" {
+			if err := writeHistory(filepath.Join(dir, "validation.csv"), val.History); err != nil {
+				return nil, err
+			}
+		}
+	}
+	msg := fmt.Sprintf("learning on all %d training examples, at most %d iterations", lr.Examples, lr.Iterations)
+	if budget > 0 {
+		msg += fmt.Sprintf(", %s", budget.Round(time.Second))
+	}
+	emit.Emit(Event{Subject: subject, Step: "learn", Message: msg})
+	lo := s.options(lr.Iterations, budget)
+	lo.OnIteration = func(it learn.Iteration) {
+		emit.Emit(Event{Subject: subject, Step: "learn", Iteration: &it, MaxIterations: lr.Iterations})
+	}
+	l, err := learn.NewLearner(v, train, hard, lo)
+	if err != nil {
+		return nil, err
+	}
+	if lr.Stop, err = l.Run(ctx); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	lr.Model, lr.History, lr.Elapsed, lr.TrainAccuracy = l.Final(), l.History(), l.Elapsed(), l.TrainAccuracy()
+	return lr, writeHistory(filepath.Join(dir, "history.csv"), lr.History)
+}
+
+// validate learns on split.Fit, scores split.Held after every iteration,
+// and chooses the number of iterations by the one-standard-error rule.
+func validate(ctx context.Context, s Settings, subject string, v *logic.Vocabulary, hard []logic.Clause, split *Split, budget time.Duration, emit Emitter) (*Validation, error) {
+	if split.Skipped != "" {
+		return &Validation{Skipped: split.Skipped}, nil
+	}
+	val := &Validation{HeldOut: split.HeldOut, FitExamples: split.Fit.Total()}
+	emit.Emit(Event{Subject: subject, Step: "validate", Message: fmt.Sprintf(
+		"choosing the number of iterations: learning on %d training examples, validating on %d others (%d %s held out)",
+		val.FitExamples, split.Held.Total(), len(split.HeldOut), split.What)})
+	sel, err := learn.ChooseIterations(ctx, v, split.Fit, split.Held, hard, s.options(s.Iterations, budget), s.ValidationPatience,
+		func(it learn.Iteration) {
+			emit.Emit(Event{Subject: subject, Step: "validate", Iteration: &it, MaxIterations: s.Iterations})
+		})
+	if err != nil {
+		return nil, err
+	}
+	val.Selection = *sel
+	return val, nil
+}
+
+func writeHistory(path string, hist []learn.Iteration) error {
+	return fileutil.WriteAtomic(path, func(w io.Writer) error { return learn.WriteHistoryCSV(w, hist) })
+}

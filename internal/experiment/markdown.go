@@ -1,0 +1,124 @@
+package experiment
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/strata-logic/strata/possibilistic"
+)
+
+// Run says when, where and how long a reproduction ran.
+type Run struct {
+	Started   time.Time
+	Elapsed   time.Duration
+	GoVersion string
+	CPUs      int
+}
+
+// WriteHeader writes the title of a report and the line saying which
+// command made it, when, and on what.
+func (r Run) WriteHeader(w io.Writer, title, command string, seed uint64) {
+	fmt.Fprintf(w, "# %s\n\n", title)
+	if command != "" {
+		fmt.Fprintf(w, "Produced by `%s` (seed %d)", command, seed)
+	} else {
+		fmt.Fprintf(w, "Seed %d", seed)
+	}
+	fmt.Fprintf(w, " on %s in %s, %s, %d CPUs.\n\n", r.Started.Format("2006-01-02 15:04 MST"),
+		Duration(r.Elapsed), r.GoVersion, r.CPUs)
+}
+
+// Cells formats accuracies with one decimal, the best of them in bold, and
+// NaN as "–". The best is found among the printed values, so that ties are
+// ties on the page.
+func Cells(acc []float64) []string {
+	out := make([]string, len(acc))
+	best := math.Inf(-1)
+	for i, a := range acc {
+		if math.IsNaN(a) {
+			out[i] = "–"
+			continue
+		}
+		out[i] = fmt.Sprintf("%.1f", a)
+		x, _ := strconv.ParseFloat(out[i], 64)
+		best = max(best, x)
+	}
+	for i, c := range out {
+		if x, err := strconv.ParseFloat(c, 64); err == nil && x == best {
+			out[i] = "**" + c + "**"
+		}
+	}
+	return out
+}
+
+// Duration rounds d for a reader: to the second, or to a tenth of a
+// second below ten seconds.
+func Duration(d time.Duration) time.Duration {
+	if d < 10*time.Second {
+		return d.Round(100 * time.Millisecond)
+	}
+	return d.Round(time.Second)
+}
+
+// OrDefault writes a setting whose zero means the default.
+func OrDefault(n int) string {
+	if n == 0 {
+		return "default"
+	}
+	return fmt.Sprint(n)
+}
+
+// Patience writes a patience setting, negative meaning never.
+func Patience(n int) string {
+	if n < 0 {
+		return "never"
+	}
+	return fmt.Sprint(n)
+}
+
+// Cells returns the cells of a report's learning table: the best
+// validation iteration and the chosen one with their accuracies, or "–".
+func (v *Validation) Cells() (best, chosen string) {
+	if v == nil || v.Skipped != "" {
+		return "–", "–"
+	}
+	best = fmt.Sprintf("%d of %d (%.1f%%), %s", v.Best, len(v.History), 100*v.BestAccuracy, v.Stop)
+	chosen = fmt.Sprintf("%d (%.1f%%, within one s.e. %.1f of the best)", v.Chosen, 100*v.ChosenAccuracy, 100*v.StdErr)
+	return best, chosen
+}
+
+// Excerpt returns th in the text format, highest level first, shortened for
+// a page: at most perLevel formulas of a level and at most maxLevels levels
+// (the highest and the lowest ones), with '#' comments saying what was left
+// out, so that the excerpt still reads as a theory.
+func Excerpt(th *possibilistic.Theory, perLevel, maxLevels int) string {
+	var b strings.Builder
+	k := len(th.Levels)
+	top := (maxLevels + 1) / 2 // levels shown from the top; the rest from the bottom
+	for i := k - 1; i >= 0; i-- {
+		fromTop := k - 1 - i
+		if k > maxLevels && fromTop >= top && i >= maxLevels-top {
+			if fromTop == top {
+				fmt.Fprintf(&b, "# … %d levels not shown\n\n", k-maxLevels)
+			}
+			continue
+		}
+		l := th.Levels[i]
+		ws := possibilistic.FormatWeight(l.Weight)
+		for j, f := range l.Formulas {
+			if j == perLevel {
+				fmt.Fprintf(&b, "# … and %d more at %s\n", len(l.Formulas)-perLevel, ws)
+				break
+			}
+			fmt.Fprintf(&b, "%s: %s\n", ws, f.String(th.Vocab))
+		}
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}

@@ -2,9 +2,7 @@ package dataset
 
 import (
 	"bufio"
-	"fmt"
 	"io"
-	"strings"
 
 	"github.com/strata-logic/strata/logic"
 )
@@ -16,7 +14,7 @@ import (
 // line and column.
 func ReadRules(r io.Reader, name string, v *logic.Vocabulary) ([]logic.Rule, error) {
 	var rules []logic.Rule
-	err := eachLine(r, name, func(line int, text string) error {
+	err := logic.EachLine(r, name, func(line int, text string) error {
 		rule, err := logic.ParseRuleAt(v, logic.Position{File: name, Line: line}, text)
 		if err != nil {
 			return err
@@ -42,7 +40,7 @@ func WriteRules(w io.Writer, v *logic.Vocabulary, rules []logic.Rule) error {
 // whatever the evidence). Blank lines and '#' comments are ignored.
 func ReadClauses(r io.Reader, name string, v *logic.Vocabulary) ([]*logic.Formula, error) {
 	var fs []*logic.Formula
-	err := eachLine(r, name, func(line int, text string) error {
+	err := logic.EachLine(r, name, func(line int, text string) error {
 		f, err := logic.ParseFormulaAt(v, logic.Position{File: name, Line: line}, text)
 		if err != nil {
 			return err
@@ -65,26 +63,4 @@ func WriteClauses(w io.Writer, v *logic.Vocabulary, cs []logic.Clause) error {
 		bw.WriteByte('\n')
 	}
 	return bw.Flush()
-}
-
-// eachLine calls fn with the 1-based number and the text (comment removed)
-// of every non-blank line.
-func eachLine(r io.Reader, name string, fn func(line int, text string) error) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := logic.StripComment(sc.Text())
-		if strings.TrimSpace(text) == "" {
-			continue
-		}
-		if err := fn(line, text); err != nil {
-			return err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("read %s: %w", name, err)
-	}
-	return nil
 }

@@ -1,8 +1,6 @@
 package defaults
 
 import (
-	"bufio"
-	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -100,24 +98,17 @@ func (b *Base) Tolerates(d Default) bool {
 // file, line and column. Atoms are interned in v.
 func ReadRules(r io.Reader, name string, v *logic.Vocabulary) ([]Default, error) {
 	var ds []Default
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := logic.StripComment(sc.Text())
-		if strings.TrimSpace(text) == "" {
-			continue
-		}
+	err := logic.EachLine(r, name, func(line int, text string) error {
 		pos := logic.Position{File: name, Line: line}
 		rule, err := logic.ParseRuleAt(v, pos, text)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		ds = append(ds, Default{Rule: rule, Pos: pos, Text: strings.TrimSpace(text)})
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return ds, nil
 }

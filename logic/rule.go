@@ -1,6 +1,11 @@
 package logic
 
-import "strings"
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
 
 // Rule is a default rule α |~ β, "if α then typically β". In a dataset the
 // antecedent is a conjunction of literals and the consequent a disjunction,
@@ -100,6 +105,30 @@ func ParseRuleAt(v *Vocabulary, at Position, src string) (Rule, error) {
 func IsBlank(line string) bool {
 	s := strings.TrimSpace(line)
 	return s == "" || s[0] == '#'
+}
+
+// EachLine calls fn with the 1-based number and the text, '#' comment
+// removed, of every line of r that is not blank after that: the line
+// structure of strata's text formats. It stops at fn's first error; name
+// says which input failed to read. Lines may be up to 16 MiB long.
+func EachLine(r io.Reader, name string, fn func(line int, text string) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := StripComment(sc.Text())
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		if err := fn(line, text); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("read %s: %w", name, err)
+	}
+	return nil
 }
 
 // StripComment removes a '#' comment from a line.

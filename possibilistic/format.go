@@ -49,23 +49,16 @@ func (t *Theory) String() string {
 // v is nil).
 func ReadText(r io.Reader, name string, v *logic.Vocabulary) (*Theory, error) {
 	t := New(v)
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := logic.StripComment(sc.Text())
-		if strings.TrimSpace(text) == "" {
-			continue
-		}
+	err := logic.EachLine(r, name, func(line int, text string) error {
 		f, w, err := parseLine(t.Vocab, name, line, text)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		t.Add(f, w)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return t, nil
 }

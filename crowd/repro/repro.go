@@ -22,8 +22,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
-	"slices"
 	"time"
 
 	"github.com/strata-logic/strata/crowd"
@@ -159,16 +157,11 @@ func Reproduce(ctx context.Context, opts Options) (*Report, error) {
 	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
 		return nil, err
 	}
-	rep := &Report{Options: opts, Run: experiment.Run{Started: time.Now(), GoVersion: runtime.Version(), CPUs: runtime.GOMAXPROCS(0)}}
-	for _, d := range Domains {
-		if !slices.Contains(opts.Domains, d.Name) {
-			continue
-		}
-		row, err := runDomain(ctx, &opts, d)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", d.Name, err)
-		}
-		rep.Rows = append(rep.Rows, row)
+	rep := &Report{Options: opts, Run: experiment.Start()}
+	rep.Rows, err = experiment.Each(Domains, opts.Domains, func(d Domain) string { return d.Name },
+		func(d Domain) (*Row, error) { return runDomain(ctx, &opts, d) })
+	if err != nil {
+		return nil, err
 	}
 	rep.Elapsed = time.Since(rep.Started)
 	if err := rep.Write(opts.Dir); err != nil {

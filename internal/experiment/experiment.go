@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"time"
 
 	"github.com/strata-logic/strata/learn"
@@ -90,4 +92,26 @@ func RunBaselines(ctx context.Context, r *weka.Runner, dir, subject string, emit
 		out = append(out, res)
 	}
 	return out, time.Since(start), nil
+}
+
+// Start returns the Run of a reproduction that starts now.
+func Start() Run {
+	return Run{Started: time.Now(), GoVersion: runtime.Version(), CPUs: runtime.GOMAXPROCS(0)}
+}
+
+// Each runs run on every subject whose name is selected, in the order of
+// subjects, and returns the rows; an error names the subject it came from.
+func Each[S, R any](subjects []S, selected []string, name func(S) string, run func(S) (R, error)) ([]R, error) {
+	var rows []R
+	for _, s := range subjects {
+		if !slices.Contains(selected, name(s)) {
+			continue
+		}
+		row, err := run(s)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name(s), err)
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
 }

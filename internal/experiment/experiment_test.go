@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -94,5 +95,23 @@ func TestExcerpt(t *testing.T) {
 		if line != "" && !strings.HasPrefix(line, "#") && !strings.Contains(full, line+"\n") {
 			t.Errorf("excerpt line %q is not in the theory", line)
 		}
+	}
+}
+
+func TestEach(t *testing.T) {
+	id := func(s string) string { return s }
+	rows, err := Each([]string{"a", "b", "c"}, []string{"c", "a"}, id, func(s string) (string, error) { return s + s, nil })
+	if err != nil || !slices.Equal(rows, []string{"aa", "cc"}) {
+		t.Fatalf("rows %q, %v: want the selected subjects in their own order", rows, err)
+	}
+	boom := errors.New("boom")
+	_, err = Each([]string{"a", "b"}, []string{"a", "b"}, id, func(s string) (int, error) {
+		if s == "b" {
+			return 0, boom
+		}
+		return 1, nil
+	})
+	if !errors.Is(err, boom) || !strings.HasPrefix(err.Error(), "b: ") {
+		t.Fatalf("error %v does not name its subject", err)
 	}
 }

@@ -26,8 +26,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
-	"slices"
 	"time"
 
 	"github.com/strata-logic/strata/internal/experiment"
@@ -216,16 +214,11 @@ func Reproduce(ctx context.Context, opts Options) (*Report, error) {
 	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
 		return nil, err
 	}
-	rep := &Report{Options: opts, Run: experiment.Run{Started: time.Now(), GoVersion: runtime.Version(), CPUs: runtime.GOMAXPROCS(0)}}
-	for _, d := range Datasets {
-		if !slices.Contains(opts.Datasets, d.Name) {
-			continue
-		}
-		row, err := runDataset(ctx, &opts, d)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", d.Name, err)
-		}
-		rep.Rows = append(rep.Rows, row)
+	rep := &Report{Options: opts, Run: experiment.Start()}
+	rep.Rows, err = experiment.Each(Datasets, opts.Datasets, func(d Dataset) string { return d.Name },
+		func(d Dataset) (*Row, error) { return runDataset(ctx, &opts, d) })
+	if err != nil {
+		return nil, err
 	}
 	rep.Elapsed = time.Since(rep.Started)
 	if err := rep.Write(opts.Dir); err != nil {

@@ -49,7 +49,8 @@ entailment, plausible conclusions, most plausible worlds. It implements
 Kuzelka, Davis and Schockaert, "Learning Possibilistic Logic Theories from
 Default Rules", IJCAI 2016.
 
-Start with:  strata demo`,
+Start with:  strata demo    (reasoning with the paper's penguin theory)
+             strata learn   (learning from a built-in example dataset)`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+	"github.com/strata-logic/strata/crowd"
+	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
+	"github.com/strata-logic/strata/weka"
+)
+
+func newCrowdEvalCmd() *cobra.Command {
+	var runWeka, confusion bool
+	var memory string
+	cmd := &cobra.Command{
+		Use:   "eval DIR [THEORY]",
+		Short: "Score a theory and the Weka baselines on a crowd dataset directory",
+		Long: `eval scores a learned theory on the test part of a directory written by
+crowd football, poker or table, as the paper does: multi-class accuracy of
+predicting the most typical action of each test situation (the theory
+predicts a when it entails exactly one action a, and none otherwise), binary
+accuracy on test.defaults / test.nondefaults, and the theory's size as the
+sum of its rule lengths (in all, and without the top level of weight 1,
+where the hard rules are). With --weka it also trains Weka's RandomForest -I
+100, J48 (C4.5) and JRip (RIPPER) on train.arff and tests them on test.arff,
+and reports J48's tree size. Without THEORY only the baselines and the
+majority-class floor are reported.`,
+		Example: `  strata crowd eval out/poker poker.theory --weka`,
+		Args:    argsBetween(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return crowdEval(cmd, args, runWeka, confusion, memory)
+		},
+	}
+	cmd.Flags().BoolVar(&runWeka, "weka", false, "also run the Weka baselines (needs bench/install-weka.sh)")
+	cmd.Flags().BoolVar(&confusion, "confusion", false, "print the theory's confusion table")
+	cmd.Flags().StringVar(&memory, "java-memory", "4g", "maximum Java heap for Weka")
+	return cmd
+}
+
+func crowdEval(cmd *cobra.Command, args []string, runWeka, confusion bool, memory string) error {
+	dir := args[0]
+	m, err := crowd.ReadManifest(dir)
+	if err != nil {
+		return err
+	}
+	v := &logic.Vocabulary{}
+	var th *possibilistic.Theory
+	if len(args) == 2 {
+		if th, err = loadTheory(cmd, args[1], v); err != nil {
+			return err
+		}
+	}
+	readCases := func(name string) ([]crowd.Case, error) {
+		var cs []crowd.Case
+		err := eachInput(cmd, []string{filepath.Join(dir, name)}, func(r io.Reader, n string) error {
+			var err error
+			cs, err = crowd.ReadCases(r, n, v, m.Actions)
+			return err
+		})
+		return cs, err
+	}
+	train, err := readCases("train.typical")
+	if err != nil {
+		return err
+	}
+	test, err := readCases("test.typical")
+	if err != nil {
+		return err
+	}
+	w := cmd.OutOrStdout()
+	fmt.Fprintf(w, "%s: %d test situations by %d annotators\n", m.Domain, len(test), len(m.Test.Annotators))
+	fmt.Fprintf(w, "%-22s %8s %s\n", "method", "accuracy", "size")
+	best, acc := crowd.Majority(train, test)
+	fmt.Fprintf(w, "%-22s %7.1f%% always %s\n", "majority", 100*acc, best)
+	if th != nil {
+		if err := crowdEvalTheory(cmd, dir, th, m.Actions, test, confusion); err != nil {
+			return err
+		}
+	}
+	if !runWeka {
+		return nil
+	}
+	r, err := weka.Find()
+	if err != nil {
+		return err
+	}
+	r.Memory = memory
+	for _, c := range weka.Baselines {
+		fmt.Fprintf(cmd.ErrOrStderr(), "running %s (%s)...\n", c.Name, c.Class)
+		res, err := r.Run(context.Background(), c, filepath.Join(dir, "train.arff"), filepath.Join(dir, "test.arff"))
+		if err != nil {
+			return err
+		}
+		size := ""
+		switch {
+		case res.TreeSize > 0:
+			size = fmt.Sprintf("%d tree nodes, %d leaves", res.TreeSize, res.Leaves)
+		case res.Rules > 0:
+			size = fmt.Sprintf("%d rules", res.Rules)
+		}
+		fmt.Fprintf(w, "%-22s %7.1f%% %s\n", c.Name, 100*res.Accuracy(), size)
+	}
+	return nil
+}
+
+func crowdEvalTheory(cmd *cobra.Command, dir string, th *possibilistic.Theory, actions []string, test []crowd.Case, confusion bool) error {
+	w := cmd.OutOrStdout()
+	var pos, neg []logic.Rule
+	for _, p := range []struct {
+		name string
+		dst  *[]logic.Rule
+	}{{"test.defaults", &pos}, {"test.nondefaults", &neg}} {
+		err := eachInput(cmd, []string{filepath.Join(dir, p.name)}, func(r io.Reader, n string) error {
+			var err error
+			*p.dst, err = dataset.ReadRules(r, n, th.Vocab)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	c := crowd.EvaluateCases(th, actions, test)
+	formulas, literals := th.Size()
+	soft := literals
+	if k := len(th.Levels); k > 0 && th.Levels[k-1].Weight == 1 {
+		for _, f := range th.Levels[k-1].Formulas {
+			soft -= f.Size()
+		}
+	}
+	fmt.Fprintf(w, "%-22s %7.1f%% %d literals in %d formulas, %d levels (%d literals below the top level)\n",
+		"Poss. (theory)", 100*c.Accuracy(), literals, formulas, len(th.Levels), soft)
+	b := crowd.EvaluateDefaults(th, pos, neg)
+	fmt.Fprintf(w, "%-22s %7.1f%% on %d defaults and %d non-defaults (%d and %d right)\n", "Poss. binary", 100*b.Accuracy(),
+		len(pos), len(neg), b.TruePositives, b.TrueNegatives)
+	if confusion {
+		fmt.Fprintln(w)
+		return c.Write(w)
+	}
+	return nil
+}

@@ -327,7 +327,8 @@ func summarise(w io.Writer, d *learnData, l *learn.Learner, m *learn.Model, why 
 	}
 	fmt.Fprintln(w)
 	g := learn.Generalise(m, 1-trainAcc, d.train.Total(), 0.05)
-	fmt.Fprintf(w, "theory: %d formulas in %d levels, %d literals (plus %d hard rules)\n", g.Formulas, g.Levels, m.NumLiterals(), len(m.Hard))
+	fmt.Fprintf(w, "theory: %s in %s, %s (plus %s)\n", count(g.Formulas, "formula"), count(g.Levels, "level"),
+		count(m.NumLiterals(), "literal"), count(len(m.Hard), "hard rule"))
 	fmt.Fprintf(w, "VC dimension <= n*log2(k) = %.1f; with probability 0.95 the expected error is <= %.4f (Vapnik's VC bound, m = %d)\n", g.VC, g.Bound, g.Examples)
 }
 
@@ -379,4 +380,12 @@ func (p *progress) finish() {
 	if p.bar != nil {
 		p.bar.Finish()
 	}
+}
+
+// count writes n and the noun, in the plural unless n is 1.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

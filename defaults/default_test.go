@@ -283,3 +283,22 @@ func TestParseSemantics(t *testing.T) {
 		t.Error("accepted semantics q")
 	}
 }
+
+// TestEmptyBase: with no defaults (background knowledge only) every
+// semantics is classical entailment from the background and α.
+func TestEmptyBase(t *testing.T) {
+	b := mustBase(t, "", "a -> b")
+	r := mustReasoner(t, b)
+	for _, s := range []Semantics{Rational, SystemP, Lexicographic} {
+		for _, tc := range []struct {
+			query string
+			want  bool
+		}{{"a -> b", true}, {"a -> !b", false}, {"b -> a", false}, {"a & !b -> c", true}} {
+			q := mustRule(t, b.Vocab, tc.query)
+			a := r.Explain(s, NewDefault(q.Antecedent, q.Consequent))
+			if a.Entailed != tc.want {
+				t.Errorf("%v: %s entailed %v, want %v (%s)", s, tc.query, a.Entailed, tc.want, a.Reason())
+			}
+		}
+	}
+}

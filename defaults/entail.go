@@ -63,6 +63,7 @@ type Reasoner struct {
 	e    *engine
 	ord  *Ordering
 	poss *possibilistic.Reasoner
+	lex  [][]int // the levels of ord without duplicates, for lexicographic closure
 }
 
 // NewReasoner computes the Z-ordering of b and returns a reasoner for it,
@@ -74,7 +75,7 @@ func NewReasoner(b *Base) (*Reasoner, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Reasoner{base: b, e: e, ord: ord, poss: possibilistic.NewReasoner(ord.Theory())}, nil
+	return &Reasoner{base: b, e: e, ord: ord, poss: possibilistic.NewReasoner(ord.Theory()), lex: lexLevels(b, ord)}, nil
 }
 
 // Ordering returns the Z-ordering of the base.

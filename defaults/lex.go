@@ -21,15 +21,15 @@ import (
 // counter behind one activation literal), which admits exactly the worlds
 // with at most c violations there, or by assuming every mat[i] when c = 0.
 
-// lexLevels returns the levels of the ordering with duplicate defaults
-// removed: Δ is a set, and a rule written twice is violated once.
-func (r *Reasoner) lexLevels() [][]int {
-	v := r.base.vocab()
+// lexLevels returns the levels of ord with duplicate defaults removed: Δ is
+// a set, and a rule written twice is violated once.
+func lexLevels(b *Base, ord *Ordering) [][]int {
+	v := b.vocab()
 	seen := map[string]bool{}
-	out := make([][]int, len(r.ord.Levels))
-	for j, l := range r.ord.Levels {
+	out := make([][]int, len(ord.Levels))
+	for j, l := range ord.Levels {
 		for _, i := range l {
-			d := r.base.Defaults[i]
+			d := b.Defaults[i]
 			key := d.Antecedent.String(v) + " |~ " + d.Consequent.String(v)
 			if !seen[key] {
 				seen[key] = true
@@ -43,7 +43,7 @@ func (r *Reasoner) lexLevels() [][]int {
 func (r *Reasoner) lexicographic(a *Answer) {
 	e := r.e
 	defer e.done()
-	levels := r.lexLevels()
+	levels := r.lex
 	g := logic.Pos(e.s.NewVar()) // guards this query's totalizers
 	e.retire = append(e.retire, g)
 	as := e.assume([]logic.Lit{g}, a.Query.Antecedent)
@@ -82,6 +82,7 @@ func (e *engine) lexMin(as []logic.Lit, g logic.Lit, levels [][]int, limit []int
 	// w is the last model found; it is copied because adding the clauses of
 	// a bound resets the solver's assignment.
 	w := slices.Clone(e.model())
+	e.best = append(e.best[:0], w...) // the optimum when there are no levels
 	vec = make([]int, len(levels))
 	for j := len(levels) - 1; j >= 0; j-- {
 		stop := -1

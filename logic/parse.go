@@ -412,6 +412,17 @@ func ParseFormulaAt(v *Vocabulary, at Position, src string) (*Formula, error) {
 	return newParser(v, at, src, OpOr).whole()
 }
 
+// ParseEvidence parses evidence α as it stands left of '->' in a default
+// rule: a formula in the full syntax in which a top-level comma-separated
+// list is a conjunction, so "penguin, !flies" is penguin ∧ ¬flies. Blank
+// text is true, the empty evidence.
+func ParseEvidence(v *Vocabulary, src string) (*Formula, error) {
+	if strings.TrimSpace(src) == "" {
+		return True(), nil
+	}
+	return newParser(v, Position{}, src, OpAnd).whole()
+}
+
 // ParseClause parses a clause: literals separated by ',' or '|', or false.
 func ParseClause(v *Vocabulary, src string) (Clause, error) { return ParseClauseAt(v, Position{}, src) }
 

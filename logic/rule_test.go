@@ -30,3 +30,25 @@ func TestEachLine(t *testing.T) {
 		t.Fatalf("a 17 MiB line: %v", err)
 	}
 }
+
+func TestParseEvidence(t *testing.T) {
+	v := &Vocabulary{}
+	for _, tc := range []struct{ src, want string }{
+		{"penguin, !flies", "penguin & !flies"},
+		{"  ", "true"},
+		{"a | b, c", "(a | b) & c"},
+		{"a -> b", "a -> b"},
+	} {
+		f, err := ParseEvidence(v, tc.src)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.src, err)
+		}
+		want, _ := ParseFormula(v, tc.want)
+		if n := v.Len(); !BruteEntails(n, []*Formula{f}, want) || !BruteEntails(n, []*Formula{want}, f) {
+			t.Errorf("%q parsed as %s, want %s", tc.src, f.String(v), tc.want)
+		}
+	}
+	if _, err := ParseEvidence(v, "penguin ->"); err == nil {
+		t.Error("'penguin ->' accepted as evidence")
+	}
+}

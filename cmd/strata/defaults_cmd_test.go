@@ -155,6 +155,7 @@ func TestDefaultsErrors(t *testing.T) {
 		{[]string{"entails", rules, "flies"}, 1, "query: 1:6: expected '->' or '|~'"},
 		{[]string{"entails", clash, "a -> b"}, 1, "inconsistent defaults"},
 		{[]string{"entails", rules, "--queries", bad}, 1, "bad.rules:2:12"},
+		{[]string{"entails", "-", "--queries", "-"}, 2, "cannot both be standard input"},
 	}
 	for _, c := range cases {
 		out, errs, code := strata(t, "", c.args...)

@@ -53,6 +53,8 @@ knowledge is entailed in every semantics.`,
 				return usageError{errors.New("give either a QUERY or --queries, not both")}
 			case len(args) == 1 && queries == "":
 				return usageError{errors.New("entails needs a QUERY or --queries")}
+			case args[0] == "-" && queries == "-":
+				return usageError{errors.New("RULES and --queries cannot both be standard input")}
 			}
 			b, err := loadBase(cmd, args[0], flags)
 			if err != nil {

@@ -125,7 +125,7 @@ probable world of the evidence satisfies LIT. The first line is "yes" or "no".`,
 			if err != nil {
 				return err
 			}
-			alpha, err := parseEvidence(net.Vocab, given)
+			alpha, err := parseEvidence(net, given)
 			if err != nil {
 				return err
 			}
@@ -163,18 +163,22 @@ func addWalkFlags(cmd *cobra.Command, approx *bool, walk *mln.WalkOptions) {
 	cmd.Flags().Uint64Var(&walk.Seed, "walk-seed", 1, "MaxWalkSAT random seed")
 }
 
-// parseEvidence reads a conjunction of literals ("" is the empty one).
-func parseEvidence(v *logic.Vocabulary, src string) (logic.Term, error) {
-	if strings.TrimSpace(src) == "" {
-		return nil, nil
-	}
-	r, err := logic.ParseRule(v, src+" -> true")
+// parseEvidence reads a conjunction of literals over the network's atoms
+// ("" is the empty one).
+func parseEvidence(net *mln.Network, src string) (logic.Term, error) {
+	atoms := net.NumAtoms() // parsing interns unknown names
+	f, err := logic.ParseEvidence(net.Vocab, src)
 	if err != nil {
 		return nil, fmt.Errorf("--given: %w", err)
 	}
-	t, ok := r.Antecedent.AsTerm()
+	t, ok := f.AsTerm()
 	if !ok {
 		return nil, fmt.Errorf("--given: %q is not a conjunction of literals", src)
+	}
+	for _, l := range t {
+		if int(l.Atom()) >= atoms {
+			return nil, fmt.Errorf("--given: %s is not an atom of the network", net.Vocab.Name(l.Atom()))
+		}
 	}
 	return t, nil
 }
@@ -203,12 +207,13 @@ func printWorld(w io.Writer, net *mln.Network, e mln.Engine, world []bool, cost 
 }
 
 func printMAPEntailment(w io.Writer, net *mln.Network, e mln.Engine, alpha logic.Term, src string) error {
+	atoms := net.NumAtoms() // parsing interns unknown names
 	f, err := logic.ParseFormula(net.Vocab, src)
 	if err != nil {
 		return fmt.Errorf("--entails: %w", err)
 	}
 	beta, ok := f.AsLit()
-	if !ok || int(beta.Atom()) >= net.NumAtoms() {
+	if !ok || int(beta.Atom()) >= atoms {
 		return fmt.Errorf("--entails: %q is not a literal on an atom of the network", src)
 	}
 	yes, err := mln.Entails(e, alpha, beta)

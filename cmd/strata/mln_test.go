@@ -82,6 +82,10 @@ func TestMLNErrors(t *testing.T) {
 		{[]string{"mln", "examples", net, "-o", t.TempDir(), "--map", "fast"}, 2, "--map must be exact or approx"},
 		{[]string{"mln", "map", net, "--given", "a1 | a2"}, 1, "not a conjunction of literals"},
 		{[]string{"mln", "map", net, "--given", "a1", "--entails", "a1 & a2"}, 1, "not a literal"},
+		// Text after '->' used to be dropped silently; unknown atoms were accepted.
+		{[]string{"mln", "map", net, "--given", "a1 -> a2"}, 1, "not a conjunction of literals"},
+		{[]string{"mln", "map", net, "--given", "a1, zz"}, 1, "zz is not an atom of the network"},
+		{[]string{"mln", "map", net, "--given", "a1", "--entails", "zz"}, 1, "not a literal on an atom of the network"},
 		{[]string{"mln", "map", writeFile(t, "bad.mln", "a1\n1.5 a1 ^\n")}, 1, "bad.mln:2:9: expected formula"},
 	}
 	for _, c := range cases {

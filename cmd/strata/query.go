@@ -45,11 +45,11 @@ the text format ("WEIGHT: FORMULA" lines) or - for standard input.`,
 				}
 				return printVerdict(cmd.OutOrStdout(), v, possibilistic.NewReasoner(th), rule)
 			case cmd.Flags().Changed("given"):
-				alpha, err := logic.ParseRule(v, given+" -> true")
+				alpha, err := logic.ParseEvidence(v, given)
 				if err != nil {
 					return fmt.Errorf("--given: %w", err)
 				}
-				return printConclusions(cmd.OutOrStdout(), v, possibilistic.NewReasoner(th), alpha.Antecedent)
+				return printConclusions(cmd.OutOrStdout(), v, possibilistic.NewReasoner(th), alpha)
 			}
 			return usageError{errors.New("query needs a QUERY or --given")}
 		},

@@ -94,33 +94,28 @@ type Case struct {
 // dataset.NoAction. Atoms are interned in v. Errors name file, line and
 // column.
 func ReadCases(r io.Reader, name string, v *logic.Vocabulary, actions []string) ([]Case, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	var cases []Case
-	for line := 1; sc.Scan(); line++ {
-		text := logic.StripComment(sc.Text())
-		if strings.TrimSpace(text) == "" {
-			continue
-		}
+	err := logic.EachLine(r, name, func(line int, text string) error {
 		rule, err := logic.ParseRuleAt(v, logic.Position{File: name, Line: line}, text)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		alpha, ok := rule.Antecedent.AsTerm()
 		if !ok {
-			return nil, fmt.Errorf("%s:%d: the situation must be a conjunction of descriptors", name, line)
+			return fmt.Errorf("%s:%d: the situation must be a conjunction of descriptors", name, line)
 		}
 		target := ""
 		if a, ok := rule.Consequent.AsLit(); ok && !a.IsNeg() {
 			target = v.Name(a.Atom())
 		}
 		if target != dataset.NoAction && !slices.Contains(actions, target) {
-			return nil, fmt.Errorf("%s:%d: the consequent must be one action of %s or %s", name, line, strings.Join(actions, ", "), dataset.NoAction)
+			return fmt.Errorf("%s:%d: the consequent must be one action of %s or %s", name, line, strings.Join(actions, ", "), dataset.NoAction)
 		}
 		cases = append(cases, Case{Situation: alpha, Target: target})
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return cases, nil
 }

@@ -80,7 +80,7 @@ func runBenchCrowd(cmd *cobra.Command, o repro.Options, noWeka bool, memory stri
 		return usageError{errors.New("--iterations and --timeout must not be negative")}
 	}
 	var err error
-	if o.Weka, err = findWeka(noWeka, memory); err != nil {
+	if o.Weka, err = findWeka(!noWeka, memory, "or pass --no-weka to leave the baselines out"); err != nil {
 		return err
 	}
 	o.Command = commandLine(cmd)

@@ -94,7 +94,7 @@ func runBenchMap(cmd *cobra.Command, o repro.Options, noWeka bool, memory, solve
 		return usageError{errors.New("--iterations, --timeout, --train and --test must not be negative, --max-evidence at least 1")}
 	}
 	var err error
-	if o.Weka, err = findWeka(noWeka, memory); err != nil {
+	if o.Weka, err = findWeka(!noWeka, memory, "or pass --no-weka to leave the baselines out"); err != nil {
 		return err
 	}
 	o.Command = commandLine(cmd)

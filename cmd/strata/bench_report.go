@@ -17,14 +17,15 @@ import (
 	"github.com/strata-logic/strata/weka"
 )
 
-// findWeka returns the Weka runner of the baselines, or nil with --no-weka.
-func findWeka(noWeka bool, memory string) (*weka.Runner, error) {
-	if noWeka {
+// findWeka returns the Weka runner of the baselines with the given Java
+// heap, or nil when want is false; hint says how to do without Weka.
+func findWeka(want bool, memory, hint string) (*weka.Runner, error) {
+	if !want {
 		return nil, nil
 	}
 	r, err := weka.Find()
 	if err != nil {
-		return nil, fmt.Errorf("%w; or pass --no-weka to leave the baselines out", err)
+		return nil, fmt.Errorf("%w; %s", err, hint)
 	}
 	r.Memory = memory
 	return r, nil

@@ -4,14 +4,17 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
-	"github.com/strata-logic/strata/weka"
 )
 
 func newCrowdEvalCmd() *cobra.Command {
@@ -82,20 +85,18 @@ func crowdEval(cmd *cobra.Command, args []string, runWeka, confusion bool, memor
 			return err
 		}
 	}
-	if !runWeka {
-		return nil
+	r, err := findWeka(runWeka, memory, "or leave out --weka")
+	if r == nil {
+		return err
 	}
-	r, err := weka.Find()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	stderr := cmd.ErrOrStderr()
+	bs, _, err := experiment.RunBaselines(ctx, r, dir, m.Domain, func(e experiment.Event) { fmt.Fprintf(stderr, "running %s...\n", e.Message) })
 	if err != nil {
 		return err
 	}
-	r.Memory = memory
-	for _, c := range weka.Baselines {
-		fmt.Fprintf(cmd.ErrOrStderr(), "running %s (%s)...\n", c.Name, c.Class)
-		res, err := r.Run(context.Background(), c, filepath.Join(dir, "train.arff"), filepath.Join(dir, "test.arff"))
-		if err != nil {
-			return err
-		}
+	for _, res := range bs {
 		size := ""
 		switch {
 		case res.TreeSize > 0:
@@ -103,7 +104,7 @@ func crowdEval(cmd *cobra.Command, args []string, runWeka, confusion bool, memor
 		case res.Rules > 0:
 			size = fmt.Sprintf("%d rules", res.Rules)
 		}
-		fmt.Fprintf(w, "%-22s %7.1f%% %s\n", c.Name, 100*res.Accuracy(), size)
+		fmt.Fprintf(w, "%-22s %7.1f%% %s\n", res.Classifier.Name, 100*res.Accuracy(), size)
 	}
 	return nil
 }

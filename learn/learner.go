@@ -72,20 +72,18 @@ const (
 // model found so far, so that it can be stopped, checkpointed and resumed at
 // any iteration boundary.
 type Learner struct {
-	opts     Options
-	vocab    *logic.Vocabulary
-	train    *Examples
-	hard     []logic.Clause
-	e, te    *engine
-	pcg      *rand.PCG
-	rng      *rand.Rand
-	iter     int
-	stale    int
-	history  []Iteration
-	elapsed  time.Duration // learning time before this run (resumed runs)
-	started  time.Time
-	stopped  Stop
-	finished bool
+	opts    Options
+	vocab   *logic.Vocabulary
+	train   *Examples
+	hard    []logic.Clause
+	e, te   *engine
+	pcg     *rand.PCG
+	rng     *rand.Rand
+	iter    int
+	stale   int
+	history []Iteration
+	elapsed time.Duration // learning time before this run (resumed runs)
+	started time.Time
 }
 
 // NewLearner prepares learning from train (positive and negative examples)
@@ -131,7 +129,7 @@ func (l *Learner) Run(ctx context.Context) (Stop, error) {
 	if l.opts.Timeout > 0 {
 		remaining := l.opts.Timeout - l.elapsed
 		if remaining <= 0 {
-			return l.stop(StopTimeout), nil
+			return StopTimeout, nil
 		}
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, remaining)
@@ -139,14 +137,21 @@ func (l *Learner) Run(ctx context.Context) (Stop, error) {
 	}
 	for l.iter < l.opts.Iterations {
 		if ctx.Err() != nil {
-			return l.stop(l.ctxStop(ctx)), nil
+			return l.ctxStop(ctx), nil
 		}
+		before := l.e.model
 		improved, perfect, err := l.step(ctx)
 		if err != nil {
 			return "", err
 		}
 		if ctx.Err() != nil {
-			return l.stop(l.ctxStop(ctx)), nil
+			// A step cut short may already have committed a better model;
+			// the history must then end with it.
+			if l.e.model != before {
+				l.stale = 0
+				l.record(true)
+			}
+			return l.ctxStop(ctx), nil
 		}
 		if improved {
 			l.stale = 0
@@ -155,13 +160,13 @@ func (l *Learner) Run(ctx context.Context) (Stop, error) {
 		}
 		l.record(improved)
 		if perfect {
-			return l.stop(StopPerfect), nil
+			return StopPerfect, nil
 		}
 		if l.opts.Patience > 0 && l.stale >= l.opts.Patience {
-			return l.stop(StopPatience), nil
+			return StopPatience, nil
 		}
 	}
-	return l.stop(StopIterations), nil
+	return StopIterations, nil
 }
 
 func (l *Learner) ctxStop(ctx context.Context) Stop {
@@ -169,11 +174,6 @@ func (l *Learner) ctxStop(ctx context.Context) Stop {
 		return StopTimeout
 	}
 	return StopCancelled
-}
-
-func (l *Learner) stop(s Stop) Stop {
-	l.stopped = s
-	return s
 }
 
 // Elapsed returns the total learning time, including earlier runs.
@@ -197,7 +197,9 @@ func (l *Learner) record(improved bool) {
 		Improved:      improved,
 	}
 	if l.te != nil {
-		l.te.commit(l.e.model)
+		if l.te.model != l.e.model { // an unchanged model scores as before
+			l.te.commit(l.e.model)
+		}
 		it.TestAccuracy = l.te.accuracy(l.te.score())
 	}
 	l.history = append(l.history, it)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
@@ -111,5 +112,67 @@ func TestDeterministicAcrossThreads(t *testing.T) {
 	}
 	if out[0] != out[1] {
 		t.Fatalf("1 thread:\n%s\n4 threads:\n%s", out[0], out[1])
+	}
+}
+
+// TestStopMidIteration: a timeout that lands inside an iteration, after its
+// clause was committed, must still leave a history whose last line is the
+// learner's model.
+func TestStopMidIteration(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 1))
+	th := hiddenTheory(r, 9, 4)
+	p, q := Generate(th, atomsUpTo(9), 300, 300, 3, 0.1, r)
+	train := Merge(p, q)
+	for ms := 1; ms <= 40; ms++ {
+		l, err := NewLearner(th.Vocab, train, nil, Options{Seed: uint64(ms), Iterations: 1000, Patience: -1, Timeout: time.Duration(ms) * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := l.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		h := l.History()
+		m := l.Model()
+		if len(h) == 0 {
+			if m.NumClauses() != 0 {
+				t.Fatalf("timeout %d ms: no history but a model of %d rules", ms, m.NumClauses())
+			}
+			continue
+		}
+		last := h[len(h)-1]
+		if last.Rules != m.NumClauses() || last.TrainAccuracy != l.TrainAccuracy() {
+			t.Fatalf("timeout %d ms: history ends with %d rules at %.3f, the model has %d at %.3f",
+				ms, last.Rules, last.TrainAccuracy, m.NumClauses(), l.TrainAccuracy())
+		}
+	}
+}
+
+// TestEmptyConsequent: a default α |~ false (α is typically impossible) is
+// a legal example and must not break candidate sampling.
+func TestEmptyConsequent(t *testing.T) {
+	v := &logic.Vocabulary{}
+	var pos, neg []logic.Rule
+	for _, s := range []string{"a -> false", "b -> c", "a, b -> false"} {
+		r, err := logic.ParseRule(v, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos = append(pos, r)
+	}
+	r, _ := logic.ParseRule(v, "b -> false")
+	neg = append(neg, r)
+	ex, err := FromRules(v, pos, neg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := NewLearner(v, ex, nil, Options{Seed: 1, Iterations: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if acc := accuracyOf(l.Model(), v, ex); acc != l.TrainAccuracy() {
+		t.Errorf("engine accuracy %v, reasoner %v", l.TrainAccuracy(), acc)
 	}
 }

@@ -23,7 +23,7 @@ func (l *Learner) sample() []logic.Clause {
 		switch {
 		case d.sign > 0 && !st.covered:
 			pool = append(pool, def{d.alpha, d.beta})
-		case d.sign < 0 && st.covered:
+		case d.sign < 0 && st.covered && len(d.beta) > 0:
 			lit := d.beta[l.rng.IntN(len(d.beta))]
 			pool = append(pool, def{d.alpha, logic.Clause{lit.Not()}})
 		}
@@ -41,7 +41,7 @@ func (l *Learner) sample() []logic.Clause {
 		if taut || len(c) == 0 {
 			continue
 		}
-		if key := clauseKey(c); !seen[key] {
+		if key := key(nil, c, true); !seen[key] {
 			seen[key] = true
 			out = append(out, c)
 		}
@@ -55,20 +55,14 @@ func (l *Learner) subClause(alpha logic.Term, beta logic.Clause) logic.Clause {
 	a = a[:l.rng.IntN(len(a)+1)]
 	b := slices.Clone(beta)
 	l.rng.Shuffle(len(b), func(i, j int) { b[i], b[j] = b[j], b[i] })
-	b = b[:1+l.rng.IntN(len(b))]
+	if len(b) > 0 { // α |~ false has no literal to keep
+		b = b[:1+l.rng.IntN(len(b))]
+	}
 	c := make(logic.Clause, 0, len(a)+len(b))
 	for _, x := range a {
 		c = append(c, x.Not())
 	}
 	return append(c, b...)
-}
-
-func clauseKey(c logic.Clause) string {
-	b := make([]byte, 0, 4*len(c))
-	for _, l := range c {
-		b = append(b, byte(l), byte(l>>8), byte(l>>16), byte(l>>24))
-	}
-	return string(b)
 }
 
 // simplify removes drowned levels and simplifies by unit propagation; both
@@ -135,34 +129,45 @@ func reinsert(ctx context.Context, e *engine) {
 			continue
 		}
 		orig := e.model
-		snap := e.save()
 		without := orig.Remove(j, i)
-		home := 2*j + 1 // where c sits now, as a position of without
-		if len(without.Levels) < len(orig.Levels) {
-			home = 2 * j
-		}
-		e.commitRemove(j, i)
 		from := minPosition(without, c)
+		if from < 0 { // a hard rule subsumes c: no position changes anything
+			continue
+		}
+		// Staying is always a choice, even where c is implied at home (a
+		// clause of its level subsumes it, so home < from): a move must
+		// beat the current model, never just the other positions.
+		stay := choice{clause: c, pos: home(orig, j), score: e.score(), levels: len(orig.Levels), ok: true}
+		snap := e.save()
+		e.commitRemove(j, i)
 		prof := e.scoreCandidates(ctx, []logic.Clause{c})
-		if ctx.Err() != nil || from < 0 {
+		if ctx.Err() != nil {
 			e.restore(orig, snap)
 			return
 		}
 		base := e.score()
-		var best choice
+		best := stay
 		for p := from; p < len(prof[0]); p++ {
-			ch := choice{clause: c, pos: p, score: base + prof[0][p], levels: without.LevelsAfter(p), ok: true}
-			tie := best.ok && ch.score == best.score && ch.levels == best.levels
-			if ch.better(best) || tie && p == home {
+			if ch := (choice{clause: c, pos: p, score: base + prof[0][p], levels: without.LevelsAfter(p), ok: true}); ch.better(best) {
 				best = ch
 			}
 		}
-		if !best.ok || best.pos == home {
+		if best.pos == stay.pos {
 			e.restore(orig, snap)
 			continue
 		}
 		e.commitInsert(c, best.pos)
 	}
+}
+
+// home returns where the j-th level's clause c sits in m, as a position of
+// m without c: in its level if the level keeps other clauses, else as the
+// level it alone makes up.
+func home(m *Model, j int) int {
+	if len(m.Levels[j]) > 1 {
+		return 2*j + 1
+	}
+	return 2 * j
 }
 
 // Final returns the best model with implied rules removed (§4.3, last

@@ -29,23 +29,12 @@ type Ordering struct {
 func (o *Ordering) Rank(i int) int { return o.rank[i] }
 
 // Weights returns the certainty weight λj of each level of Θ_Z, lowest
-// first: j/(k+1) for k levels, rounded to as few decimals as keep them
-// distinct. They lie strictly between 0 and 1 because weight 1 is reserved
+// first: j/(k+1) for k levels, rounded as possibilistic.LevelWeights does. They lie strictly between 0 and 1 because weight 1 is reserved
 // for the background knowledge, which must outrank every default; were Δk
 // at weight 1 too, evidence contradicting Δk would drown it together with
 // K and entail only tautologies, where rational closure still draws
 // conclusions.
-func (o *Ordering) Weights() []float64 { return zWeights(len(o.Levels)) }
-
-func zWeights(k int) []float64 {
-	digits := len(strconv.Itoa(k+1)) + 1
-	ws := make([]float64, k)
-	for j := range ws {
-		s := strconv.FormatFloat(float64(j+1)/float64(k+1), 'f', digits, 64)
-		ws[j], _ = strconv.ParseFloat(s, 64)
-	}
-	return ws
-}
+func (o *Ordering) Weights() []float64 { return possibilistic.LevelWeights(len(o.Levels)) }
 
 // Theory returns Θ_Z = {(¬α ∨ β, λj) | α |~ β ∈ Δj} together with the
 // background knowledge at weight 1. (Θ_Z, α) ⊢poss β holds iff α |~ β is

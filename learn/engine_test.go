@@ -146,23 +146,6 @@ func TestIncrementalMatchesFullEvaluation(t *testing.T) {
 	}
 }
 
-func TestLevelWeights(t *testing.T) {
-	for k := 1; k <= 200; k++ {
-		ws := levelWeights(k)
-		for j, w := range ws {
-			if w <= 0 || w >= 1 || j > 0 && w <= ws[j-1] {
-				t.Fatalf("k=%d: weights %v not increasing in ]0,1[", k, ws)
-			}
-		}
-	}
-	if got := levelWeights(3); got[0] != 0.25 || got[2] != 0.75 {
-		t.Fatalf("3 levels: %v", got)
-	}
-	if got := levelWeights(9); got[0] != 0.1 || got[8] != 0.9 {
-		t.Fatalf("9 levels: %v", got)
-	}
-}
-
 // checkStates compares the engine's per-example states with those of a fresh
 // engine that decides every example of m from scratch.
 func checkStates(t *testing.T, iter int, e *engine, m *Model) {

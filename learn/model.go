@@ -2,7 +2,6 @@ package learn
 
 import (
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/strata-logic/strata/logic"
@@ -83,52 +82,10 @@ func (m *Model) NumLiterals() int {
 	return n
 }
 
-// Weight returns the weight given to level j when the model is written as a
-// possibilistic theory: about j+1 over k+1, so that k levels get 1/(k+1) ...
-// k/(k+1) and the hard rules 1, as in the paper's Tables 1 and 2. Only the
-// order of weights matters, so they are rounded to the fewest decimals that
-// keep them exact (0.25, 0.5, 0.75) or else distinct (0.05, 0.09, 0.14, ...),
-// which a person reads more easily than 0.9545454545454546.
-func (m *Model) Weight(j int) float64 { return levelWeights(len(m.Levels))[j] }
-
-func levelWeights(k int) []float64 {
-	exact := func(d int) []float64 {
-		p := math.Pow10(d)
-		ws := make([]float64, k)
-		for j := range ws {
-			x := float64(j+1) / float64(k+1) * p
-			if math.Abs(x-math.Round(x)) > 1e-9 {
-				return nil
-			}
-			ws[j] = math.Round(x) / p
-		}
-		return ws
-	}
-	for d := 1; d <= 3; d++ {
-		if ws := exact(d); ws != nil {
-			return ws
-		}
-	}
-	for d := 1; ; d++ {
-		p := math.Pow10(d)
-		ws := make([]float64, k)
-		ok := true
-		for j := range ws {
-			ws[j] = math.Round(float64(j+1)/float64(k+1)*p) / p
-			if ws[j] <= 0 || ws[j] >= 1 || j > 0 && ws[j] <= ws[j-1] {
-				ok = false
-			}
-		}
-		if ok || d >= 15 {
-			return ws
-		}
-	}
-}
-
 // Theory returns the model as a possibilistic theory over v.
 func (m *Model) Theory(v *logic.Vocabulary) *possibilistic.Theory {
 	t := possibilistic.New(v)
-	ws := levelWeights(len(m.Levels))
+	ws := possibilistic.LevelWeights(len(m.Levels))
 	for j, l := range m.Levels {
 		for _, c := range l {
 			t.AddClause(c, ws[j])

@@ -26,17 +26,17 @@ func TestClosure(t *testing.T) {
 	rules := writeFile(t, "penguins.rules", penguinRules)
 	out, errs, code := strata(t, "", "closure", rules)
 	want := `# Z-ordering of 4 defaults: 2 levels, 4 solver calls
-# Δ1 (weight 0.33):
+# Δ1 (weight 0.3):
 #   ` + rules + `:2: bird -> flies
 #   ` + rules + `:5: bird -> wings
-# Δ2 (weight 0.67):
+# Δ2 (weight 0.7):
 #   ` + rules + `:3: penguin -> bird
 #   ` + rules + `:4: penguin -> !flies
-0.67: !penguin | bird
-0.67: !penguin | !flies
+0.7: !penguin | bird
+0.7: !penguin | !flies
 
-0.33: !bird | flies
-0.33: !bird | wings
+0.3: !bird | flies
+0.3: !bird | wings
 `
 	if code != 0 || errs != "" || out != want {
 		t.Fatalf("closure: exit %d, stderr %q, output\n%s\nwant\n%s", code, errs, out, want)
@@ -52,7 +52,7 @@ func TestClosure(t *testing.T) {
 	if _, errs, code := strata(t, penguinRules, "closure", "-", "-o", file); code != 0 {
 		t.Fatalf("closure -o: %d %s", code, errs)
 	}
-	if data, err := os.ReadFile(file); err != nil || !strings.HasSuffix(string(data), "0.33: !bird | flies\n0.33: !bird | wings\n") {
+	if data, err := os.ReadFile(file); err != nil || !strings.HasSuffix(string(data), "0.3: !bird | flies\n0.3: !bird | wings\n") {
 		t.Errorf("closure -o wrote %q (%v)", data, err)
 	}
 	// A .cl base, by extension and sniffed on stdin; background knowledge.
@@ -65,7 +65,7 @@ func TestClosure(t *testing.T) {
 	}
 	hard := writeFile(t, "hard.rules", "!penguin, bird\n")
 	out, _, code = strata(t, "bird -> flies\npenguin -> !flies\n", "closure", "-", "--background", hard)
-	if code != 0 || !strings.Contains(out, "1: !penguin | bird\n") || !strings.Contains(out, "# Δ2 (weight 0.67):\n#   <stdin>:2: penguin -> !flies") {
+	if code != 0 || !strings.Contains(out, "1: !penguin | bird\n") || !strings.Contains(out, "# Δ2 (weight 0.7):\n#   <stdin>:2: penguin -> !flies") {
 		t.Errorf("closure --background:\n%s", out)
 	}
 }

@@ -58,9 +58,10 @@ otherwise fails with "no separating stratification exists".`,
 					return err
 				}
 				th = possibilistic.New(v)
+				ws := possibilistic.LevelWeights(len(levels))
 				for j, l := range levels {
 					for _, f := range l {
-						th.Add(f, float64(j+1)/float64(len(levels)+1))
+						th.Add(f, ws[j])
 					}
 				}
 				for _, f := range hardF {

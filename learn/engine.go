@@ -70,8 +70,7 @@ type worker struct {
 	sel    []logic.Lit
 	assume []logic.Lit
 	m      []uint64 // scratch model
-	calls  int64
-	delta  []int64 // per-position score change of the candidate being scored
+	delta  []int64  // per-position score change of the candidate being scored
 }
 
 func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int) *engine {
@@ -160,7 +159,6 @@ func (w *worker) solve(i, b int, negBeta bool, act logic.Lit) bool {
 		a = append(a, act)
 	}
 	w.assume = a
-	w.calls++
 	if !w.s.Solve(a...) {
 		return false
 	}
@@ -390,13 +388,4 @@ func (e *engine) restore(m *Model, s snapshot) {
 	copy(e.st, s.st)
 	copy(e.models, s.models)
 	e.recompile()
-}
-
-// calls returns the number of solver calls made by all workers.
-func (e *engine) calls() int64 {
-	var n int64
-	for _, w := range e.workers {
-		n += w.calls
-	}
-	return n
 }

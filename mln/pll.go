@@ -21,13 +21,12 @@ type pllData struct {
 	feat  []int32   // feature of each entry
 	sign  []float64 // aⱼ of each entry
 	count []float64 // how many (row, variable) pairs have pattern p
-	pairs float64   // rows × variables
 }
 
 // newPLLData builds the patterns of data for the given features, each a
 // term over the table's columns.
 func newPLLData(features []logic.Term, data *dataset.Table) *pllData {
-	d := &pllData{start: []int32{0}, pairs: float64(data.Rows() * data.Cols)}
+	d := &pllData{start: []int32{0}}
 	index := map[string]int32{}
 	nf := make([]int32, len(features))
 	perVar := make([][]int32, data.Cols) // entries as feature<<1 | (a < 0)

@@ -68,7 +68,7 @@ func (b Baselines) Result(name string) *weka.Result {
 // Rand. F., C4.5, RIPPER); a baseline that was not run is NaN.
 func (b Baselines) Accuracies(poss float64) []float64 {
 	acc := []float64{100 * poss}
-	for _, c := range []weka.Classifier{weka.RandomForest, weka.J48, weka.JRip} {
+	for _, c := range weka.Baselines { // the paper's column order
 		if r := b.Result(c.Name); r != nil {
 			acc = append(acc, 100*r.Accuracy())
 		} else {

@@ -1,6 +1,7 @@
 package maxsat
 
 import (
+	"cmp"
 	"errors"
 	"math"
 	"slices"
@@ -103,7 +104,7 @@ func (c *CoreGuided) ladder(g []Soft) {
 		c.soft[c.selector(g[0].Lits, true)] += g[0].Cost
 		return
 	}
-	slices.SortStableFunc(g, func(a, b Soft) int { return -cmpInt(a.Cost, b.Cost) })
+	slices.SortStableFunc(g, func(a, b Soft) int { return cmp.Compare(b.Cost, a.Cost) })
 	for _, s := range g[1:] {
 		c.base += s.Cost // P − w₁
 	}
@@ -124,16 +125,6 @@ func (c *CoreGuided) ladder(g []Soft) {
 		}
 		prev = cur
 	}
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // Model returns the best assignment of the last successful Solve (over the

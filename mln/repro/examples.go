@@ -34,7 +34,6 @@ type ExampleCounts struct {
 type exampleSets struct {
 	vocab       *logic.Vocabulary
 	train, test []mln.Example // in the order drawn
-	testSet     *learn.Examples
 }
 
 // prepare learns the network of d, draws and labels the examples, and writes
@@ -102,9 +101,6 @@ func prepare(ctx context.Context, opts *Options, d Dataset, row *Row, dir string
 		}
 	}
 	row.Counts = counts(ex.train, ex.test)
-	if ex.testSet, err = toExamples(net.Vocab, ex.test); err != nil {
-		return nil, err
-	}
 	row.ExamplesTime = time.Since(start)
 	return ex, ctx.Err()
 }

@@ -92,7 +92,7 @@ func TestHoldOut(t *testing.T) {
 			t.Errorf("held out %d of %d for share %.2f", len(held), len(exs), share)
 		}
 		fit2, held2, _ := holdOut(exs, share, seed)
-		if len(fit2) != len(fit) || len(held2) != len(held) {
+		if !slices.EqualFunc(fit, fit2, same) || !slices.EqualFunc(held, held2, same) {
 			t.Error("the same seed gives another split")
 		}
 	}

@@ -286,6 +286,13 @@ func (t *AnswerTable) Validate() error {
 		if a.Annotator == "" {
 			return fmt.Errorf("answer %d: no annotator", i+1)
 		}
+		// Situations are keyed by their descriptor list, so equal situations
+		// must be spelt alike.
+		for j := 1; j < len(a.Situation); j++ {
+			if a.Situation[j-1] >= a.Situation[j] {
+				return fmt.Errorf("answer %d: descriptors %q must be sorted and distinct", i+1, a.Situation)
+			}
+		}
 		for _, d := range a.Situation {
 			if checked[d] {
 				continue

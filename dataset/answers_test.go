@@ -368,6 +368,8 @@ func TestValidate(t *testing.T) {
 		{Actions: []string{"fold", "call"}, Answers: []Answer{{Action: "call"}}},
 		{Actions: []string{"fold", "call"}, Answers: []Answer{{Situation: []string{"fold"}, Annotator: "p", Action: "call"}}},
 		{Actions: []string{"fold", "call"}, Answers: []Answer{{Situation: []string{"a b"}, Annotator: "p", Action: "call"}}},
+		{Actions: []string{"fold", "call"}, Answers: []Answer{{Situation: []string{"pair", "flush"}, Annotator: "p", Action: "call"}}},
+		{Actions: []string{"fold", "call"}, Answers: []Answer{{Situation: []string{"flush", "flush"}, Annotator: "p", Action: "call"}}},
 	}
 	for i, b := range bad {
 		if err := b.Validate(); err == nil {

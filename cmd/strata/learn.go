@@ -101,6 +101,11 @@ type learnData struct {
 
 func runLearn(cmd *cobra.Command, f *learnFlags) error {
 	stderr := cmd.ErrOrStderr()
+	if f.plot != "" { // before a long run, not after it
+		if _, err := curve.Format(f.plot); err != nil {
+			return usageError{err}
+		}
+	}
 	d, err := loadLearnData(cmd, f)
 	if err != nil {
 		return err

@@ -46,9 +46,14 @@ func WriteAtomic(path string, write func(io.Writer) error) (err error) {
 	if err = write(tmp); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	// CreateTemp makes the file private; outputs should be as readable as
-	// any file the user creates.
-	if err = tmp.Chmod(0o644); err != nil {
+	// CreateTemp makes the file private; a new output is as readable as
+	// any file the user creates, and a replaced one keeps its mode (a
+	// private checkpoint stays private).
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	if err = tmp.Chmod(mode); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if err = tmp.Sync(); err != nil {

@@ -20,8 +20,10 @@ func TestWriteAtomic(t *testing.T) {
 	if !errors.Is(err, boom) {
 		t.Fatalf("error %v does not wrap the writer's", err)
 	}
-	if st, err := os.Stat(p); err != nil || st.Mode().Perm() != 0o644 {
-		t.Fatalf("mode %v, want 0644 (%v)", st.Mode().Perm(), err)
+	if st, err := os.Stat(p); err != nil {
+		t.Fatal(err)
+	} else if st.Mode().Perm() != 0o644 {
+		t.Fatalf("mode %v, want 0644", st.Mode().Perm())
 	}
 	b, _ := os.ReadFile(p)
 	if string(b) != "old" {
@@ -30,6 +32,21 @@ func TestWriteAtomic(t *testing.T) {
 	ents, _ := os.ReadDir(dir)
 	if len(ents) != 1 {
 		t.Fatalf("temporary files left behind: %v", ents)
+	}
+}
+
+func TestWriteAtomicKeepsMode(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "run.checkpoint")
+	if err := os.WriteFile(p, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteAtomic(p, func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(p); err != nil {
+		t.Fatal(err)
+	} else if st.Mode().Perm() != 0o600 {
+		t.Fatalf("replacing a 0600 file gave %v, want 0600", st.Mode().Perm())
 	}
 }
 

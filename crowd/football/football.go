@@ -4,10 +4,13 @@
 // score difference, and the team's play call (punt, field goal, run, pass,
 // kneel down) is its answer; the team with the ball is the annotator.
 //
-// It reads two CSV layouts, recognised by their header: nflscrapR play-by-play
-// (PlayType, yrdline100, TimeSecs, ScoreDiff, posteam, …) and the fourth-down
-// decisions of the fourth_calculator project (play_type, yardline_100,
-// quarter_seconds_remaining, score_differential, posteam, …).
+// It reads three CSV layouts, recognised exactly by their header (a header
+// that fits none or more than one is an error): nflscrapR's legacy
+// play-by-play (PlayType, yrdline100, TimeSecs, ScoreDiff, posteam, …), the
+// current nflscrapR and nflfastR play-by-play (play_type, yardline_100,
+// quarter_seconds_remaining, score_differential, down, two_point_attempt,
+// posteam, …), and the fourth-down decisions of the fourth_calculator
+// project (the same columns without down: every row is a fourth down).
 package football
 
 import (

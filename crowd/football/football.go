@@ -114,3 +114,20 @@ func scoreDescriptor(diff int) string {
 	}
 	return side + "17_or_more"
 }
+
+// DescriptorNames returns the football vocabulary, sorted: every descriptor
+// a situation can hold, whatever the data. Every file built from football
+// data has these attributes, in this order.
+func DescriptorNames() []string {
+	d := []string{"distance_short", "distance_medium", "distance_long", "backed_up", "own_territory",
+		"opponent_territory", "field_goal_range", "red_zone", "goal_line", "overtime",
+		"two_minutes_left_in_half", "under_5_minutes_left_in_game", "tied"}
+	for i := 1; i <= 4; i++ {
+		d = append(d, "down_"+strconv.Itoa(i), "quarter_"+strconv.Itoa(i))
+	}
+	for _, side := range []string{"leading_by_", "trailing_by_"} {
+		d = append(d, side+"1_to_8", side+"9_to_16", side+"17_or_more")
+	}
+	slices.Sort(d)
+	return d
+}

@@ -129,3 +129,35 @@ func TestDetectLayout(t *testing.T) {
 		}
 	}
 }
+
+// The vocabulary holds every descriptor of every situation, and every one
+// of its descriptors holds in some situation.
+func TestDescriptorNames(t *testing.T) {
+	names := DescriptorNames()
+	if !slices.IsSorted(names) || len(slices.Compact(slices.Clone(names))) != len(names) {
+		t.Fatalf("not sorted and distinct: %v", names)
+	}
+	used := map[string]bool{}
+	for down := 1; down <= 4; down++ {
+		for _, togo := range []int{1, 3, 4, 7, 8, 20} {
+			for _, y := range []int{1, 5, 6, 20, 21, 35, 36, 50, 51, 89, 90, 99} {
+				for q := 1; q <= 6; q++ {
+					for _, sec := range []int{0, 120, 121, 300, 301, 900} {
+						for _, diff := range []int{-20, -17, -16, -9, -8, -1, 0, 1, 8, 9, 16, 17, 20} {
+							s := Situation{Down: down, ToGo: togo, YardsToGoal: y, Quarter: q, SecondsInQuarter: sec, ScoreDiff: diff}
+							for _, d := range s.Descriptors() {
+								if !slices.Contains(names, d) {
+									t.Fatalf("%+v: descriptor %s not in the vocabulary", s, d)
+								}
+								used[d] = true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(used) != len(names) {
+		t.Fatalf("%d of %d descriptors used", len(used), len(names))
+	}
+}

@@ -27,7 +27,9 @@ func newCrowdCmd() *cobra.Command {
 decisions or on any table of answers. Each answer "in situation α, annotator A
 chose action a" becomes a default α -> a; a negative example repeats α with a
 random other action; the split into training and test parts is by annotator
-(no annotator on both sides); hard rules say that only one action is chosen.
+(no annotator on both sides), or by source with --test-from (and by session
+with crowd poker --test-sessions); hard rules say that only one action is
+chosen. Every file of a domain has the domain's descriptors as attributes.
 
 Every generating subcommand writes to the directory given with -o:
   train.defaults, train.nondefaults, test.defaults, test.nondefaults, hard.rules,
@@ -239,15 +241,22 @@ func newCrowdFootballCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "football PATH... -o OUT",
 		Short: "Datasets from NFL play calls: the team with the ball is the annotator",
-		Long: `football reads NFL play-by-play CSV files (nflscrapR's layout) or fourth-down
-decision files (fourth_calculator's layout), or directories of them, and turns
+		Long: `football reads NFL play-by-play CSV files (nflscrapR's legacy layout, or the
+current nflscrapR / nflfastR layout) or fourth-down decision files
+(fourth_calculator's layout), or directories of them ("-" is stdin), and turns
 every play call into an answer: the situation (down, distance, field position,
 time left, score difference, as readable atoms) and the call (punt, field_goal,
 run, pass, kneel). A sack counts as a pass call; kickoffs, extra points,
-timeouts, no plays, spikes, two-point tries and Pro Bowl games are dropped.
-Rows that cannot be read are skipped with a warning naming file and line.`,
+timeouts, no plays, spikes, two-point tries, preseason and Pro Bowl games are
+dropped. The layout is recognised by the header, exactly: a header that fits
+no layout or two is an error saying what each layout needs, and a table with
+a down column is never read as fourth-down data. Rows that cannot be read are
+skipped with a warning naming file and line.`,
 		Example: `  strata crowd football ../shared/data/football/playoffs -o out/football
-  strata crowd football ../shared/data/football/fourth_down -o out/fourth --test-fraction 0.25 --seed 7`,
+  strata crowd football ../shared/data/football/fourth_down -o out/fourth --test-fraction 0.25 --seed 7
+  strata crowd football ../shared/data/football/post_season -o out/temporal \
+      --test-from ../shared/data/football/post_season/post_pbp_2014.csv \
+      --test-from ../shared/data/football/post_season/post_pbp_2015.csv`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.check(); err != nil {
@@ -309,6 +318,7 @@ draws, board texture, position, what the opponents did on each street) and
 the action fold, call (or check) or raise (or bet). Malformed hands are
 skipped with a warning naming the hand number.`,
 		Example: `  strata crowd poker ../shared/data/poker/pluribus_hands.txt.gz -o out/poker
+  strata crowd poker ../shared/data/poker/pluribus_hands.txt.gz --test-sessions 100-118 -o out/later
   strata crowd poker hands.txt --streets flop,turn,river --max-hands 2000 -o out/postflop`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -100,7 +100,7 @@ var fourthDown = layout{
 	calls:            fastCalls,
 }
 
-// Layouts names the CSV layouts Read recognises.
+// layouts are the CSV layouts Read recognises.
 var layouts = []layout{legacy, current, fourthDown}
 
 // Play is one play call read from a table, with what identifies it.

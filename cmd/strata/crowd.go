@@ -274,11 +274,14 @@ skipped with a warning naming file and line.`,
 			var answers []dataset.Answer
 			var split dataset.Split
 			var total football.Stats
+			next := 0 // the path being read: "-" is named <stdin>
 			err = eachInput(cmd, paths, func(r io.Reader, name string) error {
+				path := paths[next]
+				next++
 				as, st, warns, err := football.Read(r, name)
 				printWarnings(cmd, warns)
 				answers = append(answers, as...)
-				if test[filepath.Clean(name)] {
+				if test[filepath.Clean(path)] {
 					split.Test = append(split.Test, as...)
 				} else {
 					split.Train = append(split.Train, as...)
@@ -352,7 +355,10 @@ skipped with a warning naming the hand number.`,
 			var answers []dataset.Answer
 			var split dataset.Split
 			var total poker.Stats
+			next := 0 // the path being read: "-" is named <stdin>
 			err = eachInput(cmd, paths, func(r io.Reader, name string) error {
+				path := paths[next]
+				next++
 				if opts.MaxHands > 0 && total.Hands >= maxHands {
 					return nil
 				}
@@ -363,7 +369,7 @@ skipped with a warning naming the hand number.`,
 				ds, st, warns, err := poker.ReadDecisions(r, name, o)
 				printWarnings(cmd, warns)
 				for _, d := range ds {
-					inTest := test[filepath.Clean(name)]
+					inTest := test[filepath.Clean(path)]
 					if sessions != nil {
 						n, ok := poker.SessionOf(d.Table)
 						if !ok {

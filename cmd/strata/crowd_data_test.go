@@ -255,6 +255,14 @@ func TestCrowdFootballTestFrom(t *testing.T) {
 			t.Errorf("%v: exit %d, %s", c.args, code, stderr)
 		}
 	}
+	// Test answers from stdin.
+	out3 := filepath.Join(t.TempDir(), "out")
+	if _, stderr, code := strata(t, footballLaterCSV, "crowd", "football", early, "--test-from", "-", "-o", out3); code != 0 {
+		t.Fatal(stderr)
+	}
+	if a, b := readManifest(t, out3)["test"], readManifest(t, out)["test"]; fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Errorf("test part from stdin %v, from the file %v", a, b)
+	}
 	// Only test files: no training part.
 	later = filepath.Join(dir, "2015.csv")
 	_, stderr, code = strata(t, "", "crowd", "football", later, "--test-from", later, "-o", t.TempDir())

@@ -156,8 +156,8 @@ func (o *crowdOut) write(cmd *cobra.Command, domain string, sources []string, in
 		m := d.Manifest
 		fmt.Fprintf(w, "%s: %d answers by %d annotators -> %s\n", m.Domain, m.Train.Answers+m.Test.Answers,
 			len(m.Train.Annotators)+len(m.Test.Annotators)-len(m.BothSides), dirs[i])
-		if len(m.BothSides) > 0 {
-			fmt.Fprintf(w, "  %s\n  %d annotators on both sides\n", m.Split, len(m.BothSides))
+		if split != nil {
+			fmt.Fprintf(w, "  split %s\n  %d annotators on both sides\n", m.Split, len(m.BothSides))
 		}
 		for _, p := range []struct {
 			name string

@@ -117,16 +117,16 @@ func ReadAnswerSources(sources []AnswerSource, format AnswerFormat) (*AnswerTabl
 	if lay == nil {
 		return nil, Split{}, nil, errors.New("no answer tables")
 	}
+	names := make([]string, len(sources))
+	for i, s := range sources {
+		names[i] = s.Name
+	}
 	t, split, w, err := lay.answers(rows)
 	warns = append(warns, w...)
 	if err != nil {
-		return nil, Split{}, warns, err
+		return nil, Split{}, warns, fmt.Errorf("read %s: %w", strings.Join(names, ", "), err)
 	}
 	if len(t.Answers) == 0 {
-		names := make([]string, len(sources))
-		for i, s := range sources {
-			names[i] = s.Name
-		}
 		return nil, Split{}, warns, fmt.Errorf("read %s: %w", strings.Join(names, ", "), ErrNoAnswers)
 	}
 	return t, split, warns, nil

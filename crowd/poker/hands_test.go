@@ -182,8 +182,10 @@ func TestGzipAndFilters(t *testing.T) {
 }
 
 func FuzzRead(f *testing.F) {
+	vocab := DescriptorNames()
 	f.Add(hand(1))
 	f.Add(strings.Replace(hand(2), "*** SUMMARY ***", "", 1) + hand(3))
+	f.Add(strings.Replace(hand(4), "'Test'", "'Pluribus Session 100'", 1))
 	f.Fuzz(func(t *testing.T, src string) {
 		hands, warns, err := Read(strings.NewReader(src), "fuzz")
 		for _, w := range warns {
@@ -197,8 +199,13 @@ func FuzzRead(f *testing.F) {
 		for _, h := range hands {
 			ds, _ := Decisions(h)
 			for _, d := range ds {
-				if d.ToCall < 0 || !slices.Contains(Actions, d.Action) {
+				if d.ToCall < 0 || !slices.Contains(Actions, d.Action) || d.Table != h.Table {
 					t.Fatalf("decision %+v", d)
+				}
+				for _, x := range d.Situation {
+					if _, ok := slices.BinarySearch(vocab, x); !ok {
+						t.Fatalf("descriptor %s is not in DescriptorNames", x)
+					}
 				}
 			}
 		}

@@ -42,6 +42,9 @@ type Datasets struct {
 	// part with their most typical action (see dataset.Situations).
 	TrainSituations, TestSituations []dataset.Situation
 	TrainARFF, TestARFF             *dataset.ARFF
+	// Descriptors are the attributes of the ARFF tables and the *.typical
+	// files, in order.
+	Descriptors []string
 
 	Manifest Manifest
 }
@@ -59,7 +62,41 @@ func Build(domain string, t *dataset.AnswerTable, opts Options) (*Datasets, erro
 	if err != nil {
 		return nil, err
 	}
-	return fromSplit(domain, t.Actions, split, opts)
+	if err := dataset.CheckSplit(split); err != nil {
+		return nil, err
+	}
+	d, err := fromSplit(domain, t, split, opts)
+	if err != nil {
+		return nil, err
+	}
+	d.Manifest.Split = fmt.Sprintf("by annotator: whole annotators, drawn with the seed, hold out at least %v of the answers", opts.TestFraction)
+	return d, nil
+}
+
+// BuildSplit runs the protocol on a split chosen by the caller, such as
+// the answers of some files or sessions against the others (a temporal
+// split). An annotator may be on both sides. how says in the manifest
+// which split it is.
+func BuildSplit(domain string, t *dataset.AnswerTable, split dataset.Split, how string, opts Options) (*Datasets, error) {
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	if len(split.Train) == 0 || len(split.Test) == 0 {
+		return nil, fmt.Errorf("split %s: the training part has %d answers and the test part %d; both need some",
+			how, len(split.Train), len(split.Test))
+	}
+	opts.TestFraction = 0
+	d, err := fromSplit(domain, t, split, opts)
+	if err != nil {
+		return nil, err
+	}
+	d.Manifest.Split = how
+	for _, a := range d.Manifest.Test.Annotators {
+		if _, ok := slices.BinarySearch(d.Manifest.Train.Annotators, a); ok {
+			d.Manifest.BothSides = append(d.Manifest.BothSides, a)
+		}
+	}
+	return d, nil
 }
 
 // BuildFolds runs the protocol once per fold of a k-fold cross-validation
@@ -74,19 +111,21 @@ func BuildFolds(domain string, t *dataset.AnswerTable, k int, opts Options) ([]*
 	}
 	var out []*Datasets
 	for i, s := range splits {
-		d, err := fromSplit(fmt.Sprintf("%s fold %d of %d", domain, i+1, k), t.Actions, s, opts)
+		if err := dataset.CheckSplit(s); err != nil {
+			return nil, err
+		}
+		d, err := fromSplit(fmt.Sprintf("%s fold %d of %d", domain, i+1, k), t, s, opts)
 		if err != nil {
 			return nil, err
 		}
+		d.Manifest.Split = fmt.Sprintf("by annotator: fold %d of a %d-fold cross-validation by whole annotators", i+1, k)
 		out = append(out, d)
 	}
 	return out, nil
 }
 
-func fromSplit(domain string, actions []string, split dataset.Split, opts Options) (*Datasets, error) {
-	if err := dataset.CheckSplit(split); err != nil {
-		return nil, err
-	}
+func fromSplit(domain string, t *dataset.AnswerTable, split dataset.Split, opts Options) (*Datasets, error) {
+	actions := t.Actions
 	d := &Datasets{Vocab: &logic.Vocabulary{}, Actions: slices.Clone(actions), Split: split}
 	// One random stream for both parts, so a seed fixes every file.
 	rng := dataset.NewRand(opts.Seed ^ 0x9e3779b97f4a7c15)
@@ -95,7 +134,13 @@ func fromSplit(domain string, actions []string, split dataset.Split, opts Option
 	d.Hard = dataset.HardRules(d.Vocab, actions, opts.AtLeastOne)
 	d.TrainSituations = dataset.Situations(split.Train)
 	d.TestSituations = dataset.Situations(split.Test)
-	descriptors := dataset.Descriptors(split.Train, split.Test)
+	// The domain's vocabulary, when it has one, fixes the attributes of
+	// every table, so that files of two runs can be compared.
+	descriptors := t.Descriptors
+	if descriptors == nil {
+		descriptors = dataset.Descriptors(split.Train, split.Test)
+	}
+	d.Descriptors = descriptors
 	var err error
 	if d.TrainARFF, err = dataset.SituationsARFF(domain+" train", descriptors, actions, d.TrainSituations); err != nil {
 		return nil, err
@@ -114,7 +159,9 @@ type Manifest struct {
 	Sources      []string          `json:"sources,omitempty"`
 	Input        map[string]int    `json:"input,omitempty"` // what the reader kept and dropped
 	Seed         uint64            `json:"seed"`
-	TestFraction float64           `json:"test_fraction"`
+	Split        string            `json:"split"`                   // how the answers were split
+	TestFraction float64           `json:"test_fraction,omitempty"` // for a split by annotator
+	BothSides    []string          `json:"annotators_on_both_sides,omitempty"`
 	Actions      []string          `json:"actions"`
 	Descriptors  int               `json:"descriptors"`
 	HardRules    int               `json:"hard_rules"`

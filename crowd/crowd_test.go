@@ -271,3 +271,37 @@ func BenchmarkBuildFootball(b *testing.B) {
 		}
 	}
 }
+
+// BuildSplit keeps the caller's split, annotators on both sides included;
+// a table's vocabulary fixes the attributes, used or not.
+func TestBuildSplitAndVocabulary(t *testing.T) {
+	tab := syntheticTable()
+	tab.Descriptors = []string{"street_0", "street_1", "street_2", "street_3", "street_4", "you_have_a_flush"}
+	split := dataset.Split{Train: tab.Answers[:300], Test: tab.Answers[300:]}
+	d, err := BuildSplit("synthetic", tab, split, "the last 100 answers", Options{Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := d.Manifest
+	if m.Split != "the last 100 answers" || m.Train.Answers != 300 || m.Test.Answers != 100 || len(m.BothSides) == 0 || m.TestFraction != 0 {
+		t.Fatalf("manifest %+v", m)
+	}
+	for _, a := range []*dataset.ARFF{d.TrainARFF, d.TestARFF} {
+		if len(a.Attributes) != 7 || a.Attributes[4].Name != "street_4" {
+			t.Fatalf("attributes %+v", a.Attributes)
+		}
+	}
+	if _, err := BuildSplit("x", tab, dataset.Split{Train: tab.Answers}, "none", Options{}); err == nil {
+		t.Fatal("empty test part accepted")
+	}
+	tab.Descriptors = []string{"street_0"}
+	if _, err := Build("x", tab, Options{}); err == nil || !strings.Contains(err.Error(), "not in the vocabulary") {
+		t.Fatalf("descriptor outside the vocabulary: %v", err)
+	}
+	// Without a vocabulary, the attributes are the descriptors seen.
+	tab.Descriptors = nil
+	d, err = Build("x", tab, Options{Seed: 1})
+	if err != nil || len(d.TrainARFF.Attributes) != 6 || d.Manifest.Split == "" {
+		t.Fatalf("%v %+v", err, d.TrainARFF.Attributes)
+	}
+}

@@ -37,8 +37,8 @@ func (d *Datasets) Write(dir string) error {
 		{"test.defaults", rules(d.TestPos)},
 		{"test.nondefaults", rules(d.TestNeg)},
 		{"hard.rules", func(w io.Writer) error { return dataset.WriteClauses(w, d.Vocab, d.Hard) }},
-		{"train.typical", func(w io.Writer) error { return writeTypical(w, d.TrainSituations) }},
-		{"test.typical", func(w io.Writer) error { return writeTypical(w, d.TestSituations) }},
+		{"train.typical", func(w io.Writer) error { return writeTypical(w, d.Descriptors, d.TrainSituations) }},
+		{"test.typical", func(w io.Writer) error { return writeTypical(w, d.Descriptors, d.TestSituations) }},
 		{"train.arff", d.TrainARFF.Write},
 		{"test.arff", d.TestARFF.Write},
 		{"manifest.json", func(w io.Writer) error { _, err := w.Write(append(manifest, '\n')); return err }},
@@ -51,10 +51,12 @@ func (d *Datasets) Write(dir string) error {
 	return nil
 }
 
-// writeTypical writes "situation -> typical action  # counts" lines.
-func writeTypical(w io.Writer, sits []dataset.Situation) error {
+// writeTypical writes "situation -> typical action  # counts" lines after
+// a comment naming the descriptors, the attributes of the ARFF tables.
+func writeTypical(w io.Writer, descriptors []string, sits []dataset.Situation) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# situation -> most typical action (%s when none is); answers per option after '#'\n", dataset.NoAction)
+	fmt.Fprintf(bw, "# %d descriptors: %s\n", len(descriptors), strings.Join(descriptors, " "))
 	for _, s := range sits {
 		fmt.Fprintf(bw, "%s -> %s  # %s\n", strings.Join(s.Descriptors, ", "), s.Typical, countsText(s.Counts))
 	}

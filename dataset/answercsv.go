@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -63,22 +64,92 @@ func (f *AnswerFormat) defaults() {
 // number of fields, a broken quote, an empty annotator or answer, an answer
 // that is not one of Actions, a non-numeric value in a column with
 // Intervals) are skipped and reported as warnings naming file, line and
-// column; a missing header column or a table without any usable row is an
-// error. name is used in messages.
+// column; a missing header column, two values of situation columns that
+// would become the same atom, or a table without any usable row is an
+// error. The table's Descriptors are every atom the column plan gives: the
+// intervals, the Boolean columns, every bin, and a column_value atom per
+// value of a categorical column. name is used in messages.
 func ReadAnswers(r io.Reader, name string, format AnswerFormat) (*AnswerTable, []Warning, error) {
+	t, _, warns, err := ReadAnswerSources([]AnswerSource{{R: r, Name: name}}, format)
+	return t, warns, err
+}
+
+// AnswerSource is one CSV table of ReadAnswerSources.
+type AnswerSource struct {
+	R    io.Reader
+	Name string
+	// Test puts the source's answers into the test part. Test rows do not
+	// decide column kinds and bins, which are chosen on the training rows.
+	Test bool
+}
+
+// ReadAnswerSources reads CSV answer tables with the same header as one
+// table (see ReadAnswers) and returns it with the split that puts the
+// answers of Test sources into the test part and the others into the
+// training part. An annotator may then be on both sides.
+func ReadAnswerSources(sources []AnswerSource, format AnswerFormat) (*AnswerTable, Split, []Warning, error) {
 	format.defaults()
+	var (
+		lay   *answerLayout
+		warns []Warning
+		rows  []answerRow
+	)
+	for _, src := range sources {
+		header, rs, w, err := readCSVRows(src.R, src.Name)
+		if err != nil {
+			return nil, Split{}, append(warns, w...), err
+		}
+		// A header error comes alone: the rows' warnings would bury it.
+		if lay == nil {
+			if lay, err = newAnswerLayout(header, format); err != nil {
+				return nil, Split{}, warns, fmt.Errorf("read %s: %w", src.Name, err)
+			}
+		} else if !slices.Equal(trimAll(header), trimAll(lay.header)) {
+			return nil, Split{}, warns, fmt.Errorf("read %s: header: the columns differ from those of %s (%s)",
+				src.Name, sources[0].Name, strings.Join(lay.header, ", "))
+		}
+		warns = append(warns, w...)
+		for i := range rs {
+			rs[i].file, rs[i].test = src.Name, src.Test
+		}
+		rows = append(rows, rs...)
+	}
+	if lay == nil {
+		return nil, Split{}, nil, errors.New("no answer tables")
+	}
+	names := make([]string, len(sources))
+	for i, s := range sources {
+		names[i] = s.Name
+	}
+	t, split, w, err := lay.answers(rows)
+	warns = append(warns, w...)
+	if err != nil {
+		return nil, Split{}, warns, fmt.Errorf("read %s: %w", strings.Join(names, ", "), err)
+	}
+	if len(t.Answers) == 0 {
+		return nil, Split{}, warns, fmt.Errorf("read %s: %w", strings.Join(names, ", "), ErrNoAnswers)
+	}
+	return t, split, warns, nil
+}
+
+func trimAll(xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = strings.TrimSpace(x)
+	}
+	return out
+}
+
+// readCSVRows reads the header and the rows with as many fields as it.
+func readCSVRows(r io.Reader, name string) ([]string, []answerRow, []Warning, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
 	header, err := cr.Read()
 	if err != nil {
 		if err == io.EOF {
-			return nil, nil, fmt.Errorf("read %s: empty file, expected a header row", name)
+			return nil, nil, nil, fmt.Errorf("read %s: empty file, expected a header row", name)
 		}
-		return nil, nil, fmt.Errorf("read %s: header: %w", name, err)
-	}
-	lay, err := newAnswerLayout(header, format)
-	if err != nil {
-		return nil, nil, fmt.Errorf("read %s: %w", name, err)
+		return nil, nil, nil, fmt.Errorf("read %s: header: %w", name, err)
 	}
 	var warns []Warning
 	var rows []answerRow
@@ -93,7 +164,7 @@ func ReadAnswers(r io.Reader, name string, format AnswerFormat) (*AnswerTable, [
 			continue
 		}
 		if err != nil {
-			return nil, warns, fmt.Errorf("read %s: %w", name, err)
+			return nil, nil, warns, fmt.Errorf("read %s: %w", name, err)
 		}
 		line, _ := cr.FieldPos(0)
 		if len(rec) != len(header) {
@@ -102,17 +173,14 @@ func ReadAnswers(r io.Reader, name string, format AnswerFormat) (*AnswerTable, [
 		}
 		rows = append(rows, answerRow{line: line, rec: rec})
 	}
-	t, w := lay.answers(name, rows)
-	warns = append(warns, w...)
-	if len(t.Answers) == 0 {
-		return nil, warns, fmt.Errorf("read %s: %w", name, ErrNoAnswers)
-	}
-	return t, warns, nil
+	return header, rows, warns, nil
 }
 
 type answerRow struct {
+	file string
 	line int
 	rec  []string
+	test bool
 }
 
 // answerLayout is the column plan of a table: where the annotator and answer
@@ -124,6 +192,8 @@ type answerLayout struct {
 	answer    int
 	situation []int
 	intervals map[int][]Interval
+	// categorical marks the columns that give one atom per value.
+	categorical map[int]bool
 }
 
 func newAnswerLayout(header []string, f AnswerFormat) (*answerLayout, error) {
@@ -142,7 +212,7 @@ func newAnswerLayout(header []string, f AnswerFormat) (*answerLayout, error) {
 		}
 		return i, nil
 	}
-	lay := &answerLayout{format: f, header: header, intervals: map[int][]Interval{}}
+	lay := &answerLayout{format: f, header: header, intervals: map[int][]Interval{}, categorical: map[int]bool{}}
 	var err error
 	if f.Annotator == "" || f.Answer == "" {
 		return nil, errors.New("the annotator and answer columns must be named")
@@ -185,21 +255,39 @@ func newAnswerLayout(header []string, f AnswerFormat) (*answerLayout, error) {
 	return lay, nil
 }
 
-// answers describes the rows. It looks at the whole table first, since
-// automatic bins and column kinds depend on every value of a column.
-func (lay *answerLayout) answers(name string, rows []answerRow) (*AnswerTable, []Warning) {
+// describer turns a value of a situation column into its atom; ok is false
+// for no atom, and err says why a value does not fit the column.
+type describer func(v string) (atom string, ok bool, err error)
+
+// answers describes the rows. It looks at the whole training part first,
+// since automatic bins and column kinds depend on every value of a column.
+func (lay *answerLayout) answers(rows []answerRow) (*AnswerTable, Split, []Warning, error) {
 	f := lay.format
-	describe := map[int]func(string) (string, bool){}
+	var train []answerRow
+	for _, r := range rows {
+		if !r.test {
+			train = append(train, r)
+		}
+	}
+	if len(train) == 0 && len(rows) > 0 {
+		return nil, Split{}, nil, errors.New("every table is a test table: no training answers")
+	}
+	describe := map[int]describer{}
 	for _, c := range lay.situation {
 		if _, ok := lay.intervals[c]; !ok {
-			describe[c] = lay.columnDescriber(c, rows)
+			describe[c] = lay.columnDescriber(c, train)
 		}
+	}
+	vocab, err := lay.vocabulary(describe, rows)
+	if err != nil {
+		return nil, Split{}, nil, err
 	}
 	var warns []Warning
 	warn := func(r answerRow, col int, msg string) {
-		warns = append(warns, Warning{File: name, Line: r.line, Column: col + 1, Msg: "skipped row: " + msg})
+		warns = append(warns, Warning{File: r.file, Line: r.line, Column: col + 1, Msg: "skipped row: " + msg})
 	}
-	t := &AnswerTable{Actions: slices.Clone(f.Actions)}
+	t := &AnswerTable{Actions: slices.Clone(f.Actions), Descriptors: vocab}
+	var split Split
 	seenActions := map[string]bool{}
 	for _, a := range f.Actions {
 		seenActions[a] = true
@@ -243,17 +331,88 @@ rows:
 				}
 				continue
 			}
-			if d, ok := describe[c](v); ok {
+			d, ok, err := describe[c](v)
+			if err != nil {
+				warn(r, c, fmt.Sprintf("%q in column %q: %v", v, lay.header[c], err))
+				continue rows
+			}
+			if ok {
 				sit = append(sit, d)
 			}
 		}
 		slices.Sort(sit)
-		t.Answers = append(t.Answers, Answer{Situation: slices.Compact(sit), Annotator: ann, Action: act})
+		a := Answer{Situation: slices.Compact(sit), Annotator: ann, Action: act}
+		t.Answers = append(t.Answers, a)
+		if r.test {
+			split.Test = append(split.Test, a)
+		} else {
+			split.Train = append(split.Train, a)
+		}
 	}
 	if f.Actions == nil {
 		slices.Sort(t.Actions)
 	}
-	return t, warns
+	return t, split, warns, nil
+}
+
+// vocabulary returns every atom the column plan can give, sorted, and
+// reports two different column values (or a value and an interval) that
+// would become the same atom: "a b"=c and a="b c" are both a_b_c, and a
+// reader that merged them would answer about a situation nobody described.
+func (lay *answerLayout) vocabulary(describe map[int]describer, rows []answerRow) ([]string, error) {
+	origin := map[string]string{}
+	add := func(atom, from string, interval bool) error {
+		if prev, ok := origin[atom]; ok && prev != from {
+			// Intervals are named by the user, who may give one name to
+			// several ranges on purpose.
+			if !(interval && strings.HasPrefix(prev, "interval ")) {
+				return fmt.Errorf("situation columns: %s and %s both become the atom %q; rename a column or a value", prev, from, atom)
+			}
+		}
+		if _, ok := origin[atom]; !ok {
+			origin[atom] = from
+		}
+		return nil
+	}
+	for _, c := range lay.situation {
+		for _, iv := range lay.intervals[c] {
+			if err := add(iv.Name, "interval "+iv.Name, true); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, c := range lay.situation {
+		d, ok := describe[c]
+		if !ok {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, r := range rows {
+			v := strings.TrimSpace(r.rec[c])
+			if seen[v] || slices.Contains(lay.format.Missing, v) {
+				continue
+			}
+			seen[v] = true
+			atom, ok, err := d(v)
+			if err != nil || !ok {
+				continue
+			}
+			// A Boolean or binned column gives its atoms to many values.
+			from := fmt.Sprintf("column %q", strings.TrimSpace(lay.header[c]))
+			if lay.categorical[c] {
+				from += fmt.Sprintf(" value %q", v)
+			}
+			if err := add(atom, from, false); err != nil {
+				return nil, err
+			}
+		}
+	}
+	out := make([]string, 0, len(origin))
+	for a := range origin {
+		out = append(out, a)
+	}
+	slices.Sort(out)
+	return out, nil
 }
 
 // action maps an answer value to an action atom, DontKnow, or reports an
@@ -271,8 +430,10 @@ func (lay *answerLayout) action(v string) (string, bool) {
 	return AtomName(v), true
 }
 
-// columnDescriber decides how column c is described from all its values.
-func (lay *answerLayout) columnDescriber(c int, rows []answerRow) func(string) (string, bool) {
+// columnDescriber decides how column c is described from its values in
+// rows (the training rows). Every bin of a numeric column is an atom of
+// the vocabulary, so the bins are named up front.
+func (lay *answerLayout) columnDescriber(c int, rows []answerRow) describer {
 	f := lay.format
 	name := AtomName(lay.header[c])
 	distinct := map[string]bool{}
@@ -296,18 +457,25 @@ func (lay *answerLayout) columnDescriber(c int, rows []answerRow) func(string) (
 	}
 	switch {
 	case boolean && len(distinct) > 0:
-		return func(v string) (string, bool) {
-			b, _ := parseBool(v)
-			return name, b
+		return func(v string) (string, bool, error) {
+			b, ok := parseBool(v)
+			if !ok {
+				return "", false, errors.New("not a Boolean value (0/1, true/false, yes/no) like the training rows")
+			}
+			return name, b, nil
 		}
 	case numeric && len(distinct) > f.MaxLevels:
 		b := quantileBins(lay.header[c], nums, f.Bins)
-		return func(v string) (string, bool) {
+		return func(v string) (string, bool, error) {
 			x, err := strconv.ParseFloat(v, 64)
-			return b.name(x), err == nil
+			if err != nil || math.IsNaN(x) {
+				return "", false, errors.New("not a number like the training rows")
+			}
+			return b.name(x), true, nil
 		}
 	}
-	return func(v string) (string, bool) { return name + "_" + atomText(v), true }
+	lay.categorical[c] = true
+	return func(v string) (string, bool, error) { return name + "_" + atomText(v), true, nil }
 }
 
 func parseBool(v string) (value, ok bool) {

@@ -33,6 +33,11 @@ const NoAction = "none"
 type AnswerTable struct {
 	Actions []string // every action that can be chosen, in a fixed order
 	Answers []Answer
+	// Descriptors is the vocabulary of the situations, sorted: every
+	// descriptor the domain or the column plan can give, whether or not an
+	// answer holds it, so that every file built for the domain has the same
+	// attributes. Nil means the descriptors of the answers.
+	Descriptors []string
 }
 
 // Warning is a problem with one input record (a CSV row, a poker hand) that
@@ -278,6 +283,19 @@ func (t *AnswerTable) Validate() error {
 	if err := CheckActions(t.Actions); err != nil {
 		return err
 	}
+	vocab := map[string]bool{}
+	for i, d := range t.Descriptors {
+		if i > 0 && t.Descriptors[i-1] >= d {
+			return fmt.Errorf("descriptors %q and %q: the vocabulary must be sorted and distinct", t.Descriptors[i-1], d)
+		}
+		if !IsAtomName(d) {
+			return fmt.Errorf("descriptor %q is not an atom name", d)
+		}
+		if slices.Contains(t.Actions, d) {
+			return fmt.Errorf("descriptor %q is also an action", d)
+		}
+		vocab[d] = true
+	}
 	checked := map[string]bool{}
 	for i, a := range t.Answers {
 		if a.Action != DontKnow && !slices.Contains(t.Actions, a.Action) {
@@ -303,6 +321,9 @@ func (t *AnswerTable) Validate() error {
 			}
 			if slices.Contains(t.Actions, d) {
 				return fmt.Errorf("answer %d: descriptor %q is also an action", i+1, d)
+			}
+			if t.Descriptors != nil && !vocab[d] {
+				return fmt.Errorf("answer %d: descriptor %q is not in the vocabulary", i+1, d)
 			}
 		}
 	}

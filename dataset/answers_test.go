@@ -233,6 +233,8 @@ func FuzzParseInterval(f *testing.F) {
 func FuzzReadAnswers(f *testing.F) {
 	f.Add(answerCSV)
 	f.Add("worker,call,x\na,\"b\n")
+	// Issue 14: two column values that would become one atom.
+	f.Add("worker,a b,a,call\nx,c,b c,run\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		tab, warns, err := ReadAnswers(strings.NewReader(src), "f.csv", AnswerFormat{Annotator: "worker", Answer: "call", MaxLevels: 2, Bins: 2})
 		for _, w := range warns {
@@ -243,14 +245,110 @@ func FuzzReadAnswers(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, a := range tab.Answers {
-			for _, d := range a.Situation {
-				if !IsAtomName(d) {
-					t.Fatalf("descriptor %q from %q", d, src)
-				}
+		checkVocabulary(t, tab, src)
+	})
+}
+
+// checkVocabulary checks that every descriptor of every answer is an atom
+// of the table's vocabulary.
+func checkVocabulary(t *testing.T, tab *AnswerTable, src string) {
+	t.Helper()
+	if !slices.IsSorted(tab.Descriptors) {
+		t.Fatalf("vocabulary %q not sorted", tab.Descriptors)
+	}
+	for _, a := range tab.Answers {
+		for _, d := range a.Situation {
+			if _, ok := slices.BinarySearch(tab.Descriptors, d); !ok || !IsAtomName(d) {
+				t.Fatalf("descriptor %q from %q is not an atom of the vocabulary %q", d, src, tab.Descriptors)
 			}
 		}
+	}
+}
+
+// FuzzReadAnswerSources reads a training and a test table: the split must
+// hold every answer once, on the side of its source.
+func FuzzReadAnswerSources(f *testing.F) {
+	f.Add(answerCSV, answerCSV)
+	f.Add(splitTrainCSV, splitTestCSV)
+	f.Add("who,a b,a,call\nx,c,b c,run\n", "who,a b,a,call\ny,d,e,pass\n")
+	f.Add("who,flag,call\nx,1,run\n", "who,flag,call\ny,maybe,run\n")
+	f.Fuzz(func(t *testing.T, train, test string) {
+		tab, split, warns, err := ReadAnswerSources([]AnswerSource{{R: strings.NewReader(train), Name: "train.csv"},
+			{R: strings.NewReader(test), Name: "test.csv", Test: true}},
+			AnswerFormat{Annotator: "who", Answer: "call", MaxLevels: 2, Bins: 2})
+		for _, w := range warns {
+			if (w.File != "train.csv" && w.File != "test.csv") || w.Line < 1 {
+				t.Fatalf("warning without a position: %+v", w)
+			}
+		}
+		if err != nil {
+			return
+		}
+		checkVocabulary(t, tab, train+"\x00"+test)
+		if len(split.Train)+len(split.Test) != len(tab.Answers) {
+			t.Fatalf("%d + %d answers in the split, %d in the table", len(split.Train), len(split.Test), len(tab.Answers))
+		}
 	})
+}
+
+const splitTrainCSV = `who,yards,flag,kind,call
+a,1,yes,x,run
+a,2,no,y,run
+b,3,yes,x,pass
+b,4,no,x,pass
+c,5,yes,y,run
+c,6,no,y,pass
+`
+
+// The test table has values the training table has not: a value beyond
+// the bins, a new category, and a value that is not Boolean.
+const splitTestCSV = `who,yards,flag,kind,call
+a,100,yes,z,run
+d,2,maybe,x,pass
+d,3,no,x,pass
+`
+
+func TestReadAnswerSources(t *testing.T) {
+	format := AnswerFormat{Annotator: "who", Answer: "call", MaxLevels: 3, Bins: 2}
+	tab, split, warns, err := ReadAnswerSources([]AnswerSource{{R: strings.NewReader(splitTrainCSV), Name: "train.csv"},
+		{R: strings.NewReader(splitTestCSV), Name: "test.csv", Test: true}}, format)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The bins are chosen on the training values (1..6), so 100 falls into
+	// the last one; the test table's new category is in the vocabulary.
+	want := []string{"flag", "kind_x", "kind_y", "kind_z", "yards_5_or_more", "yards_up_to_4"}
+	if !slices.Equal(tab.Descriptors, want) {
+		t.Fatalf("vocabulary %v, want %v", tab.Descriptors, want)
+	}
+	if len(split.Train) != 6 || len(split.Test) != 2 || strings.Join(split.Test[0].Situation, " ") != "flag kind_z yards_5_or_more" {
+		t.Fatalf("split %+v", split)
+	}
+	if len(warns) != 1 || warns[0].String() != `test.csv:3:3: skipped row: "maybe" in column "flag": not a Boolean value (0/1, true/false, yes/no) like the training rows` {
+		t.Fatalf("warnings %v", warns)
+	}
+	// Train alone gives the same bins: the test table does not move them.
+	alone, _, err := ReadAnswers(strings.NewReader(splitTrainCSV), "train.csv", format)
+	if err != nil || !slices.Contains(alone.Descriptors, "yards_up_to_4") {
+		t.Fatalf("%v %v", alone, err)
+	}
+	for _, c := range []struct {
+		sources []AnswerSource
+		want    string
+	}{
+		{[]AnswerSource{{R: strings.NewReader(splitTrainCSV), Name: "a.csv"}, {R: strings.NewReader("who,call,yards,flag,kind\n"), Name: "b.csv", Test: true}},
+			"read b.csv: header: the columns differ from those of a.csv"},
+		{[]AnswerSource{{R: strings.NewReader(splitTrainCSV), Name: "a.csv", Test: true}}, "no training answers"},
+		{[]AnswerSource{{R: strings.NewReader("who,a b,a,call\nx,c,b c,run\n"), Name: "a.csv"}},
+			`column "a b" value "c" and column "a" value "b c" both become the atom "a_b_c"`},
+		{[]AnswerSource{{R: strings.NewReader("who,a,call\nx,b c,run\ny,b_c,run\n"), Name: "a.csv"}},
+			`column "a" value "b c" and column "a" value "b_c" both become the atom "a_b_c"`},
+	} {
+		_, _, _, err := ReadAnswerSources(c.sources, format)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("error %v, want %q", err, c.want)
+		}
+	}
 }
 
 func TestExamples(t *testing.T) {

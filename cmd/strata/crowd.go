@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -26,7 +27,9 @@ func newCrowdCmd() *cobra.Command {
 decisions or on any table of answers. Each answer "in situation α, annotator A
 chose action a" becomes a default α -> a; a negative example repeats α with a
 random other action; the split into training and test parts is by annotator
-(no annotator on both sides); hard rules say that only one action is chosen.
+(no annotator on both sides), or by source with --test-from (and by session
+with crowd poker --test-sessions); hard rules say that only one action is
+chosen. Every file of a domain has the domain's descriptors as attributes.
 
 Every generating subcommand writes to the directory given with -o:
   train.defaults, train.nondefaults, test.defaults, test.nondefaults, hard.rules,
@@ -44,6 +47,8 @@ type crowdOut struct {
 	seed       uint64
 	atLeastOne bool
 	folds      int
+	testFrom   []string
+	cmd        *cobra.Command
 }
 
 func (o *crowdOut) flags(cmd *cobra.Command) {
@@ -52,6 +57,8 @@ func (o *crowdOut) flags(cmd *cobra.Command) {
 	cmd.Flags().Uint64Var(&o.seed, "seed", 1, "seed of the split and of the negative examples")
 	cmd.Flags().BoolVar(&o.atLeastOne, "at-least-one", false, "add the hard rule that some action is chosen (exactly one instead of at most one)")
 	cmd.Flags().IntVar(&o.folds, "folds", 0, "instead of one split, write K folds of a cross-validation by annotator to OUT/fold1 … OUT/foldK")
+	cmd.Flags().StringArrayVar(&o.testFrom, "test-from", nil, "the answers read from PATH (a file or directory; repeatable) form the test set, all others the training set")
+	o.cmd = cmd
 }
 
 // check validates the flags before any input is read.
@@ -65,15 +72,67 @@ func (o *crowdOut) check() error {
 	if o.folds == 1 || o.folds < 0 {
 		return usageError{fmt.Errorf("--folds %d: a cross-validation needs 2 or more folds", o.folds)}
 	}
+	if o.fixedSplit() {
+		if o.folds > 0 {
+			return usageError{errors.New("--folds splits by annotator; it does not go with --test-from or --test-sessions")}
+		}
+		if o.cmd.Flags().Changed("test-fraction") {
+			return usageError{errors.New("--test-fraction splits by annotator; it does not go with --test-from or --test-sessions")}
+		}
+	}
 	return nil
 }
 
-// write builds the datasets and writes them, printing a summary.
-func (o *crowdOut) write(cmd *cobra.Command, domain string, sources []string, input map[string]int, t *dataset.AnswerTable) error {
+// fixedSplit reports whether the user chose the test set.
+func (o *crowdOut) fixedSplit() bool {
+	return len(o.testFrom) > 0 || o.cmd.Flags().Changed("test-sessions")
+}
+
+// testFiles expands the --test-from paths like the inputs.
+func (o *crowdOut) testFiles(exts ...string) (map[string]bool, []string, error) {
+	files, err := expandPaths(o.testFrom, exts...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--test-from: %w", err)
+	}
+	test := map[string]bool{}
+	for _, f := range files {
+		test[filepath.Clean(f)] = true
+	}
+	return test, files, nil
+}
+
+// inputs returns the files to read: those of the arguments, then the test
+// files not among them.
+func inputs(args []string, test []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range append(slices.Clone(args), test...) {
+		if c := filepath.Clean(f); !seen[c] || f == "-" {
+			seen[c] = true
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// testFromText says in the manifest which split --test-from made.
+func testFromText(files []string) string {
+	return "by source: the answers read from " + strings.Join(files, ", ") + " (--test-from) form the test set, all others the training set"
+}
+
+// write builds the datasets and writes them, printing a summary. With a
+// split (how says which), that split is used instead of one by annotator.
+func (o *crowdOut) write(cmd *cobra.Command, domain string, sources []string, input map[string]int, t *dataset.AnswerTable, split *dataset.Split, how string) error {
 	opts := crowd.Options{TestFraction: o.fraction, Seed: o.seed, AtLeastOne: o.atLeastOne}
 	var runs []*crowd.Datasets
 	var dirs []string
-	if o.folds > 0 {
+	if split != nil {
+		d, err := crowd.BuildSplit(domain, t, *split, how, opts)
+		if err != nil {
+			return err
+		}
+		runs, dirs = []*crowd.Datasets{d}, []string{o.dir}
+	} else if o.folds > 0 {
 		var err error
 		if runs, err = crowd.BuildFolds(domain, t, o.folds, opts); err != nil {
 			return err
@@ -96,7 +155,10 @@ func (o *crowdOut) write(cmd *cobra.Command, domain string, sources []string, in
 		}
 		m := d.Manifest
 		fmt.Fprintf(w, "%s: %d answers by %d annotators -> %s\n", m.Domain, m.Train.Answers+m.Test.Answers,
-			len(m.Train.Annotators)+len(m.Test.Annotators), dirs[i])
+			len(m.Train.Annotators)+len(m.Test.Annotators)-len(m.BothSides), dirs[i])
+		if split != nil {
+			fmt.Fprintf(w, "  split %s\n  %d annotators on both sides\n", m.Split, len(m.BothSides))
+		}
 		for _, p := range []struct {
 			name string
 			part crowd.Part
@@ -126,6 +188,10 @@ func printWarnings(cmd *cobra.Command, warns []dataset.Warning) {
 func expandPaths(paths []string, exts ...string) ([]string, error) {
 	var out []string
 	for _, p := range paths {
+		if p == "-" {
+			out = append(out, p)
+			continue
+		}
 		st, err := os.Stat(p)
 		if err != nil {
 			return nil, err
@@ -175,15 +241,22 @@ func newCrowdFootballCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "football PATH... -o OUT",
 		Short: "Datasets from NFL play calls: the team with the ball is the annotator",
-		Long: `football reads NFL play-by-play CSV files (nflscrapR's layout) or fourth-down
-decision files (fourth_calculator's layout), or directories of them, and turns
+		Long: `football reads NFL play-by-play CSV files (nflscrapR's legacy layout, or the
+current nflscrapR / nflfastR layout) or fourth-down decision files
+(fourth_calculator's layout), or directories of them ("-" is stdin), and turns
 every play call into an answer: the situation (down, distance, field position,
 time left, score difference, as readable atoms) and the call (punt, field_goal,
 run, pass, kneel). A sack counts as a pass call; kickoffs, extra points,
-timeouts, no plays, spikes, two-point tries and Pro Bowl games are dropped.
-Rows that cannot be read are skipped with a warning naming file and line.`,
+timeouts, no plays, spikes, two-point tries, preseason and Pro Bowl games are
+dropped. The layout is recognised by the header, exactly: a header that fits
+no layout or two is an error saying what each layout needs, and a table with
+a down column is never read as fourth-down data. Rows that cannot be read are
+skipped with a warning naming file and line.`,
 		Example: `  strata crowd football ../shared/data/football/playoffs -o out/football
-  strata crowd football ../shared/data/football/fourth_down -o out/fourth --test-fraction 0.25 --seed 7`,
+  strata crowd football ../shared/data/football/fourth_down -o out/fourth --test-fraction 0.25 --seed 7
+  strata crowd football ../shared/data/football/post_season -o out/temporal \
+      --test-from ../shared/data/football/post_season/post_pbp_2014.csv \
+      --test-from ../shared/data/football/post_season/post_pbp_2015.csv`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.check(); err != nil {
@@ -193,12 +266,26 @@ Rows that cannot be read are skipped with a warning naming file and line.`,
 			if err != nil {
 				return err
 			}
+			test, testPaths, err := o.testFiles(".csv")
+			if err != nil {
+				return err
+			}
+			paths = inputs(paths, testPaths)
 			var answers []dataset.Answer
+			var split dataset.Split
 			var total football.Stats
+			next := 0 // the path being read: "-" is named <stdin>
 			err = eachInput(cmd, paths, func(r io.Reader, name string) error {
+				path := paths[next]
+				next++
 				as, st, warns, err := football.Read(r, name)
 				printWarnings(cmd, warns)
 				answers = append(answers, as...)
+				if test[filepath.Clean(path)] {
+					split.Test = append(split.Test, as...)
+				} else {
+					split.Train = append(split.Train, as...)
+				}
 				total.Add(st)
 				return err
 			})
@@ -206,8 +293,13 @@ Rows that cannot be read are skipped with a warning naming file and line.`,
 				return err
 			}
 			input := map[string]int{"rows": total.Rows, "answers": total.Answers, "non_plays": total.NonPlays,
-				"two_point_tries": total.TwoPoint, "spikes": total.Spikes, "pro_bowl": total.ProBowl, "skipped_rows": total.Malformed}
-			return o.write(cmd, "football", paths, input, &dataset.AnswerTable{Actions: football.Actions, Answers: answers})
+				"two_point_tries": total.TwoPoint, "spikes": total.Spikes, "pro_bowl": total.ProBowl,
+				"preseason": total.Preseason, "skipped_rows": total.Malformed}
+			t := &dataset.AnswerTable{Actions: football.Actions, Answers: answers, Descriptors: football.DescriptorNames()}
+			if o.fixedSplit() {
+				return o.write(cmd, "football", paths, input, t, &split, testFromText(testPaths))
+			}
+			return o.write(cmd, "football", paths, input, t, nil, "")
 		},
 	}
 	o.flags(cmd)
@@ -218,6 +310,7 @@ func newCrowdPokerCmd() *cobra.Command {
 	var o crowdOut
 	var streets []string
 	var maxHands int
+	var testSessions string
 	cmd := &cobra.Command{
 		Use:   "poker HANDS... -o OUT",
 		Short: "Datasets from poker hand histories: the player is the annotator",
@@ -228,6 +321,7 @@ draws, board texture, position, what the opponents did on each street) and
 the action fold, call (or check) or raise (or bet). Malformed hands are
 skipped with a warning naming the hand number.`,
 		Example: `  strata crowd poker ../shared/data/poker/pluribus_hands.txt.gz -o out/poker
+  strata crowd poker ../shared/data/poker/pluribus_hands.txt.gz --test-sessions 100-118 -o out/later
   strata crowd poker hands.txt --streets flop,turn,river --max-hands 2000 -o out/postflop`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -243,9 +337,28 @@ skipped with a warning naming the hand number.`,
 				opts.Streets = append(opts.Streets, st)
 			}
 			opts.MaxHands = maxHands
+			var sessions poker.Sessions
+			if cmd.Flags().Changed("test-sessions") {
+				if len(o.testFrom) > 0 {
+					return usageError{errors.New("give the test set with --test-from or with --test-sessions, not both")}
+				}
+				var err error
+				if sessions, err = poker.ParseSessions(testSessions); err != nil {
+					return usageError{fmt.Errorf("--test-sessions: %w", err)}
+				}
+			}
+			test, testPaths, err := o.testFiles("")
+			if err != nil {
+				return err
+			}
+			paths := inputs(args, testPaths)
 			var answers []dataset.Answer
+			var split dataset.Split
 			var total poker.Stats
-			err := eachInput(cmd, args, func(r io.Reader, name string) error {
+			next := 0 // the path being read: "-" is named <stdin>
+			err = eachInput(cmd, paths, func(r io.Reader, name string) error {
+				path := paths[next]
+				next++
 				if opts.MaxHands > 0 && total.Hands >= maxHands {
 					return nil
 				}
@@ -253,9 +366,24 @@ skipped with a warning naming the hand number.`,
 				if o.MaxHands > 0 {
 					o.MaxHands -= total.Hands
 				}
-				as, st, warns, err := poker.ReadAnswers(r, name, o)
+				ds, st, warns, err := poker.ReadDecisions(r, name, o)
 				printWarnings(cmd, warns)
-				answers = append(answers, as...)
+				for _, d := range ds {
+					inTest := test[filepath.Clean(path)]
+					if sessions != nil {
+						n, ok := poker.SessionOf(d.Table)
+						if !ok {
+							return fmt.Errorf("%s:%d: hand #%s: table %q has no session number (\"Session N\") for --test-sessions", name, d.Line, d.Hand, d.Table)
+						}
+						inTest = sessions.Contains(n)
+					}
+					if inTest {
+						split.Test = append(split.Test, d.Answer())
+					} else {
+						split.Train = append(split.Train, d.Answer())
+					}
+					answers = append(answers, d.Answer())
+				}
 				total.Hands += st.Hands
 				total.Skipped += st.Skipped
 				total.Decisions += st.Decisions
@@ -271,10 +399,19 @@ skipped with a warning naming the hand number.`,
 			if len(answers) == 0 {
 				return errors.New("no decisions with known hole cards in the input")
 			}
-			return o.write(cmd, "poker", args, input, &dataset.AnswerTable{Actions: poker.Actions, Answers: answers})
+			t := &dataset.AnswerTable{Actions: poker.Actions, Answers: answers, Descriptors: poker.DescriptorNames()}
+			switch {
+			case sessions != nil:
+				return o.write(cmd, "poker", paths, input, t, &split, "by session: the hands of sessions "+sessions.String()+
+					" (--test-sessions, from the table name) form the test set, all others the training set")
+			case len(o.testFrom) > 0:
+				return o.write(cmd, "poker", paths, input, t, &split, testFromText(testPaths))
+			}
+			return o.write(cmd, "poker", paths, input, t, nil, "")
 		},
 	}
 	o.flags(cmd)
+	cmd.Flags().StringVar(&testSessions, "test-sessions", "", `the hands of these sessions ("100-118", "30-35,40"; the number in a table name such as 'Pluribus Session 100') form the test set`)
 	cmd.Flags().StringSliceVar(&streets, "streets", nil, "keep decisions on these streets only (preflop, flop, turn, river)")
 	cmd.Flags().IntVar(&maxHands, "max-hands", 0, "read at most this many well-formed hands (0: all)")
 	return cmd
@@ -315,18 +452,33 @@ column.`,
 			if f.Annotator == "" || f.Answer == "" {
 				return usageError{errors.New("table needs --annotator and --answer")}
 			}
-			var t *dataset.AnswerTable
-			err := eachInput(cmd, args, func(r io.Reader, name string) error {
-				var warns []dataset.Warning
-				var err error
-				t, warns, err = dataset.ReadAnswers(r, name, f)
-				printWarnings(cmd, warns)
-				return err
-			})
+			test, testPaths, err := o.testFiles(".csv")
 			if err != nil {
 				return err
 			}
-			return o.write(cmd, "table", args, map[string]int{"answers": len(t.Answers)}, t)
+			if test[filepath.Clean(args[0])] {
+				return usageError{fmt.Errorf("%s is both the training table and a --test-from table", args[0])}
+			}
+			paths := append(slices.Clone(args), testPaths...)
+			var sources []dataset.AnswerSource
+			for i, p := range paths {
+				r, name, err := fileutil.Open(p, cmd.InOrStdin())
+				if err != nil {
+					return err
+				}
+				defer r.Close()
+				sources = append(sources, dataset.AnswerSource{R: r, Name: name, Test: i > 0})
+			}
+			t, split, warns, err := dataset.ReadAnswerSources(sources, f)
+			printWarnings(cmd, warns)
+			if err != nil {
+				return err
+			}
+			input := map[string]int{"answers": len(t.Answers)}
+			if o.fixedSplit() {
+				return o.write(cmd, "table", paths, input, t, &split, testFromText(testPaths))
+			}
+			return o.write(cmd, "table", paths, input, t, nil, "")
 		},
 	}
 	o.flags(cmd)

@@ -75,6 +75,10 @@ func crowdEval(cmd *cobra.Command, args []string, runWeka, confusion bool, memor
 	if err != nil {
 		return err
 	}
+	if len(test) == 0 {
+		// An accuracy over no situation would print as 0.0 %.
+		return fmt.Errorf("%s: no test situations to score", filepath.Join(dir, "test.typical"))
+	}
 	w := cmd.OutOrStdout()
 	fmt.Fprintf(w, "%s: %d test situations by %d annotators\n", m.Domain, len(test), len(m.Test.Annotators))
 	fmt.Fprintf(w, "%-22s %8s %s\n", "method", "accuracy", "size")

@@ -106,7 +106,7 @@ func TestCrowdErrors(t *testing.T) {
 		{[]string{"crowd", "table", csv, "-o", out, "--annotator", "worker", "--answer", "call", "--describe", "x=ydstogo"}, 2, "--describe"},
 		{[]string{"crowd", "table", csv, "-o", out, "--annotator", "worker", "--answer", "call", "--test-fraction", "1"}, 2, "--test-fraction 1 outside"},
 		{[]string{"crowd", "football", filepath.Join(out, "missing.csv"), "-o", out}, 1, "no such file"},
-		{[]string{"crowd", "football", csv, "-o", out}, 1, "not an NFL play-by-play table"},
+		{[]string{"crowd", "football", csv, "-o", out}, 1, "not a table of a known layout"},
 		{[]string{"crowd", "poker", hands, "-o", out}, 1, "no PokerStars hand histories"},
 		{[]string{"crowd", "poker", hands, "-o", out, "--streets", "showdown"}, 2, `"showdown" is not preflop`},
 		{[]string{"crowd", "eval", out}, 1, "manifest.json"},

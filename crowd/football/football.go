@@ -4,10 +4,13 @@
 // score difference, and the team's play call (punt, field goal, run, pass,
 // kneel down) is its answer; the team with the ball is the annotator.
 //
-// It reads two CSV layouts, recognised by their header: nflscrapR play-by-play
-// (PlayType, yrdline100, TimeSecs, ScoreDiff, posteam, …) and the fourth-down
-// decisions of the fourth_calculator project (play_type, yardline_100,
-// quarter_seconds_remaining, score_differential, posteam, …).
+// It reads three CSV layouts, recognised exactly by their header (a header
+// that fits none or more than one is an error): nflscrapR's legacy
+// play-by-play (PlayType, yrdline100, TimeSecs, ScoreDiff, posteam, …), the
+// current nflscrapR and nflfastR play-by-play (play_type, yardline_100,
+// quarter_seconds_remaining, score_differential, down, two_point_attempt,
+// posteam, …), and the fourth-down decisions of the fourth_calculator
+// project (the same columns without down: every row is a fourth down).
 package football
 
 import (
@@ -110,4 +113,21 @@ func scoreDescriptor(diff int) string {
 		return side + "9_to_16"
 	}
 	return side + "17_or_more"
+}
+
+// DescriptorNames returns the football vocabulary, sorted: every descriptor
+// a situation can hold, whatever the data. Every file built from football
+// data has these attributes, in this order.
+func DescriptorNames() []string {
+	d := []string{"distance_short", "distance_medium", "distance_long", "backed_up", "own_territory",
+		"opponent_territory", "field_goal_range", "red_zone", "goal_line", "overtime",
+		"two_minutes_left_in_half", "under_5_minutes_left_in_game", "tied"}
+	for i := 1; i <= 4; i++ {
+		d = append(d, "down_"+strconv.Itoa(i), "quarter_"+strconv.Itoa(i))
+	}
+	for _, side := range []string{"leading_by_", "trailing_by_"} {
+		d = append(d, side+"1_to_8", side+"9_to_16", side+"17_or_more")
+	}
+	slices.Sort(d)
+	return d
 }

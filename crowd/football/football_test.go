@@ -109,7 +109,7 @@ func TestReadFourthDown(t *testing.T) {
 		t.Fatalf("stats %+v warnings %v", st, warns)
 	}
 	_, _, _, err = Read(strings.NewReader("a,b\n1,2\n"), "x.csv")
-	if err == nil || !strings.Contains(err.Error(), "x.csv: header: not an NFL play-by-play table") {
+	if err == nil || !strings.Contains(err.Error(), "x.csv: header: not a table of a known layout; nflscrapR legacy play-by-play needs down,") {
 		t.Fatalf("unknown layout: %v", err)
 	}
 }
@@ -117,12 +117,17 @@ func TestReadFourthDown(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	f.Add(playByPlayCSV)
 	f.Add(fourthDownCSV)
+	f.Add(currentCSV)
+	// A header that fits two layouts, and one with a down column but a
+	// missing column of the current layout.
+	f.Add("down,ydstogo,yrdline100,qtr,TimeSecs,ScoreDiff,PlayType,posteam,yardline_100,quarter_seconds_remaining,score_differential,play_type,two_point_attempt\n")
+	f.Add("down,ydstogo,yardline_100,qtr,quarter_seconds_remaining,score_differential,play_type,posteam\n4,1,1,1,1,1,run,NE\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		answers, st, _, err := Read(strings.NewReader(src), "fuzz.csv")
 		if err != nil {
 			return
 		}
-		if st.Answers != len(answers) || st.Rows != st.Answers+st.NonPlays+st.TwoPoint+st.Spikes+st.ProBowl+st.Malformed {
+		if st.Answers != len(answers) || st.Rows != st.Answers+st.NonPlays+st.TwoPoint+st.Spikes+st.ProBowl+st.Preseason+st.Malformed {
 			t.Fatalf("stats %+v do not add up (%d answers)", st, len(answers))
 		}
 		for _, a := range answers {

@@ -24,6 +24,7 @@ type Stats struct {
 	TwoPoint  int // two-point conversion attempts, which have no down and distance
 	Spikes    int // spikes: clock stops, not one of the five play calls
 	ProBowl   int // plays of Pro Bowl games
+	Preseason int // plays of preseason games (season_type PRE)
 	Malformed int // rows skipped with a warning
 }
 
@@ -35,43 +36,98 @@ func (s *Stats) Add(o Stats) {
 	s.TwoPoint += o.TwoPoint
 	s.Spikes += o.Spikes
 	s.ProBowl += o.ProBowl
+	s.Preseason += o.Preseason
 	s.Malformed += o.Malformed
 }
 
-// layout names the columns of one of the two CSV layouts.
+// layout names the columns of one of the CSV layouts.
 type layout struct {
 	kind                                         string
 	down, togo, yards, quarter, time, score, typ string
 	team                                         string
-	twoPoint                                     string // column that is not NA on two-point tries, if any
+	game, play                                   string // columns identifying a play, when present
+	// twoPoint is the column marking two-point tries (not NA and not 0 on
+	// them), if any; seasonType, if present, says REG, POST or PRE.
+	twoPoint, seasonType string
+	// needs are the columns a table must have to be read in this layout:
+	// the situation, the call and the team, and the columns that tell it
+	// apart from the other layouts; a table with a column of excludes is
+	// never read in it.
+	needs, excludes []string
 	// secondsInQuarter converts the time column to seconds left in the quarter.
 	secondsInQuarter func(seconds float64, quarter int) int
 	calls            map[string]string // play type to action ("" drops it as a spike)
 }
 
-var playByPlay = layout{
-	kind: "play-by-play", down: "down", togo: "ydstogo", yards: "yrdline100", quarter: "qtr",
+// legacy is nflscrapR's first layout (legacy_data/ of nflscrapR-data).
+var legacy = layout{
+	kind: "nflscrapR legacy play-by-play", down: "down", togo: "ydstogo", yards: "yrdline100", quarter: "qtr",
 	time: "TimeSecs", score: "ScoreDiff", typ: "PlayType", team: "posteam", twoPoint: "TwoPointConv",
+	game: "GameID", play: "play_id",
+	needs: []string{"down", "ydstogo", "yrdline100", "qtr", "TimeSecs", "ScoreDiff", "PlayType", "posteam"},
 	// TimeSecs is the time left in the game.
 	secondsInQuarter: func(t float64, q int) int { return int(t) - (4-q)*900 },
 	calls: map[string]string{"Run": "run", "Pass": "pass", "Sack": "pass", "Punt": "punt",
 		"Field Goal": "field_goal", "QB Kneel": "kneel", "Spike": ""},
 }
 
-var fourthDown = layout{
-	kind: "fourth-down", down: "", togo: "ydstogo", yards: "yardline_100", quarter: "qtr",
+// fastCalls are the play calls of nflfastR's play_type; a sack is a pass
+// play there (with sack = 1).
+var fastCalls = map[string]string{"run": "run", "pass": "pass", "punt": "punt", "field_goal": "field_goal",
+	"qb_kneel": "kneel", "qb_spike": ""}
+
+// current is the layout of nflscrapR's play_by_play_data/ and of nflfastR.
+var current = layout{
+	kind: "nflscrapR/nflfastR play-by-play", down: "down", togo: "ydstogo", yards: "yardline_100", quarter: "qtr",
 	time: "quarter_seconds_remaining", score: "score_differential", typ: "play_type", team: "posteam",
+	twoPoint: "two_point_attempt", seasonType: "season_type", game: "game_id", play: "play_id",
+	needs: []string{"down", "ydstogo", "yardline_100", "qtr", "quarter_seconds_remaining", "score_differential",
+		"play_type", "posteam", "two_point_attempt"},
 	secondsInQuarter: func(t float64, _ int) int { return int(t) },
-	calls: map[string]string{"run": "run", "pass": "pass", "punt": "punt", "field_goal": "field_goal",
-		"qb_kneel": "kneel", "qb_spike": ""},
+	calls:            fastCalls,
 }
 
-// Read reads one CSV file of either layout and returns an answer per play
-// call. Non-plays, spikes and Pro Bowl games are dropped and counted; rows
-// of a play call with a missing or impossible value, and rows the CSV reader
-// cannot read, are skipped with a warning naming file and line. name is
-// used in messages.
+// fourthDown is the layout of the fourth_calculator decision files: every
+// row is a fourth down, and there is no down column.
+var fourthDown = layout{
+	kind: "fourth-down decisions", togo: "ydstogo", yards: "yardline_100", quarter: "qtr",
+	time: "quarter_seconds_remaining", score: "score_differential", typ: "play_type", team: "posteam",
+	game: "game_id", play: "play_id",
+	needs: []string{"ydstogo", "yardline_100", "qtr", "quarter_seconds_remaining", "score_differential",
+		"play_type", "posteam"},
+	excludes:         []string{"down"},
+	secondsInQuarter: func(t float64, _ int) int { return int(t) },
+	calls:            fastCalls,
+}
+
+// layouts are the CSV layouts Read recognises.
+var layouts = []layout{legacy, current, fourthDown}
+
+// Play is one play call read from a table, with what identifies it.
+type Play struct {
+	Game, ID string // the game and play id columns, when the table has them
+	Line     int    // line of the row in the file
+	Down     int    // the down read from the table (4 for fourth-down decisions)
+	dataset.Answer
+}
+
+// Read reads one CSV file of any of the layouts and returns an answer per
+// play call. Non-plays, spikes, two-point tries, preseason games and Pro
+// Bowl games are dropped and counted; rows of a play call with a missing
+// or impossible value, and rows the CSV reader cannot read, are skipped
+// with a warning naming file and line. name is used in messages.
 func Read(r io.Reader, name string) ([]dataset.Answer, Stats, []dataset.Warning, error) {
+	plays, st, warns, err := ReadPlays(r, name)
+	answers := make([]dataset.Answer, len(plays))
+	for i, p := range plays {
+		answers[i] = p.Answer
+	}
+	return answers, st, warns, err
+}
+
+// ReadPlays is Read with the game, play id, line and down of every play
+// call, to compare the layouts play by play.
+func ReadPlays(r io.Reader, name string) ([]Play, Stats, []dataset.Warning, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
 	header, err := cr.Read()
@@ -90,9 +146,9 @@ func Read(r io.Reader, name string) ([]dataset.Answer, Stats, []dataset.Warning,
 		return nil, Stats{}, nil, fmt.Errorf("read %s: %w", name, err)
 	}
 	var (
-		answers []dataset.Answer
-		st      Stats
-		warns   []dataset.Warning
+		plays []Play
+		st    Stats
+		warns []dataset.Warning
 	)
 	for {
 		rec, err := cr.Read()
@@ -116,13 +172,16 @@ func Read(r io.Reader, name string) ([]dataset.Answer, Stats, []dataset.Warning,
 			continue
 		}
 		get := func(c string) string {
-			if i, ok := col[c]; ok {
+			if i, ok := col[c]; ok && c != "" {
 				return strings.TrimSpace(rec[i])
 			}
 			return ""
 		}
 		action, known := lay.calls[get(lay.typ)]
 		team := get(lay.team)
+		if team == "NA" {
+			team = "" // nflfastR's missing value
+		}
 		switch {
 		case !known:
 			st.NonPlays++
@@ -132,6 +191,9 @@ func Read(r io.Reader, name string) ([]dataset.Answer, Stats, []dataset.Warning,
 			continue
 		case isProBowl(team):
 			st.ProBowl++
+			continue
+		case lay.isPreseason(get):
+			st.Preseason++
 			continue
 		case lay.isTwoPoint(get):
 			st.TwoPoint++
@@ -147,26 +209,77 @@ func Read(r io.Reader, name string) ([]dataset.Answer, Stats, []dataset.Warning,
 			continue
 		}
 		st.Answers++
-		answers = append(answers, dataset.Answer{Situation: sit.Descriptors(), Annotator: team, Action: action})
+		plays = append(plays, Play{Game: get(lay.game), ID: get(lay.play), Line: line, Down: sit.Down,
+			Answer: dataset.Answer{Situation: sit.Descriptors(), Annotator: team, Action: action}})
 	}
-	return answers, st, warns, nil
+	return plays, st, warns, nil
 }
 
+// detect returns the one layout whose needed columns the header has and
+// none of whose excluded columns it has. No such layout, or more than one,
+// is an error listing what each layout needs: a reader that guessed could
+// turn every play into a fourth down.
 func detect(col map[string]int) (layout, error) {
-	for _, lay := range []layout{playByPlay, fourthDown} {
-		ok := true
-		for _, c := range []string{lay.down, lay.togo, lay.yards, lay.quarter, lay.time, lay.score, lay.typ, lay.team} {
-			if _, has := col[c]; c != "" && !has {
-				ok = false
-			}
-		}
-		if ok {
-			return lay, nil
+	var fits []layout
+	for _, lay := range layouts {
+		if lay.fits(col) {
+			fits = append(fits, lay)
 		}
 	}
-	return layout{}, errors.New("header: not an NFL play-by-play table (needs down, ydstogo, yrdline100, qtr, TimeSecs, " +
-		"ScoreDiff, PlayType, posteam) nor a fourth-down table (needs ydstogo, yardline_100, qtr, " +
-		"quarter_seconds_remaining, score_differential, play_type, posteam)")
+	if len(fits) == 1 {
+		return fits[0], nil
+	}
+	var b strings.Builder
+	if len(fits) == 0 {
+		b.WriteString("header: not a table of a known layout;")
+	} else {
+		b.WriteString("header: ambiguous, it fits")
+		for i, lay := range fits {
+			if i > 0 {
+				b.WriteString(" and")
+			}
+			fmt.Fprintf(&b, " the %s layout", lay.kind)
+		}
+		b.WriteString(";")
+	}
+	for i, lay := range layouts {
+		if i > 0 {
+			b.WriteString(";")
+		}
+		fmt.Fprintf(&b, " %s needs %s", lay.kind, strings.Join(lay.needs, ", "))
+		if len(lay.excludes) > 0 {
+			fmt.Fprintf(&b, " and no %s column", strings.Join(lay.excludes, ", "))
+		}
+		if missing := lay.missing(col); len(missing) > 0 && len(missing) < len(lay.needs) && len(fits) == 0 {
+			fmt.Fprintf(&b, " (missing: %s)", strings.Join(missing, ", "))
+		}
+	}
+	return layout{}, errors.New(b.String())
+}
+
+func (lay layout) missing(col map[string]int) []string {
+	var out []string
+	for _, c := range lay.needs {
+		if _, ok := col[c]; !ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (lay layout) fits(col map[string]int) bool {
+	for _, c := range lay.excludes {
+		if _, ok := col[c]; ok {
+			return false
+		}
+	}
+	return len(lay.missing(col)) == 0
+}
+
+// isPreseason reports a preseason game (season_type PRE), whose calls are
+// made with reserve players and a reduced playbook, like Pro Bowl calls.
+func (lay layout) isPreseason(get func(string) string) bool {
+	return lay.seasonType != "" && strings.EqualFold(get(lay.seasonType), "PRE")
 }
 
 func (lay layout) isTwoPoint(get func(string) string) bool {
@@ -174,7 +287,7 @@ func (lay layout) isTwoPoint(get func(string) string) bool {
 		return false
 	}
 	v := get(lay.twoPoint)
-	return v != "" && v != "NA"
+	return v != "" && v != "NA" && v != "0"
 }
 
 func isProBowl(team string) bool {

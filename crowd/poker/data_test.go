@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/csv"
 	"os"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -25,12 +26,30 @@ func TestPluribusAgainstDecisionsFile(t *testing.T) {
 		t.Fatalf("%v; %d warnings, first %v", err, len(warns), warns)
 	}
 	mine := map[string][]Decision{}
+	vocab := DescriptorNames()
+	sessions := map[int]bool{}
 	for _, h := range hands {
 		ds, unknown := Decisions(h)
 		if unknown != 0 {
 			t.Fatalf("hand #%s: %d decisions without hole cards, but all are shown", h.ID, unknown)
 		}
 		mine[h.ID] = ds
+		n, ok := SessionOf(h.Table)
+		if !ok {
+			t.Fatalf("hand #%s: no session in table %q", h.ID, h.Table)
+		}
+		sessions[n] = true
+		// The fixed vocabulary holds every descriptor of the real hands.
+		for _, d := range ds {
+			for _, x := range d.Situation {
+				if _, ok := slices.BinarySearch(vocab, x); !ok {
+					t.Fatalf("hand #%s: descriptor %s is not in DescriptorNames", h.ID, x)
+				}
+			}
+		}
+	}
+	if len(sessions) != 54 || !sessions[30] || !sessions[118] {
+		t.Fatalf("%d sessions", len(sessions))
 	}
 	g, err := os.Open(shared.Path(t, "poker/pluribus_decisions.csv.gz"))
 	if err != nil {

@@ -57,6 +57,7 @@ type Action struct {
 type Hand struct {
 	ID      string // the hand number
 	Line    int    // line of the header in the file
+	Table   string // the table name ("Pluribus Session 100"), when given
 	Button  string // the player on the button ("" when unknown)
 	Small   string // who posted the small blind
 	Big     string // who posted the big blind
@@ -72,6 +73,7 @@ var (
 	seatRe   = regexp.MustCompile(`^Seat (\d+): (.+?) \((?:[^\d]*)([\d.,]+) in chips`)
 	streetRe = regexp.MustCompile(`^\*\*\* (HOLE CARDS|FLOP|TURN|RIVER|SHOW ?DOWN|SUMMARY) \*\*\*(.*)$`)
 	cardsRe  = regexp.MustCompile(`\[([^\]]*)\]`)
+	tableRe  = regexp.MustCompile(`^Table '([^']*)'`)
 )
 
 // Read reads PokerStars hand histories (plain or gzip-compressed) and returns
@@ -200,6 +202,9 @@ func (p *handParser) line(text string, line int) {
 	}
 	switch {
 	case p.phase == 0 && strings.HasPrefix(text, "Table "):
+		if m := tableRe.FindStringSubmatch(text); m != nil {
+			p.hand.Table = m[1]
+		}
 		if m := buttonRe.FindStringSubmatch(text); m != nil {
 			p.button, _ = strconv.Atoi(m[1])
 		}

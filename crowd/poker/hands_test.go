@@ -182,8 +182,10 @@ func TestGzipAndFilters(t *testing.T) {
 }
 
 func FuzzRead(f *testing.F) {
+	vocab := DescriptorNames()
 	f.Add(hand(1))
 	f.Add(strings.Replace(hand(2), "*** SUMMARY ***", "", 1) + hand(3))
+	f.Add(strings.Replace(hand(4), "'Test'", "'Pluribus Session 100'", 1))
 	f.Fuzz(func(t *testing.T, src string) {
 		hands, warns, err := Read(strings.NewReader(src), "fuzz")
 		for _, w := range warns {
@@ -197,10 +199,65 @@ func FuzzRead(f *testing.F) {
 		for _, h := range hands {
 			ds, _ := Decisions(h)
 			for _, d := range ds {
-				if d.ToCall < 0 || !slices.Contains(Actions, d.Action) {
+				if d.ToCall < 0 || !slices.Contains(Actions, d.Action) || d.Table != h.Table {
 					t.Fatalf("decision %+v", d)
+				}
+				for _, x := range d.Situation {
+					if _, ok := slices.BinarySearch(vocab, x); !ok {
+						t.Fatalf("descriptor %s is not in DescriptorNames", x)
+					}
 				}
 			}
 		}
 	})
+}
+
+func TestSessions(t *testing.T) {
+	ss, err := ParseSessions("30-35, 100")
+	if err != nil || ss.String() != "30-35,100" {
+		t.Fatalf("%v %v", ss, err)
+	}
+	for n, want := range map[int]bool{29: false, 30: true, 35: true, 36: false, 100: true, 101: false} {
+		if ss.Contains(n) != want {
+			t.Errorf("session %d: %v", n, !want)
+		}
+	}
+	for _, bad := range []string{"", "x", "5-3", "1-", "-1", "1,,2"} {
+		if _, err := ParseSessions(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	for table, want := range map[string]int{"Pluribus Session 100": 100, "session 7 table 2": 7, "Sessions 5": -1, "Table": -1} {
+		n, ok := SessionOf(table)
+		if (want < 0 && ok) || (want >= 0 && (!ok || n != want)) {
+			t.Errorf("%q: %d %v", table, n, ok)
+		}
+	}
+	hands, _, err := Read(strings.NewReader(strings.Replace(hand(1), "'Test'", "'Pluribus Session 101'", 1)), "h.txt")
+	if err != nil || len(hands) != 1 || hands[0].Table != "Pluribus Session 101" {
+		t.Fatalf("%v %+v", err, hands)
+	}
+	ds, _ := Decisions(hands[0])
+	if n, ok := SessionOf(ds[0].Table); !ok || n != 101 {
+		t.Fatalf("decision table %q", ds[0].Table)
+	}
+}
+
+// The vocabulary is sorted and distinct, and has every street's history.
+func TestDescriptorNames(t *testing.T) {
+	names := DescriptorNames()
+	if !slices.IsSorted(names) || len(slices.Compact(slices.Clone(names))) != len(names) {
+		t.Fatalf("not sorted and distinct: %v", names)
+	}
+	for _, want := range []string{"opponent_called_your_bet_on_the_river", "you_raised_preflop", "you_have_a_straight_flush",
+		"no_cards_on_the_board_yet", "there_are_no_straight_or_flush_possibilities_on_the_board"} {
+		if _, ok := slices.BinarySearch(names, want); !ok {
+			t.Errorf("%s missing", want)
+		}
+	}
+	for _, n := range names {
+		if strings.HasSuffix(n, "_S") || strings.Contains(n, " ") {
+			t.Errorf("bad name %q", n)
+		}
+	}
 }

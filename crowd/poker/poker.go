@@ -11,8 +11,12 @@
 package poker
 
 import (
+	"fmt"
 	"io"
+	"regexp"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/strata-logic/strata/dataset"
 )
@@ -38,12 +42,23 @@ type Stats struct {
 // Malformed hands are skipped with a warning naming the hand number; see
 // Read.
 func ReadAnswers(r io.Reader, name string, opts Options) ([]dataset.Answer, Stats, []dataset.Warning, error) {
+	ds, st, warns, err := ReadDecisions(r, name, opts)
+	answers := make([]dataset.Answer, len(ds))
+	for i, d := range ds {
+		answers[i] = d.Answer()
+	}
+	return answers, st, warns, err
+}
+
+// ReadDecisions is ReadAnswers with the hand, session and line of every
+// decision.
+func ReadDecisions(r io.Reader, name string, opts Options) ([]Decision, Stats, []dataset.Warning, error) {
 	hands, warns, err := Read(r, name)
 	st := Stats{Skipped: len(warns)}
 	if err != nil {
 		return nil, st, warns, err
 	}
-	var answers []dataset.Answer
+	var answers []Decision
 	for _, h := range hands {
 		if opts.MaxHands > 0 && st.Hands == opts.MaxHands {
 			break
@@ -57,7 +72,7 @@ func ReadAnswers(r io.Reader, name string, opts Options) ([]dataset.Answer, Stat
 				continue
 			}
 			st.Decisions++
-			answers = append(answers, d.Answer())
+			answers = append(answers, d)
 		}
 	}
 	return answers, st, warns, nil
@@ -86,4 +101,83 @@ var Vocabulary = []struct{ Name, Meaning string }{
 	{"you_face_a_bet, you_face_a_big_bet", "chips to put in to call; at least what the pot held before the bet (before the flop: only raises count)"},
 	{"opponent_raised_S, opponent_re-raised_S, opponent_checked_S, opponent_called_S, opponent_check-raised_S, opponent_called_your_bet_S", "what an opponent did on street S (preflop, on_the_flop, on_the_turn, on_the_river) before the decision; raised includes bets, re-raised is a raise over an earlier bet or raise"},
 	{"you_raised_S", "the player bet or raised on street S earlier"},
+}
+
+// DescriptorNames returns the poker vocabulary, sorted: every descriptor a
+// situation can hold, whatever the hands (the names of Vocabulary, with S
+// standing for each street). Every file built from poker hands has these
+// attributes, in this order.
+func DescriptorNames() []string {
+	var out []string
+	for _, v := range Vocabulary {
+		for _, n := range strings.Split(v.Name, ", ") {
+			if base, ok := strings.CutSuffix(n, "_S"); ok {
+				for _, s := range streetSuffix {
+					out = append(out, base+"_"+s)
+				}
+				continue
+			}
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// Sessions is a set of session numbers, as "100-118" or "30-35,100".
+type Sessions []struct{ Lo, Hi int }
+
+// ParseSessions reads a comma-separated list of session numbers and
+// ranges LO-HI (inclusive).
+func ParseSessions(s string) (Sessions, error) {
+	var out Sessions
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		lo, hi, isRange := strings.Cut(part, "-")
+		if !isRange {
+			hi = lo
+		}
+		a, err1 := strconv.Atoi(strings.TrimSpace(lo))
+		b, err2 := strconv.Atoi(strings.TrimSpace(hi))
+		if err1 != nil || err2 != nil || a < 0 || a > b {
+			return nil, fmt.Errorf("sessions %q: %q is not a session number or a range LO-HI with LO <= HI", s, part)
+		}
+		out = append(out, struct{ Lo, Hi int }{a, b})
+	}
+	return out, nil
+}
+
+// Contains reports whether session n is in the set.
+func (ss Sessions) Contains(n int) bool {
+	for _, r := range ss {
+		if n >= r.Lo && n <= r.Hi {
+			return true
+		}
+	}
+	return false
+}
+
+func (ss Sessions) String() string {
+	var parts []string
+	for _, r := range ss {
+		if r.Lo == r.Hi {
+			parts = append(parts, strconv.Itoa(r.Lo))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d-%d", r.Lo, r.Hi))
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+var sessionRe = regexp.MustCompile(`(?i)\bsession (\d+)\b`)
+
+// SessionOf returns the session number in a table name ("Pluribus Session
+// 100").
+func SessionOf(table string) (int, bool) {
+	m := sessionRe.FindStringSubmatch(table)
+	if m == nil {
+		return 0, false
+	}
+	n, err := strconv.Atoi(m[1])
+	return n, err == nil
 }

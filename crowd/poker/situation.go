@@ -14,6 +14,7 @@ var Actions = []string{"fold", "call", "raise"}
 // that player's view.
 type Decision struct {
 	Hand      string // hand number
+	Table     string // the hand's table name
 	Line      int    // line of the action in the input
 	Player    string
 	Street    Street
@@ -42,7 +43,7 @@ func Decisions(h *Hand) (ds []Decision, unknown int) {
 		if a.Kind != Post {
 			if hole, ok := h.Hole[a.Player]; ok {
 				sit := r.describe(a.Player, hole, a.Street, h.Actions[:i])
-				ds = append(ds, Decision{Hand: h.ID, Line: a.Line, Player: a.Player, Street: a.Street, Kind: a.Kind,
+				ds = append(ds, Decision{Hand: h.ID, Table: h.Table, Line: a.Line, Player: a.Player, Street: a.Street, Kind: a.Kind,
 					Action: choice(a.Kind), ToCall: r.high - r.stake[a.Player], Pot: r.pot, Situation: sit})
 			} else {
 				unknown++

@@ -102,7 +102,7 @@ func loadPoker(path string, quick bool) (*input, error) {
 		return nil, err
 	}
 	in := &input{
-		table:   &dataset.AnswerTable{Actions: poker.Actions, Answers: answers},
+		table:   &dataset.AnswerTable{Actions: poker.Actions, Answers: answers, Descriptors: poker.DescriptorNames()},
 		sources: []string{path},
 		stats: map[string]int{"hands": st.Hands, "skipped_hands": st.Skipped, "decisions": st.Decisions,
 			"decisions_without_hole_cards": st.UnknownCards},
@@ -123,7 +123,7 @@ func loadFootball(dir string, quick bool) (*input, error) {
 	if quick {
 		files = files[:1]
 	}
-	in := &input{table: &dataset.AnswerTable{Actions: football.Actions}, sources: files}
+	in := &input{table: &dataset.AnswerTable{Actions: football.Actions, Descriptors: football.DescriptorNames()}, sources: files}
 	var total football.Stats
 	for _, name := range files {
 		f, err := os.Open(name)

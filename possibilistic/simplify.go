@@ -42,10 +42,11 @@ type entry struct {
 // (c, b). An empty clause (⊥, b) subsumes everything of weight at most b.
 // Both steps leave π unchanged, since any world that the removed part
 // violates also violates the unit at a weight at least as high.
-func (t *Theory) PropagateUnits() *Theory { return t.propagateUnits(false) }
+func (t *Theory) PropagateUnits() *Theory { return t.propagateUnits(false, true) }
 
-// propagateUnits propagates every unit, or only the units of weight 1.
-func (t *Theory) propagateUnits(certainOnly bool) *Theory {
+// propagateUnits propagates every unit, or only the units of weight 1, and
+// shortens clauses or only removes the subsumed ones.
+func (t *Theory) propagateUnits(certainOnly, shorten bool) *Theory {
 	var es []*entry
 	for j, l := range t.Levels {
 		for _, f := range l.Formulas {
@@ -80,7 +81,7 @@ func (t *Theory) propagateUnits(certainOnly bool) *Theory {
 				case e.clause.Contains(l):
 					e.gone = true
 					changed = true
-				case e.clause.Contains(l.Not()):
+				case shorten && e.clause.Contains(l.Not()):
 					e.clause = e.clause.Without(l.Not())
 					e.f = logic.ClauseF(e.clause)
 					changed = true

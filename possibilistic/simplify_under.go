@@ -21,7 +21,8 @@ import (
 //
 //   - Poss: Simplify.
 //   - Linear and Lex: a theory whose certain formulas are inconsistent
-//     becomes {(⊥, 1)}; the units of weight 1 are propagated (only they);
+//     becomes {(⊥, 1)}; the units of weight 1 are propagated (only they,
+//     and under Lex only to remove the clauses they subsume);
 //     a formula that the other certain formulas entail is removed; under
 //     Linear a formula that the certain formulas and the other formulas of
 //     its level entail is removed too, and so is a level inconsistent with
@@ -45,7 +46,9 @@ func (t *Theory) SimplifyUnder(s Semantics) (*Theory, error) {
 		u.Add(logic.False(), 1)
 		return u, nil
 	}
-	u := t.propagateUnits(true)
+	// Lex counts a formula written twice in a level once, so shortening
+	// c ∨ ¬l to c beside a c already there would change the counts.
+	u := t.propagateUnits(true, s == Linear)
 	certain := func(o *entry) bool { return u.Levels[o.level].Weight == 1 }
 	if s == Linear {
 		u = u.removeImplied(func(e, o *entry) bool { return certain(o) || o.level == e.level })

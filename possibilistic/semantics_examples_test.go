@@ -76,7 +76,7 @@ func TestPenguinDrowning(t *testing.T) {
 func TestPlainSimplifyUnsafeBeyondPoss(t *testing.T) {
 	for _, tc := range []struct{ src, alpha, beta string }{
 		{"0.9: a\n0.8: !a\n0.5: b\n", "a | !a", "b"}, // RemoveDrowned
-		{"0.9: a\n0.5: a | c\n", "!a", "c"},         // PropagateUnits
+		{"0.9: a\n0.5: a | c\n", "!a", "c"},          // PropagateUnits
 		{"0.9: a\n0.9: b\n0.5: b\n", "!a", "b"},      // RemoveImplied (linear)
 	} {
 		th := readTheory(t, tc.src)

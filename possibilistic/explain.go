@@ -32,9 +32,8 @@ func (r *Reasoner) DecideUnder(s Semantics, alpha, beta *logic.Formula) Verdict 
 }
 
 func (r *Reasoner) decideKept(s Semantics) Verdict {
-	hi, _ := r.incSearch()
-	v := Verdict{Semantics: s, Inconsistency: r.incWeight(hi), Level: -1}
 	ok := r.keep(s)
+	v := Verdict{Semantics: s, Inconsistency: r.incWeight(r.ctx.hi), Level: -1}
 	for j := r.k - 1; j >= 0; j-- {
 		switch {
 		case !ok || !r.ctx.on[j] && s != Lex:
@@ -182,6 +181,7 @@ func (r *Reasoner) Explain(s Semantics, alpha, beta *logic.Formula) Explanation 
 // up that with α entail β: the solver's failed assumptions, then deletion
 // of each member that the rest can do without.
 func (r *Reasoner) support(floor int) []FormulaRef {
+	r.splitFormulas()
 	ref := map[logic.Lit]FormulaRef{}
 	var sels []logic.Lit
 	for j := floor; j < r.k; j++ {

@@ -18,7 +18,9 @@ import "github.com/strata-logic/strata/logic"
 // buildLex adds the totalizers.
 func (r *Reasoner) buildLex() {
 	r.lexOK = true
+	r.splitFormulas()
 	r.tot = make([][]logic.Lit, r.k)
+	r.distinct = make([]int, r.k)
 	for j := range r.k {
 		var in []logic.Lit
 		for _, fm := range r.forms[j] {
@@ -26,14 +28,16 @@ func (r *Reasoner) buildLex() {
 				in = append(in, fm.sel.Not())
 			}
 		}
+		r.distinct[j] = len(in)
 		if len(in) > 1 {
 			r.tot[j] = r.totalize(in)
 		}
 	}
 }
 
-// totalize returns outputs o with o[c] implied by "at least c+1 of in are
-// true": the half of a totalizer that upper bounds need.
+// totalize returns outputs o with o[c] ⟺ "at least c+1 of in are true":
+// a full totalizer, so that the outputs follow from the inputs by unit
+// propagation alone and never need a decision.
 func (r *Reasoner) totalize(in []logic.Lit) []logic.Lit {
 	if len(in) == 1 {
 		return in
@@ -43,19 +47,30 @@ func (r *Reasoner) totalize(in []logic.Lit) []logic.Lit {
 	for k := range out {
 		out[k] = logic.Pos(r.s.NewVar())
 	}
-	for i := 0; i <= len(a); i++ {
-		for j := 0; j <= len(b); j++ {
-			if i+j == 0 {
-				continue
+	// p of a and q of b true: at least p+q, and at most p+q when the next
+	// ones are false. at(x, i) is "at least i of x", true for i = 0.
+	for p := 0; p <= len(a); p++ {
+		for q := 0; q <= len(b); q++ {
+			if p+q > 0 {
+				c := []logic.Lit{out[p+q-1]}
+				if p > 0 {
+					c = append(c, a[p-1].Not())
+				}
+				if q > 0 {
+					c = append(c, b[q-1].Not())
+				}
+				r.s.AddClause(c...)
 			}
-			c := []logic.Lit{out[i+j-1]}
-			if i > 0 {
-				c = append(c, a[i-1].Not())
+			if p+q < len(out) {
+				c := []logic.Lit{out[p+q].Not()}
+				if p < len(a) {
+					c = append(c, a[p])
+				}
+				if q < len(b) {
+					c = append(c, b[q])
+				}
+				r.s.AddClause(c...)
 			}
-			if j > 0 {
-				c = append(c, b[j-1].Not())
-			}
-			r.s.AddClause(c...)
 		}
 	}
 	return out
@@ -73,23 +88,35 @@ func (r *Reasoner) bound(j, c int) (logic.Lit, bool) {
 	return r.tot[j][c].Not(), true
 }
 
+// keepLex computes the least vector. Every level above the inconsistency
+// level is satisfiable whole, and the level just below it is not, so the
+// poss search (O(log k) calls) settles those levels first.
 func (r *Reasoner) keepLex() bool {
 	if !r.lexOK {
 		r.buildLex()
 	}
 	c := &r.ctx
-	top := r.k - 1
-	if c.hard >= 0 {
-		c.on[c.hard], c.lit[c.hard] = true, r.sel[c.hard]
-		top--
-	}
-	if !r.solveFloor(0, false) {
+	r.track = true
+	hi, _ := r.incSearch()
+	r.track = false
+	r.ctx.hi = hi
+	if hi == r.kEff {
 		return false
 	}
-	r.saveWorld()
-	for j := top; j >= 0; j-- {
-		m := r.violatedIn(j)
-		for n := 0; n < m; n++ {
+	c.haveWorld = true // the model of the cut at hi
+	for j := hi; j < r.k; j++ {
+		c.on[j], c.lit[j] = true, r.sel[j]
+	}
+	for j := hi - 1; j >= 0; j-- {
+		m := r.distinct[j]
+		if c.haveWorld {
+			m = r.violatedIn(j)
+		}
+		lo := 0
+		if j == hi-1 {
+			lo = 1
+		}
+		for n := lo; n < m; n++ {
 			b, _ := r.bound(j, n) // n < m ≤ formulas: a real bound
 			if r.solveWith(j, b) {
 				r.saveWorld()

@@ -6,12 +6,11 @@ import (
 )
 
 // Reasoner answers queries about one theory. It compiles the theory once
-// into an incremental SAT solver in which every clause of formula i carries
-// the selector literal ¬f_i, and every level j has a selector s_j with
-// s_j → f_i for its formulas (a level of one formula uses s_j as f_i). A
-// strict cut is then a set of assumptions on the s_j, a set of formulas one
-// on the f_i (explanations, lex), and the evidence α of a conditional query
-// is one more set of assumptions.
+// into an incremental SAT solver in which every clause of level j carries the
+// selector literal ¬s_j, so that a strict cut is a set of assumptions, and
+// the evidence α of a conditional query is one more set of assumptions. The
+// queries that keep part of a level (lex, explanations) add a selector per
+// formula (splitFormulas).
 //
 // Levels are indexed from 0 (lowest weight). The evidence α has weight 1: it
 // joins the top level when that level has weight 1, and forms a level of its
@@ -41,17 +40,23 @@ type Reasoner struct {
 	world   []bool
 	calls   int
 
-	ctx   context // the parts of the theory the last evidence keeps
-	lexOK bool    // the lex totalizers are built
-	tot   [][]logic.Lit
+	ctx      context     // the parts of the theory the last evidence keeps
+	lexOK    bool        // the lex totalizers are built
+	split    bool        // the formulas have selectors of their own
+	off      []logic.Lit // per split level: clears its formula selectors
+	hasOff   []bool
+	tot      [][]logic.Lit // per level: the totalizer's outputs
+	distinct []int         // per level: the number of distinct formulas
+	track    bool          // incSearch leaves its last model in world
 }
 
 // form is a compiled formula of a level.
 type form struct {
 	f      *logic.Formula
 	clause logic.Clause // in vocabulary atoms; nil when f is not a clause
-	sel    logic.Lit    // f_i; a repeated formula shares its first copy's
+	sel    logic.Lit    // f_i once split, s_j before
 	dup    bool         // a repeat of an earlier formula of the level
+	orig   int          // the index of its first occurrence in the level
 }
 
 // holds reports whether the formula holds in a world over the vocabulary.
@@ -82,39 +87,82 @@ func NewReasoner(t *Theory) *Reasoner {
 		sel := logic.Pos(r.s.NewVar())
 		r.sel = append(r.sel, sel)
 		for _, f := range l.Formulas {
-			r.addFormula(j, f, len(l.Formulas) == 1)
+			r.addFormula(j, f)
 		}
 	}
 	return r
 }
 
-func (r *Reasoner) addFormula(j int, f *logic.Formula, alone bool) {
-	fm := form{f: f, sel: r.sel[j]}
-	if c, ok := f.AsClause(); ok {
+func (r *Reasoner) addFormula(j int, f *logic.Formula) {
+	fm := form{f: f, sel: r.sel[j], orig: len(r.forms[j])}
+	c, isClause := f.AsClause()
+	if isClause {
 		fm.clause = c
 	}
-	for _, g := range r.forms[j] {
+	for i, g := range r.forms[j] {
 		if !g.dup && g.f.Equal(f) {
-			fm.sel, fm.dup = g.sel, true
+			fm.dup, fm.orig = true, i
 			r.forms[j] = append(r.forms[j], fm)
 			return
 		}
 	}
-	if !alone {
-		fm.sel = logic.Pos(r.s.NewVar())
-		r.s.AddClause(r.sel[j].Not(), fm.sel)
-	}
 	r.forms[j] = append(r.forms[j], fm)
-	guard := fm.sel.Not()
+	if isClause {
+		r.clauses[j] = append(r.clauses[j], r.mapLits(nil, c))
+	} else {
+		r.others[j] = append(r.others[j], f)
+	}
+	r.guard(f, r.sel[j])
+}
+
+// guard adds the clauses of sel → f.
+func (r *Reasoner) guard(f *logic.Formula, sel logic.Lit) {
 	if c, ok := f.AsClause(); ok {
-		sc := r.mapLits(nil, c)
-		r.clauses[j] = append(r.clauses[j], sc)
-		r.s.AddClause(append(sc[:len(sc):len(sc)], guard)...)
+		r.s.AddClause(append(r.mapLits(nil, c), sel.Not())...)
 		return
 	}
-	r.others[j] = append(r.others[j], f)
 	for _, c := range logic.CNF(f.Rename(r.atom), r.s.NewVar) {
-		r.s.AddClause(append(c, guard)...)
+		r.s.AddClause(append(c, sel.Not())...)
+	}
+}
+
+// splitFormulas gives every distinct formula of a level of several its own
+// selector f_i, on a copy of its clauses guarded by ¬f_i, for the queries
+// that keep part of a level (lex, explanations). The copies are added on
+// the first such query only: a selector per formula in the level clauses
+// themselves would make every poss query decide them, about twice as slow.
+// A level of one formula uses s_j. Assuming s_j sets every f_i of the
+// level, and assuming the level's off literal clears them, so that a level
+// taken whole or left out costs the solver no decisions.
+func (r *Reasoner) splitFormulas() {
+	if r.split {
+		return
+	}
+	r.split = true
+	r.off = make([]logic.Lit, r.k)
+	r.hasOff = make([]bool, r.k)
+	for j, fs := range r.forms {
+		distinct := 0
+		for _, fm := range fs {
+			if !fm.dup {
+				distinct++
+			}
+		}
+		if distinct < 2 {
+			continue
+		}
+		r.off[j], r.hasOff[j] = logic.Pos(r.s.NewVar()), true
+		for i := range fs {
+			fm := &fs[i]
+			if fm.dup {
+				fm.sel = fs[fm.orig].sel
+				continue
+			}
+			fm.sel = logic.Pos(r.s.NewVar())
+			r.guard(fm.f, fm.sel)
+			r.s.AddClause(r.sel[j].Not(), fm.sel)
+			r.s.AddClause(r.off[j].Not(), fm.sel.Not())
+		}
 	}
 }
 
@@ -228,7 +276,7 @@ func (r *Reasoner) solveCut(i int, negBeta bool) bool {
 // at mid also shows the cut consistent down to just above the highest level
 // it violates, which lets the search jump. It reports whether the model
 // that established the answer falsifies β, which settles a query without a
-// further solver call.
+// further solver call; with r.track set, that model is left in r.world.
 func (r *Reasoner) incSearch() (hi int, betaFalse bool) {
 	lo, hi := 0, r.kEff
 	for lo < hi {
@@ -239,6 +287,9 @@ func (r *Reasoner) incSearch() (hi int, betaFalse bool) {
 		}
 		hi = r.lowestSatisfied(mid)
 		betaFalse = !r.betaHolds()
+		if r.track {
+			r.model()
+		}
 	}
 	return hi, betaFalse
 }

@@ -17,7 +17,7 @@ func TestQuerySemantics(t *testing.T) {
 	own := writeFile(t, "own.theory", strings.Replace(penguinWings, "0.5: !bird | wings", "0.25: !bird | wings", 1))
 	cases := []struct {
 		theory, semantics, first string
-		more                  []string
+		more                     []string
 	}{
 		{same, "poss", "no", nil},
 		{same, "linear", "no", []string{"set aside by the evidence: level 0.5", "counter-example, a preferred world: penguin, bird, !flies, !wings"}},

@@ -258,6 +258,9 @@ func (r *Reasoner) solveCut(i int, negBeta bool) bool {
 			a = append(a, s)
 		} else {
 			a = append(a, s.Not())
+			if r.split && r.hasOff[j] {
+				a = append(a, r.off[j]) // no decisions on its formula selectors
+			}
 		}
 	}
 	if i < r.kEff {

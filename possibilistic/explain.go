@@ -6,6 +6,50 @@ import (
 	"github.com/strata-logic/strata/logic"
 )
 
+// Verdict is a decided query with the weights and levels that decide it.
+// Levels are indices into the theory's Levels (0 is the lowest).
+type Verdict struct {
+	Entailed bool
+	// Inconsistency is inc(Θ ∪ {(α, 1)}); under Poss the levels at or below
+	// it are drowned by the evidence.
+	Inconsistency float64
+	// Necessity is the highest weight λ such that the formulas of weight at
+	// least λ, with α, entail β under the semantics (0 when β is not
+	// entailed, 1 when α alone entails it).
+	Necessity float64
+
+	// The fields below are filled by DecideUnder and Explain; Decide leaves
+	// them zero.
+
+	// Semantics is the semantics the query was decided under.
+	Semantics Semantics
+	// Level is the level of weight Necessity: the lowest level needed to
+	// entail β. It is -1 when β is not entailed, and when α alone entails β
+	// in a theory without formulas of weight 1.
+	Level int
+	// SetAside lists, highest first, the levels the evidence set aside:
+	// under Poss the drowned levels (at or below the inconsistency level),
+	// under Linear the levels skipped, under Lex the levels of which the
+	// preferred worlds violate some formula. When α contradicts the
+	// formulas of weight 1, it lists every level.
+	SetAside []int
+	// Formulas (Lex only) lists the formulas that one preferred world of α,
+	// the one MostPlausibleWorldUnder returns, violates: the formulas it
+	// sets aside. Other preferred worlds may set aside others, as many per
+	// level.
+	Formulas []FormulaRef
+	// Violations (Lex only) holds, per level, the least number of its
+	// distinct formulas that a world of α violates, given the levels above:
+	// the vector every preferred world attains.
+	Violations []int
+}
+
+// FormulaRef names a formula of a theory: Theory.Levels[Level].Formulas[Index].
+type FormulaRef struct {
+	Level, Index int
+	Formula      *logic.Formula
+}
+
 // Explanation is a decided query with what decides it.
 type Explanation struct {
 	Verdict

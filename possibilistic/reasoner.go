@@ -50,23 +50,6 @@ type Reasoner struct {
 	track    bool          // incSearch leaves its last model in world
 }
 
-// form is a compiled formula of a level.
-type form struct {
-	f      *logic.Formula
-	clause logic.Clause // in vocabulary atoms; nil when f is not a clause
-	sel    logic.Lit    // f_i once split, s_j before
-	dup    bool         // a repeat of an earlier formula of the level
-	orig   int          // the index of its first occurrence in the level
-}
-
-// holds reports whether the formula holds in a world over the vocabulary.
-func (fm *form) holds(w []bool) bool {
-	if fm.clause != nil {
-		return fm.clause.Holds(w)
-	}
-	return fm.f.Eval(w)
-}
-
 // NewReasoner compiles t. Later changes to t do not affect the Reasoner.
 func NewReasoner(t *Theory) *Reasoner {
 	v := t.vocab()
@@ -123,46 +106,6 @@ func (r *Reasoner) guard(f *logic.Formula, sel logic.Lit) {
 	}
 	for _, c := range logic.CNF(f.Rename(r.atom), r.s.NewVar) {
 		r.s.AddClause(append(c, sel.Not())...)
-	}
-}
-
-// splitFormulas gives every distinct formula of a level of several its own
-// selector f_i, on a copy of its clauses guarded by ¬f_i, for the queries
-// that keep part of a level (lex, explanations). The copies are added on
-// the first such query only: a selector per formula in the level clauses
-// themselves would make every poss query decide them, about twice as slow.
-// A level of one formula uses s_j. Assuming s_j sets every f_i of the
-// level, and assuming the level's off literal clears them, so that a level
-// taken whole or left out costs the solver no decisions.
-func (r *Reasoner) splitFormulas() {
-	if r.split {
-		return
-	}
-	r.split = true
-	r.off = make([]logic.Lit, r.k)
-	r.hasOff = make([]bool, r.k)
-	for j, fs := range r.forms {
-		distinct := 0
-		for _, fm := range fs {
-			if !fm.dup {
-				distinct++
-			}
-		}
-		if distinct < 2 {
-			continue
-		}
-		r.off[j], r.hasOff[j] = logic.Pos(r.s.NewVar()), true
-		for i := range fs {
-			fm := &fs[i]
-			if fm.dup {
-				fm.sel = fs[fm.orig].sel
-				continue
-			}
-			fm.sel = logic.Pos(r.s.NewVar())
-			r.guard(fm.f, fm.sel)
-			r.s.AddClause(r.sel[j].Not(), fm.sel)
-			r.s.AddClause(r.off[j].Not(), fm.sel.Not())
-		}
 	}
 }
 
@@ -376,50 +319,6 @@ func (r *Reasoner) Entails(alpha, beta *logic.Formula) bool {
 	r.setAlpha(alpha)
 	r.setBeta(beta)
 	return r.entails()
-}
-
-// Verdict is a decided query with the weights and levels that decide it.
-// Levels are indices into the theory's Levels (0 is the lowest).
-type Verdict struct {
-	Entailed bool
-	// Inconsistency is inc(Θ ∪ {(α, 1)}); under Poss the levels at or below
-	// it are drowned by the evidence.
-	Inconsistency float64
-	// Necessity is the highest weight λ such that the formulas of weight at
-	// least λ, with α, entail β under the semantics (0 when β is not
-	// entailed, 1 when α alone entails it).
-	Necessity float64
-
-	// The fields below are filled by DecideUnder and Explain; Decide leaves
-	// them zero.
-
-	// Semantics is the semantics the query was decided under.
-	Semantics Semantics
-	// Level is the level of weight Necessity: the lowest level needed to
-	// entail β. It is -1 when β is not entailed or follows from α (and the
-	// certain formulas' absence) alone.
-	Level int
-	// SetAside lists, highest first, the levels the evidence set aside:
-	// under Poss the drowned levels (at or below the inconsistency level),
-	// under Linear the levels skipped, under Lex the levels of which the
-	// preferred worlds violate some formula. When α contradicts the
-	// formulas of weight 1, it lists every level.
-	SetAside []int
-	// Formulas (Lex only) lists the formulas that one preferred world of α,
-	// the one MostPlausibleWorldUnder returns, violates: the formulas it
-	// sets aside. Other preferred worlds may set aside others, as many per
-	// level.
-	Formulas []FormulaRef
-	// Violations (Lex only) holds, per level, the least number of its
-	// distinct formulas that a world of α violates, given the levels above:
-	// the vector every preferred world attains.
-	Violations []int
-}
-
-// FormulaRef names a formula of a theory: Theory.Levels[Level].Formulas[Index].
-type FormulaRef struct {
-	Level, Index int
-	Formula      *logic.Formula
 }
 
 // Decide answers (Θ, α) ⊢poss β together with the inconsistency level and

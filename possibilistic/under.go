@@ -2,33 +2,6 @@ package possibilistic
 
 import "github.com/strata-logic/strata/logic"
 
-// Every semantics reads the evidence α as certain. The formulas of weight 1,
-// when the theory has such a level, are certain too: α joins their level,
-// and when α contradicts them only tautologies follow, under every
-// semantics. Below weight 1 the semantics differ in which formulas α keeps:
-//
-//   - Poss keeps the levels above the inconsistency level inc(Θ ∪ {(α, 1)})
-//     and drowns every level at or below it.
-//   - Linear goes down from the highest level below weight 1, keeping a
-//     level when it is consistent with α, the certain formulas and the
-//     levels kept so far, and setting it aside otherwise.
-//   - Lex keeps the worlds of α and the certain formulas whose vector of
-//     violated-formula counts, level by level from the top, is
-//     lexicographically least (a formula written twice in a level counts
-//     once); a preferred world sets aside the formulas it violates.
-//
-// Under each, (Θ, α) entails β when β holds in every preferred world: the
-// worlds of α that satisfy what α keeps (for lex, the worlds attaining the
-// least vector).
-//
-// The necessity of β given α under a semantics s is the highest weight λ
-// such that the formulas of weight at least λ, used under s with α, entail
-// β (1 when α alone entails β, 0 when β is not entailed). For Poss it is
-// the paper's necessity degree N(β | α). Each semantics decides levels from
-// the top down, so its answer on the levels of weight at least λ is the
-// restriction of its answer on the whole theory, and entailment is monotone
-// in λ.
-
 // context records what the last evidence keeps under a semantics: per
 // level, the assumption that imposes it (none when the level is left free),
 // and a preferred world.
@@ -38,7 +11,6 @@ type context struct {
 	on   []bool      // per level: lit is assumed
 	lit  []logic.Lit // per level: s_j, or a lex bound
 	viol []int       // lex: least number of violated formulas per level
-	hard int         // the weight-1 level, or -1
 	hi   int         // the poss cut: inc(Θ ∪ {(α, 1)}) is the weight of level hi−1
 
 	// haveWorld says that r.world is a preferred world. Without one,
@@ -74,7 +46,7 @@ func (r *Reasoner) keep(s Semantics) bool {
 // preferred world if ctx.haveWorld.
 func (r *Reasoner) settle(s Semantics) bool {
 	c := &r.ctx
-	c.sem, c.hard, c.haveWorld = s, r.hardLevel(), false
+	c.sem, c.haveWorld = s, false
 	c.on = resetBools(c.on, r.k)
 	c.viol = resetInts(c.viol, r.k)
 	if len(c.lit) < r.k {
@@ -205,8 +177,35 @@ func (r *Reasoner) betaHoldsIn(w []bool) bool {
 	return r.betaV.Holds(w)
 }
 
-// EntailsUnder decides whether (Θ, α) entails β under s. Under Poss it is
+// EntailsUnder decides whether (Θ, α) entails β under s; under Poss it is
 // Entails.
+//
+// Every semantics reads the evidence α as certain. The formulas of weight 1,
+// when the theory has such a level, are certain too: α joins their level,
+// and when α contradicts them only tautologies follow, under every
+// semantics. Below weight 1 the semantics differ in which formulas α keeps:
+//
+//   - Poss keeps the levels above the inconsistency level inc(Θ ∪ {(α, 1)})
+//     and drowns every level at or below it.
+//   - Linear goes down from the highest level below weight 1, keeping a
+//     level when it is consistent with α, the certain formulas and the
+//     levels kept so far, and setting it aside otherwise.
+//   - Lex keeps the worlds of α and the certain formulas whose vector of
+//     violated-formula counts, level by level from the top, is
+//     lexicographically least (a formula written twice in a level counts
+//     once); a preferred world sets aside the formulas it violates.
+//
+// Under each, (Θ, α) entails β when β holds in every preferred world: the
+// worlds of α that satisfy what α keeps (for lex, the worlds attaining the
+// least vector).
+//
+// The necessity of β given α under a semantics s is the highest weight λ
+// such that the formulas of weight at least λ, used under s with α, entail
+// β (1 when α alone entails β, 0 when β is not entailed). For Poss it is
+// the paper's necessity degree N(β | α). Each semantics decides levels from
+// the top down, so its answer on the levels of weight at least λ is the
+// restriction of its answer on the whole theory, and entailment is monotone
+// in λ.
 func (r *Reasoner) EntailsUnder(s Semantics, alpha, beta *logic.Formula) bool {
 	if s == Poss {
 		return r.Entails(alpha, beta)

@@ -154,6 +154,7 @@ func (r *Reasoner) MostPlausibleWorldUnder(s Semantics, alpha *logic.Formula) ([
 	}
 	defer r.done()
 	r.setAlpha(alpha)
+	r.setBeta(logic.True())
 	if !r.keep(s) {
 		return nil, false
 	}

@@ -226,7 +226,9 @@ func (r *Reasoner) Explain(s Semantics, alpha, beta *logic.Formula) Explanation 
 // up that with α entail β: the solver's failed assumptions, then deletion
 // of each member that the rest can do without.
 func (r *Reasoner) support(floor int) []FormulaRef {
-	r.splitFormulas()
+	for j := floor; j < r.k; j++ {
+		r.splitLevel(j)
+	}
 	ref := map[logic.Lit]FormulaRef{}
 	var sels []logic.Lit
 	for j := floor; j < r.k; j++ {

@@ -11,29 +11,9 @@ import "github.com/strata-logic/strata/logic"
 // certain formulas and the bounds fixed above are satisfiable with it; the
 // preferred world found so far gives an upper bound that needs no call. A
 // world satisfying every fixed bound attains the least vector, so β is
-// entailed iff α ∧ ¬β is unsatisfiable with them. The totalizers are built
-// on the first lex query; after that a query only makes assumptions and
-// allocates nothing.
-
-// buildLex adds the totalizers.
-func (r *Reasoner) buildLex() {
-	r.lexOK = true
-	r.splitFormulas()
-	r.tot = make([][]logic.Lit, r.k)
-	r.distinct = make([]int, r.k)
-	for j := range r.k {
-		var in []logic.Lit
-		for _, fm := range r.forms[j] {
-			if !fm.dup {
-				in = append(in, fm.sel.Not())
-			}
-		}
-		r.distinct[j] = len(in)
-		if len(in) > 1 {
-			r.tot[j] = r.totalize(in)
-		}
-	}
-}
+// entailed iff α ∧ ¬β is unsatisfiable with them. A level's totalizer is
+// built the first time a query needs to bound it; after that a query only
+// makes assumptions and allocates nothing.
 
 // totalize returns outputs o with o[c] ⟺ "at least c+1 of in are true":
 // a full totalizer, so that the outputs follow from the inputs by unit
@@ -77,13 +57,24 @@ func (r *Reasoner) totalize(in []logic.Lit) []logic.Lit {
 }
 
 // bound returns the assumption "at most c formulas of level j violated"
-// and false when it constrains nothing (c is the number of formulas).
+// and false when it constrains nothing (c is the number of formulas). The
+// level's totalizer is built the first time a bound needs it.
 func (r *Reasoner) bound(j, c int) (logic.Lit, bool) {
-	if c == 0 {
+	switch {
+	case c == 0:
 		return r.sel[j], true
-	}
-	if c >= len(r.tot[j]) {
+	case c >= r.distinct[j]:
 		return 0, false
+	}
+	if r.tot[j] == nil {
+		r.splitLevel(j)
+		var in []logic.Lit
+		for _, fm := range r.forms[j] {
+			if !fm.dup {
+				in = append(in, fm.sel.Not())
+			}
+		}
+		r.tot[j] = r.totalize(in)
 	}
 	return r.tot[j][c].Not(), true
 }
@@ -92,9 +83,6 @@ func (r *Reasoner) bound(j, c int) (logic.Lit, bool) {
 // level is satisfiable whole, and the level just below it is not, so the
 // poss search (O(log k) calls) settles those levels first.
 func (r *Reasoner) keepLex() bool {
-	if !r.lexOK {
-		r.buildLex()
-	}
 	c := &r.ctx
 	r.track = true
 	hi, _ := r.incSearch()

@@ -10,7 +10,7 @@ import (
 // selector literal ¬s_j, so that a strict cut is a set of assumptions, and
 // the evidence α of a conditional query is one more set of assumptions. The
 // queries that keep part of a level (lex, explanations) add a selector per
-// formula (splitFormulas).
+// formula (splitLevel).
 //
 // Levels are indexed from 0 (lowest weight). The evidence α has weight 1: it
 // joins the top level when that level has weight 1, and forms a level of its
@@ -41,8 +41,6 @@ type Reasoner struct {
 	calls   int
 
 	ctx      context     // the parts of the theory the last evidence keeps
-	lexOK    bool        // the lex totalizers are built
-	split    bool        // the formulas have selectors of their own
 	off      []logic.Lit // per split level: clears its formula selectors
 	hasOff   []bool
 	tot      [][]logic.Lit // per level: the totalizer's outputs
@@ -65,6 +63,8 @@ func NewReasoner(t *Theory) *Reasoner {
 	r.clauses = make([][][]logic.Lit, r.k)
 	r.others = make([][]*logic.Formula, r.k)
 	r.forms = make([][]form, r.k)
+	r.off, r.hasOff = make([]logic.Lit, r.k), make([]bool, r.k)
+	r.tot, r.distinct = make([][]logic.Lit, r.k), make([]int, r.k)
 	for j, l := range t.Levels {
 		r.weights[j] = l.Weight
 		sel := logic.Pos(r.s.NewVar())
@@ -90,6 +90,7 @@ func (r *Reasoner) addFormula(j int, f *logic.Formula) {
 		}
 	}
 	r.forms[j] = append(r.forms[j], fm)
+	r.distinct[j]++
 	if isClause {
 		r.clauses[j] = append(r.clauses[j], r.mapLits(nil, c))
 	} else {
@@ -201,7 +202,7 @@ func (r *Reasoner) solveCut(i int, negBeta bool) bool {
 			a = append(a, s)
 		} else {
 			a = append(a, s.Not())
-			if r.split && r.hasOff[j] {
+			if r.hasOff[j] {
 				a = append(a, r.off[j]) // no decisions on its formula selectors
 			}
 		}

@@ -19,42 +19,29 @@ func (fm *form) holds(w []bool) bool {
 	return fm.f.Eval(w)
 }
 
-// splitFormulas gives every distinct formula of a level of several its own
-// selector f_i, on a copy of its clauses guarded by ¬f_i, for the queries
-// that keep part of a level (lex, explanations). The copies are added on
-// the first such query only: a selector per formula in the level clauses
-// themselves would make every poss query decide them, about twice as slow.
-// A level of one formula uses s_j. Assuming s_j sets every f_i of the
-// level, and assuming the level's off literal clears them, so that a level
-// taken whole or left out costs the solver no decisions.
-func (r *Reasoner) splitFormulas() {
-	if r.split {
+// splitLevel gives every distinct formula of level j, when it has several,
+// its own selector f_i, on a copy of its clauses guarded by ¬f_i, for the
+// queries that keep part of a level (lex, explanations). The copies are
+// added on the first such query of the level only: a selector per formula
+// in the level clauses themselves would make every poss query decide them,
+// about twice as slow. A level of one formula uses s_j. Assuming s_j sets
+// every f_i of the level, and assuming the level's off literal clears them,
+// so that a level taken whole or left out costs the solver no decisions.
+func (r *Reasoner) splitLevel(j int) {
+	if r.hasOff[j] || r.distinct[j] < 2 {
 		return
 	}
-	r.split = true
-	r.off = make([]logic.Lit, r.k)
-	r.hasOff = make([]bool, r.k)
-	for j, fs := range r.forms {
-		distinct := 0
-		for _, fm := range fs {
-			if !fm.dup {
-				distinct++
-			}
-		}
-		if distinct < 2 {
+	r.off[j], r.hasOff[j] = logic.Pos(r.s.NewVar()), true
+	fs := r.forms[j]
+	for i := range fs {
+		fm := &fs[i]
+		if fm.dup {
+			fm.sel = fs[fm.orig].sel
 			continue
 		}
-		r.off[j], r.hasOff[j] = logic.Pos(r.s.NewVar()), true
-		for i := range fs {
-			fm := &fs[i]
-			if fm.dup {
-				fm.sel = fs[fm.orig].sel
-				continue
-			}
-			fm.sel = logic.Pos(r.s.NewVar())
-			r.guard(fm.f, fm.sel)
-			r.s.AddClause(r.sel[j].Not(), fm.sel)
-			r.s.AddClause(r.off[j].Not(), fm.sel.Not())
-		}
+		fm.sel = logic.Pos(r.s.NewVar())
+		r.guard(fm.f, fm.sel)
+		r.s.AddClause(r.sel[j].Not(), fm.sel)
+		r.s.AddClause(r.off[j].Not(), fm.sel.Not())
 	}
 }

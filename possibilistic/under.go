@@ -135,7 +135,7 @@ func (r *Reasoner) assumeLevel(a []logic.Lit, j int, on bool, lit logic.Lit) []l
 		}
 	}
 	a = append(a, r.sel[j].Not())
-	if !on && r.split && r.hasOff[j] {
+	if !on && r.hasOff[j] {
 		a = append(a, r.off[j])
 	}
 	return a

@@ -140,3 +140,40 @@ func TestSimplifyUnderPreservesAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestSemanticsEdgeCases runs every query under every semantics on an empty
+// theory, with atoms the theory never mentions, and with evidence that
+// contradicts the formulas of weight 1.
+func TestSemanticsEdgeCases(t *testing.T) {
+	for _, src := range []string{"", "1: a\n0.5: b\n0.5: !b | c\n", "0.5: a\n0.5: !a\n"} {
+		th := readTheory(t, src)
+		rs := NewReasoner(th)
+		for _, s := range AllSemantics {
+			for _, q := range []struct {
+				alpha, beta string
+				want        bool
+			}{
+				{"z", "z", true},
+				{"z", "y", false},
+				{"z", "y | !y", true},
+				{"!a & b", "b", true},
+			} {
+				alpha, beta := parseF(t, th.Vocab, q.alpha), parseF(t, th.Vocab, q.beta)
+				want := q.want
+				if q.alpha == "!a & b" && strings.HasPrefix(src, "1: a") {
+					want = false // α contradicts the certain formulas: only tautologies
+				}
+				if got := rs.EntailsUnder(s, alpha, beta); got != want {
+					t.Errorf("%q %v: %s -> %s = %v", src, s, q.alpha, q.beta, got)
+				}
+				e := rs.Explain(s, alpha, beta)
+				if e.Entailed != want || rs.DecideUnder(s, alpha, beta).Entailed != want {
+					t.Errorf("%q %v: explanation of %s -> %s: %+v", src, s, q.alpha, q.beta, e)
+				}
+				rs.ConclusionsUnder(s, alpha)
+				rs.MostPlausibleWorldUnder(s, alpha)
+				rs.NecessityUnder(s, alpha, beta)
+			}
+		}
+	}
+}

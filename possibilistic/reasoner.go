@@ -8,7 +8,9 @@ import (
 // Reasoner answers queries about one theory. It compiles the theory once
 // into an incremental SAT solver in which every clause of level j carries the
 // selector literal ¬s_j, so that a strict cut is a set of assumptions, and
-// the evidence α of a conditional query is one more set of assumptions.
+// the evidence α of a conditional query is one more set of assumptions. The
+// queries that keep part of a level (lex, explanations) add a selector per
+// formula (splitLevel).
 //
 // Levels are indexed from 0 (lowest weight). The evidence α has weight 1: it
 // joins the top level when that level has weight 1, and forms a level of its
@@ -23,18 +25,27 @@ type Reasoner struct {
 	others  [][]*logic.Formula // per level: non-clausal formulas, in vocabulary atoms
 	s       *sat.Solver
 	sel     []logic.Lit // selector of each level
+	forms   [][]form    // per level: the formulas and their selectors
 	varOf   []logic.Atom
 	k       int // number of theory levels
 	kEff    int // K: levels counting α's
 
 	assume  []logic.Lit
-	alpha   []logic.Lit // α as assumptions, in solver literals
-	negBeta []logic.Lit // ¬β as assumptions
-	beta    []logic.Lit // β when it is a clause, in solver literals
+	alpha   []logic.Lit  // α as assumptions, in solver literals
+	negBeta []logic.Lit  // ¬β as assumptions
+	beta    []logic.Lit  // β when it is a clause, in solver literals
+	betaV   logic.Clause // the same in vocabulary atoms
 	betaF   *logic.Formula
 	retire  []logic.Lit
 	world   []bool
 	calls   int
+
+	ctx      context     // the parts of the theory the last evidence keeps
+	off      []logic.Lit // per split level: clears its formula selectors
+	hasOff   []bool
+	tot      [][]logic.Lit // per level: the totalizer's outputs
+	distinct []int         // per level: the number of distinct formulas
+	track    bool          // incSearch leaves its last model in world
 }
 
 // NewReasoner compiles t. Later changes to t do not affect the Reasoner.
@@ -51,6 +62,9 @@ func NewReasoner(t *Theory) *Reasoner {
 	r.weights = make([]float64, r.k)
 	r.clauses = make([][][]logic.Lit, r.k)
 	r.others = make([][]*logic.Formula, r.k)
+	r.forms = make([][]form, r.k)
+	r.off, r.hasOff = make([]logic.Lit, r.k), make([]bool, r.k)
+	r.tot, r.distinct = make([][]logic.Lit, r.k), make([]int, r.k)
 	for j, l := range t.Levels {
 		r.weights[j] = l.Weight
 		sel := logic.Pos(r.s.NewVar())
@@ -63,16 +77,36 @@ func NewReasoner(t *Theory) *Reasoner {
 }
 
 func (r *Reasoner) addFormula(j int, f *logic.Formula) {
-	guard := r.sel[j].Not()
+	fm := form{f: f, sel: r.sel[j], orig: len(r.forms[j])}
+	c, isClause := f.AsClause()
+	if isClause {
+		fm.clause = c
+	}
+	for i, g := range r.forms[j] {
+		if !g.dup && g.f.Equal(f) {
+			fm.dup, fm.orig = true, i
+			r.forms[j] = append(r.forms[j], fm)
+			return
+		}
+	}
+	r.forms[j] = append(r.forms[j], fm)
+	r.distinct[j]++
+	if isClause {
+		r.clauses[j] = append(r.clauses[j], r.mapLits(nil, c))
+	} else {
+		r.others[j] = append(r.others[j], f)
+	}
+	r.guard(f, r.sel[j])
+}
+
+// guard adds the clauses of sel → f.
+func (r *Reasoner) guard(f *logic.Formula, sel logic.Lit) {
 	if c, ok := f.AsClause(); ok {
-		sc := r.mapLits(nil, c)
-		r.clauses[j] = append(r.clauses[j], sc)
-		r.s.AddClause(append(sc[:len(sc):len(sc)], guard)...)
+		r.s.AddClause(append(r.mapLits(nil, c), sel.Not())...)
 		return
 	}
-	r.others[j] = append(r.others[j], f)
 	for _, c := range logic.CNF(f.Rename(r.atom), r.s.NewVar) {
-		r.s.AddClause(append(c, guard)...)
+		r.s.AddClause(append(c, sel.Not())...)
 	}
 }
 
@@ -132,6 +166,7 @@ func (r *Reasoner) setBeta(f *logic.Formula) {
 }
 
 func (r *Reasoner) setBetaClause(c logic.Clause) {
+	r.betaV = c
 	r.beta = r.mapLits(r.beta[:0], c)
 	r.negBeta = r.negBeta[:0]
 	for _, l := range r.beta {
@@ -167,6 +202,9 @@ func (r *Reasoner) solveCut(i int, negBeta bool) bool {
 			a = append(a, s)
 		} else {
 			a = append(a, s.Not())
+			if r.hasOff[j] {
+				a = append(a, r.off[j]) // no decisions on its formula selectors
+			}
 		}
 	}
 	if i < r.kEff {
@@ -185,7 +223,7 @@ func (r *Reasoner) solveCut(i int, negBeta bool) bool {
 // at mid also shows the cut consistent down to just above the highest level
 // it violates, which lets the search jump. It reports whether the model
 // that established the answer falsifies β, which settles a query without a
-// further solver call.
+// further solver call; with r.track set, that model is left in r.world.
 func (r *Reasoner) incSearch() (hi int, betaFalse bool) {
 	lo, hi := 0, r.kEff
 	for lo < hi {
@@ -196,6 +234,9 @@ func (r *Reasoner) incSearch() (hi int, betaFalse bool) {
 		}
 		hi = r.lowestSatisfied(mid)
 		betaFalse = !r.betaHolds()
+		if r.track {
+			r.model()
+		}
 	}
 	return hi, betaFalse
 }
@@ -279,17 +320,6 @@ func (r *Reasoner) Entails(alpha, beta *logic.Formula) bool {
 	r.setAlpha(alpha)
 	r.setBeta(beta)
 	return r.entails()
-}
-
-// Verdict is a decided query with the weights that decide it.
-type Verdict struct {
-	Entailed bool
-	// Inconsistency is inc(Θ ∪ {(α, 1)}); the levels at or below it are
-	// drowned by the evidence.
-	Inconsistency float64
-	// Necessity is the highest weight λ such that the formulas of weight at
-	// least λ, with α, entail β (0 when β is not entailed).
-	Necessity float64
 }
 
 // Decide answers (Θ, α) ⊢poss β together with the inconsistency level and

@@ -1,8 +1,11 @@
 package learn
 
 import (
+	"bytes"
 	"context"
 	"math/rand/v2"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/strata-logic/strata/logic"
@@ -77,4 +80,95 @@ func TestLearnWithUnitHardRules(t *testing.T) {
 			t.Fatalf("#%d: learner reports accuracy %v, full evaluation %v", iter, got, want)
 		}
 	}
+}
+
+// tripwire is a context that reports cancellation from its n-th Err call
+// on: it interrupts the learner at a reproducible point of an iteration,
+// wherever the learner looks at its context.
+type tripwire struct {
+	context.Context
+	calls, n atomic.Int64
+	done     chan struct{}
+	once     sync.Once
+}
+
+func newTripwire(n int64) *tripwire {
+	t := &tripwire{Context: context.Background(), done: make(chan struct{})}
+	t.n.Store(n)
+	return t
+}
+
+func (t *tripwire) Done() <-chan struct{} { return t.done }
+
+func (t *tripwire) Err() error {
+	if t.calls.Add(1) >= t.n.Load() {
+		t.once.Do(func() { close(t.done) })
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestInterruptResumeStress interrupts a run many times at random points
+// (mid-iteration: while sampling, scoring, minimising, pruning or
+// re-inserting), writes a checkpoint at each interruption, resumes from it,
+// and requires the same theory and history as an uninterrupted run. This
+// is what Ctrl-C does in strata learn.
+func TestInterruptResumeStress(t *testing.T) {
+	r := rand.New(rand.NewPCG(14, 5))
+	th := hiddenTheory(r, 9, 4)
+	p, q := Generate(th, atomsUpTo(9), 150, 150, 3, 0.15, r)
+	train := Merge(p, q)
+	v := th.Vocab
+	opts := Options{Seed: 5, Iterations: 20, Patience: -1, Threads: 2, Candidates: 30}
+	straight, err := NewLearner(v, train, nil, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantStop, err := straight.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := straight.Model().Theory(v).String()
+
+	interrupts := 0
+	l, err := NewLearner(v, train, nil, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		stop, err := l.Run(newTripwire(1 + r.Int64N(150)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := l.WriteCheckpoint(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if stop != StopCancelled {
+			if stop != wantStop {
+				t.Fatalf("stopped by %q, the straight run by %q", stop, wantStop)
+			}
+			break
+		}
+		interrupts++
+		if l, err = ResumeLearner(&buf, v, train, nil, opts); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if interrupts < 10 {
+		t.Fatalf("only %d interruptions; the test does not stress resumption", interrupts)
+	}
+	if got := l.Model().Theory(v).String(); got != want {
+		t.Fatalf("after %d interruptions:\n%s\nstraight run:\n%s", interrupts, got, want)
+	}
+	ha, hb := straight.History(), l.History()
+	if len(ha) != len(hb) {
+		t.Fatalf("history of %d iterations, straight run %d", len(hb), len(ha))
+	}
+	for i := range ha {
+		if ha[i].TrainAccuracy != hb[i].TrainAccuracy || ha[i].Rules != hb[i].Rules || ha[i].Improved != hb[i].Improved {
+			t.Fatalf("iteration %d: %+v, straight run %+v", i+1, hb[i], ha[i])
+		}
+	}
+	t.Logf("%d interruptions", interrupts)
 }

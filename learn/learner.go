@@ -68,9 +68,10 @@ const (
 	StopCancelled  Stop = "interrupted"
 )
 
-// Learner is the heuristic structure learner of §4.3. It keeps the best
-// model found so far, so that it can be stopped, checkpointed and resumed at
-// any iteration boundary.
+// Learner is the heuristic structure learner of §4.3. It keeps the model of
+// the last completed iteration, so that it can be stopped, checkpointed and
+// resumed at any iteration boundary; an iteration cut short by cancellation
+// or the timeout is undone.
 type Learner struct {
 	opts    Options
 	vocab   *logic.Vocabulary
@@ -122,8 +123,9 @@ func (l *Learner) History() []Iteration { return slices.Clone(l.history) }
 func (l *Learner) TrainAccuracy() float64 { return l.e.accuracy(l.e.score()) }
 
 // Run learns until an iteration limit, the timeout, patience running out, a
-// perfect fit or ctx being cancelled, and returns why it stopped. The best
-// model so far is available from Model at every point.
+// perfect fit or ctx being cancelled, and returns why it stopped. After it
+// returns, Model is the model of the last completed iteration (an iteration
+// cut short is undone).
 func (l *Learner) Run(ctx context.Context) (Stop, error) {
 	l.started = time.Now()
 	if l.opts.Timeout > 0 {
@@ -139,17 +141,20 @@ func (l *Learner) Run(ctx context.Context) (Stop, error) {
 		if ctx.Err() != nil {
 			return l.ctxStop(ctx), nil
 		}
-		before := l.e.model
+		before, rng := l.e.model, *l.pcg
 		improved, perfect, err := l.step(ctx)
 		if err != nil {
 			return "", err
 		}
 		if ctx.Err() != nil {
-			// A step cut short may already have committed a better model;
-			// the history must then end with it.
+			// A step cut short has drawn random numbers and may have
+			// committed a half-simplified model; an uninterrupted run would
+			// have finished it. Return to the iteration boundary, so that
+			// a checkpoint written now resumes exactly as if the run had
+			// not stopped.
+			*l.pcg = rng
 			if l.e.model != before {
-				l.stale = 0
-				l.record(true)
+				l.e.commit(before)
 			}
 			return l.ctxStop(ctx), nil
 		}

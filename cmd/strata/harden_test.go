@@ -1,8 +1,15 @@
 package main
 
 import (
+	"bufio"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestLearnUnitHardRule is the command: a hard rule that entails a
@@ -15,4 +22,101 @@ func TestLearnUnitHardRule(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "!c") || !strings.Contains(errs, "training accuracy: 0.5000") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
+}
+
+// TestStrataProcess is not a test: TestLearnCtrlCStress runs the test
+// binary as strata in a child process through it (the arguments follow
+// "--"), so that the child can be sent real signals.
+func TestStrataProcess(t *testing.T) {
+	if os.Getenv("STRATA_TEST_PROCESS") != "1" {
+		t.Skip("runs only as the child process of a signal test")
+	}
+	args := os.Args
+	for i, a := range args {
+		if a == "--" {
+			args = args[i+1:]
+			break
+		}
+	}
+	os.Exit(run(args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// strataProcess starts strata in a child process with stderr piped.
+func strataProcess(t *testing.T, args ...string) (*exec.Cmd, io.ReadCloser) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^TestStrataProcess$", "--"}, args...)...)
+	cmd.Env = append(os.Environ(), "STRATA_TEST_PROCESS=1")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, stderr
+}
+
+// TestLearnCtrlCStress interrupts strata learn with SIGINT many times, at
+// random iterations and at random moments inside them, resumes each time
+// from the checkpoint, and requires the theory of an uninterrupted run (the
+// README's promise: "as if the run had not stopped").
+func TestLearnCtrlCStress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts many processes")
+	}
+	dir := t.TempDir()
+	want, cp := filepath.Join(dir, "straight.theory"), filepath.Join(dir, "run.checkpoint")
+	common := []string{"learn", "--iterations", "16", "--patience", "-1", "--threads", "2", "--seed", "3", "-v"}
+	if _, errs, code := strata(t, "", append(common, "-o", want)...); code != 0 {
+		t.Fatalf("straight run: exit %d: %s", code, errs)
+	}
+	got := filepath.Join(dir, "resumed.theory")
+	r := rand.New(rand.NewPCG(14, 5))
+	interrupts := 0
+	for run := 0; ; run++ {
+		if run > 200 {
+			t.Fatal("no end after 200 runs")
+		}
+		args := append(common, "-o", got, "--checkpoint", cp)
+		if _, err := os.Stat(cp); err == nil {
+			args = append(args, "--resume", cp)
+		}
+		cmd, stderr := strataProcess(t, args...)
+		// Interrupt after 0 or 1 iterations of this run, 0-20 ms into
+		// the next one.
+		wait, sent := r.IntN(2), false
+		var log strings.Builder
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			line := sc.Text()
+			log.WriteString(line + "\n")
+			if !sent && strings.HasPrefix(line, "iteration ") {
+				if wait--; wait < 0 {
+					time.Sleep(time.Duration(r.IntN(20)) * time.Millisecond)
+					cmd.Process.Signal(os.Interrupt)
+					sent = true
+				}
+			}
+		}
+		if err := cmd.Wait(); err != nil {
+			t.Fatalf("run %d: %v\n%s", run, err, log.String())
+		}
+		if strings.Contains(log.String(), "stopped: interrupted") {
+			interrupts++
+			continue
+		}
+		if !strings.Contains(log.String(), "stopped: iteration limit reached after 16 iterations") {
+			t.Fatalf("run %d ended unexpectedly:\n%s", run, log.String())
+		}
+		break
+	}
+	if interrupts < 5 {
+		t.Fatalf("only %d interruptions; the test does not stress resumption", interrupts)
+	}
+	a, _ := os.ReadFile(want)
+	b, _ := os.ReadFile(got)
+	if len(a) == 0 || string(a) != string(b) {
+		t.Fatalf("after %d interruptions:\n%s\nstraight run:\n%s", interrupts, b, a)
+	}
+	t.Logf("%d interruptions", interrupts)
 }

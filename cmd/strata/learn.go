@@ -64,8 +64,9 @@ formulas n and levels k, the paper's VC bound n*log2(k) (Proposition 1), and
 Vapnik's VC bound on the expected error, err <= err_train +
 sqrt((d(ln(2m/d)+1) + ln(4/delta))/m), at confidence 1-delta = 0.95.
 
-Ctrl-C stops cleanly: the best theory so far is written, and so is the
-checkpoint; --resume continues from it.`,
+Ctrl-C stops cleanly: the theory of the last completed iteration is written,
+and so is the checkpoint (an iteration cut short is undone); --resume
+continues from it and ends with the theory of an uninterrupted run.`,
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runLearn(cmd, &f) },
 	}

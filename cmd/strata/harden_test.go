@@ -120,3 +120,40 @@ func TestLearnCtrlCStress(t *testing.T) {
 	}
 	t.Logf("%d interruptions", interrupts)
 }
+
+// TestOutputThroughLink: -o and --checkpoint write through a symbolic
+// link (the issue: the link was replaced by a regular file).
+func TestOutputThroughLink(t *testing.T) {
+	dir := t.TempDir()
+	rules := writeFile(t, "penguins.rules", penguinRules)
+	real := filepath.Join(dir, "real.theory")
+	os.WriteFile(real, []byte("old"), 0o644)
+	link := filepath.Join(dir, "out.theory")
+	if err := os.Symlink("real.theory", link); err != nil {
+		t.Fatal(err)
+	}
+	if _, errs, code := strata(t, "", "closure", rules, "-o", link); code != 0 {
+		t.Fatalf("closure -o link: exit %d: %s", code, errs)
+	}
+	cpReal := filepath.Join(dir, "real.checkpoint")
+	cpLink := filepath.Join(dir, "run.checkpoint")
+	if err := os.Symlink("real.checkpoint", cpLink); err != nil {
+		t.Fatal(err)
+	}
+	p := writeFile(t, "p", "b -> !c\n")
+	n := writeFile(t, "n", "c -> h\n")
+	if _, errs, code := strata(t, "", "learn", "--pos", p, "--neg", n, "--checkpoint", cpLink, "--iterations", "2"); code != 0 {
+		t.Fatalf("learn --checkpoint link: exit %d: %s", code, errs)
+	}
+	for _, l := range []string{link, cpLink} {
+		if st, err := os.Lstat(l); err != nil || st.Mode()&os.ModeSymlink == 0 {
+			t.Fatalf("%s was replaced: %v", l, err)
+		}
+	}
+	if b, _ := os.ReadFile(real); !strings.Contains(string(b), "flies") {
+		t.Fatalf("link's target holds %q", b)
+	}
+	if b, _ := os.ReadFile(cpReal); !strings.Contains(string(b), `"fingerprint"`) {
+		t.Fatalf("checkpoint link's target holds %q", b)
+	}
+}

@@ -3,7 +3,9 @@ package learn
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -171,4 +173,122 @@ func TestInterruptResumeStress(t *testing.T) {
 		}
 	}
 	t.Logf("%d interruptions", interrupts)
+}
+
+// checkpointJSON runs a few iterations and returns the checkpoint as a
+// generic JSON object.
+func checkpointJSON(t *testing.T, v *logic.Vocabulary, train *Examples, hard []logic.Clause, opts Options) map[string]any {
+	t.Helper()
+	l, err := NewLearner(v, train, hard, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := l.WriteCheckpoint(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var cp map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &cp); err != nil {
+		t.Fatal(err)
+	}
+	return cp
+}
+
+func encode(t *testing.T, cp map[string]any) string {
+	b, err := json.Marshal(cp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestResumeValidatesCheckpoint: a checkpoint that WriteCheckpoint cannot
+// have written is refused with the reason, instead of resuming into a
+// wrong state (or an internal error, for clauses over unknown atoms).
+func TestResumeValidatesCheckpoint(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 1))
+	th := hiddenTheory(r, 8, 3)
+	p, q := Generate(th, atomsUpTo(8), 100, 100, 3, 0.1, r)
+	train := Merge(p, q)
+	v := th.Vocab
+	opts := Options{Seed: 2, Iterations: 4, Patience: -1, Threads: 1}
+	good := checkpointJSON(t, v, train, nil, opts)
+	if len(good["levels"].([]any)) == 0 {
+		t.Fatal("no levels learned; the test needs some")
+	}
+	cases := []struct {
+		name, want string
+		edit       func(cp map[string]any) string
+	}{
+		{"valid", "", func(cp map[string]any) string { return encode(t, cp) }},
+		{"trailing garbage", "unexpected data after the checkpoint", func(cp map[string]any) string { return encode(t, cp) + "\n}{garbage" }},
+		{"negative iteration", "negative iteration", func(cp map[string]any) string { cp["iteration"] = -3; return encode(t, cp) }},
+		{"history mismatch", "history lines for", func(cp map[string]any) string { cp["iteration"] = 40; return encode(t, cp) }},
+		{"negative elapsed", "negative elapsed time", func(cp map[string]any) string { cp["elapsed_ns"] = -1; return encode(t, cp) }},
+		{"negative stale", "without improvement", func(cp map[string]any) string { cp["stale"] = -1; return encode(t, cp) }},
+		{"history elapsed", "history line 2: negative elapsed", func(cp map[string]any) string {
+			cp["history"].([]any)[1].(map[string]any)["elapsed_ns"] = -5
+			return encode(t, cp)
+		}},
+		{"history accuracy", "training accuracy 1.5", func(cp map[string]any) string {
+			cp["history"].([]any)[0].(map[string]any)["train_accuracy"] = 1.5
+			return encode(t, cp)
+		}},
+		{"hard rules override", "not equivalent to the hard rules given", func(cp map[string]any) string {
+			cp["hard"] = []string{"a | b"}
+			return encode(t, cp)
+		}},
+		{"unknown atom", "atom zz does not occur in the training examples", func(cp map[string]any) string {
+			cp["levels"].([]any)[0] = []string{"!zz"}
+			return encode(t, cp)
+		}},
+		{"empty level", "level 1 is empty", func(cp map[string]any) string {
+			cp["levels"].([]any)[0] = []string{}
+			return encode(t, cp)
+		}},
+	}
+	for _, c := range cases {
+		var cp map[string]any
+		json.Unmarshal([]byte(encode(t, good)), &cp) // a deep copy
+		n := v.Len()
+		_, err := ResumeLearner(strings.NewReader(c.edit(cp)), v, train, nil, opts)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
+		case v.Len() != n:
+			t.Errorf("%s: the checkpoint added atoms to the vocabulary", c.name)
+		}
+	}
+}
+
+// TestResumeHardRules: checkpoints whose hard rules the learner simplified
+// (unit propagation among them), or that are inconsistent, resume.
+func TestResumeHardRules(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 2))
+	th := hiddenTheory(r, 6, 3)
+	p, q := Generate(th, atomsUpTo(6), 80, 80, 3, 0.1, r)
+	train := Merge(p, q)
+	v := th.Vocab
+	a, b := logic.Atom(0), logic.Atom(1)
+	for _, hard := range [][]logic.Clause{
+		{{logic.Pos(a)}, {logic.Neg(a), logic.Pos(b)}},
+		{{logic.Pos(a)}, {logic.Neg(a)}},
+	} {
+		opts := Options{Seed: 1, Iterations: 3, Patience: -1, Threads: 1}
+		cp := checkpointJSON(t, v, train, hard, opts)
+		t.Logf("hard %v -> checkpoint %v", hard, cp["hard"])
+		opts.Iterations = 5
+		l, err := ResumeLearner(strings.NewReader(encode(t, cp)), v, train, hard, opts)
+		if err != nil {
+			t.Fatalf("hard rules %v: %v", cp["hard"], err)
+		}
+		if _, err := l.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

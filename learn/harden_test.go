@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/strata-logic/strata/logic"
 )
@@ -290,5 +291,22 @@ func TestResumeHardRules(t *testing.T) {
 		if _, err := l.Run(context.Background()); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestOptionsRefuseNegative: negative counts and durations are errors, not
+// silently zero iterations (or a panic, for candidates).
+func TestOptionsRefuseNegative(t *testing.T) {
+	v := vocab(2)
+	ex := &Examples{}
+	ex.Add(logic.Term{logic.Pos(0)}, logic.Clause{logic.Pos(1)}, true, 1)
+	for _, o := range []Options{{Iterations: -5}, {Candidates: -1}, {Timeout: -time.Second}, {Threads: -2}} {
+		if _, err := NewLearner(v, ex, nil, o); err == nil || !strings.Contains(err.Error(), "negative") {
+			t.Errorf("%+v: %v", o, err)
+		}
+	}
+	l, err := NewLearner(v, ex, nil, Options{})
+	if err != nil || l.opts.Iterations != 100 || l.opts.Candidates != 100 {
+		t.Fatalf("zero options: %v %+v", err, l.opts)
 	}
 }

@@ -157,3 +157,29 @@ func TestOutputThroughLink(t *testing.T) {
 		t.Fatalf("checkpoint link's target holds %q", b)
 	}
 }
+
+// TestLearnCounts: counts without meaning are usage errors (--iterations 0
+// ran 100 iterations, -5 none, --candidates -5 panicked); --patience 0
+// means never, as -1 does.
+func TestLearnCounts(t *testing.T) {
+	for _, c := range []struct{ flag, value, want string }{
+		{"--iterations", "0", "--iterations 0: give at least 1"},
+		{"--iterations", "-5", "--iterations -5: give at least 1"},
+		{"--candidates", "-5", "--candidates -5: give at least 1"},
+		{"--candidates", "0", "--candidates 0: give at least 1"},
+		{"--timeout", "-1s", "--timeout -1s: give a positive duration"},
+		{"--threads", "-1", "--threads -1: give a positive number"},
+		{"--validation", "-0.5", "--validation -0.5: give a fraction between 0 and 1"},
+	} {
+		out, errs, code := strata(t, "", "learn", c.flag, c.value)
+		if code != 2 || out != "" || !strings.Contains(errs, c.want) {
+			t.Errorf("learn %s %s: exit %d, stdout %q, stderr %q", c.flag, c.value, code, out, errs)
+		}
+	}
+	p := writeFile(t, "p", "a -> b\nc -> d\n")
+	n := writeFile(t, "n", "a -> d\n")
+	_, errs, code := strata(t, "", "learn", "--pos", p, "--neg", n, "--patience", "0", "--iterations", "12")
+	if code != 0 || !strings.Contains(errs, "after 12 iterations") && !strings.Contains(errs, "every training example") {
+		t.Fatalf("--patience 0: exit %d: %s", code, errs)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -309,4 +310,62 @@ func TestOptionsRefuseNegative(t *testing.T) {
 	if err != nil || l.opts.Iterations != 100 || l.opts.Candidates != 100 {
 		t.Fatalf("zero options: %v %+v", err, l.opts)
 	}
+}
+
+// TestFinalMatchesRemoveImplied: the learner's own removal of implied rules
+// gives the learned levels that possibilistic.Theory.RemoveImplied gives
+// on the whole theory, whose hard rules it does not examine.
+func TestFinalMatchesRemoveImplied(t *testing.T) {
+	r := rand.New(rand.NewPCG(14, 10))
+	removed := 0
+	for iter := range 300 {
+		n := 2 + r.IntN(5)
+		v := vocab(n)
+		m := randModel(r, n)
+		want, err := FromTheory(m.Theory(v).RemoveImplied())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := removeImplied(m, n)
+		if got.NumClauses() < m.NumClauses() {
+			removed++
+		}
+		if g, w := (&Model{Levels: got.Levels}).Theory(v).String(), (&Model{Levels: want.Levels}).Theory(v).String(); g != w {
+			t.Fatalf("#%d: %s\nlearner's removal:\n%s\nRemoveImplied:\n%s", iter, m.Theory(v), g, w)
+		}
+	}
+	if removed < 30 {
+		t.Fatalf("only %d of 300 models had implied rules; the test checks little", removed)
+	}
+}
+
+// BenchmarkFinalHardCNF removes implied rules from a model of 20 learned
+// clauses under the 4096-clause CNF of (a0 ∧ b0) ∨ … ∨ (a11 ∧ b11): the
+// learner's removal against RemoveImplied of the whole theory (what Final
+// did before, examining every hard clause too).
+func BenchmarkFinalHardCNF(b *testing.B) {
+	v := &logic.Vocabulary{}
+	var terms []*logic.Formula
+	for i := range 12 {
+		terms = append(terms, logic.And(logic.AtomF(v.Intern(fmt.Sprintf("a%d", i))), logic.AtomF(v.Intern(fmt.Sprintf("b%d", i)))))
+	}
+	m := &Model{Hard: logic.CNF(logic.Or(terms...), nil)}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 5 {
+		var lv []logic.Clause
+		for range 4 {
+			lv = append(lv, randClause(r, v.Len(), 3))
+		}
+		m.Levels = append(m.Levels, lv)
+	}
+	b.Run("learner", func(b *testing.B) {
+		for range b.N {
+			removeImplied(m, v.Len())
+		}
+	})
+	b.Run("theory", func(b *testing.B) {
+		for range b.N {
+			m.Theory(v).RemoveImplied()
+		}
+	})
 }

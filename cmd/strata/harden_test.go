@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -182,4 +183,53 @@ func TestLearnCounts(t *testing.T) {
 	if code != 0 || !strings.Contains(errs, "after 12 iterations") && !strings.Contains(errs, "every training example") {
 		t.Fatalf("--patience 0: exit %d: %s", code, errs)
 	}
+}
+
+// TestLearnStopsPromptly: with a hard rule whose CNF has 8192 clauses,
+// SIGINT after the first iteration ends learn within seconds (it took
+// about 17 s, in the removal of implied rules, which examined every hard
+// clause against all the others).
+func TestLearnStopsPromptly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process")
+	}
+	var disj []string
+	for i := range 13 {
+		disj = append(disj, fmt.Sprintf("(a%d & b%d)", i, i))
+	}
+	hard := writeFile(t, "slow.hard", strings.Join(disj, " | ")+"\n")
+	r := rand.New(rand.NewPCG(10, 1))
+	var pos, neg strings.Builder
+	lit := func() string {
+		s := fmt.Sprintf("%c%d", "ab"[r.IntN(2)], r.IntN(13))
+		if r.IntN(2) == 0 {
+			s = "!" + s
+		}
+		return s
+	}
+	for range 100 {
+		fmt.Fprintf(&pos, "%s -> %s\n", lit(), lit())
+		fmt.Fprintf(&neg, "%s -> %s\n", lit(), lit())
+	}
+	p, n := writeFile(t, "p", pos.String()), writeFile(t, "n", neg.String())
+	cmd, stderr := strataProcess(t, "learn", "--pos", p, "--neg", n, "--hard", hard, "--iterations", "1000", "--patience", "-1", "-v", "-o", filepath.Join(t.TempDir(), "out.theory"))
+	sc := bufio.NewScanner(stderr)
+	var log strings.Builder
+	var sent time.Time
+	for sc.Scan() {
+		log.WriteString(sc.Text() + "\n")
+		if sent.IsZero() && strings.HasPrefix(sc.Text(), "iteration ") {
+			cmd.Process.Signal(os.Interrupt)
+			sent = time.Now()
+		}
+	}
+	err := cmd.Wait()
+	took := time.Since(sent)
+	if err != nil || sent.IsZero() || !strings.Contains(log.String(), "stopped: interrupted") {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	if took > 8*time.Second {
+		t.Fatalf("learn took %v to stop after SIGINT", took)
+	}
+	t.Logf("stopped %v after SIGINT", took)
 }

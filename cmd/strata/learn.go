@@ -122,7 +122,7 @@ func runLearn(cmd *cobra.Command, f *learnFlags) error {
 	if f.opts.Patience == 0 { // the library's zero value is its default
 		f.opts.Patience = -1
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
 	if f.validation > 0 {
 		if f.resume != "" {
@@ -193,6 +193,16 @@ func checkLearnFlags(f *learnFlags) error {
 		return fmt.Errorf("--validation %g: give a fraction between 0 and 1 (0: none)", f.validation)
 	}
 	return nil
+}
+
+// interruptible returns a context that the first SIGINT or SIGTERM
+// cancels, for work that stops cleanly at its next check; a second signal
+// ends the process at once (the default action is restored), in case a
+// step does not check often enough.
+func interruptible() (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	context.AfterFunc(ctx, stop)
+	return ctx, stop
 }
 
 // chooseIterations sets f.opts.Iterations by learning on part of the

@@ -171,6 +171,7 @@ func FuzzReadCL(f *testing.F) {
 	f.Add(birdsCL)
 	f.Add("signature a,b conditionals kb{(a|Top),((a;!b),b|!(a;b))} two{}")
 	f.Add("signature a /* x */ conditionals kb{(Bottom|a)}")
+	f.Add("signature a, b\nconditionals kb{(a|b), (c|a)}") // an atom outside the signature
 	f.Fuzz(func(t *testing.T, src string) {
 		v := &logic.Vocabulary{}
 		bases, err := ReadCL(strings.NewReader(src), "f.cl", v)

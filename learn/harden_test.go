@@ -369,3 +369,48 @@ func BenchmarkFinalHardCNF(b *testing.B) {
 		}
 	})
 }
+
+// FuzzResumeLearner feeds ResumeLearner arbitrary checkpoints: it must
+// refuse them with an error or resume into a learner that runs on without
+// an internal error and scores what full evaluation says.
+func FuzzResumeLearner(f *testing.F) {
+	r := rand.New(rand.NewPCG(12, 3))
+	th := hiddenTheory(r, 5, 2)
+	p, q := Generate(th, atomsUpTo(5), 30, 30, 2, 0.1, r)
+	train := Merge(p, q)
+	v := th.Vocab
+	hard := []logic.Clause{{logic.Pos(0), logic.Pos(1)}}
+	opts := Options{Seed: 1, Iterations: 3, Patience: -1, Threads: 1, Candidates: 10}
+	l, err := NewLearner(v, train, hard, opts)
+	if err != nil {
+		f.Fatal(err)
+	}
+	l.Run(context.Background())
+	var buf bytes.Buffer
+	l.WriteCheckpoint(&buf)
+	good := buf.String()
+	f.Add(good)
+	f.Add(good + "}{")
+	f.Add(strings.Replace(good, `"iteration": 3`, `"iteration": -3`, 1))
+	f.Add(strings.Replace(good, `"elapsed_ns": `, `"elapsed_ns": -`, 1))
+	f.Add(strings.Replace(good, `"hard": [`, `"hard": [ "c", `, 1))
+	f.Add(strings.Replace(good, `"levels": [`, `"levels": [ ["!zz"], `, 1))
+	f.Add(strings.Replace(good, `"levels": [`, `"levels": [ [], `, 1))
+	f.Fuzz(func(t *testing.T, src string) {
+		n := v.Len()
+		l, err := ResumeLearner(strings.NewReader(src), v, train, hard, opts)
+		if v.Len() != n {
+			t.Fatalf("the checkpoint added atoms to the vocabulary")
+		}
+		if err != nil {
+			return
+		}
+		l.opts.Iterations = l.iter + 1
+		if _, err := l.Run(context.Background()); err != nil {
+			t.Fatalf("resumed learner: %v", err)
+		}
+		if got, want := l.TrainAccuracy(), accuracyOf(l.Model(), v, train); got != want {
+			t.Fatalf("resumed learner scores %v, full evaluation %v", got, want)
+		}
+	})
+}

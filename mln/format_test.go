@@ -167,6 +167,7 @@ func TestReadWCNF(t *testing.T) {
 func FuzzReadAlchemy(f *testing.F) {
 	f.Add("a1\n1.5  a1 ^ !a2 => a3\n-2 a2 v a3\na1 => a2.\n")
 	f.Add("0.5 (a v b) <=> !c // x\n")
+	f.Add("a1\n2 a1 ^ a12 v !a2\n") // undeclared atoms
 	f.Fuzz(func(t *testing.T, src string) {
 		net, err := ReadAlchemy(strings.NewReader(src), "fuzz")
 		if err != nil {

@@ -123,7 +123,7 @@ func TestInterruptResumeStress(t *testing.T) {
 	p, q := Generate(th, atomsUpTo(9), 150, 150, 3, 0.15, r)
 	train := Merge(p, q)
 	v := th.Vocab
-	opts := Options{Seed: 5, Iterations: 20, Patience: -1, Threads: 2, Candidates: 30}
+	opts := Options{Seed: 5, Iterations: 14, Patience: -1, Threads: 2, Candidates: 30}
 	straight, err := NewLearner(v, train, nil, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -139,8 +139,11 @@ func TestInterruptResumeStress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
-		stop, err := l.Run(newTripwire(1 + r.Int64N(150)))
+	for run := 0; ; run++ {
+		if run > 1000 {
+			t.Fatal("no end after 1000 interrupted runs")
+		}
+		stop, err := l.Run(newTripwire(1 + r.Int64N(200)))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -59,7 +59,7 @@ func BenchmarkExactMAP(b *testing.B) {
 			ev := benchEvidence(net.NumAtoms(), 64)
 			i := 0
 			for b.Loop() {
-				if _, _, _, err := e.MAP(ev[i%len(ev)]); err != nil {
+				if _, _, _, err := e.MAP(b.Context(), ev[i%len(ev)]); err != nil {
 					b.Fatal(err)
 				}
 				i++
@@ -83,7 +83,7 @@ func BenchmarkMaxWalkSAT(b *testing.B) {
 			i := 0
 			start := a.Flips()
 			for b.Loop() {
-				if _, _, _, err := a.MAP(ev[i%len(ev)]); err != nil {
+				if _, _, _, err := a.MAP(b.Context(), ev[i%len(ev)]); err != nil {
 					b.Fatal(err)
 				}
 				i++
@@ -120,7 +120,7 @@ func BenchmarkExamples(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			net := benchNetwork(b, name)
 			for b.Loop() {
-				if _, err := Generate(EngineFactory(net, false, WalkOptions{}), net.NumAtoms(), 200, ExampleOptions{Seed: 3}); err != nil {
+				if _, err := Generate(b.Context(), EngineFactory(net, false, WalkOptions{}), net.NumAtoms(), 200, ExampleOptions{Seed: 3}); err != nil {
 					b.Fatal(err)
 				}
 			}

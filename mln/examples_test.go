@@ -18,10 +18,11 @@ func TestGenerateSmall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	exs, err := Generate(EngineFactory(net, false, WalkOptions{}), 9, 300, ExampleOptions{Seed: 5, MaxEvidence: 3})
+	l, err := Generate(t.Context(), EngineFactory(net, false, WalkOptions{}), 9, 300, ExampleOptions{Seed: 5, MaxEvidence: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
+	exs := l.Examples
 	if len(exs) != 300 {
 		t.Fatalf("%d examples", len(exs))
 	}
@@ -45,9 +46,9 @@ func TestGenerateSmall(t *testing.T) {
 	// approximate engine too.
 	for _, approx := range []bool{false, true} {
 		mk := EngineFactory(net, approx, WalkOptions{Flips: 2000})
-		a, err1 := Generate(mk, 9, 100, ExampleOptions{Seed: 9, Workers: 1})
-		b, err2 := Generate(mk, 9, 100, ExampleOptions{Seed: 9, Workers: 2})
-		if err1 != nil || err2 != nil || !slices.EqualFunc(a, b, func(x, y Example) bool {
+		a, err1 := Generate(t.Context(), mk, 9, 100, ExampleOptions{Seed: 9, Workers: 1})
+		b, err2 := Generate(t.Context(), mk, 9, 100, ExampleOptions{Seed: 9, Workers: 2})
+		if err1 != nil || err2 != nil || !slices.EqualFunc(a.Examples, b.Examples, func(x, y Example) bool {
 			return slices.Equal(x.Evidence, y.Evidence) && x.Conclusion == y.Conclusion && x.Positive == y.Positive
 		}) {
 			t.Fatalf("approx=%v: examples depend on the number of workers (%v %v)", approx, err1, err2)

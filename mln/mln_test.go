@@ -98,6 +98,12 @@ func TestMAPAgainstBruteForce(t *testing.T) {
 		}
 		cg, _ := NewExact(net)
 		cg.bb.NodeLimit = 1 // every query goes to the core-guided solver
+		cg.ve = nil
+		ve, _ := NewExact(net)
+		ve.bb.NodeLimit = 1 // every query goes to bucket elimination
+		if ve.ve == nil {
+			t.Fatalf("network %d of %d atoms too wide for elimination", it, n)
+		}
 		ap, err := NewApprox(net, WalkOptions{Flips: 3000, Seed: uint64(it)})
 		if err != nil {
 			t.Fatal(err)
@@ -119,6 +125,12 @@ func TestMAPAgainstBruteForce(t *testing.T) {
 			}
 			if got, err := Entails(t.Context(), cg, alpha, beta); err != nil || got.Holds() != want || (got == NoWorld) == any {
 				t.Fatalf("network %d: core-guided Entails(%v, %v) = %v, brute force %v", it, alpha, beta, got, want)
+			}
+			if got, err := Entails(t.Context(), ve, alpha, beta); err != nil || got.Holds() != want || (got == NoWorld) == any {
+				t.Fatalf("network %d: elimination Entails(%v, %v) = %v, brute force %v", it, alpha, beta, got, want)
+			}
+			if vw, vcost, vok, err := ve.MAP(t.Context(), alpha); err != nil || vok != any || vok && (vcost != cost || !alpha.Holds(vw)) {
+				t.Fatalf("network %d: elimination MAP %v %d %v, exact %d", it, vok, vcost, err, cost)
 			}
 			if !ok {
 				continue

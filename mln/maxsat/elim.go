@@ -315,13 +315,13 @@ func eliminate(v int32, fs []factor) factor {
 	slices.Sort(scope)
 	full := append(slices.Clone(scope), v) // v is the top bit
 	g := factor{scope: scope, table: make([]int64, 1<<len(scope))}
-	proj := make([][]int, len(fs)) // index over full → index over f, by table
+	projs := make([]projector, len(fs))
 	for k, f := range fs {
 		pos := make([]int, len(f.scope))
 		for i, u := range f.scope {
 			pos[i] = slices.Index(full, u)
 		}
-		proj[k] = projection(pos, len(full))
+		projs[k] = newProjector(pos, len(full))
 	}
 	top := 1 << len(scope)
 	for idx := range g.table {
@@ -329,7 +329,7 @@ func eliminate(v int32, fs []factor) factor {
 		for _, x := range [2]int{0, top} {
 			c := int64(0)
 			for k, f := range fs {
-				c = addCost(c, f.table[proj[k][idx|x]])
+				c = addCost(c, f.table[projs[k].index(idx|x)])
 			}
 			best = min(best, c)
 		}
@@ -338,18 +338,33 @@ func eliminate(v int32, fs []factor) factor {
 	return g
 }
 
-// projection tabulates, for every index over n variables, the index over
-// the variables at positions pos.
-func projection(pos []int, n int) []int {
-	out := make([]int, 1<<n)
-	for idx := range out {
-		j := 0
-		for i, p := range pos {
-			j |= (idx >> p & 1) << i
+// projector maps an index over n variables to the index over the variables
+// at positions pos, a byte of the index at a time, so that its tables stay
+// small however wide the bucket is.
+type projector [][256]int32
+
+func newProjector(pos []int, n int) projector {
+	p := make(projector, (n+7)/8)
+	for c := range p {
+		for b := range 256 {
+			j := 0
+			for i, q := range pos {
+				if q/8 == c && b>>(q%8)&1 == 1 {
+					j |= 1 << i
+				}
+			}
+			p[c][b] = int32(j)
 		}
-		out[idx] = j
 	}
-	return out
+	return p
+}
+
+func (p projector) index(idx int) int {
+	j := int32(0)
+	for c := range p {
+		j |= p[c][idx>>(8*c)&255]
+	}
+	return int(j)
 }
 
 // addCost adds costs, saturating at infinite.

@@ -30,13 +30,28 @@ const infinite = math.MaxInt64 / 2
 // on their diverse real weights.
 type Elimination struct {
 	p     *Problem
-	order []int32 // elimination order
-	rank  []int32 // position of each variable in order
 	width int
-	// factors holds each constraint as a factor, built once; queries
-	// condition copies of them on the evidence.
+	// factors holds each constraint as a factor, built once; a query
+	// copies those on evidence atoms with the disagreeing entries made
+	// infinite.
 	factors []factor
-	model   []bool
+	// steps is the elimination plan, fixed by the order: the tables a step
+	// reads are factors (indices below len(factors)) or results of earlier
+	// steps (len(factors)+i for step i).
+	steps  []step
+	base   int64     // cost of the constant factors
+	tables [][]int64 // per query: factors, then the steps' results
+	model  []bool
+}
+
+// step eliminates the variable v from the tables it reads, which all
+// mention it, giving a table over scope.
+type step struct {
+	v      int32
+	inputs []int32
+	scopes [][]int32   // of the inputs
+	projs  []projector // of the inputs, from indices over scope and v (top bit)
+	scope  []int32
 }
 
 // factor is a cost table over a sorted scope: bit i of an index is the
@@ -64,12 +79,66 @@ func NewElimination(p *Problem, maxWidth int) (*Elimination, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: width above %d", ErrTooWide, maxWidth)
 	}
-	e.order, e.width = order, width
-	e.rank = make([]int32, p.NumVars)
-	for i, v := range order {
-		e.rank[v] = int32(i)
+	e.width = width
+	e.plan(order)
+	e.tables = make([][]int64, len(e.factors)+len(e.steps))
+	for i, st := range e.steps {
+		e.tables[len(e.factors)+i] = make([]int64, 1<<len(st.scope))
 	}
 	return e, nil
+}
+
+// plan puts every factor in the bucket of its variable eliminated first
+// and lays out the steps of the elimination in order.
+func (e *Elimination) plan(order []int32) {
+	rank := make([]int32, e.p.NumVars)
+	for i, v := range order {
+		rank[v] = int32(i)
+	}
+	buckets := make([][]int32, len(order))
+	scopes := make([][]int32, 0, len(e.factors))
+	put := func(id int32, scope []int32) {
+		scopes = append(scopes, scope)
+		if len(scope) == 0 {
+			return // a constant
+		}
+		b := int32(math.MaxInt32)
+		for _, v := range scope {
+			b = min(b, rank[v])
+		}
+		buckets[b] = append(buckets[b], id)
+	}
+	for i, f := range e.factors {
+		if len(f.scope) == 0 {
+			e.base = addCost(e.base, f.table[0])
+		}
+		put(int32(i), f.scope)
+	}
+	for i, v := range order {
+		if len(buckets[i]) == 0 {
+			continue
+		}
+		st := step{v: v, inputs: buckets[i]}
+		for _, id := range st.inputs {
+			for _, u := range scopes[id] {
+				if u != v && !slices.Contains(st.scope, u) {
+					st.scope = append(st.scope, u)
+				}
+			}
+		}
+		slices.Sort(st.scope)
+		full := append(slices.Clone(st.scope), v) // v is the top bit
+		for _, id := range st.inputs {
+			pos := make([]int, len(scopes[id]))
+			for j, u := range scopes[id] {
+				pos[j] = slices.Index(full, u)
+			}
+			st.scopes = append(st.scopes, scopes[id])
+			st.projs = append(st.projs, newProjector(pos, len(full)))
+		}
+		e.steps = append(e.steps, st)
+		put(int32(len(e.factors)+len(e.steps)-1), st.scope)
+	}
 }
 
 // Width returns the width of the elimination order: the largest number of
@@ -186,156 +255,89 @@ func (e *Elimination) Solve(ctx context.Context, evidence []logic.Lit, bound int
 		}
 		fixed[l.Atom()] = want
 	}
-	// Condition every factor on the evidence and put it in the bucket of
-	// its first variable in the order; constants add up in base.
-	buckets := make([][]factor, len(e.order))
-	var base int64
-	for _, f := range e.factors {
-		g := condition(f, fixed)
-		if len(g.scope) == 0 {
-			base = addCost(base, g.table[0])
-			continue
-		}
-		b := e.firstInOrder(g.scope)
-		buckets[b] = append(buckets[b], g)
+	for i, f := range e.factors {
+		e.tables[i] = f.agreeing(fixed)
 	}
-	// Eliminate, keeping each bucket for the way back.
-	for i, v := range e.order {
+	cost := e.base
+	for i, st := range e.steps {
 		if i&63 == 0 {
 			if err := ctx.Err(); err != nil {
 				return 0, false, err
 			}
 		}
-		if fixed[v] != 0 || len(buckets[i]) == 0 {
-			continue
+		out := e.tables[len(e.factors)+i]
+		top := len(out)
+		for idx := range out {
+			best := int64(infinite)
+			for _, x := range [2]int{0, top} {
+				c := int64(0)
+				for k, in := range st.inputs {
+					c = addCost(c, e.tables[in][st.projs[k].index(idx|x)])
+				}
+				best = min(best, c)
+			}
+			out[idx] = best
 		}
-		g := eliminate(v, buckets[i])
-		if len(g.scope) == 0 {
-			base = addCost(base, g.table[0])
-			continue
+		if len(st.scope) == 0 {
+			cost = addCost(cost, out[0])
 		}
-		b := e.firstInOrder(g.scope)
-		buckets[b] = append(buckets[b], g)
 	}
-	if base >= infinite || base >= bound {
+	if cost >= infinite || cost >= bound {
 		return 0, false, nil
 	}
 	// Assign in reverse order: each variable takes its cheaper value given
-	// the later ones, which are set already.
+	// the later ones, which are set already; on an evidence atom the other
+	// value costs infinitely much.
 	for v := range e.model {
 		e.model[v] = fixed[v] > 0
 	}
-	for i := len(e.order) - 1; i >= 0; i-- {
-		v := e.order[i]
-		if fixed[v] != 0 || len(buckets[i]) == 0 {
-			continue
-		}
-		var cost [2]int64
+	for i := len(e.steps) - 1; i >= 0; i-- {
+		st := &e.steps[i]
+		var c [2]int64
 		for x := range 2 {
-			e.model[v] = x == 1
-			for _, f := range buckets[i] {
-				cost[x] = addCost(cost[x], f.at(e.model))
+			e.model[st.v] = x == 1
+			for k, in := range st.inputs {
+				c[x] = addCost(c[x], e.tables[in][index(st.scopes[k], e.model)])
 			}
 		}
-		e.model[v] = cost[1] < cost[0]
+		e.model[st.v] = c[1] < c[0]
 	}
-	return base, true, nil
+	return cost, true, nil
 }
 
-// firstInOrder returns the position in the order of the scope's variable
-// eliminated first.
-func (e *Elimination) firstInOrder(scope []int32) int {
-	b := int32(math.MaxInt32)
-	for _, v := range scope {
-		b = min(b, e.rank[v])
-	}
-	return int(b)
-}
-
-// at returns the factor's cost in the assignment m.
-func (f factor) at(m []bool) int64 {
+// index returns the index of the assignment m in a table over scope.
+func index(scope []int32, m []bool) int {
 	idx := 0
-	for i, v := range f.scope {
+	for i, v := range scope {
 		if m[v] {
 			idx |= 1 << i
 		}
 	}
-	return f.table[idx]
+	return idx
 }
 
-// condition restricts f to the variables that fixed leaves free.
-func condition(f factor, fixed []int8) factor {
-	var scope []int32
-	base := 0
+// agreeing returns f's table, or a copy of it in which the entries that
+// disagree with the evidence cost infinitely much.
+func (f factor) agreeing(fixed []int8) []int64 {
+	var mask, want int
 	for i, v := range f.scope {
-		switch fixed[v] {
-		case 0:
-			scope = append(scope, v)
-		case 1:
-			base |= 1 << i
-		}
-	}
-	if len(scope) == len(f.scope) {
-		return f
-	}
-	g := factor{scope: scope, table: make([]int64, 1<<len(scope))}
-	spread := spreadTable(f.scope, scope)
-	for idx := range g.table {
-		g.table[idx] = f.table[base|spread(idx)]
-	}
-	return g
-}
-
-// spreadTable returns the map from an index over sub (a subset of scope) to
-// the bits of an index over scope.
-func spreadTable(scope, sub []int32) func(int) int {
-	pos := make([]int, len(sub))
-	for i, v := range sub {
-		pos[i], _ = slices.BinarySearch(scope, v)
-	}
-	return func(idx int) int {
-		out := 0
-		for i, p := range pos {
-			out |= (idx >> i & 1) << p
-		}
-		return out
-	}
-}
-
-// eliminate sums the factors of a bucket and minimises v out.
-func eliminate(v int32, fs []factor) factor {
-	var scope []int32
-	for _, f := range fs {
-		for _, u := range f.scope {
-			if u != v && !slices.Contains(scope, u) {
-				scope = append(scope, u)
+		if fixed[v] != 0 {
+			mask |= 1 << i
+			if fixed[v] > 0 {
+				want |= 1 << i
 			}
 		}
 	}
-	slices.Sort(scope)
-	full := append(slices.Clone(scope), v) // v is the top bit
-	g := factor{scope: scope, table: make([]int64, 1<<len(scope))}
-	projs := make([]projector, len(fs))
-	for k, f := range fs {
-		pos := make([]int, len(f.scope))
-		for i, u := range f.scope {
-			pos[i] = slices.Index(full, u)
-		}
-		projs[k] = newProjector(pos, len(full))
+	if mask == 0 {
+		return f.table
 	}
-	top := 1 << len(scope)
-	for idx := range g.table {
-		best := int64(infinite)
-		for _, x := range [2]int{0, top} {
-			c := int64(0)
-			for k, f := range fs {
-				c = addCost(c, f.table[projs[k].index(idx|x)])
-			}
-			best = min(best, c)
+	t := slices.Clone(f.table)
+	for idx := range t {
+		if idx&mask != want {
+			t[idx] = infinite
 		}
-		g.table[idx] = best
 	}
-	return g
+	return t
 }
 
 // projector maps an index over n variables to the index over the variables
@@ -346,7 +348,7 @@ type projector [][256]int32
 func newProjector(pos []int, n int) projector {
 	p := make(projector, (n+7)/8)
 	for c := range p {
-		for b := range 256 {
+		for b := range min(256, 1<<(n-8*c)) {
 			j := 0
 			for i, q := range pos {
 				if q/8 == c && b>>(q%8)&1 == 1 {

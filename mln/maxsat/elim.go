@@ -14,6 +14,10 @@ import (
 // graph has no elimination order of width at most the limit.
 var ErrTooWide = errors.New("maxsat: interaction graph too wide for variable elimination")
 
+// maxTableEntries bounds the costs the tables of one solver hold (32 MB),
+// since a solver is made per worker and many narrow buckets add up.
+var maxTableEntries = 1 << 22
+
 // infinite is the cost of violating a hard clause. It is far above every
 // total soft cost (Problem.Check keeps those below MaxInt64/4), and sums
 // saturate at it.
@@ -81,6 +85,13 @@ func NewElimination(p *Problem, maxWidth int) (*Elimination, error) {
 	}
 	e.width = width
 	e.plan(order)
+	entries := 0
+	for _, st := range e.steps {
+		entries += 1 << len(st.scope)
+	}
+	if entries > maxTableEntries {
+		return nil, fmt.Errorf("%w: its tables would hold %d costs", ErrTooWide, entries)
+	}
 	e.tables = make([][]int64, len(e.factors)+len(e.steps))
 	for i, st := range e.steps {
 		e.tables[len(e.factors)+i] = make([]int64, 1<<len(st.scope))

@@ -259,4 +259,10 @@ func TestEliminationTooWide(t *testing.T) {
 	if e, err := NewElimination(p, 5); err != nil || e.Width() > 5 {
 		t.Fatalf("width 5 under a limit of 5: %v", err)
 	}
+	// Tables of 2^5 costs exceed a limit of 16 costs.
+	defer func(n int) { maxTableEntries = n }(maxTableEntries)
+	maxTableEntries = 16
+	if _, err := NewElimination(p, 5); !errors.Is(err, ErrTooWide) {
+		t.Fatalf("tables above the limit: %v", err)
+	}
 }

@@ -205,32 +205,41 @@ func minFillOrder(n int, fs []factor, maxWidth int) (order []int32, width int, o
 			}
 		}
 	}
+	fillIn := func(v int32) int {
+		fill := 0
+		for a := range adj[v] {
+			for b := range adj[v] {
+				if a < b && !adj[a][b] {
+					fill++
+				}
+			}
+		}
+		return fill
+	}
+	// The fill of a vertex changes only when its neighbourhood or the edges
+	// within it do, that is for the neighbours of an eliminated vertex and
+	// theirs: only those are counted again, so that large sparse networks
+	// are ordered in near-linear time.
+	fill := make([]int, n)
+	for v := range fill {
+		fill[v] = fillIn(int32(v))
+	}
 	done := make([]bool, n)
 	for range n {
 		best, bestFill, bestDeg := int32(-1), math.MaxInt, math.MaxInt
 		for v := range adj {
-			if done[v] {
-				continue
-			}
-			fill := 0
-			for a := range adj[v] {
-				for b := range adj[v] {
-					if a < b && !adj[a][b] {
-						fill++
-					}
-				}
-			}
-			if fill < bestFill || fill == bestFill && len(adj[v]) < bestDeg {
-				best, bestFill, bestDeg = int32(v), fill, len(adj[v])
+			if !done[v] && (fill[v] < bestFill || fill[v] == bestFill && len(adj[v]) < bestDeg) {
+				best, bestFill, bestDeg = int32(v), fill[v], len(adj[v])
 			}
 		}
 		if bestDeg > maxWidth {
 			return nil, 0, false
 		}
 		width = max(width, bestDeg)
-		for a := range adj[best] {
+		nb := adj[best]
+		for a := range nb {
 			delete(adj[a], best)
-			for b := range adj[best] {
+			for b := range nb {
 				if a != b {
 					adj[a][b] = true
 				}
@@ -239,6 +248,16 @@ func minFillOrder(n int, fs []factor, maxWidth int) (order []int32, width int, o
 		adj[best] = nil
 		done[best] = true
 		order = append(order, best)
+		touched := map[int32]bool{}
+		for a := range nb {
+			touched[a] = true
+			for b := range adj[a] {
+				touched[b] = true
+			}
+		}
+		for v := range touched {
+			fill[v] = fillIn(v)
+		}
 	}
 	return order, width, true
 }

@@ -4,9 +4,10 @@
 // as hard unit clauses, so that any MaxSAT solver answers exactly the query
 // strata's exact engine answers.
 //
-// The evidence formulas are those of the first examples of `strata mln
-// examples NET --seed SEED` (1 to 5 literals on distinct atoms, drawn the
-// same way), plus any given with -given (one per flag, "a33, a65, a57").
+// The evidence formulas are those given with -given (one per flag, "a33,
+// a65, a57"), then -n drawn as `strata mln examples` draws its evidence (1
+// to 5 literals on distinct atoms, uniform signs) from the generator seeded
+// by -seed.
 // DIR/strata.txt lists "FILE COST SECONDS" per query.
 package main
 

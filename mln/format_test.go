@@ -123,8 +123,8 @@ func TestWCNFRoundTrip(t *testing.T) {
 		}
 		for q := 0; q < 3; q++ {
 			alpha := logic.Term{randLit(r, n)}
-			_, c1, ok1, _ := e1.MAP(alpha)
-			_, c2, ok2, _ := e2.MAP(alpha)
+			_, c1, ok1, _ := e1.MAP(t.Context(), alpha)
+			_, c2, ok2, _ := e2.MAP(t.Context(), alpha)
 			r1 := float64(c1) / e1.Compiled().Scale
 			r2 := float64(c2) / e2.Compiled().Scale
 			if ok1 != ok2 || ok1 && math.Abs(r1-r2) > 1e-9 {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/sat"
 )
 
 // c-representations (Kern-Isberner) give each default ri = (βi|αi) an
@@ -58,7 +59,8 @@ type cState struct {
 	conds   []int // the distinct defaults (base indices)
 	fixed   []lpRow
 	groups  []cGroup
-	impacts []int64 // a minimal c-representation: least sum of impacts
+	witness []int64 // some c-representation, to reject queries quickly
+	impacts []int64 // a minimal c-representation (least sum), computed on demand
 	err     error
 }
 
@@ -112,17 +114,50 @@ func (r *Reasoner) cSystem(ctx context.Context) (*cState, error) {
 		}
 	}
 	if c.err == nil {
-		imp, ok, err := cMinimal(ctx, n, c.fixed, c.groups)
+		c.witness = r.layered(c.conds)
+	}
+	r.c = c
+	return c, c.err
+}
+
+// layered returns the impacts of a c-representation built on the
+// Z-partition: a default of layer j gets 1 + the sum of the impacts of the
+// layers below. Since layer j is tolerated by the layers from j up, some
+// world verifies ri while falsifying defaults of lower layers only, so
+// ρ_i(αiβi) ≤ that sum < ηi, and ηi > ρ_i(αiβi) − ρ_i(αi¬βi) as ρ ≥ 0.
+// Every consistent base thus has a c-representation.
+func (r *Reasoner) layered(conds []int) []int64 {
+	imp := make([]int64, len(conds))
+	var below int64
+	for _, l := range r.lex {
+		var sum int64
+		for _, i := range l {
+			p, _ := slices.BinarySearch(conds, i)
+			imp[p] = 1 + below
+			sum += imp[p]
+		}
+		below += sum
+	}
+	return imp
+}
+
+// minimalImpacts returns the impacts of a c-representation of least sum.
+func (r *Reasoner) minimalImpacts(ctx context.Context) ([]int64, error) {
+	c, err := r.cSystem(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if c.impacts == nil {
+		imp, ok, err := cMinimal(ctx, len(c.conds), c.fixed, c.groups)
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
-			c.err = ErrNoCRepresentation
+			return nil, ErrNoCRepresentation // cannot happen: c.witness is one
 		}
 		c.impacts = imp
 	}
-	r.c = c
-	return c, c.err
+	return c.impacts, nil
 }
 
 // minimalSets returns the minimal sets of members falsified by the worlds
@@ -204,9 +239,9 @@ func (r *Reasoner) cInference(ctx context.Context, a *Answer) error {
 		r.copyDuplicateImpacts(a.Impacts)
 		a.RankAB, a.RankAnB = rank(imp, vq), rank(imp, fq)
 	}
-	// The minimal c-representation decides many queries negatively at once.
-	if rank(c.impacts, vq) >= rank(c.impacts, fq) {
-		reject(c.impacts)
+	// A c-representation at hand decides many queries negatively at once.
+	if rank(c.witness, vq) >= rank(c.witness, fq) {
+		reject(c.witness)
 		return nil
 	}
 	var q cGroup
@@ -252,27 +287,65 @@ func (r *Reasoner) copyDuplicateImpacts(imp []int) {
 }
 
 // cFeasible searches for an integer solution of the fixed rows and one
-// option of every group. It solves the linear program of the rows chosen
-// so far; a solution that happens to satisfy some option of every other
-// group is a solution of the whole system, and otherwise the search
-// branches on the first group it violates.
+// option of every group, lazily (DPLL(T)): a SAT solver chooses an option
+// per group, the exact linear program of the chosen rows is solved, and
+// when it has no solution the options owning rows of its Farkas
+// certificate are excluded together by a clause. Every clause excludes
+// only choices without solution and at least the current one, so the
+// search ends, with a solution or a proof that there is none.
 func cFeasible(ctx context.Context, n int, fixed []lpRow, groups []cGroup) ([]int64, bool, error) {
-	x, ok, err := lpSolve(ctx, n, fixed, nil)
-	if err != nil || !ok {
-		return nil, false, err
+	s := sat.New()
+	vars := make([][]logic.Lit, len(groups))
+	for g, opts := range groups {
+		for range opts {
+			vars[g] = append(vars[g], logic.Pos(s.NewVar()))
+		}
+		s.AddClause(vars[g]...)
 	}
-	g := violatedGroup(x, groups)
-	if g < 0 {
-		return integral(x), true, nil
-	}
-	rest := slices.Delete(slices.Clone(groups), g, g+1)
-	for _, opt := range groups[g] {
-		imp, ok, err := cFeasible(ctx, n, append(slices.Clone(fixed), opt...), rest)
-		if err != nil || ok {
-			return imp, ok, err
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, false, err
+		}
+		if !s.Solve() {
+			return nil, false, nil
+		}
+		rows := slices.Clone(fixed)
+		owner := make([]int, len(fixed))
+		for i := range owner {
+			owner[i] = -1
+		}
+		chosen := make([]int, len(groups))
+		for g, vs := range vars {
+			for o, v := range vs {
+				if s.Value(v.Atom()) {
+					chosen[g] = o
+					break
+				}
+			}
+			for _, r := range groups[g][chosen[g]] {
+				rows = append(rows, r)
+				owner = append(owner, g)
+			}
+		}
+		x, support, ok, err := lpLazy(ctx, n, rows, nil)
+		if err != nil {
+			return nil, false, err
+		}
+		if ok {
+			return integral(x), true, nil
+		}
+		var clause []logic.Lit
+		seen := map[int]bool{}
+		for _, i := range support {
+			if g := owner[i]; g >= 0 && !seen[g] {
+				seen[g] = true
+				clause = append(clause, vars[g][chosen[g]].Not())
+			}
+		}
+		if len(clause) == 0 || !s.AddClause(clause...) {
+			return nil, false, nil // the fixed rows alone, or every choice, fail
 		}
 	}
-	return nil, false, nil
 }
 
 // cMinimal returns integer impacts of least sum satisfying the fixed rows
@@ -287,7 +360,7 @@ func cMinimal(ctx context.Context, n int, fixed []lpRow, groups []cGroup) ([]int
 	}
 	var search func(fixed []lpRow, groups []cGroup) error
 	search = func(fixed []lpRow, groups []cGroup) error {
-		x, ok, err := lpSolve(ctx, n, fixed, ones)
+		x, _, ok, err := lpLazy(ctx, n, fixed, ones)
 		if err != nil || !ok {
 			return err
 		}
@@ -397,11 +470,13 @@ func ceilRat(v *big.Rat) int64 {
 }
 
 func (a Answer) cReason(b *strings.Builder, alpha, beta string) {
+	v := a.ord.Base.vocab()
+	ab := logic.And(a.Query.Antecedent, a.Query.Consequent).String(v)
+	anb := logic.NNF(a.Query.Violation()).String(v)
 	if a.Entailed {
-		fmt.Fprintf(b, "every c-representation ranks %s ∧ %s below %s ∧ ¬(%s)", alpha, beta, alpha, beta)
+		fmt.Fprintf(b, "every c-representation ranks %s below %s", ab, anb)
 		return
 	}
-	v := a.ord.Base.vocab()
 	var parts []string
 	for i, x := range a.Impacts {
 		if x != 0 {
@@ -410,8 +485,11 @@ func (a Answer) cReason(b *strings.Builder, alpha, beta string) {
 	}
 	imp := "all impacts 0"
 	if len(parts) > 0 {
-		imp = "impacts " + strings.Join(parts, "; ") + ", 0 for the rest"
+		imp = "impacts " + strings.Join(parts, "; ")
+		if len(parts) < len(a.Impacts) {
+			imp += "; 0 for the rest"
+		}
 	}
-	fmt.Fprintf(b, "a c-representation (%s) ranks %s ∧ %s at %s and %s ∧ ¬(%s) at %s, so it does not accept the query",
-		imp, alpha, beta, a.RankAB, alpha, beta, a.RankAnB)
+	fmt.Fprintf(b, "a c-representation (%s) ranks %s at %s and %s at %s, so it does not accept the query",
+		imp, ab, a.RankAB, anb, a.RankAnB)
 }

@@ -357,3 +357,15 @@ func worldString(v *logic.Vocabulary, w []bool) string {
 	}
 	return v.Join(ls, ", ")
 }
+
+// Prepare does ahead of the queries the work a semantics needs once per
+// base, so that it is not charged to the first query: for c-inference,
+// the constraint system CR(Δ) (the minimal falsified sets of every
+// default). It fails with ErrNoCRepresentation, or ctx.Err().
+func (r *Reasoner) Prepare(ctx context.Context, s Semantics) error {
+	if s == CInference {
+		_, err := r.cSystem(ctx)
+		return err
+	}
+	return nil
+}

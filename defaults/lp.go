@@ -31,6 +31,16 @@ type simplex struct {
 // rows and x ≥ 0. It reports ok false when the rows have no solution; the
 // objective is bounded below, since c ≥ 0 for every caller.
 func lpSolve(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.Rat, ok bool, err error) {
+	x, _, ok, err = lpSolveSupport(ctx, n, rows, c)
+	return x, ok, err
+}
+
+// lpSolveSupport is lpSolve that, when the rows have no solution, also
+// returns the support of a Farkas certificate: rows that have no solution
+// by themselves. They are the rows with a non-zero simplex multiplier y at
+// the positive phase-1 optimum (y·A ≤ 0 on every column, y·b > 0), read
+// off the reduced costs of their slack and artificial columns.
+func lpSolveSupport(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.Rat, support []int, ok bool, err error) {
 	m := len(rows)
 	nArt := 0
 	for _, r := range rows {
@@ -73,17 +83,25 @@ func lpSolve(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.Rat,
 		cost[j] = 1
 	}
 	if err := s.optimise(ctx, cost, s.cols); err != nil {
-		return nil, false, err
+		return nil, nil, false, err
 	}
 	if s.z.Sign() > 0 {
-		return nil, false, nil
+		// y_i is read off the reduced cost of row i's slack column, ∓e_i
+		// at cost 0: d = y_i for a row a·x − s = b > 0, d = −y_i for a
+		// row negated to −a·x + s = −b.
+		for i := range rows {
+			if s.d[n+i].Sign() != 0 {
+				support = append(support, i)
+			}
+		}
+		return nil, support, false, nil
 	}
 	s.driveOutArtificials()
 	if c != nil {
 		cost = make([]int64, s.cols)
 		copy(cost, c)
 		if err := s.optimise(ctx, cost, s.art); err != nil {
-			return nil, false, err
+			return nil, nil, false, err
 		}
 	}
 	x = make([]*big.Rat, n)
@@ -95,7 +113,65 @@ func lpSolve(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.Rat,
 			x[bv].Set(s.rhs[i])
 		}
 	}
-	return x, true, nil
+	return x, nil, true, nil
+}
+
+// lpLazy is lpSolveSupport by row generation: it solves the program on a
+// few rows, adds the rows the solution violates, and repeats. A solution
+// satisfying every row is one of the whole program (and optimal for it,
+// as its optimum over fewer rows cannot be worse); an infeasible subset
+// makes the whole infeasible. The support is returned as indices of rows.
+// The constraint systems of c-representations have many rows but few
+// variables, and a handful of rows usually decides them.
+func lpLazy(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.Rat, support []int, ok bool, err error) {
+	active := []int{}
+	in := make([]bool, len(rows))
+	for i := range rows {
+		if len(active) >= 2*n+8 {
+			break
+		}
+		if i%max(1, len(rows)/(2*n+8)) == 0 {
+			active = append(active, i)
+			in[i] = true
+		}
+	}
+	for {
+		sub := make([]lpRow, len(active))
+		for k, i := range active {
+			sub[k] = rows[i]
+		}
+		var x []*big.Rat
+		var sup []int
+		var ok bool
+		var err error
+		if c == nil {
+			x, sup, ok, err = lpGuided(ctx, n, sub)
+		} else {
+			x, sup, ok, err = lpSolveSupport(ctx, n, sub, c)
+		}
+		if err != nil {
+			return nil, nil, false, err
+		}
+		if !ok {
+			for _, k := range sup {
+				support = append(support, active[k])
+			}
+			return nil, support, false, nil
+		}
+		added := 0
+		for i, r := range rows {
+			if !in[i] && !satisfiesRows(x, []lpRow{r}) {
+				active = append(active, i)
+				in[i] = true
+				if added++; added >= n+8 {
+					break
+				}
+			}
+		}
+		if added == 0 {
+			return x, nil, true, nil
+		}
+	}
 }
 
 // optimise runs the simplex with costs c, letting only columns below

@@ -66,13 +66,13 @@ func (r *Reasoner) SystemZ() *OCF {
 // ErrNoCRepresentation when there is none, and with ctx.Err() when ctx is
 // done first.
 func (r *Reasoner) CRepresentation(ctx context.Context) (*OCF, error) {
-	c, err := r.cSystem(ctx)
+	imp, err := r.minimalImpacts(ctx)
 	if err != nil {
 		return nil, err
 	}
 	k := &OCF{Kind: "c", r: r, Impacts: make([]int, len(r.base.Defaults))}
-	for p, i := range c.conds {
-		k.Impacts[i] = int(c.impacts[p])
+	for p, i := range r.distinct() {
+		k.Impacts[i] = int(imp[p])
 	}
 	r.copyDuplicateImpacts(k.Impacts)
 	return k, nil

@@ -434,3 +434,84 @@ func TestOCF(t *testing.T) {
 		t.Fatalf("JSON %s: %v", data, err)
 	}
 }
+
+// TestBruteWeak: on random bases that are not strongly consistent, the
+// extended partition against a brute-force one (greedy tolerance over the
+// enumerated worlds), weak consistency against its definition, and the
+// weak reasoner's System W and c answers against the oracles on the
+// feasible worlds.
+func TestBruteWeak(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 2023))
+	weak, checked := 0, 0
+	for bi := 0; weak < 40 && bi < 5000; bi++ {
+		b := randBase(r)
+		br := newBrute(b)
+		rem := make([]int, len(b.Defaults))
+		for i := range rem {
+			rem[i] = i
+		}
+		for len(rem) > 0 {
+			var rest []int
+			for _, x := range rem {
+				if !br.tolerated(b.Defaults, rem, x) {
+					rest = append(rest, x)
+				}
+			}
+			if len(rest) == len(rem) {
+				break
+			}
+			rem = rest
+		}
+		feasible := false
+		for _, w := range br.worlds {
+			ok := true
+			for _, i := range rem {
+				ok = ok && !b.Defaults[i].Antecedent.Eval(w)
+			}
+			feasible = feasible || ok
+		}
+		p, err := ExtendedPartition(b)
+		if feasible != (err == nil) {
+			t.Fatalf("base %d %v: weakly consistent %v by enumeration, ExtendedPartition: %v", bi, rules(b), feasible, err)
+		}
+		if err != nil || p.Strong() {
+			continue
+		}
+		if !slices.Equal(p.Infinite, rem) {
+			t.Fatalf("base %d %v: Δ^∞ %v, enumeration %v", bi, rules(b), p.Infinite, rem)
+		}
+		weak++
+		rs, err := NewWeakReasoner(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		red := rs.Ordering().Base
+		rbr := newBrute(red)
+		z, _, ok := rbr.zRanks()
+		if !ok {
+			t.Fatalf("base %d: the reduced base is inconsistent", bi)
+		}
+		uniq, reps, cOK := rbr.cReps(red.Vocab)
+		for range 10 {
+			alpha, beta := randQuery(r, b)
+			if got, want := rs.Entails(SystemW, alpha, beta), rbr.systemW(red.Vocab, z, alpha, beta); got != want {
+				t.Fatalf("base %d %v: weak W %v, brute force %v", bi, rules(b), got, want)
+			}
+			if cOK {
+				checked++
+				want := true
+				ab, anb := rbr.split(alpha, beta)
+				for _, rep := range reps {
+					want = want && acceptsSplit(rep.kappa, ab, anb)
+				}
+				if got := rs.Entails(CInference, alpha, beta); got != want {
+					t.Fatalf("base %d %v: weak c %v, brute force %v (%v)", bi, rules(b), got, want, uniq)
+				}
+			}
+		}
+	}
+	if weak < 40 {
+		t.Errorf("only %d weakly but not strongly consistent random bases", weak)
+	}
+	t.Logf("%d weak bases, %d c queries checked", weak, checked)
+}

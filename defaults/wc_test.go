@@ -182,9 +182,9 @@ func (br *brute) kappaOf(uniq []int, imp []int) []int {
 // rejecting c-representations, and the minimal c-representation.
 func TestBruteWC(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 2022))
-	want := 100
+	want := 60
 	if testing.Short() {
-		want = 40
+		want = 30
 	}
 	ctx := context.Background()
 	var bi, consistent, queries, cBases int

@@ -204,6 +204,13 @@ func (r *Reasoner) cInference(ctx context.Context, a *Answer) error {
 	if err != nil {
 		return err
 	}
+	// Every c-representation is a ranking model of Δ, so p-entailment
+	// implies c-inference; it is decided without the constraint system.
+	var p Answer = Answer{Query: a.Query}
+	if r.systemP(&p, false); p.Entailed {
+		a.Entailed = true
+		return nil
+	}
 	ab := e.assume(slices.Clone(as), a.Query.Consequent)
 	anb := e.assume(slices.Clone(as), logic.Not(a.Query.Consequent))
 	fq, err := r.minimalSets(ctx, anb, c.conds)

@@ -316,11 +316,6 @@ func cFeasible(ctx context.Context, n int, fixed []lpRow, groups []cGroup) ([]in
 		if !s.Solve() {
 			return nil, false, nil
 		}
-		rows := slices.Clone(fixed)
-		owner := make([]int, len(fixed))
-		for i := range owner {
-			owner[i] = -1
-		}
 		chosen := make([]int, len(groups))
 		for g, vs := range vars {
 			for o, v := range vs {
@@ -329,17 +324,37 @@ func cFeasible(ctx context.Context, n int, fixed []lpRow, groups []cGroup) ([]in
 					break
 				}
 			}
+		}
+		// The chosen options enter the program only for the groups its
+		// solution violates: a solution satisfying some option of every
+		// other group solves the whole system, and the certificate of an
+		// infeasible program names fewer options.
+		rows := slices.Clone(fixed)
+		owner := make([]int, len(fixed))
+		for i := range owner {
+			owner[i] = -1
+		}
+		var support []int
+		for {
+			x, sup, ok, err := lpLazy(ctx, n, rows, nil)
+			if err != nil {
+				return nil, false, err
+			}
+			if !ok {
+				support = sup
+				break
+			}
+			g := violatedGroup(x, groups)
+			if g < 0 {
+				return integral(x), true, nil
+			}
+			if slices.Contains(owner, g) {
+				panic("defaults: a solution violates the rows of its own choice")
+			}
 			for _, r := range groups[g][chosen[g]] {
 				rows = append(rows, r)
 				owner = append(owner, g)
 			}
-		}
-		x, support, ok, err := lpLazy(ctx, n, rows, nil)
-		if err != nil {
-			return nil, false, err
-		}
-		if ok {
-			return integral(x), true, nil
 		}
 		var clause []logic.Lit
 		seen := map[int]bool{}

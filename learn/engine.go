@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/sat"
 )
 
@@ -54,6 +55,7 @@ type exState struct {
 }
 
 type engine struct {
+	sem     possibilistic.Semantics
 	n       int // atoms: solver variables 0..n−1
 	words   int
 	ex      []exData
@@ -61,6 +63,7 @@ type engine struct {
 	models  []uint64 // example i, slot s at ((i*slots)+s)*words
 	model   *Model
 	workers []*worker
+	dec     [][]int32 // linear and lex: per example, per level (see semengine.go)
 }
 
 type worker struct {
@@ -69,12 +72,14 @@ type worker struct {
 	s      *sat.Solver
 	sel    []logic.Lit
 	assume []logic.Lit
-	m      []uint64 // scratch model
-	delta  []int64  // per-position score change of the candidate being scored
+	m      []uint64      // scratch model
+	delta  []int64       // per-position score change of the candidate being scored
+	tot    [][]logic.Lit // lex: per level, the totalizer's outputs
+	order  []vlevel      // linear and lex: scratch walk order
 }
 
-func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int) *engine {
-	e := &engine{n: nAtoms, words: (nAtoms + 63) / 64}
+func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *engine {
+	e := &engine{sem: sem, n: nAtoms, words: (nAtoms + 63) / 64}
 	for _, x := range ex.List {
 		d := exData{alpha: x.Alpha, beta: x.Beta, weight: int64(x.Count), sign: 1}
 		if !x.Positive {
@@ -86,6 +91,9 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int) *engi
 		e.ex = append(e.ex, d)
 	}
 	e.st = make([]exState, len(e.ex))
+	if sem != possibilistic.Poss {
+		e.dec = make([][]int32, len(e.ex))
+	}
 	e.models = make([]uint64, len(e.ex)*slots*e.words)
 	threads = max(threads, 1)
 	for w := range threads {
@@ -118,9 +126,18 @@ func (e *engine) parallel(fn func(w *worker)) {
 	wg.Wait()
 }
 
-// compile builds the worker's solver for m: hard rules permanent, each
-// level's clauses guarded by the level's selector.
+// compile builds the worker's solver for m under the engine's semantics.
 func (w *worker) compile(m *Model) {
+	if w.e.sem == possibilistic.Lex {
+		w.compileLex(m)
+		return
+	}
+	w.compileSel(m)
+}
+
+// compileSel builds the solver for poss and linear: hard rules permanent,
+// each level's clauses guarded by the level's selector.
+func (w *worker) compileSel(m *Model) {
 	w.s = sat.New()
 	for range w.e.n {
 		w.s.NewVar()
@@ -376,10 +393,18 @@ func (e *engine) recompile() {
 type snapshot struct {
 	st     []exState
 	models []uint64
+	dec    [][]int32
 }
 
 func (e *engine) save() snapshot {
-	return snapshot{st: slices.Clone(e.st), models: slices.Clone(e.models)}
+	s := snapshot{st: slices.Clone(e.st), models: slices.Clone(e.models)}
+	if e.dec != nil {
+		s.dec = make([][]int32, len(e.dec))
+		for i, d := range e.dec {
+			s.dec[i] = slices.Clone(d)
+		}
+	}
+	return s
 }
 
 // restore returns to model m and the example states saved with it.
@@ -387,5 +412,8 @@ func (e *engine) restore(m *Model, s snapshot) {
 	e.model = m
 	copy(e.st, s.st)
 	copy(e.models, s.models)
+	for i, d := range s.dec {
+		e.dec[i] = append(e.dec[i][:0], d...)
+	}
 	e.recompile()
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/mln"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // mapExamples builds the paper's NLTCS setting with the MLN pipeline: a
@@ -51,7 +52,7 @@ func BenchmarkLearnNLTCS(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StopTimer()
-		c, total := learn.Score(l.Final(), test, 0)
+		c, total := learn.Score(l.Final(), test, 0, possibilistic.Poss)
 		b.ReportMetric(l.TrainAccuracy(), "train-acc")
 		b.ReportMetric(float64(c)/float64(total), "test-acc")
 		b.StartTimer()

@@ -51,6 +51,19 @@ func StratifyGreedy(ctx context.Context, clauses []logic.Clause, train *Examples
 // Score returns the number of correctly classified examples of m on ex
 // (with multiplicities) and the total, deciding coverage under sem.
 func Score(m *Model, ex *Examples, threads int, sem possibilistic.Semantics) (correct, total int) {
+	for i, c := range Covers(m, ex, threads, sem) {
+		if c == ex.List[i].Positive {
+			correct += ex.List[i].Count
+		}
+		total += ex.List[i].Count
+	}
+	return correct, total
+}
+
+// Covers decides, for every example of ex in order, whether m covers it
+// under sem (an example whose evidence contradicts the hard rules is not
+// covered).
+func Covers(m *Model, ex *Examples, threads int, sem possibilistic.Semantics) []bool {
 	n := int(ex.MaxAtom()) + 1
 	for _, lv := range append(append([][]logic.Clause(nil), m.Levels...), m.Hard) {
 		for _, c := range lv {
@@ -61,11 +74,9 @@ func Score(m *Model, ex *Examples, threads int, sem possibilistic.Semantics) (co
 	}
 	e := newEngine(n, ex, m.Hard, threads, sem)
 	e.commit(m)
-	for i, d := range e.ex {
-		if e.st[i].covered == (d.sign > 0) {
-			correct += int(d.weight)
-		}
-		total += int(d.weight)
+	out := make([]bool, len(e.ex))
+	for i := range e.ex {
+		out[i] = e.st[i].covered
 	}
-	return correct, total
+	return out
 }

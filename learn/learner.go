@@ -119,6 +119,9 @@ func NewLearner(v *logic.Vocabulary, train *Examples, hard []logic.Clause, opts 
 	return l, nil
 }
 
+// Semantics returns the semantics the learner decides coverage under.
+func (l *Learner) Semantics() possibilistic.Semantics { return l.opts.Semantics }
+
 // Model returns the best model found so far.
 func (l *Learner) Model() *Model { return l.e.model.Clone() }
 

@@ -464,11 +464,165 @@ func (w *worker) scoreExampleSem(i int, c logic.Clause, act logic.Lit) {
 		}
 		return
 	}
-	for p := range 2*k + 1 {
-		if !skipped(p) {
-			add(p, w.decideSem(i, e.model, p, c, act, nil))
+	w.slowSem(i, c, act, add, skipped)
+}
+
+// slowSem scores c for example i when no witness satisfies c. Let Q(j)
+// say that some model of α and of the decisions of the levels ≥ j
+// satisfies c (Q(0) is false here; Q(j) implies Q(j+1)), and g the least j
+// with Q(j) (k+1 if none). Then
+//   - a new level at 2j with j < g is skipped (linear) or violated by every
+//     model still optimal (lex): nothing changes;
+//   - at 2j and 2j+1 with j ≥ g the levels from g up decide as before with
+//     c added (linear: a kept level l ≥ g stays consistent by Q(l), a
+//     skipped one stays inconsistent; lex: the models of A_g ∩ c are
+//     optimal on the levels from g up, A_j being those optimal on the
+//     levels from j up), so every such position has the answer of one walk
+//     down from g;
+//   - at 2j+1 with j < g, linear skips level j and walks down from it
+//     without it; lex compares the models of A_{j+1} ∩ c with j's count
+//     one above optimal against the old optimum, level by level below j.
+func (w *worker) slowSem(i int, c logic.Clause, act logic.Lit, add func(int, bool), skipped func(int) bool) {
+	e := w.e
+	st := &e.st[i]
+	k := len(e.model.Levels)
+	lo, hi := 1, k+1
+	var gm []uint64
+	for s := range int(st.n) {
+		if m := e.slot(i, s); holds(c, m) {
+			if j := w.memberFrom(i, m); j < hi {
+				hi, gm = j, slices.Clone(m)
+			}
 		}
 	}
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if w.try(w.prefix(i, mid), act) {
+			hi, gm = mid, slices.Clone(w.m)
+			w.keep(i, 1)
+		} else {
+			lo = mid + 1
+		}
+	}
+	g := hi
+	ansW := st.covered
+	if g <= k {
+		a := append(slices.Clone(w.prefix(i, g)), act)
+		if e.sem == possibilistic.Lex {
+			ansW = w.lexBelow(i, e.model.Levels, a, gm, g)
+		} else {
+			copy(w.m, gm)
+			ansW = w.linBelow(i, e.model.Levels, a, g, true)
+		}
+	}
+	for p := range 2*k + 1 {
+		j := p / 2
+		switch {
+		case skipped(p):
+		case j >= g:
+			add(p, ansW)
+		case p%2 == 1 && e.sem == possibilistic.Lex:
+			add(p, w.lexInto(i, j, act))
+		case p%2 == 1:
+			a := slices.Clone(w.prefix(i, j+1))
+			add(p, w.linBelow(i, e.model.Levels, a, j, w.startModel(i, true)))
+		}
+	}
+}
+
+// prefix returns α and the decisions of the levels ≥ j, built in w.assume.
+func (w *worker) prefix(i, j int) []logic.Lit {
+	e := w.e
+	a := append(w.assume[:0], e.ex[i].alpha...)
+	for l := len(e.model.Levels) - 1; l >= j; l-- {
+		if e.sem == possibilistic.Lex {
+			a = w.atMost(a, l, int(e.dec[i][l]))
+		} else if e.dec[i][l] == 1 {
+			a = append(a, w.sel[l])
+		}
+	}
+	w.assume = a
+	return a
+}
+
+// memberFrom returns the least j such that m (a model of H ∪ α) satisfies
+// the decisions of every level ≥ j.
+func (w *worker) memberFrom(i int, m []uint64) int {
+	e := w.e
+	j := len(e.model.Levels)
+	for ; j > 0; j-- {
+		l := e.model.Levels[j-1]
+		if e.sem == possibilistic.Lex {
+			if violated(l, m) > int(e.dec[i][j-1]) {
+				break
+			}
+		} else if e.dec[i][j-1] == 1 && !satisfiesAll(l, m) {
+			break
+		}
+	}
+	return j
+}
+
+// linBelow walks the levels from−1 down to 0 of levels under linear from
+// the kept assumptions a (w.m a model of them when have) and decides β.
+func (w *worker) linBelow(i int, levels [][]logic.Clause, a []logic.Lit, from int, have bool) bool {
+	for l := from - 1; l >= 0; l-- {
+		if have && satisfiesAll(levels[l], w.m) || w.try(a, w.sel[l]) {
+			a, have = append(a, w.sel[l]), true
+		}
+	}
+	return w.entailed(i, a, have)
+}
+
+// lexBelow minimises, level by level from from−1 down to 0, the violations
+// of the models of a (m one of them) and decides β on the optimal ones.
+func (w *worker) lexBelow(i int, levels [][]logic.Clause, a []logic.Lit, m []uint64, from int) bool {
+	x := lexCtx{a: a, m: m}
+	for l := from - 1; l >= 0; l-- {
+		u, mm := w.minViolated(x, levels[l], l, -1)
+		x.a, x.m = w.atMost(x.a, l, u), mm
+	}
+	copy(w.m, x.m)
+	return w.entailed(i, x.a, true)
+}
+
+// lexInto decides example i with c (act) inserted into level j when no
+// model of A_j satisfies c: the new optimum at level j is its old count
+// plus one, reached by A_j (all violating c) and by S, the models of
+// A_{j+1} ∩ c with one violation more at level j. Below j, S wins, loses
+// or ties against the old optimum.
+func (w *worker) lexInto(i, j int, act logic.Lit) bool {
+	e := w.e
+	st := &e.st[i]
+	dec := e.dec[i]
+	a := append(slices.Clone(w.prefix(i, j+1)), act)
+	a = w.atMost(a, j, int(dec[j])+1)
+	if !w.try(a) {
+		return st.covered
+	}
+	m := slices.Clone(w.m)
+	for l := j - 1; l >= 0; l-- {
+		lv, v := e.model.Levels[l], int(dec[l])
+		if violated(lv, m) > v {
+			if !w.try(w.atMost(a, l, v)) {
+				return st.covered // S loses
+			}
+			m = slices.Clone(w.m)
+		}
+		if violated(lv, m) < v || v > 0 && w.try(w.atMost(a, l, v-1)) {
+			if violated(lv, m) >= v {
+				m = slices.Clone(w.m)
+			}
+			u, mm := w.minViolated(lexCtx{a: a, m: m}, lv, l, -1)
+			return w.lexBelow(i, e.model.Levels, w.atMost(a, l, u), mm, l) // S wins
+		}
+		a = w.atMost(a, l, v)
+	}
+	if !st.covered { // a tie: the old optimal models stay
+		return false
+	}
+	copy(w.m, m)
+	return w.entailed(i, a, true)
 }
 
 // current returns the assumptions that define the current decision of

@@ -37,15 +37,15 @@ func (e *engine) accuracy(score int64) float64 {
 
 // commit makes m the current model and re-decides every example.
 func (e *engine) commit(m *Model) {
+	if e.sem != possibilistic.Poss {
+		e.commitSem(m)
+		return
+	}
 	e.model = m
 	e.parallel(func(w *worker) {
 		w.compile(m)
 		for i := w.id; i < len(e.ex); i += len(e.workers) {
-			if e.sem == possibilistic.Poss {
-				w.refresh(i)
-			} else {
-				w.refreshSem(i)
-			}
+			w.refresh(i)
 		}
 	})
 }

@@ -138,106 +138,69 @@ func satisfiesAll(l []logic.Clause, m []uint64) bool {
 	return true
 }
 
-// vlevel is one level of a model with a candidate inserted, as the walks
-// visit them (top first): orig is the level's index in the model (−1 for a
-// new level made of the candidate alone), withC whether it holds the
-// candidate.
-type vlevel struct {
-	orig  int
-	withC bool
-}
-
-// walkOrder lists the levels of m with c at position p (p < 0: no
-// candidate), top first, restricted to the levels at or below the
-// candidate's (all levels when p < 0).
-func walkOrder(buf []vlevel, k, p int) []vlevel {
-	buf = buf[:0]
-	if p < 0 {
-		for j := k - 1; j >= 0; j-- {
-			buf = append(buf, vlevel{orig: j})
-		}
-		return buf
-	}
-	j := p / 2
-	if p%2 == 1 {
-		buf = append(buf, vlevel{orig: j, withC: true})
-	} else {
-		buf = append(buf, vlevel{orig: -1, withC: true})
-	}
-	for l := j - 1; l >= 0; l-- {
-		buf = append(buf, vlevel{orig: l})
-	}
-	return buf
-}
-
 // startModel puts into w.m a stored model of example i to start a walk
-// from: a witness of the current decision when the walk reuses the
-// decisions above (witness true), any model of H ∪ α otherwise. It reports
-// false when none is stored.
+// from: a witness of the current decision when the walk reuses decisions
+// (witness true; one that falsifies β first, which settles a walk that
+// keeps no more than the witnesses satisfy), any model of H ∪ α otherwise.
+// It reports false when none is stored.
 func (w *worker) startModel(i int, witness bool) bool {
 	st := &w.e.st[i]
+	found := false
 	for s := range int(st.n) {
 		if !witness || st.lv[s] == 0 {
-			copy(w.m, w.e.slot(i, s))
-			return true
+			if !found || st.bf[s] {
+				copy(w.m, w.e.slot(i, s))
+				found = true
+			}
+			if !witness || st.bf[s] {
+				break
+			}
 		}
 	}
-	return false
+	return found
 }
 
-// decideSem decides example i under m (compiled in w) with c, activated by
-// act, inserted at position p (p < 0: no candidate, and every level is
-// decided afresh; then dec, if not nil, receives the decisions). With a
-// candidate, the levels above it take their decisions from the example's
-// state, which must be that of m. On return w.m holds a witness of the
-// decision.
-func (w *worker) decideSem(i int, m *Model, p int, c logic.Clause, act logic.Lit, dec []int32) bool {
-	if w.e.sem == possibilistic.Lex {
-		return w.decideLex(i, m, p, c, act, dec)
+// sameTop returns the number of top levels that m and n share clause for
+// clause: a level's decision depends only on α and the levels above it, so
+// those levels keep their decisions from one model to the other.
+func sameTop(m, n *Model) int {
+	t := 0
+	for km, kn := len(m.Levels), len(n.Levels); t < km && t < kn; t++ {
+		if !slices.EqualFunc(m.Levels[km-1-t], n.Levels[kn-1-t], slices.Equal) {
+			break
+		}
 	}
-	return w.decideLinear(i, m, p, c, act, dec)
+	return t
 }
 
-func (w *worker) decideLinear(i int, m *Model, p int, c logic.Clause, act logic.Lit, dec []int32) bool {
+// decideSem decides example i under m (compiled in w), taking the
+// decisions of m's top same levels from the example's decisions under the
+// current model (they share those levels) and walking down the others. dec,
+// if not nil, receives every level's decision. On return w.m holds a
+// witness of the decision.
+func (w *worker) decideSem(i int, m *Model, same int, dec []int32) bool {
 	e := w.e
-	d := &e.ex[i]
-	k := len(m.Levels)
-	a := append(w.assume[:0], d.alpha...)
-	above := k
-	if p >= 0 {
-		above = (p + 1) / 2 // levels from here up keep their decisions
-		for j := k - 1; j >= above; j-- {
-			if e.dec[i][j] == 1 {
-				a = append(a, w.sel[j])
-			}
+	k, ko := len(m.Levels), len(e.model.Levels)
+	a := slices.Clone(e.ex[i].alpha)
+	for t := range same {
+		l, v := k-1-t, e.dec[i][ko-1-t]
+		if dec != nil {
+			dec[l] = v
+		}
+		if e.sem == possibilistic.Lex {
+			a = w.atMost(a, l, int(v))
+		} else if v == 1 {
+			a = append(a, w.sel[l])
 		}
 	}
-	have := w.startModel(i, p >= 0)
-	w.order = walkOrder(w.order, k, p)
-	for _, v := range w.order {
-		n := len(a)
-		if v.orig >= 0 {
-			a = append(a, w.sel[v.orig])
+	have := w.startModel(i, same > 0)
+	if e.sem == possibilistic.Lex {
+		if !have && !w.sat(a) {
+			return false // H ∪ α inconsistent: not covered
 		}
-		if v.withC {
-			a = append(a, act)
-		}
-		ok := have && (v.orig < 0 || satisfiesAll(m.Levels[v.orig], w.m)) && (!v.withC || holds(c, w.m))
-		if !ok && w.sat(a) {
-			ok, have = true, true
-		}
-		if !ok {
-			a = a[:n]
-		}
-		if dec != nil && v.orig >= 0 {
-			dec[v.orig] = 0
-			if ok {
-				dec[v.orig] = 1
-			}
-		}
+		return w.lexBelow(i, m.Levels, a, slices.Clone(w.m), k-same, dec)
 	}
-	w.assume = a
-	return w.entailed(i, a, have)
+	return w.linBelow(i, m.Levels, a, k-same, have, dec)
 }
 
 // entailed decides whether the assumptions a (consistent; w.m a model of
@@ -258,91 +221,11 @@ func (w *worker) entailed(i int, a []logic.Lit, have bool) bool {
 	return true
 }
 
-// lexCtx is one part of the set of models still optimal during a lex walk:
-// the assumptions that define it and a model of them.
+// lexCtx is a set of models during a lex walk: the assumptions that define
+// it and a model of them.
 type lexCtx struct {
 	a []logic.Lit
 	m []uint64
-}
-
-func (w *worker) decideLex(i int, m *Model, p int, c logic.Clause, act logic.Lit, dec []int32) bool {
-	e := w.e
-	d := &e.ex[i]
-	k := len(m.Levels)
-	a := slices.Clone(d.alpha)
-	if p >= 0 {
-		for j := k - 1; j >= (p+1)/2; j-- {
-			a = w.atMost(a, j, int(e.dec[i][j]))
-		}
-	}
-	if !w.startModel(i, p >= 0) && !w.sat(a) {
-		return false
-	}
-	ctxs := []lexCtx{{a: a, m: slices.Clone(w.m)}}
-	w.order = walkOrder(w.order, k, p)
-	for _, v := range w.order {
-		var next []lexCtx
-		best := -1
-		add := func(x lexCtx, val int) {
-			switch {
-			case best < 0 || val < best:
-				best, next = val, append(next[:0], x)
-			case val == best:
-				next = append(next, x)
-			}
-		}
-		for _, x := range ctxs {
-			switch {
-			case v.orig < 0: // the candidate alone
-				if holds(c, x.m) {
-					add(lexCtx{a: append(slices.Clone(x.a), act), m: x.m}, 0)
-				} else if w.try(x.a, act) {
-					add(lexCtx{a: append(slices.Clone(x.a), act), m: slices.Clone(w.m)}, 0)
-				} else {
-					add(x, 1)
-				}
-			case !v.withC:
-				u, mm := w.minViolated(x, m.Levels[v.orig], v.orig, -1)
-				add(lexCtx{a: w.atMost(slices.Clone(x.a), v.orig, u), m: mm}, u)
-			default:
-				// Count c with level j: either c holds and at most u of the
-				// level are violated, or c fails and at most u−1 are.
-				ua, ma := -1, []uint64(nil)
-				if holds(c, x.m) {
-					ua, ma = w.minViolated(x, m.Levels[v.orig], v.orig, act)
-				} else if w.try(x.a, act) {
-					ua, ma = w.minViolated(lexCtx{a: x.a, m: slices.Clone(w.m)}, m.Levels[v.orig], v.orig, act)
-				}
-				ub, mb := w.minViolated(x, m.Levels[v.orig], v.orig, -1)
-				val := ub + 1
-				if ua >= 0 {
-					val = min(val, ua)
-				}
-				if ua == val {
-					add(lexCtx{a: w.atMost(append(slices.Clone(x.a), act), v.orig, ua), m: ma}, val)
-				}
-				if ub+1 == val {
-					add(lexCtx{a: w.atMost(slices.Clone(x.a), v.orig, ub), m: mb}, val)
-				}
-			}
-		}
-		ctxs = next
-		if dec != nil && v.orig >= 0 {
-			dec[v.orig] = int32(best)
-		}
-	}
-	covered := true
-	for _, x := range ctxs {
-		copy(w.m, x.m)
-		if !w.entailed(i, x.a, true) {
-			covered = false
-			break
-		}
-	}
-	if covered {
-		copy(w.m, ctxs[0].m)
-	}
-	return covered
 }
 
 // minViolated returns the least number of clauses of level j (clauses l)
@@ -367,38 +250,49 @@ func (w *worker) minViolated(x lexCtx, l []logic.Clause, j int, act logic.Lit) (
 	return u, mm
 }
 
-// refreshSem re-decides example i under the compiled current model and
-// marks the stored models that witness the decision.
-func (w *worker) refreshSem(i int) {
-	e := w.e
-	st := &e.st[i]
-	k := len(e.model.Levels)
-	e.dec[i] = slices.Grow(e.dec[i][:0], k)[:k]
-	st.covered = false
-	if !e.ex[i].hardOK {
-		return
-	}
-	st.covered = w.decideSem(i, e.model, -1, nil, -1, e.dec[i])
-	wit := slices.Clone(w.m)
-	for s := range int(st.n) {
-		st.lv[s] = 1
-		if w.isWitness(i, e.slot(i, s)) {
-			st.lv[s] = 0
+// commitSem makes m current under linear or lex, re-deciding every example
+// below the top levels m shares with the current model, and marks the
+// stored models that witness the new decisions.
+func (e *engine) commitSem(m *Model) {
+	same := sameTop(e.model, m)
+	k := len(m.Levels)
+	e.parallel(func(w *worker) {
+		w.compile(m)
+		dec := make([]int32, k)
+		for i := w.id; i < len(e.ex); i += len(e.workers) {
+			st := &e.st[i]
+			st.covered = false
+			if e.ex[i].hardOK {
+				st.covered = w.decideSem(i, m, same, dec)
+			}
+			e.dec[i] = append(e.dec[i][:0], dec...)
+			if !e.ex[i].hardOK {
+				continue
+			}
+			wit := slices.Clone(w.m)
+			for s := range int(st.n) {
+				st.lv[s] = 1
+				if w.isWitness(i, m, e.slot(i, s)) {
+					st.lv[s] = 0
+				}
+			}
+			copy(w.m, wit)
+			w.keep(i, 0)
 		}
-	}
-	copy(w.m, wit)
-	w.keep(i, 0)
+	})
+	e.model = m
 }
 
-// isWitness reports whether m witnesses example i's current decision.
-func (w *worker) isWitness(i int, m []uint64) bool {
+// isWitness reports whether x witnesses example i's decisions under m
+// (in e.dec).
+func (w *worker) isWitness(i int, m *Model, x []uint64) bool {
 	e := w.e
-	for j, l := range e.model.Levels {
+	for j, l := range m.Levels {
 		if e.sem == possibilistic.Lex {
-			if violated(l, m) != int(e.dec[i][j]) {
+			if violated(l, x) != int(e.dec[i][j]) {
 				return false
 			}
-		} else if e.dec[i][j] == 1 && !satisfiesAll(l, m) {
+		} else if e.dec[i][j] == 1 && !satisfiesAll(l, x) {
 			return false
 		}
 	}
@@ -480,8 +374,12 @@ func (w *worker) scoreExampleSem(i int, c logic.Clause, act logic.Lit) {
 //     levels from j up), so every such position has the answer of one walk
 //     down from g;
 //   - at 2j+1 with j < g, linear skips level j and walks down from it
-//     without it; lex compares the models of A_{j+1} ∩ c with j's count
-//     one above optimal against the old optimum, level by level below j.
+//     without it; lex compares S, the models of A_{j+1} ∩ c with j's count
+//     one above optimal, against the old optimum, level by level below j.
+//     S is empty, and nothing changes, unless Q(j+1), that is j = g−1;
+//     then S is what the walk from g keeps after level g−1 if its least
+//     count there is one above optimal (else S is empty), and the walk's
+//     counts below say whether S wins, loses or ties (lexInto).
 func (w *worker) slowSem(i int, c logic.Clause, act logic.Lit, add func(int, bool), skipped func(int) bool) {
 	e := w.e
 	st := &e.st[i]
@@ -505,14 +403,16 @@ func (w *worker) slowSem(i int, c logic.Clause, act logic.Lit, add func(int, boo
 		}
 	}
 	g := hi
-	ansW := st.covered
+	ansW, into := st.covered, st.covered // into: lex at 2(g−1)+1
 	if g <= k {
 		a := append(slices.Clone(w.prefix(i, g)), act)
 		if e.sem == possibilistic.Lex {
-			ansW = w.lexBelow(i, e.model.Levels, a, gm, g)
+			u := make([]int32, g)
+			ansW = w.lexBelow(i, e.model.Levels, a, gm, g, u)
+			into = lexInto(e.dec[i], u, g-1, st.covered, ansW)
 		} else {
 			copy(w.m, gm)
-			ansW = w.linBelow(i, e.model.Levels, a, g, true)
+			ansW = w.linBelow(i, e.model.Levels, a, g, true, nil)
 		}
 	}
 	for p := range 2*k + 1 {
@@ -522,10 +422,12 @@ func (w *worker) slowSem(i int, c logic.Clause, act logic.Lit, add func(int, boo
 		case j >= g:
 			add(p, ansW)
 		case p%2 == 1 && e.sem == possibilistic.Lex:
-			add(p, w.lexInto(i, j, act))
+			if j == g-1 { // below, A_{j+1} ∩ c is empty: nothing changes
+				add(p, into)
+			}
 		case p%2 == 1:
 			a := slices.Clone(w.prefix(i, j+1))
-			add(p, w.linBelow(i, e.model.Levels, a, j, w.startModel(i, true)))
+			add(p, w.linBelow(i, e.model.Levels, a, j, w.startModel(i, true), nil))
 		}
 	}
 }
@@ -564,65 +466,56 @@ func (w *worker) memberFrom(i int, m []uint64) int {
 }
 
 // linBelow walks the levels from−1 down to 0 of levels under linear from
-// the kept assumptions a (w.m a model of them when have) and decides β.
-func (w *worker) linBelow(i int, levels [][]logic.Clause, a []logic.Lit, from int, have bool) bool {
+// the kept assumptions a (w.m a model of them when have) and decides β;
+// dec, if not nil, receives the decisions.
+func (w *worker) linBelow(i int, levels [][]logic.Clause, a []logic.Lit, from int, have bool, dec []int32) bool {
 	for l := from - 1; l >= 0; l-- {
-		if have && satisfiesAll(levels[l], w.m) || w.try(a, w.sel[l]) {
+		keep := have && satisfiesAll(levels[l], w.m) || w.try(a, w.sel[l])
+		if keep {
 			a, have = append(a, w.sel[l]), true
+		}
+		if dec != nil {
+			dec[l] = 0
+			if keep {
+				dec[l] = 1
+			}
 		}
 	}
 	return w.entailed(i, a, have)
 }
 
 // lexBelow minimises, level by level from from−1 down to 0, the violations
-// of the models of a (m one of them) and decides β on the optimal ones.
-func (w *worker) lexBelow(i int, levels [][]logic.Clause, a []logic.Lit, m []uint64, from int) bool {
+// of the models of a (m one of them) and decides β on the optimal ones;
+// dec, if not nil, receives the least counts.
+func (w *worker) lexBelow(i int, levels [][]logic.Clause, a []logic.Lit, m []uint64, from int, dec []int32) bool {
 	x := lexCtx{a: a, m: m}
 	for l := from - 1; l >= 0; l-- {
 		u, mm := w.minViolated(x, levels[l], l, -1)
 		x.a, x.m = w.atMost(x.a, l, u), mm
+		if dec != nil {
+			dec[l] = int32(u)
+		}
 	}
 	copy(w.m, x.m)
 	return w.entailed(i, x.a, true)
 }
 
-// lexInto decides example i with c (act) inserted into level j when no
-// model of A_j satisfies c: the new optimum at level j is its old count
-// plus one, reached by A_j (all violating c) and by S, the models of
-// A_{j+1} ∩ c with one violation more at level j. Below j, S wins, loses
-// or ties against the old optimum.
-func (w *worker) lexInto(i, j int, act logic.Lit) bool {
-	e := w.e
-	st := &e.st[i]
-	dec := e.dec[i]
-	a := append(slices.Clone(w.prefix(i, j+1)), act)
-	a = w.atMost(a, j, int(dec[j])+1)
-	if !w.try(a) {
-		return st.covered
+// lexInto answers for c inserted into level j = g−1 under lex, given the
+// old optimal counts v, the counts u of the walk over A_g ∩ c below g, and
+// the answers before (covered) and of that walk (ansW).
+func lexInto(v, u []int32, j int, covered, ansW bool) bool {
+	if u[j] != v[j]+1 {
+		return covered // S is empty
 	}
-	m := slices.Clone(w.m)
 	for l := j - 1; l >= 0; l-- {
-		lv, v := e.model.Levels[l], int(dec[l])
-		if violated(lv, m) > v {
-			if !w.try(w.atMost(a, l, v)) {
-				return st.covered // S loses
-			}
-			m = slices.Clone(w.m)
+		switch {
+		case u[l] < v[l]:
+			return ansW // S wins
+		case u[l] > v[l]:
+			return covered // S loses
 		}
-		if violated(lv, m) < v || v > 0 && w.try(w.atMost(a, l, v-1)) {
-			if violated(lv, m) >= v {
-				m = slices.Clone(w.m)
-			}
-			u, mm := w.minViolated(lexCtx{a: a, m: m}, lv, l, -1)
-			return w.lexBelow(i, e.model.Levels, w.atMost(a, l, u), mm, l) // S wins
-		}
-		a = w.atMost(a, l, v)
 	}
-	if !st.covered { // a tie: the old optimal models stay
-		return false
-	}
-	copy(w.m, m)
-	return w.entailed(i, a, true)
+	return covered && ansW // a tie: both optima stay
 }
 
 // current returns the assumptions that define the current decision of
@@ -645,6 +538,7 @@ func (w *worker) current(i int) []logic.Lit {
 // clause i of level j.
 func (e *engine) scoreRemovalSem(j, i int) int64 {
 	m := e.model.Remove(j, i)
+	same := sameTop(e.model, m)
 	parts := make([]int64, len(e.workers))
 	e.parallel(func(w *worker) {
 		w.compile(m)
@@ -654,7 +548,7 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 			if !d.hardOK {
 				continue
 			}
-			if now := w.decideSem(x, m, -1, nil, -1, nil); now != e.st[x].covered {
+			if now := w.decideSem(x, m, same, nil); now != e.st[x].covered {
 				if now {
 					delta += d.sign * d.weight
 				} else {

@@ -49,3 +49,38 @@ func EvaluateCasesUnder(th *possibilistic.Theory, actions []string, cases []Case
 	}
 	return c, nil
 }
+
+// EvaluateDefaultsUnder is EvaluateDefaults with coverage under sem; linear
+// and lex need a theory of clauses and defaults with a conjunction of
+// literals before the arrow and a clause after it.
+func EvaluateDefaultsUnder(th *possibilistic.Theory, pos, neg []logic.Rule, sem possibilistic.Semantics) (Binary, error) {
+	if sem == possibilistic.Poss {
+		return EvaluateDefaults(th, pos, neg), nil
+	}
+	m, err := learn.FromTheory(th)
+	if err != nil {
+		return Binary{}, fmt.Errorf("crowd: %s semantics: %w", sem, err)
+	}
+	ex := &learn.Examples{}
+	for _, r := range append(append([]logic.Rule(nil), pos...), neg...) {
+		alpha, beta, ok := r.Clausal()
+		if !ok {
+			return Binary{}, fmt.Errorf("crowd: %s semantics: default %s is not a conjunction of literals -> a clause", sem, r.String(th.Vocab))
+		}
+		ex.List = append(ex.List, learn.Example{Alpha: alpha, Beta: beta, Positive: true, Count: 1})
+	}
+	var b Binary
+	for i, c := range learn.Covers(m, ex, 0, sem) {
+		switch {
+		case i < len(pos) && c:
+			b.TruePositives++
+		case i < len(pos):
+			b.FalseNegatives++
+		case c:
+			b.FalsePositives++
+		default:
+			b.TrueNegatives++
+		}
+	}
+	return b, nil
+}

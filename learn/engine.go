@@ -9,9 +9,28 @@ import (
 	"github.com/strata-logic/strata/sat"
 )
 
-// The coverage engine decides (Θ, α) ⊢poss β for every example under the
-// current model Θ, and scores tentative changes of Θ without re-deciding
-// what cannot change.
+// The coverage engine decides whether the current model Θ covers every
+// example, under the semantics the learner was given, and scores tentative
+// changes of Θ without re-deciding what cannot change. Each semantics has
+// its own engine path, because the shortcut that makes poss fast rests on
+// drowning:
+//   - poss keeps the boundary b and the threshold t below, and its
+//     invariant: a clause inserted strictly below position 2b changes
+//     nothing, and above it the answer depends only on b, t and the lowest
+//     level consistent with the clause;
+//   - linear keeps, per level, whether the walk down from the top keeps it,
+//     and lex the least violation count of each level among the models
+//     optimal above it (semengine.go). Their invariants: a level's decision
+//     depends only on α and the levels above it, so a changed model is
+//     re-decided only below the top levels it shares with the current one;
+//     a candidate satisfied by some witness of the current decision has one
+//     answer at every position (linear: except inside skipped levels, where
+//     nothing changes); a candidate violated by every witness has one
+//     answer at every position from 2g up, g the least level whose
+//     decisions above admit it, changes nothing at new levels below 2g, and
+//     under lex nothing inside levels below g−1 (slowSem proves each).
+//
+// The poss engine in detail:
 //
 // Per example it keeps, for the current model with k levels:
 //   - b, the boundary: the cut of levels b..k−1 plus the hard rules is the

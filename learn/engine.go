@@ -94,6 +94,7 @@ type worker struct {
 	m      []uint64      // scratch model
 	delta  []int64       // per-position score change of the candidate being scored
 	tot    [][]logic.Lit // lex: per level, the totalizer's outputs
+	extra  []logic.Lit   // linear and lex: scratch assumptions
 }
 
 func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *engine {

@@ -330,25 +330,32 @@ func (w *worker) scoreExampleSem(i int, c logic.Clause, act logic.Lit) {
 			counter = counter || st.bf[s]
 		}
 	}
+	// A model found below satisfies the decision's assumptions, so it is a
+	// witness too, and it satisfies c.
 	a := w.current(i)
-	if !cons {
-		if w.sat(append(a, act)) {
-			cons = true
-			w.keep(i, 1)
-		}
-		w.assume = a
+	n := len(a)
+	ans := st.covered
+	w.extra = append(append(w.extra[:0], act), d.negBeta...)
+	found := false
+	switch {
+	case cons && !ans && !counter:
+		found = w.try(a[:n], w.extra...)
+		ans = !found
+	case cons:
+	case !ans && w.try(a[:n], w.extra...):
+		// One call settles the common case: a witness of c and ¬β.
+		cons, found = true, true
+	default:
+		// Covered, or no witness of c and ¬β: a witness of c keeps the
+		// answer (a covered example stays covered; an uncovered one with
+		// no model of c and ¬β becomes covered).
+		cons = w.try(a[:n], act)
+		found, ans = cons, ans || cons
+	}
+	if found {
+		w.keep(i, 0)
 	}
 	if cons {
-		ans := st.covered
-		if !ans && !counter {
-			a = append(a, act)
-			a = append(a, d.negBeta...)
-			w.assume = a
-			ans = !w.sat(a)
-			if !ans {
-				w.keep(i, 1)
-			}
-		}
 		if ans != st.covered {
 			for p := range 2*k + 1 {
 				if !skipped(p) {

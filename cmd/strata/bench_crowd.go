@@ -16,6 +16,7 @@ func newBenchCrowdCmd() *cobra.Command {
 	var o repro.Options
 	var noWeka bool
 	var memory string
+	var sems []string
 	cmd := &cobra.Command{
 		Use:   "crowd [-o DIR] [--quick] [--seed N] [--iterations N] [--timeout D]",
 		Short: "Reproduce the paper's crowdsourcing experiment (Tables 1 and 2) on real football and poker decisions",
@@ -43,12 +44,21 @@ fourth_down.theory (highest level first, as the paper's Table 1), and one
 directory per domain with the datasets and learning histories. --quick runs
 a small version (a few hundred decisions per domain, 5 iterations).
 
+Each domain gets one theory per --semantics (poss, linear, lex; poss always
+runs, as the paper's column), each with its own validation run and
+--timeout; the others are written as DOMAIN.linear.theory and
+DOMAIN.lex.theory.
+
 Weka is needed for the baselines (bench/install-weka.sh); --no-weka leaves
 them out.`,
 		Example: `  strata bench crowd -o out/bench-crowd
   strata bench crowd --quick -o /tmp/crowd-quick --no-weka`,
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			var err error
+			if o.Semantics, err = parseSemanticsList(sems); err != nil {
+				return err
+			}
 			return runBenchCrowd(cmd, o, noWeka, memory)
 		},
 	}
@@ -64,6 +74,7 @@ them out.`,
 	fl.IntVar(&o.Candidates, "candidates", 0, "candidate clauses per iteration (0: the learner's default)")
 	fl.IntVar(&o.Threads, "threads", 0, "learner workers (0: all CPUs)")
 	fl.StringSliceVar(&o.Domains, "domains", nil, "run only these domains (poker, football, fourth_down)")
+	fl.StringSliceVar(&sems, "semantics", []string{"poss", "linear", "lex"}, "learn and score a theory under each of these semantics (poss always runs)")
 	fl.BoolVar(&noWeka, "no-weka", false, "do not run the Weka baselines")
 	fl.StringVar(&memory, "java-memory", "2g", "maximum Java heap for Weka")
 	return cmd

@@ -64,6 +64,13 @@ formulas n and levels k, the paper's VC bound n*log2(k) (Proposition 1), and
 Vapnik's VC bound on the expected error, err <= err_train +
 sqrt((d(ln(2m/d)+1) + ln(4/delta))/m), at confidence 1-delta = 0.95.
 
+--semantics decides when a theory covers a default: poss (the paper's, the
+default) drowns every level at or below the inconsistency level the evidence
+causes; linear skips only the levels that clash with the evidence and the
+levels kept above them; lex keeps the models of the evidence that violate the
+fewest formulas, level by level from the top. The theory file does not record
+it: evaluate and query the theory with the same --semantics.
+
 Ctrl-C stops cleanly: the theory of the last completed iteration is written,
 and so is the checkpoint (an iteration cut short is undone); --resume
 continues from it and ends with the theory of an uninterrupted run.`,
@@ -88,6 +95,7 @@ continues from it and ends with the theory of an uninterrupted run.`,
 	fl.IntVar(&f.opts.Threads, "threads", 0, "worker threads (0: all CPUs)")
 	fl.Uint64Var(&f.seed, "seed", 1, "random seed")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print one line per iteration on stderr")
+	fl.TextVar(&f.opts.Semantics, "semantics", possibilistic.Poss, semanticsUsage)
 	fl.Float64Var(&f.validation, "validation", 0, "choose --iterations on this fraction of the training examples held out (by antecedent), by the one-standard-error rule, then learn on all of them")
 	return cmd
 }
@@ -359,7 +367,7 @@ func summarise(w io.Writer, d *learnData, l *learn.Learner, m *learn.Model, why 
 	fmt.Fprintf(w, "stopped: %s after %d iterations (%s)\n", why, len(hist), l.Elapsed().Round(time.Millisecond))
 	fmt.Fprintf(w, "training accuracy: %.4f", trainAcc)
 	if d.test != nil {
-		c, total := learn.Score(m, d.test, 0)
+		c, total := learn.Score(m, d.test, 0, l.Semantics())
 		fmt.Fprintf(w, "   test accuracy: %.4f", float64(c)/float64(max(total, 1)))
 	}
 	fmt.Fprintln(w)

@@ -18,6 +18,7 @@ func newStratifyCmd() *cobra.Command {
 	var pos, neg, hard, out string
 	var exact bool
 	var threads int
+	var sem possibilistic.Semantics
 	cmd := &cobra.Command{
 		Use:   "stratify CLAUSES --pos P --neg N [--hard H] [--exact]",
 		Short: "Learn the levels of a fixed set of clauses (parameter learning, §4.1)",
@@ -27,7 +28,9 @@ is highest (ties: fewer levels), then every clause is re-inserted at its best
 level until nothing improves. --exact runs the paper's Stratify-Separable
 instead, which returns a stratification covering every positive and no
 negative example if one exists (exponential: at most 24 formulas), and
-otherwise fails with "no separating stratification exists".`,
+otherwise fails with "no separating stratification exists". --semantics
+(poss, linear or lex) says when a stratification covers a default; --exact
+holds for poss only (the paper's algorithm rests on drowning).`,
 		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if pos == "" || neg == "" {
@@ -52,6 +55,9 @@ otherwise fails with "no separating stratification exists".`,
 				}
 			}
 			var th *possibilistic.Theory
+			if exact && sem != possibilistic.Poss {
+				return usageError{fmt.Errorf("--exact is the paper's Stratify-Separable, which is correct for poss only; use the greedy stratifier (no --exact) with --semantics %s", sem)}
+			}
 			if exact {
 				levels, err := learn.Separate(fs, rules[0], rules[1], hardF)
 				if err != nil {
@@ -68,7 +74,7 @@ otherwise fails with "no separating stratification exists".`,
 					th.Add(f, 1)
 				}
 			} else {
-				th, err = stratifyGreedy(v, name, fs, hardF, rules, threads)
+				th, err = stratifyGreedy(v, name, fs, hardF, rules, threads, sem)
 				if err != nil {
 					return err
 				}
@@ -85,10 +91,11 @@ otherwise fails with "no separating stratification exists".`,
 	cmd.Flags().BoolVar(&exact, "exact", false, "find a separating stratification exactly (Stratify-Separable)")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write the theory to this file")
 	cmd.Flags().IntVar(&threads, "threads", 0, "worker threads for the greedy stratifier (0: all CPUs)")
+	cmd.Flags().TextVar(&sem, "semantics", possibilistic.Poss, semanticsUsage)
 	return cmd
 }
 
-func stratifyGreedy(v *logic.Vocabulary, name string, fs, hardF []*logic.Formula, rules [2][]logic.Rule, threads int) (*possibilistic.Theory, error) {
+func stratifyGreedy(v *logic.Vocabulary, name string, fs, hardF []*logic.Formula, rules [2][]logic.Rule, threads int, sem possibilistic.Semantics) (*possibilistic.Theory, error) {
 	var cs, hard []logic.Clause
 	for i, f := range fs {
 		c, ok := f.AsClause()
@@ -107,6 +114,6 @@ func stratifyGreedy(v *logic.Vocabulary, name string, fs, hardF []*logic.Formula
 	if err := ex.AddRules(rules[1], false, v, "--neg"); err != nil {
 		return nil, err
 	}
-	m := learn.StratifyGreedy(context.Background(), cs, ex, hard, threads)
+	m := learn.StratifyGreedy(context.Background(), cs, ex, hard, threads, sem)
 	return m.Theory(v), nil
 }

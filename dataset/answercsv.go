@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/strata-logic/strata/logic"
 )
 
 // AnswerFormat says how to read a CSV answer table: one row per answer, a
@@ -67,7 +69,7 @@ func (f *AnswerFormat) defaults() {
 // error. name is used in messages.
 func ReadAnswers(r io.Reader, name string, format AnswerFormat) (*AnswerTable, []Warning, error) {
 	format.defaults()
-	cr := csv.NewReader(r)
+	cr := csv.NewReader(logic.SkipBOM(r))
 	cr.FieldsPerRecord = -1
 	header, err := cr.Read()
 	if err != nil {

@@ -89,7 +89,7 @@ func newCLParser(r io.Reader, name string, v *logic.Vocabulary) (*clParser, erro
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
-	p := &clParser{name: name, src: string(data), v: v}
+	p := &clParser{name: name, src: string(logic.TrimBOM(data)), v: v}
 	p.lex()
 	return p, p.err
 }

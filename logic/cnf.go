@@ -1,5 +1,7 @@
 package logic
 
+import "slices"
+
 // NNF returns a formula equivalent to f built from literals, true, false, and,
 // or, and atleast over negation normal forms: implications and
 // biconditionals are expanded and negations pushed down to the atoms.
@@ -88,8 +90,55 @@ const distributeLimit = 8
 // result linear in the size of f. fresh hands out atoms that occur nowhere
 // else; with a nil fresh, CNF distributes everywhere and uses no new atoms
 // (exponential in the worst case).
+//
+// A biconditional puts each operand into the result twice, once per
+// polarity, so nested biconditionals (a0 <-> a1 <-> … <-> an) double the
+// negation normal form at every level. With fresh, CNF therefore first
+// names every operand of a biconditional that itself contains one, by a
+// fresh atom x with x ↔ operand; the result then stays linear in f.
 func CNF(f *Formula, fresh func() Atom) []Clause {
-	return clausify(NNF(f), fresh)
+	if fresh == nil {
+		return clausify(NNF(f), nil)
+	}
+	var defs []*Formula
+	g, _ := nameIffs(f, fresh, &defs)
+	cs := clausify(NNF(g), fresh)
+	for _, d := range defs {
+		cs = append(cs, clausify(NNF(d), fresh)...)
+	}
+	return cs
+}
+
+// nameIffs returns f with every operand of a biconditional that contains a
+// biconditional replaced by a fresh atom, appending the definitions
+// x ↔ operand to defs, and whether the result contains a biconditional.
+// Subformulas are renamed bottom-up, so every definition holds only
+// biconditionals whose operands contain none.
+func nameIffs(f *Formula, fresh func() Atom, defs *[]*Formula) (*Formula, bool) {
+	if len(f.Args) == 0 {
+		return f, false
+	}
+	var args []*Formula // nil while no operand changed
+	has := f.Op == OpIff
+	for i, a := range f.Args {
+		b, hb := nameIffs(a, fresh, defs)
+		if f.Op == OpIff && hb {
+			x := AtomF(fresh())
+			*defs = append(*defs, Iff(x, b))
+			b, hb = x, false
+		}
+		if b != a && args == nil {
+			args = slices.Clone(f.Args)
+		}
+		if args != nil {
+			args[i] = b
+		}
+		has = has || hb
+	}
+	if args == nil {
+		return f, has
+	}
+	return &Formula{Op: f.Op, K: f.K, Args: args}, has
 }
 
 func clausify(f *Formula, fresh func() Atom) []Clause {

@@ -297,3 +297,48 @@ func FuzzParseRule(f *testing.F) {
 		}
 	})
 }
+
+// TestCNFNestedIff: nested biconditionals, whose negation normal form
+// doubles at every level, give clauses linear in the formula with fresh
+// atoms, and the same models on the original atoms (brute force).
+func TestCNFNestedIff(t *testing.T) {
+	chain := func(n int) *Formula {
+		f := AtomF(0)
+		for i := 1; i < n; i++ {
+			f = Iff(f, AtomF(Atom(i)))
+		}
+		return f
+	}
+	for _, n := range []int{2, 5, 9} {
+		f := chain(n)
+		next := Atom(n)
+		cs := CNF(f, func() Atom { next++; return next - 1 })
+		aux := int(next) - n
+		ForEachWorld(n, func(w []bool) bool {
+			if got, want := extends(w, n, aux, cs), f.Eval(w); got != want {
+				t.Fatalf("chain of %d at %v: %v, want %v", n, w, got, want)
+			}
+			return true
+		})
+	}
+	next := Atom(400)
+	if cs := CNF(chain(400), func() Atom { next++; return next - 1 }); len(cs) > 8*400 {
+		t.Fatalf("a chain of 400 biconditionals gives %d clauses", len(cs))
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := range 300 {
+		f := randFormula(r, 4, 5)
+		next := Atom(4)
+		cs := CNF(f, func() Atom { next++; return next - 1 })
+		aux := int(next) - 4
+		if aux > 16 {
+			continue
+		}
+		ForEachWorld(4, func(w []bool) bool {
+			if got, want := extends(w, 4, aux, cs), f.Eval(w); got != want {
+				t.Fatalf("#%d %s at %v: %v, want %v", i, f.String(testVocab(4)), got, w, want)
+			}
+			return true
+		})
+	}
+}

@@ -1,8 +1,6 @@
 package logic
 
 import (
-	"bufio"
-	"fmt"
 	"io"
 	"strings"
 )
@@ -109,26 +107,18 @@ func IsBlank(line string) bool {
 
 // EachLine calls fn with the 1-based number and the text, '#' comment
 // removed, of every line of r that is not blank after that: the line
-// structure of strata's text formats. It stops at fn's first error; name
-// says which input failed to read. Lines may be up to 16 MiB long.
+// structure of strata's text formats. It reads r with Lines (a leading
+// byte-order mark is skipped, and a line longer than MaxLineLen is an
+// error naming the line) and stops at fn's first error; name says which
+// input failed to read.
 func EachLine(r io.Reader, name string, fn func(line int, text string) error) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := StripComment(sc.Text())
+	return Lines(r, name, func(line int, text string) error {
+		text = StripComment(text)
 		if strings.TrimSpace(text) == "" {
-			continue
+			return nil
 		}
-		if err := fn(line, text); err != nil {
-			return err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("read %s: %w", name, err)
-	}
-	return nil
+		return fn(line, text)
+	})
 }
 
 // StripComment removes a '#' comment from a line.

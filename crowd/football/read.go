@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/logic"
 )
 
 // ProBowlTeams are the all-star "teams" of Pro Bowl games, which are not
@@ -72,7 +73,7 @@ var fourthDown = layout{
 // cannot read, are skipped with a warning naming file and line. name is
 // used in messages.
 func Read(r io.Reader, name string) ([]dataset.Answer, Stats, []dataset.Warning, error) {
-	cr := csv.NewReader(r)
+	cr := csv.NewReader(logic.SkipBOM(r))
 	cr.FieldsPerRecord = -1
 	header, err := cr.Read()
 	if err != nil {

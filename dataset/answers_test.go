@@ -233,6 +233,7 @@ func FuzzParseInterval(f *testing.F) {
 func FuzzReadAnswers(f *testing.F) {
 	f.Add(answerCSV)
 	f.Add("worker,call,x\na,\"b\n")
+	f.Add("\xef\xbb\xbfworker,call\nann,fold\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		tab, warns, err := ReadAnswers(strings.NewReader(src), "f.csv", AnswerFormat{Annotator: "worker", Answer: "call", MaxLevels: 2, Bins: 2})
 		for _, w := range warns {

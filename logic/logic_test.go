@@ -1,6 +1,8 @@
 package logic
 
 import (
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -260,7 +262,9 @@ func TestClauseHelpers(t *testing.T) {
 }
 
 func FuzzParseFormula(f *testing.F) {
-	for _, s := range []string{"a", "bird, !flies", "(a -> b) <-> !c", "atleast(2, a, b)", "a & (b | c", "x()"} {
+	for _, s := range []string{"a", "bird, !flies", "(a -> b) <-> !c", "atleast(2, a, b)", "a & (b | c", "x()",
+		strings.Repeat("(", 20000) + "a" + strings.Repeat(")", 20000), strings.Repeat("a -> ", 20000) + "a",
+		"((a0 | a1) | a2) | a3", "a0 <-> a1 <-> a2 <-> a3"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
@@ -281,7 +285,8 @@ func FuzzParseFormula(f *testing.F) {
 }
 
 func FuzzParseRule(f *testing.F) {
-	for _, s := range []string{"bird -> flies", " -> bird", "a, b |~ c, d", "(a -> b) |~ c"} {
+	for _, s := range []string{"bird -> flies", " -> bird", "a, b |~ c, d", "(a -> b) |~ c", "a1, !a1 -> a3",
+		"b -> " + strings.Repeat("!", 20000) + "a"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
@@ -341,4 +346,87 @@ func TestCNFNestedIff(t *testing.T) {
 			return true
 		})
 	}
+}
+
+// TestParseDepth: nesting beyond MaxDepth is a positioned syntax error, not
+// a stack overflow (10^6 parentheses used to crash the program), and
+// nesting up to it parses.
+func TestParseDepth(t *testing.T) {
+	v := &Vocabulary{}
+	const n = 3 * MaxDepth
+	deep := strings.Repeat("(", n) + "a" + strings.Repeat(")", n)
+	for _, src := range []string{
+		deep,
+		strings.Repeat("!", n) + "a",
+		strings.Repeat("a -> ", n) + "a",
+		strings.Repeat("a <-> ", n) + "a",
+		strings.Repeat("atleast(1, ", n) + "a" + strings.Repeat(")", n),
+	} {
+		_, err := ParseFormulaAt(v, Position{File: "deep.theory", Line: 3}, src)
+		var se *SyntaxError
+		if !errors.As(err, &se) || se.Pos.Line != 3 || se.Pos.Col < MaxDepth || !strings.Contains(se.Msg, "nested more than") {
+			t.Errorf("%.20q…: %v", src, err)
+		}
+	}
+	if _, err := ParseRule(v, "b -> "+deep); err == nil || !strings.Contains(err.Error(), "nested more than") {
+		t.Errorf("deep consequent of a rule: %v", err)
+	}
+	ok := strings.Repeat("(", MaxDepth-1) + "a | b" + strings.Repeat(")", MaxDepth-1)
+	if f, err := ParseFormula(v, ok); err != nil || f.Op != OpOr {
+		t.Errorf("%d nested parentheses: %v", MaxDepth-1, err)
+	}
+	if f, err := ParseFormula(v, strings.Repeat("a -> ", MaxDepth-1)+"a"); err != nil || f.Op != OpImplies {
+		t.Errorf("a chain of %d implications: %v", MaxDepth, err)
+	}
+}
+
+// TestParseFlattensNested: operands of the same connective merge however
+// they are parenthesised, as And and Or build them.
+func TestParseFlattensNested(t *testing.T) {
+	v := &Vocabulary{}
+	const n = 3000
+	left := strings.Repeat("(", n) + "a0"
+	right := ""
+	for i := 1; i <= n; i++ {
+		left += fmt.Sprintf(" | a%d)", i)
+		right += fmt.Sprintf("a%d | (", i-1)
+	}
+	right += fmt.Sprintf("a%d", n) + strings.Repeat(")", n)
+	for _, src := range []string{left, right, "(a & (b & c)) & ((d))", "((a | b) & c) | (d | e)"} {
+		f, err := ParseFormula(v, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := rebuild(f)
+		if !f.Equal(want) {
+			t.Errorf("%.30q… parsed as %.60s, want %.60s", src, f.String(v), want.String(v))
+		}
+	}
+	f, _ := ParseFormula(v, left)
+	if len(f.Args) != n+1 {
+		t.Errorf("left-nested disjunction of %d has %d operands", n+1, len(f.Args))
+	}
+}
+
+// rebuild builds f again with the constructors, which flatten.
+func rebuild(f *Formula) *Formula {
+	args := make([]*Formula, len(f.Args))
+	for i, g := range f.Args {
+		args[i] = rebuild(g)
+	}
+	switch f.Op {
+	case OpAnd:
+		return And(args...)
+	case OpOr:
+		return Or(args...)
+	case OpNot:
+		return Not(args[0])
+	case OpImplies:
+		return Implies(args[0], args[1])
+	case OpIff:
+		return Iff(args[0], args[1])
+	case OpAtLeast:
+		return AtLeast(f.K, args...)
+	}
+	return f
 }

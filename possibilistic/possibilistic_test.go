@@ -327,6 +327,8 @@ func TestReadTextErrors(t *testing.T) {
 func FuzzReadText(f *testing.F) {
 	f.Add("1: !penguin | !flies\n0.5: flies\n# c\n0.25: bird, penguin")
 	f.Add("0.3: (a -> b) <-> !c")
+	f.Add("\xef\xbb\xbf0.8: !bird | flies\n")
+	f.Add("1: " + strings.Repeat("!", 20000) + "a\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		th, err := ReadText(strings.NewReader(src), "fuzz", nil)
 		if err != nil {

@@ -3,8 +3,6 @@ package main
 import (
 	"strings"
 	"testing"
-
-
 )
 
 // TestBOMEverywhere: a UTF-8 byte-order mark at the start of any input file

@@ -1,6 +1,8 @@
 package logic
 
 import (
+	"errors"
+	"fmt"
 	"io"
 	"strings"
 )
@@ -28,6 +30,35 @@ func (r Rule) Clausal() (Term, Clause, bool) {
 		return nil, nil, false
 	}
 	return t, c, true
+}
+
+// ClausalError says why the rule is not clausal (see Clausal), in words
+// that name at most the clashing literals, never the whole rule (which may
+// be long); it returns nil for a clausal rule.
+func (r Rule) ClausalError(v *Vocabulary) error {
+	if ls, ok := r.Antecedent.rawLits(OpAnd, OpTrue); !ok {
+		return errors.New("the learner needs a conjunction of literals before the arrow (literals separated by ',' or '&')")
+	} else if l, ok := clash(ls); ok {
+		return fmt.Errorf("the antecedent holds in no situation: it has both %s and %s", v.LitString(l), v.LitString(l.Not()))
+	}
+	if ls, ok := r.Consequent.rawLits(OpOr, OpFalse); !ok {
+		return errors.New("the learner needs a disjunction of literals after the arrow (literals separated by ',' or '|')")
+	} else if l, ok := clash(ls); ok {
+		return fmt.Errorf("the consequent holds in every situation: it has both %s and %s", v.LitString(l), v.LitString(l.Not()))
+	}
+	return nil
+}
+
+// clash returns a literal of ls whose negation is in ls too.
+func clash(ls []Lit) (Lit, bool) {
+	seen := make(map[Lit]bool, len(ls))
+	for _, l := range ls {
+		if seen[l.Not()] {
+			return l.Not(), true
+		}
+		seen[l] = true
+	}
+	return 0, false
 }
 
 // String returns the rule in the dataset syntax when it is clausal

@@ -35,12 +35,13 @@ example is entailed) and how many examples have evidence that drowns it.
 				return err
 			}
 			if hard != "" {
-				cs, err := readHard(cmd, v, hard)
+				// The reasoner names subformulas itself: no clausal form here.
+				fs, err := readFormulaFile(cmd, v, hard)
 				if err != nil {
 					return err
 				}
-				for _, c := range cs {
-					th.AddClause(c, 1)
+				for _, f := range fs {
+					th.Add(f, 1)
 				}
 			}
 			var rules [2][]logic.Rule

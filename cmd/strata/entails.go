@@ -17,7 +17,7 @@ func init() { register(newEntailsCmd) }
 
 func newEntailsCmd() *cobra.Command {
 	var flags baseFlags
-	var semantics, queries string
+	var semantics, queries, queriesFormat string
 	cmd := &cobra.Command{
 		Use:   "entails RULES [QUERY]",
 		Short: "Decide whether a default base entails α |~ β under System P, rational or lexicographic closure",
@@ -62,7 +62,7 @@ knowledge is entailed in every semantics.`,
 			}
 			var qs []defaults.Default
 			if queries != "" {
-				if qs, err = loadQueries(cmd, queries, b.Vocab); err != nil {
+				if qs, err = loadQueries(cmd, queries, queriesFormat, b.Vocab); err != nil {
 					return err
 				}
 			} else {
@@ -91,6 +91,7 @@ knowledge is entailed in every semantics.`,
 	flags.add(cmd)
 	cmd.Flags().StringVar(&semantics, "semantics", "rational", "p, rational or lex")
 	cmd.Flags().StringVar(&queries, "queries", "", "decide every query of this file (.clq, or one rule per line) instead of QUERY")
+	cmd.Flags().StringVar(&queriesFormat, "queries-format", "auto", "format of --queries: clq, rules, or auto (clq for a .clq name)")
 	return cmd
 }
 
@@ -115,14 +116,25 @@ func parseDefault(v *logic.Vocabulary, src string) (defaults.Default, error) {
 	return defaults.ParseConditional(v, src)
 }
 
-// loadQueries reads a .clq file, or a rule file of queries.
-func loadQueries(cmd *cobra.Command, path string, v *logic.Vocabulary) ([]defaults.Default, error) {
+// loadQueries reads a .clq file, or a rule file of queries: as format says,
+// or by path's extension for "auto" (standard input has none: give clq).
+func loadQueries(cmd *cobra.Command, path, format string, v *logic.Vocabulary) ([]defaults.Default, error) {
+	var clq bool
+	switch format {
+	case "clq":
+		clq = true
+	case "rules":
+	case "auto", "":
+		clq = strings.EqualFold(filepath.Ext(path), ".clq")
+	default:
+		return nil, usageError{fmt.Errorf("--queries-format %q: want clq, rules or auto", format)}
+	}
 	r, name, err := fileutil.Open(path, cmd.InOrStdin())
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	if strings.EqualFold(filepath.Ext(path), ".clq") {
+	if clq {
 		return defaults.ReadCLQ(r, name, v)
 	}
 	return defaults.ReadRules(r, name, v)

@@ -180,3 +180,37 @@ func TestRuleShapeErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestStdinEverywhere: "-" reads standard input for mln learn and its
+// --test, and formats chosen by a file's extension have a flag for it.
+func TestStdinEverywhere(t *testing.T) {
+	rows := "0,1\n1,1\n0,0\n1,0\n1,1\n"
+	table := writeFile(t, "t.data", rows)
+	out, errs, code := strata(t, rows, "mln", "learn", "-", "-o", writeFile(t, "a.mln", ""), "--test", table)
+	if code != 0 || !strings.Contains(out, "learned from 5 rows") || !strings.Contains(out, "test pseudo-log-likelihood") {
+		t.Errorf("mln learn -: exit %d, %s%s", code, out, errs)
+	}
+	out, errs, code = strata(t, rows, "mln", "learn", table, "-o", writeFile(t, "b.mln", ""), "--test", "-")
+	if code != 0 || !strings.Contains(out, "test pseudo-log-likelihood") {
+		t.Errorf("mln learn --test -: exit %d, %s%s", code, out, errs)
+	}
+	if _, errs, code = strata(t, rows, "mln", "learn", "-", "-o", writeFile(t, "c.mln", ""), "--test", "-"); code != 2 || !strings.Contains(errs, "standard input") {
+		t.Errorf("both tables from stdin: exit %d, %s", code, errs)
+	}
+	wcnf := "p wcnf 1 1 10\n2 1 0\n"
+	if out, errs, code = strata(t, wcnf, "mln", "map", "-", "--format", "wcnf", "--entails", "a1"); code != 0 || !strings.HasPrefix(out, "yes") {
+		t.Errorf("mln map - --format wcnf: exit %d, %s%s", code, out, errs)
+	}
+	if _, errs, code = strata(t, wcnf, "mln", "map", "-", "--format", "dimacs"); code != 2 || !strings.Contains(errs, "want alchemy, wcnf or auto") {
+		t.Errorf("--format dimacs: exit %d, %s", code, errs)
+	}
+	conv := writeFile(t, "out.mln", "")
+	if out, errs, code = strata(t, wcnf, "mln", "convert", "-", conv, "--format", "wcnf"); code != 0 {
+		t.Errorf("mln convert - --format wcnf: exit %d, %s%s", code, out, errs)
+	}
+	rules := writeFile(t, "b.rules", "bird -> flies\npenguin -> bird\npenguin -> !flies\n")
+	out, errs, code = strata(t, "(flies|bird), (flies|penguin)\n", "entails", rules, "--queries", "-", "--queries-format", "clq")
+	if code != 0 || out != "yes\t(flies|bird)\nno\t(flies|penguin)\n" {
+		t.Errorf("entails --queries - --queries-format clq: exit %d, %q %s", code, out, errs)
+	}
+}

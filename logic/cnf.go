@@ -21,18 +21,13 @@ func nnf(f *Formula, neg bool) *Formula {
 		return f
 	case OpNot:
 		return nnf(f.Args[0], !neg)
-	case OpAnd, OpOr:
-		op := f.Op
-		if neg {
-			op = OpAnd + OpOr - op
+	case OpAnd, OpOr, OpImplies:
+		op := junction(f.Op, neg)
+		var args []*Formula
+		if !collectNNF(f, neg, op, &args) {
+			return absorbing(op)
 		}
-		args := make([]*Formula, len(f.Args))
-		for i, g := range f.Args {
-			args[i] = nnf(g, neg)
-		}
-		return simplifyNary(op, args)
-	case OpImplies:
-		return nnf(Or(Not(f.Args[0]), f.Args[1]), neg)
+		return nary(op, args)
 	case OpIff:
 		a, b := f.Args[0], f.Args[1]
 		if neg {
@@ -60,23 +55,55 @@ func nnf(f *Formula, neg bool) *Formula {
 	panic("logic: unknown connective")
 }
 
-// simplifyNary builds an and/or of NNF operands, absorbing true and false.
-func simplifyNary(op Op, args []*Formula) *Formula {
-	unit, zero := OpTrue, OpFalse // neutral and absorbing element for and
-	if op == OpOr {
-		unit, zero = OpFalse, OpTrue
+// junction returns the connective of the negation normal form of an
+// and, or or implication (polarity neg): ¬(a → b) is a ∧ ¬b.
+func junction(op Op, neg bool) Op {
+	if op == OpImplies {
+		op = OpOr
 	}
-	kept := args[:0:0]
-	for _, a := range args {
-		switch a.Op {
-		case zero:
-			return a
-		case unit:
-			continue
+	if neg {
+		op = OpAnd + OpOr - op
+	}
+	return op
+}
+
+// absorbing returns false for and, true for or.
+func absorbing(op Op) *Formula {
+	if op == OpAnd {
+		return False()
+	}
+	return True()
+}
+
+// collectNNF appends to args the operands of the negation normal form of f
+// (polarity neg) under the connective op, descending through nested
+// operands whose form has the same connective, so that a chain
+// a1 -> a2 -> … -> an becomes one disjunction in time linear in n (merging
+// level by level would copy the operands at every level). Units are left
+// out; it returns false when an operand is absorbing, making the whole
+// junction absorbing.
+func collectNNF(f *Formula, neg bool, op Op, args *[]*Formula) bool {
+	switch {
+	case (f.Op == OpAnd || f.Op == OpOr) && junction(f.Op, neg) == op:
+		for _, g := range f.Args {
+			if !collectNNF(g, neg, op, args) {
+				return false
+			}
 		}
-		kept = append(kept, a)
+		return true
+	case f.Op == OpImplies && junction(f.Op, neg) == op:
+		return collectNNF(f.Args[0], !neg, op, args) && collectNNF(f.Args[1], neg, op, args)
 	}
-	return nary(op, kept)
+	g := nnf(f, neg)
+	switch {
+	case g.Op == OpTrue || g.Op == OpFalse:
+		return g.Op != absorbing(op).Op // a unit is left out
+	case g.Op == op:
+		*args = append(*args, g.Args...)
+	default:
+		*args = append(*args, g)
+	}
+	return true
 }
 
 // distributeLimit bounds the number of clauses that distributing a

@@ -430,3 +430,57 @@ func rebuild(f *Formula) *Formula {
 	}
 	return f
 }
+
+// refNNF is negation normal form written the obvious way, merging operands
+// level by level (quadratic on long chains), as a reference for NNF.
+func refNNF(f *Formula, neg bool) *Formula {
+	switch f.Op {
+	case OpAnd, OpOr:
+		op := f.Op
+		if neg {
+			op = OpAnd + OpOr - op
+		}
+		var kept []*Formula
+		for _, g := range f.Args {
+			h := refNNF(g, neg)
+			if h.Op == OpTrue && op == OpOr || h.Op == OpFalse && op == OpAnd {
+				return h
+			}
+			if h.Op == OpTrue || h.Op == OpFalse {
+				continue
+			}
+			kept = append(kept, h)
+		}
+		return nary(op, kept)
+	case OpImplies:
+		return refNNF(Or(Not(f.Args[0]), f.Args[1]), neg)
+	case OpNot:
+		return refNNF(f.Args[0], !neg)
+	case OpIff:
+		a, b := f.Args[0], f.Args[1]
+		if neg {
+			return refNNF(Or(And(a, Not(b)), And(Not(a), b)), false)
+		}
+		return refNNF(And(Or(Not(a), b), Or(a, Not(b))), false)
+	case OpAtLeast:
+		g := &Formula{Op: OpAtLeast, K: f.K, Args: make([]*Formula, len(f.Args))}
+		for i, h := range f.Args {
+			g.Args[i] = h
+		}
+		return nnf(g, neg) // only its operands' forms differ, checked above
+	}
+	return nnf(f, neg)
+}
+
+func TestNNFMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for i := range 3000 {
+		f := randFormula(r, 4, 5)
+		for _, neg := range []bool{false, true} {
+			if got, want := nnf(f, neg), refNNF(f, neg); !got.Equal(want) {
+				v := testVocab(4)
+				t.Fatalf("#%d NNF of %s (neg %v) is %s, want %s", i, f.String(v), neg, got.String(v), want.String(v))
+			}
+		}
+	}
+}

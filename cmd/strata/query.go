@@ -103,19 +103,18 @@ func printVerdict(w io.Writer, v *logic.Vocabulary, rs *possibilistic.Reasoner, 
 
 func printConclusions(w io.Writer, v *logic.Vocabulary, rs *possibilistic.Reasoner, alpha *logic.Formula) error {
 	inc := rs.Inconsistency(alpha)
-	lits := rs.Conclusions(alpha)
+	cs := rs.Conclude(alpha)
 	fmt.Fprintf(w, "plausible conclusions given %s (inconsistency level %s):\n", alpha.String(v), possibilistic.FormatWeight(inc))
-	if len(lits) == 0 {
+	if len(cs) == 0 {
 		fmt.Fprintln(w, "  none: the evidence contradicts the formulas of weight 1")
 		return nil
 	}
 	width := 0
-	for _, l := range lits {
-		width = max(width, len(v.LitString(l)))
+	for _, c := range cs {
+		width = max(width, len(v.LitString(c.Lit)))
 	}
-	for _, l := range lits {
-		n := rs.Necessity(alpha, logic.LitF(l))
-		fmt.Fprintf(w, "  %-*s  necessity %s\n", width, v.LitString(l), possibilistic.FormatWeight(n))
+	for _, c := range cs {
+		fmt.Fprintf(w, "  %-*s  necessity %s\n", width, v.LitString(c.Lit), possibilistic.FormatWeight(c.Necessity))
 	}
 	return nil
 }

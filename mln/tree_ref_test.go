@@ -132,4 +132,3 @@ func TestGrowTreeMatchesReference(t *testing.T) {
 		}
 	}
 }
-

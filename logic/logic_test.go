@@ -484,3 +484,32 @@ func TestNNFMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCNF checks the clausal form with fresh atoms against the formula on
+// every world of its atoms (brute force), for small parsed formulas.
+func FuzzCNF(f *testing.F) {
+	for _, s := range []string{"a0 <-> a1 <-> a2 <-> a3", "(a & b) | (c & d) | (e & f)", "!(a -> (b <-> !c))",
+		"atleast(2, a <-> b, c, !d)", "((a | b) <-> (c & d)) <-> e", "a1, !a1 -> a3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		v := &Vocabulary{}
+		g, err := ParseFormula(v, src)
+		if err != nil || v.Len() > 6 || g.Size() > 40 {
+			return
+		}
+		n := v.Len()
+		next := Atom(n)
+		cs := CNF(g, func() Atom { next++; return next - 1 })
+		aux := int(next) - n
+		if aux > 12 {
+			return
+		}
+		ForEachWorld(n, func(w []bool) bool {
+			if got, want := extends(w, n, aux, cs), g.Eval(w); got != want {
+				t.Fatalf("%q at %v: clauses %v, formula %v", src, w, got, want)
+			}
+			return true
+		})
+	})
+}

@@ -55,7 +55,7 @@ func hornTheory(n int) *Theory {
 }
 
 // BenchmarkSimplifyHorn runs show --simplify's steps on n random Horn
-// clauses. RemoveImplied makes one solver call per formula over the whole
+// clauses (propagate-units: with n/20 unit facts added). RemoveImplied makes one solver call per formula over the whole
 // theory, so it grows quadratically; the other steps are near-linear.
 func BenchmarkSimplifyHorn(b *testing.B) {
 	for _, n := range []int{500, 1000, 2000, 4000} {
@@ -63,6 +63,15 @@ func BenchmarkSimplifyHorn(b *testing.B) {
 		b.Run(fmt.Sprintf("propagate/%d", n), func(b *testing.B) {
 			for b.Loop() {
 				th.RemoveDrowned().PropagateUnits()
+			}
+		})
+		units := th.Clone()
+		for i := range n / 20 {
+			units.AddClause(logic.Clause{logic.Pos(logic.Atom(i))}, 0.6)
+		}
+		b.Run(fmt.Sprintf("propagate-units/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				units.PropagateUnits()
 			}
 		})
 		b.Run(fmt.Sprintf("implied/%d", n), func(b *testing.B) {

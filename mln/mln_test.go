@@ -1,6 +1,7 @@
 package mln
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -231,5 +232,51 @@ func TestEntailsNoWorld(t *testing.T) {
 		if got, err := Entails(t.Context(), e, logic.Term{logic.Neg(0)}, logic.Pos(1)); err != nil || got != Entailed {
 			t.Errorf("approx=%v: !a |~MAP b: %v %v", approx, got, err)
 		}
+	}
+}
+
+// TestIffChains: chains of biconditionals, whose negation normal form
+// doubles with every link, compile to a linear problem (30 links never
+// finished) and give the brute-force MAP answers.
+func TestIffChains(t *testing.T) {
+	chain := func(n int) *logic.Formula {
+		f := logic.AtomF(0)
+		for i := 1; i < n; i++ {
+			f = logic.Iff(f, logic.AtomF(logic.Atom(i)))
+		}
+		return f
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, n := range []int{3, 6, 9} {
+		for _, hard := range []bool{false, true} {
+			net := &Network{Vocab: logic.NewVocabulary()}
+			for i := range n {
+				net.Vocab.Intern(fmt.Sprintf("a%d", i))
+			}
+			net.Formulas = []Formula{{F: chain(n), Weight: 1.5, Hard: hard}, {F: logic.AtomF(0), Weight: -0.5}}
+			if hard {
+				net.Formulas[0].Weight = 0
+			}
+			ex, err := NewExact(net)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 6 {
+				alpha, beta := logic.Term{randLit(r, n)}, randLit(r, n)
+				_, _, want := bruteMAP(net, alpha, beta)
+				if got, err := Entails(t.Context(), ex, alpha, beta); err != nil || (got == Entailed) != want {
+					t.Fatalf("chain of %d (hard %v): Entails(%v, %v) = %v (%v), brute force %v", n, hard, alpha, beta, got, err, want)
+				}
+			}
+		}
+	}
+	net := &Network{Vocab: logic.NewVocabulary()}
+	for i := range 30 {
+		net.Vocab.Intern(fmt.Sprintf("a%d", i))
+	}
+	net.Formulas = []Formula{{F: chain(30), Weight: 1}, {F: logic.Not(chain(30)), Hard: true}}
+	c, err := Compile(net)
+	if err != nil || len(c.Problem.Hard) > 40*30 {
+		t.Fatalf("a chain of 30: %v, %d hard clauses", err, len(c.Problem.Hard))
 	}
 }

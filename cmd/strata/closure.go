@@ -132,6 +132,7 @@ func loadBase(cmd *cobra.Command, path string, flags baseFlags) (*defaults.Base,
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
+	data = logic.TrimBOM(data)
 	isCL, err := clFormat(flags.format, path, data)
 	if err != nil {
 		return nil, err

@@ -23,7 +23,7 @@ func init() { register(newEntailsCmd) }
 
 func newEntailsCmd() *cobra.Command {
 	var flags baseFlags
-	var semantics, queries, results string
+	var semantics, queries, queriesFormat, results string
 	var timeout time.Duration
 	cmd := &cobra.Command{
 		Use:   "entails RULES [QUERY]",
@@ -92,7 +92,7 @@ knowledge is entailed in every semantics.`,
 			}
 			var qs []defaults.Default
 			if queries != "" {
-				if qs, err = loadQueries(cmd, queries, b.Vocab); err != nil {
+				if qs, err = loadQueries(cmd, queries, queriesFormat, b.Vocab); err != nil {
 					return err
 				}
 			} else {
@@ -153,6 +153,7 @@ knowledge is entailed in every semantics.`,
 	cmd.Flags().StringVar(&queries, "queries", "", "decide every query of this file (.clq, or one rule per line) instead of QUERY")
 	cmd.Flags().DurationVar(&timeout, "timeout", 0, "time budget of each query (0: none); overruns are reported as \"timeout\"")
 	cmd.Flags().StringVar(&results, "results", "text", "output: text, or csv or json with the time of every query")
+	cmd.Flags().StringVar(&queriesFormat, "queries-format", "auto", "format of --queries: clq, rules, or auto (clq for a .clq name)")
 	return cmd
 }
 
@@ -177,14 +178,25 @@ func parseDefault(v *logic.Vocabulary, src string) (defaults.Default, error) {
 	return defaults.ParseConditional(v, src)
 }
 
-// loadQueries reads a .clq file, or a rule file of queries.
-func loadQueries(cmd *cobra.Command, path string, v *logic.Vocabulary) ([]defaults.Default, error) {
+// loadQueries reads a .clq file, or a rule file of queries: as format says,
+// or by path's extension for "auto" (standard input has none: give clq).
+func loadQueries(cmd *cobra.Command, path, format string, v *logic.Vocabulary) ([]defaults.Default, error) {
+	var clq bool
+	switch format {
+	case "clq":
+		clq = true
+	case "rules":
+	case "auto", "":
+		clq = strings.EqualFold(filepath.Ext(path), ".clq")
+	default:
+		return nil, usageError{fmt.Errorf("--queries-format %q: want clq, rules or auto", format)}
+	}
 	r, name, err := fileutil.Open(path, cmd.InOrStdin())
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	if strings.EqualFold(filepath.Ext(path), ".clq") {
+	if clq {
 		return defaults.ReadCLQ(r, name, v)
 	}
 	return defaults.ReadRules(r, name, v)

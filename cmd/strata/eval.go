@@ -42,12 +42,13 @@ per-level table only counts formulas.`,
 				return err
 			}
 			if hard != "" {
-				cs, err := readHard(cmd, v, hard)
+				// The reasoner names subformulas itself: no clausal form here.
+				fs, err := readFormulaFile(cmd, v, hard)
 				if err != nil {
 					return err
 				}
-				for _, c := range cs {
-					th.AddClause(c, 1)
+				for _, f := range fs {
+					th.Add(f, 1)
 				}
 			}
 			var rules [2][]logic.Rule

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -105,6 +106,7 @@ type learnData struct {
 	vocab       *logic.Vocabulary
 	train, test *learn.Examples
 	hard        []logic.Clause
+	hardF       []*logic.Formula // the hard rules as written, when hard names subformulas
 	builtin     bool
 }
 
@@ -177,7 +179,7 @@ func runLearn(cmd *cobra.Command, f *learnFlags) error {
 		}
 	}
 	m := l.Final()
-	th := m.Theory(d.vocab)
+	th := withHardFormulas(m.Theory(d.vocab), d.hardF)
 	if err := writeOutputs(cmd, f, th, l); err != nil {
 		return err
 	}
@@ -265,21 +267,29 @@ func loadLearnData(cmd *cobra.Command, f *learnFlags) (*learnData, error) {
 		}
 	}
 	if f.hard != "" {
-		hard, err := readHard(cmd, d.vocab, f.hard)
+		fs, err := readFormulaFile(cmd, d.vocab, f.hard)
 		if err != nil {
 			return nil, err
 		}
-		d.hard = hard
+		var named bool
+		if d.hard, named = hardClauses(d.vocab, fs); named {
+			d.hardF = fs
+		}
 	}
 	return d, nil
 }
 
 func readExamples(cmd *cobra.Command, v *logic.Vocabulary, ex *learn.Examples, path string, positive bool) error {
-	rules, err := readRuleFile(cmd, v, path)
+	r, name, err := fileutil.Open(path, cmd.InOrStdin())
 	if err != nil {
 		return err
 	}
-	return ex.AddRules(rules, positive, v, path)
+	defer r.Close()
+	rules, err := dataset.ReadClausalRules(r, name, v)
+	if err != nil {
+		return err
+	}
+	return ex.AddRules(rules, positive, v, name)
 }
 
 // readRuleFile reads a default-rule dataset ("-" is stdin).
@@ -302,17 +312,53 @@ func readFormulaFile(cmd *cobra.Command, v *logic.Vocabulary, path string) ([]*l
 	return dataset.ReadClauses(r, name, v)
 }
 
-// readHard reads hard rules as clauses (formulas are put in CNF).
-func readHard(cmd *cobra.Command, v *logic.Vocabulary, path string) ([]logic.Clause, error) {
-	fs, err := readFormulaFile(cmd, v, path)
-	if err != nil {
-		return nil, err
+// hardClauses puts hard rules into the clauses the learner takes. A rule
+// whose clausal form would be large (distributing (a0 & b0) | … | (an & bn)
+// gives 2^(n+1) clauses) gets fresh atoms naming its subformulas (logic.CNF),
+// and named reports that. The fresh atoms are interned as _h1, _h2, …,
+// names the inputs do not use, so that checkpoints can spell them; they
+// occur only in hard clauses, which are satisfiable together with any
+// evidence exactly when the rules are, so no answer over the other atoms
+// changes. Outputs show the rules as written (withHardFormulas).
+func hardClauses(v *logic.Vocabulary, fs []*logic.Formula) (cs []logic.Clause, named bool) {
+	n := 0
+	fresh := func() logic.Atom {
+		named = true
+		for {
+			n++
+			name := "_h" + strconv.Itoa(n)
+			if _, used := v.Lookup(name); !used {
+				return v.Intern(name)
+			}
+		}
 	}
-	var cs []logic.Clause
 	for _, f := range fs {
-		cs = append(cs, logic.CNF(f, nil)...)
+		cs = append(cs, logic.CNF(f, fresh)...)
 	}
-	return cs, nil
+	return cs, named
+}
+
+// withHardFormulas returns th with its weight-1 level, the hard rules the
+// learner saw as clauses, replaced by the hard rules as written, when those
+// clauses name subformulas by fresh atoms (hard is nil otherwise, and th is
+// returned as it is): the fresh atoms are the learner's business, not the
+// user's.
+func withHardFormulas(th *possibilistic.Theory, hard []*logic.Formula) *possibilistic.Theory {
+	if hard == nil {
+		return th
+	}
+	out := possibilistic.New(th.Vocab)
+	for _, l := range th.Levels {
+		if l.Weight < 1 {
+			for _, f := range l.Formulas {
+				out.Add(f, l.Weight)
+			}
+		}
+	}
+	for _, f := range hard {
+		out.Add(f, 1)
+	}
+	return out
 }
 
 // builtinExample draws the built-in dataset from the embedded animals theory.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
+	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/mln"
@@ -32,11 +33,17 @@ behaviour the paper's second experiment compiles into possibilistic theories.
 
 Networks are files in Alchemy's propositional syntax (one "WEIGHT FORMULA"
 per line, hard formulas end with '.', connectives ! ^ v => <=>) or, when the
-name ends in .wcnf, in the weighted CNF format of MaxSAT solvers.`,
+name ends in .wcnf, in the weighted CNF format of MaxSAT solvers (--format
+says which for standard input, "-").`,
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newMLNLearnCmd(), newMLNMapCmd(), newMLNExamplesCmd(), newMLNConvertCmd())
+	for _, c := range cmd.Commands() {
+		if c.Name() != "learn" {
+			addNetworkFormat(c)
+		}
+	}
 	return cmd
 }
 
@@ -60,7 +67,10 @@ variable of the network and of the independent-variables model.`,
 			if out == "" {
 				return usageError{errors.New("learn needs -o NET.mln")}
 			}
-			train, err := mln.ReadTableFile(args[0])
+			if args[0] == "-" && test == "-" {
+				return usageError{errors.New("TABLE and --test cannot both be standard input")}
+			}
+			train, err := readTable(cmd, args[0])
 			if err != nil {
 				return err
 			}
@@ -83,7 +93,7 @@ variable of the network and of the independent-variables model.`,
 			if test == "" {
 				return nil
 			}
-			tt, err := mln.ReadTableFile(test)
+			tt, err := readTable(cmd, test)
 			if err != nil {
 				return err
 			}
@@ -426,14 +436,41 @@ WCNF file can be given to any MaxSAT solver to check strata's MAP answers.`,
 	}
 }
 
-// readNetwork reads a network ("-" is stdin, in Alchemy syntax).
-func readNetwork(cmd *cobra.Command, path string) (*mln.Network, error) {
+// readTable reads a 0/1 table ("-" is stdin).
+func readTable(cmd *cobra.Command, path string) (*dataset.Table, error) {
 	r, name, err := fileutil.Open(path, cmd.InOrStdin())
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	if strings.EqualFold(filepath.Ext(path), ".wcnf") {
+	return dataset.ReadTable(r, name)
+}
+
+// addNetworkFormat adds the --format flag that readNetwork obeys.
+func addNetworkFormat(cmd *cobra.Command) {
+	cmd.Flags().String("format", "auto", "format of the network read: alchemy, wcnf, or auto (wcnf for a .wcnf name, else alchemy)")
+}
+
+// readNetwork reads a network ("-" is stdin) in the format --format names,
+// or by the extension of path: WCNF for .wcnf, else Alchemy syntax.
+func readNetwork(cmd *cobra.Command, path string) (*mln.Network, error) {
+	format, _ := cmd.Flags().GetString("format")
+	var wcnf bool
+	switch format {
+	case "wcnf":
+		wcnf = true
+	case "alchemy":
+	case "auto", "":
+		wcnf = strings.EqualFold(filepath.Ext(path), ".wcnf")
+	default:
+		return nil, usageError{fmt.Errorf("--format %q: want alchemy, wcnf or auto", format)}
+	}
+	r, name, err := fileutil.Open(path, cmd.InOrStdin())
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	if wcnf {
 		return mln.ReadWCNF(r, name)
 	}
 	return mln.ReadAlchemy(r, name)

@@ -96,7 +96,7 @@ holds for poss only (the paper's algorithm rests on drowning).`,
 }
 
 func stratifyGreedy(v *logic.Vocabulary, name string, fs, hardF []*logic.Formula, rules [2][]logic.Rule, threads int, sem possibilistic.Semantics) (*possibilistic.Theory, error) {
-	var cs, hard []logic.Clause
+	var cs []logic.Clause
 	for i, f := range fs {
 		c, ok := f.AsClause()
 		if !ok {
@@ -104,9 +104,7 @@ func stratifyGreedy(v *logic.Vocabulary, name string, fs, hardF []*logic.Formula
 		}
 		cs = append(cs, c)
 	}
-	for _, f := range hardF {
-		hard = append(hard, logic.CNF(f, nil)...)
-	}
+	hard, named := hardClauses(v, hardF)
 	ex := &learn.Examples{}
 	if err := ex.AddRules(rules[0], true, v, "--pos"); err != nil {
 		return nil, err
@@ -115,5 +113,8 @@ func stratifyGreedy(v *logic.Vocabulary, name string, fs, hardF []*logic.Formula
 		return nil, err
 	}
 	m := learn.StratifyGreedy(context.Background(), cs, ex, hard, threads, sem)
-	return m.Theory(v), nil
+	if !named {
+		hardF = nil
+	}
+	return withHardFormulas(m.Theory(v), hardF), nil
 }

@@ -17,7 +17,7 @@ func TestBOMEverywhere(t *testing.T) {
 	cl := writeFile(t, "b.cl", bom+"signature\n  bird, flies, penguin\n\nconditionals\nb{\n  (flies|bird),\n  (bird|penguin),\n  (!flies|penguin)\n}\n")
 	clq := writeFile(t, "q.clq", bom+"(flies|bird), (!flies|penguin)\n")
 	theory := writeFile(t, "b.theory", bom+"0.8: !bird | flies\n")
-	alchemy := writeFile(t, "r.mln", bom+"2 a\n")
+	alchemy := writeFile(t, "r.mln", bom+"a\n2 a\n")
 	wcnf := writeFile(t, "r.wcnf", bom+"p wcnf 1 1 10\n2 1 0\n")
 	pos := writeFile(t, "p.rules", bom+"bird -> flies\nbird -> flies\n")
 	neg := writeFile(t, "n.rules", bom+"bird -> !flies\n")

@@ -17,6 +17,11 @@ import (
 	"github.com/strata-logic/strata/weka"
 )
 
+// defaultJavaMemory is the Java heap of every command that runs Weka
+// (--java-memory): enough for RandomForest -I 100 on the largest crowd
+// dataset, the Pluribus poker decisions.
+const defaultJavaMemory = "2g"
+
 // findWeka returns the Weka runner of the baselines with the given Java
 // heap, or nil when want is false; hint says how to do without Weka.
 func findWeka(want bool, memory, hint string) (*weka.Runner, error) {
@@ -85,8 +90,10 @@ func commandLine(cmd *cobra.Command) string {
 	parts := []string{cmd.CommandPath()}
 	cmd.Flags().Visit(func(f *pflag.Flag) {
 		switch {
-		case f.Value.Type() == "bool":
+		case f.Value.Type() == "bool" && f.Value.String() == "true":
 			parts = append(parts, "--"+f.Name)
+		case f.Value.Type() == "bool":
+			parts = append(parts, "--"+f.Name+"="+f.Value.String())
 		case f.Value.Type() == "stringSlice":
 			parts = append(parts, "--"+f.Name, strings.Trim(f.Value.String(), "[]"))
 		default:

@@ -41,7 +41,7 @@ majority-class floor are reported.`,
 	}
 	cmd.Flags().BoolVar(&runWeka, "weka", false, "also run the Weka baselines (needs bench/install-weka.sh)")
 	cmd.Flags().BoolVar(&confusion, "confusion", false, "print the theory's confusion table")
-	cmd.Flags().StringVar(&memory, "java-memory", "4g", "maximum Java heap for Weka")
+	cmd.Flags().StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
 	return cmd
 }
 

@@ -28,9 +28,8 @@ behaviour the paper's second experiment compiles into possibilistic theories.
 Networks are files in Alchemy's propositional syntax (one "WEIGHT FORMULA"
 per line, hard formulas end with '.', connectives ! ^ v => <=>) or, when the
 name ends in .wcnf, in the weighted CNF format of MaxSAT solvers.`,
-		Args: argsBetween(0, 0),
-		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
+	group(cmd)
 	cmd.AddCommand(newMLNLearnCmd(), newMLNMapCmd(), newMLNExamplesCmd(), newMLNConvertCmd())
 	return cmd
 }
@@ -111,7 +110,7 @@ func newMLNMapCmd() *cobra.Command {
 		Use:   "map NET.mln --given 'a1, !a3'",
 		Short: "Find a most probable world given evidence, or decide MAP entailment",
 		Long: `map finds a most probable world of the network given the evidence (a
-conjunction of literals), exactly or, with --approx, by MaxWalkSAT. It prints
+conjunction of literals), exactly or, with --map approx, by MaxWalkSAT. It prints
 the world's true atoms, its cost (the weights of the formulas it violates, as
 integers: cost / scale is the real cost) and its log-weight sum w_i f_i.
 
@@ -156,7 +155,7 @@ probable world of the evidence satisfies LIT. The first line is "yes" or "no".`,
 }
 
 func addWalkFlags(cmd *cobra.Command, approx *bool, walk *mln.WalkOptions) {
-	cmd.Flags().BoolVar(approx, "approx", false, "use MaxWalkSAT instead of exact MAP")
+	addMapFlag(cmd, approx, "MAP solver: exact, or approx (MaxWalkSAT)")
 	cmd.Flags().IntVar(&walk.Flips, "flips", 100000, "MaxWalkSAT flips per try")
 	cmd.Flags().IntVar(&walk.Tries, "tries", 1, "MaxWalkSAT restarts")
 	cmd.Flags().Float64Var(&walk.Noise, "noise", 0.2, "MaxWalkSAT probability of a random flip")
@@ -229,7 +228,7 @@ func printMAPEntailment(w io.Writer, net *mln.Network, e mln.Engine, alpha logic
 }
 
 func newMLNExamplesCmd() *cobra.Command {
-	var out, mapMode string
+	var out string
 	var mo mln.MAPOptions
 	var walk mln.WalkOptions
 	cmd := &cobra.Command{
@@ -247,18 +246,11 @@ It writes DIR/train.defaults, train.nondefaults, test.defaults and
 test.nondefaults in the default-rule format. The examples depend only on the
 network, the options and --seed.`,
 		Example: `  strata mln examples nltcs.mln -o nltcs-map --seed 1
-  strata mln examples plants.mln -o plants-map --map approx --train 500 --test 500`,
+  strata mln examples plants.mln -o plants-map --map approx --train-examples 500 --test-examples 500`,
 		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
 				return usageError{errors.New("examples needs -o DIR")}
-			}
-			switch mapMode {
-			case "exact":
-			case "approx":
-				mo.Approx = true
-			default:
-				return usageError{fmt.Errorf("--map must be exact or approx, not %q", mapMode)}
 			}
 			net, err := readNetwork(cmd, args[0])
 			if err != nil {
@@ -284,15 +276,16 @@ network, the options and --seed.`,
 				pos, neg := mln.Split(set.exs)
 				fmt.Fprintf(w, "%s: %d positive, %d negative\n", set.name, len(pos), len(neg))
 			}
-			fmt.Fprintf(w, "written to %s in %s (%s MAP)\n", out, time.Since(start).Round(time.Millisecond), mapMode)
+			fmt.Fprintf(w, "written to %s in %s (%s MAP)\n", out, time.Since(start).Round(time.Millisecond), (*mapSolver)(&mo.Approx))
 			return nil
 		},
 	}
 	f := cmd.Flags()
 	f.StringVarP(&out, "output", "o", "", "directory for the example files")
-	f.StringVar(&mapMode, "map", "exact", "MAP solver labelling the examples: exact or approx")
-	f.IntVar(&mo.Train, "train", 1000, "training examples")
-	f.IntVar(&mo.Test, "test", 1000, "test examples")
+	addMapFlag(cmd, &mo.Approx, "MAP solver labelling the examples: exact or approx (MaxWalkSAT)")
+	f.IntVar(&mo.Train, "train-examples", 1000, "training examples")
+	f.IntVar(&mo.Test, "test-examples", 1000, "test examples")
+	alias(f, "train", "train-examples", true)
 	f.IntVar(&mo.Examples.MaxEvidence, "max-evidence", 5, "most literals in the evidence alpha")
 	f.IntVar(&mo.Examples.PerEvidence, "per-evidence", 10, "conclusions beta drawn for each alpha")
 	f.Uint64Var(&mo.Examples.Seed, "seed", 1, "random seed (the test set uses seed+1)")

@@ -55,8 +55,10 @@ whatever --threads is.
 P and N hold positive and negative defaults, one "ANTECEDENT -> CONSEQUENT" per
 line (the paper's Java tool's files work unchanged); H holds hard rules, one
 clause per line, kept at the top level. Without --pos, learn uses a built-in
-example: defaults drawn from a hidden theory about animals, 5% of them
-mislabelled.
+example: defaults drawn from a hidden theory about animals
+(cmd/strata/examples/animals.theory), 5% of them mislabelled, and at the end
+asks the learned and the hidden theory the paper's queries (penguin -> !flies,
+penguin -> bird, bird -> flies).
 
 The theory is printed highest level first (or written to -o, atomically),
 followed on stderr by its accuracy and generalisation bound: the number of

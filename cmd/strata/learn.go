@@ -371,17 +371,21 @@ func summarise(w io.Writer, d *learnData, l *learn.Learner, m *learn.Model, why 
 }
 
 // progress shows a bar on a terminal and, with --verbose, a line per
-// iteration; otherwise it is silent.
+// iteration; otherwise a line per iteration or per minute, whichever is
+// rarer (quietInterval).
 type progress struct {
 	w       io.Writer
 	bar     *progressbar.ProgressBar
 	verbose bool
+	pace    *pacer // not on a terminal
 }
 
 func newProgress(w io.Writer, total int, verbose bool) *progress {
 	p := &progress{w: w, verbose: verbose}
-	if f, ok := w.(*os.File); ok && !verbose {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+	if !verbose {
+		if !isTerminal(w) {
+			p.pace = newPacer()
+		} else {
 			p.bar = progressbar.NewOptions(total,
 				progressbar.OptionSetWriter(w),
 				progressbar.OptionSetDescription("learning"),
@@ -405,7 +409,7 @@ func (p *progress) step(it learn.Iteration) {
 		p.bar.Describe(fmt.Sprintf("learning: train %.3f, %d rules", it.TrainAccuracy, it.Rules))
 		p.bar.Add(1)
 	}
-	if p.verbose {
+	if p.verbose || p.pace != nil && p.pace.due() {
 		fmt.Fprintf(p.w, "iteration %d: train %.4f", it.Iteration, it.TrainAccuracy)
 		if it.TestAccuracy == it.TestAccuracy {
 			fmt.Fprintf(p.w, "  test %.4f", it.TestAccuracy)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -336,26 +335,28 @@ func writeNetwork(path string, net *mln.Network) error {
 }
 
 // mlnProgress draws a progress bar on stderr when it is a terminal, and
-// nothing otherwise.
+// otherwise prints a line per minute (quietInterval) and when a stage ends.
 type mlnProgress struct {
 	bar   *progressbar.ProgressBar
 	w     io.Writer
 	what  string
 	stage string
+	pace  *pacer // not on a terminal
 }
 
 func newMLNProgress(w io.Writer, what string) *mlnProgress {
-	p := &mlnProgress{what: what}
-	if f, ok := w.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			p.w = w
-		}
+	p := &mlnProgress{what: what, w: w}
+	if !isTerminal(w) {
+		p.pace = newPacer()
 	}
 	return p
 }
 
 func (p *mlnProgress) set(stage string, done, total int) {
-	if p.w == nil {
+	if p.pace != nil {
+		if done == total || p.pace.due() {
+			fmt.Fprintf(p.w, "%s: %s %d of %d\n", p.what, stage, done, total)
+		}
 		return
 	}
 	if p.bar == nil || stage != p.stage {

@@ -54,3 +54,38 @@ func TestMLNSpeaksWhenNotOnATerminal(t *testing.T) {
 		t.Fatalf("mln examples: exit %d, stderr %q", code, errs)
 	}
 }
+
+// TestStratifyExactBounded checks that stratify --exact states its bound,
+// shows progress when stderr is not a terminal, and stops at --timeout on
+// an instance whose search would take minutes (every one of 3^20 cuts).
+func TestStratifyExactBounded(t *testing.T) {
+	withQuietInterval(t, 0)
+	clauses := []string{"!a1"}
+	for i := 1; i < 20; i++ {
+		clauses = append(clauses, fmt.Sprintf("a%d", i))
+	}
+	cl := writeFile(t, "hard.clauses", strings.Join(clauses, "\n")+"\n")
+	pos := writeFile(t, "h.defaults", " -> b\n")
+	neg := writeFile(t, "h.nondefaults", "a1 -> !a1\n")
+	start := time.Now()
+	out, errs, code := strata(t, "", "stratify", "--exact", cl, "--pos", pos, "--neg", neg, "--timeout", "300ms")
+	if code != 1 || out != "" {
+		t.Fatalf("exit %d, stdout %q; want exit 1 and no theory", code, out)
+	}
+	for _, want := range []string{"at most 3^20 = 3,486,784,401 cuts", "exact: ", "context deadline exceeded (--timeout)"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("--timeout 300ms took %s", d)
+	}
+}
+
+func TestThousands(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 3486784401: "3,486,784,401", -1234: "-1,234"} {
+		if got := thousands(n); got != want {
+			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

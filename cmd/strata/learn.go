@@ -212,7 +212,9 @@ func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d 
 	fmt.Fprintf(stderr, "choosing the number of iterations: learning on %d examples, validating on %d\n", fit.Total(), held.Total())
 	opts := f.opts
 	opts.Patience = -1
-	s, err := learn.ChooseIterations(ctx, d.vocab, fit, held, d.hard, opts, 10, nil)
+	bar := newProgress(stderr, opts.Iterations, f.verbose)
+	s, err := learn.ChooseIterations(ctx, d.vocab, fit, held, d.hard, opts, 10, bar.step)
+	bar.finish()
 	if err != nil {
 		return err
 	}

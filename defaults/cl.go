@@ -27,8 +27,9 @@ import (
 // signature; each block may be preceded by its own 'conditionals'. A .clq
 // file lists query conditionals separated by ','.
 //
-// As in InfOCF, atoms missing from the signature are accepted, and whitespace
-// and line breaks are free.
+// Whitespace and line breaks are free. Unlike InfOCF, strata refuses an
+// atom of a conditional that is missing from the signature: it is more
+// often a misspelling than a new atom.
 
 type clKind uint8
 
@@ -80,8 +81,9 @@ type clParser struct {
 	v     *logic.Vocabulary
 	toks  []clToken
 	i     int
-	err   error // a lexical error
-	lines []int // byte offset of the start of each line, built on first use
+	err   error           // a lexical error
+	lines []int           // byte offset of the start of each line, built on first use
+	sig   map[string]bool // the atoms of the signature; nil: not checked
 }
 
 func newCLParser(r io.Reader, name string, v *logic.Vocabulary) (*clParser, error) {
@@ -192,6 +194,10 @@ func (p *clParser) signature() error {
 			return p.errorAt(t.off, "%q cannot name an atom in the signature", t.text)
 		}
 		p.v.Intern(t.text)
+		if p.sig == nil {
+			p.sig = map[string]bool{}
+		}
+		p.sig[t.text] = true
 		if p.peek().kind != clComma {
 			return nil
 		}
@@ -337,6 +343,9 @@ func (p *clParser) unary() (*logic.Formula, error) {
 			// strata's own syntax reads these as constants and a connective,
 			// so an atom of that name could not be written back.
 			return nil, p.errorAt(t.off, "%q cannot name an atom (write Top or Bottom for the constants)", t.text)
+		}
+		if p.sig != nil && !p.sig[t.text] {
+			return nil, p.errorAt(t.off, "atom %q is not in the signature", t.text)
 		}
 		return logic.AtomF(p.v.Intern(t.text)), nil
 	}

@@ -61,7 +61,7 @@ func TestReadCL(t *testing.T) {
 
 func TestReadCLForms(t *testing.T) {
 	v := &logic.Vocabulary{}
-	src := "signature a,b,c conditionals one{(a|Top),((a;!b),c|!(a;b))} conditionals two{} three{(Bottom;c|a-b_2)}"
+	src := "signature a,b,c,a-b_2 conditionals one{(a|Top),((a;!b),c|!(a;b))} conditionals two{} three{(Bottom;c|a-b_2)}"
 	bases, err := ReadCL(strings.NewReader(src), "x.cl", v)
 	if err != nil {
 		t.Fatal(err)
@@ -94,13 +94,14 @@ func TestReadCLErrors(t *testing.T) {
 		{"signature a conditionals kb{(a,a)}", "x.cl:1:33: expected '|' between the consequent and the antecedent"},
 		{"signature a conditionals kb{(a|(a;a)}", "x.cl:1:37: expected ')' closing the conditional opened at column 29, found '}'"},
 		{"signature a conditionals kb{(a|!)}", "x.cl:1:33: expected a formula, found ')'"},
-		{"signature a conditionals kb{(a|b -> c)}", "x.cl:1:34: expected ')' closing the conditional"},
-		{"signature a conditionals kb{(a|b&c)}", "x.cl:1:33: expected ')' closing the conditional opened at column 29, found \"&\""},
+		{"signature a, b conditionals kb{(a|b -> c)}", "x.cl:1:37: expected ')' closing the conditional"},
+		{"signature a, b conditionals kb{(a|b&c)}", "x.cl:1:36: expected ')' closing the conditional opened at column 32, found \"&\""},
 		{"signature a conditionals {(a|a)}", "x.cl:1:26: expected the name of a belief base, found '{'"},
 		{"signature a conditionals kb (a|a)", "x.cl:1:29: expected '{' after the belief base name kb"},
 		{"signature a /* open\n conditionals", "x.cl:1:13: comment '/*' is never closed"},
 		{"signature a\nconditionals kb{\n (true|a)}", "x.cl:3:3: \"true\" cannot name an atom"},
 		{"signature a conditionals kb{(a|a)} é", "x.cl:1:36: expected the name of a belief base, found \"é\""},
+		{"signature a, b\nconditionals kb{(a|b), (c|a)}", "x.cl:2:25: atom \"c\" is not in the signature"},
 	}
 	for _, c := range cases {
 		_, err := ReadCL(strings.NewReader(c.src), "x.cl", &logic.Vocabulary{})
@@ -170,6 +171,7 @@ func FuzzReadCL(f *testing.F) {
 	f.Add(birdsCL)
 	f.Add("signature a,b conditionals kb{(a|Top),((a;!b),b|!(a;b))} two{}")
 	f.Add("signature a /* x */ conditionals kb{(Bottom|a)}")
+	f.Add("signature a, b\nconditionals kb{(a|b), (c|a)}") // an atom outside the signature
 	f.Fuzz(func(t *testing.T, src string) {
 		v := &logic.Vocabulary{}
 		bases, err := ReadCL(strings.NewReader(src), "f.cl", v)

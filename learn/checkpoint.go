@@ -98,9 +98,9 @@ func (l *Learner) WriteCheckpoint(w io.Writer) error {
 // restores the state written by WriteCheckpoint. The options may differ
 // (more iterations, another timeout, more threads); the data may not.
 func ResumeLearner(r io.Reader, v *logic.Vocabulary, train *Examples, hard []logic.Clause, opts Options) (*Learner, error) {
-	var cp checkpoint
-	if err := json.NewDecoder(r).Decode(&cp); err != nil {
-		return nil, fmt.Errorf("read checkpoint: %w", err)
+	cp, err := decodeCheckpoint(r)
+	if err != nil {
+		return nil, err
 	}
 	if cp.Version != checkpointVersion {
 		return nil, fmt.Errorf("checkpoint version %d, this strata reads version %d", cp.Version, checkpointVersion)
@@ -112,29 +112,19 @@ func ResumeLearner(r io.Reader, v *logic.Vocabulary, train *Examples, hard []log
 	if fp := fingerprint(v, train, hard); fp != cp.Fingerprint {
 		return nil, errors.New("checkpoint was written for other training data or hard rules")
 	}
+	if err := cp.checkCounters(); err != nil {
+		return nil, err
+	}
 	if err := l.pcg.UnmarshalBinary(cp.RNG); err != nil {
 		return nil, fmt.Errorf("checkpoint: random generator state: %w", err)
 	}
 	m := &Model{Hard: hard}
-	for j, lv := range cp.Levels {
-		var cs []logic.Clause
-		for i, s := range lv {
-			c, err := logic.ParseClause(v, s)
-			if err != nil {
-				return nil, fmt.Errorf("checkpoint: level %d, clause %d: %w", j, i, err)
-			}
-			cs = append(cs, c)
-		}
-		m.Levels = append(m.Levels, cs)
+	if m.Levels, err = parseLearned(cp.Levels, v, train); err != nil {
+		return nil, err
 	}
 	if len(cp.Hard) > 0 {
-		m.Hard = nil
-		for i, s := range cp.Hard {
-			c, err := logic.ParseClause(v, s)
-			if err != nil {
-				return nil, fmt.Errorf("checkpoint: hard rule %d: %w", i, err)
-			}
-			m.Hard = append(m.Hard, c)
+		if m.Hard, err = parseHard(cp.Hard, v, hard); err != nil {
+			return nil, err
 		}
 	}
 	l.e.commit(m)

@@ -96,6 +96,9 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int) *engi
 		w.compile(e.model)
 		for i := w.id; i < len(e.ex); i += len(e.workers) {
 			w.initExample(i)
+			// The empty model may already cover an example: the hard
+			// rules, or α itself, can entail β.
+			w.research(i, 0)
 		}
 	})
 	return e

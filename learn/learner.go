@@ -13,13 +13,14 @@ import (
 	"github.com/strata-logic/strata/logic"
 )
 
-// Options control the heuristic learner. The zero value means the defaults.
+// Options control the heuristic learner. The zero value of a field means
+// its default; a negative count or duration is an error (Patience aside).
 type Options struct {
-	Iterations int           // at most this many iterations (default 100)
+	Iterations int           // at most this many iterations (0: the default, 100)
 	Timeout    time.Duration // stop after this much learning time (0: none)
-	Candidates int           // candidate clauses sampled per iteration (default 100)
+	Candidates int           // candidate clauses sampled per iteration (0: the default, 100)
 	Seed       uint64        // the same seed gives the same theory for any Threads
-	Threads    int           // workers (default: the number of CPUs)
+	Threads    int           // workers (0: the number of CPUs)
 	// Patience stops learning after this many consecutive iterations that
 	// improve nothing (default 5; negative: never).
 	Patience int
@@ -29,6 +30,22 @@ type Options struct {
 	OnIteration func(Iteration)
 }
 
+// check refuses settings that have no meaning; a negative number of
+// iterations used to run none, silently.
+func (o *Options) check() error {
+	switch {
+	case o.Iterations < 0:
+		return fmt.Errorf("learn: %d iterations: the number cannot be negative (0 means the default, 100)", o.Iterations)
+	case o.Candidates < 0:
+		return fmt.Errorf("learn: %d candidates: the number cannot be negative (0 means the default, 100)", o.Candidates)
+	case o.Timeout < 0:
+		return fmt.Errorf("learn: timeout %v: it cannot be negative (0 means none)", o.Timeout)
+	case o.Threads < 0:
+		return fmt.Errorf("learn: %d threads: the number cannot be negative (0 means one per CPU)", o.Threads)
+	}
+	return nil
+}
+
 func (o *Options) defaults() {
 	if o.Iterations == 0 {
 		o.Iterations = 100
@@ -36,7 +53,7 @@ func (o *Options) defaults() {
 	if o.Candidates == 0 {
 		o.Candidates = 100
 	}
-	if o.Threads <= 0 {
+	if o.Threads == 0 {
 		o.Threads = runtime.NumCPU()
 	}
 	if o.Patience == 0 {
@@ -68,9 +85,10 @@ const (
 	StopCancelled  Stop = "interrupted"
 )
 
-// Learner is the heuristic structure learner of §4.3. It keeps the best
-// model found so far, so that it can be stopped, checkpointed and resumed at
-// any iteration boundary.
+// Learner is the heuristic structure learner of §4.3. It keeps the model of
+// the last completed iteration, so that it can be stopped, checkpointed and
+// resumed at any iteration boundary; an iteration cut short by cancellation
+// or the timeout is undone.
 type Learner struct {
 	opts    Options
 	vocab   *logic.Vocabulary
@@ -89,6 +107,9 @@ type Learner struct {
 // NewLearner prepares learning from train (positive and negative examples)
 // with the hard rules, which sit above every learned level.
 func NewLearner(v *logic.Vocabulary, train *Examples, hard []logic.Clause, opts Options) (*Learner, error) {
+	if err := opts.check(); err != nil {
+		return nil, err
+	}
 	opts.defaults()
 	if len(train.List) == 0 {
 		return nil, errors.New("learn: no training examples")
@@ -122,8 +143,9 @@ func (l *Learner) History() []Iteration { return slices.Clone(l.history) }
 func (l *Learner) TrainAccuracy() float64 { return l.e.accuracy(l.e.score()) }
 
 // Run learns until an iteration limit, the timeout, patience running out, a
-// perfect fit or ctx being cancelled, and returns why it stopped. The best
-// model so far is available from Model at every point.
+// perfect fit or ctx being cancelled, and returns why it stopped. After it
+// returns, Model is the model of the last completed iteration (an iteration
+// cut short is undone).
 func (l *Learner) Run(ctx context.Context) (Stop, error) {
 	l.started = time.Now()
 	if l.opts.Timeout > 0 {
@@ -139,17 +161,20 @@ func (l *Learner) Run(ctx context.Context) (Stop, error) {
 		if ctx.Err() != nil {
 			return l.ctxStop(ctx), nil
 		}
-		before := l.e.model
+		before, rng := l.e.model, *l.pcg
 		improved, perfect, err := l.step(ctx)
 		if err != nil {
 			return "", err
 		}
 		if ctx.Err() != nil {
-			// A step cut short may already have committed a better model;
-			// the history must then end with it.
+			// A step cut short has drawn random numbers and may have
+			// committed a half-simplified model; an uninterrupted run would
+			// have finished it. Return to the iteration boundary, so that
+			// a checkpoint written now resumes exactly as if the run had
+			// not stopped.
+			*l.pcg = rng
 			if l.e.model != before {
-				l.stale = 0
-				l.record(true)
+				l.e.commit(before)
 			}
 			return l.ctxStop(ctx), nil
 		}

@@ -14,7 +14,7 @@ import (
 // mapExamples builds the paper's NLTCS setting with the MLN pipeline: a
 // network learned from nltcs.train.data, 1000 training and 1000 test
 // defaults labelled by exact MAP entailment (evidence of 1 to 5 literals).
-func mapExamples(b *testing.B) (*logic.Vocabulary, *learn.Examples, *learn.Examples) {
+func mapExamples(b testing.TB) (*logic.Vocabulary, *learn.Examples, *learn.Examples) {
 	res, err := mln.DatasetExamples(shared.Path(b, "debd"), "nltcs", mln.DatasetOptions{})
 	if err != nil {
 		b.Fatal(err)

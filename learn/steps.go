@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/sat"
 )
 
 // sample draws the candidate clauses of one iteration (§4.3): defaults
@@ -172,12 +173,55 @@ func home(m *Model, j int) int {
 
 // Final returns the best model with implied rules removed (§4.3, last
 // step); this keeps every answer.
-func (l *Learner) Final() *Model {
-	t := l.e.model.Theory(l.vocab).RemoveImplied()
-	m, err := FromTheory(t)
-	if err != nil {
-		return l.Model()
+func (l *Learner) Final() *Model { return removeImplied(l.e.model, l.e.n) }
+
+// removeImplied drops, lowest level first, every learned clause that the
+// other clauses of its level and above, with the hard rules, entail: the
+// possibility distribution stays the same. It is RemoveImplied of the
+// model's theory restricted to the learned levels: the hard rules come last
+// there, so that examining them (thousands, for a hard rule put in CNF) is
+// wasted work.
+func removeImplied(m *Model, nAtoms int) *Model {
+	s := sat.New()
+	for range nAtoms {
+		s.NewVar()
 	}
-	m.Hard = l.e.model.Hard
-	return m
+	for _, c := range m.Hard {
+		s.AddClause(c...)
+	}
+	sel := make([][]logic.Lit, len(m.Levels))
+	for j, lv := range m.Levels {
+		for _, c := range lv {
+			a := logic.Pos(s.NewVar())
+			sel[j] = append(sel[j], a)
+			s.AddClause(append(slices.Clone(c), a.Not())...)
+		}
+	}
+	out := &Model{Hard: m.Hard}
+	gone := make([][]bool, len(m.Levels))
+	for j, lv := range m.Levels {
+		gone[j] = make([]bool, len(lv))
+	}
+	for j, lv := range m.Levels {
+		var kept []logic.Clause
+		for i, c := range lv {
+			var assume []logic.Lit
+			for k := j; k < len(m.Levels); k++ {
+				for x, a := range sel[k] {
+					if !(k == j && x == i) && !gone[k][x] {
+						assume = append(assume, a)
+					}
+				}
+			}
+			if !s.Solve(append(assume, c.Negate()...)...) {
+				gone[j][i] = true
+				continue
+			}
+			kept = append(kept, c)
+		}
+		if len(kept) > 0 {
+			out.Levels = append(out.Levels, kept)
+		}
+	}
+	return out
 }

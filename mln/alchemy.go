@@ -21,8 +21,10 @@ import (
 // Connectives are ! (not), ^ (and), v (or), => (implies), <=> (iff) and
 // parentheses; strata's own &, |, -> and <-> are accepted too, so 'v' cannot
 // be an atom name. Blank lines and comments (// or # to the end of the line)
-// are ignored. Atoms are interned in order of first appearance. Errors give
-// name, line and column and say what was expected.
+// are ignored. Every atom is declared before a formula uses it (as Alchemy
+// requires its predicates declared); atoms are numbered in the order of
+// their declarations. Errors give name, line and column and say what was
+// expected.
 func ReadAlchemy(r io.Reader, name string) (*Network, error) {
 	n := &Network{Vocab: &logic.Vocabulary{}}
 	sc := bufio.NewScanner(r)
@@ -96,11 +98,43 @@ func parseAlchemyLine(v *logic.Vocabulary, name string, line int, text string) (
 	if strings.Trim(src, asciiSpace) == "" {
 		return Formula{}, fail(start, "expected a formula")
 	}
+	declared := v.Len()
 	f, err := logic.ParseFormulaAt(v, pos(start), src)
 	if err != nil {
 		return Formula{}, err
 	}
+	if a, ok := undeclared(f, declared); ok {
+		name := v.Name(a)
+		return Formula{}, fail(start+atomOffset(src, name), "atom %q is not declared (declare it on a line of its own before the formulas)", name)
+	}
 	return Formula{F: f, Weight: weight, Hard: hard}, nil
+}
+
+// undeclared returns an atom of f numbered from n on: one that parsing f
+// interned, so that no declaration named it.
+func undeclared(f *logic.Formula, n int) (logic.Atom, bool) {
+	for _, a := range f.Atoms() {
+		if int(a) >= n {
+			return a, true
+		}
+	}
+	return 0, false
+}
+
+// atomOffset returns where the atom name first stands alone in s (0 if it
+// cannot be found, which only misplaces the column).
+func atomOffset(s, name string) int {
+	for from := 0; ; {
+		k := strings.Index(s[from:], name)
+		if k < 0 {
+			return 0
+		}
+		i, j := from+k, from+k+len(name)
+		if (i == 0 || !identByte(s[i-1])) && (j == len(s) || !identByte(s[j])) {
+			return i
+		}
+		from = i + 1
+	}
 }
 
 // numberEnd returns the end of a decimal number (sign, digits, point,

@@ -59,6 +59,8 @@ func TestAlchemyErrors(t *testing.T) {
 		{"  2 a1 ^ (a2\n", "m.mln:1:13: expected ')' closing the '(' at column 10, found end of text"},
 		{"1..5 a1\n", "m.mln:1:1: weight \"1..5\" is not a number"},
 		{"2 a1 $ a2\n", "m.mln:1:6: expected end of formula or an operator, found \"$\""},
+		{"a1\n2 a1 ^ a12 v !a2\n", "m.mln:2:8: atom \"a12\" is not declared (declare it on a line of its own before the formulas)"},
+		{"a1\n!a1 => b1.\nb1\n", "m.mln:2:8: atom \"b1\" is not declared (declare it on a line of its own before the formulas)"},
 	}
 	for _, c := range cases {
 		_, err := ReadAlchemy(strings.NewReader(c.src), "m.mln")
@@ -165,6 +167,7 @@ func TestReadWCNF(t *testing.T) {
 func FuzzReadAlchemy(f *testing.F) {
 	f.Add("a1\n1.5  a1 ^ !a2 => a3\n-2 a2 v a3\na1 => a2.\n")
 	f.Add("0.5 (a v b) <=> !c // x\n")
+	f.Add("a1\n2 a1 ^ a12 v !a2\n") // undeclared atoms
 	f.Fuzz(func(t *testing.T, src string) {
 		net, err := ReadAlchemy(strings.NewReader(src), "fuzz")
 		if err != nil {

@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -37,10 +35,10 @@ func findWeka(want bool, memory, hint string) (*weka.Runner, error) {
 }
 
 // runReproduction runs a reproduction with progress on stderr, stopping
-// cleanly on Ctrl-C.
+// cleanly on Ctrl-C (a second Ctrl-C ends it at once).
 func runReproduction[R any](cmd *cobra.Command, run func(context.Context, func(experiment.Event)) (R, error)) (R, error) {
 	p := newBenchProgress(cmd.ErrOrStderr())
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
 	rep, err := run(ctx, p.event)
 	p.finish()

@@ -66,8 +66,9 @@ formulas n and levels k, the paper's VC bound n*log2(k) (Proposition 1), and
 Vapnik's VC bound on the expected error, err <= err_train +
 sqrt((d(ln(2m/d)+1) + ln(4/delta))/m), at confidence 1-delta = 0.95.
 
-Ctrl-C stops cleanly: the best theory so far is written, and so is the
-checkpoint; --resume continues from it.`,
+Ctrl-C stops cleanly: the theory of the last completed iteration is written,
+and so is the checkpoint (an iteration cut short is undone); --resume
+continues from it and ends with the theory of an uninterrupted run.`,
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runLearn(cmd, &f) },
 	}
@@ -85,7 +86,7 @@ checkpoint; --resume continues from it.`,
 	fl.IntVar(&f.opts.Iterations, "iterations", 100, "at most this many iterations")
 	fl.DurationVar(&f.opts.Timeout, "timeout", 0, "stop after this much learning time, e.g. 10m (0: no limit)")
 	fl.IntVar(&f.opts.Candidates, "candidates", 100, "candidate clauses sampled per iteration")
-	fl.IntVar(&f.opts.Patience, "patience", 5, "stop after this many iterations without improvement (-1: never)")
+	fl.IntVar(&f.opts.Patience, "patience", 5, "stop after this many iterations without improvement (0 or -1: never)")
 	fl.IntVar(&f.opts.Threads, "threads", 0, "worker threads (0: all CPUs)")
 	fl.Uint64Var(&f.seed, "seed", 1, "random seed")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print one line per iteration on stderr")
@@ -103,6 +104,9 @@ type learnData struct {
 
 func runLearn(cmd *cobra.Command, f *learnFlags) error {
 	stderr := cmd.ErrOrStderr()
+	if err := checkLearnFlags(f); err != nil {
+		return usageError{err}
+	}
 	if f.plot != "" { // before a long run, not after it
 		if _, err := curve.Format(f.plot); err != nil {
 			return usageError{err}
@@ -117,7 +121,10 @@ func runLearn(cmd *cobra.Command, f *learnFlags) error {
 		fmt.Fprintf(stderr, "strata: no --pos given; learning the built-in example: %d positive and %d negative defaults about animals, drawn from a hidden theory (%s) with 5%% of labels flipped\n", p, n, hiddenTheoryFile)
 	}
 	f.opts.Seed = f.seed
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	if f.opts.Patience == 0 { // the library's zero value is its default
+		f.opts.Patience = -1
+	}
+	ctx, stop := interruptible()
 	defer stop()
 	if f.validation > 0 {
 		if f.resume != "" {
@@ -198,12 +205,37 @@ func compareClassic(w io.Writer, d *learnData, learned *possibilistic.Theory) er
 	return nil
 }
 
+// checkLearnFlags refuses counts that mean nothing (--iterations 0 used to
+// run the library's default of 100, and -5 none).
+func checkLearnFlags(f *learnFlags) error {
+	switch {
+	case f.opts.Iterations < 1:
+		return fmt.Errorf("--iterations %d: give at least 1", f.opts.Iterations)
+	case f.opts.Candidates < 1:
+		return fmt.Errorf("--candidates %d: give at least 1", f.opts.Candidates)
+	case f.opts.Timeout < 0:
+		return fmt.Errorf("--timeout %v: give a positive duration, or 0 for no limit", f.opts.Timeout)
+	case f.opts.Threads < 0:
+		return fmt.Errorf("--threads %d: give a positive number, or 0 for one per CPU", f.opts.Threads)
+	case f.validation < 0 || f.validation >= 1:
+		return fmt.Errorf("--validation %g: give a fraction between 0 and 1 (0: none)", f.validation)
+	}
+	return nil
+}
+
+// interruptible returns a context that the first SIGINT or SIGTERM
+// cancels, for work that stops cleanly at its next check; a second signal
+// ends the process at once (the default action is restored), in case a
+// step does not check often enough.
+func interruptible() (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	context.AfterFunc(ctx, stop)
+	return ctx, stop
+}
+
 // chooseIterations sets f.opts.Iterations by learning on part of the
 // training examples and validating on the rest (learn.ChooseIterations).
 func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d *learnData) error {
-	if f.validation >= 1 {
-		return usageError{errors.New("--validation is a fraction below 1")}
-	}
 	fit, held := learn.HoldOut(d.train, f.validation, f.seed)
 	if len(fit.List) == 0 || len(held.List) == 0 {
 		return fmt.Errorf("--validation %g leaves no examples on one side", f.validation)

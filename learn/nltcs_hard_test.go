@@ -1,0 +1,29 @@
+package learn_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/logic"
+)
+
+// TestNLTCSUnitHardRules is the issue's second reproduction: the unit hard
+// rule a2 on the NLTCS defaults made learning fail with "score fell while
+// simplifying" (the examples it entails were taken as uncovered at first).
+func TestNLTCSUnitHardRules(t *testing.T) {
+	v, train, _ := mapExamples(t)
+	for _, name := range []string{"a1", "a2"} {
+		a, _ := v.Lookup(name)
+		l, err := learn.NewLearner(v, train, []logic.Clause{{logic.Pos(a)}}, learn.Options{Seed: 1, Iterations: 8, Threads: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := l.Run(context.Background()); err != nil {
+			t.Fatalf("hard rule %s: %v", name, err)
+		}
+		if c, total := learn.Score(l.Model(), train, 1); float64(c)/float64(total) != l.TrainAccuracy() {
+			t.Fatalf("hard rule %s: accuracy %v, Score says %d/%d", name, l.TrainAccuracy(), c, total)
+		}
+	}
+}

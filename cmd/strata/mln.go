@@ -335,13 +335,15 @@ func writeNetwork(path string, net *mln.Network) error {
 }
 
 // mlnProgress draws a progress bar on stderr when it is a terminal, and
-// otherwise prints a line per minute (quietInterval) and when a stage ends.
+// otherwise prints a line per minute (quietInterval), and when a stage
+// that printed one ends.
 type mlnProgress struct {
 	bar   *progressbar.ProgressBar
 	w     io.Writer
 	what  string
 	stage string
 	pace  *pacer // not on a terminal
+	spoke bool   // a line of the current stage was printed
 }
 
 func newMLNProgress(w io.Writer, what string) *mlnProgress {
@@ -354,8 +356,13 @@ func newMLNProgress(w io.Writer, what string) *mlnProgress {
 
 func (p *mlnProgress) set(stage string, done, total int) {
 	if p.pace != nil {
-		if done == total || p.pace.due() {
+		if stage != p.stage {
+			p.stage, p.spoke = stage, false
+		}
+		// A stage that has spoken also says when it ends.
+		if p.pace.due() || done == total && p.spoke {
 			fmt.Fprintf(p.w, "%s: %s %d of %d\n", p.what, stage, done, total)
+			p.spoke = done < total
 		}
 		return
 	}

@@ -31,6 +31,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"mln", "map", "x.mln", "--map", "gibbs"}, `invalid argument "gibbs" for "--map" flag: want exact or approx`},
 		{[]string{"mln", "examples", "x.mln", "-o", t.TempDir(), "--test", "5"}, "unknown flag: --test"},
 		{[]string{"crowd", "table", "x.csv"}, "give the output directory with -o OUT"},
+		{[]string{"help", "bogus"}, `unknown help topic "bogus"`},
+		{[]string{"help", "mln", "bogus"}, `unknown help topic "mln bogus"`},
 	}
 	for _, c := range cases {
 		out, errs, code := strata(t, "", c.args...)
@@ -53,6 +55,10 @@ func TestUsageAlone(t *testing.T) {
 	out, errs, code := strata(t, "", "help")
 	if code != 0 || errs != "" || !strings.Contains(out, "Available Commands:") {
 		t.Errorf("strata help: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	out, errs, code = strata(t, "", "help", "mln", "map")
+	if code != 0 || errs != "" || !strings.Contains(out, "strata mln map NET.mln") {
+		t.Errorf("strata help mln map: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	out, errs, code = strata(t, "", "--help")
 	if code != 0 || errs != "" || !strings.Contains(out, "Available Commands:") {

@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // TestUsageErrors checks the README's promise: every malformed command line
@@ -108,6 +111,10 @@ func TestFlagAliases(t *testing.T) {
 	if code != 0 || errs != "" || out != withHard || !strings.Contains(out, "1: !penguin | bird") {
 		t.Fatalf("closure --background: %d %q %q, want %q", code, out, errs, withHard)
 	}
+	_, errs, code = strata(t, "", "bench", "map", "--no-weka", "--data", t.TempDir(), "-o", t.TempDir(), "--datasets", "chess")
+	if code == 0 || !strings.HasPrefix(errs, "strata: --no-weka is deprecated; use --weka=false\n") || strings.Contains(errs, "Weka") {
+		t.Fatalf("bench map --no-weka: %d %q", code, errs)
+	}
 	// crowd table with --out writes where -o writes.
 	csv := writeFile(t, "answers.csv", "who,down,call\na,1,run\nb,1,pass\nc,2,run\nd,2,run\ne,1,run\n")
 	crowdOut := filepath.Join(dir, "crowd")
@@ -118,4 +125,40 @@ func TestFlagAliases(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(crowdOut, "manifest.json")); err != nil {
 		t.Fatalf("crowd table --out wrote nothing: %v", err)
 	}
+}
+
+// TestFlagVocabulary walks the command tree and checks the README's flag
+// table: one spelling and one meaning per flag everywhere.
+func TestFlagVocabulary(t *testing.T) {
+	files := map[string]bool{"pos": true, "neg": true, "test-pos": true, "test-neg": true, "hard": true, "test": true, "train": true}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.LocalFlags().VisitAll(func(f *pflag.Flag) {
+			where := c.CommandPath() + " --" + f.Name
+			if f.Hidden {
+				if len(f.Annotations[deprecatedNote]) == 0 && f.Name != "background" {
+					t.Errorf("%s: hidden but neither deprecated nor a documented alias", where)
+				}
+				return
+			}
+			switch {
+			case f.Shorthand == "o" && f.Name != "output", f.Name == "output" && f.Shorthand != "o":
+				t.Errorf("%s (-%s): -o is --output everywhere", where, f.Shorthand)
+			case f.Name == "out" || f.Name == "no-weka" || f.Name == "approx":
+				t.Errorf("%s: an old spelling is visible", where)
+			case f.Name == "java-memory" && f.DefValue != defaultJavaMemory:
+				t.Errorf("%s: default %s, want %s everywhere", where, f.DefValue, defaultJavaMemory)
+			case f.Name == "map" && f.Value.Type() != "exact|approx":
+				t.Errorf("%s: type %s, want exact|approx", where, f.Value.Type())
+			case files[f.Name] && f.Value.Type() != "string":
+				t.Errorf("%s names data, so it takes a file, not a %s", where, f.Value.Type())
+			case f.Name == "java-memory" && c.LocalFlags().Lookup("weka") == nil:
+				t.Errorf("%s: a command that runs Weka has --weka", where)
+			}
+		})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newRoot())
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/strata-logic/strata/logic"
 )
 
 // AnswerFormat says how to read a CSV answer table: one row per answer, a
@@ -142,7 +144,7 @@ func trimAll(xs []string) []string {
 
 // readCSVRows reads the header and the rows with as many fields as it.
 func readCSVRows(r io.Reader, name string) ([]string, []answerRow, []Warning, error) {
-	cr := csv.NewReader(r)
+	cr := csv.NewReader(logic.SkipBOM(r))
 	cr.FieldsPerRecord = -1
 	header, err := cr.Read()
 	if err != nil {

@@ -235,6 +235,7 @@ func FuzzReadAnswers(f *testing.F) {
 	f.Add("worker,call,x\na,\"b\n")
 	// Issue 14: two column values that would become one atom.
 	f.Add("worker,a b,a,call\nx,c,b c,run\n")
+	f.Add("\xef\xbb\xbfworker,call\nann,fold\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		tab, warns, err := ReadAnswers(strings.NewReader(src), "f.csv", AnswerFormat{Annotator: "worker", Answer: "call", MaxLevels: 2, Bins: 2})
 		for _, w := range warns {

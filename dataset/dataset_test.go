@@ -66,6 +66,10 @@ func TestARFF(t *testing.T) {
 
 func FuzzReadRules(f *testing.F) {
 	f.Add("bird(), antarctic() -> !flies()\n -> bird\n")
+	f.Add("\xef\xbb\xbfbird -> flies\n")
+	f.Add("a1, !a1 -> a3\n")
+	f.Add("b -> " + strings.Repeat("(", 20000) + "a" + strings.Repeat(")", 20000))
+	f.Add("a0 <-> a1 <-> a2 <-> a3 <-> a4 <-> a5 -> a6\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		v := &logic.Vocabulary{}
 		rules, err := ReadRules(strings.NewReader(src), "fuzz", v)

@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 
 	"github.com/strata-logic/strata/logic"
@@ -18,6 +19,27 @@ func ReadRules(r io.Reader, name string, v *logic.Vocabulary) ([]logic.Rule, err
 		rule, err := logic.ParseRuleAt(v, logic.Position{File: name, Line: line}, text)
 		if err != nil {
 			return err
+		}
+		rules = append(rules, rule)
+		return nil
+	})
+	return rules, err
+}
+
+// ReadClausalRules is ReadRules for the examples of the learner: every rule
+// must have a conjunction of literals as antecedent and a clause as
+// consequent (logic.Rule.Clausal), and an error names the line of the first
+// that has not and says why.
+func ReadClausalRules(r io.Reader, name string, v *logic.Vocabulary) ([]logic.Rule, error) {
+	var rules []logic.Rule
+	err := logic.EachLine(r, name, func(line int, text string) error {
+		at := logic.Position{File: name, Line: line}
+		rule, err := logic.ParseRuleAt(v, at, text)
+		if err != nil {
+			return err
+		}
+		if err := rule.ClausalError(v); err != nil {
+			return fmt.Errorf("%s: %w", at, err)
 		}
 		rules = append(rules, rule)
 		return nil

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"github.com/strata-logic/strata/logic"
 )
 
 // Table is a binary data table: one row per example, one 0/1 column per
@@ -59,25 +61,21 @@ func ColumnNames(n int) []string {
 // expected.
 func ReadTable(r io.Reader, name string) (*Table, error) {
 	t := &Table{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	var row []bool
-	line := 0
-	for sc.Scan() {
-		line++
-		text := sc.Text()
+	err := logic.Lines(r, name, func(line int, text string) error {
 		if isSpace(text) {
-			continue
+			return nil
 		}
 		var err error
 		row, err = parseRow(text, row[:0], t.Cols)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d:%w", name, line, err)
+			return fmt.Errorf("%s:%d:%w", name, line, err)
 		}
 		t.Append(row)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return t, nil
 }

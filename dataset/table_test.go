@@ -70,6 +70,7 @@ func TestReadDEBD(t *testing.T) {
 func FuzzReadTable(f *testing.F) {
 	f.Add("0,1,1\n1,0,0\n")
 	f.Add("1\n\n0\n")
+	f.Add("\xef\xbb\xbf0,1\r\n1,0\r\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		tb, err := ReadTable(strings.NewReader(src), "fuzz")
 		if err != nil {

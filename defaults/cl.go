@@ -84,14 +84,27 @@ type clParser struct {
 	err   error           // a lexical error
 	lines []int           // byte offset of the start of each line, built on first use
 	sig   map[string]bool // the atoms of the signature; nil: not checked
+	depth int             // nesting of the formula being parsed, at most logic.MaxDepth
 }
+
+// enter descends one nesting level ('!' or '(') at offset off; leave undoes
+// it. Deeper text is an error, not a recursion that exhausts the stack.
+func (p *clParser) enter(off int) error {
+	p.depth++
+	if p.depth > logic.MaxDepth {
+		return p.errorAt(off, "formula nested more than %d levels deep (parentheses or '!')", logic.MaxDepth)
+	}
+	return nil
+}
+
+func (p *clParser) leave() { p.depth-- }
 
 func newCLParser(r io.Reader, name string, v *logic.Vocabulary) (*clParser, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
-	p := &clParser{name: name, src: string(data), v: v}
+	p := &clParser{name: name, src: string(logic.TrimBOM(data)), v: v}
 	p.lex()
 	return p, p.err
 }
@@ -316,15 +329,21 @@ func (p *clParser) unary() (*logic.Formula, error) {
 	t := p.peek()
 	switch t.kind {
 	case clNot:
-		p.next()
+		if err := p.enter(p.next().off); err != nil {
+			return nil, err
+		}
 		f, err := p.unary()
+		p.leave()
 		if err != nil {
 			return nil, err
 		}
 		return logic.Not(f), nil
 	case clLParen:
-		p.next()
+		if err := p.enter(p.next().off); err != nil {
+			return nil, err
+		}
 		f, err := p.formula()
+		p.leave()
 		if err != nil {
 			return nil, err
 		}

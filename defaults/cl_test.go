@@ -172,6 +172,8 @@ func FuzzReadCL(f *testing.F) {
 	f.Add("signature a,b conditionals kb{(a|Top),((a;!b),b|!(a;b))} two{}")
 	f.Add("signature a /* x */ conditionals kb{(Bottom|a)}")
 	f.Add("signature a, b\nconditionals kb{(a|b), (c|a)}") // an atom outside the signature
+	f.Add("\xef\xbb\xbfsignature a conditionals kb{(a|Top)}")
+	f.Add("signature a conditionals kb{(" + strings.Repeat("(", 3000) + "a" + strings.Repeat(")", 3000) + "|Top)}")
 	f.Fuzz(func(t *testing.T, src string) {
 		v := &logic.Vocabulary{}
 		bases, err := ReadCL(strings.NewReader(src), "f.cl", v)
@@ -198,6 +200,8 @@ func FuzzReadCL(f *testing.F) {
 func FuzzReadCLQ(f *testing.F) {
 	f.Add("(f|p),\n(w|p)")
 	f.Add("(((!r3),((r5,r6);r1)) | ((!(r0;r2)),r8)),")
+	f.Add("\xef\xbb\xbf(f|p)")
+	f.Add("(" + strings.Repeat("!", 20000) + "f|p)")
 	f.Fuzz(func(t *testing.T, src string) {
 		qs, err := ReadCLQ(strings.NewReader(src), "f.clq", &logic.Vocabulary{})
 		if err != nil {
@@ -217,6 +221,8 @@ func FuzzReadCLQ(f *testing.F) {
 func FuzzReadRules(f *testing.F) {
 	f.Add(penguins)
 	f.Add("a, b |~ c | (d -> e)\n# comment\n -> x\n")
+	f.Add("\xef\xbb\xbfbird -> flies\npenguin -> bird\npenguin -> !flies\n")
+	f.Add("a1, !a1 -> a3\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		ds, err := ReadRules(strings.NewReader(src), "f.rules", &logic.Vocabulary{})
 		if err != nil {
@@ -231,4 +237,23 @@ func FuzzReadRules(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestCLDepth: nesting beyond logic.MaxDepth in a .cl or .clq file is a
+// positioned error, not a stack overflow; a byte-order mark is skipped.
+func TestCLDepth(t *testing.T) {
+	const n = 3 * logic.MaxDepth
+	for _, src := range []string{
+		"(" + strings.Repeat("(", n) + "a" + strings.Repeat(")", n) + "|Top)",
+		"(" + strings.Repeat("!", n) + "a|Top)",
+	} {
+		_, err := ReadCLQ(strings.NewReader("\n"+src), "deep.clq", &logic.Vocabulary{})
+		if err == nil || !strings.HasPrefix(err.Error(), "deep.clq:2:") || !strings.Contains(err.Error(), "nested more than") {
+			t.Errorf("%.20q…: %v", src, err)
+		}
+	}
+	qs, err := ReadCLQ(strings.NewReader(logic.BOM+"(f|p)"), "bom.clq", &logic.Vocabulary{})
+	if err != nil || len(qs) != 1 || qs[0].Text != "(f|p)" {
+		t.Errorf("a .clq file with a byte-order mark: %v %+v", err, qs)
+	}
 }

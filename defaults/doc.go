@@ -15,7 +15,15 @@
 //     inconsistent;
 //   - lexicographic closure (Lehmann; Benferhat et al.): worlds are compared
 //     by their vectors of violated defaults per Z-level, highest level first,
-//     which avoids the drowning problem of rational closure.
+//     which avoids the drowning problem of rational closure;
+//   - System W (Komo and Beierle): worlds are compared by the sets of
+//     defaults they falsify per Z-level, highest first, by inclusion;
+//   - skeptical c-inference (Beierle, Eichhorn, Kern-Isberner and Kutsch):
+//     α |~ β holds when every c-representation accepts it, decided exactly
+//     by linear programs over the impacts (cinf.go);
+//   - ranking functions (OCF): κ_Z and a minimal c-representation κ_c;
+//   - the extended partition with its layer Δ^∞ and weakly consistent
+//     bases (NewWeakReasoner), where (⊥|α) makes α impossible.
 //
 // Bases are read from rule files in the dataset format (ReadRules) and from
 // the .cl / .clq formats of the conditional-logic community (ReadCL,

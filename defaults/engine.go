@@ -31,6 +31,7 @@ type engine struct {
 	matF []*logic.Formula // ¬αi ∨ βi, to count violations
 	matC [][]logic.Lit    // ¬αi ∨ βi in solver literals when it is a clause, else nil
 	idx  map[logic.Lit]int
+	fal  map[int]logic.Lit // i → activation literal of αi ∧ ¬βi, compiled on first use
 
 	bgSat  int8 // 0 unknown, 1 satisfiable, -1 not
 	retire []logic.Lit

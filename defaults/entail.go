@@ -1,6 +1,7 @@
 package defaults
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -27,9 +28,19 @@ const (
 	// Unlike rational closure it keeps the defaults an exception does not
 	// contradict (no drowning).
 	Lexicographic
+	// SystemW is System W (Komo and Beierle 2022): worlds are compared by
+	// the sets of defaults they falsify in each layer of the Z-partition,
+	// highest layer first, by strict inclusion; α |~ β holds when every
+	// preferred α-world satisfies β. It lies between rational and
+	// lexicographic closure.
+	SystemW
+	// CInference is skeptical c-inference (Beierle, Eichhorn,
+	// Kern-Isberner and Kutsch 2021): α |~ β holds when every
+	// c-representation of the base accepts it.
+	CInference
 )
 
-var semanticsNames = [...]string{Rational: "rational", SystemP: "p", Lexicographic: "lex"}
+var semanticsNames = [...]string{Rational: "rational", SystemP: "p", Lexicographic: "lex", SystemW: "w", CInference: "c"}
 
 func (s Semantics) String() string {
 	if int(s) < len(semanticsNames) {
@@ -39,7 +50,8 @@ func (s Semantics) String() string {
 }
 
 // ParseSemantics reads a semantics name: "p" (also "system-p", "P"),
-// "rational" (also "rc", "z", "system-z") or "lex" (also "lexicographic").
+// "rational" (also "rc", "z", "system-z"), "lex" (also "lexicographic"),
+// "w" (also "system-w") or "c" (also "c-inference").
 func ParseSemantics(name string) (Semantics, error) {
 	switch strings.ToLower(name) {
 	case "p", "system-p", "systemp", "preferential":
@@ -48,8 +60,12 @@ func ParseSemantics(name string) (Semantics, error) {
 		return Rational, nil
 	case "lex", "lexicographic":
 		return Lexicographic, nil
+	case "w", "system-w", "systemw":
+		return SystemW, nil
+	case "c", "c-inference", "cinference", "skeptical-c":
+		return CInference, nil
 	}
-	return 0, fmt.Errorf("unknown semantics %q: want p, rational or lex", name)
+	return 0, fmt.Errorf("unknown semantics %q: want p, rational, lex, w or c", name)
 }
 
 // Reasoner answers entailment queries about one consistent base under every
@@ -64,6 +80,10 @@ type Reasoner struct {
 	ord  *Ordering
 	poss *possibilistic.Reasoner
 	lex  [][]int // the levels of ord without duplicates, for lexicographic closure
+
+	cConds   []int     // the distinct defaults, sorted, for c-inference
+	c        *cState   // CR(Δ), built on the first c-inference query
+	infinite []Default // Δ^∞ of a weakly consistent base (NewWeakReasoner)
 }
 
 // NewReasoner computes the Z-ordering of b and returns a reasoner for it,
@@ -110,14 +130,44 @@ type Answer struct {
 	// Lexicographic closure: the least numbers of violated defaults of an
 	// α-world, per Z-level, Δ1 first.
 	Violations []int
-	// Rational and lexicographic closure, when not entailed: a preferred
-	// α-world that falsifies β (one truth value per atom).
+	// Rational and lexicographic closure and System W, when not entailed:
+	// a preferred α-world that falsifies β (one truth value per atom).
 	Counter []bool
+	// System W: the falsified sets of the preferred α-worlds searched, per
+	// layer, are summarised by Branches, the number of combinations of
+	// minimal falsified sets explored.
+	Branches int
+	// c-inference, when not entailed: the impacts (one per default of the
+	// base, in base order) of a c-representation that does not accept the
+	// query, and its ranks of α ∧ β and α ∧ ¬β.
+	Impacts         []int
+	RankAB, RankAnB Rank
 
 	ord *Ordering
 }
 
 func (r *Reasoner) decide(s Semantics, q Default, explain bool) Answer {
+	a, err := r.decideContext(context.Background(), s, q, explain)
+	if err != nil {
+		panic("defaults: " + err.Error()) // only a cancelled context fails
+	}
+	return a
+}
+
+// EntailsContext is Entails with a deadline or cancellation: System W and
+// c-inference check ctx between solver calls and return ctx.Err() when it
+// is done (the other semantics run to the end).
+func (r *Reasoner) EntailsContext(ctx context.Context, s Semantics, alpha, beta *logic.Formula) (bool, error) {
+	a, err := r.decideContext(ctx, s, NewDefault(alpha, beta), false)
+	return a.Entailed, err
+}
+
+// ExplainContext is Explain with a deadline or cancellation, as EntailsContext.
+func (r *Reasoner) ExplainContext(ctx context.Context, s Semantics, q Default) (Answer, error) {
+	return r.decideContext(ctx, s, q, true)
+}
+
+func (r *Reasoner) decideContext(ctx context.Context, s Semantics, q Default, explain bool) (Answer, error) {
 	a := Answer{Semantics: s, Query: q, ord: r.ord}
 	switch s {
 	case Rational:
@@ -126,10 +176,18 @@ func (r *Reasoner) decide(s Semantics, q Default, explain bool) Answer {
 		r.systemP(&a, explain)
 	case Lexicographic:
 		r.lexicographic(&a)
+	case SystemW:
+		if err := r.systemW(ctx, &a); err != nil {
+			return a, err
+		}
+	case CInference:
+		if err := r.cInference(ctx, &a); err != nil {
+			return a, err
+		}
 	default:
 		panic("defaults: unknown semantics " + s.String())
 	}
-	return a
+	return a, nil
 }
 
 // rational decides (Θ_Z, α) ⊢poss β. When α contradicts K, the weight-1
@@ -222,6 +280,10 @@ func (a Answer) Reason() string {
 		a.pReason(&b, alpha, beta)
 	case Lexicographic:
 		a.lexReason(&b, alpha, beta)
+	case SystemW:
+		a.wReason(&b, alpha, beta)
+	case CInference:
+		a.cReason(&b, alpha, beta)
 	}
 	if a.Counter != nil {
 		fmt.Fprintf(&b, "\na preferred world of %s where %s fails: %s", alpha, beta, worldString(v, a.Counter))
@@ -294,4 +356,16 @@ func worldString(v *logic.Vocabulary, w []bool) string {
 		ls[a] = logic.MkLit(logic.Atom(a), !val)
 	}
 	return v.Join(ls, ", ")
+}
+
+// Prepare does ahead of the queries the work a semantics needs once per
+// base, so that it is not charged to the first query: for c-inference,
+// the constraint system CR(Δ) (the minimal falsified sets of every
+// default). It fails with ErrNoCRepresentation, or ctx.Err().
+func (r *Reasoner) Prepare(ctx context.Context, s Semantics) error {
+	if s == CInference {
+		_, err := r.cSystem(ctx)
+		return err
+	}
+	return nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/strata-logic/strata/internal/shared"
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // readTable reads a debd 0/1 table.
@@ -97,7 +98,7 @@ func learnedNLTCS(b *testing.B) (*Learner, *Examples) {
 func BenchmarkCoverage(b *testing.B) {
 	l, test := learnedNLTCS(b)
 	m := l.Model()
-	e := newEngine(16, test, nil, 1)
+	e := newEngine(16, test, nil, 1, possibilistic.Poss)
 	b.ResetTimer()
 	for done := 0; done < b.N; done += len(test.List) {
 		e.commit(m)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // checkpointVersion changes whenever the checkpoint layout does.
@@ -28,15 +29,18 @@ type checkpointIteration struct {
 }
 
 type checkpoint struct {
-	Version     int                   `json:"version"`
-	Fingerprint string                `json:"fingerprint"`
-	Iteration   int                   `json:"iteration"`
-	Stale       int                   `json:"stale"`
-	ElapsedNs   int64                 `json:"elapsed_ns"`
-	RNG         []byte                `json:"rng"`
-	Levels      [][]string            `json:"levels"` // lowest first
-	Hard        []string              `json:"hard"`
-	History     []checkpointIteration `json:"history"`
+	Version     int    `json:"version"`
+	Fingerprint string `json:"fingerprint"`
+	// Semantics is absent from checkpoints written before it existed,
+	// which were all learned under poss (the zero value).
+	Semantics possibilistic.Semantics `json:"semantics"`
+	Iteration int                     `json:"iteration"`
+	Stale     int                     `json:"stale"`
+	ElapsedNs int64                   `json:"elapsed_ns"`
+	RNG       []byte                  `json:"rng"`
+	Levels    [][]string              `json:"levels"` // lowest first
+	Hard      []string                `json:"hard"`
+	History   []checkpointIteration   `json:"history"`
 }
 
 // fingerprint identifies the training data and hard rules, so that a
@@ -63,6 +67,7 @@ func (l *Learner) WriteCheckpoint(w io.Writer) error {
 	cp := checkpoint{
 		Version:     checkpointVersion,
 		Fingerprint: fingerprint(l.vocab, l.train, l.hard),
+		Semantics:   l.opts.Semantics,
 		Iteration:   l.iter,
 		Stale:       l.stale,
 		ElapsedNs:   int64(l.Elapsed()),
@@ -96,7 +101,8 @@ func (l *Learner) WriteCheckpoint(w io.Writer) error {
 
 // ResumeLearner builds a learner for the same data as NewLearner would and
 // restores the state written by WriteCheckpoint. The options may differ
-// (more iterations, another timeout, more threads); the data may not.
+// (more iterations, another timeout, more threads); the data and the
+// semantics may not.
 func ResumeLearner(r io.Reader, v *logic.Vocabulary, train *Examples, hard []logic.Clause, opts Options) (*Learner, error) {
 	cp, err := decodeCheckpoint(r)
 	if err != nil {
@@ -104,6 +110,9 @@ func ResumeLearner(r io.Reader, v *logic.Vocabulary, train *Examples, hard []log
 	}
 	if cp.Version != checkpointVersion {
 		return nil, fmt.Errorf("checkpoint version %d, this strata reads version %d", cp.Version, checkpointVersion)
+	}
+	if cp.Semantics != opts.Semantics {
+		return nil, fmt.Errorf("checkpoint was written learning under %s semantics, this run asks for %s", cp.Semantics, opts.Semantics)
 	}
 	l, err := NewLearner(v, train, hard, opts)
 	if err != nil {

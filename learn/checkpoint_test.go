@@ -7,26 +7,38 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 func TestCheckpointResume(t *testing.T) {
+	for _, sem := range possibilistic.AllSemantics {
+		t.Run(sem.String(), func(t *testing.T) { testCheckpointResume(t, sem) })
+	}
+}
+
+func testCheckpointResume(t *testing.T, sem possibilistic.Semantics) {
 	r := rand.New(rand.NewPCG(8, 8))
 	th := hiddenTheory(r, 9, 4)
 	p, q := Generate(th, atomsUpTo(9), 150, 150, 3, 0.15, r)
 	train := Merge(p, q)
-	opts := Options{Seed: 3, Iterations: 12, Patience: -1, Threads: 2}
+	total, first := 12, 5
+	if sem != possibilistic.Poss {
+		total, first = 7, 3 // slower engines
+	}
+	opts := Options{Seed: 3, Iterations: total, Patience: -1, Threads: 2, Semantics: sem}
 
 	straight, _ := NewLearner(th.Vocab, train, nil, opts)
 	straight.Run(context.Background())
 
-	opts.Iterations = 5
-	first, _ := NewLearner(th.Vocab, train, nil, opts)
-	first.Run(context.Background())
+	opts.Iterations = first
+	firstRun, _ := NewLearner(th.Vocab, train, nil, opts)
+	firstRun.Run(context.Background())
 	var buf bytes.Buffer
-	if err := first.WriteCheckpoint(&buf); err != nil {
+	if err := firstRun.WriteCheckpoint(&buf); err != nil {
 		t.Fatal(err)
 	}
-	opts.Iterations = 12
+	opts.Iterations = total
 	resumed, err := ResumeLearner(bytes.NewReader(buf.Bytes()), th.Vocab, train, nil, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -51,15 +63,50 @@ func TestCheckpointResume(t *testing.T) {
 	if _, err := ResumeLearner(bytes.NewReader(buf.Bytes()), th.Vocab, other, nil, opts); err == nil || !strings.Contains(err.Error(), "other training data") {
 		t.Fatalf("resuming on other data: %v", err)
 	}
+	opts.Semantics = (sem + 1) % 3
+	if _, err := ResumeLearner(bytes.NewReader(buf.Bytes()), th.Vocab, train, nil, opts); err == nil || !strings.Contains(err.Error(), "learning under "+sem.String()) {
+		t.Fatalf("resuming under %v a checkpoint of %v: %v", opts.Semantics, sem, err)
+	}
+}
+
+// TestCheckpointWithoutSemantics: a checkpoint written before the semantics
+// was recorded resumes as poss and is refused under the others.
+func TestCheckpointWithoutSemantics(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 9))
+	th := hiddenTheory(r, 6, 3)
+	p, q := Generate(th, atomsUpTo(6), 60, 60, 2, 0, r)
+	train := Merge(p, q)
+	l, _ := NewLearner(th.Vocab, train, nil, Options{Seed: 1, Iterations: 2, Threads: 1})
+	l.Run(context.Background())
+	var buf bytes.Buffer
+	if err := l.WriteCheckpoint(&buf); err != nil {
+		t.Fatal(err)
+	}
+	old := strings.Replace(buf.String(), "\n \"semantics\": \"poss\",", "", 1)
+	if old == buf.String() {
+		t.Fatalf("no semantics field in\n%s", old)
+	}
+	if _, err := ResumeLearner(strings.NewReader(old), th.Vocab, train, nil, Options{Seed: 1, Iterations: 4, Threads: 1}); err != nil {
+		t.Fatalf("old checkpoint under poss: %v", err)
+	}
+	if _, err := ResumeLearner(strings.NewReader(old), th.Vocab, train, nil, Options{Seed: 1, Iterations: 4, Semantics: possibilistic.Lex}); err == nil {
+		t.Fatal("old checkpoint resumed under lex")
+	}
 }
 
 func TestCancelKeepsBest(t *testing.T) {
+	for _, sem := range possibilistic.AllSemantics {
+		t.Run(sem.String(), func(t *testing.T) { testCancelKeepsBest(t, sem) })
+	}
+}
+
+func testCancelKeepsBest(t *testing.T, sem possibilistic.Semantics) {
 	r := rand.New(rand.NewPCG(9, 9))
 	th := hiddenTheory(r, 9, 4)
 	p, q := Generate(th, atomsUpTo(9), 150, 150, 3, 0.1, r)
 	train := Merge(p, q)
 	ctx, cancel := context.WithCancel(context.Background())
-	l, _ := NewLearner(th.Vocab, train, nil, Options{Seed: 1, Iterations: 1000, Patience: -1, OnIteration: func(it Iteration) {
+	l, _ := NewLearner(th.Vocab, train, nil, Options{Seed: 1, Iterations: 1000, Patience: -1, Semantics: sem, OnIteration: func(it Iteration) {
 		if it.Iteration == 3 {
 			cancel()
 		}
@@ -68,7 +115,7 @@ func TestCancelKeepsBest(t *testing.T) {
 	if err != nil || stop != StopCancelled || len(l.History()) != 3 {
 		t.Fatalf("stop %q, err %v, %d iterations", stop, err, len(l.History()))
 	}
-	if acc := accuracyOf(l.Model(), th.Vocab, train); acc != l.History()[2].TrainAccuracy {
+	if acc := accuracyUnder(l.Model(), sem, th.Vocab, train); acc != l.History()[2].TrainAccuracy {
 		t.Fatalf("model after cancel has accuracy %v, history says %v", acc, l.History()[2].TrainAccuracy)
 	}
 }

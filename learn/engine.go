@@ -5,12 +5,32 @@ import (
 	"sync"
 
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/sat"
 )
 
-// The coverage engine decides (Θ, α) ⊢poss β for every example under the
-// current model Θ, and scores tentative changes of Θ without re-deciding
-// what cannot change.
+// The coverage engine decides whether the current model Θ covers every
+// example, under the semantics the learner was given, and scores tentative
+// changes of Θ without re-deciding what cannot change. Each semantics has
+// its own engine path, because the shortcut that makes poss fast rests on
+// drowning:
+//   - poss keeps the boundary b and the threshold t below, and its
+//     invariant: a clause inserted strictly below position 2b changes
+//     nothing, and above it the answer depends only on b, t and the lowest
+//     level consistent with the clause;
+//   - linear keeps, per level, whether the walk down from the top keeps it,
+//     and lex the least violation count of each level among the models
+//     optimal above it (semengine.go). Their invariants: a level's decision
+//     depends only on α and the levels above it, so a changed model is
+//     re-decided only below the top levels it shares with the current one;
+//     a candidate satisfied by some witness of the current decision has one
+//     answer at every position (linear: except inside skipped levels, where
+//     nothing changes); a candidate violated by every witness has one
+//     answer at every position from 2g up, g the least level whose
+//     decisions above admit it, changes nothing at new levels below 2g, and
+//     under lex nothing inside levels below g−1 (slowSem proves each).
+//
+// The poss engine in detail:
 //
 // Per example it keeps, for the current model with k levels:
 //   - b, the boundary: the cut of levels b..k−1 plus the hard rules is the
@@ -54,6 +74,7 @@ type exState struct {
 }
 
 type engine struct {
+	sem     possibilistic.Semantics
 	n       int // atoms: solver variables 0..n−1
 	words   int
 	ex      []exData
@@ -61,6 +82,7 @@ type engine struct {
 	models  []uint64 // example i, slot s at ((i*slots)+s)*words
 	model   *Model
 	workers []*worker
+	dec     [][]int32 // linear and lex: per example, per level (see semengine.go)
 }
 
 type worker struct {
@@ -69,12 +91,14 @@ type worker struct {
 	s      *sat.Solver
 	sel    []logic.Lit
 	assume []logic.Lit
-	m      []uint64 // scratch model
-	delta  []int64  // per-position score change of the candidate being scored
+	m      []uint64      // scratch model
+	delta  []int64       // per-position score change of the candidate being scored
+	tot    [][]logic.Lit // lex: per level, the totalizer's outputs
+	extra  []logic.Lit   // linear and lex: scratch assumptions
 }
 
-func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int) *engine {
-	e := &engine{n: nAtoms, words: (nAtoms + 63) / 64}
+func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *engine {
+	e := &engine{sem: sem, n: nAtoms, words: (nAtoms + 63) / 64}
 	for _, x := range ex.List {
 		d := exData{alpha: x.Alpha, beta: x.Beta, weight: int64(x.Count), sign: 1}
 		if !x.Positive {
@@ -86,6 +110,9 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int) *engi
 		e.ex = append(e.ex, d)
 	}
 	e.st = make([]exState, len(e.ex))
+	if sem != possibilistic.Poss {
+		e.dec = make([][]int32, len(e.ex))
+	}
 	e.models = make([]uint64, len(e.ex)*slots*e.words)
 	threads = max(threads, 1)
 	for w := range threads {
@@ -121,9 +148,18 @@ func (e *engine) parallel(fn func(w *worker)) {
 	wg.Wait()
 }
 
-// compile builds the worker's solver for m: hard rules permanent, each
-// level's clauses guarded by the level's selector.
+// compile builds the worker's solver for m under the engine's semantics.
 func (w *worker) compile(m *Model) {
+	if w.e.sem == possibilistic.Lex {
+		w.compileLex(m)
+		return
+	}
+	w.compileSel(m)
+}
+
+// compileSel builds the solver for poss and linear: hard rules permanent,
+// each level's clauses guarded by the level's selector.
+func (w *worker) compileSel(m *Model) {
 	w.s = sat.New()
 	for range w.e.n {
 		w.s.NewVar()
@@ -379,10 +415,18 @@ func (e *engine) recompile() {
 type snapshot struct {
 	st     []exState
 	models []uint64
+	dec    [][]int32
 }
 
 func (e *engine) save() snapshot {
-	return snapshot{st: slices.Clone(e.st), models: slices.Clone(e.models)}
+	s := snapshot{st: slices.Clone(e.st), models: slices.Clone(e.models)}
+	if e.dec != nil {
+		s.dec = make([][]int32, len(e.dec))
+		for i, d := range e.dec {
+			s.dec[i] = slices.Clone(d)
+		}
+	}
+	return s
 }
 
 // restore returns to model m and the example states saved with it.
@@ -390,5 +434,8 @@ func (e *engine) restore(m *Model, s snapshot) {
 	e.model = m
 	copy(e.st, s.st)
 	copy(e.models, s.models)
+	for i, d := range s.dec {
+		e.dec[i] = append(e.dec[i][:0], d...)
+	}
 	e.recompile()
 }

@@ -91,7 +91,7 @@ func TestIncrementalMatchesFullEvaluation(t *testing.T) {
 		v := vocab(n)
 		ex := randExamples(r, n, 40)
 		m := randModel(r, n)
-		e := newEngine(n, ex, m.Hard, 1+iter%3)
+		e := newEngine(n, ex, m.Hard, 1+iter%3, possibilistic.Poss)
 		e.commit(m)
 		base := e.score()
 		if want := fullScore(m, ex, v); base != want {
@@ -150,7 +150,7 @@ func TestIncrementalMatchesFullEvaluation(t *testing.T) {
 // engine that decides every example of m from scratch.
 func checkStates(t *testing.T, iter int, e *engine, m *Model) {
 	t.Helper()
-	f := newEngine(e.n, examplesOf(e), m.Hard, 1)
+	f := newEngine(e.n, examplesOf(e), m.Hard, 1, possibilistic.Poss)
 	f.commit(m)
 	for i := range e.st {
 		a, b := &e.st[i], &f.st[i]

@@ -59,7 +59,7 @@ func (s *Examples) AddRules(rules []logic.Rule, positive bool, v *logic.Vocabula
 	for i, r := range rules {
 		alpha, beta, ok := r.Clausal()
 		if !ok {
-			return fmt.Errorf("%s: rule %d (%s): the learner needs a conjunction of literals before the arrow and a disjunction of literals after it", name, i+1, r.String(v))
+			return fmt.Errorf("%s: rule %d: %w", name, i+1, r.ClausalError(v))
 		}
 		k := key(alpha, beta, positive)
 		if j, ok := s.find(k); ok {

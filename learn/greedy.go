@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // maxPasses bounds the re-insertion passes of the greedy stratifier.
@@ -13,15 +14,15 @@ const maxPasses = 10
 // each clause in turn goes to the position where the training score is
 // highest (ties: fewer levels, then lower), then every clause is re-inserted
 // at its best position, pass after pass, until a pass improves nothing. The
-// hard rules sit above all levels.
-func StratifyGreedy(ctx context.Context, clauses []logic.Clause, train *Examples, hard []logic.Clause, threads int) *Model {
+// hard rules sit above all levels. Coverage is decided under sem.
+func StratifyGreedy(ctx context.Context, clauses []logic.Clause, train *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *Model {
 	n := int(train.MaxAtom()) + 1
 	for _, c := range append(append([]logic.Clause(nil), clauses...), hard...) {
 		for _, l := range c {
 			n = max(n, int(l.Atom())+1)
 		}
 	}
-	e := newEngine(n, train, hard, threads)
+	e := newEngine(n, train, hard, threads, sem)
 	for _, c := range clauses {
 		if ctx.Err() != nil {
 			return e.model
@@ -48,8 +49,21 @@ func StratifyGreedy(ctx context.Context, clauses []logic.Clause, train *Examples
 }
 
 // Score returns the number of correctly classified examples of m on ex
-// (with multiplicities) and the total.
-func Score(m *Model, ex *Examples, threads int) (correct, total int) {
+// (with multiplicities) and the total, deciding coverage under sem.
+func Score(m *Model, ex *Examples, threads int, sem possibilistic.Semantics) (correct, total int) {
+	for i, c := range Covers(m, ex, threads, sem) {
+		if c == ex.List[i].Positive {
+			correct += ex.List[i].Count
+		}
+		total += ex.List[i].Count
+	}
+	return correct, total
+}
+
+// Covers decides, for every example of ex in order, whether m covers it
+// under sem (an example whose evidence contradicts the hard rules is not
+// covered).
+func Covers(m *Model, ex *Examples, threads int, sem possibilistic.Semantics) []bool {
 	n := int(ex.MaxAtom()) + 1
 	for _, lv := range append(append([][]logic.Clause(nil), m.Levels...), m.Hard) {
 		for _, c := range lv {
@@ -58,13 +72,11 @@ func Score(m *Model, ex *Examples, threads int) (correct, total int) {
 			}
 		}
 	}
-	e := newEngine(n, ex, m.Hard, threads)
+	e := newEngine(n, ex, m.Hard, threads, sem)
 	e.commit(m)
-	for i, d := range e.ex {
-		if e.st[i].covered == (d.sign > 0) {
-			correct += int(d.weight)
-		}
-		total += int(d.weight)
+	out := make([]bool, len(e.ex))
+	for i := range e.ex {
+		out[i] = e.st[i].covered
 	}
-	return correct, total
+	return out
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // Options control the heuristic learner. The zero value of a field means
@@ -24,6 +25,9 @@ type Options struct {
 	// Patience stops learning after this many consecutive iterations that
 	// improve nothing (default 5; negative: never).
 	Patience int
+	// Semantics decides coverage: Poss (the zero value, the paper's),
+	// Linear or Lex.
+	Semantics possibilistic.Semantics
 	// Test, if not nil, is scored after every iteration for the history.
 	Test *Examples
 	// OnIteration, if not nil, is called after every iteration.
@@ -126,12 +130,18 @@ func NewLearner(v *logic.Vocabulary, train *Examples, hard []logic.Clause, opts 
 	l := &Learner{opts: opts, vocab: v, train: train, hard: hard}
 	l.pcg = rand.NewPCG(opts.Seed, 0x5eed)
 	l.rng = rand.New(l.pcg)
-	l.e = newEngine(n, train, hard, opts.Threads)
+	if opts.Semantics > possibilistic.Lex {
+		return nil, fmt.Errorf("learn: invalid semantics %d", opts.Semantics)
+	}
+	l.e = newEngine(n, train, hard, opts.Threads, opts.Semantics)
 	if opts.Test != nil {
-		l.te = newEngine(n, opts.Test, hard, opts.Threads)
+		l.te = newEngine(n, opts.Test, hard, opts.Threads, opts.Semantics)
 	}
 	return l, nil
 }
+
+// Semantics returns the semantics the learner decides coverage under.
+func (l *Learner) Semantics() possibilistic.Semantics { return l.opts.Semantics }
 
 // Model returns the best model found so far.
 func (l *Learner) Model() *Model { return l.e.model.Clone() }

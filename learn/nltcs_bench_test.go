@@ -1,14 +1,19 @@
+//go:build unix
+
 package learn_test
 
 import (
 	"context"
 	"strconv"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/strata-logic/strata/internal/shared"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/mln"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // mapExamples builds the paper's NLTCS setting with the MLN pipeline: a
@@ -38,12 +43,21 @@ func mapExamples(b testing.TB) (*logic.Vocabulary, *learn.Examples, *learn.Examp
 
 // BenchmarkLearnNLTCS runs 20 learner iterations on 1000 NLTCS defaults
 // labelled by MAP entailment in the learned Markov logic network (the issue's
-// target: within 15 s on this 2-core machine).
+// target: within 15 s on this 2-core machine), once per semantics (the
+// issue's target: lex within 5 times poss).
 func BenchmarkLearnNLTCS(b *testing.B) {
+	for _, sem := range possibilistic.AllSemantics {
+		b.Run(sem.String(), func(b *testing.B) { benchmarkLearnNLTCS(b, sem) })
+	}
+}
+
+func benchmarkLearnNLTCS(b *testing.B, sem possibilistic.Semantics) {
 	v, train, test := mapExamples(b)
+	var cpu time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		l, err := learn.NewLearner(v, train, nil, learn.Options{Seed: 1, Iterations: 20, Patience: -1})
+		start := cpuTime()
+		l, err := learn.NewLearner(v, train, nil, learn.Options{Seed: 1, Iterations: 20, Patience: -1, Semantics: sem})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -51,9 +65,22 @@ func BenchmarkLearnNLTCS(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StopTimer()
-		c, total := learn.Score(l.Final(), test, 0)
+		cpu += cpuTime() - start
+		c, total := learn.Score(l.Final(), test, 0, sem)
 		b.ReportMetric(l.TrainAccuracy(), "train-acc")
 		b.ReportMetric(float64(c)/float64(total), "test-acc")
 		b.StartTimer()
 	}
+	// The process's CPU time per run: on a shared machine the wall time
+	// also counts the time other programs held the cores.
+	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
+}
+
+// cpuTime returns the CPU time (user and system) the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

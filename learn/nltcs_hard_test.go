@@ -6,6 +6,7 @@ import (
 
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // TestNLTCSUnitHardRules is the second reproduction: the unit hard
@@ -22,7 +23,7 @@ func TestNLTCSUnitHardRules(t *testing.T) {
 		if _, err := l.Run(context.Background()); err != nil {
 			t.Fatalf("hard rule %s: %v", name, err)
 		}
-		if c, total := learn.Score(l.Model(), train, 1); float64(c)/float64(total) != l.TrainAccuracy() {
+		if c, total := learn.Score(l.Model(), train, 1, possibilistic.Poss); float64(c)/float64(total) != l.TrainAccuracy() {
 			t.Fatalf("hard rule %s: accuracy %v, Score says %d/%d", name, l.TrainAccuracy(), c, total)
 		}
 	}

@@ -297,14 +297,14 @@ func TestPaperExample2Parameters(t *testing.T) {
 	orderedPartitions(len(cs), func(level []int, m int) {
 		th := theoryOf(v, formulas(cs), level, m, nil)
 		mm, _ := FromTheory(th)
-		c, _ := Score(mm, ex, 1)
+		c, _ := Score(mm, ex, 1, possibilistic.Poss)
 		best = max(best, c)
 	})
 	if best != 4 {
 		t.Fatalf("best stratification classifies %d of 5, the paper says 4", best)
 	}
-	m := StratifyGreedy(context.Background(), cs, ex, nil, 2)
-	if c, total := Score(m, ex, 1); c != 4 || total != 5 {
+	m := StratifyGreedy(context.Background(), cs, ex, nil, 2, possibilistic.Poss)
+	if c, total := Score(m, ex, 1, possibilistic.Poss); c != 4 || total != 5 {
 		t.Fatalf("greedy stratification classifies %d of %d:\n%s", c, total, m.Theory(v))
 	}
 }
@@ -360,11 +360,11 @@ func TestGreedyNeverBeatsOptimum(t *testing.T) {
 		best := 0
 		orderedPartitions(len(cs), func(level []int, m int) {
 			mm, _ := FromTheory(theoryOf(v, formulas(cs), level, m, nil))
-			c, _ := Score(mm, ex, 1)
+			c, _ := Score(mm, ex, 1, possibilistic.Poss)
 			best = max(best, c)
 		})
-		g := StratifyGreedy(context.Background(), cs, ex, nil, 1)
-		c, _ := Score(g, ex, 1)
+		g := StratifyGreedy(context.Background(), cs, ex, nil, 1, possibilistic.Poss)
+		c, _ := Score(g, ex, 1, possibilistic.Poss)
 		if c > best {
 			t.Fatalf("#%d: greedy %d beats the optimum %d", iter, c, best)
 		}
@@ -380,7 +380,7 @@ func TestGreedyNeverBeatsOptimum(t *testing.T) {
 				// Below minPosition the clause would be implied, which is
 				// deleting it: re-insertion moves clauses, it does not drop them.
 				for p := max(minPosition(rest, l[i]), 0); p < rest.Positions(); p++ {
-					if d, _ := Score(rest.Insert(l[i], p), ex, 1); d > c {
+					if d, _ := Score(rest.Insert(l[i], p), ex, 1, possibilistic.Poss); d > c {
 						t.Fatalf("#%d: moving clause %d of level %d to position %d scores %d > %d", iter, i, j, p, d, c)
 					}
 				}
@@ -409,11 +409,11 @@ func TestReinsertNeverWorsens(t *testing.T) {
 			m.Levels = append(m.Levels, level)
 		}
 		ex := randExamples(r, n, 12)
-		e := newEngine(8, ex, nil, 1)
+		e := newEngine(8, ex, nil, 1, possibilistic.Poss)
 		e.commit(m)
 		reinsert(context.Background(), e)
-		before, _ := Score(m, ex, 1)
-		if after, _ := Score(e.model, ex, 1); after < before {
+		before, _ := Score(m, ex, 1, possibilistic.Poss)
+		if after, _ := Score(e.model, ex, 1, possibilistic.Poss); after < before {
 			t.Fatalf("#%d: re-insertion lowered the correct examples from %d to %d: %v -> %v", iter, before, after, m.Levels, e.model.Levels)
 		}
 	}

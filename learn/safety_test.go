@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // TestNewEngineDecidesEveryExample checks a fresh engine (no commit yet)
@@ -20,26 +21,35 @@ import (
 // entail β before any clause is learned, and scoring candidates from a
 // wrong start gave the learner's "score fell while simplifying" error.
 func TestNewEngineDecidesEveryExample(t *testing.T) {
-	r := rand.New(rand.NewPCG(14, 6))
-	for iter := range 200 {
-		n := 2 + r.IntN(5)
-		v := vocab(n)
-		ex := randExamples(r, n, 30)
-		var hard []logic.Clause
-		for range r.IntN(3) {
-			hard = append(hard, randClause(r, n, 1+r.IntN(2))) // units often
-		}
-		e := newEngine(n, ex, hard, 1+iter%2)
-		m := &Model{Hard: hard}
-		base := e.score()
-		if want := fullScore(m, ex, v); base != want {
-			t.Fatalf("#%d: fresh engine scores %d, full evaluation %d\n%s", iter, base, want, m.Theory(v))
-		}
-		c := randClause(r, n, 2)
-		prof := e.scoreCandidates(context.Background(), []logic.Clause{c})
-		for p := range m.Positions() {
-			if want := fullScore(m.Insert(c, p), ex, v) - base; prof[0][p] != want {
-				t.Fatalf("#%d: inserting %s at %d: profile %d, full evaluation %d", iter, c.String(v), p, prof[0][p], want)
+	for _, sem := range possibilistic.AllSemantics {
+		r := rand.New(rand.NewPCG(14, 6))
+		for iter := range 200 {
+			n := 2 + r.IntN(5)
+			v := vocab(n)
+			ws := worlds(n)
+			ex := randExamples(r, n, 30)
+			var hard []logic.Clause
+			for range r.IntN(3) {
+				hard = append(hard, randClause(r, n, 1+r.IntN(2))) // units often
+			}
+			score := func(m *Model) int64 {
+				if sem == possibilistic.Poss {
+					return fullScore(m, ex, v)
+				}
+				return bruteScore(m, sem, ex, ws)
+			}
+			e := newEngine(n, ex, hard, 1+iter%2, sem)
+			m := &Model{Hard: hard}
+			base := e.score()
+			if want := score(m); base != want {
+				t.Fatalf("%v #%d: fresh engine scores %d, full evaluation %d\n%s", sem, iter, base, want, m.Theory(v))
+			}
+			c := randClause(r, n, 2)
+			prof := e.scoreCandidates(context.Background(), []logic.Clause{c})
+			for p := range m.Positions() {
+				if want := score(m.Insert(c, p)) - base; prof[0][p] != want {
+					t.Fatalf("%v #%d: inserting %s at %d: profile %d, full evaluation %d", sem, iter, c.String(v), p, prof[0][p], want)
+				}
 			}
 		}
 	}

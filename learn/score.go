@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // score returns Σ over covered examples of +count (positive) or −count
@@ -36,6 +37,10 @@ func (e *engine) accuracy(score int64) float64 {
 
 // commit makes m the current model and re-decides every example.
 func (e *engine) commit(m *Model) {
+	if e.sem != possibilistic.Poss {
+		e.commitSem(m)
+		return
+	}
 	e.model = m
 	e.parallel(func(w *worker) {
 		w.compile(m)
@@ -49,6 +54,9 @@ func (e *engine) commit(m *Model) {
 // inserted at each position 0..2k of the current model. When ctx is
 // cancelled it stops early and the result is meaningless.
 func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64 {
+	if e.sem != possibilistic.Poss {
+		return e.scoreCandidatesSem(ctx, cands)
+	}
 	np := e.model.Positions()
 	parts := make([][][]int64, len(e.workers))
 	e.parallel(func(w *worker) {
@@ -190,6 +198,9 @@ func (w *worker) entailsWith(i, j int, c logic.Clause, act logic.Lit) bool {
 // leaves the engine's state untouched, but the workers compiled for the
 // smaller model: call commitRemove or recompile afterwards.
 func (e *engine) scoreRemoval(j, i int) int64 {
+	if e.sem != possibilistic.Poss {
+		return e.scoreRemovalSem(j, i)
+	}
 	m := e.model.Remove(j, i)
 	emptied := len(m.Levels) < len(e.model.Levels)
 	parts := make([]int64, len(e.workers))
@@ -258,6 +269,10 @@ func (w *worker) decide(i int, m *Model, lv []int32) bool {
 // inconsistent with the cut); the others keep their state, shifted when the
 // level disappeared. Removing formulas never raises a boundary.
 func (e *engine) commitRemove(j, i int) {
+	if e.sem != possibilistic.Poss {
+		e.commit(e.model.Remove(j, i))
+		return
+	}
 	old := e.model
 	m := old.Remove(j, i)
 	emptied := len(m.Levels) < len(old.Levels)
@@ -286,6 +301,10 @@ func (e *engine) commitRemove(j, i int) {
 // invariant of scoreExample); the others keep their state, shifted when a
 // new level was created. Adding a formula never lowers a boundary.
 func (e *engine) commitInsert(c logic.Clause, p int) {
+	if e.sem != possibilistic.Poss {
+		e.commit(e.model.Insert(c, p))
+		return
+	}
 	m := e.model.Insert(c, p)
 	e.model = m
 	newLevel := p%2 == 0

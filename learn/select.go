@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // choice is a clause with the position at which inserting it scores best.
@@ -52,6 +53,26 @@ func minPosition(m *Model, c logic.Clause) int {
 	return 0
 }
 
+// minPosition is minPosition under the engine's semantics. Under linear
+// and lex a clause subsumed at some level still changes answers at lower
+// positions, so only a hard rule that subsumes c (c holds in every model
+// considered) or the same clause already in the model (which would be
+// counted twice) rules it out.
+func (e *engine) minPosition(m *Model, c logic.Clause) int {
+	if e.sem == possibilistic.Poss {
+		return minPosition(m, c)
+	}
+	for _, h := range m.Hard {
+		if h.Subsumes(c) {
+			return -1
+		}
+	}
+	if _, _, ok := locate(m, c); ok {
+		return -1
+	}
+	return 0
+}
+
 // bestOf scores every candidate at every position of the engine's current
 // model and returns the best choice. It reports false if ctx was cancelled.
 func (e *engine) bestOf(ctx context.Context, cands []logic.Clause) (choice, bool) {
@@ -62,7 +83,7 @@ func (e *engine) bestOf(ctx context.Context, cands []logic.Clause) (choice, bool
 	}
 	var best choice
 	for ci, c := range cands {
-		from := minPosition(e.model, c)
+		from := e.minPosition(e.model, c)
 		if from < 0 {
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/sat"
 )
 
@@ -67,8 +68,12 @@ func (l *Learner) subClause(alpha logic.Term, beta logic.Clause) logic.Clause {
 }
 
 // simplify removes drowned levels and simplifies by unit propagation; both
-// keep every answer (Θ, α) ⊢poss β, so the score does not change.
+// keep every answer (Θ, α) ⊢poss β, so the score does not change. Neither
+// keeps the answers of linear or lex, whose models it returns as they are.
 func (l *Learner) simplify(m *Model) *Model {
+	if l.opts.Semantics != possibilistic.Poss {
+		return m
+	}
 	t := m.Theory(l.vocab).RemoveDrowned().PropagateUnits().RemoveDrowned()
 	s, err := FromTheory(t)
 	if err != nil {
@@ -131,7 +136,7 @@ func reinsert(ctx context.Context, e *engine) {
 		}
 		orig := e.model
 		without := orig.Remove(j, i)
-		from := minPosition(without, c)
+		from := e.minPosition(without, c)
 		if from < 0 { // a hard rule subsumes c: no position changes anything
 			continue
 		}
@@ -172,8 +177,15 @@ func home(m *Model, j int) int {
 }
 
 // Final returns the best model with implied rules removed (§4.3, last
-// step); this keeps every answer.
-func (l *Learner) Final() *Model { return removeImplied(l.e.model, l.e.n) }
+// step); this keeps every answer of poss. Under linear and lex a rule
+// implied by others may still count (lex counts violations; linear may skip
+// the level of the rules that imply it), so Final is then the best model.
+func (l *Learner) Final() *Model {
+	if l.opts.Semantics != possibilistic.Poss {
+		return l.Model()
+	}
+	return removeImplied(l.e.model, l.e.n)
+}
 
 // removeImplied drops, lowest level first, every learned clause that the
 // other clauses of its level and above, with the hard rules, entail: the

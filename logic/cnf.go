@@ -1,5 +1,7 @@
 package logic
 
+import "slices"
+
 // NNF returns a formula equivalent to f built from literals, true, false, and,
 // or, and atleast over negation normal forms: implications and
 // biconditionals are expanded and negations pushed down to the atoms.
@@ -19,18 +21,13 @@ func nnf(f *Formula, neg bool) *Formula {
 		return f
 	case OpNot:
 		return nnf(f.Args[0], !neg)
-	case OpAnd, OpOr:
-		op := f.Op
-		if neg {
-			op = OpAnd + OpOr - op
+	case OpAnd, OpOr, OpImplies:
+		op := junction(f.Op, neg)
+		var args []*Formula
+		if !collectNNF(f, neg, op, &args) {
+			return absorbing(op)
 		}
-		args := make([]*Formula, len(f.Args))
-		for i, g := range f.Args {
-			args[i] = nnf(g, neg)
-		}
-		return simplifyNary(op, args)
-	case OpImplies:
-		return nnf(Or(Not(f.Args[0]), f.Args[1]), neg)
+		return nary(op, args)
 	case OpIff:
 		a, b := f.Args[0], f.Args[1]
 		if neg {
@@ -58,23 +55,55 @@ func nnf(f *Formula, neg bool) *Formula {
 	panic("logic: unknown connective")
 }
 
-// simplifyNary builds an and/or of NNF operands, absorbing true and false.
-func simplifyNary(op Op, args []*Formula) *Formula {
-	unit, zero := OpTrue, OpFalse // neutral and absorbing element for and
-	if op == OpOr {
-		unit, zero = OpFalse, OpTrue
+// junction returns the connective of the negation normal form of an
+// and, or or implication (polarity neg): ¬(a → b) is a ∧ ¬b.
+func junction(op Op, neg bool) Op {
+	if op == OpImplies {
+		op = OpOr
 	}
-	kept := args[:0:0]
-	for _, a := range args {
-		switch a.Op {
-		case zero:
-			return a
-		case unit:
-			continue
+	if neg {
+		op = OpAnd + OpOr - op
+	}
+	return op
+}
+
+// absorbing returns false for and, true for or.
+func absorbing(op Op) *Formula {
+	if op == OpAnd {
+		return False()
+	}
+	return True()
+}
+
+// collectNNF appends to args the operands of the negation normal form of f
+// (polarity neg) under the connective op, descending through nested
+// operands whose form has the same connective, so that a chain
+// a1 -> a2 -> … -> an becomes one disjunction in time linear in n (merging
+// level by level would copy the operands at every level). Units are left
+// out; it returns false when an operand is absorbing, making the whole
+// junction absorbing.
+func collectNNF(f *Formula, neg bool, op Op, args *[]*Formula) bool {
+	switch {
+	case (f.Op == OpAnd || f.Op == OpOr) && junction(f.Op, neg) == op:
+		for _, g := range f.Args {
+			if !collectNNF(g, neg, op, args) {
+				return false
+			}
 		}
-		kept = append(kept, a)
+		return true
+	case f.Op == OpImplies && junction(f.Op, neg) == op:
+		return collectNNF(f.Args[0], !neg, op, args) && collectNNF(f.Args[1], neg, op, args)
 	}
-	return nary(op, kept)
+	g := nnf(f, neg)
+	switch {
+	case g.Op == OpTrue || g.Op == OpFalse:
+		return g.Op != absorbing(op).Op // a unit is left out
+	case g.Op == op:
+		*args = append(*args, g.Args...)
+	default:
+		*args = append(*args, g)
+	}
+	return true
 }
 
 // distributeLimit bounds the number of clauses that distributing a
@@ -88,8 +117,55 @@ const distributeLimit = 8
 // result linear in the size of f. fresh hands out atoms that occur nowhere
 // else; with a nil fresh, CNF distributes everywhere and uses no new atoms
 // (exponential in the worst case).
+//
+// A biconditional puts each operand into the result twice, once per
+// polarity, so nested biconditionals (a0 <-> a1 <-> … <-> an) double the
+// negation normal form at every level. With fresh, CNF therefore first
+// names every operand of a biconditional that itself contains one, by a
+// fresh atom x with x ↔ operand; the result then stays linear in f.
 func CNF(f *Formula, fresh func() Atom) []Clause {
-	return clausify(NNF(f), fresh)
+	if fresh == nil {
+		return clausify(NNF(f), nil)
+	}
+	var defs []*Formula
+	g, _ := nameIffs(f, fresh, &defs)
+	cs := clausify(NNF(g), fresh)
+	for _, d := range defs {
+		cs = append(cs, clausify(NNF(d), fresh)...)
+	}
+	return cs
+}
+
+// nameIffs returns f with every operand of a biconditional that contains a
+// biconditional replaced by a fresh atom, appending the definitions
+// x ↔ operand to defs, and whether the result contains a biconditional.
+// Subformulas are renamed bottom-up, so every definition holds only
+// biconditionals whose operands contain none.
+func nameIffs(f *Formula, fresh func() Atom, defs *[]*Formula) (*Formula, bool) {
+	if len(f.Args) == 0 {
+		return f, false
+	}
+	var args []*Formula // nil while no operand changed
+	has := f.Op == OpIff
+	for i, a := range f.Args {
+		b, hb := nameIffs(a, fresh, defs)
+		if f.Op == OpIff && hb {
+			x := AtomF(fresh())
+			*defs = append(*defs, Iff(x, b))
+			b, hb = x, false
+		}
+		if b != a && args == nil {
+			args = slices.Clone(f.Args)
+		}
+		if args != nil {
+			args[i] = b
+		}
+		has = has || hb
+	}
+	if args == nil {
+		return f, has
+	}
+	return &Formula{Op: f.Op, K: f.K, Args: args}, has
 }
 
 func clausify(f *Formula, fresh func() Atom) []Clause {

@@ -185,6 +185,19 @@ func (f *Formula) walk(fn func(*Formula)) {
 	}
 }
 
+// Has reports whether the connective op occurs in f.
+func (f *Formula) Has(op Op) bool {
+	if f.Op == op {
+		return true
+	}
+	for _, g := range f.Args {
+		if g.Has(op) {
+			return true
+		}
+	}
+	return false
+}
+
 // Size returns the number of atom occurrences in f (its length in literals).
 func (f *Formula) Size() int {
 	n := 0

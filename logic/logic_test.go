@@ -1,6 +1,8 @@
 package logic
 
 import (
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -260,7 +262,9 @@ func TestClauseHelpers(t *testing.T) {
 }
 
 func FuzzParseFormula(f *testing.F) {
-	for _, s := range []string{"a", "bird, !flies", "(a -> b) <-> !c", "atleast(2, a, b)", "a & (b | c", "x()"} {
+	for _, s := range []string{"a", "bird, !flies", "(a -> b) <-> !c", "atleast(2, a, b)", "a & (b | c", "x()",
+		strings.Repeat("(", 20000) + "a" + strings.Repeat(")", 20000), strings.Repeat("a -> ", 20000) + "a",
+		"((a0 | a1) | a2) | a3", "a0 <-> a1 <-> a2 <-> a3"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
@@ -281,7 +285,8 @@ func FuzzParseFormula(f *testing.F) {
 }
 
 func FuzzParseRule(f *testing.F) {
-	for _, s := range []string{"bird -> flies", " -> bird", "a, b |~ c, d", "(a -> b) |~ c"} {
+	for _, s := range []string{"bird -> flies", " -> bird", "a, b |~ c, d", "(a -> b) |~ c", "a1, !a1 -> a3",
+		"b -> " + strings.Repeat("!", 20000) + "a"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
@@ -295,5 +300,216 @@ func FuzzParseRule(f *testing.F) {
 		if err != nil || !back.Antecedent.Equal(r.Antecedent) || !back.Consequent.Equal(r.Consequent) {
 			t.Fatalf("%q printed as %q does not parse back: %v", src, s, err)
 		}
+	})
+}
+
+// TestCNFNestedIff: nested biconditionals, whose negation normal form
+// doubles at every level, give clauses linear in the formula with fresh
+// atoms, and the same models on the original atoms (brute force).
+func TestCNFNestedIff(t *testing.T) {
+	chain := func(n int) *Formula {
+		f := AtomF(0)
+		for i := 1; i < n; i++ {
+			f = Iff(f, AtomF(Atom(i)))
+		}
+		return f
+	}
+	for _, n := range []int{2, 5, 9} {
+		f := chain(n)
+		next := Atom(n)
+		cs := CNF(f, func() Atom { next++; return next - 1 })
+		aux := int(next) - n
+		ForEachWorld(n, func(w []bool) bool {
+			if got, want := extends(w, n, aux, cs), f.Eval(w); got != want {
+				t.Fatalf("chain of %d at %v: %v, want %v", n, w, got, want)
+			}
+			return true
+		})
+	}
+	next := Atom(400)
+	if cs := CNF(chain(400), func() Atom { next++; return next - 1 }); len(cs) > 8*400 {
+		t.Fatalf("a chain of 400 biconditionals gives %d clauses", len(cs))
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := range 300 {
+		f := randFormula(r, 4, 5)
+		next := Atom(4)
+		cs := CNF(f, func() Atom { next++; return next - 1 })
+		aux := int(next) - 4
+		if aux > 16 {
+			continue
+		}
+		ForEachWorld(4, func(w []bool) bool {
+			if got, want := extends(w, 4, aux, cs), f.Eval(w); got != want {
+				t.Fatalf("#%d %s at %v: %v, want %v", i, f.String(testVocab(4)), got, w, want)
+			}
+			return true
+		})
+	}
+}
+
+// TestParseDepth: nesting beyond MaxDepth is a positioned syntax error, not
+// a stack overflow (10^6 parentheses used to crash the program), and
+// nesting up to it parses.
+func TestParseDepth(t *testing.T) {
+	v := &Vocabulary{}
+	const n = 3 * MaxDepth
+	deep := strings.Repeat("(", n) + "a" + strings.Repeat(")", n)
+	for _, src := range []string{
+		deep,
+		strings.Repeat("!", n) + "a",
+		strings.Repeat("a -> ", n) + "a",
+		strings.Repeat("a <-> ", n) + "a",
+		strings.Repeat("atleast(1, ", n) + "a" + strings.Repeat(")", n),
+	} {
+		_, err := ParseFormulaAt(v, Position{File: "deep.theory", Line: 3}, src)
+		var se *SyntaxError
+		if !errors.As(err, &se) || se.Pos.Line != 3 || se.Pos.Col < MaxDepth || !strings.Contains(se.Msg, "nested more than") {
+			t.Errorf("%.20q…: %v", src, err)
+		}
+	}
+	if _, err := ParseRule(v, "b -> "+deep); err == nil || !strings.Contains(err.Error(), "nested more than") {
+		t.Errorf("deep consequent of a rule: %v", err)
+	}
+	ok := strings.Repeat("(", MaxDepth-1) + "a | b" + strings.Repeat(")", MaxDepth-1)
+	if f, err := ParseFormula(v, ok); err != nil || f.Op != OpOr {
+		t.Errorf("%d nested parentheses: %v", MaxDepth-1, err)
+	}
+	if f, err := ParseFormula(v, strings.Repeat("a -> ", MaxDepth-1)+"a"); err != nil || f.Op != OpImplies {
+		t.Errorf("a chain of %d implications: %v", MaxDepth, err)
+	}
+}
+
+// TestParseFlattensNested: operands of the same connective merge however
+// they are parenthesised, as And and Or build them.
+func TestParseFlattensNested(t *testing.T) {
+	v := &Vocabulary{}
+	const n = 3000
+	left := strings.Repeat("(", n) + "a0"
+	right := ""
+	for i := 1; i <= n; i++ {
+		left += fmt.Sprintf(" | a%d)", i)
+		right += fmt.Sprintf("a%d | (", i-1)
+	}
+	right += fmt.Sprintf("a%d", n) + strings.Repeat(")", n)
+	for _, src := range []string{left, right, "(a & (b & c)) & ((d))", "((a | b) & c) | (d | e)"} {
+		f, err := ParseFormula(v, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := rebuild(f)
+		if !f.Equal(want) {
+			t.Errorf("%.30q… parsed as %.60s, want %.60s", src, f.String(v), want.String(v))
+		}
+	}
+	f, _ := ParseFormula(v, left)
+	if len(f.Args) != n+1 {
+		t.Errorf("left-nested disjunction of %d has %d operands", n+1, len(f.Args))
+	}
+}
+
+// rebuild builds f again with the constructors, which flatten.
+func rebuild(f *Formula) *Formula {
+	args := make([]*Formula, len(f.Args))
+	for i, g := range f.Args {
+		args[i] = rebuild(g)
+	}
+	switch f.Op {
+	case OpAnd:
+		return And(args...)
+	case OpOr:
+		return Or(args...)
+	case OpNot:
+		return Not(args[0])
+	case OpImplies:
+		return Implies(args[0], args[1])
+	case OpIff:
+		return Iff(args[0], args[1])
+	case OpAtLeast:
+		return AtLeast(f.K, args...)
+	}
+	return f
+}
+
+// refNNF is negation normal form written the obvious way, merging operands
+// level by level (quadratic on long chains), as a reference for NNF.
+func refNNF(f *Formula, neg bool) *Formula {
+	switch f.Op {
+	case OpAnd, OpOr:
+		op := f.Op
+		if neg {
+			op = OpAnd + OpOr - op
+		}
+		var kept []*Formula
+		for _, g := range f.Args {
+			h := refNNF(g, neg)
+			if h.Op == OpTrue && op == OpOr || h.Op == OpFalse && op == OpAnd {
+				return h
+			}
+			if h.Op == OpTrue || h.Op == OpFalse {
+				continue
+			}
+			kept = append(kept, h)
+		}
+		return nary(op, kept)
+	case OpImplies:
+		return refNNF(Or(Not(f.Args[0]), f.Args[1]), neg)
+	case OpNot:
+		return refNNF(f.Args[0], !neg)
+	case OpIff:
+		a, b := f.Args[0], f.Args[1]
+		if neg {
+			return refNNF(Or(And(a, Not(b)), And(Not(a), b)), false)
+		}
+		return refNNF(And(Or(Not(a), b), Or(a, Not(b))), false)
+	case OpAtLeast:
+		g := &Formula{Op: OpAtLeast, K: f.K, Args: make([]*Formula, len(f.Args))}
+		for i, h := range f.Args {
+			g.Args[i] = h
+		}
+		return nnf(g, neg) // only its operands' forms differ, checked above
+	}
+	return nnf(f, neg)
+}
+
+func TestNNFMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for i := range 3000 {
+		f := randFormula(r, 4, 5)
+		for _, neg := range []bool{false, true} {
+			if got, want := nnf(f, neg), refNNF(f, neg); !got.Equal(want) {
+				v := testVocab(4)
+				t.Fatalf("#%d NNF of %s (neg %v) is %s, want %s", i, f.String(v), neg, got.String(v), want.String(v))
+			}
+		}
+	}
+}
+
+// FuzzCNF checks the clausal form with fresh atoms against the formula on
+// every world of its atoms (brute force), for small parsed formulas.
+func FuzzCNF(f *testing.F) {
+	for _, s := range []string{"a0 <-> a1 <-> a2 <-> a3", "(a & b) | (c & d) | (e & f)", "!(a -> (b <-> !c))",
+		"atleast(2, a <-> b, c, !d)", "((a | b) <-> (c & d)) <-> e", "a1, !a1 -> a3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		v := &Vocabulary{}
+		g, err := ParseFormula(v, src)
+		if err != nil || v.Len() > 6 || g.Size() > 40 {
+			return
+		}
+		n := v.Len()
+		next := Atom(n)
+		cs := CNF(g, func() Atom { next++; return next - 1 })
+		aux := int(next) - n
+		if aux > 12 {
+			return
+		}
+		ForEachWorld(n, func(w []bool) bool {
+			if got, want := extends(w, n, aux, cs), g.Eval(w); got != want {
+				t.Fatalf("%q at %v: clauses %v, formula %v", src, w, got, want)
+			}
+			return true
+		})
 	})
 }

@@ -185,7 +185,26 @@ type parser struct {
 	toks  []token
 	i     int
 	comma Op
+	depth int // nesting of the formula being parsed, bounded by MaxDepth
 }
+
+// MaxDepth bounds how deeply a formula may nest: parentheses, negations,
+// and the operands of '->', '<->' and atleast each count one level. Deeper
+// text is a syntax error rather than a parse, and later a conversion, whose
+// recursion could exhaust the stack; no formula a person writes comes near.
+const MaxDepth = 10000
+
+// enter descends one nesting level at token t, failing beyond MaxDepth;
+// leave undoes it.
+func (p *parser) enter(t token) error {
+	p.depth++
+	if p.depth > MaxDepth {
+		return p.errorf(t, "formula nested more than %d levels deep (parentheses, '!', '->', '<->' or atleast)", MaxDepth)
+	}
+	return nil
+}
+
+func (p *parser) leave() { p.depth-- }
 
 func (p *parser) peek() token { return p.toks[p.i] }
 func (p *parser) next() token { t := p.toks[p.i]; p.i++; return t }
@@ -237,7 +256,7 @@ func (p *parser) list() (*Formula, error) {
 	if len(fs) == 1 {
 		return f, nil
 	}
-	return nary(p.comma, fs), nil
+	return &Formula{Op: p.comma, Args: fs}, nil
 }
 
 // iff := implies ('<->' implies)*
@@ -246,8 +265,15 @@ func (p *parser) iff() (*Formula, error) {
 	if err != nil {
 		return nil, err
 	}
+	levels := 0
+	defer func() { p.depth -= levels }()
 	for p.peek().kind == tIff {
-		p.next()
+		t := p.next()
+		// The chain nests to the left: each '<->' adds a level.
+		levels++
+		if err := p.enter(t); err != nil {
+			return nil, err
+		}
 		g, err := p.implies()
 		if err != nil {
 			return nil, err
@@ -266,8 +292,11 @@ func (p *parser) implies() (*Formula, error) {
 	if p.peek().kind != tImplies {
 		return f, nil
 	}
-	p.next()
+	if err := p.enter(p.next()); err != nil {
+		return nil, err
+	}
 	g, err := p.implies()
+	p.leave()
 	if err != nil {
 		return nil, err
 	}
@@ -297,14 +326,20 @@ func (p *parser) chain(sep tokKind, op Op, operand func() (*Formula, error)) (*F
 	if len(fs) == 1 {
 		return f, nil
 	}
-	return nary(op, fs), nil
+	// Nested operands of the same connective are merged by flatten once the
+	// whole formula is read: merging here would copy a long operand list at
+	// every level of ((a | b) | c) | d, quadratic in the formula's length.
+	return &Formula{Op: op, Args: fs}, nil
 }
 
 // unary := '!' unary | primary
 func (p *parser) unary() (*Formula, error) {
 	if p.peek().kind == tNot {
-		p.next()
+		if err := p.enter(p.next()); err != nil {
+			return nil, err
+		}
 		f, err := p.unary()
+		p.leave()
 		if err != nil {
 			return nil, err
 		}
@@ -327,8 +362,11 @@ func (p *parser) primary() (*Formula, error) {
 		p.next()
 		return False(), nil
 	case tLParen:
-		p.next()
+		if err := p.enter(p.next()); err != nil {
+			return nil, err
+		}
 		f, err := p.iff()
+		p.leave()
 		if err != nil {
 			return nil, err
 		}
@@ -346,7 +384,10 @@ func (p *parser) primary() (*Formula, error) {
 }
 
 func (p *parser) atLeast() (*Formula, error) {
-	p.next()
+	if err := p.enter(p.next()); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	if p.peek().kind != tLParen {
 		return nil, p.expected("'(' after atleast")
 	}
@@ -395,7 +436,36 @@ func (p *parser) whole() (*Formula, error) {
 		}
 		return nil, p.expected("end of formula or an operator")
 	}
-	return f, nil
+	return flatten(f), nil
+}
+
+// flatten merges, in place, the operands of every conjunction and
+// disjunction that are themselves conjunctions or disjunctions of the same
+// kind, as And and Or do, in one pass over f: linear in f's size however
+// the operands nest. It is for formulas the parser has just built, which
+// nothing else shares.
+func flatten(f *Formula) *Formula {
+	switch f.Op {
+	case OpAnd, OpOr:
+		var args []*Formula
+		var collect func(g *Formula)
+		collect = func(g *Formula) {
+			for _, h := range g.Args {
+				if h.Op == f.Op {
+					collect(h)
+				} else {
+					args = append(args, flatten(h))
+				}
+			}
+		}
+		collect(f)
+		f.Args = args
+	default:
+		for i, g := range f.Args {
+			f.Args[i] = flatten(g)
+		}
+	}
+	return f
 }
 
 // ParseFormula parses a formula in the full syntax: atoms, true, false, !,

@@ -1,7 +1,7 @@
 package logic
 
 import (
-	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -30,6 +30,35 @@ func (r Rule) Clausal() (Term, Clause, bool) {
 		return nil, nil, false
 	}
 	return t, c, true
+}
+
+// ClausalError says why the rule is not clausal (see Clausal), in words
+// that name at most the clashing literals, never the whole rule (which may
+// be long); it returns nil for a clausal rule.
+func (r Rule) ClausalError(v *Vocabulary) error {
+	if ls, ok := r.Antecedent.rawLits(OpAnd, OpTrue); !ok {
+		return errors.New("the learner needs a conjunction of literals before the arrow (literals separated by ',' or '&')")
+	} else if l, ok := clash(ls); ok {
+		return fmt.Errorf("the antecedent holds in no situation: it has both %s and %s", v.LitString(l), v.LitString(l.Not()))
+	}
+	if ls, ok := r.Consequent.rawLits(OpOr, OpFalse); !ok {
+		return errors.New("the learner needs a disjunction of literals after the arrow (literals separated by ',' or '|')")
+	} else if l, ok := clash(ls); ok {
+		return fmt.Errorf("the consequent holds in every situation: it has both %s and %s", v.LitString(l), v.LitString(l.Not()))
+	}
+	return nil
+}
+
+// clash returns a literal of ls whose negation is in ls too.
+func clash(ls []Lit) (Lit, bool) {
+	seen := make(map[Lit]bool, len(ls))
+	for _, l := range ls {
+		if seen[l.Not()] {
+			return l.Not(), true
+		}
+		seen[l] = true
+	}
+	return 0, false
 }
 
 // String returns the rule in the dataset syntax when it is clausal
@@ -109,26 +138,18 @@ func IsBlank(line string) bool {
 
 // EachLine calls fn with the 1-based number and the text, '#' comment
 // removed, of every line of r that is not blank after that: the line
-// structure of strata's text formats. It stops at fn's first error; name
-// says which input failed to read. Lines may be up to 16 MiB long.
+// structure of strata's text formats. It reads r with Lines (a leading
+// byte-order mark is skipped, and a line longer than MaxLineLen is an
+// error naming the line) and stops at fn's first error; name says which
+// input failed to read.
 func EachLine(r io.Reader, name string, fn func(line int, text string) error) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := StripComment(sc.Text())
+	return Lines(r, name, func(line int, text string) error {
+		text = StripComment(text)
 		if strings.TrimSpace(text) == "" {
-			continue
+			return nil
 		}
-		if err := fn(line, text); err != nil {
-			return err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("read %s: %w", name, err)
-	}
-	return nil
+		return fn(line, text)
+	})
 }
 
 // StripComment removes a '#' comment from a line.

@@ -25,9 +25,35 @@ func TestEachLine(t *testing.T) {
 		t.Fatalf("fn's error: %v after %d calls", err, calls)
 	}
 	long := strings.Repeat("a", 17*1024*1024)
-	err = EachLine(strings.NewReader(long), "big.rules", func(int, string) error { return nil })
-	if err == nil || !strings.Contains(err.Error(), "big.rules") {
+	err = EachLine(strings.NewReader("a -> b\n\n"+long), "big.rules", func(int, string) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), "big.rules:3: line longer than") {
 		t.Fatalf("a 17 MiB line: %v", err)
+	}
+}
+
+// TestLinesBOMAndLength: a byte-order mark is dropped from the first line
+// only, line endings are removed, and a line over the limit is an error
+// naming file and line, also when it ends the input without a newline.
+func TestLinesBOMAndLength(t *testing.T) {
+	var got []string
+	err := Lines(strings.NewReader(BOM+"bird -> flies\r\n"+BOM+"x\nlast"), "b.rules", func(line int, text string) error {
+		got = append(got, fmt.Sprintf("%d:%s", line, text))
+		return nil
+	})
+	if err != nil || !slices.Equal(got, []string{"1:bird -> flies", "2:" + BOM + "x", "3:last"}) {
+		t.Fatalf("got %q, %v", got, err)
+	}
+	defer func(n int) { maxLineLen = n }(maxLineLen)
+	maxLineLen = 100
+	for _, in := range []string{strings.Repeat("a", 101), "a\n" + strings.Repeat("a", 100*1024) + "\nb\n"} {
+		err := Lines(strings.NewReader(in), "x.rules", func(int, string) error { return nil })
+		var tl *LineTooLongError
+		if !errors.As(err, &tl) || tl.Pos.Line != strings.Count(in[:min(len(in), 2)], "\n")+1 {
+			t.Errorf("%d-byte input: %v", len(in), err)
+		}
+	}
+	if err := Lines(strings.NewReader(strings.Repeat("a", 100)+"\r\n"), "x", func(int, string) error { return nil }); err != nil {
+		t.Errorf("a line of exactly the limit plus its line ending: %v", err)
 	}
 }
 

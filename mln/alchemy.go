@@ -27,25 +27,22 @@ import (
 // expected.
 func ReadAlchemy(r io.Reader, name string) (*Network, error) {
 	n := &Network{Vocab: &logic.Vocabulary{}}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := stripAlchemyComment(sc.Text())
+	err := logic.Lines(r, name, func(line int, text string) error {
+		text = stripAlchemyComment(text)
 		if strings.Trim(text, asciiSpace) == "" {
-			continue
+			return nil
 		}
 		f, err := parseAlchemyLine(n.Vocab, name, line, text)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if f.F != nil {
 			n.Formulas = append(n.Formulas, f)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return n, nil
 }

@@ -66,7 +66,9 @@ func Compile(n *Network) (*Compiled, error) {
 		if f.Weight < 0 {
 			g = logic.Not(g)
 		}
-		g = logic.NNF(g)
+		if !g.Has(logic.OpIff) { // nested biconditionals double the NNF per level
+			g = logic.NNF(g)
+		}
 		if t, ok := g.AsTerm(); ok {
 			p.Soft = append(p.Soft, maxsat.Soft{Lits: t, Term: true, Cost: cost})
 		} else if cl, ok := g.AsClause(); ok {
@@ -87,10 +89,14 @@ func Compile(n *Network) (*Compiled, error) {
 }
 
 // costScale picks 10^d for the largest number d of decimals of a weight
-// (capped at maxDecimals, and lowered until the total cost fits comfortably
-// in an int64), and reports whether every weight is then an integer.
+// (capped at maxDecimals), and reports whether every weight is then an
+// integer. When the total cost at that scale does not fit comfortably in an
+// int64, it refuses: a coarser scale would round the small weights, perhaps
+// to 0, so that the answers for them would depend on an unrelated huge
+// weight.
 func costScale(n *Network) (float64, bool, error) {
 	d, total := 0, 0.0
+	small, large := math.Inf(1), 0.0
 	for _, f := range n.Formulas {
 		if f.Hard {
 			continue
@@ -101,15 +107,17 @@ func costScale(n *Network) (float64, bool, error) {
 		}
 		d = max(d, decimals(w))
 		total += math.Abs(w)
+		if w != 0 {
+			small, large = min(small, math.Abs(w)), max(large, math.Abs(w))
+		}
 	}
 	exact := d <= maxDecimals
 	d = min(d, maxDecimals)
-	for d > 0 && total*math.Pow10(d) > 1<<60 {
-		d--
-		exact = false
-	}
-	if total > 1<<60 {
-		return 0, false, fmt.Errorf("mln: total weight %g is too large for integer costs", total)
+	if total*math.Pow10(d) > 1<<60 {
+		return 0, false, fmt.Errorf("mln: weights from %g to %g (total %g) need %d decimals, "+
+			"and at that precision the total cost does not fit in 64-bit integer costs; "+
+			"a coarser scale would round the small weights, so MAP refuses (scale the weights down or drop the smallest)",
+			small, large, total, d)
 	}
 	return math.Pow10(d), exact, nil
 }

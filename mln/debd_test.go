@@ -39,8 +39,8 @@ func TestDEBDNetworks(t *testing.T) {
 		ap, _ := NewApprox(net, WalkOptions{Seed: 1})
 		hits := 0
 		for _, alpha := range benchEvidence(net.NumAtoms(), 8) {
-			_, opt, _, err1 := ex.MAP(alpha)
-			_, got, _, err2 := ap.MAP(alpha)
+			_, opt, _, err1 := ex.MAP(t.Context(), alpha)
+			_, got, _, err2 := ap.MAP(t.Context(), alpha)
 			if err1 != nil || err2 != nil || got < opt {
 				t.Fatalf("%s: exact %d (%v), MaxWalkSAT %d (%v)", name, opt, err1, got, err2)
 			}
@@ -72,10 +72,11 @@ func TestNLTCSPipeline(t *testing.T) {
 	if net.NumAtoms() != 16 || net.Vocab.Name(11) != "a12" {
 		t.Fatalf("atoms %v", net.Vocab.Names())
 	}
-	train, test, err := MAPExamples(net, MAPOptions{Train: 40, Test: 40, Examples: ExampleOptions{Seed: 1}})
+	trainL, testL, err := MAPExamples(t.Context(), net, MAPOptions{Train: 40, Test: 40, Examples: ExampleOptions{Seed: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	train, test := trainL.Examples, testL.Examples
 	scores := make([]float64, 1<<16)
 	i := 0
 	logic.ForEachWorld(16, func(w []bool) bool {
@@ -115,12 +116,12 @@ func TestNLTCSPipeline(t *testing.T) {
 		t.Fatalf("%d positive examples of 80", pos)
 	}
 	// MaxWalkSAT's labels are noisy but mostly right on this small network.
-	atrain, _, err := MAPExamples(net, MAPOptions{Train: 40, Test: 1, Approx: true, Examples: ExampleOptions{Seed: 1}})
+	atrainL, _, err := MAPExamples(t.Context(), net, MAPOptions{Train: 40, Test: 1, Approx: true, Examples: ExampleOptions{Seed: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	agree := 0
-	for i, e := range atrain {
+	for i, e := range atrainL.Examples {
 		if e.Positive == train[i].Positive {
 			agree++
 		}

@@ -1,10 +1,14 @@
 package mln
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"sort"
 	"sync"
+	"time"
 
 	"github.com/strata-logic/strata/logic"
 )
@@ -42,6 +46,15 @@ type ExampleOptions struct {
 	PerEvidence int    // conclusions β drawn for each α (default 10)
 	Seed        uint64 // the examples are a function of the seed
 	Workers     int    // evidence formulas labelled at once (default 2)
+	// QueryTimeout bounds every MAP query (0: no bound). The examples a
+	// query was needed for and could not answer in time are not labelled:
+	// they go to Labelling.OutOfBudget.
+	QueryTimeout time.Duration
+	// Timeout bounds the whole labelling (0: no bound); the examples not
+	// labelled when it runs out go to Labelling.OutOfBudget.
+	Timeout time.Duration
+	// Slowest is how many of the slowest queries Labelling keeps (default 5).
+	Slowest int
 	// Progress, when set, is told how many examples are labelled so far.
 	Progress func(done, total int)
 }
@@ -56,6 +69,9 @@ func (o *ExampleOptions) defaults() {
 	if o.Workers <= 0 {
 		o.Workers = 2
 	}
+	if o.Slowest <= 0 {
+		o.Slowest = 5
+	}
 	if o.Progress == nil {
 		o.Progress = func(int, int) {}
 	}
@@ -66,6 +82,47 @@ func (o *ExampleOptions) defaults() {
 // that the labels do not depend on how the work is spread over workers.
 type Reseeder interface {
 	Reseed(seed uint64)
+}
+
+// Labelling is the outcome of Generate.
+type Labelling struct {
+	// Examples are the labelled examples, in the order drawn.
+	Examples []Example
+	// OutOfBudget are the examples drawn but not labelled because a query
+	// they needed ran out of its budget (their Positive field means
+	// nothing). They count towards the n examples asked for.
+	OutOfBudget []Example
+	// Queries counts the MAP queries asked (answered or not).
+	Queries int
+	// Slowest are the slowest queries, slowest first.
+	Slowest []QueryTime
+}
+
+// QueryTime is the time one MAP query took. The query is the MAP of the
+// evidence (Conclusion < 0) or the best cost of Evidence ∧ ¬Conclusion,
+// compared with the MAP cost to decide the example Evidence |~ Conclusion.
+type QueryTime struct {
+	Evidence    logic.Term
+	Conclusion  logic.Lit
+	Time        time.Duration
+	OutOfBudget bool
+}
+
+// Describe shows the query in the network's vocabulary, as "MAP(a1, !a3)"
+// for the MAP query of the evidence, or as the example it decides.
+func (q QueryTime) Describe(v *logic.Vocabulary) string {
+	if q.Conclusion < 0 {
+		return "MAP(" + v.Join(q.Evidence, ", ") + ")"
+	}
+	return v.Join(q.Evidence, ", ") + " |~ " + v.LitString(q.Conclusion)
+}
+
+// SlowestTime returns the time of the slowest query, 0 if there was none.
+func (l *Labelling) SlowestTime() time.Duration {
+	if len(l.Slowest) == 0 {
+		return 0
+	}
+	return l.Slowest[0].Time
 }
 
 // query is one evidence formula with the conclusions drawn for it.
@@ -85,7 +142,11 @@ type query struct {
 // positive unless α has most probable worlds that disagree on the atom:
 // both labels occur. Evidence formulas that no world satisfies are dropped
 // and replaced. Duplicates are kept: example sets are multisets.
-func Generate(newEngine func() (Engine, error), atoms, n int, o ExampleOptions) ([]Example, error) {
+//
+// Examples whose queries run out of the budgets of o are not labelled and
+// not replaced: they are returned in OutOfBudget. When ctx is done, Generate
+// returns ctx's error.
+func Generate(ctx context.Context, newEngine func() (Engine, error), atoms, n int, o ExampleOptions) (*Labelling, error) {
 	o.defaults()
 	if atoms < 2 {
 		return nil, errors.New("mln: examples need at least two atoms")
@@ -99,19 +160,23 @@ func Generate(newEngine func() (Engine, error), atoms, n int, o ExampleOptions) 
 		}
 		engines[i] = e
 	}
-	var out []Example
-	for round := 0; len(out) < n; round++ {
+	budget := ctx
+	if o.Timeout > 0 {
+		var cancel context.CancelFunc
+		budget, cancel = context.WithTimeout(ctx, o.Timeout)
+		defer cancel()
+	}
+	l := &labeller{ctx: ctx, budget: budget, o: o, total: n, out: &Labelling{}}
+	for round := 0; len(l.out.Examples)+len(l.out.OutOfBudget) < n; round++ {
 		if round == 20 {
-			return nil, fmt.Errorf("mln: after %d rounds only %d of %d examples: most evidence formulas have no world", round, len(out), n)
+			return nil, fmt.Errorf("mln: after %d rounds only %d of %d examples: most evidence formulas have no world", round, len(l.out.Examples), n)
 		}
-		qs := drawQueries(rng, atoms, n-len(out), o)
-		labelled, err := labelAll(engines, qs, len(out), n, o.Progress)
-		if err != nil {
+		qs := drawQueries(rng, atoms, n-len(l.out.Examples)-len(l.out.OutOfBudget), o)
+		if err := l.labelAll(engines, qs); err != nil {
 			return nil, err
 		}
-		out = append(out, labelled...)
 	}
-	return out[:n], nil
+	return l.out, nil
 }
 
 // drawQueries draws evidence formulas and conclusions for need examples.
@@ -140,63 +205,146 @@ func drawQueries(rng *rand.Rand, atoms, need int, o ExampleOptions) []query {
 	return qs
 }
 
+// labeller labels the queries of one Generate call.
+type labeller struct {
+	ctx    context.Context // the caller's: when done, labelling fails
+	budget context.Context // ctx with the overall timeout
+	o      ExampleOptions
+	total  int
+
+	mu  sync.Mutex
+	out *Labelling
+}
+
 // labelAll labels the queries with one worker per engine, keeping their
 // order.
-func labelAll(engines []Engine, qs []query, done, total int, progress func(int, int)) ([]Example, error) {
-	results := make([][]Example, len(qs))
-	errs := make([]error, len(qs))
-	var mu sync.Mutex
+func (l *labeller) labelAll(engines []Engine, qs []query) error {
+	results := make([]labelled, len(qs))
 	var wg sync.WaitGroup
 	next := 0
+	done := len(l.out.Examples) + len(l.out.OutOfBudget)
 	for _, e := range engines {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for {
-				mu.Lock()
+				l.mu.Lock()
 				i := next
 				next++
-				mu.Unlock()
+				l.mu.Unlock()
 				if i >= len(qs) {
 					return
 				}
-				results[i], errs[i] = label(e, qs[i])
-				mu.Lock()
-				done += len(results[i])
-				progress(min(done, total), total)
-				mu.Unlock()
+				results[i] = l.label(e, qs[i])
+				l.mu.Lock()
+				done += len(results[i].exs) + len(results[i].oob)
+				l.o.Progress(min(done, l.total), l.total)
+				l.mu.Unlock()
 			}
 		}()
 	}
 	wg.Wait()
-	var out []Example
-	for i, r := range results {
-		if errs[i] != nil {
-			return nil, errs[i]
-		}
-		out = append(out, r...)
+	if err := l.ctx.Err(); err != nil {
+		return err
 	}
-	return out, nil
+	for _, r := range results {
+		if r.err != nil {
+			return r.err
+		}
+		l.out.Examples = append(l.out.Examples, r.exs...)
+		l.out.OutOfBudget = append(l.out.OutOfBudget, r.oob...)
+	}
+	return nil
+}
+
+// labelled is the outcome of one evidence formula.
+type labelled struct {
+	exs, oob []Example
+	err      error
 }
 
 // label decides the conclusions of one evidence formula; none when no world
-// satisfies it.
-func label(e Engine, q query) ([]Example, error) {
+// satisfies it. Conclusions whose query ran out of budget go to oob.
+func (l *labeller) label(e Engine, q query) labelled {
 	if r, ok := e.(Reseeder); ok {
 		r.Reseed(q.seed)
 	}
-	world, cost, ok, err := e.MAP(q.alpha)
+	var world []bool
+	var cost int64
+	var ok bool
+	err := l.timed(q.alpha, -1, func(ctx context.Context) (err error) {
+		world, cost, ok, err = e.MAP(ctx, q.alpha)
+		return err
+	})
 	if err != nil || !ok {
-		return nil, err
+		if errors.Is(err, errOutOfBudget) {
+			return labelled{oob: examplesOf(q.alpha, q.betas)}
+		}
+		return labelled{err: err}
 	}
 	world = append([]bool(nil), world...) // the engine reuses it
-	out := make([]Example, len(q.betas))
-	for i, b := range q.betas {
-		pos, err := entailsGiven(e, q.alpha, b, world, cost)
-		if err != nil {
-			return nil, err
+	var r labelled
+	for _, b := range q.betas {
+		var pos bool
+		if !b.Holds(world) {
+			r.exs = append(r.exs, Example{Evidence: q.alpha, Conclusion: b})
+			continue // a best world of α falsifies β: no query needed
 		}
-		out[i] = Example{Evidence: q.alpha, Conclusion: b, Positive: pos}
+		err := l.timed(q.alpha, b, func(ctx context.Context) (err error) {
+			pos, err = entailsGiven(ctx, e, q.alpha, b, world, cost)
+			return err
+		})
+		switch {
+		case errors.Is(err, errOutOfBudget):
+			r.oob = append(r.oob, Example{Evidence: q.alpha, Conclusion: b})
+		case err != nil:
+			return labelled{err: err}
+		default:
+			r.exs = append(r.exs, Example{Evidence: q.alpha, Conclusion: b, Positive: pos})
+		}
 	}
-	return out, nil
+	return r
+}
+
+// errOutOfBudget marks a query that ran out of its budget.
+var errOutOfBudget = errors.New("mln: query out of budget")
+
+// timed runs one query under the budgets, records its time, and turns a
+// budget that ran out into errOutOfBudget.
+func (l *labeller) timed(alpha logic.Term, beta logic.Lit, run func(context.Context) error) error {
+	ctx := l.budget
+	if l.o.QueryTimeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, l.o.QueryTimeout)
+		defer cancel()
+	}
+	start := time.Now()
+	err := run(ctx)
+	t := QueryTime{Evidence: alpha, Conclusion: beta, Time: time.Since(start)}
+	if err != nil && ctx.Err() != nil && l.ctx.Err() == nil {
+		t.OutOfBudget, err = true, errOutOfBudget
+	}
+	l.mu.Lock()
+	l.out.Queries++
+	l.out.Slowest = keepSlowest(l.out.Slowest, t, l.o.Slowest)
+	l.mu.Unlock()
+	return err
+}
+
+// keepSlowest inserts t into the k slowest queries, kept slowest first.
+func keepSlowest(s []QueryTime, t QueryTime, k int) []QueryTime {
+	i := sort.Search(len(s), func(i int) bool { return s[i].Time < t.Time })
+	if i >= k {
+		return s
+	}
+	s = slices.Insert(s, i, t)
+	return s[:min(len(s), k)]
+}
+
+func examplesOf(alpha logic.Term, betas []logic.Lit) []Example {
+	out := make([]Example, len(betas))
+	for i, b := range betas {
+		out[i] = Example{Evidence: alpha, Conclusion: b}
+	}
+	return out
 }

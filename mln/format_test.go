@@ -123,8 +123,8 @@ func TestWCNFRoundTrip(t *testing.T) {
 		}
 		for q := 0; q < 3; q++ {
 			alpha := logic.Term{randLit(r, n)}
-			_, c1, ok1, _ := e1.MAP(alpha)
-			_, c2, ok2, _ := e2.MAP(alpha)
+			_, c1, ok1, _ := e1.MAP(t.Context(), alpha)
+			_, c2, ok2, _ := e2.MAP(t.Context(), alpha)
 			r1 := float64(c1) / e1.Compiled().Scale
 			r2 := float64(c2) / e2.Compiled().Scale
 			if ok1 != ok2 || ok1 && math.Abs(r1-r2) > 1e-9 {
@@ -168,6 +168,9 @@ func FuzzReadAlchemy(f *testing.F) {
 	f.Add("a1\n1.5  a1 ^ !a2 => a3\n-2 a2 v a3\na1 => a2.\n")
 	f.Add("0.5 (a v b) <=> !c // x\n")
 	f.Add("a1\n2 a1 ^ a12 v !a2\n") // undeclared atoms
+	f.Add("\xef\xbb\xbfa\n2 a\n")
+	f.Add("1 a0 <=> a1 <=> a2 <=> a3 <=> a4 <=> a5 <=> a6 <=> a7\n")
+	f.Add("1 " + strings.Repeat("(", 20000) + "a" + strings.Repeat(")", 20000) + "\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		net, err := ReadAlchemy(strings.NewReader(src), "fuzz")
 		if err != nil {
@@ -190,6 +193,7 @@ func FuzzReadAlchemy(f *testing.F) {
 func FuzzReadWCNF(f *testing.F) {
 	f.Add("p wcnf 3 2 10\n10 1 -2 0\n3 3 0\n")
 	f.Add("h 1 2 0\n4 -1 0\n")
+	f.Add("\xef\xbb\xbfp wcnf 1 1 10\n2 1 0\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		net, err := ReadWCNF(strings.NewReader(src), "fuzz")
 		if err != nil {

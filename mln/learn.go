@@ -99,6 +99,7 @@ func Learn(data *dataset.Table, o LearnOptions) (*Network, error) {
 // leaf.
 func treeFeatures(data *dataset.Table, o LearnOptions) ([]logic.Term, []float64) {
 	p := treeParams{maxDepth: o.MaxDepth, minLeaf: o.MinLeaf, penalty: o.Penalty}
+	cols := newColumns(data)
 	leaves := make([][]leaf, data.Cols)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -115,7 +116,7 @@ func treeFeatures(data *dataset.Table, o LearnOptions) ([]logic.Term, []float64)
 				if t >= data.Cols {
 					return
 				}
-				leaves[t] = growTree(data, t, p)
+				leaves[t] = growTree(cols, data.Cols, data.Rows(), t, p)
 				mu.Lock()
 				done++
 				o.Progress("trees", done, data.Cols)

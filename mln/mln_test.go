@@ -1,8 +1,10 @@
 package mln
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/strata-logic/strata/dataset"
@@ -98,6 +100,12 @@ func TestMAPAgainstBruteForce(t *testing.T) {
 		}
 		cg, _ := NewExact(net)
 		cg.bb.NodeLimit = 1 // every query goes to the core-guided solver
+		cg.ve = nil
+		ve, _ := NewExact(net)
+		ve.bb.NodeLimit = 1 // every query goes to bucket elimination
+		if ve.ve == nil {
+			t.Fatalf("network %d of %d atoms too wide for elimination", it, n)
+		}
 		ap, err := NewApprox(net, WalkOptions{Flips: 3000, Seed: uint64(it)})
 		if err != nil {
 			t.Fatal(err)
@@ -109,16 +117,22 @@ func TestMAPAgainstBruteForce(t *testing.T) {
 			}
 			beta := randLit(r, n)
 			best, any, want := bruteMAP(net, alpha, beta)
-			w, cost, ok, err := ex.MAP(alpha)
+			w, cost, ok, err := ex.MAP(t.Context(), alpha)
 			if err != nil || ok != any {
 				t.Fatalf("network %d: MAP ok=%v err=%v, brute force finds a world: %v", it, ok, err, any)
 			}
-			got, err := Entails(ex, alpha, beta)
-			if err != nil || got != want {
+			got, err := Entails(t.Context(), ex, alpha, beta)
+			if err != nil || got.Holds() != want || (got == NoWorld) == any {
 				t.Fatalf("network %d: Entails(%v, %v) = %v, brute force %v", it, alpha, beta, got, want)
 			}
-			if got, err := Entails(cg, alpha, beta); err != nil || got != want {
+			if got, err := Entails(t.Context(), cg, alpha, beta); err != nil || got.Holds() != want || (got == NoWorld) == any {
 				t.Fatalf("network %d: core-guided Entails(%v, %v) = %v, brute force %v", it, alpha, beta, got, want)
+			}
+			if got, err := Entails(t.Context(), ve, alpha, beta); err != nil || got.Holds() != want || (got == NoWorld) == any {
+				t.Fatalf("network %d: elimination Entails(%v, %v) = %v, brute force %v", it, alpha, beta, got, want)
+			}
+			if vw, vcost, vok, err := ve.MAP(t.Context(), alpha); err != nil || vok != any || vok && (vcost != cost || !alpha.Holds(vw)) {
+				t.Fatalf("network %d: elimination MAP %v %d %v, exact %d", it, vok, vcost, err, cost)
 			}
 			if !ok {
 				continue
@@ -129,7 +143,7 @@ func TestMAPAgainstBruteForce(t *testing.T) {
 			if c := net.Cost(w); math.Abs(c-float64(cost)/ex.Compiled().Scale) > 1e-9 {
 				t.Fatalf("network %d: integer cost %d/%v, real cost %v", it, cost, ex.Compiled().Scale, c)
 			}
-			if aw, acost, aok, _ := ap.MAP(alpha); aok {
+			if aw, acost, aok, _ := ap.MAP(t.Context(), alpha); aok {
 				if acost < cost {
 					t.Fatalf("network %d: MaxWalkSAT cost %d beats the exact %d", it, acost, cost)
 				}
@@ -175,5 +189,94 @@ func TestRounding(t *testing.T) {
 		if got := decimals(w); got != d {
 			t.Errorf("decimals(%v) = %d, want %d", w, got, d)
 		}
+	}
+}
+
+// Issue 14, defect 3: a huge weight used to lower the cost scale until the
+// small weights rounded to 0, and MAP entailment then answered wrongly.
+func TestCompileRefusesToRoundSmallWeights(t *testing.T) {
+	net, err := ReadAlchemy(strings.NewReader("a\nc\n0.0004 a\n0.0003 !a\n1e15 c\n"), "r.mln")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewExact(net); err == nil || !strings.Contains(err.Error(), "would round the small weights") {
+		t.Fatalf("compiled 1e15 next to 0.0004: %v", err)
+	}
+	net.Formulas[2].Weight = 1e11 // 1e11·10⁴ fits: exact
+	e, err := NewExact(net)
+	if err != nil || !e.Compiled().Exact {
+		t.Fatalf("1e11 next to 0.0004: %v", err)
+	}
+	if got, err := Entails(t.Context(), e, logic.Term{logic.Pos(1)}, logic.Pos(0)); err != nil || got != Entailed {
+		t.Fatalf("c |~MAP a with 0.0004 a, 0.0003 !a: %v %v", got, err)
+	}
+}
+
+// Issue 14, defect 4: from evidence no world satisfies, Entails says so
+// instead of "yes" for β and ¬β alike.
+func TestEntailsNoWorld(t *testing.T) {
+	net, err := ReadAlchemy(strings.NewReader("a\nb\n!a.\n1 b\n"), "x.mln")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, approx := range []bool{false, true} {
+		e, err := EngineFactory(net, approx, WalkOptions{Flips: 100})()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, beta := range []logic.Lit{logic.Pos(1), logic.Neg(1)} {
+			if got, err := Entails(t.Context(), e, logic.Term{logic.Pos(0)}, beta); err != nil || got != NoWorld || got.String() != "no world satisfies the evidence" {
+				t.Errorf("approx=%v: a |~MAP %v: %v %v", approx, beta, got, err)
+			}
+		}
+		if got, err := Entails(t.Context(), e, logic.Term{logic.Neg(0)}, logic.Pos(1)); err != nil || got != Entailed {
+			t.Errorf("approx=%v: !a |~MAP b: %v %v", approx, got, err)
+		}
+	}
+}
+
+// TestIffChains: chains of biconditionals, whose negation normal form
+// doubles with every link, compile to a linear problem (30 links never
+// finished) and give the brute-force MAP answers.
+func TestIffChains(t *testing.T) {
+	chain := func(n int) *logic.Formula {
+		f := logic.AtomF(0)
+		for i := 1; i < n; i++ {
+			f = logic.Iff(f, logic.AtomF(logic.Atom(i)))
+		}
+		return f
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, n := range []int{3, 6, 9} {
+		for _, hard := range []bool{false, true} {
+			net := &Network{Vocab: logic.NewVocabulary()}
+			for i := range n {
+				net.Vocab.Intern(fmt.Sprintf("a%d", i))
+			}
+			net.Formulas = []Formula{{F: chain(n), Weight: 1.5, Hard: hard}, {F: logic.AtomF(0), Weight: -0.5}}
+			if hard {
+				net.Formulas[0].Weight = 0
+			}
+			ex, err := NewExact(net)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 6 {
+				alpha, beta := logic.Term{randLit(r, n)}, randLit(r, n)
+				_, _, want := bruteMAP(net, alpha, beta)
+				if got, err := Entails(t.Context(), ex, alpha, beta); err != nil || (got == Entailed) != want {
+					t.Fatalf("chain of %d (hard %v): Entails(%v, %v) = %v (%v), brute force %v", n, hard, alpha, beta, got, err, want)
+				}
+			}
+		}
+	}
+	net := &Network{Vocab: logic.NewVocabulary()}
+	for i := range 30 {
+		net.Vocab.Intern(fmt.Sprintf("a%d", i))
+	}
+	net.Formulas = []Formula{{F: chain(30), Weight: 1}, {F: logic.Not(chain(30)), Hard: true}}
+	c, err := Compile(net)
+	if err != nil || len(c.Problem.Hard) > 40*30 {
+		t.Fatalf("a chain of 30: %v, %d hard clauses", err, len(c.Problem.Hard))
 	}
 }

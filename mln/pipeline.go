@@ -1,12 +1,14 @@
 package mln
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/fileutil"
@@ -62,8 +64,8 @@ func EngineFactory(n *Network, approx bool, walk WalkOptions) func() (Engine, er
 // MAPExamples generates the training and test examples of the paper's MAP
 // experiment for a network: two independent draws (seeds Seed and Seed+1)
 // of α |~ β labelled by MAP entailment. Progress, if set, counts both sets
-// together.
-func MAPExamples(n *Network, o MAPOptions) (train, test []Example, err error) {
+// together, and Examples.Timeout bounds both sets together.
+func MAPExamples(ctx context.Context, n *Network, o MAPOptions) (train, test *Labelling, err error) {
 	if o.Train <= 0 {
 		o.Train = 1000
 	}
@@ -77,7 +79,8 @@ func MAPExamples(n *Network, o MAPOptions) (train, test []Example, err error) {
 	if progress != nil {
 		eo.Progress = func(done, _ int) { progress(done, total) }
 	}
-	train, err = Generate(mk, n.NumAtoms(), o.Train, eo)
+	start := time.Now()
+	train, err = Generate(ctx, mk, n.NumAtoms(), o.Train, eo)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -85,7 +88,12 @@ func MAPExamples(n *Network, o MAPOptions) (train, test []Example, err error) {
 	if progress != nil {
 		eo.Progress = func(done, _ int) { progress(o.Train+done, total) }
 	}
-	test, err = Generate(mk, n.NumAtoms(), o.Test, eo)
+	if eo.Timeout > 0 {
+		// What the training set left; a nanosecond when nothing is left, so
+		// that every test example is out of budget.
+		eo.Timeout = max(eo.Timeout-time.Since(start), time.Nanosecond)
+	}
+	test, err = Generate(ctx, mk, n.NumAtoms(), o.Test, eo)
 	return train, test, err
 }
 
@@ -177,10 +185,11 @@ func DatasetExamples(dir, name string, o DatasetOptions) (*DatasetResult, error)
 	if err != nil {
 		return nil, err
 	}
-	res.Train, res.Test, err = MAPExamples(res.Network, o.MAP)
+	train, test, err := MAPExamples(context.Background(), res.Network, o.MAP)
 	if err != nil {
 		return nil, err
 	}
+	res.Train, res.Test = train.Examples, test.Examples
 	return res, nil
 }
 

@@ -80,16 +80,12 @@ func WriteWCNF(w io.Writer, n *Network) error {
 // file that names its atoms). Errors give name, line and column.
 func ReadWCNF(r io.Reader, name string) (*Network, error) {
 	rd := wcnfReader{name: name, scale: 1, names: map[int]string{}, top: math.MaxInt64}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
-	for sc.Scan() {
-		rd.line++
-		if err := rd.parseLine(sc.Text()); err != nil {
-			return nil, err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+	err := logic.Lines(r, name, func(line int, text string) error {
+		rd.line = line
+		return rd.parseLine(text)
+	})
+	if err != nil {
+		return nil, err
 	}
 	if rd.pending != nil {
 		return nil, rd.errorf(1, "expected 0 at the end of the last clause")

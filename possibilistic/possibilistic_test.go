@@ -3,6 +3,7 @@ package possibilistic
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -154,6 +155,15 @@ func TestAgainstBruteForce(t *testing.T) {
 		}
 		if !litsEqual(concl, want) {
 			t.Fatalf("theory #%d\n%sconclusions of %s: %v, want %v", i, th, alpha.String(th.Vocab), concl, want)
+		}
+		cs := rs.Conclude(alpha)
+		if len(cs) != len(want) {
+			t.Fatalf("theory #%d: Conclude gives %d conclusions, want %d", i, len(cs), len(want))
+		}
+		for j, c := range cs {
+			if nec := bruteNecessity(th, n, alpha, logic.LitF(c.Lit)); c.Lit != want[j] || c.Necessity != nec {
+				t.Fatalf("theory #%d\n%sconclusion %d of %s: %+v, want %v with necessity %v", i, th, j, alpha.String(th.Vocab), c, want[j], nec)
+			}
 		}
 	}
 	if yes < 2000 || no < 2000 {
@@ -327,6 +337,8 @@ func TestReadTextErrors(t *testing.T) {
 func FuzzReadText(f *testing.F) {
 	f.Add("1: !penguin | !flies\n0.5: flies\n# c\n0.25: bird, penguin")
 	f.Add("0.3: (a -> b) <-> !c")
+	f.Add("\xef\xbb\xbf0.8: !bird | flies\n")
+	f.Add("1: " + strings.Repeat("!", 20000) + "a\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		th, err := ReadText(strings.NewReader(src), "fuzz", nil)
 		if err != nil {
@@ -342,4 +354,34 @@ func FuzzReadText(f *testing.F) {
 			t.Fatalf("round trip of %q failed: %v", src, err)
 		}
 	})
+}
+
+// TestConcludeLongEvidence: the literals of the evidence are its
+// conclusions without a solver call each (query --given with 10,000
+// literals on a 3-rule theory took 13 s, two calls per literal).
+func TestConcludeLongEvidence(t *testing.T) {
+	v := &logic.Vocabulary{}
+	th := mustTheory(t, v, "0.8: !bird | flies\n0.9: !penguin | bird\n1: !penguin | !flies\n")
+	var lits []string
+	for i := range 2000 {
+		lits = append(lits, fmt.Sprintf("x%d", i))
+	}
+	alpha, err := logic.ParseEvidence(v, "penguin, "+strings.Join(lits, ", "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := NewReasoner(th)
+	if ls := plain.Conclusions(alpha); len(ls) != 2003 || plain.Calls() > 30 {
+		t.Fatalf("Conclusions: %d conclusions in %d solver calls, want 2003 in at most 30", len(ls), plain.Calls())
+	}
+	rs := NewReasoner(th)
+	cs := rs.Conclude(alpha)
+	if len(cs) != 2003 || rs.Calls() > 30 {
+		t.Fatalf("%d conclusions in %d solver calls, want 2003 in at most 30", len(cs), rs.Calls())
+	}
+	for _, c := range cs {
+		if name := v.Name(c.Lit.Atom()); name == "bird" && c.Necessity != 0.9 || name != "bird" && c.Necessity != 1 {
+			t.Fatalf("%s necessity %v", v.LitString(c.Lit), c.Necessity)
+		}
+	}
 }

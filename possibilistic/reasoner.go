@@ -402,14 +402,56 @@ func (r *Reasoner) MostPlausibleWorld(alpha *logic.Formula) ([]bool, bool) {
 // Conclusions returns the plausible conclusions of α: every literal l over
 // the vocabulary with (Θ, α) ⊢poss l, in atom order. It is empty when α has
 // no world of positive possibility. Each solver call that finds a model rules
-// out every candidate literal that the model falsifies.
+// out every candidate literal that the model falsifies, and the literals of
+// α itself need no call.
 func (r *Reasoner) Conclusions(alpha *logic.Formula) []logic.Lit {
 	defer r.done()
 	r.setAlpha(alpha)
 	r.setBeta(logic.True())
 	hi, _ := r.incSearch()
+	lits, _ := r.conclusions(hi)
+	return lits
+}
+
+// Conclusion is a plausible conclusion with its necessity degree.
+type Conclusion struct {
+	Lit       logic.Lit
+	Necessity float64
+}
+
+// Conclude returns the plausible conclusions of α, as Conclusions does, each
+// with its necessity degree given α (see Necessity). α is compiled once for
+// all of them, and a literal of α has necessity 1 without a solver call, so
+// that evidence of thousands of literals costs no more than a few calls per
+// other conclusion.
+func (r *Reasoner) Conclude(alpha *logic.Formula) []Conclusion {
+	defer r.done()
+	r.setAlpha(alpha)
+	r.setBeta(logic.True())
+	hi, _ := r.incSearch()
+	lits, given := r.conclusions(hi)
+	out := make([]Conclusion, len(lits))
+	for i, l := range lits {
+		out[i].Lit = l
+		if given[i] {
+			out[i].Necessity = r.weight(r.kEff - 1) // α's own level
+			continue
+		}
+		r.setBetaClause(logic.Clause{l})
+		out[i].Necessity = r.necessity(hi)
+	}
+	return out
+}
+
+// conclusions returns the conclusions for the compiled α whose
+// inconsistency search ended at hi, and which of them are literals of α.
+func (r *Reasoner) conclusions(hi int) (out []logic.Lit, given []bool) {
 	if hi == r.kEff || !r.solveCut(hi, false) {
-		return nil
+		return nil, nil
+	}
+	inAlpha := make(map[logic.Lit]bool, len(r.alpha))
+	for _, l := range r.alpha {
+		inAlpha[l] = true
 	}
 	var cand []logic.Lit
 	for a, val := range r.model() {
@@ -419,14 +461,17 @@ func (r *Reasoner) Conclusions(alpha *logic.Formula) []logic.Lit {
 	for i := range alive {
 		alive[i] = true
 	}
-	var out []logic.Lit
 	for i, l := range cand {
 		if !alive[i] {
 			continue
 		}
+		if inAlpha[r.lit(l)] {
+			out, given = append(out, l), append(given, true)
+			continue
+		}
 		r.setBetaClause(logic.Clause{l})
 		if !r.solveCut(hi, true) {
-			out = append(out, l)
+			out, given = append(out, l), append(given, false)
 			continue
 		}
 		for j, m := range r.model() {
@@ -435,5 +480,5 @@ func (r *Reasoner) Conclusions(alpha *logic.Formula) []logic.Lit {
 			}
 		}
 	}
-	return out
+	return out, given
 }

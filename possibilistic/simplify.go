@@ -1,6 +1,8 @@
 package possibilistic
 
 import (
+	"container/heap"
+
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/sat"
 )
@@ -58,39 +60,98 @@ func (t *Theory) propagateUnits(certainOnly, shorten bool) *Theory {
 			es = append(es, e)
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, u := range es {
-			if u.gone || u.clause == nil || len(u.clause) > 1 ||
-				certainOnly && t.Levels[u.level].Weight != 1 {
-				continue
+	unit := func(u *entry) bool {
+		return u.clause != nil && len(u.clause) <= 1 && (!certainOnly || t.Levels[u.level].Weight == 1)
+	}
+	propagate(es, unit, shorten)
+	return rebuild(t, es)
+}
+
+// propagate applies the entries of es that unit accepts (units and empty
+// clauses) until none applies, in the order of passes over es in which each
+// unit, as it is then, is applied to every entry at its level or below: the
+// order that decides which of two clashing units survives. A unit subsumes
+// the clauses that contain its literal and, when shorten is set, removes
+// its negation from the others. Instead of the passes it keeps a queue of
+// the entries that are units or empty, keyed by the pass and position at
+// which a pass would reach them, and finds the entries a unit touches
+// through the occurrences of its literal, so that it takes time near-linear
+// in the theory rather than units × entries.
+func propagate(es []*entry, unit func(*entry) bool, shorten bool) {
+	occ := map[logic.Lit][]int{}
+	q := &unitQueue{}
+	queued := make([]int64, len(es)) // the key each entry is queued at, -1 none
+	push := func(i int, pass int64) {
+		if k := pass*int64(len(es)) + int64(i); queued[i] != k {
+			queued[i] = k
+			heap.Push(q, k)
+		}
+	}
+	for i, e := range es {
+		queued[i] = -1
+		for _, l := range e.clause {
+			occ[l] = append(occ[l], i)
+		}
+		if unit(e) {
+			push(i, 0)
+		}
+	}
+	for q.Len() > 0 {
+		k := heap.Pop(q).(int64)
+		pass, i := k/int64(len(es)), int(k%int64(len(es)))
+		u := es[i]
+		if u.gone || !unit(u) {
+			continue
+		}
+		// An entry changed here is reached later in this pass when it comes
+		// after u, else in the next one.
+		next := func(j int) int64 {
+			if j > i {
+				return pass
 			}
-			for _, e := range es {
-				if e == u || e.gone || e.level > u.level {
-					continue
-				}
-				if len(u.clause) == 0 {
+			return pass + 1
+		}
+		if len(u.clause) == 0 {
+			for j, e := range es {
+				if j != i && !e.gone && e.level <= u.level {
 					e.gone = true
-					changed = true
-					continue
 				}
-				if e.clause == nil {
-					continue
-				}
-				l := u.clause[0]
-				switch {
-				case e.clause.Contains(l):
-					e.gone = true
-					changed = true
-				case shorten && e.clause.Contains(l.Not()):
-					e.clause = e.clause.Without(l.Not())
-					e.f = logic.ClauseF(e.clause)
-					changed = true
+			}
+			continue
+		}
+		l := u.clause[0]
+		for _, j := range occ[l] {
+			if e := es[j]; j != i && !e.gone && e.level <= u.level && e.clause.Contains(l) {
+				e.gone = true
+			}
+		}
+		if !shorten {
+			continue
+		}
+		for _, j := range occ[l.Not()] {
+			if e := es[j]; j != i && !e.gone && e.level <= u.level && e.clause.Contains(l.Not()) {
+				e.clause = e.clause.Without(l.Not())
+				e.f = logic.ClauseF(e.clause)
+				if unit(e) {
+					push(j, next(j))
 				}
 			}
 		}
 	}
-	return rebuild(t, es)
+}
+
+// unitQueue is a min-heap of queue keys pass·n + position.
+type unitQueue []int64
+
+func (q unitQueue) Len() int           { return len(q) }
+func (q unitQueue) Less(i, j int) bool { return q[i] < q[j] }
+func (q unitQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+func (q *unitQueue) Push(x any)        { *q = append(*q, x.(int64)) }
+func (q *unitQueue) Pop() any {
+	old := *q
+	x := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return x
 }
 
 func rebuild(t *Theory, es []*entry) *Theory {

@@ -1,6 +1,7 @@
 package sat
 
 import (
+	"context"
 	"slices"
 
 	"github.com/strata-logic/strata/logic"
@@ -17,30 +18,53 @@ const (
 // assumptions responsible (when false). The clause set is unchanged, apart
 // from learnt clauses, which are implied by it.
 func (s *Solver) Solve(assumptions ...lit) bool {
+	ok, _ := s.SolveContext(context.Background(), assumptions...)
+	return ok
+}
+
+// SolveContext is Solve that gives up when ctx is done, returning false and
+// ctx's error; the solver stays usable (it keeps what it has learnt).
+func (s *Solver) SolveContext(ctx context.Context, assumptions ...lit) (bool, error) {
 	s.setup()
 	s.stats.Solves++
 	s.cancelUntil(0)
 	s.failed = s.failed[:0]
 	if !s.ok {
-		return false
+		return false, nil
 	}
 	for _, a := range assumptions {
 		s.ensureVars(a.Atom())
 	}
 	if s.propagate() != noReason {
 		s.ok = false
-		return false
+		return false, nil
 	}
 	s.simplify()
+	s.done = ctx.Done()
+	defer func() { s.done = nil }()
 	for restarts := 0; ; restarts++ {
 		budget := int64(restartFirst * luby(2, restarts))
 		switch s.search(assumptions, budget) {
 		case lTrue:
-			return true
+			return true, nil
 		case lFalse:
 			s.cancelUntil(0)
-			return false
+			return false, nil
 		}
+		if err := ctx.Err(); err != nil {
+			s.cancelUntil(0)
+			return false, err
+		}
+	}
+}
+
+// stopped reports whether the context of the running SolveContext is done.
+func (s *Solver) stopped() bool {
+	select {
+	case <-s.done:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -71,7 +95,7 @@ func (s *Solver) search(assumptions []lit, budget int64) int8 {
 			s.claInc /= claDecay
 			continue
 		}
-		if conflicts >= budget {
+		if conflicts >= budget || conflicts&63 == 63 && s.done != nil && s.stopped() {
 			s.cancelUntil(0)
 			return lUndef
 		}

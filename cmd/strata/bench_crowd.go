@@ -16,6 +16,7 @@ func newBenchCrowdCmd() *cobra.Command {
 	var o repro.Options
 	var runWeka, noWeka bool
 	var memory string
+	var sems []string
 	cmd := &cobra.Command{
 		Use:   "crowd [-o DIR] [--quick] [--seed N] [--iterations N] [--timeout D]",
 		Short: "Reproduce the paper's crowdsourcing experiment (Tables 1 and 2) on real football and poker decisions",
@@ -43,12 +44,21 @@ fourth_down.theory (highest level first, as the paper's Table 1), and one
 directory per domain with the datasets and learning histories. --quick runs
 a small version (a few hundred decisions per domain, 5 iterations).
 
+Each domain gets one theory per --semantics (poss, linear, lex; poss always
+runs, as the paper's column), each with its own validation run and
+--timeout; the others are written as DOMAIN.linear.theory and
+DOMAIN.lex.theory.
+
 Weka is needed for the baselines (bench/install-weka.sh); --weka=false leaves
 them out.`,
 		Example: `  strata bench crowd -o out/bench-crowd
   strata bench crowd --quick -o /tmp/crowd-quick --weka=false`,
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			var err error
+			if o.Semantics, err = parseSemanticsList(sems); err != nil {
+				return err
+			}
 			return runBenchCrowd(cmd, o, runWeka && !noWeka, memory)
 		},
 	}
@@ -67,6 +77,7 @@ them out.`,
 	fl.BoolVar(&runWeka, "weka", true, "run the Weka baselines (--weka=false leaves them out)")
 	fl.StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
 	alias(fl, "out", "output", true)
+	fl.StringSliceVar(&sems, "semantics", []string{"poss", "linear", "lex"}, "learn and score a theory under each of these semantics (poss always runs)")
 	fl.BoolVar(&noWeka, "no-weka", false, "do not run the Weka baselines")
 	deprecate(fl, "no-weka", "use --weka=false")
 	return cmd

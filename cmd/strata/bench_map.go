@@ -16,6 +16,7 @@ func newBenchMapCmd() *cobra.Command {
 	var o repro.Options
 	var runWeka, noWeka bool
 	var memory string
+	var sems []string
 	cmd := &cobra.Command{
 		Use:   "map [-o DIR] [--quick] [--seed N] [--datasets nltcs,msnbc,plants,dna] [--timeout D]",
 		Short: "Reproduce the paper's MAP experiment: compile Markov logic networks into possibilistic theories",
@@ -46,6 +47,11 @@ first), and one directory per dataset with the network, the examples, their
 ARFF files and the learning histories. --quick runs a small version (NLTCS,
 200 + 200 examples, at most 10 iterations).
 
+Each dataset gets one theory per --semantics (poss, linear, lex; poss always
+runs, as the paper's column), each with its own validation run and
+--timeout; the others are written as NAME.linear.theory and NAME.lex.theory
+and their histories in NAME/linear and NAME/lex.
+
 Weka is needed for the baselines (bench/install-weka.sh); --weka=false leaves
 them out.`,
 		Example: `  strata bench map -o out/bench-map
@@ -53,6 +59,10 @@ them out.`,
   strata bench map --datasets nltcs,msnbc --seed 2`,
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			var err error
+			if o.Semantics, err = parseSemanticsList(sems); err != nil {
+				return err
+			}
 			return runBenchMap(cmd, o, runWeka && !noWeka, memory)
 		},
 	}
@@ -78,6 +88,7 @@ them out.`,
 	fl.BoolVar(&runWeka, "weka", true, "run the Weka baselines (--weka=false leaves them out)")
 	fl.StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
 	alias(fl, "out", "output", true)
+	fl.StringSliceVar(&sems, "semantics", []string{"poss", "linear", "lex"}, "learn and score a theory under each of these semantics (poss always runs)")
 	fl.BoolVar(&noWeka, "no-weka", false, "do not run the Weka baselines")
 	deprecate(fl, "no-weka", "use --weka=false")
 	return cmd
@@ -103,7 +114,7 @@ func runBenchMap(cmd *cobra.Command, o repro.Options, runWeka bool, memory strin
 		return err
 	}
 	w := cmd.OutOrStdout()
-	printAccuracies(w, rep.Rows, func(r *repro.Row) string { return r.Dataset.Label }, "theory literals / J48 size")
+	printAccuracies(w, rep.Rows, func(r *repro.Row) string { return r.Dataset.Label }, "theory literals per semantics / J48 size")
 	fmt.Fprintf(w, "results, theories, networks and examples in %s (see results.md)\n", rep.Options.Dir)
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/weka"
 )
 
@@ -47,26 +48,36 @@ func runReproduction[R any](cmd *cobra.Command, run func(context.Context, func(e
 // benchRow is a row of a reproduction's results.
 type benchRow interface {
 	Accuracies() []float64
-	TheorySize() int
+	Learned() []*experiment.Learned
 	Result(name string) *weka.Result
 }
 
 // printAccuracies prints the results table of a reproduction for a
-// person: the accuracies in the paper's columns and the sizes of the theory
-// and of the J48 tree.
+// person: the accuracy of the theory of each semantics and of the
+// baselines, and the sizes of the theories and of the J48 tree.
 func printAccuracies[R benchRow](w io.Writer, rows []R, label func(R) string, sizes string) {
+	if len(rows) == 0 {
+		return
+	}
 	width := 0
 	for _, r := range rows {
 		width = max(width, len(label(r)))
 	}
-	cols := make([]string, len(experiment.Columns))
-	for i, c := range experiment.Columns {
-		cols[i] = fmt.Sprintf("%8s", c)
+	var cols []string
+	for _, l := range rows[0].Learned() {
+		cols = append(cols, fmt.Sprintf("%8s", experiment.SemanticsColumn(l.Semantics)))
+	}
+	for _, c := range experiment.Columns[1:] {
+		cols = append(cols, fmt.Sprintf("%8s", c))
 	}
 	fmt.Fprintf(w, "%-*s %s   %s\n", width, "", strings.Join(cols, " "), sizes)
 	for _, r := range rows {
-		var cells []string
-		for _, a := range r.Accuracies() {
+		var cells, lits []string
+		for _, l := range r.Learned() {
+			cells = append(cells, fmt.Sprintf("%8.1f", 100*l.Accuracy()))
+			lits = append(lits, fmt.Sprint(l.Literals()))
+		}
+		for _, a := range r.Accuracies()[1:] {
 			if a != a { // NaN: a baseline that was not run
 				cells = append(cells, fmt.Sprintf("%8s", "-"))
 				continue
@@ -77,8 +88,21 @@ func printAccuracies[R benchRow](w io.Writer, rows []R, label func(R) string, si
 		if b := r.Result("C4.5"); b != nil {
 			nodes = fmt.Sprint(b.TreeSize)
 		}
-		fmt.Fprintf(w, "%-*s %s   %d / %s\n", width, label(r), strings.Join(cells, " "), r.TheorySize(), nodes)
+		fmt.Fprintf(w, "%-*s %s   %s / %s\n", width, label(r), strings.Join(cells, " "), strings.Join(lits, ", "), nodes)
 	}
+}
+
+// parseSemanticsList reads the --semantics of the bench commands.
+func parseSemanticsList(names []string) ([]possibilistic.Semantics, error) {
+	var out []possibilistic.Semantics
+	for _, n := range names {
+		s, err := possibilistic.ParseSemantics(n)
+		if err != nil {
+			return nil, usageError{fmt.Errorf("--semantics: %w", err)}
+		}
+		out = append(out, s)
+	}
+	return out, nil
 }
 
 // commandLine rebuilds the command line from the flags that were given, for

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -21,6 +22,7 @@ func init() { register(newClosureCmd) }
 // default base.
 type baseFlags struct {
 	format, base, background string
+	weak                     bool
 }
 
 func (f *baseFlags) add(cmd *cobra.Command) {
@@ -28,11 +30,13 @@ func (f *baseFlags) add(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.base, "base", "", "the belief base to use when a .cl file holds several")
 	cmd.Flags().StringVar(&f.background, "hard", "", "a file of hard rules, the background knowledge (one clause or formula per line) that holds in every world; --background is another name")
 	alias(cmd.Flags(), "background", "hard", false)
+	cmd.Flags().BoolVar(&f.weak, "weak", false, "accept a weakly consistent base: the defaults no level takes (Δ^∞) make their antecedents impossible")
 }
 
 func newClosureCmd() *cobra.Command {
 	var flags baseFlags
-	var out string
+	var out, ocf string
+	var ranks bool
 	cmd := &cobra.Command{
 		Use:   "closure RULES",
 		Short: "Print the Z-ordering of a default base and its possibilistic theory Θ_Z",
@@ -46,12 +50,34 @@ strata query on it decides rational closure.
 RULES is a file of defaults, one per line ('bird -> flies', 'penguin |~ !flies'),
 or a .cl knowledge base ('signature ... conditionals kb{ (f|b), (!f|p) }'), or -
 for standard input. An inconsistent base is reported with a minimal set of
-defaults that clash.`,
+defaults that clash.
+
+With --ranks, closure prints the ranking functions (OCFs) of the base instead:
+κ_Z of System Z (the layer of every default; κ_Z(ω) is 0, or 1 + the highest
+layer of a default ω falsifies) and a minimal c-representation κ_c (the impact
+of every default, least in sum; κ_c(ω) sums the impacts of the defaults ω
+falsifies), and, for at most 12 atoms, the rank of every world under both
+(∞ for worlds the background knowledge excludes). --ocf z or c prints one of
+them; --format json writes them as JSON.`,
 		Example: `  strata closure penguins.rules
   strata closure birds.cl --base birds005 -o birds.theory
-  strata closure penguins.rules --background hard.rules`,
+  strata closure penguins.rules --background hard.rules
+  strata closure birds.cl --ranks --format json`,
 		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			asJSON := flags.format == "json"
+			if asJSON {
+				if !ranks {
+					return usageError{errors.New("--format json needs --ranks (the Z-ordering is written as a theory)")}
+				}
+				flags.format = "auto"
+			}
+			if ranks {
+				return runRanks(cmd, args[0], flags, ocf, asJSON, out)
+			}
+			if flags.weak {
+				return usageError{errors.New("--weak needs --ranks (Θ_Z is the theory of a strongly consistent base)")}
+			}
 			b, err := loadBase(cmd, args[0], flags)
 			if err != nil {
 				return err
@@ -69,6 +95,8 @@ defaults that clash.`,
 	}
 	flags.add(cmd)
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write to this file (atomically) instead of standard output")
+	cmd.Flags().BoolVar(&ranks, "ranks", false, "print the ranking functions κ_Z and κ_c of the base instead of Θ_Z")
+	cmd.Flags().StringVar(&ocf, "ocf", "all", "with --ranks: z, c or all")
 	return cmd
 }
 
@@ -105,6 +133,7 @@ func loadBase(cmd *cobra.Command, path string, flags baseFlags) (*defaults.Base,
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
+	data = logic.TrimBOM(data)
 	isCL, err := clFormat(flags.format, path, data)
 	if err != nil {
 		return nil, err

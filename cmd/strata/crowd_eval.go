@@ -20,6 +20,7 @@ import (
 func newCrowdEvalCmd() *cobra.Command {
 	var runWeka, confusion bool
 	var memory string
+	var sem possibilistic.Semantics
 	cmd := &cobra.Command{
 		Use:   "eval DIR [THEORY]",
 		Short: "Score a theory and the Weka baselines on a crowd dataset directory",
@@ -32,20 +33,22 @@ sum of its rule lengths (in all, and without the top level of weight 1,
 where the hard rules are). With --weka it also trains Weka's RandomForest -I
 100, J48 (C4.5) and JRip (RIPPER) on train.arff and tests them on test.arff,
 and reports J48's tree size. Without THEORY only the baselines and the
-majority-class floor are reported.`,
+majority-class floor are reported. --semantics (poss, linear or lex) says how
+the theory entails; the theory file does not record it.`,
 		Example: `  strata crowd eval out/poker poker.theory --weka`,
 		Args:    argsBetween(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return crowdEval(cmd, args, runWeka, confusion, memory)
+			return crowdEval(cmd, args, runWeka, confusion, memory, sem)
 		},
 	}
 	cmd.Flags().BoolVar(&runWeka, "weka", false, "also run the Weka baselines (needs bench/install-weka.sh)")
 	cmd.Flags().BoolVar(&confusion, "confusion", false, "print the theory's confusion table")
 	cmd.Flags().StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
+	cmd.Flags().TextVar(&sem, "semantics", possibilistic.Poss, semanticsUsage)
 	return cmd
 }
 
-func crowdEval(cmd *cobra.Command, args []string, runWeka, confusion bool, memory string) error {
+func crowdEval(cmd *cobra.Command, args []string, runWeka, confusion bool, memory string, sem possibilistic.Semantics) error {
 	dir := args[0]
 	m, err := crowd.ReadManifest(dir)
 	if err != nil {
@@ -85,7 +88,7 @@ func crowdEval(cmd *cobra.Command, args []string, runWeka, confusion bool, memor
 	best, acc := crowd.Majority(train, test)
 	fmt.Fprintf(w, "%-22s %7.1f%% always %s\n", "majority", 100*acc, best)
 	if th != nil {
-		if err := crowdEvalTheory(cmd, dir, th, m.Actions, test, confusion); err != nil {
+		if err := crowdEvalTheory(cmd, dir, th, m.Actions, test, confusion, sem); err != nil {
 			return err
 		}
 	}
@@ -113,7 +116,7 @@ func crowdEval(cmd *cobra.Command, args []string, runWeka, confusion bool, memor
 	return nil
 }
 
-func crowdEvalTheory(cmd *cobra.Command, dir string, th *possibilistic.Theory, actions []string, test []crowd.Case, confusion bool) error {
+func crowdEvalTheory(cmd *cobra.Command, dir string, th *possibilistic.Theory, actions []string, test []crowd.Case, confusion bool, sem possibilistic.Semantics) error {
 	w := cmd.OutOrStdout()
 	var pos, neg []logic.Rule
 	for _, p := range []struct {
@@ -129,7 +132,10 @@ func crowdEvalTheory(cmd *cobra.Command, dir string, th *possibilistic.Theory, a
 			return err
 		}
 	}
-	c := crowd.EvaluateCases(th, actions, test)
+	c, err := crowd.EvaluateCasesUnder(th, actions, test, sem)
+	if err != nil {
+		return err
+	}
 	formulas, literals := th.Size()
 	soft := literals
 	if k := len(th.Levels); k > 0 && th.Levels[k-1].Weight == 1 {
@@ -138,9 +144,12 @@ func crowdEvalTheory(cmd *cobra.Command, dir string, th *possibilistic.Theory, a
 		}
 	}
 	fmt.Fprintf(w, "%-22s %7.1f%% %d literals in %d formulas, %d levels (%d literals below the top level)\n",
-		"Poss. (theory)", 100*c.Accuracy(), literals, formulas, len(th.Levels), soft)
-	b := crowd.EvaluateDefaults(th, pos, neg)
-	fmt.Fprintf(w, "%-22s %7.1f%% on %d defaults and %d non-defaults (%d and %d right)\n", "Poss. binary", 100*b.Accuracy(),
+		experiment.SemanticsColumn(sem)+" (theory)", 100*c.Accuracy(), literals, formulas, len(th.Levels), soft)
+	b, err := crowd.EvaluateDefaultsUnder(th, pos, neg, sem)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%-22s %7.1f%% on %d defaults and %d non-defaults (%d and %d right)\n", experiment.SemanticsColumn(sem)+" binary", 100*b.Accuracy(),
 		len(pos), len(neg), b.TruePositives, b.TrueNegatives)
 	if confusion {
 		fmt.Fprintln(w)

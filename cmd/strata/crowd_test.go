@@ -83,6 +83,12 @@ func TestCrowdTable(t *testing.T) {
 		!strings.Contains(stdout, "Poss. binary") || !strings.Contains(stdout, "target \\ predicted") {
 		t.Fatalf("eval: exit %d\n%s\n%s", code, stdout, stderr)
 	}
+	for _, sem := range []string{"Linear", "Lex"} {
+		stdout, stderr, code = strata(t, "", "crowd", "eval", out, th, "--semantics", strings.ToLower(sem))
+		if code != 0 || !strings.Contains(stdout, sem+" (theory)") || !strings.Contains(stdout, sem+" binary") {
+			t.Fatalf("eval --semantics %s: exit %d\n%s\n%s", sem, code, stdout, stderr)
+		}
+	}
 	if _, err := weka.Find(); err == nil {
 		stdout, stderr, code = strata(t, "", "crowd", "eval", out, "--weka")
 		if code != 0 || !strings.Contains(stdout, "C4.5") || !strings.Contains(stdout, "tree nodes") || !strings.Contains(stdout, "RIPPER") {

@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -15,6 +16,7 @@ func init() { register(newEvalCmd) }
 
 func newEvalCmd() *cobra.Command {
 	var pos, neg, hard string
+	var sem possibilistic.Semantics
 	cmd := &cobra.Command{
 		Use:   "eval THEORY --pos P --neg N [--hard H]",
 		Short: "Score a theory on positive and negative defaults",
@@ -23,7 +25,12 @@ func newEvalCmd() *cobra.Command {
 "accuracy: 0.8250" for scripts; then come the confusion counts and, per level,
 how many covered examples that level decides (the highest level at which the
 example is entailed) and how many examples have evidence that drowns it.
---hard adds hard rules at weight 1.`,
+--hard adds hard rules at weight 1.
+
+--semantics linear or lex decides coverage under that semantics instead (the
+theory must then be made of clauses and the defaults must have a conjunction
+of literals before the arrow and a clause after it); nothing drowns, so the
+per-level table only counts formulas.`,
 		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if pos == "" || neg == "" {
@@ -35,12 +42,13 @@ example is entailed) and how many examples have evidence that drowns it.
 				return err
 			}
 			if hard != "" {
-				cs, err := readHard(cmd, v, hard)
+				// The reasoner names subformulas itself: no clausal form here.
+				fs, err := readFormulaFile(cmd, v, hard)
 				if err != nil {
 					return err
 				}
-				for _, c := range cs {
-					th.AddClause(c, 1)
+				for _, f := range fs {
+					th.Add(f, 1)
 				}
 			}
 			var rules [2][]logic.Rule
@@ -49,12 +57,16 @@ example is entailed) and how many examples have evidence that drowns it.
 					return err
 				}
 			}
+			if sem != possibilistic.Poss {
+				return evaluateSem(cmd.OutOrStdout(), args[0], th, rules[0], rules[1], sem)
+			}
 			return evaluate(cmd.OutOrStdout(), th, rules[0], rules[1])
 		},
 	}
 	cmd.Flags().StringVar(&pos, "pos", "", "positive examples (defaults)")
 	cmd.Flags().StringVar(&neg, "neg", "", "negative examples (non-defaults)")
 	cmd.Flags().StringVar(&hard, "hard", "", "hard rules to add at weight 1")
+	cmd.Flags().TextVar(&sem, "semantics", possibilistic.Poss, semanticsUsage)
 	return cmd
 }
 
@@ -94,6 +106,67 @@ func evaluate(w io.Writer, th *possibilistic.Theory, pos, neg []logic.Rule) erro
 			}
 		}
 	}
+	if err := writeConfusion(w, tp, fn, fp, tn); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "per level, highest first: formulas; covered examples it decides (positive, negative); examples whose evidence drowns it")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "weight\tformulas\tdecides +\tdecides -\tdrowned\t")
+	for i := len(th.Levels) - 1; i >= 0; i-- {
+		l := th.Levels[i]
+		s := stats[l.Weight]
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t\n", possibilistic.FormatWeight(l.Weight), len(l.Formulas), s.decidesPos, s.decidesNeg, s.drowned)
+	}
+	return tw.Flush()
+}
+
+// evaluateSem scores th under linear or lex with the learner's coverage
+// engine, which needs clauses.
+func evaluateSem(w io.Writer, name string, th *possibilistic.Theory, pos, neg []logic.Rule, sem possibilistic.Semantics) error {
+	m, err := learn.FromTheory(th)
+	if err != nil {
+		return fmt.Errorf("%s: --semantics %s: %w", name, sem, err)
+	}
+	ex := &learn.Examples{}
+	ex.List = make([]learn.Example, 0, len(pos)+len(neg))
+	for i, set := range [][]logic.Rule{pos, neg} {
+		for j, r := range set {
+			alpha, beta, ok := r.Clausal()
+			if !ok {
+				return fmt.Errorf("%s example %d (%s): --semantics %s needs a conjunction of literals before the arrow and a disjunction of literals after it",
+					[]string{"positive", "negative"}[i], j+1, r.String(th.Vocab), sem)
+			}
+			ex.List = append(ex.List, learn.Example{Alpha: alpha, Beta: beta, Positive: i == 0, Count: 1})
+		}
+	}
+	var tp, fn, fp, tn int
+	for i, c := range learn.Covers(m, ex, 0, sem) {
+		switch pos := ex.List[i].Positive; {
+		case c && pos:
+			tp++
+		case c:
+			fp++
+		case pos:
+			fn++
+		default:
+			tn++
+		}
+	}
+	if err := writeConfusion(w, tp, fn, fp, tn); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "per level, highest first (%s: no level drowns)\n", sem)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "weight\tformulas\t")
+	for i := len(th.Levels) - 1; i >= 0; i-- {
+		fmt.Fprintf(tw, "%s\t%d\t\n", possibilistic.FormatWeight(th.Levels[i].Weight), len(th.Levels[i].Formulas))
+	}
+	return tw.Flush()
+}
+
+// writeConfusion prints the accuracy line, the confusion counts and
+// precision and recall.
+func writeConfusion(w io.Writer, tp, fn, fp, tn int) error {
 	total := tp + fn + fp + tn
 	if total == 0 {
 		return errors.New("eval: no examples")
@@ -106,15 +179,7 @@ func evaluate(w io.Writer, th *possibilistic.Theory, pos, neg []logic.Rule) erro
 	fmt.Fprintf(tw, "negative\t%d\t%d\t\n", fp, tn)
 	tw.Flush()
 	fmt.Fprintf(w, "precision %.4f  recall %.4f\n\n", ratio(tp, tp+fp), ratio(tp, tp+fn))
-	fmt.Fprintln(w, "per level, highest first: formulas; covered examples it decides (positive, negative); examples whose evidence drowns it")
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "weight\tformulas\tdecides +\tdecides -\tdrowned\t")
-	for i := len(th.Levels) - 1; i >= 0; i-- {
-		l := th.Levels[i]
-		s := stats[l.Weight]
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t\n", possibilistic.FormatWeight(l.Weight), len(l.Formulas), s.decidesPos, s.decidesNeg, s.drowned)
-	}
-	return tw.Flush()
+	return nil
 }
 
 func ratio(a, b int) float64 {

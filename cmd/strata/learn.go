@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -66,6 +67,13 @@ formulas n and levels k, the paper's VC bound n*log2(k) (Proposition 1), and
 Vapnik's VC bound on the expected error, err <= err_train +
 sqrt((d(ln(2m/d)+1) + ln(4/delta))/m), at confidence 1-delta = 0.95.
 
+--semantics decides when a theory covers a default: poss (the paper's, the
+default) drowns every level at or below the inconsistency level the evidence
+causes; linear skips only the levels that clash with the evidence and the
+levels kept above them; lex keeps the models of the evidence that violate the
+fewest formulas, level by level from the top. The theory file does not record
+it: evaluate and query the theory with the same --semantics.
+
 Ctrl-C stops cleanly: the theory of the last completed iteration is written,
 and so is the checkpoint (an iteration cut short is undone); --resume
 continues from it and ends with the theory of an uninterrupted run.`,
@@ -90,6 +98,7 @@ continues from it and ends with the theory of an uninterrupted run.`,
 	fl.IntVar(&f.opts.Threads, "threads", 0, "worker threads (0: all CPUs)")
 	fl.Uint64Var(&f.seed, "seed", 1, "random seed")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print one line per iteration on stderr")
+	fl.TextVar(&f.opts.Semantics, "semantics", possibilistic.Poss, semanticsUsage)
 	fl.Float64Var(&f.validation, "validation", 0, "choose --iterations on this fraction of the training examples held out (by antecedent), by the one-standard-error rule, then learn on all of them")
 	return cmd
 }
@@ -100,6 +109,7 @@ type learnData struct {
 	train, test *learn.Examples
 	hard        []logic.Clause
 	hidden      *possibilistic.Theory // of the built-in example
+	hardF       []*logic.Formula      // the hard rules as written, when hard names subformulas
 }
 
 func runLearn(cmd *cobra.Command, f *learnFlags) error {
@@ -171,7 +181,7 @@ func runLearn(cmd *cobra.Command, f *learnFlags) error {
 		}
 	}
 	m := l.Final()
-	th := m.Theory(d.vocab)
+	th := withHardFormulas(m.Theory(d.vocab), d.hardF)
 	if err := writeOutputs(cmd, f, th, l); err != nil {
 		return err
 	}
@@ -287,21 +297,29 @@ func loadLearnData(cmd *cobra.Command, f *learnFlags) (*learnData, error) {
 		}
 	}
 	if f.hard != "" {
-		hard, err := readHard(cmd, d.vocab, f.hard)
+		fs, err := readFormulaFile(cmd, d.vocab, f.hard)
 		if err != nil {
 			return nil, err
 		}
-		d.hard = hard
+		var named bool
+		if d.hard, named = hardClauses(d.vocab, fs); named {
+			d.hardF = fs
+		}
 	}
 	return d, nil
 }
 
 func readExamples(cmd *cobra.Command, v *logic.Vocabulary, ex *learn.Examples, path string, positive bool) error {
-	rules, err := readRuleFile(cmd, v, path)
+	r, name, err := fileutil.Open(path, cmd.InOrStdin())
 	if err != nil {
 		return err
 	}
-	return ex.AddRules(rules, positive, v, path)
+	defer r.Close()
+	rules, err := dataset.ReadClausalRules(r, name, v)
+	if err != nil {
+		return err
+	}
+	return ex.AddRules(rules, positive, v, name)
 }
 
 // readRuleFile reads a default-rule dataset ("-" is stdin).
@@ -324,17 +342,53 @@ func readFormulaFile(cmd *cobra.Command, v *logic.Vocabulary, path string) ([]*l
 	return dataset.ReadClauses(r, name, v)
 }
 
-// readHard reads hard rules as clauses (formulas are put in CNF).
-func readHard(cmd *cobra.Command, v *logic.Vocabulary, path string) ([]logic.Clause, error) {
-	fs, err := readFormulaFile(cmd, v, path)
-	if err != nil {
-		return nil, err
+// hardClauses puts hard rules into the clauses the learner takes. A rule
+// whose clausal form would be large (distributing (a0 & b0) | … | (an & bn)
+// gives 2^(n+1) clauses) gets fresh atoms naming its subformulas (logic.CNF),
+// and named reports that. The fresh atoms are interned as _h1, _h2, …,
+// names the inputs do not use, so that checkpoints can spell them; they
+// occur only in hard clauses, which are satisfiable together with any
+// evidence exactly when the rules are, so no answer over the other atoms
+// changes. Outputs show the rules as written (withHardFormulas).
+func hardClauses(v *logic.Vocabulary, fs []*logic.Formula) (cs []logic.Clause, named bool) {
+	n := 0
+	fresh := func() logic.Atom {
+		named = true
+		for {
+			n++
+			name := "_h" + strconv.Itoa(n)
+			if _, used := v.Lookup(name); !used {
+				return v.Intern(name)
+			}
+		}
 	}
-	var cs []logic.Clause
 	for _, f := range fs {
-		cs = append(cs, logic.CNF(f, nil)...)
+		cs = append(cs, logic.CNF(f, fresh)...)
 	}
-	return cs, nil
+	return cs, named
+}
+
+// withHardFormulas returns th with its weight-1 level, the hard rules the
+// learner saw as clauses, replaced by the hard rules as written, when those
+// clauses name subformulas by fresh atoms (hard is nil otherwise, and th is
+// returned as it is): the fresh atoms are the learner's business, not the
+// user's.
+func withHardFormulas(th *possibilistic.Theory, hard []*logic.Formula) *possibilistic.Theory {
+	if hard == nil {
+		return th
+	}
+	out := possibilistic.New(th.Vocab)
+	for _, l := range th.Levels {
+		if l.Weight < 1 {
+			for _, f := range l.Formulas {
+				out.Add(f, l.Weight)
+			}
+		}
+	}
+	for _, f := range hard {
+		out.Add(f, 1)
+	}
+	return out
 }
 
 // builtinExample draws the built-in dataset from the embedded animals
@@ -394,7 +448,7 @@ func summarise(w io.Writer, d *learnData, l *learn.Learner, m *learn.Model, why 
 	fmt.Fprintf(w, "stopped: %s after %d iterations (%s)\n", why, len(hist), l.Elapsed().Round(time.Millisecond))
 	fmt.Fprintf(w, "training accuracy: %.4f", trainAcc)
 	if d.test != nil {
-		c, total := learn.Score(m, d.test, 0)
+		c, total := learn.Score(m, d.test, 0, l.Semantics())
 		fmt.Fprintf(w, "   test accuracy: %.4f", float64(c)/float64(max(total, 1)))
 	}
 	fmt.Fprintln(w)

@@ -1,15 +1,22 @@
 package main
 
 import (
+	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
+	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/mln"
@@ -26,10 +33,16 @@ behaviour the paper's second experiment compiles into possibilistic theories.
 
 Networks are files in Alchemy's propositional syntax (one "WEIGHT FORMULA"
 per line, hard formulas end with '.', connectives ! ^ v => <=>) or, when the
-name ends in .wcnf, in the weighted CNF format of MaxSAT solvers.`,
+name ends in .wcnf, in the weighted CNF format of MaxSAT solvers (--format
+says which for standard input, "-").`,
 	}
 	group(cmd)
 	cmd.AddCommand(newMLNLearnCmd(), newMLNMapCmd(), newMLNExamplesCmd(), newMLNConvertCmd())
+	for _, c := range cmd.Commands() {
+		if c.Name() != "learn" {
+			addNetworkFormat(c)
+		}
+	}
 	return cmd
 }
 
@@ -53,7 +66,10 @@ variable of the network and of the independent-variables model.`,
 			if out == "" {
 				return usageError{errors.New("learn needs -o NET.mln")}
 			}
-			train, err := mln.ReadTableFile(args[0])
+			if args[0] == "-" && test == "-" {
+				return usageError{errors.New("TABLE and --test cannot both be standard input")}
+			}
+			train, err := readTable(cmd, args[0])
 			if err != nil {
 				return err
 			}
@@ -76,7 +92,7 @@ variable of the network and of the independent-variables model.`,
 			if test == "" {
 				return nil
 			}
-			tt, err := mln.ReadTableFile(test)
+			tt, err := readTable(cmd, test)
 			if err != nil {
 				return err
 			}
@@ -105,6 +121,7 @@ func newMLNMapCmd() *cobra.Command {
 	var given, entails string
 	var approx bool
 	var walk mln.WalkOptions
+	var timeout time.Duration
 	cmd := &cobra.Command{
 		Use:   "map NET.mln --given 'a1, !a3'",
 		Short: "Find a most probable world given evidence, or decide MAP entailment",
@@ -114,7 +131,11 @@ the world's true atoms, its cost (the weights of the formulas it violates, as
 integers: cost / scale is the real cost) and its log-weight sum w_i f_i.
 
 With --entails LIT it decides MAP entailment (M, alpha) |-MAP LIT: every most
-probable world of the evidence satisfies LIT. The first line is "yes" or "no".`,
+probable world of the evidence satisfies LIT. The first line is "yes", "no",
+or "no world satisfies the evidence" (then LIT follows only vacuously).
+
+The last line says how long the slowest MAP query took; --timeout bounds
+the whole command, which fails when the bound runs out.`,
 		Example: `  strata mln map nltcs.mln --given 'a1, !a3'
   strata mln map nltcs.mln --given 'a1, !a3' --entails a12`,
 		Args: argsBetween(1, 1),
@@ -127,28 +148,37 @@ probable world of the evidence satisfies LIT. The first line is "yes" or "no".`,
 			if err != nil {
 				return err
 			}
-			e, err := mln.EngineFactory(net, approx, walk)()
+			inner, err := mln.EngineFactory(net, approx, walk)()
 			if err != nil {
 				return err
+			}
+			e := &timedEngine{Engine: inner}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			if timeout > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, timeout)
+				defer cancel()
 			}
 			w := cmd.OutOrStdout()
 			if entails != "" {
-				return printMAPEntailment(w, net, e, alpha, entails)
+				err = printMAPEntailment(ctx, w, net, e, alpha, entails)
+			} else {
+				err = printMAP(ctx, w, net, e, alpha)
 			}
-			world, cost, ok, err := e.MAP(alpha)
+			if errors.Is(err, context.DeadlineExceeded) {
+				return fmt.Errorf("MAP ran out of its budget (--timeout %s) after %d queries", timeout, e.queries)
+			}
 			if err != nil {
 				return err
 			}
-			if !ok {
-				fmt.Fprintln(w, "no world satisfies the evidence and the hard formulas")
-				return nil
-			}
-			printWorld(w, net, e, world, cost)
+			fmt.Fprintf(w, "slowest query: %s (%d queries)\n", e.slowest.Round(time.Microsecond), e.queries)
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&given, "given", "", "evidence: literals separated by ','")
 	cmd.Flags().StringVar(&entails, "entails", "", "decide whether the evidence MAP-entails this literal")
+	cmd.Flags().DurationVar(&timeout, "timeout", 0, "give up after this long, e.g. 30s (0: no bound)")
 	addWalkFlags(cmd, &approx, &walk)
 	return cmd
 }
@@ -181,6 +211,41 @@ func parseEvidence(net *mln.Network, src string) (logic.Term, error) {
 	return t, nil
 }
 
+// timedEngine records how long the slowest query of an engine took.
+type timedEngine struct {
+	mln.Engine
+	slowest time.Duration
+	queries int
+}
+
+func (t *timedEngine) time(start time.Time) {
+	t.queries++
+	t.slowest = max(t.slowest, time.Since(start))
+}
+
+func (t *timedEngine) MAP(ctx context.Context, ev logic.Term) ([]bool, int64, bool, error) {
+	defer t.time(time.Now())
+	return t.Engine.MAP(ctx, ev)
+}
+
+func (t *timedEngine) AtMost(ctx context.Context, ev logic.Term, bound int64) (bool, error) {
+	defer t.time(time.Now())
+	return t.Engine.AtMost(ctx, ev, bound)
+}
+
+func printMAP(ctx context.Context, w io.Writer, net *mln.Network, e mln.Engine, alpha logic.Term) error {
+	world, cost, ok, err := e.MAP(ctx, alpha)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		fmt.Fprintln(w, "no world satisfies the evidence and the hard formulas")
+		return nil
+	}
+	printWorld(w, net, e, world, cost)
+	return nil
+}
+
 func printWorld(w io.Writer, net *mln.Network, e mln.Engine, world []bool, cost int64) {
 	var on []string
 	atoms := 0
@@ -196,6 +261,9 @@ func printWorld(w io.Writer, net *mln.Network, e mln.Engine, world []bool, cost 
 	}
 	score, _ := net.Score(world)
 	kind := "a most probable world"
+	if t, ok := e.(*timedEngine); ok {
+		e = t.Engine
+	}
 	if _, ok := e.(*mln.Approx); ok {
 		kind = "the best world MaxWalkSAT found"
 	}
@@ -204,7 +272,7 @@ func printWorld(w io.Writer, net *mln.Network, e mln.Engine, world []bool, cost 
 	fmt.Fprintf(w, "cost %d (scale %g), log-weight %.6f\n", cost, e.Compiled().Scale, score)
 }
 
-func printMAPEntailment(w io.Writer, net *mln.Network, e mln.Engine, alpha logic.Term, src string) error {
+func printMAPEntailment(ctx context.Context, w io.Writer, net *mln.Network, e mln.Engine, alpha logic.Term, src string) error {
 	atoms := net.NumAtoms() // parsing interns unknown names
 	f, err := logic.ParseFormula(net.Vocab, src)
 	if err != nil {
@@ -214,13 +282,16 @@ func printMAPEntailment(w io.Writer, net *mln.Network, e mln.Engine, alpha logic
 	if !ok || int(beta.Atom()) >= atoms {
 		return fmt.Errorf("--entails: %q is not a literal on an atom of the network", src)
 	}
-	yes, err := mln.Entails(e, alpha, beta)
+	ans, err := mln.Entails(ctx, e, alpha, beta)
 	if err != nil {
 		return err
 	}
-	if yes {
+	switch ans {
+	case mln.Entailed:
 		fmt.Fprintf(w, "yes\nevery most probable world of the evidence satisfies %s\n", src)
-	} else {
+	case mln.NoWorld:
+		fmt.Fprintf(w, "no world satisfies the evidence\nno world satisfies the evidence and the hard formulas, so it entails %s only vacuously\n", src)
+	default:
 		fmt.Fprintf(w, "no\nsome most probable world of the evidence falsifies %s\n", src)
 	}
 	return nil
@@ -230,6 +301,7 @@ func newMLNExamplesCmd() *cobra.Command {
 	var out string
 	var mo mln.MAPOptions
 	var walk mln.WalkOptions
+	var slowest int
 	cmd := &cobra.Command{
 		Use:   "examples NET.mln -o DIR",
 		Short: "Generate MAP-entailment examples alpha |~ beta (the paper's MAP experiment)",
@@ -243,7 +315,13 @@ which the learner tolerates (the paper's point).
 
 It writes DIR/train.defaults, train.nondefaults, test.defaults and
 test.nondefaults in the default-rule format. The examples depend only on the
-network, the options and --seed.`,
+network, the options and --seed.
+
+--query-timeout bounds every MAP query and --timeout the whole run. An
+example whose query ran out of its budget is not labelled: it is written to
+no file, and the summary counts and lists it (the sets are then smaller than
+asked for, and depend on the machine's speed). The summary ends with the
+slowest queries and their evidence.`,
 		Example: `  strata mln examples nltcs.mln -o nltcs-map --seed 1
   strata mln examples plants.mln -o plants-map --map approx --train-examples 500 --test-examples 500`,
 		Args: argsBetween(1, 1),
@@ -258,24 +336,20 @@ network, the options and --seed.`,
 			mo.Walk = walk
 			bar := newMLNProgress(cmd.ErrOrStderr(), "labelling")
 			mo.Examples.Progress = func(done, total int) { bar.set("examples", done, total) }
+			mo.Examples.Slowest = slowest
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
 			start := time.Now()
-			train, test, err := mln.MAPExamples(net, mo)
+			train, test, err := mln.MAPExamples(ctx, net, mo)
 			bar.finish()
 			if err != nil {
 				return err
 			}
-			if err := mln.WriteExamples(out, net.Vocab, train, test); err != nil {
+			if err := mln.WriteExamples(out, net.Vocab, train.Examples, test.Examples); err != nil {
 				return err
 			}
-			w := cmd.OutOrStdout()
-			for _, set := range []struct {
-				name string
-				exs  []mln.Example
-			}{{"train", train}, {"test", test}} {
-				pos, neg := mln.Split(set.exs)
-				fmt.Fprintf(w, "%s: %d positive, %d negative\n", set.name, len(pos), len(neg))
-			}
-			fmt.Fprintf(w, "written to %s in %s (%s MAP)\n", out, time.Since(start).Round(time.Millisecond), (*mapSolver)(&mo.Approx))
+			printLabelling(cmd.OutOrStdout(), net.Vocab, train, test, slowest)
+			fmt.Fprintf(cmd.OutOrStdout(), "written to %s in %s (%s MAP)\n", out, time.Since(start).Round(time.Millisecond), (*mapSolver)(&mo.Approx))
 			return nil
 		},
 	}
@@ -288,10 +362,52 @@ network, the options and --seed.`,
 	f.IntVar(&mo.Examples.MaxEvidence, "max-evidence", 5, "most literals in the evidence alpha")
 	f.IntVar(&mo.Examples.PerEvidence, "per-evidence", 10, "conclusions beta drawn for each alpha")
 	f.Uint64Var(&mo.Examples.Seed, "seed", 1, "random seed (the test set uses seed+1)")
+	f.DurationVar(&mo.Examples.QueryTimeout, "query-timeout", 0, "bound on every MAP query, e.g. 10s (0: none); examples whose query runs out are not labelled")
+	f.DurationVar(&mo.Examples.Timeout, "timeout", 0, "bound on the whole labelling, e.g. 10m (0: none); examples left are not labelled")
+	f.IntVar(&slowest, "slowest", 3, "list this many of the slowest queries with their evidence")
 	f.IntVar(&walk.Flips, "flips", 100000, "MaxWalkSAT flips per try")
 	f.IntVar(&walk.Tries, "tries", 1, "MaxWalkSAT restarts")
 	f.Float64Var(&walk.Noise, "noise", 0.2, "MaxWalkSAT probability of a random flip")
 	return cmd
+}
+
+// printLabelling prints the counts of both sets, the examples that ran out
+// of budget and the slowest queries.
+func printLabelling(w io.Writer, v *logic.Vocabulary, train, test *mln.Labelling, slowest int) {
+	var all []mln.QueryTime
+	queries := 0
+	for _, set := range []struct {
+		name string
+		l    *mln.Labelling
+	}{{"train", train}, {"test", test}} {
+		pos, neg := mln.Split(set.l.Examples)
+		fmt.Fprintf(w, "%s: %d positive, %d negative", set.name, len(pos), len(neg))
+		if n := len(set.l.OutOfBudget); n > 0 {
+			fmt.Fprintf(w, ", %d not labelled (out of budget, written nowhere)", n)
+		}
+		fmt.Fprintln(w)
+		for i, e := range set.l.OutOfBudget {
+			if i == 20 {
+				fmt.Fprintf(w, "  ... and %d more\n", len(set.l.OutOfBudget)-i)
+				break
+			}
+			fmt.Fprintf(w, "  out of budget: %s |~ %s\n", v.Join(e.Evidence, ", "), v.LitString(e.Conclusion))
+		}
+		all = append(all, set.l.Slowest...)
+		queries += set.l.Queries
+	}
+	slices.SortStableFunc(all, func(a, b mln.QueryTime) int { return cmp.Compare(b.Time, a.Time) })
+	if len(all) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "slowest query: %s of %d queries\n", all[0].Time.Round(time.Microsecond), queries)
+	for _, q := range all[:min(slowest, len(all))] {
+		note := ""
+		if q.OutOfBudget {
+			note = " (out of budget)"
+		}
+		fmt.Fprintf(w, "  %s  %s%s\n", q.Time.Round(time.Microsecond), q.Describe(v), note)
+	}
 }
 
 func newMLNConvertCmd() *cobra.Command {
@@ -313,14 +429,41 @@ WCNF file can be given to any MaxSAT solver to check strata's MAP answers.`,
 	}
 }
 
-// readNetwork reads a network ("-" is stdin, in Alchemy syntax).
-func readNetwork(cmd *cobra.Command, path string) (*mln.Network, error) {
+// readTable reads a 0/1 table ("-" is stdin).
+func readTable(cmd *cobra.Command, path string) (*dataset.Table, error) {
 	r, name, err := fileutil.Open(path, cmd.InOrStdin())
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	if strings.EqualFold(filepath.Ext(path), ".wcnf") {
+	return dataset.ReadTable(r, name)
+}
+
+// addNetworkFormat adds the --format flag that readNetwork obeys.
+func addNetworkFormat(cmd *cobra.Command) {
+	cmd.Flags().String("format", "auto", "format of the network read: alchemy, wcnf, or auto (wcnf for a .wcnf name, else alchemy)")
+}
+
+// readNetwork reads a network ("-" is stdin) in the format --format names,
+// or by the extension of path: WCNF for .wcnf, else Alchemy syntax.
+func readNetwork(cmd *cobra.Command, path string) (*mln.Network, error) {
+	format, _ := cmd.Flags().GetString("format")
+	var wcnf bool
+	switch format {
+	case "wcnf":
+		wcnf = true
+	case "alchemy":
+	case "auto", "":
+		wcnf = strings.EqualFold(filepath.Ext(path), ".wcnf")
+	default:
+		return nil, usageError{fmt.Errorf("--format %q: want alchemy, wcnf or auto", format)}
+	}
+	r, name, err := fileutil.Open(path, cmd.InOrStdin())
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	if wcnf {
 		return mln.ReadWCNF(r, name)
 	}
 	return mln.ReadAlchemy(r, name)

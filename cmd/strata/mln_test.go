@@ -95,3 +95,58 @@ func TestMLNErrors(t *testing.T) {
 		}
 	}
 }
+
+// Issue 14, defects 3 and 4: a huge weight must not round a small one away,
+// and impossible evidence must be named as such under --entails too.
+func TestMLNMapDefects(t *testing.T) {
+	huge := writeFile(t, "r.mln", "a\nc\n0.0004 a\n0.0003 !a\n1e15 c\n")
+	_, errs, code := strata(t, "", "mln", "map", huge, "--given", "c", "--entails", "a")
+	if code != 1 || !strings.Contains(errs, "need 4 decimals") || !strings.Contains(errs, "would round the small weights") {
+		t.Errorf("1e15 next to 0.0004: exit %d, stderr %q; want a refusal naming the reason", code, errs)
+	}
+	small := writeFile(t, "s.mln", "a\nc\n0.0004 a\n0.0003 !a\n1 c\n")
+	if out, _, code := strata(t, "", "mln", "map", small, "--given", "c", "--entails", "a"); code != 0 || !strings.HasPrefix(out, "yes\n") {
+		t.Errorf("1 next to 0.0004: exit %d, %q", code, out)
+	}
+	x := writeFile(t, "x.mln", "a\nb\n!a.\n1 b\n")
+	for _, beta := range []string{"b", "!b"} {
+		out, errs, code := strata(t, "", "mln", "map", x, "--given", "a", "--entails", beta)
+		if code != 0 || !strings.HasPrefix(out, "no world satisfies the evidence\n") {
+			t.Errorf("--entails %s from impossible evidence: exit %d, %q %q", beta, code, out, errs)
+		}
+	}
+	out, _, code := strata(t, "", "mln", "map", x, "--given", "!a", "--entails", "b", "--timeout", "1m")
+	if code != 0 || !strings.HasPrefix(out, "yes\n") || !strings.Contains(out, "slowest query: ") {
+		t.Errorf("--entails b from possible evidence: exit %d, %q", code, out)
+	}
+}
+
+// Budgets: a query that runs out fails map, and makes examples leave the
+// example unlabelled and unwritten.
+func TestMLNBudgets(t *testing.T) {
+	table := writeFile(t, "small.data", mlnTable())
+	dir := t.TempDir()
+	net := filepath.Join(dir, "small.mln")
+	if _, errs, code := strata(t, "", "mln", "learn", table, "-o", net, "--min-leaf", "2"); code != 0 {
+		t.Fatal(errs)
+	}
+	_, errs, code := strata(t, "", "mln", "map", net, "--given", "a1", "--timeout", "1ns")
+	if code != 1 || !strings.Contains(errs, "ran out of its budget (--timeout 1ns)") {
+		t.Errorf("map --timeout 1ns: exit %d, %q", code, errs)
+	}
+	ex := filepath.Join(dir, "ex")
+	out, errs, code := strata(t, "", "mln", "examples", net, "-o", ex, "--train-examples", "30", "--test-examples", "20", "--query-timeout", "1ns")
+	if code != 0 || !strings.Contains(out, "train: 0 positive, 0 negative, 30 not labelled") ||
+		!strings.Contains(out, "test: 0 positive, 0 negative, 20 not labelled") || !strings.Contains(out, "(out of budget)") {
+		t.Fatalf("examples --query-timeout 1ns: %d %q %q", code, out, errs)
+	}
+	for _, name := range []string{"train.defaults", "train.nondefaults", "test.defaults", "test.nondefaults"} {
+		if b, err := os.ReadFile(filepath.Join(ex, name)); err != nil || len(b) != 0 {
+			t.Errorf("%s: %q %v; want an empty file", name, b, err)
+		}
+	}
+	out, _, code = strata(t, "", "mln", "examples", net, "-o", ex, "--train-examples", "30", "--test-examples", "20", "--timeout", "1m")
+	if code != 0 || strings.Contains(out, "not labelled") || !strings.Contains(out, "slowest query: ") {
+		t.Fatalf("examples --timeout 1m: %d %q", code, out)
+	}
+}

@@ -119,23 +119,22 @@ func printConclusions(w io.Writer, v *logic.Vocabulary, rs *possibilistic.Reason
 
 func printConclusionsUnder(w io.Writer, v *logic.Vocabulary, rs *possibilistic.Reasoner, sem possibilistic.Semantics, alpha *logic.Formula) error {
 	inc := rs.Inconsistency(alpha)
-	lits := rs.ConclusionsUnder(sem, alpha)
+	cs := conclusions(rs, sem, alpha)
 	under := ""
 	if sem != possibilistic.Poss {
 		under = " under " + sem.String()
 	}
 	fmt.Fprintf(w, "plausible conclusions given %s%s (inconsistency level %s):\n", alpha.String(v), under, possibilistic.FormatWeight(inc))
-	if len(lits) == 0 {
+	if len(cs) == 0 {
 		fmt.Fprintln(w, "  none: the evidence contradicts the formulas of weight 1")
 		return nil
 	}
 	width := 0
-	for _, l := range lits {
-		width = max(width, len(v.LitString(l)))
+	for _, c := range cs {
+		width = max(width, len(v.LitString(c.Lit)))
 	}
-	for _, l := range lits {
-		n := rs.NecessityUnder(sem, alpha, logic.LitF(l))
-		fmt.Fprintf(w, "  %-*s  necessity %s\n", width, v.LitString(l), possibilistic.FormatWeight(n))
+	for _, c := range cs {
+		fmt.Fprintf(w, "  %-*s  necessity %s\n", width, v.LitString(c.Lit), possibilistic.FormatWeight(c.Necessity))
 	}
 	return nil
 }
@@ -195,4 +194,18 @@ func worldText(v *logic.Vocabulary, w []bool) string {
 		lits[a] = v.LitString(logic.MkLit(logic.Atom(a), !val))
 	}
 	return strings.Join(lits, ", ")
+}
+
+// conclusions lists the plausible conclusions of α under sem with their
+// necessity degrees; under poss in one pass (Reasoner.Conclude), otherwise
+// one necessity query per conclusion.
+func conclusions(rs *possibilistic.Reasoner, sem possibilistic.Semantics, alpha *logic.Formula) []possibilistic.Conclusion {
+	if sem == possibilistic.Poss {
+		return rs.Conclude(alpha)
+	}
+	var cs []possibilistic.Conclusion
+	for _, l := range rs.ConclusionsUnder(sem, alpha) {
+		cs = append(cs, possibilistic.Conclusion{Lit: l, Necessity: rs.NecessityUnder(sem, alpha, logic.LitF(l))})
+	}
+	return cs
 }

@@ -23,6 +23,7 @@ func newStratifyCmd() *cobra.Command {
 	var exact bool
 	var threads int
 	var timeout time.Duration
+	var sem possibilistic.Semantics
 	cmd := &cobra.Command{
 		Use:   "stratify CLAUSES --pos P --neg N [--hard H] [--exact]",
 		Short: "Learn the levels of a fixed set of clauses (parameter learning, §4.1)",
@@ -34,7 +35,9 @@ instead, which returns a stratification covering every positive and no
 negative example if one exists (exponential: at most 24 formulas), and
 otherwise fails with "no separating stratification exists". It first prints
 its bound on the work (3^n cuts for n formulas), then its progress; --timeout
-and Ctrl-C stop it with an error that says how far it got.`,
+and Ctrl-C stop it with an error that says how far it got. --semantics
+(poss, linear or lex) says when a stratification covers a default; --exact
+holds for poss only (the paper's algorithm rests on drowning).`,
 		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if pos == "" || neg == "" {
@@ -66,6 +69,9 @@ and Ctrl-C stop it with an error that says how far it got.`,
 				defer cancel()
 			}
 			var th *possibilistic.Theory
+			if exact && sem != possibilistic.Poss {
+				return usageError{fmt.Errorf("--exact is the paper's Stratify-Separable, which is correct for poss only; use the greedy stratifier (no --exact) with --semantics %s", sem)}
+			}
 			if exact {
 				levels, err := separate(ctx, cmd.ErrOrStderr(), fs, rules, hardF)
 				if err != nil {
@@ -82,7 +88,7 @@ and Ctrl-C stop it with an error that says how far it got.`,
 					th.Add(f, 1)
 				}
 			} else {
-				th, err = stratifyGreedy(ctx, v, name, fs, hardF, rules, threads)
+				th, err = stratifyGreedy(ctx, v, name, fs, hardF, rules, threads, sem)
 				if err != nil {
 					return err
 				}
@@ -103,6 +109,7 @@ and Ctrl-C stop it with an error that says how far it got.`,
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write the theory to this file")
 	cmd.Flags().IntVar(&threads, "threads", 0, "worker threads for the greedy stratifier (0: all CPUs)")
 	cmd.Flags().DurationVar(&timeout, "timeout", 0, "stop after this long, e.g. 10m (0: no limit); the greedy stratifier returns its best so far, --exact fails")
+	cmd.Flags().TextVar(&sem, "semantics", possibilistic.Poss, semanticsUsage)
 	return cmd
 }
 
@@ -144,8 +151,8 @@ func thousands(n int64) string {
 	return s
 }
 
-func stratifyGreedy(ctx context.Context, v *logic.Vocabulary, name string, fs, hardF []*logic.Formula, rules [2][]logic.Rule, threads int) (*possibilistic.Theory, error) {
-	var cs, hard []logic.Clause
+func stratifyGreedy(ctx context.Context, v *logic.Vocabulary, name string, fs, hardF []*logic.Formula, rules [2][]logic.Rule, threads int, sem possibilistic.Semantics) (*possibilistic.Theory, error) {
+	var cs []logic.Clause
 	for i, f := range fs {
 		c, ok := f.AsClause()
 		if !ok {
@@ -153,9 +160,7 @@ func stratifyGreedy(ctx context.Context, v *logic.Vocabulary, name string, fs, h
 		}
 		cs = append(cs, c)
 	}
-	for _, f := range hardF {
-		hard = append(hard, logic.CNF(f, nil)...)
-	}
+	hard, named := hardClauses(v, hardF)
 	ex := &learn.Examples{}
 	if err := ex.AddRules(rules[0], true, v, "--pos"); err != nil {
 		return nil, err
@@ -163,6 +168,9 @@ func stratifyGreedy(ctx context.Context, v *logic.Vocabulary, name string, fs, h
 	if err := ex.AddRules(rules[1], false, v, "--neg"); err != nil {
 		return nil, err
 	}
-	m := learn.StratifyGreedy(ctx, cs, ex, hard, threads)
-	return m.Theory(v), nil
+	m := learn.StratifyGreedy(ctx, cs, ex, hard, threads, sem)
+	if !named {
+		hardF = nil
+	}
+	return withHardFormulas(m.Theory(v), hardF), nil
 }

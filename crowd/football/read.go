@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/logic"
 )
 
 // ProBowlTeams are the all-star "teams" of Pro Bowl games, which are not
@@ -128,7 +129,7 @@ func Read(r io.Reader, name string) ([]dataset.Answer, Stats, []dataset.Warning,
 // ReadPlays is Read with the game, play id, line and down of every play
 // call, to compare the layouts play by play.
 func ReadPlays(r io.Reader, name string) ([]Play, Stats, []dataset.Warning, error) {
-	cr := csv.NewReader(r)
+	cr := csv.NewReader(logic.SkipBOM(r))
 	cr.FieldsPerRecord = -1
 	header, err := cr.Read()
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // Learning says how a domain's theory was learned; its Validation's
@@ -19,7 +20,7 @@ type Validation = experiment.Validation
 
 // learnTheory chooses the number of iterations on a validation split of
 // the training annotators and learns the theory on all of them.
-func learnTheory(ctx context.Context, opts *Options, d Domain, ds *crowd.Datasets, dir string) (*Learning, error) {
+func learnTheory(ctx context.Context, opts *Options, d Domain, ds *crowd.Datasets, dir string, sem possibilistic.Semantics) (*Learning, error) {
 	train, err := learn.FromRules(ds.Vocab, ds.TrainPos, ds.TrainNeg)
 	if err != nil {
 		return nil, err
@@ -30,7 +31,15 @@ func learnTheory(ctx context.Context, opts *Options, d Domain, ds *crowd.Dataset
 			return nil, err
 		}
 	}
-	return experiment.Learn(ctx, opts.settings(), d.Name, ds.Vocab, train, ds.Hard, split, dir, opts.Progress)
+	dir, err = experiment.SemanticsDir(dir, sem)
+	if err != nil {
+		return nil, err
+	}
+	subject := d.Name
+	if sem != possibilistic.Poss {
+		subject += " " + sem.String()
+	}
+	return experiment.Learn(ctx, opts.settings(sem), subject, ds.Vocab, train, ds.Hard, split, dir, opts.Progress)
 }
 
 // validationSplit holds out a share of the training annotators, with

@@ -6,8 +6,10 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // Excerpt sizes in results.md.
@@ -38,12 +40,23 @@ func (rep *Report) WriteMarkdown(w io.Writer) error {
 
 func (rep *Report) accuracyTable(w io.Writer) {
 	fmt.Fprintf(w, "## Test-set accuracy (%%) on the most typical action\n\n")
-	fmt.Fprintf(w, "| | %s |\n|---|%s\n", strings.Join(Columns, " | "), strings.Repeat("---:|", len(Columns)))
+	var cols []string
+	for _, sem := range rep.Options.Semantics {
+		cols = append(cols, experiment.SemanticsColumn(sem))
+	}
+	cols = append(cols, Columns[1:]...)
+	fmt.Fprintf(w, "| | %s |\n|---|%s\n", strings.Join(cols, " | "), strings.Repeat("---:|", len(cols)))
 	for _, r := range rep.Rows {
-		fmt.Fprintf(w, "| %s | %s |\n", r.Domain.Label, strings.Join(experiment.Cells(r.Accuracies()), " | "))
+		var acc []float64
+		for _, l := range r.Semantics {
+			acc = append(acc, 100*l.Accuracy())
+		}
+		acc = append(acc, r.Accuracies()[1:]...)
+		fmt.Fprintf(w, "| %s | %s |\n", r.Domain.Label, strings.Join(experiment.Cells(acc), " | "))
 	}
 	fmt.Fprintf(w, "\nThe best of a row is in bold; – marks a baseline that was not run (no Weka). ")
 	fmt.Fprintf(w, "Poss. predicts action a for a situation when (Θ, situation) ⊢poss a for exactly one action a, and none otherwise; ")
+	fmt.Fprintf(w, "Linear and Lex do the same with a theory learned and queried under linear and lexicographic entailment; ")
 	fmt.Fprintf(w, "the baselines (Weka's RandomForest -I 100, J48, JRip) learn the same targets from the training situations. ")
 	fmt.Fprintf(w, "Train and test annotators are disjoint.\n\n")
 	var paper []string
@@ -59,40 +72,58 @@ func (rep *Report) accuracyTable(w io.Writer) {
 
 func (rep *Report) sizeTable(w io.Writer) {
 	fmt.Fprintf(w, "## Size of the models\n\n")
-	fmt.Fprintf(w, "| | Poss. theory size (sum of rule lengths, hard rules excluded) | rules | levels | J48 tree nodes | J48 nodes / theory size | JRip rules |\n")
-	fmt.Fprintf(w, "|---|---:|---:|---:|---:|---:|---:|\n")
+	var head, rule string
+	for _, sem := range rep.Options.Semantics {
+		head += fmt.Sprintf(" %s theory size (rules, levels) | J48 nodes / %s size |", experiment.SemanticsColumn(sem), experiment.SemanticsColumn(sem))
+		rule += "---:|---:|"
+	}
+	fmt.Fprintf(w, "| |%s J48 tree nodes | JRip rules |\n", head)
+	fmt.Fprintf(w, "|---|%s---:|---:|\n", rule)
 	for _, r := range rep.Rows {
-		nodes, ratio, rules := "–", "–", "–"
-		if b := r.Result("C4.5"); b != nil {
+		nodes, rules := "–", "–"
+		b := r.Result("C4.5")
+		if b != nil {
 			nodes = fmt.Sprint(b.TreeSize)
-			if r.TheorySize() > 0 {
-				ratio = fmt.Sprintf("%.1f", float64(b.TreeSize)/float64(r.TheorySize()))
-			}
 		}
 		if b := r.Result("RIPPER"); b != nil {
 			rules = fmt.Sprint(b.Rules)
 		}
-		fmt.Fprintf(w, "| %s | %d | %d | %d | %s | %s | %s |\n", r.Domain.Label, r.TheorySize(), r.Model.NumClauses(),
-			len(r.Model.Levels), nodes, ratio, rules)
+		var cells string
+		for _, l := range r.Semantics {
+			m := l.Learning.Model
+			ratio := "–"
+			if b != nil && l.Literals() > 0 {
+				ratio = fmt.Sprintf("%.1f", float64(b.TreeSize)/float64(l.Literals()))
+			}
+			cells += fmt.Sprintf(" %d (%d, %d) | %s |", l.Literals(), m.NumClauses(), len(m.Levels), ratio)
+		}
+		fmt.Fprintf(w, "| %s |%s %s | %s |\n", r.Domain.Label, cells, nodes, rules)
 	}
-	fmt.Fprintf(w, "\nThe paper: \"the size of the poker theory, as a sum of rule lengths, is more than 10 times smaller than the number of nodes in the learned tree\".\n\n")
+	fmt.Fprintf(w, "\nTheory size: the sum of rule lengths, hard rules excluded. ")
+	fmt.Fprintf(w, "The paper: \"the size of the poker theory, as a sum of rule lengths, is more than 10 times smaller than the number of nodes in the learned tree\".\n\n")
 }
 
 func (rep *Report) learningTable(w io.Writer) {
 	fmt.Fprintf(w, "## How the theories were learned, and other scores\n\n")
-	fmt.Fprintf(w, "| | validation annotators | best validation iteration (accuracy) | chosen iterations (accuracy) | final run | learning time | train accuracy | binary test accuracy | majority class |\n")
-	fmt.Fprintf(w, "|---|---|---|---|---|---:|---:|---:|---|\n")
+	fmt.Fprintf(w, "| | semantics | validation annotators | best validation iteration (accuracy) | chosen iterations (accuracy) | final run | learning time | train accuracy | binary test accuracy | majority class |\n")
+	fmt.Fprintf(w, "|---|---|---|---|---|---|---:|---:|---:|---|\n")
 	for _, r := range rep.Rows {
-		lr := r.Learning
-		val := "none"
-		if v := lr.Validation; v != nil && v.Skipped != "" {
-			val = "none: " + v.Skipped
-		} else if v != nil {
-			val = fmt.Sprintf("%d (%s)", len(v.HeldOut), strings.Join(v.HeldOut, ", "))
+		for _, l := range r.Semantics {
+			lr := l.Learning
+			val := "none"
+			if v := lr.Validation; v != nil && v.Skipped != "" {
+				val = "none: " + v.Skipped
+			} else if v != nil {
+				val = fmt.Sprintf("%d (%s)", len(v.HeldOut), strings.Join(v.HeldOut, ", "))
+			}
+			best, chosen := lr.Validation.Cells()
+			binary := "–"
+			if l.Semantics == possibilistic.Poss {
+				binary = fmt.Sprintf("%.1f%%", 100*r.Binary.Accuracy())
+			}
+			fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %d iterations, %s | %s | %.1f%% | %s | %.1f%% (%s) |\n", r.Domain.Label, l.Semantics, val, best, chosen,
+				len(lr.History), lr.Stop, experiment.Duration(lr.Total()), 100*lr.TrainAccuracy, binary, 100*r.Majority, r.MajorityAction)
 		}
-		best, chosen := lr.Validation.Cells()
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %d iterations, %s | %s | %.1f%% | %.1f%% | %.1f%% (%s) |\n", r.Domain.Label, val, best, chosen,
-			len(lr.History), lr.Stop, experiment.Duration(lr.Total()), 100*lr.TrainAccuracy, 100*r.Binary.Accuracy(), 100*r.Majority, r.MajorityAction)
 	}
 	o := rep.Options
 	fmt.Fprintf(w, "\nAccuracies of the learner are on default / non-default examples (binary); the validation annotators are training annotators held out ")
@@ -128,7 +159,7 @@ func (rep *Report) dataTable(w io.Writer) {
 		}
 		fmt.Fprintf(w, "- %s: %s; test annotators %s. Time: reading and building %s, learning %s, scoring %s, Weka %s.\n",
 			r.Domain.Label, strings.Join(parts, ", "), strings.Join(r.Manifest.Test.Annotators, ", "),
-			experiment.Duration(r.Prepare), experiment.Duration(r.Learning.Total()), experiment.Duration(r.Evaluate), experiment.Duration(r.Baseline))
+			experiment.Duration(r.Prepare), experiment.Duration(learningTime(r)), experiment.Duration(r.Evaluate), experiment.Duration(r.Baseline))
 		for _, w2 := range r.Warnings {
 			fmt.Fprintf(w, "  - warning: %s\n", w2)
 		}
@@ -148,4 +179,13 @@ func (rep *Report) theories(w io.Writer) {
 		r.Poss.Write(w)
 		fmt.Fprintf(w, "```\n\n")
 	}
+}
+
+// learningTime sums the learning time of a row's theories.
+func learningTime(r *Row) time.Duration {
+	var d time.Duration
+	for _, l := range r.Semantics {
+		d += l.Learning.Total()
+	}
+	return d
 }

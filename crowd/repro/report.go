@@ -29,6 +29,11 @@ type Row struct {
 	Warnings []string       // the reader's first warnings (skipped rows or hands)
 	Manifest crowd.Manifest // the datasets: annotators and counts of each part
 
+	// Semantics holds the theory learned under each semantics of
+	// Options.Semantics, poss first, scored on the multi-class task;
+	// Learning, Model and Theory repeat the poss one.
+	Semantics []*experiment.Learned
+
 	Learning *Learning
 	Model    *learn.Model
 	Theory   *possibilistic.Theory // Model as a theory, hard rules at weight 1
@@ -69,22 +74,37 @@ func (rep *Report) Write(dir string) error {
 	return fileutil.WriteAtomic(filepath.Join(dir, "results.md"), rep.WriteMarkdown)
 }
 
+// theoryFile names the theory learned under sem: DOMAIN.theory for poss,
+// DOMAIN.SEMANTICS.theory otherwise.
+func theoryFile(name string, sem possibilistic.Semantics) string {
+	if sem == possibilistic.Poss {
+		return name + ".theory"
+	}
+	return name + "." + sem.String() + ".theory"
+}
+
+// Learned returns the theories learned under each semantics, poss first.
+func (r *Row) Learned() []*experiment.Learned { return r.Semantics }
+
 // writeTheory writes the theory, highest level first as in the paper's
 // Table 1, after a comment saying where it comes from.
-func writeTheory(path string, row *Row, opts *Options) error {
+func writeTheory(path string, row *Row, l *experiment.Learned, opts *Options) error {
 	return fileutil.WriteAtomic(path, func(w io.Writer) error {
-		lr := row.Learning
-		fmt.Fprintf(w, "# Possibilistic theory learned by strata from %s (%s), as in Table 1 of the paper.\n",
-			row.Domain.Label, row.Domain.Source)
+		lr, m := l.Learning, l.Learning.Model
+		fmt.Fprintf(w, "# Possibilistic theory learned by strata under %s semantics from %s (%s), as in Table 1 of the paper.\n",
+			l.Semantics, row.Domain.Label, row.Domain.Source)
 		fmt.Fprintf(w, "# Highest level first. Weight 1: the hard rules (only one action per situation); below: the learned levels.\n")
 		fmt.Fprintf(w, "# %d rules in %d levels, %d literals without the hard rules; %d iterations (%s), seed %d.\n",
-			row.Model.NumClauses(), len(row.Model.Levels), row.TheorySize(), len(lr.History), lr.Stop, opts.Seed)
-		fmt.Fprintf(w, "# Test accuracy on the most typical action: %.1f%% of %d situations.\n",
-			100*row.Poss.Accuracy(), row.Poss.Total())
+			m.NumClauses(), len(m.Levels), m.NumLiterals(), len(lr.History), lr.Stop, opts.Seed)
+		fmt.Fprintf(w, "# Test accuracy on the most typical action under %s: %.1f%% of %d situations.\n",
+			l.Semantics, 100*l.Accuracy(), l.Total)
+		if l.Semantics != possibilistic.Poss {
+			fmt.Fprintf(w, "# Query it with --semantics %s: the file does not record the semantics.\n", l.Semantics)
+		}
 		if opts.Command != "" {
 			fmt.Fprintf(w, "# Command: %s\n", opts.Command)
 		}
 		fmt.Fprintln(w)
-		return row.Theory.WriteText(w)
+		return l.Theory.WriteText(w)
 	})
 }

@@ -27,6 +27,7 @@ import (
 	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/weka"
 )
 
@@ -62,6 +63,12 @@ type Options struct {
 	// ValidationPatience stops the validation run after this many
 	// iterations without a better validation accuracy (default 10).
 	ValidationPatience int
+
+	// Semantics lists the semantics to learn and score theories under, one
+	// column each (all three when empty; poss always runs first, the
+	// paper's column). Iterations are chosen for each on its own validation
+	// run.
+	Semantics []possibilistic.Semantics
 
 	// Domains selects domains by Name (all of Domains when empty).
 	Domains []string
@@ -123,6 +130,7 @@ func (o Options) withDefaults() (Options, error) {
 	if o.ValidationPatience <= 0 {
 		o.ValidationPatience = DefaultValidationPatience
 	}
+	o.Semantics = experiment.SemanticsList(o.Semantics)
 	if len(o.Domains) == 0 {
 		for _, d := range Domains {
 			o.Domains = append(o.Domains, d.Name)
@@ -138,10 +146,10 @@ func (o Options) withDefaults() (Options, error) {
 
 func (o *Options) emit(e Event) { experiment.Emitter(o.Progress).Emit(e) }
 
-// settings returns the learner's settings.
-func (o *Options) settings() experiment.Settings {
+// settings returns the learner's settings under sem.
+func (o *Options) settings(sem possibilistic.Semantics) experiment.Settings {
 	return experiment.Settings{Iterations: o.Iterations, Timeout: o.Timeout, Candidates: o.Candidates, Patience: o.Patience,
-		Threads: o.Threads, Seed: o.Seed, ValidationPatience: o.ValidationPatience}
+		Threads: o.Threads, Seed: o.Seed, ValidationPatience: o.ValidationPatience, Semantics: sem}
 }
 
 // Reproduce runs the experiment on every selected domain and writes into
@@ -194,19 +202,27 @@ func runDomain(ctx context.Context, opts *Options, d Domain) (*Row, error) {
 	}
 	row.Prepare = time.Since(start)
 
-	if row.Learning, err = learnTheory(ctx, opts, d, ds, dir); err != nil {
-		return nil, err
+	for _, sem := range opts.Semantics {
+		lr, err := learnTheory(ctx, opts, d, ds, dir, sem)
+		if err != nil {
+			return nil, err
+		}
+		row.Semantics = append(row.Semantics, &experiment.Learned{Semantics: sem, Learning: lr, Theory: lr.Model.Theory(ds.Vocab)})
 	}
-	row.Model = row.Learning.Model
-	row.Theory = row.Model.Theory(ds.Vocab)
+	poss := row.Semantics[0]
+	row.Learning, row.Model, row.Theory = poss.Learning, poss.Learning.Model, poss.Theory
 
 	opts.emit(Event{Subject: d.Name, Step: "evaluate", Message: fmt.Sprintf("scoring the theory on %d test situations and %d test examples",
 		len(ds.TestSituations), len(ds.TestPos)+len(ds.TestNeg))})
 	start = time.Now()
-	evaluate(row, ds)
-	row.Evaluate = time.Since(start)
-	if err := writeTheory(filepath.Join(opts.Dir, d.Name+".theory"), row, opts); err != nil {
+	if err := evaluate(row, ds); err != nil {
 		return nil, err
+	}
+	row.Evaluate = time.Since(start)
+	for _, l := range row.Semantics {
+		if err := writeTheory(filepath.Join(opts.Dir, theoryFile(d.Name, l.Semantics)), row, l, opts); err != nil {
+			return nil, err
+		}
 	}
 
 	if opts.Weka != nil {
@@ -219,12 +235,22 @@ func runDomain(ctx context.Context, opts *Options, d Domain) (*Row, error) {
 
 // evaluate scores the theory as the baselines are scored: the multi-class
 // task on the test situations, and the binary task on the test defaults and
-// non-defaults.
-func evaluate(row *Row, ds *crowd.Datasets) {
+// non-defaults (poss only); the theories of the other semantics on the
+// multi-class task.
+func evaluate(row *Row, ds *crowd.Datasets) error {
 	train, test := Cases(ds)
 	row.Poss = crowd.EvaluateCases(row.Theory, ds.Actions, test)
 	row.Binary = crowd.EvaluateDefaults(row.Theory, ds.TestPos, ds.TestNeg)
 	row.MajorityAction, row.Majority = crowd.Majority(train, test)
+	row.Semantics[0].Correct, row.Semantics[0].Total = row.Poss.Correct(), row.Poss.Total()
+	for _, l := range row.Semantics[1:] {
+		c, err := crowd.EvaluateCasesUnder(l.Theory, ds.Actions, test, l.Semantics)
+		if err != nil {
+			return err
+		}
+		l.Correct, l.Total = c.Correct(), c.Total()
+	}
+	return nil
 }
 
 // Cases returns the training and test situations of ds as cases of the

@@ -4,12 +4,15 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // Settings are the learner's settings in a reproduction.
@@ -20,6 +23,7 @@ type Settings struct {
 	Patience   int           // iterations without training gain before a run stops (negative: never)
 	Threads    int           // learner workers (all CPUs when 0)
 	Seed       uint64
+	Semantics  possibilistic.Semantics // coverage while learning and validating
 
 	// ValidationPatience stops the validation run after this many
 	// iterations without a better held-out accuracy.
@@ -28,7 +32,7 @@ type Settings struct {
 
 func (s Settings) options(iterations int, timeout time.Duration) learn.Options {
 	return learn.Options{Iterations: iterations, Timeout: timeout, Candidates: s.Candidates, Seed: s.Seed,
-		Threads: s.Threads, Patience: s.Patience}
+		Threads: s.Threads, Patience: s.Patience, Semantics: s.Semantics}
 }
 
 // Split is a validation split of the training examples: the learner
@@ -148,4 +152,63 @@ func validate(ctx context.Context, s Settings, subject string, v *logic.Vocabula
 
 func writeHistory(path string, hist []learn.Iteration) error {
 	return fileutil.WriteAtomic(path, func(w io.Writer) error { return learn.WriteHistoryCSV(w, hist) })
+}
+
+// Learned is a theory learned under one semantics and scored under it on
+// the test examples.
+type Learned struct {
+	Semantics      possibilistic.Semantics
+	Learning       *Learning
+	Theory         *possibilistic.Theory // Learning.Model over the examples' atoms
+	Correct, Total int
+}
+
+// Accuracy returns the test accuracy in [0, 1].
+func (l *Learned) Accuracy() float64 {
+	if l.Total == 0 {
+		return 0
+	}
+	return float64(l.Correct) / float64(l.Total)
+}
+
+// Literals returns the theory's size as the paper counts it.
+func (l *Learned) Literals() int { return l.Learning.Model.NumLiterals() }
+
+// SemanticsList returns sems with poss first (the paper's column, which the
+// diagnostics read), each once; all three when sems is empty.
+func SemanticsList(sems []possibilistic.Semantics) []possibilistic.Semantics {
+	out := []possibilistic.Semantics{possibilistic.Poss}
+	if len(sems) == 0 {
+		sems = possibilistic.AllSemantics
+	}
+	for _, s := range sems {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// SemanticsDir returns the directory a run under sem writes its histories
+// to: dir itself for poss (as before there were others), dir/NAME
+// otherwise.
+func SemanticsDir(dir string, sem possibilistic.Semantics) (string, error) {
+	if sem == possibilistic.Poss {
+		return dir, nil
+	}
+	d := filepath.Join(dir, sem.String())
+	return d, os.MkdirAll(d, 0o755)
+}
+
+// SemanticsColumn names a semantics in a results table.
+func SemanticsColumn(sem possibilistic.Semantics) string {
+	switch sem {
+	case possibilistic.Poss:
+		return "Poss."
+	case possibilistic.Linear:
+		return "Linear"
+	case possibilistic.Lex:
+		return "Lex"
+	}
+	return sem.String()
 }

@@ -1,6 +1,7 @@
 package maxsat
 
 import (
+	"context"
 	"errors"
 
 	"github.com/strata-logic/strata/logic"
@@ -56,6 +57,8 @@ type Exact struct {
 	group        []int32   // group of each constraint, -1 if none
 	groups       [][]int32 // exclusive groups of two or more soft constraints
 	forced       []logic.Lit
+	ctx          context.Context // of the running query
+	ctxErr       error
 }
 
 // NewExact prepares an exact solver for p, which must pass p.Check.
@@ -123,7 +126,13 @@ func normalizeSoft(sf Soft) constraint {
 // bound). It returns the cost and true, or false when there is no such
 // assignment. Model returns the assignment.
 func (s *Exact) Solve(evidence []logic.Lit, bound int64) (int64, bool, error) {
+	return s.SolveContext(context.Background(), evidence, bound)
+}
+
+// SolveContext is Solve that gives up with ctx's error when ctx is done.
+func (s *Exact) SolveContext(ctx context.Context, evidence []logic.Lit, bound int64) (int64, bool, error) {
 	s.ub, s.found, s.limitHit, s.queryNodes = bound, false, false, 0
+	s.ctx, s.ctxErr = ctx, nil
 	defer s.undo(0)
 	for _, l := range evidence {
 		if int(l.Atom()) >= s.n || l < 0 {
@@ -147,6 +156,9 @@ func (s *Exact) Solve(evidence []logic.Lit, bound int64) (int64, bool, error) {
 		return 0, false, nil
 	}
 	s.search()
+	if s.ctxErr != nil {
+		return 0, false, s.ctxErr
+	}
 	if s.limitHit {
 		return 0, false, ErrNodeLimit
 	}
@@ -256,6 +268,12 @@ func (s *Exact) search() {
 	if s.NodeLimit > 0 && s.queryNodes > s.NodeLimit {
 		s.limitHit = true
 		return
+	}
+	if s.queryNodes&1023 == 0 {
+		if s.ctxErr = s.ctx.Err(); s.ctxErr != nil {
+			s.limitHit = true
+			return
+		}
 	}
 	for {
 		if s.cost >= s.ub {

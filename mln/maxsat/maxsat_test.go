@@ -1,6 +1,7 @@
 package maxsat
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -214,5 +215,54 @@ func TestCoreGuidedAgainstBruteForce(t *testing.T) {
 				t.Fatalf("problem %d: no model at the optimum %d", it, got)
 			}
 		}
+	}
+}
+
+func TestEliminationAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	for it := 0; it < 400; it++ {
+		n := 1 + r.IntN(12)
+		p := randProblem(r, n)
+		el, err := NewElimination(p, 12)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for q := 0; q < 3; q++ {
+			ev := randLits(r, n, r.IntN(3))
+			_, want, wantOK := p.Brute(ev)
+			got, ok, err := el.Solve(t.Context(), ev, math.MaxInt64)
+			if err != nil || ok != wantOK || ok && got != want {
+				t.Fatalf("problem %d query %d: elimination %d %v %v, brute force %d %v\n%+v\nevidence %v", it, q, got, ok, err, want, wantOK, p, ev)
+			}
+			if !ok {
+				continue
+			}
+			m := el.Model()
+			c, hard := p.Cost(m)
+			if !hard || c != got || !logic.Term(ev).Holds(m) {
+				t.Fatalf("problem %d: model %v costs %d (hard %v), solver says %d", it, m, c, hard, got)
+			}
+			if _, ok, _ := el.Solve(t.Context(), ev, got); ok {
+				t.Fatalf("problem %d: found a model cheaper than the optimum %d", it, got)
+			}
+		}
+	}
+}
+
+func TestEliminationTooWide(t *testing.T) {
+	// A clause over 6 variables needs width 5.
+	c := []logic.Lit{logic.Pos(0), logic.Neg(1), logic.Pos(2), logic.Pos(3), logic.Neg(4), logic.Pos(5)}
+	p := &Problem{NumVars: 6, Soft: []Soft{{Lits: c, Cost: 1}}}
+	if _, err := NewElimination(p, 4); !errors.Is(err, ErrTooWide) {
+		t.Fatalf("width 5 under a limit of 4: %v", err)
+	}
+	if e, err := NewElimination(p, 5); err != nil || e.Width() > 5 {
+		t.Fatalf("width 5 under a limit of 5: %v", err)
+	}
+	// Tables of 2^5 costs exceed a limit of 16 costs.
+	defer func(n int) { maxTableEntries = n }(maxTableEntries)
+	maxTableEntries = 16
+	if _, err := NewElimination(p, 5); !errors.Is(err, ErrTooWide) {
+		t.Fatalf("tables above the limit: %v", err)
 	}
 }

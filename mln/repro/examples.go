@@ -80,9 +80,11 @@ func prepare(ctx context.Context, opts *Options, d Dataset, row *Row, dir string
 			opts.emit(Event{Subject: d.Name, Step: "examples", Stage: "labelling", Done: done, Total: total})
 		}}}
 	ex := &exampleSets{vocab: net.Vocab}
-	if ex.train, ex.test, err = mln.MAPExamples(net, mo); err != nil {
+	train, test, err := mln.MAPExamples(ctx, net, mo)
+	if err != nil {
 		return nil, err
 	}
+	ex.train, ex.test = train.Examples, test.Examples
 	if err := mln.WriteExamples(dir, net.Vocab, ex.train, ex.test); err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/mln"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // Learning says how a dataset's theory was learned; its Validation's
@@ -21,8 +22,8 @@ type Learning = experiment.Learning
 type Validation = experiment.Validation
 
 // learnTheory chooses the number of iterations on held-out training
-// examples and learns the theory on all of them.
-func learnTheory(ctx context.Context, opts *Options, d Dataset, ex *exampleSets, dir string) (*Learning, error) {
+// examples and learns the theory on all of them, under sem.
+func learnTheory(ctx context.Context, opts *Options, d Dataset, ex *exampleSets, dir string, sem possibilistic.Semantics) (*Learning, error) {
 	train, err := toExamples(ex.vocab, ex.train)
 	if err != nil {
 		return nil, err
@@ -33,7 +34,15 @@ func learnTheory(ctx context.Context, opts *Options, d Dataset, ex *exampleSets,
 			return nil, err
 		}
 	}
-	return experiment.Learn(ctx, opts.settings(), d.Name, ex.vocab, train, nil, split, dir, opts.Progress)
+	dir, err = experiment.SemanticsDir(dir, sem)
+	if err != nil {
+		return nil, err
+	}
+	subject := d.Name
+	if sem != possibilistic.Poss {
+		subject += " " + sem.String()
+	}
+	return experiment.Learn(ctx, opts.settings(sem), subject, ex.vocab, train, nil, split, dir, opts.Progress)
 }
 
 // validationSplit holds out a share of the training examples by whole

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/strata-logic/strata/internal/experiment"
 )
@@ -38,12 +39,32 @@ func (rep *Report) WriteMarkdown(w io.Writer) error {
 	return bw.Flush()
 }
 
+// columns returns the accuracy columns: one per semantics, then the
+// baselines.
+func (rep *Report) columns() []string {
+	var cols []string
+	for _, sem := range rep.Options.Semantics {
+		cols = append(cols, experiment.SemanticsColumn(sem))
+	}
+	return append(cols, Columns[1:]...)
+}
+
+// accuracies returns a row's accuracies in % in the order of columns.
+func (r *Row) accuracies() []float64 {
+	var acc []float64
+	for _, l := range r.Semantics {
+		acc = append(acc, 100*l.Accuracy())
+	}
+	return append(acc, r.Accuracies()[1:]...)
+}
+
 func (rep *Report) accuracyTable(w io.Writer) {
 	fmt.Fprintf(w, "## Test-set accuracy (%%)\n\n")
-	fmt.Fprintf(w, "| | %s | paper: %s |\n|---|%s\n", strings.Join(Columns, " | "), strings.Join(Columns, " | "),
-		strings.Repeat("---:|", 2*len(Columns)))
+	cols := rep.columns()
+	fmt.Fprintf(w, "| | %s | paper: %s |\n|---|%s\n", strings.Join(cols, " | "), strings.Join(Columns, " | "),
+		strings.Repeat("---:|", len(cols)+len(Columns)))
 	for _, r := range rep.Rows {
-		fmt.Fprintf(w, "| %s | %s | %s |\n", r.Dataset.Label, strings.Join(experiment.Cells(r.Accuracies()), " | "),
+		fmt.Fprintf(w, "| %s | %s | %s |\n", r.Dataset.Label, strings.Join(experiment.Cells(r.accuracies()), " | "),
 			strings.Join(experiment.Cells(r.Dataset.Paper), " | "))
 	}
 	o := rep.Options
@@ -55,6 +76,8 @@ func (rep *Report) accuracyTable(w io.Writer) {
 	}
 	fmt.Fprintf(w, "positive when (M, α) ⊢MAP β by %s in the learned network M. ", how)
 	fmt.Fprintf(w, "Poss. predicts positive when the learned theory covers the example, (Θ, α) ⊢poss β; ")
+	fmt.Fprintf(w, "Linear and Lex learn and score a theory of their own under linear entailment (the levels that clash with α and the levels kept above them are skipped, not drowned) ")
+	fmt.Fprintf(w, "and lexicographic entailment (the models of α violating the fewest formulas, level by level from the top); ")
 	fmt.Fprintf(w, "the baselines (Weka's RandomForest -I 100, J48 = C4.5, JRip = RIPPER, defaults otherwise) learn the same training examples ")
 	fmt.Fprintf(w, "in the paper's encoding (two Boolean attributes per variable for the antecedent, two for the consequent). ")
 	fmt.Fprintf(w, "The best of each row is in bold; – marks a baseline that was not run (no Weka). ")
@@ -63,24 +86,35 @@ func (rep *Report) accuracyTable(w io.Writer) {
 
 func (rep *Report) sizeTable(w io.Writer) {
 	fmt.Fprintf(w, "## Size of the models\n\n")
-	fmt.Fprintf(w, "| | Poss. theory literals | rules | levels | J48 tree size (nodes) | J48 leaves | theory literals / J48 size | JRip rules |\n")
-	fmt.Fprintf(w, "|---|---:|---:|---:|---:|---:|---:|---:|\n")
+	var head, rule string
+	for _, sem := range rep.Options.Semantics {
+		head += fmt.Sprintf(" %s literals (rules, levels) | %s literals / J48 size |", experiment.SemanticsColumn(sem), experiment.SemanticsColumn(sem))
+		rule += "---:|---:|"
+	}
+	fmt.Fprintf(w, "| |%s J48 tree size (nodes) | J48 leaves | JRip rules |\n", head)
+	fmt.Fprintf(w, "|---|%s---:|---:|---:|\n", rule)
 	for _, r := range rep.Rows {
-		nodes, leaves, ratio, rules := "–", "–", "–", "–"
-		if b := r.Result("C4.5"); b != nil {
+		nodes, leaves, rules := "–", "–", "–"
+		b := r.Result("C4.5")
+		if b != nil {
 			nodes, leaves = fmt.Sprint(b.TreeSize), fmt.Sprint(b.Leaves)
-			if b.TreeSize > 0 {
-				ratio = fmt.Sprintf("%.2f", float64(r.TheorySize())/float64(b.TreeSize))
-			}
 		}
 		if b := r.Result("RIPPER"); b != nil {
 			rules = fmt.Sprint(b.Rules)
 		}
-		fmt.Fprintf(w, "| %s | %d | %d | %d | %s | %s | %s | %s |\n", r.Dataset.Label, r.TheorySize(), r.Model.NumClauses(),
-			len(r.Model.Levels), nodes, leaves, ratio, rules)
+		var cells string
+		for _, l := range r.Semantics {
+			m := l.Learning.Model
+			ratio := "–"
+			if b != nil && b.TreeSize > 0 {
+				ratio = fmt.Sprintf("%.2f", float64(l.Literals())/float64(b.TreeSize))
+			}
+			cells += fmt.Sprintf(" %d (%d, %d) | %s |", l.Literals(), m.NumClauses(), len(m.Levels), ratio)
+		}
+		fmt.Fprintf(w, "| %s |%s %s | %s | %s |\n", r.Dataset.Label, cells, nodes, leaves, rules)
 	}
 	fmt.Fprintf(w, "\nThe paper: the possibilistic theories contain \"approximately 50%% fewer literals than the decision trees\" ")
-	fmt.Fprintf(w, "(a ratio of about 0.5 in the column theory literals / J48 size, J48's size being its number of nodes).\n\n")
+	fmt.Fprintf(w, "(a ratio of about 0.5 in the columns theory literals / J48 size, J48's size being its number of nodes).\n\n")
 }
 
 func (rep *Report) dataTable(w io.Writer) {
@@ -134,19 +168,21 @@ func share(correct, total int) string {
 
 func (rep *Report) learningTable(w io.Writer) {
 	fmt.Fprintf(w, "## How the theories were learned\n\n")
-	fmt.Fprintf(w, "| | validation examples (evidence formulas) | best validation iteration (accuracy) | chosen iterations (accuracy) | final run | learning time | train accuracy |\n")
-	fmt.Fprintf(w, "|---|---|---|---|---|---:|---:|\n")
+	fmt.Fprintf(w, "| | semantics | validation examples (evidence formulas) | best validation iteration (accuracy) | chosen iterations (accuracy) | final run | learning time | train accuracy |\n")
+	fmt.Fprintf(w, "|---|---|---|---|---|---|---:|---:|\n")
 	for _, r := range rep.Rows {
-		lr := r.Learning
-		val := "none"
-		if v := lr.Validation; v != nil && v.Skipped != "" {
-			val = "none: " + v.Skipped
-		} else if v != nil {
-			val = fmt.Sprintf("%d of %d (%d)", v.Held, v.Held+v.FitExamples, len(v.HeldOut))
+		for _, l := range r.Semantics {
+			lr := l.Learning
+			val := "none"
+			if v := lr.Validation; v != nil && v.Skipped != "" {
+				val = "none: " + v.Skipped
+			} else if v != nil {
+				val = fmt.Sprintf("%d of %d (%d)", v.Held, v.Held+v.FitExamples, len(v.HeldOut))
+			}
+			best, chosen := lr.Validation.Cells()
+			fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %d iterations, %s | %s | %.1f%% |\n", r.Dataset.Label, l.Semantics, val, best, chosen,
+				len(lr.History), lr.Stop, experiment.Duration(lr.Total()), 100*lr.TrainAccuracy)
 		}
-		best, chosen := lr.Validation.Cells()
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %d iterations, %s | %s | %.1f%% |\n", r.Dataset.Label, val, best, chosen,
-			len(lr.History), lr.Stop, experiment.Duration(lr.Total()), 100*lr.TrainAccuracy)
 	}
 	o := rep.Options
 	fmt.Fprintf(w, "\nThe validation examples are training examples held out by whole evidence formulas (%.0f%% of them), ", 100*o.Validation)
@@ -155,17 +191,21 @@ func (rep *Report) learningTable(w io.Writer) {
 	fmt.Fprintf(w, "which prefers the smaller theory as the paper's structural risk minimisation does), and the theory is learned on all training examples ")
 	fmt.Fprintf(w, "with that many iterations. Settings: at most %d iterations", o.Iterations)
 	if o.Timeout > 0 {
-		fmt.Fprintf(w, ", %s of learning per dataset (validation gets 40%%; the paper gave its learner one hour)", o.Timeout)
+		fmt.Fprintf(w, ", %s of learning per dataset and semantics (validation gets 40%%; the paper gave its learner one hour)", o.Timeout)
 	}
 	fmt.Fprintf(w, ", validation patience %d, candidates %s, training patience %s, seed %d.\n\n",
 		o.ValidationPatience, experiment.OrDefault(o.Candidates), experiment.Patience(o.Patience), o.Seed)
 }
 
 func (rep *Report) timeTable(w io.Writer) {
-	fmt.Fprintf(w, "## Time\n\n| | network | examples | learning (validation included) | scoring | Weka (3 classifiers) |\n|---|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(w, "## Time\n\n| | network | examples | learning (validation included, all semantics) | scoring | Weka (3 classifiers) |\n|---|---:|---:|---:|---:|---:|\n")
 	for _, r := range rep.Rows {
+		var learning time.Duration
+		for _, l := range r.Semantics {
+			learning += l.Learning.Total()
+		}
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", r.Dataset.Label, experiment.Duration(r.NetworkTime), experiment.Duration(r.ExamplesTime),
-			experiment.Duration(r.Learning.Total()), experiment.Duration(r.Evaluate), experiment.Duration(r.Baseline))
+			experiment.Duration(learning), experiment.Duration(r.Evaluate), experiment.Duration(r.Baseline))
 	}
 	fmt.Fprintln(w)
 }

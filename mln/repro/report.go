@@ -27,6 +27,11 @@ type Row struct {
 	Network NetworkInfo
 	Counts  ExampleCounts
 
+	// Semantics holds the theory learned under each semantics of
+	// Options.Semantics, poss first; Learning, Model, Theory, Correct and
+	// Total repeat the poss one.
+	Semantics []*experiment.Learned
+
 	Learning *Learning
 	Model    *learn.Model
 	Theory   *possibilistic.Theory // Model as a theory over the network's atoms
@@ -73,21 +78,36 @@ func (rep *Report) Write(dir string) error {
 	return fileutil.WriteAtomic(filepath.Join(dir, "results.md"), rep.WriteMarkdown)
 }
 
+// theoryFile names the theory learned under sem: NAME.theory for poss,
+// NAME.SEMANTICS.theory otherwise.
+func theoryFile(name string, sem possibilistic.Semantics) string {
+	if sem == possibilistic.Poss {
+		return name + ".theory"
+	}
+	return name + "." + sem.String() + ".theory"
+}
+
 // writeTheory writes the theory, highest level first as in the paper's
 // table of the NLTCS theory, after comments saying where it comes from.
-func writeTheory(path string, row *Row, opts *Options) error {
+func writeTheory(path string, row *Row, l *experiment.Learned, opts *Options) error {
 	return fileutil.WriteAtomic(path, func(w io.Writer) error {
-		lr := row.Learning
-		fmt.Fprintf(w, "# Possibilistic theory learned by strata from %d MAP-entailment examples of the %s network\n",
-			lr.Examples, row.Dataset.Label)
+		lr, m := l.Learning, l.Learning.Model
+		fmt.Fprintf(w, "# Possibilistic theory learned by strata under %s semantics from %d MAP-entailment examples of the %s network\n",
+			l.Semantics, lr.Examples, row.Dataset.Label)
 		fmt.Fprintf(w, "# (learned from %s), as in the paper's §5.3. Highest level first.\n", row.Network.Source)
 		fmt.Fprintf(w, "# %d rules in %d levels, %d literals; %d iterations (%s), seed %d.\n",
-			row.Model.NumClauses(), len(row.Model.Levels), row.TheorySize(), len(lr.History), lr.Stop, opts.Seed)
-		fmt.Fprintf(w, "# Test accuracy: %.1f%% of %d examples (%d correct).\n", 100*row.Accuracy(), row.Total, row.Correct)
+			m.NumClauses(), len(m.Levels), m.NumLiterals(), len(lr.History), lr.Stop, opts.Seed)
+		fmt.Fprintf(w, "# Test accuracy under %s: %.1f%% of %d examples (%d correct).\n", l.Semantics, 100*l.Accuracy(), l.Total, l.Correct)
+		if l.Semantics != possibilistic.Poss {
+			fmt.Fprintf(w, "# Query it with --semantics %s: the file does not record the semantics.\n", l.Semantics)
+		}
 		if opts.Command != "" {
 			fmt.Fprintf(w, "# Command: %s\n", opts.Command)
 		}
 		fmt.Fprintln(w)
-		return row.Theory.WriteText(w)
+		return l.Theory.WriteText(w)
 	})
 }
+
+// Learned returns the theories learned under each semantics, poss first.
+func (r *Row) Learned() []*experiment.Learned { return r.Semantics }

@@ -29,7 +29,9 @@ import (
 	"time"
 
 	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/mln"
+	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/weka"
 )
 
@@ -74,6 +76,12 @@ type Options struct {
 	// iterations without a better validation accuracy (default
 	// DefaultValidationPatience).
 	ValidationPatience int
+
+	// Semantics lists the semantics to learn and score theories under, one
+	// column each (all three when empty; poss always runs first: it is the
+	// paper's column and the one the diagnostics read). Iterations are
+	// chosen for each on its own validation run.
+	Semantics []possibilistic.Semantics
 
 	// Datasets selects datasets by Name (all of Datasets when empty; Quick:
 	// nltcs).
@@ -171,6 +179,7 @@ func (o Options) withDefaults() (Options, error) {
 	if o.ValidationPatience <= 0 {
 		o.ValidationPatience = DefaultValidationPatience
 	}
+	o.Semantics = experiment.SemanticsList(o.Semantics)
 	switch {
 	case len(o.Datasets) > 0:
 	case o.Quick:
@@ -190,10 +199,10 @@ func (o Options) withDefaults() (Options, error) {
 
 func (o *Options) emit(e Event) { experiment.Emitter(o.Progress).Emit(e) }
 
-// settings returns the learner's settings.
-func (o *Options) settings() experiment.Settings {
+// settings returns the learner's settings under sem.
+func (o *Options) settings(sem possibilistic.Semantics) experiment.Settings {
 	return experiment.Settings{Iterations: o.Iterations, Timeout: o.Timeout, Candidates: o.Candidates, Patience: o.Patience,
-		Threads: o.Threads, Seed: o.Seed, ValidationPatience: o.ValidationPatience}
+		Threads: o.Threads, Seed: o.Seed, ValidationPatience: o.ValidationPatience, Semantics: sem}
 }
 
 // debd returns the directory of the density-estimation benchmarks.
@@ -235,11 +244,15 @@ func runDataset(ctx context.Context, opts *Options, d Dataset) (*Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	if row.Learning, err = learnTheory(ctx, opts, d, ex, dir); err != nil {
-		return nil, err
+	for _, sem := range opts.Semantics {
+		lr, err := learnTheory(ctx, opts, d, ex, dir, sem)
+		if err != nil {
+			return nil, err
+		}
+		row.Semantics = append(row.Semantics, &experiment.Learned{Semantics: sem, Learning: lr, Theory: lr.Model.Theory(ex.vocab)})
 	}
-	row.Model = row.Learning.Model
-	row.Theory = row.Model.Theory(ex.vocab)
+	poss := row.Semantics[0]
+	row.Learning, row.Model, row.Theory = poss.Learning, poss.Learning.Model, poss.Theory
 
 	opts.emit(Event{Subject: d.Name, Step: "evaluate", Message: fmt.Sprintf("scoring the theory on %d test examples", len(ex.test))})
 	start := time.Now()
@@ -247,9 +260,21 @@ func runDataset(ctx context.Context, opts *Options, d Dataset) (*Row, error) {
 	row.Diagnostics = diagnose(row.Theory, ex.train, ex.test)
 	dg := row.Diagnostics
 	row.Correct, row.Total = dg.ConsistentCorrect+dg.InconsistentCorrect, dg.Consistent+dg.Inconsistent
+	poss.Correct, poss.Total = row.Correct, row.Total
+	if len(row.Semantics) > 1 {
+		test, err := toExamples(ex.vocab, ex.test)
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range row.Semantics[1:] {
+			l.Correct, l.Total = learn.Score(l.Learning.Model, test, opts.Threads, l.Semantics)
+		}
+	}
 	row.Evaluate = time.Since(start)
-	if err := writeTheory(filepath.Join(opts.Dir, d.Name+".theory"), row, opts); err != nil {
-		return nil, err
+	for _, l := range row.Semantics {
+		if err := writeTheory(filepath.Join(opts.Dir, theoryFile(d.Name, l.Semantics)), row, l, opts); err != nil {
+			return nil, err
+		}
 	}
 
 	if opts.Weka != nil {

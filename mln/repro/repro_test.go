@@ -14,6 +14,7 @@ import (
 
 	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/shared"
+	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/mln"
 	"github.com/strata-logic/strata/possibilistic"
@@ -55,21 +56,22 @@ func TestQuick(t *testing.T) {
 	if !strings.Contains(md, "`strata bench map --quick` (seed 1)") {
 		t.Error("results.md does not give the command and seed")
 	}
-	cells := tableRow(t, md, "| | Poss. | Rand. F. | C4.5 | RIPPER | paper: Poss. | Rand. F. | C4.5 | RIPPER |\n", "NLTCS")
-	if len(cells) != 8 {
+	cells := tableRow(t, md, "| | Poss. | Linear | Lex | Rand. F. | C4.5 | RIPPER | paper: Poss. | Rand. F. | C4.5 | RIPPER |\n", "NLTCS")
+	if len(cells) != 10 {
 		t.Fatalf("accuracy row has %d cells: %q", len(cells), cells)
 	}
-	for i, c := range cells[:4] {
-		if c == "–" && i > 0 && wk == nil {
+	cols := rep.columns()
+	for i, c := range cells[:6] {
+		if c == "–" && i > 2 && wk == nil {
 			continue
 		}
 		x, err := strconv.ParseFloat(strings.Trim(c, "*"), 64)
 		if err != nil || x < 0 || x > 100 {
-			t.Errorf("%s cell %q is not an accuracy in %%", Columns[i], c)
+			t.Errorf("%s cell %q is not an accuracy in %%", cols[i], c)
 		}
 	}
 	for i, want := range []string{"78.1", "69.6", "70.2", "67.7"} {
-		if got := strings.Trim(cells[4+i], "*"); got != want {
+		if got := strings.Trim(cells[6+i], "*"); got != want {
 			t.Errorf("paper's %s is %s, want %s", Columns[i], got, want)
 		}
 	}
@@ -112,8 +114,28 @@ func TestQuick(t *testing.T) {
 			size += f.Size()
 		}
 	}
-	if size != row.TheorySize() || !strings.Contains(md, fmt.Sprintf("| NLTCS | %d | %d |", size, row.Model.NumClauses())) {
+	if size != row.TheorySize() || !strings.Contains(md, fmt.Sprintf("| NLTCS | %d (%d, ", size, row.Model.NumClauses())) {
 		t.Errorf("the theory file has %d literals; the report says %d", size, row.TheorySize())
+	}
+
+	// The linear and lex theory files, read back and scored under their
+	// semantics, get the table's accuracies.
+	test, err := learn.FromRules(v, sets["test"][0], sets["test"][1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, sem := range []possibilistic.Semantics{possibilistic.Linear, possibilistic.Lex} {
+		m, err := learn.FromTheory(readTheory(t, filepath.Join(dir, "nltcs."+sem.String()+".theory"), v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, n := learn.Score(m, test, 1, sem)
+		if got, want := strings.Trim(cells[1+k], "*"), fmt.Sprintf("%.1f", 100*float64(c)/float64(n)); got != want || n != QuickExamples {
+			t.Errorf("the table says %v %s, the theory file gets %s of %d", sem, got, want, n)
+		}
+		if l := row.Semantics[1+k]; l.Semantics != sem || l.Correct != c || l.Learning.Validation == nil || l.Learning.Validation.Skipped != "" {
+			t.Errorf("the report's %v run: %v, %d correct, validation %+v", sem, l.Semantics, l.Correct, l.Learning.Validation)
+		}
 	}
 
 	d := row.Diagnostics

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/strata-logic/strata/defaults"
+	"github.com/strata-logic/strata/internal/fileutil"
+	"github.com/strata-logic/strata/logic"
+)
+
+// runRanks prints the OCFs of a base (closure --ranks).
+func runRanks(cmd *cobra.Command, path string, flags baseFlags, which string, asJSON bool, out string) error {
+	switch which {
+	case "z", "c", "all":
+	default:
+		return usageError{fmt.Errorf("--ocf %q: want z, c or all", which)}
+	}
+	b, err := loadBase(cmd, path, flags)
+	if err != nil {
+		return err
+	}
+	rs, err := newReasoner(b, flags.weak)
+	if err != nil {
+		return err
+	}
+	var ocfs []*defaults.OCF
+	if which != "c" {
+		ocfs = append(ocfs, rs.SystemZ())
+	}
+	if which != "z" {
+		kc, err := rs.CRepresentation(cmd.Context())
+		if err != nil {
+			return err
+		}
+		ocfs = append(ocfs, kc)
+	}
+	write := func(w io.Writer) error {
+		if asJSON {
+			enc := json.NewEncoder(w)
+			enc.SetIndent("", "  ")
+			if len(ocfs) == 1 {
+				return enc.Encode(ocfs[0])
+			}
+			return enc.Encode(map[string]*defaults.OCF{"z": ocfs[0], "c": ocfs[1]})
+		}
+		return writeRanks(w, rs, ocfs)
+	}
+	if out != "" {
+		return fileutil.WriteAtomic(out, write)
+	}
+	return write(cmd.OutOrStdout())
+}
+
+// writeRanks writes the OCFs as text: the layer or impact of every default,
+// Δ^∞, and the rank of every world of a small vocabulary.
+func writeRanks(w io.Writer, rs *defaults.Reasoner, ocfs []*defaults.OCF) error {
+	bw := bufio.NewWriter(w)
+	b := ocfs[0].Base()
+	v := b.Vocab
+	var heads []string
+	for _, k := range ocfs {
+		switch k.Kind {
+		case "z":
+			heads = append(heads, "κ_Z layer")
+		case "c":
+			heads = append(heads, "κ_c impact")
+		}
+	}
+	fmt.Fprintf(bw, "# %s\tdefault\n", strings.Join(heads, "\t"))
+	for i, d := range b.Defaults {
+		var cols []string
+		for _, k := range ocfs {
+			if k.Kind == "z" {
+				cols = append(cols, fmt.Sprint(k.Layer[i]))
+			} else {
+				cols = append(cols, fmt.Sprint(k.Impacts[i]))
+			}
+		}
+		fmt.Fprintf(bw, "%s\t%s\n", strings.Join(cols, "\t"), d.Describe(v))
+	}
+	for _, d := range rs.Infinite() {
+		fmt.Fprintf(bw, "∞\t%s\n", d.Describe(v))
+	}
+	if n := v.Len(); n <= defaults.MaxWorldAtoms {
+		fmt.Fprintf(bw, "# world ranks (%s)\n", strings.Join(kinds(ocfs), ", "))
+		var err error
+		logic.ForEachWorld(n, func(world []bool) bool {
+			var cols []string
+			for _, k := range ocfs {
+				cols = append(cols, k.RankWorld(world).String())
+			}
+			ls := make([]logic.Lit, n)
+			for a, val := range world {
+				ls[a] = logic.MkLit(logic.Atom(a), !val)
+			}
+			_, err = fmt.Fprintf(bw, "%s\t%s\n", strings.Join(cols, "\t"), v.Join(ls, ", "))
+			return err == nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+func kinds(ocfs []*defaults.OCF) []string {
+	var out []string
+	for _, k := range ocfs {
+		if k.Kind == "z" {
+			out = append(out, "κ_Z")
+		} else {
+			out = append(out, "κ_c")
+		}
+	}
+	return out
+}

@@ -1,0 +1,517 @@
+package defaults
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/sat"
+)
+
+// c-representations (Kern-Isberner) give each default ri = (βi|αi) an
+// impact ηi ≥ 0 and rank a world by the impacts of the defaults it
+// falsifies, κ(ω) = Σ_{ω ⊨ αi¬βi} ηi; κ accepts ri iff κ(αiβi) < κ(αi¬βi).
+// With ρ_i(F) = min_{ω ⊨ F} Σ_{j≠i, ω ⊨ αj¬βj} ηj this is the constraint
+//
+//	ηi > ρ_i(αiβi) − ρ_i(αi¬βi).
+//
+// Since impacts are non-negative, the minimum over the worlds of a formula
+// F is a minimum over the inclusion-minimal sets of other defaults that
+// F-worlds falsify: V_i for αiβi and F_i for αi¬βi, enumerated once on the
+// SAT solver (minimalViolations). The constraint then reads
+//
+//	∃T ∈ V_i ∀S ∈ F_i:  ηi + Σ_S η − Σ_T η ≥ 1
+//
+// over the integers: a disjunction, over the choice of T, of systems of
+// linear inequalities. Skeptical c-inference accepts α |~ β iff no
+// c-representation has κ(αβ) ≥ κ(α¬β), that is (with V_q, F_q the minimal
+// falsified sets, among all defaults, of the αβ- and α¬β-worlds) iff no
+// impact vector satisfies the constraints together with
+//
+//	∃S ∈ F_q ∀T ∈ V_q:  Σ_T η − Σ_S η ≥ 0.
+//
+// Exactness without a bound on impacts: every inequality is homogeneous
+// (ηi > … becomes ≥ 1 only because impacts are integers), so for a fixed
+// choice of the disjuncts an integer solution exists iff a rational one
+// does (scale a rational one by its denominators; strict inequalities
+// stay ≥ 1). Each choice is therefore a linear program decided exactly by
+// the rational simplex (lp.go), and the search branches only on the
+// disjunctions the current solution violates (cBranch). The impacts of a
+// rejecting c-representation are the scaled solution.
+//
+// (An a-priori bound also exists and is what the brute-force test oracle
+// enumerates: a feasible choice has a vertex solving n independent tight
+// rows, entries in {−1, 0, 1}; Cramer's rule scaled by the determinant
+// gives an integer solution whose entries are determinants of n×n
+// {−1, 0, 1} matrices, at most the maximal determinant of such a matrix,
+// 1, 2, 4, 16, 48 for n = 1…5.)
+
+// cGroup is one disjunction: a choice among options, each a set of rows.
+type cGroup [][]lpRow
+
+// cState is the constraint system CR(Δ) of a base, built on the first
+// c-inference query.
+type cState struct {
+	conds   []int // the distinct defaults (base indices)
+	fixed   []lpRow
+	groups  []cGroup
+	witness []int64 // some c-representation, to reject queries quickly
+	impacts []int64 // a minimal c-representation (least sum), computed on demand
+	err     error
+}
+
+// ErrNoCRepresentation reports a base without c-representations. Every
+// (weakly) consistent base has one, so it signals an inconsistent base.
+var ErrNoCRepresentation = errors.New("the base has no c-representation")
+
+func (r *Reasoner) cSystem(ctx context.Context) (*cState, error) {
+	if r.c != nil {
+		return r.c, r.c.err
+	}
+	e := r.e
+	c := &cState{conds: r.distinct()}
+	n := len(c.conds)
+	for k, i := range c.conds {
+		others := slices.Delete(slices.Clone(c.conds), k, k+1)
+		vs, err := r.minimalSets(ctx, []logic.Lit{e.ver[i]}, others)
+		if err != nil {
+			return nil, err
+		}
+		fs, err := r.minimalSets(ctx, []logic.Lit{e.falsifier(i)}, others)
+		if err != nil {
+			return nil, err
+		}
+		if len(fs) == 0 {
+			continue // αi¬βi is impossible: ri is accepted by every κ
+		}
+		var g cGroup
+		for _, t := range vs {
+			var rows []lpRow
+			for _, s := range fs {
+				row := lpRow{a: make([]int64, n), b: 1}
+				row.a[k]++
+				for _, j := range s {
+					row.a[j]++
+				}
+				for _, j := range t {
+					row.a[j]--
+				}
+				rows = append(rows, row)
+			}
+			g = append(g, rows)
+		}
+		switch len(g) {
+		case 0: // cannot happen: the base is consistent, so αiβi is possible
+			c.err = fmt.Errorf("%w: %s can never be verified", ErrNoCRepresentation, e.ds[i].Describe(e.v))
+		case 1:
+			c.fixed = append(c.fixed, g[0]...)
+		default:
+			c.groups = append(c.groups, g)
+		}
+	}
+	if c.err == nil {
+		c.witness = r.layered(c.conds)
+	}
+	r.c = c
+	return c, c.err
+}
+
+// layered returns the impacts of a c-representation built on the
+// Z-partition: a default of layer j gets 1 + the sum of the impacts of the
+// layers below. Since layer j is tolerated by the layers from j up, some
+// world verifies ri while falsifying defaults of lower layers only, so
+// ρ_i(αiβi) ≤ that sum < ηi, and ηi > ρ_i(αiβi) − ρ_i(αi¬βi) as ρ ≥ 0.
+// Every consistent base thus has a c-representation.
+func (r *Reasoner) layered(conds []int) []int64 {
+	imp := make([]int64, len(conds))
+	var below int64
+	for _, l := range r.lex {
+		var sum int64
+		for _, i := range l {
+			p, _ := slices.BinarySearch(conds, i)
+			imp[p] = 1 + below
+			sum += imp[p]
+		}
+		below += sum
+	}
+	return imp
+}
+
+// minimalImpacts returns the impacts of a c-representation of least sum.
+func (r *Reasoner) minimalImpacts(ctx context.Context) ([]int64, error) {
+	c, err := r.cSystem(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if c.impacts == nil {
+		imp, ok, err := cMinimal(ctx, len(c.conds), c.fixed, c.groups)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, ErrNoCRepresentation // cannot happen: c.witness is one
+		}
+		c.impacts = imp
+	}
+	return c.impacts, nil
+}
+
+// minimalSets returns the minimal sets of members falsified by the worlds
+// of as, as positions in the sorted list of distinct defaults.
+func (r *Reasoner) minimalSets(ctx context.Context, as []logic.Lit, members []int) ([][]int, error) {
+	var out [][]int
+	err := r.e.minimalViolations(ctx, as, members, func(set []int, _ []bool) (bool, error) {
+		out = append(out, r.positions(set))
+		return true, nil
+	})
+	return out, err
+}
+
+// distinct returns the distinct defaults of the base, sorted.
+func (r *Reasoner) distinct() []int {
+	if r.cConds == nil {
+		r.cConds = []int{}
+		for _, l := range r.lex {
+			r.cConds = append(r.cConds, l...)
+		}
+		slices.Sort(r.cConds)
+	}
+	return r.cConds
+}
+
+func (r *Reasoner) positions(set []int) []int {
+	conds := r.distinct()
+	ps := make([]int, len(set))
+	for k, i := range set {
+		ps[k], _ = slices.BinarySearch(conds, i)
+	}
+	return ps
+}
+
+func (r *Reasoner) cInference(ctx context.Context, a *Answer) error {
+	e := r.e
+	defer e.done()
+	as := e.assume(nil, a.Query.Antecedent)
+	if !e.s.Solve(as...) {
+		a.Vacuous, a.Entailed = true, true
+		return nil
+	}
+	c, err := r.cSystem(ctx)
+	if err != nil {
+		return err
+	}
+	// Every c-representation is a ranking model of Δ, so p-entailment
+	// implies c-inference; it is decided without the constraint system.
+	var p Answer = Answer{Query: a.Query}
+	if r.systemP(&p, false); p.Entailed {
+		a.Entailed = true
+		return nil
+	}
+	ab := e.assume(slices.Clone(as), a.Query.Consequent)
+	anb := e.assume(slices.Clone(as), logic.Not(a.Query.Consequent))
+	fq, err := r.minimalSets(ctx, anb, c.conds)
+	if err != nil {
+		return err
+	}
+	if len(fq) == 0 {
+		a.Entailed = true // α ∧ ¬β is impossible
+		return nil
+	}
+	vq, err := r.minimalSets(ctx, ab, c.conds)
+	if err != nil {
+		return err
+	}
+	n := len(c.conds)
+	rank := func(imp []int64, sets [][]int) Rank {
+		best := Infinite
+		for _, s := range sets {
+			var sum int64
+			for _, j := range s {
+				sum += imp[j]
+			}
+			best = min(best, Rank(sum))
+		}
+		return best
+	}
+	reject := func(imp []int64) {
+		a.Entailed = false
+		a.Impacts = make([]int, len(r.base.Defaults))
+		for k, i := range c.conds {
+			a.Impacts[i] = int(imp[k])
+		}
+		r.copyDuplicateImpacts(a.Impacts)
+		a.RankAB, a.RankAnB = rank(imp, vq), rank(imp, fq)
+	}
+	// A c-representation at hand decides many queries negatively at once.
+	if rank(c.witness, vq) >= rank(c.witness, fq) {
+		reject(c.witness)
+		return nil
+	}
+	var q cGroup
+	for _, s := range fq {
+		var rows []lpRow
+		for _, t := range vq {
+			row := lpRow{a: make([]int64, n)}
+			for _, j := range t {
+				row.a[j]++
+			}
+			for _, j := range s {
+				row.a[j]--
+			}
+			rows = append(rows, row)
+		}
+		q = append(q, rows)
+	}
+	imp, ok, err := cFeasible(ctx, n, c.fixed, append([]cGroup{q}, c.groups...))
+	if err != nil {
+		return err
+	}
+	if ok {
+		reject(imp)
+		return nil
+	}
+	a.Entailed = true
+	return nil
+}
+
+// copyDuplicateImpacts gives a default written twice the impact of its
+// first copy: Δ is a set.
+func (r *Reasoner) copyDuplicateImpacts(imp []int) {
+	v := r.base.vocab()
+	first := map[string]int{}
+	for i, d := range r.base.Defaults {
+		key := d.Antecedent.String(v) + " |~ " + d.Consequent.String(v)
+		if f, ok := first[key]; ok {
+			imp[i] = imp[f]
+		} else {
+			first[key] = i
+		}
+	}
+}
+
+// cFeasible searches for an integer solution of the fixed rows and one
+// option of every group, lazily (DPLL(T)): a SAT solver chooses an option
+// per group, the exact linear program of the chosen rows is solved, and
+// when it has no solution the options owning rows of its Farkas
+// certificate are excluded together by a clause. Every clause excludes
+// only choices without solution and at least the current one, so the
+// search ends, with a solution or a proof that there is none.
+func cFeasible(ctx context.Context, n int, fixed []lpRow, groups []cGroup) ([]int64, bool, error) {
+	s := sat.New()
+	vars := make([][]logic.Lit, len(groups))
+	for g, opts := range groups {
+		for range opts {
+			vars[g] = append(vars[g], logic.Pos(s.NewVar()))
+		}
+		s.AddClause(vars[g]...)
+	}
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, false, err
+		}
+		if !s.Solve() {
+			return nil, false, nil
+		}
+		chosen := make([]int, len(groups))
+		for g, vs := range vars {
+			for o, v := range vs {
+				if s.Value(v.Atom()) {
+					chosen[g] = o
+					break
+				}
+			}
+		}
+		// The chosen options enter the program only for the groups its
+		// solution violates: a solution satisfying some option of every
+		// other group solves the whole system, and the certificate of an
+		// infeasible program names fewer options.
+		rows := slices.Clone(fixed)
+		owner := make([]int, len(fixed))
+		for i := range owner {
+			owner[i] = -1
+		}
+		var support []int
+		for {
+			x, sup, ok, err := lpLazy(ctx, n, rows, nil)
+			if err != nil {
+				return nil, false, err
+			}
+			if !ok {
+				support = sup
+				break
+			}
+			g := violatedGroup(x, groups)
+			if g < 0 {
+				return integral(x), true, nil
+			}
+			if slices.Contains(owner, g) {
+				panic("defaults: a solution violates the rows of its own choice")
+			}
+			for _, r := range groups[g][chosen[g]] {
+				rows = append(rows, r)
+				owner = append(owner, g)
+			}
+		}
+		var clause []logic.Lit
+		seen := map[int]bool{}
+		for _, i := range support {
+			if g := owner[i]; g >= 0 && !seen[g] {
+				seen[g] = true
+				clause = append(clause, vars[g][chosen[g]].Not())
+			}
+		}
+		if len(clause) == 0 || !s.AddClause(clause...) {
+			return nil, false, nil // the fixed rows alone, or every choice, fail
+		}
+	}
+}
+
+// cMinimal returns integer impacts of least sum satisfying the fixed rows
+// and one option of every group: branch and bound over the groups a
+// relaxed optimum violates and over its fractional impacts.
+func cMinimal(ctx context.Context, n int, fixed []lpRow, groups []cGroup) ([]int64, bool, error) {
+	var best []int64
+	bestSum := int64(-1)
+	ones := make([]int64, n)
+	for j := range ones {
+		ones[j] = 1
+	}
+	var search func(fixed []lpRow, groups []cGroup) error
+	search = func(fixed []lpRow, groups []cGroup) error {
+		x, _, ok, err := lpLazy(ctx, n, fixed, ones)
+		if err != nil || !ok {
+			return err
+		}
+		sum := new(big.Rat)
+		for _, v := range x {
+			sum.Add(sum, v)
+		}
+		lb := ceilRat(sum)
+		if bestSum >= 0 && lb >= bestSum {
+			return nil
+		}
+		if g := violatedGroup(x, groups); g >= 0 {
+			rest := slices.Delete(slices.Clone(groups), g, g+1)
+			for _, opt := range groups[g] {
+				if err := search(append(slices.Clone(fixed), opt...), rest); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		for j, v := range x {
+			if v.IsInt() {
+				continue
+			}
+			fl := floorRat(v)
+			up := lpRow{a: make([]int64, n), b: fl + 1}
+			up.a[j] = 1
+			down := lpRow{a: make([]int64, n), b: -fl}
+			down.a[j] = -1
+			if err := search(append(slices.Clone(fixed), up), groups); err != nil {
+				return err
+			}
+			return search(append(slices.Clone(fixed), down), groups)
+		}
+		best = make([]int64, n)
+		for j, v := range x {
+			best[j] = v.Num().Int64()
+		}
+		bestSum = lb
+		return nil
+	}
+	if err := search(fixed, groups); err != nil {
+		return nil, false, err
+	}
+	return best, best != nil, nil
+}
+
+// violatedGroup returns the first group no option of which x satisfies,
+// or −1.
+func violatedGroup(x []*big.Rat, groups []cGroup) int {
+	for g, opts := range groups {
+		if !slices.ContainsFunc(opts, func(rows []lpRow) bool { return satisfiesRows(x, rows) }) {
+			return g
+		}
+	}
+	return -1
+}
+
+func satisfiesRows(x []*big.Rat, rows []lpRow) bool {
+	sum, tmp := new(big.Rat), new(big.Rat)
+	for _, r := range rows {
+		sum.SetInt64(0)
+		for j, v := range r.a {
+			if v != 0 {
+				sum.Add(sum, tmp.Mul(x[j], tmp.SetInt64(v)))
+			}
+		}
+		if sum.Cmp(tmp.SetInt64(r.b)) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// integral scales a non-negative rational solution of homogeneous rows
+// (right-hand sides 0 and 1) to integers: multiplying by the common
+// denominator keeps every row, as the factor is at least 1.
+func integral(x []*big.Rat) []int64 {
+	l := big.NewInt(1)
+	g := new(big.Int)
+	for _, v := range x {
+		d := v.Denom()
+		g.GCD(nil, nil, l, d)
+		l.Mul(l, new(big.Int).Quo(d, g))
+	}
+	out := make([]int64, len(x))
+	for j, v := range x {
+		p := new(big.Int).Mul(v.Num(), new(big.Int).Quo(l, v.Denom()))
+		out[j] = p.Int64()
+	}
+	return out
+}
+
+func floorRat(v *big.Rat) int64 {
+	q := new(big.Int)
+	m := new(big.Int)
+	q.DivMod(v.Num(), v.Denom(), m) // Euclidean: floor for a positive denominator
+	return q.Int64()
+}
+
+func ceilRat(v *big.Rat) int64 {
+	f := floorRat(v)
+	if v.IsInt() {
+		return f
+	}
+	return f + 1
+}
+
+func (a Answer) cReason(b *strings.Builder, alpha, beta string) {
+	v := a.ord.Base.vocab()
+	ab := logic.And(a.Query.Antecedent, a.Query.Consequent).String(v)
+	anb := logic.NNF(a.Query.Violation()).String(v)
+	if a.Entailed {
+		fmt.Fprintf(b, "every c-representation ranks %s below %s", ab, anb)
+		return
+	}
+	var parts []string
+	for i, x := range a.Impacts {
+		if x != 0 {
+			parts = append(parts, fmt.Sprintf("%d for %s", x, a.ord.Base.Defaults[i].Describe(v)))
+		}
+	}
+	imp := "all impacts 0"
+	if len(parts) > 0 {
+		imp = "impacts " + strings.Join(parts, "; ")
+		if len(parts) < len(a.Impacts) {
+			imp += "; 0 for the rest"
+		}
+	}
+	fmt.Fprintf(b, "a c-representation (%s) ranks %s at %s and %s at %s, so it does not accept the query",
+		imp, ab, a.RankAB, anb, a.RankAnB)
+}

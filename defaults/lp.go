@@ -1,0 +1,296 @@
+package defaults
+
+import (
+	"context"
+	"math/big"
+)
+
+// An exact linear program over the rationals, for the constraint systems
+// of c-representations: rows a·x ≥ b with small integer coefficients,
+// x ≥ 0, and an optional objective to minimise. It is a dense tableau
+// simplex in math/big rationals with Bland's rule, so it neither rounds
+// nor cycles: a "feasible" answer comes with an exact solution and an
+// "infeasible" one is a proof (the phase-1 optimum is positive).
+
+type lpRow struct {
+	a []int64 // coefficients, one per variable
+	b int64
+}
+
+type simplex struct {
+	n, m, cols int // variables, rows, columns (variables, slacks, artificials)
+	t          [][]*big.Rat
+	rhs        []*big.Rat
+	basis      []int
+	art        int // first artificial column
+	d          []*big.Rat
+	z          *big.Rat
+}
+
+// lpSolve minimises c·x (feasibility only when c is nil) subject to the
+// rows and x ≥ 0. It reports ok false when the rows have no solution; the
+// objective is bounded below, since c ≥ 0 for every caller.
+func lpSolve(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.Rat, ok bool, err error) {
+	x, _, ok, err = lpSolveSupport(ctx, n, rows, c)
+	return x, ok, err
+}
+
+// lpSolveSupport is lpSolve that, when the rows have no solution, also
+// returns the support of a Farkas certificate: rows that have no solution
+// by themselves. They are the rows with a non-zero simplex multiplier y at
+// the positive phase-1 optimum (y·A ≤ 0 on every column, y·b > 0), read
+// off the reduced costs of their slack and artificial columns.
+func lpSolveSupport(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.Rat, support []int, ok bool, err error) {
+	m := len(rows)
+	nArt := 0
+	for _, r := range rows {
+		if r.b > 0 {
+			nArt++
+		}
+	}
+	s := &simplex{n: n, m: m, cols: n + m + nArt, art: n + m}
+	s.t = make([][]*big.Rat, m)
+	s.rhs = make([]*big.Rat, m)
+	s.basis = make([]int, m)
+	k := 0
+	for i, r := range rows {
+		row := make([]*big.Rat, s.cols)
+		sign := int64(1)
+		if r.b <= 0 {
+			sign = -1 // −a·x + s = −b ≥ 0: the slack is a feasible basic variable
+		}
+		for j := range row {
+			row[j] = new(big.Rat)
+		}
+		for j, v := range r.a {
+			row[j].SetInt64(sign * v)
+		}
+		if r.b <= 0 {
+			row[n+i].SetInt64(1)
+			s.basis[i] = n + i
+		} else {
+			row[n+i].SetInt64(-1)
+			row[s.art+k].SetInt64(1)
+			s.basis[i] = s.art + k
+			k++
+		}
+		s.t[i] = row
+		s.rhs[i] = new(big.Rat).SetInt64(sign * r.b)
+	}
+	// Phase 1: minimise the sum of the artificial variables.
+	cost := make([]int64, s.cols)
+	for j := s.art; j < s.cols; j++ {
+		cost[j] = 1
+	}
+	if err := s.optimise(ctx, cost, s.cols); err != nil {
+		return nil, nil, false, err
+	}
+	if s.z.Sign() > 0 {
+		// y_i is read off the reduced cost of row i's slack column, ∓e_i
+		// at cost 0: d = y_i for a row a·x − s = b > 0, d = −y_i for a
+		// row negated to −a·x + s = −b.
+		for i := range rows {
+			if s.d[n+i].Sign() != 0 {
+				support = append(support, i)
+			}
+		}
+		return nil, support, false, nil
+	}
+	s.driveOutArtificials()
+	if c != nil {
+		cost = make([]int64, s.cols)
+		copy(cost, c)
+		if err := s.optimise(ctx, cost, s.art); err != nil {
+			return nil, nil, false, err
+		}
+	}
+	x = make([]*big.Rat, n)
+	for j := range x {
+		x[j] = new(big.Rat)
+	}
+	for i, bv := range s.basis {
+		if bv < n {
+			x[bv].Set(s.rhs[i])
+		}
+	}
+	return x, nil, true, nil
+}
+
+// lpLazy is lpSolveSupport by row generation: it solves the program on a
+// few rows, adds the rows the solution violates, and repeats. A solution
+// satisfying every row is one of the whole program (and optimal for it,
+// as its optimum over fewer rows cannot be worse); an infeasible subset
+// makes the whole infeasible. The support is returned as indices of rows.
+// The constraint systems of c-representations have many rows but few
+// variables, and a handful of rows usually decides them.
+func lpLazy(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.Rat, support []int, ok bool, err error) {
+	active := []int{}
+	in := make([]bool, len(rows))
+	for i := range rows {
+		if len(active) >= 2*n+8 {
+			break
+		}
+		if i%max(1, len(rows)/(2*n+8)) == 0 {
+			active = append(active, i)
+			in[i] = true
+		}
+	}
+	for {
+		sub := make([]lpRow, len(active))
+		for k, i := range active {
+			sub[k] = rows[i]
+		}
+		var x []*big.Rat
+		var sup []int
+		var ok bool
+		var err error
+		if c == nil {
+			x, sup, ok, err = lpGuided(ctx, n, sub)
+		} else {
+			x, sup, ok, err = lpSolveSupport(ctx, n, sub, c)
+		}
+		if err != nil {
+			return nil, nil, false, err
+		}
+		if !ok {
+			for _, k := range sup {
+				support = append(support, active[k])
+			}
+			return nil, support, false, nil
+		}
+		added := 0
+		for i, r := range rows {
+			if !in[i] && !satisfiesRows(x, []lpRow{r}) {
+				active = append(active, i)
+				in[i] = true
+				if added++; added >= n+8 {
+					break
+				}
+			}
+		}
+		if added == 0 {
+			return x, nil, true, nil
+		}
+	}
+}
+
+// optimise runs the simplex with costs c, letting only columns below
+// limit enter the basis.
+func (s *simplex) optimise(ctx context.Context, c []int64, limit int) error {
+	s.d = make([]*big.Rat, s.cols)
+	s.z = new(big.Rat)
+	tmp := new(big.Rat)
+	for j := range s.d {
+		s.d[j] = new(big.Rat).SetInt64(c[j])
+	}
+	for i, bv := range s.basis {
+		if c[bv] == 0 {
+			continue
+		}
+		cb := new(big.Rat).SetInt64(c[bv])
+		for j := range s.d {
+			if s.t[i][j].Sign() != 0 {
+				s.d[j].Sub(s.d[j], tmp.Mul(cb, s.t[i][j]))
+			}
+		}
+		s.z.Add(s.z, tmp.Mul(cb, s.rhs[i]))
+	}
+	for iter := 0; ; iter++ {
+		if iter%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		enter := -1
+		for j := 0; j < limit; j++ {
+			if s.d[j].Sign() < 0 {
+				enter = j
+				break
+			}
+		}
+		if enter < 0 {
+			return nil
+		}
+		leave := -1
+		var best *big.Rat
+		for i := range s.t {
+			if s.t[i][enter].Sign() <= 0 {
+				continue
+			}
+			ratio := new(big.Rat).Quo(s.rhs[i], s.t[i][enter])
+			if leave < 0 || ratio.Cmp(best) < 0 || ratio.Cmp(best) == 0 && s.basis[i] < s.basis[leave] {
+				leave, best = i, ratio
+			}
+		}
+		if leave < 0 {
+			panic("defaults: unbounded linear program") // costs are non-negative
+		}
+		s.pivot(leave, enter)
+	}
+}
+
+// pivot makes column j basic in row r, updating the tableau and the
+// reduced costs.
+func (s *simplex) pivot(r, j int) {
+	tmp := new(big.Rat)
+	p := new(big.Rat).Set(s.t[r][j])
+	row := s.t[r]
+	for k := range row {
+		if row[k].Sign() != 0 {
+			row[k].Quo(row[k], p)
+		}
+	}
+	s.rhs[r].Quo(s.rhs[r], p)
+	elim := func(other []*big.Rat, rhs *big.Rat, f *big.Rat) {
+		for k := range other {
+			if row[k].Sign() != 0 {
+				other[k].Sub(other[k], tmp.Mul(f, row[k]))
+			}
+		}
+		if rhs != nil {
+			rhs.Sub(rhs, tmp.Mul(f, s.rhs[r]))
+		}
+	}
+	for i := range s.t {
+		if i == r || s.t[i][j].Sign() == 0 {
+			continue
+		}
+		f := new(big.Rat).Set(s.t[i][j])
+		elim(s.t[i], s.rhs[i], f)
+	}
+	if s.d != nil && s.d[j].Sign() != 0 {
+		f := new(big.Rat).Set(s.d[j])
+		elim(s.d, nil, f)
+		// z is c_B·x_B; with reduced costs d = c − c_B·T it moves by f·rhs.
+		s.z.Add(s.z, tmp.Mul(f, s.rhs[r]))
+	}
+	s.basis[r] = j
+}
+
+// driveOutArtificials pivots every artificial variable left basic (at
+// zero) out of the basis on a non-artificial column, so the second phase
+// cannot raise it again; a row with no such column is a redundant copy of
+// others and is dropped.
+func (s *simplex) driveOutArtificials() {
+	for i := 0; i < len(s.t); i++ {
+		if s.basis[i] < s.art {
+			continue
+		}
+		col := -1
+		for j := 0; j < s.art; j++ {
+			if s.t[i][j].Sign() != 0 {
+				col = j
+				break
+			}
+		}
+		if col >= 0 {
+			s.pivot(i, col)
+			continue
+		}
+		s.t = append(s.t[:i], s.t[i+1:]...)
+		s.rhs = append(s.rhs[:i], s.rhs[i+1:]...)
+		s.basis = append(s.basis[:i], s.basis[i+1:]...)
+		i--
+	}
+	s.m = len(s.t)
+}

@@ -1,0 +1,108 @@
+package defaults
+
+import (
+	"context"
+	"slices"
+
+	"github.com/strata-logic/strata/logic"
+)
+
+// falsifier returns an activation literal whose assumption makes default i
+// falsified (αi ∧ ¬βi), compiling it on first use.
+func (e *engine) falsifier(i int) logic.Lit {
+	if e.fal == nil {
+		e.fal = map[int]logic.Lit{}
+	}
+	x, ok := e.fal[i]
+	if !ok {
+		x = e.guarded(e.ds[i].Violation())
+		e.fal[i] = x
+	}
+	return x
+}
+
+// minimalViolations enumerates the inclusion-minimal sets of members
+// falsified by some world satisfying the assumptions as: the minimal
+// correction sets of the members' materials. It calls fn with each set (in
+// member order) and a world that falsifies exactly that set of members,
+// and stops when fn returns false or an error.
+//
+// Each set is found by taking any remaining world and growing the set of
+// members it satisfies to a maximal one, one solver call per member it
+// falsifies; the set is then blocked ("one of X holds", behind a guard
+// literal retired at the end), which excludes exactly its supersets. A
+// world found under the blocks falsifies no superset of a known set, and
+// so does each world grown from it, so every set produced is minimal among
+// all the worlds of as, and every minimal set is produced once.
+func (e *engine) minimalViolations(ctx context.Context, as []logic.Lit, members []int, fn func(set []int, w []bool) (bool, error)) error {
+	g := logic.Pos(e.s.NewVar())
+	defer e.s.AddClause(g.Not())
+	base := append(slices.Clone(as), g)
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if !e.s.Solve(base...) {
+			return nil
+		}
+		w := slices.Clone(e.model())
+		w = e.grow(base, members, w)
+		var set []int
+		for _, i := range members {
+			if !e.matF[i].Eval(w) {
+				set = append(set, i)
+			}
+		}
+		more, err := fn(set, w)
+		if err != nil || !more || len(set) == 0 {
+			return err
+		}
+		block := []logic.Lit{g.Not()}
+		for _, i := range set {
+			block = append(block, e.mat[i])
+		}
+		e.s.AddClause(block...)
+	}
+}
+
+// grow extends the set of members that w satisfies to a maximal one among
+// the worlds of as, and returns a world satisfying it.
+func (e *engine) grow(as []logic.Lit, members []int, w []bool) []bool {
+	held := make([]bool, len(members))
+	sat := slices.Clone(as)
+	for k, i := range members {
+		if e.matF[i].Eval(w) {
+			held[k] = true
+			sat = append(sat, e.mat[i])
+		}
+	}
+	for k, i := range members {
+		if held[k] {
+			continue
+		}
+		if !e.s.Solve(append(sat, e.mat[i])...) {
+			continue
+		}
+		w = append(w[:0], e.model()...)
+		for k2, i2 := range members {
+			if !held[k2] && e.matF[i2].Eval(w) {
+				held[k2] = true
+				sat = append(sat, e.mat[i2])
+			}
+		}
+	}
+	return w
+}
+
+// fixLevel returns the assumptions that make the worlds falsify exactly
+// the set of the level's members.
+func (e *engine) fixLevel(dst []logic.Lit, level, set []int) []logic.Lit {
+	for _, i := range level {
+		if slices.Contains(set, i) {
+			dst = append(dst, e.falsifier(i))
+		} else {
+			dst = append(dst, e.mat[i])
+		}
+	}
+	return dst
+}

@@ -1,0 +1,232 @@
+package defaults
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"strconv"
+
+	"github.com/strata-logic/strata/logic"
+)
+
+// Rank is a rank of an ordinal conditional function: a degree of
+// disbelief, 0 for the most plausible worlds, or Infinite for worlds that
+// are impossible (they contradict the background knowledge).
+type Rank int64
+
+// Infinite is the rank of impossible worlds and formulas.
+const Infinite Rank = math.MaxInt64
+
+func (k Rank) String() string {
+	if k == Infinite {
+		return "∞"
+	}
+	return strconv.FormatInt(int64(k), 10)
+}
+
+// MarshalJSON writes a finite rank as a number and Infinite as "inf".
+func (k Rank) MarshalJSON() ([]byte, error) {
+	if k == Infinite {
+		return []byte(`"inf"`), nil
+	}
+	return strconv.AppendInt(nil, int64(k), 10), nil
+}
+
+// OCF is a ranking function (ordinal conditional function, Spohn) of a
+// base: κ_Z of System Z or a c-representation κ_c. Worlds that contradict
+// the background knowledge (with the ¬α of Δ^∞ for a weakly consistent
+// base) rank Infinite. An OCF answers through its Reasoner's solver and,
+// like it, is not safe for concurrent use.
+type OCF struct {
+	// Kind is "z" for κ_Z, "c" for a c-representation.
+	Kind string
+	// Layer holds, for κ_Z, the Z-layer (0-based) of each default of the
+	// base: κ_Z(ω) = 0 when ω falsifies no default, else 1 + the highest
+	// layer of a default it falsifies.
+	Layer []int
+	// Impacts holds, for κ_c, the impact ηi of each default of the base:
+	// κ_c(ω) is the sum of the impacts of the defaults ω falsifies.
+	Impacts []int
+
+	r *Reasoner
+}
+
+// SystemZ returns κ_Z, Pearl's ranking function of the base.
+func (r *Reasoner) SystemZ() *OCF {
+	k := &OCF{Kind: "z", r: r, Layer: make([]int, len(r.base.Defaults))}
+	for i := range k.Layer {
+		k.Layer[i] = r.ord.Rank(i)
+	}
+	return k
+}
+
+// CRepresentation returns a minimal c-representation κ_c of the base: one
+// whose integer impacts have the least sum (found by branch and bound over
+// the exact linear programs of CR(Δ), see cinf.go). It fails with
+// ErrNoCRepresentation when there is none, and with ctx.Err() when ctx is
+// done first.
+func (r *Reasoner) CRepresentation(ctx context.Context) (*OCF, error) {
+	imp, err := r.minimalImpacts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	k := &OCF{Kind: "c", r: r, Impacts: make([]int, len(r.base.Defaults))}
+	for p, i := range r.distinct() {
+		k.Impacts[i] = int(imp[p])
+	}
+	r.copyDuplicateImpacts(k.Impacts)
+	return k, nil
+}
+
+// Base returns the base the OCF ranks (for NewWeakReasoner, the reduced
+// base whose background knowledge holds the ¬α of Δ^∞).
+func (k *OCF) Base() *Base { return k.r.base }
+
+// RankWorld returns κ(ω) for a world given as one truth value per atom of
+// the base's vocabulary.
+func (k *OCF) RankWorld(w []bool) Rank {
+	b := k.r.base
+	for _, f := range b.Background {
+		if !f.Eval(w) {
+			return Infinite
+		}
+	}
+	switch k.Kind {
+	case "z":
+		rank := Rank(0)
+		for i, d := range b.Defaults {
+			if !d.Material().Eval(w) {
+				rank = max(rank, Rank(k.Layer[i]+1))
+			}
+		}
+		return rank
+	default:
+		var sum Rank
+		for _, i := range k.r.distinct() {
+			if !b.Defaults[i].Material().Eval(w) {
+				sum += Rank(k.Impacts[i])
+			}
+		}
+		return sum
+	}
+}
+
+// RankFormula returns κ(f) = min{κ(ω) : ω ⊨ f}, Infinite when f has no
+// world.
+func (k *OCF) RankFormula(f *logic.Formula) Rank {
+	r, err := k.rankFormula(context.Background(), f)
+	if err != nil {
+		panic("defaults: " + err.Error())
+	}
+	return r
+}
+
+func (k *OCF) rankFormula(ctx context.Context, f *logic.Formula) (Rank, error) {
+	r := k.r
+	e := r.e
+	defer e.done()
+	as := e.assume(nil, f)
+	if !e.s.Solve(as...) {
+		return Infinite, nil
+	}
+	if k.Kind == "z" {
+		// The least j such that f is consistent with the layers from j up.
+		levels := r.ord.Levels
+		for j := 0; j < len(levels); j++ {
+			h := append([]logic.Lit(nil), as...)
+			for _, l := range levels[j:] {
+				for _, i := range l {
+					h = append(h, e.mat[i])
+				}
+			}
+			if e.s.Solve(h...) {
+				return Rank(j), nil
+			}
+		}
+		return Rank(len(levels)), nil
+	}
+	best := Infinite
+	err := e.minimalViolations(ctx, as, r.distinct(), func(set []int, _ []bool) (bool, error) {
+		var sum Rank
+		for _, i := range set {
+			sum += Rank(k.Impacts[i])
+		}
+		best = min(best, sum)
+		return true, nil
+	})
+	return best, err
+}
+
+// Accepts reports whether the OCF accepts the conditional (β|α):
+// κ(α ∧ β) < κ(α ∧ ¬β), or α is impossible.
+func (k *OCF) Accepts(d Default) bool {
+	ab := k.RankFormula(d.Verification())
+	anb := k.RankFormula(d.Violation())
+	return anb == Infinite || ab < anb
+}
+
+// ocfJSON is the JSON form of an OCF.
+type ocfJSON struct {
+	Kind     string        `json:"kind"`
+	Base     string        `json:"base,omitempty"`
+	Atoms    []string      `json:"atoms"`
+	Defaults []defaultJSON `json:"defaults"`
+	Infinite []string      `json:"infinite,omitempty"`
+	Worlds   []worldJSON   `json:"worlds,omitempty"`
+}
+
+type defaultJSON struct {
+	Default string `json:"default"`
+	Layer   *int   `json:"layer,omitempty"`
+	Impact  *int   `json:"impact,omitempty"`
+}
+
+type worldJSON struct {
+	World []string `json:"world"` // its true atoms
+	Rank  Rank     `json:"rank"`
+}
+
+// MaxWorldAtoms bounds the vocabulary size up to which the JSON form of an
+// OCF lists the rank of every world.
+const MaxWorldAtoms = 12
+
+// MarshalJSON writes the OCF: its kind, the layer or impact of every
+// default, Δ^∞ of a weakly consistent base, and, for vocabularies of at
+// most MaxWorldAtoms atoms, the rank of every world (as its true atoms).
+func (k *OCF) MarshalJSON() ([]byte, error) {
+	b := k.r.base
+	v := b.vocab()
+	out := ocfJSON{Kind: k.Kind, Base: b.Name, Atoms: v.Names()}
+	for i, d := range b.Defaults {
+		dj := defaultJSON{Default: d.Text}
+		if dj.Default == "" {
+			dj.Default = d.String(v)
+		}
+		if k.Kind == "z" {
+			dj.Layer = &k.Layer[i]
+		} else {
+			dj.Impact = &k.Impacts[i]
+		}
+		out.Defaults = append(out.Defaults, dj)
+	}
+	for _, d := range k.r.infinite {
+		text := d.Text
+		if text == "" {
+			text = d.String(v)
+		}
+		out.Infinite = append(out.Infinite, text)
+	}
+	if n := v.Len(); n <= MaxWorldAtoms {
+		logic.ForEachWorld(n, func(w []bool) bool {
+			wj := worldJSON{World: []string{}, Rank: k.RankWorld(w)}
+			for a, val := range w {
+				if val {
+					wj.World = append(wj.World, v.Name(logic.Atom(a)))
+				}
+			}
+			out.Worlds = append(out.Worlds, wj)
+			return true
+		})
+	}
+	return json.Marshal(out)
+}

@@ -1,0 +1,91 @@
+package logic
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// BOM is the UTF-8 encoding of the byte-order mark U+FEFF, which some
+// editors put at the start of a text file. Every reader of strata skips it.
+const BOM = "\xef\xbb\xbf"
+
+// SkipBOM returns a reader of r's bytes without a leading UTF-8 byte-order
+// mark, for readers that do not read their input through Lines.
+func SkipBOM(r io.Reader) io.Reader {
+	br := bufio.NewReader(r)
+	if b, err := br.Peek(len(BOM)); err == nil && string(b) == BOM {
+		br.Discard(len(BOM))
+	}
+	return br
+}
+
+// TrimBOM returns data without a leading UTF-8 byte-order mark, for readers
+// that read their whole input at once.
+func TrimBOM(data []byte) []byte { return bytes.TrimPrefix(data, []byte(BOM)) }
+
+// MaxLineLen is the longest line, in bytes, that Lines and EachLine read;
+// a longer line is an error naming the file and line rather than a buffer
+// of unbounded size.
+const MaxLineLen = 16 << 20
+
+// maxLineLen is MaxLineLen, lowered by tests.
+var maxLineLen = MaxLineLen
+
+// LineTooLongError reports a line longer than MaxLineLen.
+type LineTooLongError struct {
+	Pos Position
+}
+
+func (e *LineTooLongError) Error() string {
+	return fmt.Sprintf("%s: line longer than %d bytes", e.Pos, maxLineLen)
+}
+
+// Lines calls fn with the 1-based number and the text of every line of r,
+// without its line ending ("\n" or "\r\n") and, on the first line, without
+// a UTF-8 byte-order mark. It stops at fn's first error; name says which
+// input failed to read, and a line longer than MaxLineLen is an error giving
+// name and line.
+func Lines(r io.Reader, name string, fn func(line int, text string) error) error {
+	br := bufio.NewReaderSize(r, 64*1024)
+	var long []byte // a line longer than the reader's buffer
+	line := 0
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			if len(long)+len(chunk) > maxLineLen+len("\r\n") {
+				return &LineTooLongError{Position{File: name, Line: line + 1}}
+			}
+			long = append(long, chunk...)
+			continue
+		}
+		if err != nil && err != io.EOF {
+			return fmt.Errorf("read %s: %w", name, err)
+		}
+		if len(chunk) == 0 && len(long) == 0 && err == io.EOF {
+			return nil
+		}
+		text := chunk
+		if long != nil {
+			text = append(long, chunk...)
+			long = nil
+		}
+		line++
+		text = bytes.TrimSuffix(text, []byte{'\n'})
+		text = bytes.TrimSuffix(text, []byte{'\r'})
+		if len(text) > maxLineLen {
+			return &LineTooLongError{Position{File: name, Line: line}}
+		}
+		if line == 1 {
+			text = TrimBOM(text)
+		}
+		if ferr := fn(line, string(text)); ferr != nil {
+			return ferr
+		}
+		if err == io.EOF {
+			return nil
+		}
+	}
+}

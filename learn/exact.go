@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -34,10 +35,43 @@ var ErrNoSeparation = errors.New("no separating stratification exists")
 // T' ⊊ T (T' = T would recurse on the same arguments forever), and the
 // negatives are also checked against the whole theory before the search.
 func Separate(t []*logic.Formula, pos, neg []logic.Rule, hard []*logic.Formula) ([][]*logic.Formula, error) {
+	return SeparateContext(context.Background(), t, pos, neg, hard, nil)
+}
+
+// SeparateProgress is the work Separate has done: it examines at most
+// MaxCuts pairs (T, T') of a set of formulas T and a subset T' (3^n for n
+// formulas, since every T is searched through once), each costing at most
+// one solver call per example.
+type SeparateProgress struct {
+	Cuts, MaxCuts int64
+	Calls         int64 // solver calls
+}
+
+// progressEvery is how many cuts SeparateContext examines between two
+// looks at its context and two progress reports.
+const progressEvery = 1 << 12
+
+// MaxSeparateCuts is the most pairs (T, T') Separate examines for n
+// formulas: 3^n.
+func MaxSeparateCuts(n int) int64 {
+	c := int64(1)
+	for range n {
+		c *= 3
+	}
+	return c
+}
+
+// SeparateContext is Separate, stopping with ctx's error when ctx is done,
+// and calling progress (when not nil) every few thousand cuts and at the
+// end.
+func SeparateContext(ctx context.Context, t []*logic.Formula, pos, neg []logic.Rule, hard []*logic.Formula, progress func(SeparateProgress)) ([][]*logic.Formula, error) {
 	if len(t) > MaxExact {
 		return nil, fmt.Errorf("exact stratification of %d formulas: at most %d (the search is exponential; use the greedy stratifier)", len(t), MaxExact)
 	}
 	x := newExact(t, pos, neg, hard)
+	x.ctx, x.progress = ctx, progress
+	x.work.MaxCuts = MaxSeparateCuts(len(t))
+	defer x.report()
 	full := uint32(1)<<len(t) - 1
 	for i := range neg {
 		if x.covers(full, len(pos)+i) {
@@ -54,6 +88,9 @@ func Separate(t []*logic.Formula, pos, neg []logic.Rule, hard []*logic.Formula) 
 		}
 	}
 	masks, ok := x.impl(full, rem)
+	if x.err != nil {
+		return nil, fmt.Errorf("exact stratification stopped after %d of at most %d cuts: %w", x.work.Cuts, x.work.MaxCuts, x.err)
+	}
 	if !ok {
 		return nil, ErrNoSeparation
 	}
@@ -77,6 +114,32 @@ type exactQ struct {
 	closed  map[uint32]bool
 	nPos    int
 	assume  []logic.Lit
+
+	ctx      context.Context
+	err      error // ctx's error, once it is done
+	progress func(SeparateProgress)
+	work     SeparateProgress
+}
+
+// report passes the work done to the progress callback.
+func (x *exactQ) report() {
+	if x.progress != nil {
+		x.progress(x.work)
+	}
+}
+
+// tick counts a cut and, every progressEvery cuts, reports and looks at
+// the context; it returns false once the context is done.
+func (x *exactQ) tick() bool {
+	x.work.Cuts++
+	if x.work.Cuts%progressEvery == 0 {
+		if err := x.ctx.Err(); err != nil {
+			x.err = err
+			return false
+		}
+		x.report()
+	}
+	return true
 }
 
 const (
@@ -140,6 +203,7 @@ func (x *exactQ) solve(mask uint32, ex int, negBeta bool) bool {
 		a = append(a, x.negBeta[ex])
 	}
 	x.assume = a
+	x.work.Calls++
 	return x.s.Solve(a...)
 }
 
@@ -184,6 +248,9 @@ func (x *exactQ) impl(t uint32, rem []int) ([]uint32, bool) {
 		return nil, false
 	}
 	for sub := (t - 1) & t; ; sub = (sub - 1) & t {
+		if !x.tick() {
+			return nil, false
+		}
 		if x.admissible(sub, rem) {
 			var next []int
 			for _, e := range rem {
@@ -193,6 +260,9 @@ func (x *exactQ) impl(t uint32, rem []int) ([]uint32, bool) {
 			}
 			if r, ok := x.impl(sub, next); ok {
 				return append([]uint32{t &^ sub}, r...), true
+			}
+			if x.err != nil {
+				return nil, false
 			}
 		}
 		if sub == 0 {

@@ -17,9 +17,8 @@ func newBenchCmd() *cobra.Command {
 		Long: `bench runs the paper's experiments end to end: building the datasets,
 learning possibilistic theories, running the baselines (Weka's J48 = C4.5,
 JRip = RIPPER, RandomForest with 100 trees) and writing the results table.`,
-		Args: argsBetween(0, 0),
-		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
+	group(cmd)
 	for _, c := range benchCommands {
 		cmd.AddCommand(c())
 	}

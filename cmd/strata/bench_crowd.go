@@ -14,7 +14,7 @@ func init() { registerBench(newBenchCrowdCmd) }
 
 func newBenchCrowdCmd() *cobra.Command {
 	var o repro.Options
-	var noWeka bool
+	var runWeka, noWeka bool
 	var memory string
 	var sems []string
 	cmd := &cobra.Command{
@@ -49,21 +49,21 @@ runs, as the paper's column), each with its own validation run and
 --timeout; the others are written as DOMAIN.linear.theory and
 DOMAIN.lex.theory.
 
-Weka is needed for the baselines (bench/install-weka.sh); --no-weka leaves
+Weka is needed for the baselines (bench/install-weka.sh); --weka=false leaves
 them out.`,
 		Example: `  strata bench crowd -o out/bench-crowd
-  strata bench crowd --quick -o /tmp/crowd-quick --no-weka`,
+  strata bench crowd --quick -o /tmp/crowd-quick --weka=false`,
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var err error
 			if o.Semantics, err = parseSemanticsList(sems); err != nil {
 				return err
 			}
-			return runBenchCrowd(cmd, o, noWeka, memory)
+			return runBenchCrowd(cmd, o, runWeka && !noWeka, memory)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&o.Dir, "out", "o", filepath.Join("out", "bench-crowd"), "output directory")
+	fl.StringVarP(&o.Dir, "output", "o", filepath.Join("out", "bench-crowd"), "output directory")
 	fl.StringVar(&o.Data, "data", filepath.Join("..", "shared", "data"), "the public data directory (holds football/ and poker/)")
 	fl.BoolVar(&o.Quick, "quick", false, "a small version: a few hundred decisions per domain, 5 iterations")
 	fl.Uint64Var(&o.Seed, "seed", 1, "seed of the splits, the negative examples and the learner")
@@ -74,13 +74,16 @@ them out.`,
 	fl.IntVar(&o.Candidates, "candidates", 0, "candidate clauses per iteration (0: the learner's default)")
 	fl.IntVar(&o.Threads, "threads", 0, "learner workers (0: all CPUs)")
 	fl.StringSliceVar(&o.Domains, "domains", nil, "run only these domains (poker, football, fourth_down)")
+	fl.BoolVar(&runWeka, "weka", true, "run the Weka baselines (--weka=false leaves them out)")
+	fl.StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
+	alias(fl, "out", "output", true)
 	fl.StringSliceVar(&sems, "semantics", []string{"poss", "linear", "lex"}, "learn and score a theory under each of these semantics (poss always runs)")
 	fl.BoolVar(&noWeka, "no-weka", false, "do not run the Weka baselines")
-	fl.StringVar(&memory, "java-memory", "2g", "maximum Java heap for Weka")
+	deprecate(fl, "no-weka", "use --weka=false")
 	return cmd
 }
 
-func runBenchCrowd(cmd *cobra.Command, o repro.Options, noWeka bool, memory string) error {
+func runBenchCrowd(cmd *cobra.Command, o repro.Options, runWeka bool, memory string) error {
 	if o.Validation <= 0 {
 		o.Validation = -1 // the library's zero means the default
 	}
@@ -91,7 +94,7 @@ func runBenchCrowd(cmd *cobra.Command, o repro.Options, noWeka bool, memory stri
 		return usageError{errors.New("--iterations and --timeout must not be negative")}
 	}
 	var err error
-	if o.Weka, err = findWeka(!noWeka, memory, "or pass --no-weka to leave the baselines out"); err != nil {
+	if o.Weka, err = findWeka(runWeka, memory, "or pass --weka=false to leave the baselines out"); err != nil {
 		return err
 	}
 	o.Command = commandLine(cmd)

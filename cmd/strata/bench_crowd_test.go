@@ -15,7 +15,7 @@ func TestBenchCrowdQuick(t *testing.T) {
 	data := filepath.Dir(shared.Path(t, "football/fourth_down"))
 	data = filepath.Dir(data)
 	out := filepath.Join(t.TempDir(), "out")
-	stdout, stderr, code := strata(t, "", "bench", "crowd", "--quick", "--no-weka", "-o", out, "--data", data,
+	stdout, stderr, code := strata(t, "", "bench", "crowd", "--quick", "--weka=false", "-o", out, "--data", data,
 		"--domains", "fourth_down", "--seed", "3")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -32,7 +32,7 @@ func TestBenchCrowdQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "`strata bench crowd --data " + data + " --domains fourth_down --no-weka --out " + out + " --quick --seed 3` (seed 3)"
+	want := "`strata bench crowd --data " + data + " --domains fourth_down --output " + out + " --quick --seed 3 --weka=false` (seed 3)"
 	if !strings.Contains(string(md), want) {
 		t.Errorf("results.md does not record the command %s:\n%s", want, md)
 	}
@@ -45,7 +45,7 @@ func TestBenchCrowdUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"bench", "crowd", "extra"},
 		{"bench", "crowd", "--test-fraction", "0"},
-		{"bench", "crowd", "--iterations", "-2", "--no-weka"},
+		{"bench", "crowd", "--iterations", "-2", "--weka=false"},
 		{"bench", "crowd", "--seed", "x"},
 	} {
 		_, stderr, code := strata(t, "", args...)
@@ -53,7 +53,7 @@ func TestBenchCrowdUsage(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want a usage error", args, code, stderr)
 		}
 	}
-	_, stderr, code := strata(t, "", "bench", "crowd", "--no-weka", "--data", t.TempDir(), "-o", t.TempDir(), "--domains", "chess")
+	_, stderr, code := strata(t, "", "bench", "crowd", "--weka=false", "--data", t.TempDir(), "-o", t.TempDir(), "--domains", "chess")
 	if code != 1 || !strings.Contains(stderr, `unknown domain "chess"`) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}

@@ -14,8 +14,8 @@ func init() { registerBench(newBenchMapCmd) }
 
 func newBenchMapCmd() *cobra.Command {
 	var o repro.Options
-	var noWeka bool
-	var memory, solver string
+	var runWeka, noWeka bool
+	var memory string
 	var sems []string
 	cmd := &cobra.Command{
 		Use:   "map [-o DIR] [--quick] [--seed N] [--datasets nltcs,msnbc,plants,dna] [--timeout D]",
@@ -24,8 +24,8 @@ func newBenchMapCmd() *cobra.Command {
 density-estimation benchmarks in DATA/debd: NLTCS, MSNBC, Plants and DNA.
 
 For each dataset it learns a Markov logic network from the data (as strata
-mln learn does; MSNBC from its valid split), draws --train training and
---test test examples alpha |~ beta (evidence alpha of 1 to --max-evidence
+mln learn does; MSNBC from its valid split), draws --train-examples training
+and --test-examples test examples alpha |~ beta (evidence alpha of 1 to --max-evidence
 literals, beta one literal), labels them by MAP entailment (exact MAP, or
 MaxWalkSAT with --map approx), learns a possibilistic theory from the
 training examples with the heuristic learner, scores it on the test examples
@@ -52,10 +52,10 @@ runs, as the paper's column), each with its own validation run and
 --timeout; the others are written as NAME.linear.theory and NAME.lex.theory
 and their histories in NAME/linear and NAME/lex.
 
-Weka is needed for the baselines (bench/install-weka.sh); --no-weka leaves
+Weka is needed for the baselines (bench/install-weka.sh); --weka=false leaves
 them out.`,
 		Example: `  strata bench map -o out/bench-map
-  strata bench map --quick -o /tmp/map-quick --no-weka
+  strata bench map --quick -o /tmp/map-quick --weka=false
   strata bench map --datasets nltcs,msnbc --seed 2`,
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -63,20 +63,21 @@ them out.`,
 			if o.Semantics, err = parseSemanticsList(sems); err != nil {
 				return err
 			}
-			return runBenchMap(cmd, o, noWeka, memory, solver)
+			return runBenchMap(cmd, o, runWeka && !noWeka, memory)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&o.Dir, "out", "o", filepath.Join("out", "bench-map"), "output directory")
+	fl.StringVarP(&o.Dir, "output", "o", filepath.Join("out", "bench-map"), "output directory")
 	fl.StringVar(&o.Data, "data", filepath.Join("..", "shared", "data"), "the public data directory (holds debd/)")
 	fl.BoolVar(&o.Quick, "quick", false, fmt.Sprintf("a small version: NLTCS, %d + %d examples, at most %d iterations",
 		repro.QuickExamples, repro.QuickExamples, repro.QuickIterations))
 	fl.Uint64Var(&o.Seed, "seed", 1, "seed of the examples (the test set uses seed+1), the validation split and the learner")
 	fl.StringSliceVar(&o.Datasets, "datasets", nil, "run only these datasets (nltcs, msnbc, plants, dna)")
-	fl.IntVar(&o.Train, "train", 0, "training examples per dataset (0: 1000, or the quick size)")
-	fl.IntVar(&o.Test, "test", 0, "test examples per dataset (0: 1000, or the quick size)")
+	fl.IntVar(&o.Train, "train-examples", 0, "training examples per dataset (0: 1000, or the quick size)")
+	fl.IntVar(&o.Test, "test-examples", 0, "test examples per dataset (0: 1000, or the quick size)")
+	alias(fl, "train", "train-examples", true)
 	fl.IntVar(&o.MaxEvidence, "max-evidence", 5, "most literals in the evidence alpha")
-	fl.StringVar(&solver, "map", "exact", "MAP solver labelling the examples: exact or approx (MaxWalkSAT)")
+	addMapFlag(cmd, &o.Approx, "MAP solver labelling the examples: exact or approx (MaxWalkSAT)")
 	fl.IntVar(&o.Iterations, "iterations", 0, fmt.Sprintf("most iterations of a learning run (0: %d, or %d with --quick)", repro.DefaultIterations, repro.QuickIterations))
 	fl.DurationVar(&o.Timeout, "timeout", 0, fmt.Sprintf("learning time per dataset, validation included (0: %s; none with --quick)", repro.DefaultTimeout))
 	fl.Float64Var(&o.Validation, "validation", repro.DefaultValidation, "share of the training examples (whole evidence formulas) held out to choose the number of iterations; 0 or less: none")
@@ -84,28 +85,24 @@ them out.`,
 	fl.IntVar(&o.Candidates, "candidates", 0, "candidate clauses per iteration (0: the learner's default)")
 	fl.IntVar(&o.Patience, "patience", 0, "stop a learning run after this many iterations that improve nothing on its training examples (0 or -1: never; the validation run stops by --validation-patience)")
 	fl.IntVar(&o.Threads, "threads", 0, "learner workers (0: all CPUs)")
+	fl.BoolVar(&runWeka, "weka", true, "run the Weka baselines (--weka=false leaves them out)")
+	fl.StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
+	alias(fl, "out", "output", true)
 	fl.StringSliceVar(&sems, "semantics", []string{"poss", "linear", "lex"}, "learn and score a theory under each of these semantics (poss always runs)")
 	fl.BoolVar(&noWeka, "no-weka", false, "do not run the Weka baselines")
-	fl.StringVar(&memory, "java-memory", "2g", "maximum Java heap for Weka")
+	deprecate(fl, "no-weka", "use --weka=false")
 	return cmd
 }
 
-func runBenchMap(cmd *cobra.Command, o repro.Options, noWeka bool, memory, solver string) error {
+func runBenchMap(cmd *cobra.Command, o repro.Options, runWeka bool, memory string) error {
 	if o.Validation <= 0 {
 		o.Validation = -1 // the library's zero means the default
 	}
-	switch solver {
-	case "exact":
-	case "approx":
-		o.Approx = true
-	default:
-		return usageError{fmt.Errorf("--map %q: want exact or approx", solver)}
-	}
 	if o.Iterations < 0 || o.Timeout < 0 || o.Train < 0 || o.Test < 0 || o.MaxEvidence < 1 {
-		return usageError{errors.New("--iterations, --timeout, --train and --test must not be negative, --max-evidence at least 1")}
+		return usageError{errors.New("--iterations, --timeout, --train-examples and --test-examples must not be negative, --max-evidence at least 1")}
 	}
 	var err error
-	if o.Weka, err = findWeka(!noWeka, memory, "or pass --no-weka to leave the baselines out"); err != nil {
+	if o.Weka, err = findWeka(runWeka, memory, "or pass --weka=false to leave the baselines out"); err != nil {
 		return err
 	}
 	o.Command = commandLine(cmd)

@@ -14,8 +14,8 @@ import (
 func TestBenchMapQuick(t *testing.T) {
 	data := filepath.Dir(filepath.Dir(filepath.Dir(shared.Path(t, "debd/nltcs/nltcs.train.data"))))
 	out := filepath.Join(t.TempDir(), "out")
-	stdout, stderr, code := strata(t, "", "bench", "map", "--quick", "--no-weka", "-o", out, "--data", data,
-		"--seed", "3", "--train", "80", "--test", "60")
+	stdout, stderr, code := strata(t, "", "bench", "map", "--quick", "--weka=false", "-o", out, "--data", data,
+		"--seed", "3", "--train-examples", "80", "--test-examples", "60")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -32,7 +32,7 @@ func TestBenchMapQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "`strata bench map --data " + data + " --no-weka --out " + out + " --quick --seed 3 --test 60 --train 80` (seed 3)"
+	want := "`strata bench map --data " + data + " --output " + out + " --quick --seed 3 --test-examples 60 --train-examples 80 --weka=false` (seed 3)"
 	if !strings.Contains(string(md), want) {
 		t.Errorf("results.md does not record the command %s:\n%s", want, md)
 	}
@@ -46,9 +46,9 @@ func TestBenchMapQuick(t *testing.T) {
 func TestBenchMapUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"bench", "map", "extra"},
-		{"bench", "map", "--map", "gibbs", "--no-weka"},
-		{"bench", "map", "--iterations", "-2", "--no-weka"},
-		{"bench", "map", "--max-evidence", "0", "--no-weka"},
+		{"bench", "map", "--map", "gibbs", "--weka=false"},
+		{"bench", "map", "--iterations", "-2", "--weka=false"},
+		{"bench", "map", "--max-evidence", "0", "--weka=false"},
 		{"bench", "map", "--seed", "x"},
 	} {
 		_, stderr, code := strata(t, "", args...)
@@ -56,7 +56,7 @@ func TestBenchMapUsage(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want a usage error", args, code, stderr)
 		}
 	}
-	_, stderr, code := strata(t, "", "bench", "map", "--no-weka", "--data", t.TempDir(), "-o", t.TempDir(), "--datasets", "chess")
+	_, stderr, code := strata(t, "", "bench", "map", "--weka=false", "--data", t.TempDir(), "-o", t.TempDir(), "--datasets", "chess")
 	if code != 1 || !strings.Contains(stderr, `unknown dataset "chess"`) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -15,6 +14,11 @@ import (
 	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/weka"
 )
+
+// defaultJavaMemory is the Java heap of every command that runs Weka
+// (--java-memory): enough for RandomForest -I 100 on the largest crowd
+// dataset, the Pluribus poker decisions.
+const defaultJavaMemory = "2g"
 
 // findWeka returns the Weka runner of the baselines with the given Java
 // heap, or nil when want is false; hint says how to do without Weka.
@@ -107,8 +111,10 @@ func commandLine(cmd *cobra.Command) string {
 	parts := []string{cmd.CommandPath()}
 	cmd.Flags().Visit(func(f *pflag.Flag) {
 		switch {
-		case f.Value.Type() == "bool":
+		case f.Value.Type() == "bool" && f.Value.String() == "true":
 			parts = append(parts, "--"+f.Name)
+		case f.Value.Type() == "bool":
+			parts = append(parts, "--"+f.Name+"="+f.Value.String())
 		case f.Value.Type() == "stringSlice":
 			parts = append(parts, "--"+f.Name, strings.Trim(f.Value.String(), "[]"))
 		default:
@@ -120,24 +126,19 @@ func commandLine(cmd *cobra.Command) string {
 
 // benchProgress shows a reproduction's steps on stderr, one line each; the
 // counted work (growing trees, labelling examples) and the learning
-// iterations show as a bar on a terminal, and otherwise as a line every
-// quarter of the work or every tenth iteration.
+// iterations show as a bar on a terminal, and otherwise as a line per
+// iteration or per minute, whichever is rarer (quietInterval), and a line
+// when a counted stage ends.
 type benchProgress struct {
 	w        io.Writer
 	terminal bool
 	bar      *progressbar.ProgressBar
 	barKey   string // what the bar counts
-	quarter  int    // quarters of the counted work reported (not on a terminal)
+	pace     *pacer // not on a terminal
 }
 
 func newBenchProgress(w io.Writer) *benchProgress {
-	p := &benchProgress{w: w}
-	if f, ok := w.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			p.terminal = true
-		}
-	}
-	return p
+	return &benchProgress{w: w, terminal: isTerminal(w), pace: newPacer()}
 }
 
 func (p *benchProgress) event(e experiment.Event) {
@@ -160,11 +161,7 @@ func (p *benchProgress) event(e experiment.Event) {
 func (p *benchProgress) count(e experiment.Event) {
 	key := e.Subject + " " + e.Stage
 	if !p.terminal {
-		if key != p.barKey {
-			p.barKey, p.quarter = key, 0
-		}
-		if q := 4 * e.Done / e.Total; q > p.quarter {
-			p.quarter = q
+		if e.Done == e.Total || p.pace.due() {
 			fmt.Fprintf(p.w, "  %s: %d of %d\n", key, e.Done, e.Total)
 		}
 		return
@@ -181,7 +178,7 @@ func (p *benchProgress) iteration(e experiment.Event) {
 	}
 	desc += fmt.Sprintf(", %d rules, %d literals", it.Rules, it.Literals)
 	if !p.terminal {
-		if it.Iteration%10 == 0 {
+		if p.pace.due() {
 			fmt.Fprintf(p.w, "  iteration %d %s (%s)\n", it.Iteration, desc, it.Elapsed.Round(time.Second))
 		}
 		return

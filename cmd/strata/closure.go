@@ -28,7 +28,8 @@ type baseFlags struct {
 func (f *baseFlags) add(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.format, "format", "auto", "format of RULES: rules (one default per line), cl (a .cl knowledge base) or auto")
 	cmd.Flags().StringVar(&f.base, "base", "", "the belief base to use when a .cl file holds several")
-	cmd.Flags().StringVar(&f.background, "background", "", "a file of hard rules (one clause or formula per line) that hold in every world")
+	cmd.Flags().StringVar(&f.background, "hard", "", "a file of hard rules, the background knowledge (one clause or formula per line) that holds in every world; --background is another name")
+	alias(cmd.Flags(), "background", "hard", false)
 	cmd.Flags().BoolVar(&f.weak, "weak", false, "accept a weakly consistent base: the defaults no level takes (Δ^∞) make their antecedents impossible")
 }
 

@@ -37,6 +37,7 @@ Every generating subcommand writes to the directory given with -o:
   train.arff, test.arff (the same for Weka), manifest.json (counts and seed).`,
 	}
 	cmd.AddCommand(newCrowdFootballCmd(), newCrowdPokerCmd(), newCrowdTableCmd(), newCrowdEvalCmd())
+	group(cmd)
 	return cmd
 }
 
@@ -52,7 +53,8 @@ type crowdOut struct {
 }
 
 func (o *crowdOut) flags(cmd *cobra.Command) {
-	cmd.Flags().StringVarP(&o.dir, "out", "o", "", "output directory (required)")
+	cmd.Flags().StringVarP(&o.dir, "output", "o", "", "output directory (required)")
+	alias(cmd.Flags(), "out", "output", true)
 	cmd.Flags().Float64Var(&o.fraction, "test-fraction", 0.3, "share of the answers held out, by whole annotators")
 	cmd.Flags().Uint64Var(&o.seed, "seed", 1, "seed of the split and of the negative examples")
 	cmd.Flags().BoolVar(&o.atLeastOne, "at-least-one", false, "add the hard rule that some action is chosen (exactly one instead of at most one)")

@@ -43,7 +43,7 @@ the theory entails; the theory file does not record it.`,
 	}
 	cmd.Flags().BoolVar(&runWeka, "weka", false, "also run the Weka baselines (needs bench/install-weka.sh)")
 	cmd.Flags().BoolVar(&confusion, "confusion", false, "print the theory's confusion table")
-	cmd.Flags().StringVar(&memory, "java-memory", "4g", "maximum Java heap for Weka")
+	cmd.Flags().StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
 	cmd.Flags().TextVar(&sem, "semantics", possibilistic.Poss, semanticsUsage)
 	return cmd
 }

@@ -34,14 +34,14 @@ func newDemoCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(w, "$ strata query penguin.theory '%s'\n", q)
+				fmt.Fprintf(w, "$ strata query examples/penguin.theory '%s'\n", q)
 				if err := printVerdict(w, v, rs, rule); err != nil {
 					return err
 				}
 				fmt.Fprintln(w)
 			}
 			alpha, _ := logic.ParseFormula(v, "penguin")
-			fmt.Fprintln(w, "$ strata query penguin.theory --given penguin")
+			fmt.Fprintln(w, "$ strata query examples/penguin.theory --given penguin")
 			return printConclusions(w, v, rs, alpha)
 		},
 	}

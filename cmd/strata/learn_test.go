@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -122,5 +123,38 @@ func TestStratifyAndEval(t *testing.T) {
 	th3 := writeFile(t, "x.theory", out)
 	if ev, _, _ := strata(t, "", "eval", th3, "--pos", pos3, "--neg", neg3); !strings.HasPrefix(ev, "accuracy: 1.0000\n") {
 		t.Fatalf("exact stratification does not separate:\n%s\n%s", out, ev)
+	}
+}
+
+// TestLearnBuiltinTeachesThePaper checks that the built-in example, as the
+// README's first command runs it, learns a theory that answers the paper's
+// queries as the hidden theory does, and says so.
+func TestLearnBuiltinTeachesThePaper(t *testing.T) {
+	out, errs, code := strata(t, "", "learn")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	learned := writeFile(t, "learned.theory", out)
+	hidden := writeFile(t, "animals.theory", animalsTheory)
+	if !strings.Contains(errs, hiddenTheoryFile) {
+		t.Errorf("stderr does not name the hidden theory's file %s:\n%s", hiddenTheoryFile, errs)
+	}
+	if _, err := os.Stat(filepath.Join("..", "..", hiddenTheoryFile)); err != nil {
+		t.Errorf("the hidden theory's file as named: %v", err)
+	}
+	for _, q := range classicQueries {
+		want, _, _ := strata(t, "", "query", hidden, q)
+		got, _, _ := strata(t, "", "query", learned, q)
+		want, got = strings.SplitN(want, "\n", 2)[0], strings.SplitN(got, "\n", 2)[0]
+		if want != "yes" {
+			t.Errorf("the hidden theory answers %q to %q; the paper says yes", want, q)
+		}
+		if got != want {
+			t.Errorf("%s: the learned theory says %q, the hidden one %q\n%s", q, got, want, out)
+		}
+		line := fmt.Sprintf("  %-18s learned: %-3s  hidden: %s\n", q, got, want)
+		if !strings.Contains(errs, line) {
+			t.Errorf("stderr lacks %q:\n%s", line, errs)
+		}
 	}
 }

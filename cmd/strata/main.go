@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -17,7 +19,8 @@ func main() {
 }
 
 // run executes the command line and returns the exit status: 0 on success,
-// 1 on any error, whose one-line message goes to stderr.
+// 1 on a failed command and 2 on a malformed command line, with a one-line
+// message on stderr; strata alone prints the usage on stderr with status 2.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRoot()
 	root.SetArgs(args)
@@ -25,6 +28,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	if err := root.Execute(); err != nil {
+		if errors.Is(err, errUsageShown) {
+			return 2
+		}
 		var ue usageError
 		if errors.As(err, &ue) {
 			fmt.Fprintf(stderr, "strata: %v (see 'strata help')\n", err)
@@ -39,6 +45,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // usageError marks a malformed command line, reported with exit status 2.
 type usageError struct{ error }
 
+// errUsageShown reports a command line that asked for nothing: the usage has
+// been printed on stderr, and the exit status is 2.
+var errUsageShown = errors.New("usage shown")
+
 func newRoot() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "strata",
@@ -51,14 +61,65 @@ Default Rules", IJCAI 2016.
 
 Start with:  strata demo    (reasoning with the paper's penguin theory)
              strata learn   (learning from a built-in example dataset)`,
+		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// Deprecated spellings of flags still work, with a note on stderr.
+		PersistentPreRun: func(cmd *cobra.Command, _ []string) { noteDeprecated(cmd) },
 	}
+	root.SetVersionTemplate("strata {{.Version}}\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	for _, c := range commands {
 		root.AddCommand(c())
 	}
+	group(root)
+	root.SetHelpCommand(&cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, rest, err := c.Root().Find(args)
+			if err != nil || len(rest) > 0 {
+				return usageError{fmt.Errorf("unknown help topic %q", strings.Join(args, " "))}
+			}
+			cmd.InitDefaultHelpFlag()
+			return cmd.Help()
+		},
+	})
 	return root
+}
+
+// version is the module version and VCS revision strata was built from,
+// as far as the build recorded them.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown version)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, when, dirty string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = ", modified"
+			}
+		}
+	}
+	if rev == "" {
+		return v
+	}
+	parts := []string{"revision " + rev[:min(12, len(rev))]}
+	if when != "" {
+		parts = append(parts, when)
+	}
+	return fmt.Sprintf("%s (%s%s)", v, strings.Join(parts, ", "), dirty)
 }
 
 // commands holds the constructors of the subcommands. Each command's file

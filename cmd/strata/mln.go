@@ -35,9 +35,8 @@ Networks are files in Alchemy's propositional syntax (one "WEIGHT FORMULA"
 per line, hard formulas end with '.', connectives ! ^ v => <=>) or, when the
 name ends in .wcnf, in the weighted CNF format of MaxSAT solvers (--format
 says which for standard input, "-").`,
-		Args: argsBetween(0, 0),
-		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
+	group(cmd)
 	cmd.AddCommand(newMLNLearnCmd(), newMLNMapCmd(), newMLNExamplesCmd(), newMLNConvertCmd())
 	for _, c := range cmd.Commands() {
 		if c.Name() != "learn" {
@@ -127,7 +126,7 @@ func newMLNMapCmd() *cobra.Command {
 		Use:   "map NET.mln --given 'a1, !a3'",
 		Short: "Find a most probable world given evidence, or decide MAP entailment",
 		Long: `map finds a most probable world of the network given the evidence (a
-conjunction of literals), exactly or, with --approx, by MaxWalkSAT. It prints
+conjunction of literals), exactly or, with --map approx, by MaxWalkSAT. It prints
 the world's true atoms, its cost (the weights of the formulas it violates, as
 integers: cost / scale is the real cost) and its log-weight sum w_i f_i.
 
@@ -185,7 +184,7 @@ the whole command, which fails when the bound runs out.`,
 }
 
 func addWalkFlags(cmd *cobra.Command, approx *bool, walk *mln.WalkOptions) {
-	cmd.Flags().BoolVar(approx, "approx", false, "use MaxWalkSAT instead of exact MAP")
+	addMapFlag(cmd, approx, "MAP solver: exact, or approx (MaxWalkSAT)")
 	cmd.Flags().IntVar(&walk.Flips, "flips", 100000, "MaxWalkSAT flips per try")
 	cmd.Flags().IntVar(&walk.Tries, "tries", 1, "MaxWalkSAT restarts")
 	cmd.Flags().Float64Var(&walk.Noise, "noise", 0.2, "MaxWalkSAT probability of a random flip")
@@ -299,7 +298,7 @@ func printMAPEntailment(ctx context.Context, w io.Writer, net *mln.Network, e ml
 }
 
 func newMLNExamplesCmd() *cobra.Command {
-	var out, mapMode string
+	var out string
 	var mo mln.MAPOptions
 	var walk mln.WalkOptions
 	var slowest int
@@ -324,18 +323,11 @@ no file, and the summary counts and lists it (the sets are then smaller than
 asked for, and depend on the machine's speed). The summary ends with the
 slowest queries and their evidence.`,
 		Example: `  strata mln examples nltcs.mln -o nltcs-map --seed 1
-  strata mln examples plants.mln -o plants-map --map approx --train 500 --test 500`,
+  strata mln examples plants.mln -o plants-map --map approx --train-examples 500 --test-examples 500`,
 		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
 				return usageError{errors.New("examples needs -o DIR")}
-			}
-			switch mapMode {
-			case "exact":
-			case "approx":
-				mo.Approx = true
-			default:
-				return usageError{fmt.Errorf("--map must be exact or approx, not %q", mapMode)}
 			}
 			net, err := readNetwork(cmd, args[0])
 			if err != nil {
@@ -357,15 +349,16 @@ slowest queries and their evidence.`,
 				return err
 			}
 			printLabelling(cmd.OutOrStdout(), net.Vocab, train, test, slowest)
-			fmt.Fprintf(cmd.OutOrStdout(), "written to %s in %s (%s MAP)\n", out, time.Since(start).Round(time.Millisecond), mapMode)
+			fmt.Fprintf(cmd.OutOrStdout(), "written to %s in %s (%s MAP)\n", out, time.Since(start).Round(time.Millisecond), (*mapSolver)(&mo.Approx))
 			return nil
 		},
 	}
 	f := cmd.Flags()
 	f.StringVarP(&out, "output", "o", "", "directory for the example files")
-	f.StringVar(&mapMode, "map", "exact", "MAP solver labelling the examples: exact or approx")
-	f.IntVar(&mo.Train, "train", 1000, "training examples")
-	f.IntVar(&mo.Test, "test", 1000, "test examples")
+	addMapFlag(cmd, &mo.Approx, "MAP solver labelling the examples: exact or approx (MaxWalkSAT)")
+	f.IntVar(&mo.Train, "train-examples", 1000, "training examples")
+	f.IntVar(&mo.Test, "test-examples", 1000, "test examples")
+	alias(f, "train", "train-examples", true)
 	f.IntVar(&mo.Examples.MaxEvidence, "max-evidence", 5, "most literals in the evidence alpha")
 	f.IntVar(&mo.Examples.PerEvidence, "per-evidence", 10, "conclusions beta drawn for each alpha")
 	f.Uint64Var(&mo.Examples.Seed, "seed", 1, "random seed (the test set uses seed+1)")
@@ -485,26 +478,35 @@ func writeNetwork(path string, net *mln.Network) error {
 }
 
 // mlnProgress draws a progress bar on stderr when it is a terminal, and
-// nothing otherwise.
+// otherwise prints a line per minute (quietInterval), and when a stage
+// that printed one ends.
 type mlnProgress struct {
 	bar   *progressbar.ProgressBar
 	w     io.Writer
 	what  string
 	stage string
+	pace  *pacer // not on a terminal
+	spoke bool   // a line of the current stage was printed
 }
 
 func newMLNProgress(w io.Writer, what string) *mlnProgress {
-	p := &mlnProgress{what: what}
-	if f, ok := w.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			p.w = w
-		}
+	p := &mlnProgress{what: what, w: w}
+	if !isTerminal(w) {
+		p.pace = newPacer()
 	}
 	return p
 }
 
 func (p *mlnProgress) set(stage string, done, total int) {
-	if p.w == nil {
+	if p.pace != nil {
+		if stage != p.stage {
+			p.stage, p.spoke = stage, false
+		}
+		// A stage that has spoken also says when it ends.
+		if p.pace.due() || done == total && p.spoke {
+			fmt.Fprintf(p.w, "%s: %s %d of %d\n", p.what, stage, done, total)
+			p.spoke = done < total
+		}
 		return
 	}
 	if p.bar == nil || stage != p.stage {

@@ -39,9 +39,9 @@ func TestMLNCommands(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "no\n") {
 		t.Fatalf("entails !a2: %d %q", code, out)
 	}
-	out, _, code = strata(t, "", "mln", "map", net, "--given", "a1", "--approx", "--flips", "500")
+	out, _, code = strata(t, "", "mln", "map", net, "--given", "a1", "--map", "approx", "--flips", "500")
 	if code != 0 || !strings.Contains(out, "true: a1 a2") {
-		t.Fatalf("map --approx: %d %q", code, out)
+		t.Fatalf("map --map approx: %d %q", code, out)
 	}
 	wcnf := filepath.Join(dir, "small.wcnf")
 	if _, errs, code = strata(t, "", "mln", "convert", net, wcnf); code != 0 {
@@ -52,7 +52,7 @@ func TestMLNCommands(t *testing.T) {
 		t.Fatalf("map on the WCNF: %d %q", code, out2)
 	}
 	ex := filepath.Join(dir, "ex")
-	out, errs, code = strata(t, "", "mln", "examples", net, "-o", ex, "--train", "30", "--test", "20", "--max-evidence", "2")
+	out, errs, code = strata(t, "", "mln", "examples", net, "-o", ex, "--train-examples", "30", "--test-examples", "20", "--max-evidence", "2")
 	if code != 0 || !strings.Contains(out, "train: ") {
 		t.Fatalf("examples: %d %q %q", code, out, errs)
 	}
@@ -79,7 +79,7 @@ func TestMLNErrors(t *testing.T) {
 	}{
 		{[]string{"mln", "learn", table}, 2, "learn needs -o"},
 		{[]string{"mln", "learn", table, "-o", filepath.Join(t.TempDir(), "x.mln")}, 1, "bad.data:2:3: expected 0 or 1"},
-		{[]string{"mln", "examples", net, "-o", t.TempDir(), "--map", "fast"}, 2, "--map must be exact or approx"},
+		{[]string{"mln", "examples", net, "-o", t.TempDir(), "--map", "fast"}, 2, `invalid argument "fast" for "--map" flag: want exact or approx`},
 		{[]string{"mln", "map", net, "--given", "a1 | a2"}, 1, "not a conjunction of literals"},
 		{[]string{"mln", "map", net, "--given", "a1", "--entails", "a1 & a2"}, 1, "not a literal"},
 		// Text after '->' used to be dropped silently; unknown atoms were accepted.
@@ -135,7 +135,7 @@ func TestMLNBudgets(t *testing.T) {
 		t.Errorf("map --timeout 1ns: exit %d, %q", code, errs)
 	}
 	ex := filepath.Join(dir, "ex")
-	out, errs, code := strata(t, "", "mln", "examples", net, "-o", ex, "--train", "30", "--test", "20", "--query-timeout", "1ns")
+	out, errs, code := strata(t, "", "mln", "examples", net, "-o", ex, "--train-examples", "30", "--test-examples", "20", "--query-timeout", "1ns")
 	if code != 0 || !strings.Contains(out, "train: 0 positive, 0 negative, 30 not labelled") ||
 		!strings.Contains(out, "test: 0 positive, 0 negative, 20 not labelled") || !strings.Contains(out, "(out of budget)") {
 		t.Fatalf("examples --query-timeout 1ns: %d %q %q", code, out, errs)
@@ -145,7 +145,7 @@ func TestMLNBudgets(t *testing.T) {
 			t.Errorf("%s: %q %v; want an empty file", name, b, err)
 		}
 	}
-	out, _, code = strata(t, "", "mln", "examples", net, "-o", ex, "--train", "30", "--test", "20", "--timeout", "1m")
+	out, _, code = strata(t, "", "mln", "examples", net, "-o", ex, "--train-examples", "30", "--test-examples", "20", "--timeout", "1m")
 	if code != 0 || strings.Contains(out, "not labelled") || !strings.Contains(out, "slowest query: ") {
 		t.Fatalf("examples --timeout 1m: %d %q", code, out)
 	}

@@ -4,6 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
 
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/internal/fileutil"
@@ -18,6 +22,7 @@ func newStratifyCmd() *cobra.Command {
 	var pos, neg, hard, out string
 	var exact bool
 	var threads int
+	var timeout time.Duration
 	var sem possibilistic.Semantics
 	cmd := &cobra.Command{
 		Use:   "stratify CLAUSES --pos P --neg N [--hard H] [--exact]",
@@ -28,7 +33,9 @@ is highest (ties: fewer levels), then every clause is re-inserted at its best
 level until nothing improves. --exact runs the paper's Stratify-Separable
 instead, which returns a stratification covering every positive and no
 negative example if one exists (exponential: at most 24 formulas), and
-otherwise fails with "no separating stratification exists". --semantics
+otherwise fails with "no separating stratification exists". It first prints
+its bound on the work (3^n cuts for n formulas), then its progress; --timeout
+and Ctrl-C stop it with an error that says how far it got. --semantics
 (poss, linear or lex) says when a stratification covers a default; --exact
 holds for poss only (the paper's algorithm rests on drowning).`,
 		Args: argsBetween(1, 1),
@@ -54,12 +61,19 @@ holds for poss only (the paper's algorithm rests on drowning).`,
 					return err
 				}
 			}
+			ctx, stop := interruptible()
+			defer stop()
+			if timeout > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, timeout)
+				defer cancel()
+			}
 			var th *possibilistic.Theory
 			if exact && sem != possibilistic.Poss {
 				return usageError{fmt.Errorf("--exact is the paper's Stratify-Separable, which is correct for poss only; use the greedy stratifier (no --exact) with --semantics %s", sem)}
 			}
 			if exact {
-				levels, err := learn.Separate(fs, rules[0], rules[1], hardF)
+				levels, err := separate(ctx, cmd.ErrOrStderr(), fs, rules, hardF)
 				if err != nil {
 					return err
 				}
@@ -74,9 +88,12 @@ holds for poss only (the paper's algorithm rests on drowning).`,
 					th.Add(f, 1)
 				}
 			} else {
-				th, err = stratifyGreedy(v, name, fs, hardF, rules, threads, sem)
+				th, err = stratifyGreedy(ctx, v, name, fs, hardF, rules, threads, sem)
 				if err != nil {
 					return err
+				}
+				if ctx.Err() != nil {
+					fmt.Fprintf(cmd.ErrOrStderr(), "strata: stratify stopped early (%v); the levels are the best found so far\n", ctx.Err())
 				}
 			}
 			if out != "" {
@@ -91,11 +108,50 @@ holds for poss only (the paper's algorithm rests on drowning).`,
 	cmd.Flags().BoolVar(&exact, "exact", false, "find a separating stratification exactly (Stratify-Separable)")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write the theory to this file")
 	cmd.Flags().IntVar(&threads, "threads", 0, "worker threads for the greedy stratifier (0: all CPUs)")
+	cmd.Flags().DurationVar(&timeout, "timeout", 0, "stop after this long, e.g. 10m (0: no limit); the greedy stratifier returns its best so far, --exact fails")
 	cmd.Flags().TextVar(&sem, "semantics", possibilistic.Poss, semanticsUsage)
 	return cmd
 }
 
-func stratifyGreedy(v *logic.Vocabulary, name string, fs, hardF []*logic.Formula, rules [2][]logic.Rule, threads int, sem possibilistic.Semantics) (*possibilistic.Theory, error) {
+// separate runs Stratify-Separable with its estimate and progress on w.
+func separate(ctx context.Context, w io.Writer, fs []*logic.Formula, rules [2][]logic.Rule, hard []*logic.Formula) ([][]*logic.Formula, error) {
+	if len(fs) <= learn.MaxExact {
+		fmt.Fprintf(w, "exact stratification of %d formulas on %d positive and %d negative examples: at most 3^%d = %s cuts, each up to %d solver calls (--timeout or Ctrl-C stops it)\n",
+			len(fs), len(rules[0]), len(rules[1]), len(fs), thousands(learn.MaxSeparateCuts(len(fs))), len(rules[0])+len(rules[1]))
+	}
+	var bar *progressbar.ProgressBar
+	var pace *pacer
+	if isTerminal(w) {
+		bar = progressbar.NewOptions64(learn.MaxSeparateCuts(len(fs)), progressbar.OptionSetWriter(w),
+			progressbar.OptionSetDescription("cuts (at most)"), progressbar.OptionShowCount(),
+			progressbar.OptionSetElapsedTime(true), progressbar.OptionClearOnFinish())
+		defer bar.Finish()
+	} else {
+		pace = newPacer()
+	}
+	levels, err := learn.SeparateContext(ctx, fs, rules[0], rules[1], hard, func(p learn.SeparateProgress) {
+		if bar != nil {
+			bar.Set64(p.Cuts)
+		} else if pace.due() {
+			fmt.Fprintf(w, "exact: %s of at most %s cuts, %s solver calls\n", thousands(p.Cuts), thousands(p.MaxCuts), thousands(p.Calls))
+		}
+	})
+	if errors.Is(err, context.DeadlineExceeded) {
+		return nil, fmt.Errorf("%w (--timeout)", err)
+	}
+	return levels, err
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int64) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+func stratifyGreedy(ctx context.Context, v *logic.Vocabulary, name string, fs, hardF []*logic.Formula, rules [2][]logic.Rule, threads int, sem possibilistic.Semantics) (*possibilistic.Theory, error) {
 	var cs []logic.Clause
 	for i, f := range fs {
 		c, ok := f.AsClause()
@@ -112,7 +168,7 @@ func stratifyGreedy(v *logic.Vocabulary, name string, fs, hardF []*logic.Formula
 	if err := ex.AddRules(rules[1], false, v, "--neg"); err != nil {
 		return nil, err
 	}
-	m := learn.StratifyGreedy(context.Background(), cs, ex, hard, threads, sem)
+	m := learn.StratifyGreedy(ctx, cs, ex, hard, threads, sem)
 	if !named {
 		hardF = nil
 	}

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// The flag vocabulary shared by the commands (README, "Flags"): -o/--output
+// for what a command writes, --hard for hard rules, --map exact|approx for
+// the MAP solver, --weka and --java-memory for the baselines, and counts
+// named *-examples so that no count shares a name with a file.
+
+// group makes cmd a command that only holds subcommands: alone it prints
+// its usage on stderr (exit status 2), and an unknown subcommand is a usage
+// error of one line.
+func group(cmd *cobra.Command) {
+	cmd.Args = func(c *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return nil
+		}
+		msg := fmt.Sprintf("unknown command %q for %q", args[0], c.CommandPath())
+		if c.SuggestionsMinimumDistance <= 0 {
+			c.SuggestionsMinimumDistance = 2
+		}
+		if s := c.SuggestionsFor(args[0]); len(s) > 0 {
+			msg += fmt.Sprintf("; did you mean %q?", s[0])
+		}
+		return usageError{errors.New(msg)}
+	}
+	cmd.RunE = func(c *cobra.Command, _ []string) error {
+		c.SetOut(c.ErrOrStderr())
+		if err := c.Help(); err != nil {
+			return err
+		}
+		return errUsageShown
+	}
+}
+
+// alias defines old as another spelling of the flag name, sharing its value
+// and hidden from the help; a deprecated alias is reported when used.
+func alias(fs *pflag.FlagSet, old, name string, deprecated bool) {
+	f := fs.Lookup(name)
+	fs.AddFlag(&pflag.Flag{Name: old, Usage: f.Usage, Value: f.Value, DefValue: f.DefValue, NoOptDefVal: f.NoOptDefVal, Hidden: true})
+	if deprecated {
+		use := "use --" + name
+		if f.Shorthand != "" {
+			use = "use -" + f.Shorthand + "/--" + name
+		}
+		deprecate(fs, old, use)
+	}
+}
+
+// deprecate hides the flag name and has a note printed when it is used.
+// (pflag's own deprecation notes do not reach the user under cobra.)
+func deprecate(fs *pflag.FlagSet, name, use string) {
+	f := fs.Lookup(name)
+	f.Hidden = true
+	if f.Annotations == nil {
+		f.Annotations = map[string][]string{}
+	}
+	f.Annotations[deprecatedNote] = []string{use}
+}
+
+// deprecatedNote is the flag annotation holding what to use instead.
+const deprecatedNote = "strata-deprecated"
+
+// noteDeprecated prints a note on stderr for every deprecated flag given.
+func noteDeprecated(cmd *cobra.Command) {
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if use := f.Annotations[deprecatedNote]; len(use) > 0 {
+			fmt.Fprintf(cmd.ErrOrStderr(), "strata: --%s is deprecated; %s\n", f.Name, use[0])
+		}
+	})
+}
+
+// mapSolver is the value of --map: exact MAP (false) or MaxWalkSAT (true).
+type mapSolver bool
+
+func (m *mapSolver) String() string {
+	if *m {
+		return "approx"
+	}
+	return "exact"
+}
+
+func (m *mapSolver) Set(s string) error {
+	switch s {
+	case "exact":
+		*m = false
+	case "approx":
+		*m = true
+	default:
+		return errors.New("want exact or approx")
+	}
+	return nil
+}
+
+func (m *mapSolver) Type() string { return "exact|approx" }
+
+// addMapFlag defines --map on cmd, and the deprecated --approx, which means
+// --map approx.
+func addMapFlag(cmd *cobra.Command, approx *bool, usage string) {
+	m := (*mapSolver)(approx)
+	cmd.Flags().Var(m, "map", usage)
+	cmd.Flags().AddFlag(&pflag.Flag{Name: "approx", Usage: "same as --map approx", Value: approxFlag{m}, DefValue: "false", NoOptDefVal: "true"})
+	deprecate(cmd.Flags(), "approx", "use --map approx")
+}
+
+// approxFlag is the boolean --approx, another spelling of --map approx.
+type approxFlag struct{ m *mapSolver }
+
+func (a approxFlag) String() string { return fmt.Sprint(bool(*a.m)) }
+func (a approxFlag) Type() string   { return "bool" }
+
+func (a approxFlag) Set(s string) error {
+	switch s {
+	case "true":
+		*a.m = true
+	case "false":
+		*a.m = false
+	default:
+		return fmt.Errorf("want true or false, not %q", s)
+	}
+	return nil
+}

@@ -1,0 +1,502 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/strata-logic/strata/internal/fileutil"
+	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/learn/curve"
+	"github.com/strata-logic/strata/logic"
+)
+
+// Run states.
+const (
+	stateRunning   = "running"
+	stateDone      = "done"
+	stateCancelled = "cancelled"
+	stateFailed    = "failed"
+)
+
+// learnRequest starts a learning run with the options of strata learn.
+type learnRequest struct {
+	examples
+	Name       string  `json:"name"`
+	Iterations int     `json:"iterations"`
+	Candidates int     `json:"candidates"`
+	Patience   int     `json:"patience"`
+	Threads    int     `json:"threads"`
+	Seed       *uint64 `json:"seed"`
+	Timeout    string  `json:"timeout"` // a Go duration, e.g. "30s"; empty: none
+}
+
+// run is one learning run. The learner belongs to the goroutine that runs
+// it; every other goroutine reads the snapshots below, which that goroutine
+// takes after each iteration.
+type run struct {
+	id, name string
+	cancel   context.CancelFunc
+	started  time.Time
+
+	mu         sync.Mutex
+	changed    chan struct{} // closed and replaced at every change
+	state      string
+	stop       string
+	err        string
+	hist       []learn.Iteration
+	theory     string // the best model so far, in the text format
+	checkpoint []byte // the learner's state when it stopped
+	// checkpointErr is the error writing the checkpoint at shutdown.
+	checkpointErr error
+	finished      chan struct{}
+}
+
+// iterationView is learn.Iteration for JSON: the test accuracy is null
+// without a test set (JSON has no NaN).
+type iterationView struct {
+	Iteration     int      `json:"iteration"`
+	TrainAccuracy float64  `json:"train_accuracy"`
+	TestAccuracy  *float64 `json:"test_accuracy"`
+	Rules         int      `json:"rules"`
+	Levels        int      `json:"levels"`
+	Literals      int      `json:"literals"`
+	ElapsedMS     float64  `json:"elapsed_ms"`
+	Improved      bool     `json:"improved"`
+}
+
+func viewIteration(it learn.Iteration) iterationView {
+	v := iterationView{Iteration: it.Iteration, TrainAccuracy: it.TrainAccuracy, Rules: it.Rules, Levels: it.Levels,
+		Literals: it.Literals, ElapsedMS: float64(it.Elapsed) / float64(time.Millisecond), Improved: it.Improved}
+	if !math.IsNaN(it.TestAccuracy) {
+		t := it.TestAccuracy
+		v.TestAccuracy = &t
+	}
+	return v
+}
+
+type runView struct {
+	ID        string          `json:"id"`
+	Name      string          `json:"name"`
+	State     string          `json:"state"`
+	Stop      string          `json:"stop,omitempty"`
+	Error     string          `json:"error,omitempty"`
+	Started   time.Time       `json:"started"`
+	History   []iterationView `json:"history"`
+	Theory    string          `json:"theory"`
+	Positive  int             `json:"positive,omitempty"`
+	Negative  int             `json:"negative,omitempty"`
+	TestTotal int             `json:"test_examples,omitempty"`
+}
+
+func (r *run) view() *runView {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	v := &runView{ID: r.id, Name: r.name, State: r.state, Stop: r.stop, Error: r.err, Started: r.started,
+		History: make([]iterationView, len(r.hist)), Theory: r.theory}
+	for i, it := range r.hist {
+		v.History[i] = viewIteration(it)
+	}
+	return v
+}
+
+// update changes the run under its lock and wakes the event streams.
+func (r *run) update(fn func()) {
+	r.mu.Lock()
+	fn()
+	close(r.changed)
+	r.changed = make(chan struct{})
+	r.mu.Unlock()
+}
+
+// learnData reads the examples of a request.
+func (s *Server) learnData(req learnRequest) (v *logic.Vocabulary, train, test *learn.Examples, hard []logic.Clause, err error) {
+	v = &logic.Vocabulary{}
+	train = &learn.Examples{}
+	for _, f := range []struct {
+		field, text, path string
+		positive, test    bool
+	}{
+		{"pos", req.Pos, req.PosPath, true, false}, {"neg", req.Neg, req.NegPath, false, false},
+		{"test_pos", req.TestPos, req.TestPosPath, true, true}, {"test_neg", req.TestNeg, req.TestNegPath, false, true},
+	} {
+		rules, ok, err := s.rules(f.field, f.text, f.path, v)
+		if err != nil {
+			return nil, nil, nil, nil, err
+		}
+		if !ok {
+			if !f.test {
+				return nil, nil, nil, nil, badRequest(f.field, "learning needs %s examples (%s or %s_path)", f.field, f.field, f.field)
+			}
+			continue
+		}
+		ex := train
+		if f.test {
+			if test == nil {
+				test = &learn.Examples{}
+			}
+			ex = test
+		}
+		if err := ex.AddRules(rules, f.positive, v, f.field); err != nil {
+			return nil, nil, nil, nil, inputError(f.field, err)
+		}
+	}
+	if test != nil {
+		p, n := test.Size()
+		if p == 0 || n == 0 {
+			return nil, nil, nil, nil, badRequest("test_pos", "give both test_pos and test_neg, or neither")
+		}
+	}
+	hard, err = s.hard(req.examples, v)
+	return v, train, test, hard, err
+}
+
+func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
+	var req learnRequest
+	if err := s.decode(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	opts := learn.Options{Iterations: req.Iterations, Candidates: req.Candidates, Patience: req.Patience, Threads: req.Threads, Seed: 1}
+	if req.Seed != nil {
+		opts.Seed = *req.Seed
+	}
+	if opts.Threads <= 0 {
+		opts.Threads = 1 // a shared server: one core per run unless asked
+	}
+	opts.Threads = min(opts.Threads, runtime.NumCPU())
+	if req.Iterations < 0 || req.Candidates < 0 {
+		writeError(w, badRequest("iterations", "iterations and candidates must not be negative"))
+		return
+	}
+	if req.Timeout != "" {
+		d, err := time.ParseDuration(req.Timeout)
+		if err != nil || d < 0 {
+			writeError(w, badRequest("timeout", "timeout %q: want a duration such as 30s or 5m", req.Timeout))
+			return
+		}
+		opts.Timeout = d
+	}
+	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
+		vocab, train, test, hard, err := s.learnData(req)
+		if err != nil {
+			return nil, err
+		}
+		opts.Test = test
+		return s.startRun(req.Name, vocab, train, hard, opts)
+	})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, v)
+}
+
+// startRun registers a run, unless too many are running, and starts it.
+func (s *Server) startRun(name string, v *logic.Vocabulary, train *learn.Examples, hard []logic.Clause, opts learn.Options) (*runView, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil, &apiError{Status: http.StatusServiceUnavailable, Message: "the server is shutting down"}
+	}
+	running := 0
+	for _, r := range s.runs {
+		if r.finished != nil {
+			select {
+			case <-r.finished:
+			default:
+				running++
+			}
+		}
+	}
+	if running >= s.cfg.MaxRuns {
+		return nil, &apiError{Status: http.StatusTooManyRequests,
+			Message: fmt.Sprintf("%d learning runs are running, the limit; cancel one or wait", running)}
+	}
+	ctx, cancel := context.WithCancel(s.runCtx)
+	rn := &run{id: newID("r-"), name: name, cancel: cancel, started: time.Now(), state: stateRunning,
+		changed: make(chan struct{}), finished: make(chan struct{})}
+	if rn.name == "" {
+		rn.name = rn.id
+	}
+	var l *learn.Learner
+	opts.OnIteration = func(it learn.Iteration) {
+		// The learner's goroutine: reading the model is safe here.
+		text := l.Model().Theory(v).String()
+		rn.update(func() {
+			rn.hist = append(rn.hist, it)
+			rn.theory = text
+		})
+	}
+	l, err := learn.NewLearner(v, train, hard, opts)
+	if err != nil {
+		cancel()
+		return nil, inputError("pos", err)
+	}
+	rn.theory = l.Model().Theory(v).String()
+	s.forgetOldRuns()
+	s.runs[rn.id] = rn
+	s.order = append(s.order, rn.id)
+	s.runWG.Add(1)
+	go s.learn(ctx, rn, l, v)
+	return rn.viewLocked(), nil
+}
+
+func (r *run) viewLocked() *runView {
+	return &runView{ID: r.id, Name: r.name, State: r.state, Started: r.started, History: []iterationView{}, Theory: r.theory}
+}
+
+// forgetOldRuns drops the oldest finished runs beyond Config.MaxStoredRuns.
+// The caller holds s.mu.
+func (s *Server) forgetOldRuns() {
+	for len(s.order) >= s.cfg.MaxStoredRuns {
+		dropped := false
+		for i, id := range s.order {
+			select {
+			case <-s.runs[id].finished:
+				delete(s.runs, id)
+				s.order = append(s.order[:i], s.order[i+1:]...)
+				dropped = true
+			default:
+				continue
+			}
+			break
+		}
+		if !dropped {
+			return
+		}
+	}
+}
+
+// learn runs the learner to its end and records the outcome. A run
+// cancelled by Close writes its checkpoint to Config.CheckpointDir.
+func (s *Server) learn(ctx context.Context, rn *run, l *learn.Learner, v *logic.Vocabulary) {
+	defer s.runWG.Done()
+	defer close(rn.finished)
+	defer rn.cancel()
+	why, err := l.Run(ctx)
+	var cp bytes.Buffer
+	cpErr := l.WriteCheckpoint(&cp)
+	final := l.Final().Theory(v).String()
+	if why == learn.StopCancelled && s.runCtx.Err() != nil && s.cfg.CheckpointDir != "" && cpErr == nil {
+		path := filepath.Join(s.cfg.CheckpointDir, rn.id+".checkpoint.json")
+		cpErr = fileutil.WriteAtomic(path, func(w io.Writer) error { _, err := w.Write(cp.Bytes()); return err })
+	}
+	rn.update(func() {
+		rn.stop = why.String()
+		rn.theory = final
+		switch {
+		case err != nil:
+			rn.state, rn.err = stateFailed, err.Error()
+		case why == learn.StopCancelled:
+			rn.state = stateCancelled
+		default:
+			rn.state = stateDone
+		}
+		if cpErr == nil {
+			rn.checkpoint = cp.Bytes()
+		} else if s.runCtx.Err() != nil {
+			rn.checkpointErr = fmt.Errorf("checkpoint of run %s: %w", rn.id, cpErr)
+		}
+	})
+}
+
+func (s *Server) lookupRun(r *http.Request) (*run, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rn, ok := s.runs[r.PathValue("id")]
+	if !ok {
+		return nil, notFound("no learning run with id %q", r.PathValue("id"))
+	}
+	return rn, nil
+}
+
+func (s *Server) handleLearnList(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	runs := make([]*run, 0, len(s.order))
+	for _, id := range s.order {
+		runs = append(runs, s.runs[id])
+	}
+	s.mu.Unlock()
+	out := []map[string]any{}
+	for _, rn := range runs {
+		v := rn.view()
+		out = append(out, map[string]any{"id": v.ID, "name": v.Name, "state": v.State, "iterations": len(v.History)})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"runs": out})
+}
+
+func (s *Server) handleLearnStatus(w http.ResponseWriter, r *http.Request) {
+	rn, err := s.lookupRun(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, rn.view())
+}
+
+func (s *Server) handleLearnCancel(w http.ResponseWriter, r *http.Request) {
+	rn, err := s.lookupRun(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	rn.cancel()
+	select {
+	case <-rn.finished:
+	case <-r.Context().Done():
+	case <-time.After(s.cfg.Timeout):
+	}
+	writeJSON(w, http.StatusOK, rn.view())
+}
+
+// handleLearnEvents streams the run as Server-Sent Events: an "iteration"
+// event per iteration (those already run first), then one "end" event with
+// the run's final state. A comment line every 15 s keeps proxies from
+// closing an idle stream.
+func (s *Server) handleLearnEvents(w http.ResponseWriter, r *http.Request) {
+	rn, err := s.lookupRun(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		writeError(w, errors.New("streaming is not supported by this connection"))
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	heartbeat := time.NewTicker(15 * time.Second)
+	defer heartbeat.Stop()
+	sent := 0
+	for {
+		rn.mu.Lock()
+		fresh := append([]learn.Iteration(nil), rn.hist[sent:]...)
+		state, changed := rn.state, rn.changed
+		rn.mu.Unlock()
+		for _, it := range fresh {
+			sent++
+			if err := sse(w, "iteration", sent, viewIteration(it)); err != nil {
+				return
+			}
+		}
+		if state != stateRunning {
+			v := rn.view()
+			v.History = nil
+			sse(w, "end", sent+1, v)
+			flusher.Flush()
+			return
+		}
+		flusher.Flush()
+		select {
+		case <-changed:
+		case <-heartbeat.C:
+			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil {
+				return
+			}
+		case <-r.Context().Done():
+			return
+		}
+	}
+}
+
+func sse(w io.Writer, event string, id int, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "event: %s\nid: %d\ndata: %s\n\n", event, id, b)
+	return err
+}
+
+func (s *Server) handleLearnTheory(w http.ResponseWriter, r *http.Request) {
+	rn, err := s.lookupRun(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	rn.mu.Lock()
+	text := rn.theory
+	rn.mu.Unlock()
+	download(w, "text/plain; charset=utf-8", rn.id+".theory", []byte(text))
+}
+
+func (s *Server) handleLearnHistory(w http.ResponseWriter, r *http.Request) {
+	rn, err := s.lookupRun(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	var b bytes.Buffer
+	if err := learn.WriteHistoryCSV(&b, rn.history()); err != nil {
+		writeError(w, err)
+		return
+	}
+	download(w, "text/csv; charset=utf-8", rn.id+"-history.csv", b.Bytes())
+}
+
+// handleLearnCurve draws the learning curve of the best model so far.
+func (s *Server) handleLearnCurve(w http.ResponseWriter, r *http.Request) {
+	rn, err := s.lookupRun(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
+		var b bytes.Buffer
+		if err := curve.Write(&b, "svg", rn.history(), "strata learn: "+rn.name); err != nil {
+			return nil, err
+		}
+		return b.Bytes(), nil
+	})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(v.([]byte))
+}
+
+func (s *Server) handleLearnCheckpoint(w http.ResponseWriter, r *http.Request) {
+	rn, err := s.lookupRun(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	rn.mu.Lock()
+	cp := rn.checkpoint
+	rn.mu.Unlock()
+	if cp == nil {
+		writeError(w, &apiError{Status: http.StatusConflict, Message: "the run has no checkpoint until it stops (cancel it to get one)"})
+		return
+	}
+	download(w, "application/json", rn.id+".checkpoint.json", cp)
+}
+
+func (r *run) history() []learn.Iteration {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]learn.Iteration(nil), r.hist...)
+}
+
+func download(w http.ResponseWriter, contentType, name string, data []byte) {
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
+	w.Write(data)
+}

@@ -292,7 +292,7 @@ func (s *Server) learn(ctx context.Context, rn *run, l *learn.Learner, v *logic.
 		cpErr = fileutil.WriteAtomic(path, func(w io.Writer) error { _, err := w.Write(cp.Bytes()); return err })
 	}
 	rn.update(func() {
-		rn.stop = why.String()
+		rn.stop = string(why)
 		rn.theory = final
 		switch {
 		case err != nil:

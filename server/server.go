@@ -161,7 +161,10 @@ func (s *Server) Close(ctx context.Context) error {
 
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("GET /", staticHandler())
+	static := staticHandler()
+	for _, p := range []string{"GET /{$}", "GET /index.html", "GET /app.js", "GET /style.css", "GET /examples/"} {
+		mux.Handle(p, static)
+	}
 
 	mux.HandleFunc("GET /api/files", s.handleFiles)
 
@@ -190,10 +193,53 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/learn/{id}/curve.svg", s.handleLearnCurve)
 	mux.HandleFunc("GET /api/learn/{id}/checkpoint", s.handleLearnCheckpoint)
 
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, &apiError{Status: http.StatusNotFound, Message: fmt.Sprintf("no endpoint %s %s", r.Method, r.URL.Path)})
+	return jsonFallback(mux)
+}
+
+// jsonFallback answers the requests that mux has no pattern for (unknown
+// paths, wrong methods) with a JSON error instead of ServeMux's plain text.
+func jsonFallback(mux *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h, pattern := mux.Handler(r)
+		if pattern != "" {
+			mux.ServeHTTP(w, r) // which sets the path values
+			return
+		}
+		rec := &statusRecorder{header: http.Header{}}
+		h.ServeHTTP(rec, r)
+		if allow := rec.header.Get("Allow"); allow != "" {
+			w.Header().Set("Allow", allow)
+		}
+		status := rec.status
+		if status < 400 {
+			status = http.StatusNotFound
+		}
+		msg := fmt.Sprintf("no endpoint %s %s", r.Method, r.URL.Path)
+		if status == http.StatusMethodNotAllowed {
+			msg = fmt.Sprintf("%s does not accept %s", r.URL.Path, r.Method)
+		}
+		writeError(w, &apiError{Status: status, Message: msg})
 	})
-	return mux
+}
+
+// statusRecorder keeps the status and headers a handler writes, and drops
+// its body.
+type statusRecorder struct {
+	header http.Header
+	status int
+}
+
+func (s *statusRecorder) Header() http.Header { return s.header }
+func (s *statusRecorder) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+}
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	return len(b), nil
 }
 
 // newID returns a fresh unguessable id with the given prefix.

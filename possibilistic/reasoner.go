@@ -6,9 +6,12 @@ import (
 )
 
 // Reasoner answers queries about one theory. It compiles the theory once
-// into an incremental SAT solver in which every clause of level j carries the
-// selector literal ¬s_j, so that a strict cut is a set of assumptions, and
-// the evidence α of a conditional query is one more set of assumptions.
+// into an incremental SAT solver in which every clause of formula i carries
+// the selector literal ¬f_i, and every level j has a selector s_j with
+// s_j → f_i for its formulas (a level of one formula uses s_j as f_i). A
+// strict cut is then a set of assumptions on the s_j, a set of formulas one
+// on the f_i (explanations, lex), and the evidence α of a conditional query
+// is one more set of assumptions.
 //
 // Levels are indexed from 0 (lowest weight). The evidence α has weight 1: it
 // joins the top level when that level has weight 1, and forms a level of its
@@ -23,18 +26,40 @@ type Reasoner struct {
 	others  [][]*logic.Formula // per level: non-clausal formulas, in vocabulary atoms
 	s       *sat.Solver
 	sel     []logic.Lit // selector of each level
+	forms   [][]form    // per level: the formulas and their selectors
 	varOf   []logic.Atom
 	k       int // number of theory levels
 	kEff    int // K: levels counting α's
 
 	assume  []logic.Lit
-	alpha   []logic.Lit // α as assumptions, in solver literals
-	negBeta []logic.Lit // ¬β as assumptions
-	beta    []logic.Lit // β when it is a clause, in solver literals
+	alpha   []logic.Lit  // α as assumptions, in solver literals
+	negBeta []logic.Lit  // ¬β as assumptions
+	beta    []logic.Lit  // β when it is a clause, in solver literals
+	betaV   logic.Clause // the same in vocabulary atoms
 	betaF   *logic.Formula
 	retire  []logic.Lit
 	world   []bool
 	calls   int
+
+	ctx   context // the parts of the theory the last evidence keeps
+	lexOK bool    // the lex totalizers are built
+	tot   [][]logic.Lit
+}
+
+// form is a compiled formula of a level.
+type form struct {
+	f      *logic.Formula
+	clause logic.Clause // in vocabulary atoms; nil when f is not a clause
+	sel    logic.Lit    // f_i; a repeated formula shares its first copy's
+	dup    bool         // a repeat of an earlier formula of the level
+}
+
+// holds reports whether the formula holds in a world over the vocabulary.
+func (fm *form) holds(w []bool) bool {
+	if fm.clause != nil {
+		return fm.clause.Holds(w)
+	}
+	return fm.f.Eval(w)
 }
 
 // NewReasoner compiles t. Later changes to t do not affect the Reasoner.
@@ -51,19 +76,36 @@ func NewReasoner(t *Theory) *Reasoner {
 	r.weights = make([]float64, r.k)
 	r.clauses = make([][][]logic.Lit, r.k)
 	r.others = make([][]*logic.Formula, r.k)
+	r.forms = make([][]form, r.k)
 	for j, l := range t.Levels {
 		r.weights[j] = l.Weight
 		sel := logic.Pos(r.s.NewVar())
 		r.sel = append(r.sel, sel)
 		for _, f := range l.Formulas {
-			r.addFormula(j, f)
+			r.addFormula(j, f, len(l.Formulas) == 1)
 		}
 	}
 	return r
 }
 
-func (r *Reasoner) addFormula(j int, f *logic.Formula) {
-	guard := r.sel[j].Not()
+func (r *Reasoner) addFormula(j int, f *logic.Formula, alone bool) {
+	fm := form{f: f, sel: r.sel[j]}
+	if c, ok := f.AsClause(); ok {
+		fm.clause = c
+	}
+	for _, g := range r.forms[j] {
+		if !g.dup && g.f.Equal(f) {
+			fm.sel, fm.dup = g.sel, true
+			r.forms[j] = append(r.forms[j], fm)
+			return
+		}
+	}
+	if !alone {
+		fm.sel = logic.Pos(r.s.NewVar())
+		r.s.AddClause(r.sel[j].Not(), fm.sel)
+	}
+	r.forms[j] = append(r.forms[j], fm)
+	guard := fm.sel.Not()
 	if c, ok := f.AsClause(); ok {
 		sc := r.mapLits(nil, c)
 		r.clauses[j] = append(r.clauses[j], sc)
@@ -132,6 +174,7 @@ func (r *Reasoner) setBeta(f *logic.Formula) {
 }
 
 func (r *Reasoner) setBetaClause(c logic.Clause) {
+	r.betaV = c
 	r.beta = r.mapLits(r.beta[:0], c)
 	r.negBeta = r.negBeta[:0]
 	for _, l := range r.beta {
@@ -281,15 +324,48 @@ func (r *Reasoner) Entails(alpha, beta *logic.Formula) bool {
 	return r.entails()
 }
 
-// Verdict is a decided query with the weights that decide it.
+// Verdict is a decided query with the weights and levels that decide it.
+// Levels are indices into the theory's Levels (0 is the lowest).
 type Verdict struct {
 	Entailed bool
-	// Inconsistency is inc(Θ ∪ {(α, 1)}); the levels at or below it are
-	// drowned by the evidence.
+	// Inconsistency is inc(Θ ∪ {(α, 1)}); under Poss the levels at or below
+	// it are drowned by the evidence.
 	Inconsistency float64
 	// Necessity is the highest weight λ such that the formulas of weight at
-	// least λ, with α, entail β (0 when β is not entailed).
+	// least λ, with α, entail β under the semantics (0 when β is not
+	// entailed, 1 when α alone entails it).
 	Necessity float64
+
+	// The fields below are filled by DecideUnder and Explain; Decide leaves
+	// them zero.
+
+	// Semantics is the semantics the query was decided under.
+	Semantics Semantics
+	// Level is the level of weight Necessity: the lowest level needed to
+	// entail β. It is -1 when β is not entailed or follows from α (and the
+	// certain formulas' absence) alone.
+	Level int
+	// SetAside lists, highest first, the levels the evidence set aside:
+	// under Poss the drowned levels (at or below the inconsistency level),
+	// under Linear the levels skipped, under Lex the levels of which the
+	// preferred worlds violate some formula. When α contradicts the
+	// formulas of weight 1, it lists every level.
+	SetAside []int
+	// Formulas (Lex only) lists the formulas that one preferred world of α,
+	// the one MostPlausibleWorldUnder returns, violates: the formulas it
+	// sets aside. Other preferred worlds may set aside others, as many per
+	// level.
+	Formulas []FormulaRef
+	// Violations (Lex only) holds, per level, the least number of its
+	// distinct formulas that a world of α violates, given the levels above:
+	// the vector every preferred world attains.
+	Violations []int
+}
+
+// FormulaRef names a formula of a theory: Theory.Levels[Level].Formulas[Index].
+type FormulaRef struct {
+	Level, Index int
+	Formula      *logic.Formula
 }
 
 // Decide answers (Θ, α) ⊢poss β together with the inconsistency level and

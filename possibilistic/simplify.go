@@ -42,7 +42,11 @@ type entry struct {
 // (c, b). An empty clause (⊥, b) subsumes everything of weight at most b.
 // Both steps leave π unchanged, since any world that the removed part
 // violates also violates the unit at a weight at least as high.
-func (t *Theory) PropagateUnits() *Theory {
+func (t *Theory) PropagateUnits() *Theory { return t.propagateUnits(false, true) }
+
+// propagateUnits propagates every unit, or only the units of weight 1, and
+// shortens clauses or only removes the subsumed ones.
+func (t *Theory) propagateUnits(certainOnly, shorten bool) *Theory {
 	var es []*entry
 	for j, l := range t.Levels {
 		for _, f := range l.Formulas {
@@ -56,7 +60,8 @@ func (t *Theory) PropagateUnits() *Theory {
 	for changed := true; changed; {
 		changed = false
 		for _, u := range es {
-			if u.gone || u.clause == nil || len(u.clause) > 1 {
+			if u.gone || u.clause == nil || len(u.clause) > 1 ||
+				certainOnly && t.Levels[u.level].Weight != 1 {
 				continue
 			}
 			for _, e := range es {
@@ -76,7 +81,7 @@ func (t *Theory) PropagateUnits() *Theory {
 				case e.clause.Contains(l):
 					e.gone = true
 					changed = true
-				case e.clause.Contains(l.Not()):
+				case shorten && e.clause.Contains(l.Not()):
 					e.clause = e.clause.Without(l.Not())
 					e.f = logic.ClauseF(e.clause)
 					changed = true
@@ -103,6 +108,12 @@ func rebuild(t *Theory, es []*entry) *Theory {
 // from the lowest level up, and each removal is taken into account by the
 // next test.
 func (t *Theory) RemoveImplied() *Theory {
+	return t.removeImplied(func(e, o *entry) bool { return o.level >= e.level })
+}
+
+// removeImplied removes each formula that the other remaining formulas o
+// with by(e, o) entail.
+func (t *Theory) removeImplied(by func(e, o *entry) bool) *Theory {
 	v := t.vocab()
 	s := sat.New()
 	for range v.Len() {
@@ -125,7 +136,7 @@ func (t *Theory) RemoveImplied() *Theory {
 	for i, e := range es {
 		assume = assume[:0]
 		for k, o := range es {
-			if k != i && !o.gone && o.level >= e.level {
+			if k != i && !o.gone && by(e, o) {
 				assume = append(assume, sels[k])
 			}
 		}

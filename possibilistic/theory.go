@@ -5,9 +5,18 @@
 // plausible worlds, simplifications that preserve every conditional
 // entailment, and a readable text format and JSON for theories.
 //
+// Beyond the paper's drowning semantics Poss, every query can be asked under
+// a Semantics: Linear (linear base revision: keep each level, from the top,
+// that is consistent with the evidence and the levels kept) or Lex
+// (lexicographic entailment: keep the worlds of the evidence that violate
+// the fewest formulas, level by level from the top). Both entail everything
+// Poss does; explanations say which levels or formulas the evidence set
+// aside and which formulas entail the conclusion.
+//
 // A Theory is plain data; a Reasoner compiles one into an incremental SAT
-// solver with one selector per level and answers queries with O(log k)
-// solver calls for k levels.
+// solver with one selector per level and per formula, and answers Poss
+// queries with O(log k) solver calls for k levels, Linear ones with at most
+// k+2, and Lex ones as a lexicographic optimisation on the same solver.
 package possibilistic
 
 import (

@@ -1,0 +1,178 @@
+package possibilistic
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"github.com/strata-logic/strata/logic"
+)
+
+// The brute-force reference of the three semantics, from their definitions
+// over enumerated worlds, with no solver and sharing no code with the
+// Reasoner. The worlds considered are those of α that satisfy the formulas
+// of weight 1; below weight 1:
+//   - poss: the worlds of least violation (highest possibility);
+//   - linear: the worlds satisfying the levels kept by going down from the
+//     top, keeping a level when some considered world satisfies it and
+//     every level kept before;
+//   - lex: the worlds whose counts of violated distinct formulas per level,
+//     compared from the top, are lexicographically least.
+
+// certainHold reports whether w satisfies α and every formula of weight 1.
+func certainHold(t *Theory, alpha *logic.Formula, w []bool) bool {
+	if !alpha.Eval(w) {
+		return false
+	}
+	if k := len(t.Levels); k > 0 && t.Levels[k-1].Weight == 1 {
+		return allHold(t.Levels[k-1].Formulas, w)
+	}
+	return true
+}
+
+func allHold(fs []*logic.Formula, w []bool) bool {
+	for _, f := range fs {
+		if !f.Eval(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// softLevels returns the indices of the levels below weight 1, highest first.
+func softLevels(t *Theory) []int {
+	var js []int
+	for j := len(t.Levels) - 1; j >= 0; j-- {
+		if t.Levels[j].Weight < 1 {
+			js = append(js, j)
+		}
+	}
+	return js
+}
+
+// distinctViolated counts the distinct formulas of level j that w violates.
+func distinctViolated(t *Theory, j int, w []bool) int {
+	var seen []*logic.Formula
+	for _, f := range t.Levels[j].Formulas {
+		if slices.ContainsFunc(seen, f.Equal) {
+			continue
+		}
+		seen = append(seen, f) // counted once however often it is written
+	}
+	n := 0
+	for _, f := range seen {
+		if !f.Eval(w) {
+			n++
+		}
+	}
+	return n
+}
+
+// brutePreferred returns the preferred worlds of α under s (nil when α and
+// the formulas of weight 1 have no world) and, for linear, the levels set
+// aside, for lex, the least vector (indexed by level).
+func brutePreferred(t *Theory, n int, s Semantics, alpha *logic.Formula) (pref [][]bool, aside []int, vec []int) {
+	var ws [][]bool
+	logic.ForEachWorld(n, func(w []bool) bool {
+		if certainHold(t, alpha, w) {
+			ws = append(ws, slices.Clone(w))
+		}
+		return true
+	})
+	if len(ws) == 0 {
+		return nil, nil, nil
+	}
+	switch s {
+	case Poss:
+		best := 1.0
+		for _, w := range ws {
+			best = min(best, violation(t, w))
+		}
+		for _, w := range ws {
+			if violation(t, w) == best {
+				pref = append(pref, w)
+			}
+		}
+	case Linear:
+		var kept []*logic.Formula
+		for _, j := range softLevels(t) {
+			try := append(slices.Clone(kept), t.Levels[j].Formulas...)
+			if slices.ContainsFunc(ws, func(w []bool) bool { return allHold(try, w) }) {
+				kept = try
+			} else {
+				aside = append(aside, j)
+			}
+		}
+		for _, w := range ws {
+			if allHold(kept, w) {
+				pref = append(pref, w)
+			}
+		}
+	case Lex:
+		vec = make([]int, len(t.Levels))
+		pref = ws
+		for _, j := range softLevels(t) {
+			least := len(t.Levels[j].Formulas) + 1
+			for _, w := range pref {
+				least = min(least, distinctViolated(t, j, w))
+			}
+			vec[j] = least
+			pref = slices.DeleteFunc(slices.Clone(pref), func(w []bool) bool { return distinctViolated(t, j, w) != least })
+		}
+	}
+	return pref, aside, vec
+}
+
+// bruteEntailsUnder decides (Θ, α) ⊢ β under s by enumeration: β holds in
+// every preferred world, or is a tautology when there are none.
+func bruteEntailsUnder(t *Theory, n int, s Semantics, alpha, beta *logic.Formula) bool {
+	pref, _, _ := brutePreferred(t, n, s, alpha)
+	if pref == nil {
+		return logic.BruteEntails(n, nil, beta)
+	}
+	for _, w := range pref {
+		if !beta.Eval(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// above returns the theory of the levels of weight at least λ.
+func above(t *Theory, lambda float64) *Theory {
+	u := &Theory{Vocab: t.Vocab}
+	for _, l := range t.Levels {
+		if l.Weight >= lambda {
+			u.Levels = append(u.Levels, l)
+		}
+	}
+	return u
+}
+
+// bruteNecessityUnder is the highest weight λ (α's own being 1) such that
+// the levels of weight at least λ entail β under s, and 0 if there is none.
+func bruteNecessityUnder(t *Theory, n int, s Semantics, alpha, beta *logic.Formula) float64 {
+	lambdas := []float64{1}
+	for j := len(t.Levels) - 1; j >= 0; j-- {
+		lambdas = append(lambdas, t.Levels[j].Weight)
+	}
+	for _, lam := range lambdas {
+		if bruteEntailsUnder(above(t, lam), n, s, alpha, beta) {
+			return lam
+		}
+	}
+	return 0
+}
+
+// randQuery draws α (a term, sometimes any formula) and β (a clause,
+// sometimes any formula).
+func randQuery(r *rand.Rand, n int) (alpha, beta *logic.Formula) {
+	alpha = logic.TermF(randTerm(r, n, 3))
+	beta = logic.ClauseF(randClause(r, n, 2))
+	if r.IntN(6) == 0 {
+		alpha = randFormula(r, n)
+	}
+	if r.IntN(6) == 0 {
+		beta = randFormula(r, n)
+	}
+	return alpha, beta
+}

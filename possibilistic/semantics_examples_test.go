@@ -1,0 +1,138 @@
+package possibilistic
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/strata-logic/strata/logic"
+)
+
+func readTheory(t *testing.T, src string) *Theory {
+	t.Helper()
+	th, err := ReadText(strings.NewReader(src), "test", &logic.Vocabulary{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return th
+}
+
+func parseF(t *testing.T, v *logic.Vocabulary, src string) *logic.Formula {
+	t.Helper()
+	f, err := logic.ParseFormula(v, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// TestPenguinDrowning is the example: a penguin, an exceptional
+// bird, drowns the whole bird level under poss and linear, so even
+// "penguins have wings" is lost; lex keeps the bird formula it does not
+// contradict; moving it to a level of its own lets linear keep it too.
+func TestPenguinDrowning(t *testing.T) {
+	const base = "1: !penguin | bird\n1: !penguin | !flies\n0.5: !bird | flies\n"
+	for _, tc := range []struct {
+		src  string
+		want map[Semantics]bool
+	}{
+		{base + "0.5: !bird | wings\n", map[Semantics]bool{Poss: false, Linear: false, Lex: true}},
+		{base + "0.25: !bird | wings\n", map[Semantics]bool{Poss: false, Linear: true, Lex: true}},
+	} {
+		th := readTheory(t, tc.src)
+		rs := NewReasoner(th)
+		penguin, wings := parseF(t, th.Vocab, "penguin"), parseF(t, th.Vocab, "wings")
+		for _, s := range AllSemantics {
+			if got := rs.EntailsUnder(s, penguin, wings); got != tc.want[s] {
+				t.Errorf("%s%v: penguin -> wings entailed %v, want %v", th, s, got, tc.want[s])
+			}
+			if !rs.EntailsUnder(s, penguin, parseF(t, th.Vocab, "!flies")) {
+				t.Errorf("%s%v: penguin -> !flies not entailed", th, s)
+			}
+		}
+		e := rs.Explain(Lex, penguin, wings)
+		if len(e.Formulas) != 1 || e.Formulas[0].Formula.String(th.Vocab) != "!bird | flies" {
+			t.Errorf("%slex sets aside %v, want !bird | flies", th, e.Formulas)
+		}
+		if e.Entailed {
+			var sup []string
+			for _, f := range e.Support {
+				sup = append(sup, f.Formula.String(th.Vocab))
+			}
+			if !slices.Equal(sup, []string{"!penguin | bird", "!bird | wings"}) {
+				t.Errorf("%slex support %v", th, sup)
+			}
+		}
+		l := rs.Explain(Linear, penguin, wings)
+		if !slices.Equal(l.SetAside, []int{len(th.Levels) - 2}) {
+			t.Errorf("%slinear sets aside levels %v, want the level of !bird | flies", th, l.SetAside)
+		}
+	}
+}
+
+// TestPlainSimplifyUnsafeBeyondPoss shows why SimplifyUnder exists: the
+// poss simplifications change linear and lex answers.
+func TestPlainSimplifyUnsafeBeyondPoss(t *testing.T) {
+	for _, tc := range []struct{ src, alpha, beta string }{
+		{"0.9: a\n0.8: !a\n0.5: b\n", "a | !a", "b"}, // RemoveDrowned
+		{"0.9: a\n0.5: a | c\n", "!a", "c"},          // PropagateUnits
+		{"0.9: a\n0.9: b\n0.5: b\n", "!a", "b"},      // RemoveImplied (linear)
+	} {
+		th := readTheory(t, tc.src)
+		alpha, beta := parseF(t, th.Vocab, tc.alpha), parseF(t, th.Vocab, tc.beta)
+		if !NewReasoner(th).EntailsUnder(Linear, alpha, beta) {
+			t.Fatalf("%s: %s -> %s not entailed under linear", th, tc.alpha, tc.beta)
+		}
+		if NewReasoner(th.Simplify()).EntailsUnder(Linear, alpha, beta) {
+			t.Fatalf("%s: Simplify keeps %s -> %s under linear; the example is moot", th, tc.alpha, tc.beta)
+		}
+		u, err := th.SimplifyUnder(Linear)
+		if err != nil || !NewReasoner(u).EntailsUnder(Linear, alpha, beta) {
+			t.Fatalf("%s: SimplifyUnder(linear) loses %s -> %s: %v\n%s", th, tc.alpha, tc.beta, err, u)
+		}
+	}
+	if _, err := New(nil).SimplifyUnder(Semantics(9)); err == nil {
+		t.Fatal("SimplifyUnder accepts an invalid semantics")
+	}
+}
+
+// TestSimplifyUnderPreservesAnswers checks by enumeration that SimplifyUnder(s)
+// keeps every answer and every set of preferred worlds under s.
+func TestSimplifyUnderPreservesAnswers(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 2))
+	shrunk := map[Semantics]int{}
+	for i := range 2000 {
+		n := 2 + r.IntN(5)
+		th := randTheory(r, n, 5, 10, i%4 == 0)
+		if i%2 == 0 { // certain formulas, so that there is something to simplify
+			th.AddClause(logic.Clause{randLit(r, n)}, 1)
+		}
+		for _, s := range AllSemantics {
+			u, err := th.SimplifyUnder(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f, _ := u.Size(); f < func() int { g, _ := th.Size(); return g }() {
+				shrunk[s]++
+			}
+			for range 8 {
+				alpha, beta := randQuery(r, n)
+				if bruteEntailsUnder(th, n, s, alpha, beta) != bruteEntailsUnder(u, n, s, alpha, beta) {
+					t.Fatalf("theory #%d\n%sSimplifyUnder(%v) changed %s -> %s:\n%s", i, th, s,
+						alpha.String(th.Vocab), beta.String(th.Vocab), u)
+				}
+				p, _, _ := brutePreferred(th, n, s, alpha)
+				q, _, _ := brutePreferred(u, n, s, alpha)
+				if !slices.EqualFunc(p, q, slices.Equal) {
+					t.Fatalf("theory #%d\n%sSimplifyUnder(%v) changed the preferred worlds of %s:\n%s", i, th, s, alpha.String(th.Vocab), u)
+				}
+			}
+		}
+	}
+	for _, s := range AllSemantics {
+		if shrunk[s] < 200 {
+			t.Errorf("%v: SimplifyUnder shrank only %d theories", s, shrunk[s])
+		}
+	}
+}

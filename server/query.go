@@ -64,15 +64,19 @@ type answerView struct {
 	Error         *apiError    `json:"error,omitempty"` // in batches only
 }
 
-// explanation says why: the formulas that, with α, entail β, and the levels
-// or formulas the evidence set aside. Level indexes are those of the
-// theory's levels (highest first); for a default base, ZLevels refer to
-// Δ1, Δ2, … (1-based) and defaults to the base's defaults.
+// explanation says why: a minimal set of formulas that, with α, entail β,
+// and the levels or formulas the evidence set aside: whole levels under
+// poss (drowned) and linear (skipped), single formulas under lex (SetAside,
+// with the levels they belong to in PartlySetAside and, per level, the
+// least number of violated formulas in Violations). Level indexes are those
+// of the theory's levels (highest first). For a default base, ZLevels are
+// Δ1, Δ2, … (1-based) and the defaults are indexes into the base's.
 type explanation struct {
-	Text      string       `json:"text"`
-	Entailing []formulaRef `json:"entailing"`
-	Drowned   []int        `json:"drowned"`
-	SetAside  []formulaRef `json:"set_aside"`
+	Text           string       `json:"text"`
+	Entailing      []formulaRef `json:"entailing"`
+	Drowned        []int        `json:"drowned"`
+	SetAside       []formulaRef `json:"set_aside"`
+	PartlySetAside []int        `json:"partly_set_aside,omitempty"`
 
 	DecidingZLevel int           `json:"deciding_z_level,omitempty"`
 	DrownedZLevels []int         `json:"drowned_z_levels,omitempty"`
@@ -230,7 +234,7 @@ func theorySemantics(name string) (possibilistic.Semantics, error) {
 			return sem, inputError("semantics", err)
 		}
 	}
-	return sem, supported(sem)
+	return sem, nil
 }
 
 func yesNo(b bool) string {
@@ -358,31 +362,26 @@ func (e *entry) possWorker(w *worker) *possibilistic.Reasoner {
 	return w.poss
 }
 
-// checkGivenSemantics accepts the semantics under which the plausible
-// conclusions and most plausible worlds are computed.
-func (e *entry) checkGivenSemantics(name string) (string, error) {
+// givenSemantics parses the semantics under which the plausible
+// conclusions and most plausible worlds are computed: those of a theory,
+// or rational closure (⊢poss on Θ_Z) for a base.
+func (e *entry) givenSemantics(name string) (possibilistic.Semantics, string, error) {
 	if e.kind == kindBase {
 		if name == "" {
 			name = "rational"
 		}
 		sem, err := defaults.ParseSemantics(name)
 		if err != nil {
-			return "", inputError("semantics", err)
+			return 0, "", inputError("semantics", err)
 		}
 		if sem != defaults.Rational {
-			return "", &apiError{Status: http.StatusNotImplemented, Field: "semantics",
+			return 0, "", &apiError{Status: http.StatusNotImplemented, Field: "semantics",
 				Message: "plausible conclusions and worlds of a default base are computed under rational closure (Θ_Z) only"}
 		}
-		return sem.String(), nil
+		return possibilistic.Poss, sem.String(), nil
 	}
-	sem := possibilistic.Poss
-	if name != "" {
-		var err error
-		if sem, err = possibilistic.ParseSemantics(name); err != nil {
-			return "", inputError("semantics", err)
-		}
-	}
-	return sem.String(), supportedGiven(sem)
+	sem, err := theorySemantics(name)
+	return sem, sem.String(), err
 }
 
 type conclusionView struct {
@@ -401,7 +400,7 @@ func (s *Server) handleConclusions(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		sem, err := e.checkGivenSemantics(req.Semantics)
+		sem, name, err := e.givenSemantics(req.Semantics)
 		if err != nil {
 			return nil, err
 		}
@@ -411,13 +410,13 @@ func (s *Server) handleConclusions(w http.ResponseWriter, r *http.Request) {
 				return nil, err
 			}
 			rs := e.possWorker(w)
-			out := map[string]any{"given": alpha.String(w.vocab), "semantics": sem, "inconsistency": rs.Inconsistency(alpha)}
+			out := map[string]any{"given": alpha.String(w.vocab), "semantics": name, "inconsistency": rs.Inconsistency(alpha)}
 			cs := []conclusionView{}
-			for _, l := range rs.Conclusions(alpha) {
+			for _, l := range rs.ConclusionsUnder(sem, alpha) {
 				if ctx.Err() != nil {
 					return nil, ctx.Err()
 				}
-				cs = append(cs, conclusionView{Literal: w.vocab.LitString(l), Necessity: rs.Necessity(alpha, logic.LitF(l))})
+				cs = append(cs, conclusionView{Literal: w.vocab.LitString(l), Necessity: rs.NecessityUnder(sem, alpha, logic.LitF(l))})
 			}
 			out["conclusions"] = cs
 			return out, nil
@@ -441,7 +440,7 @@ func (s *Server) handleWorld(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		sem, err := e.checkGivenSemantics(req.Semantics)
+		sem, name, err := e.givenSemantics(req.Semantics)
 		if err != nil {
 			return nil, err
 		}
@@ -450,8 +449,8 @@ func (s *Server) handleWorld(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return nil, err
 			}
-			world, ok := e.possWorker(w).MostPlausibleWorld(alpha)
-			out := map[string]any{"given": alpha.String(w.vocab), "semantics": sem, "possible": ok}
+			world, ok := e.possWorker(w).MostPlausibleWorldUnder(sem, alpha)
+			out := map[string]any{"given": alpha.String(w.vocab), "semantics": name, "possible": ok}
 			if ok {
 				lits := []string{}
 				for i, t := range world {

@@ -111,7 +111,9 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) *apiError
 	}
 	if dec.More() {
 		e := badRequest("body", "malformed JSON: more than one value in the request body")
-		e.Line, e.Column = lineColumn(body, dec.InputOffset())
+		off := dec.InputOffset()
+		off += int64(len(body[off:]) - len(bytes.TrimLeft(body[off:], " \t\r\n")))
+		e.Line, e.Column = lineColumn(body, off+1) // at the extra value's first byte
 		return e
 	}
 	return nil

@@ -246,9 +246,10 @@ func (s *Server) startRun(name string, v *logic.Vocabulary, train *learn.Example
 	s.forgetOldRuns()
 	s.runs[rn.id] = rn
 	s.order = append(s.order, rn.id)
+	view := rn.viewLocked() // before the run may change it
 	s.runWG.Add(1)
 	go s.learn(ctx, rn, l, v)
-	return rn.viewLocked(), nil
+	return view, nil
 }
 
 func (r *run) viewLocked() *runView {

@@ -36,7 +36,7 @@ func benchTheory(n int) (*possibilistic.Theory, string, []string) {
 // it under -race): every answer must equal the library's, whatever the
 // interleaving of the pooled reasoners.
 func TestConcurrentClients(t *testing.T) {
-	const clients, perClient = 64, 24
+	const clients, perClient = 64, 8
 	th, text, queries := benchTheory(clients * perClient)
 	_, ts := newTest(t, Config{})
 	var tv theoryView

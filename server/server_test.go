@@ -37,6 +37,9 @@ func newTest(t testing.TB, cfg Config) (*Server, *httptest.Server) {
 	return s, ts
 }
 
+// testClient keeps connections alive for many concurrent clients.
+var testClient = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 128}}
+
 // call sends a request with a JSON body (a string is sent as is) and
 // decodes the JSON answer into out (when not nil).
 func call(t testing.TB, method, url string, body any, out any) int {
@@ -57,7 +60,7 @@ func call(t testing.TB, method, url string, body any, out any) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := testClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

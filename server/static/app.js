@@ -121,7 +121,7 @@ function renderTheory() {
 }
 
 function clearHighlight() {
-  document.querySelectorAll("#levels .level").forEach((e) => e.classList.remove("drowned", "deciding"));
+  document.querySelectorAll("#levels .level").forEach((e) => e.classList.remove("drowned", "deciding", "partly"));
   document.querySelectorAll("#levels li").forEach((e) => e.classList.remove("entailing", "set-aside"));
 }
 
@@ -130,6 +130,7 @@ function highlight(a) {
   clearHighlight();
   const x = a.explanation || {};
   for (const i of x.drowned || []) $(`level-${i}`)?.classList.add("drowned");
+  for (const i of x.partly_set_aside || []) $(`level-${i}`)?.classList.add("partly");
   if (a.deciding_level !== null && a.deciding_level !== undefined) $(`level-${a.deciding_level}`)?.classList.add("deciding");
   for (const f of x.entailing || []) {
     document.querySelector(`#levels li[data-level="${f.level}"][data-index="${f.index}"]`)?.classList.add("entailing");
@@ -300,6 +301,7 @@ function showIteration(n, it) {
   const img = $("learn-curve");
   img.src = `/api/learn/${state.run}/curve.svg?n=${n}`;
   img.dataset.iterations = n;
+  img.dataset.updates = Number(img.dataset.updates || 0) + 1;
   img.hidden = false;
 }
 
@@ -321,6 +323,7 @@ async function startLearning() {
   $("learn-status").textContent = "learning…";
   $("learn-status").dataset.state = "running";
   $("learn-status").dataset.iterations = 0;
+  $("learn-curve").dataset.updates = 0;
   $("learn-cancel").disabled = false;
   $("learn-start").disabled = true;
   const es = new EventSource(`/api/learn/${r.id}/events`);

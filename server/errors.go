@@ -64,17 +64,22 @@ func writeError(w http.ResponseWriter, err error) {
 	writeJSON(w, ae.Status, ae)
 }
 
+// writeJSON answers v as JSON. Formulas are written as they read
+// ("a -> b", not "a -\u003e b"): the answers are data, never HTML.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
 		status = http.StatusInternalServerError
-		b, _ = json.Marshal(&apiError{Status: status, Message: "encode the answer: " + err.Error()})
+		b.Reset()
+		enc.Encode(&apiError{Status: status, Message: "encode the answer: " + err.Error()})
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	w.Write(append(b, '\n'))
+	w.Write(b.Bytes())
 }
 
 // decode reads the request body, at most Config.MaxBody bytes, into v. It

@@ -70,7 +70,8 @@ type answerView struct {
 // with the levels they belong to in PartlySetAside and, per level, the
 // least number of violated formulas in Violations). Level indexes are those
 // of the theory's levels (highest first). For a default base, ZLevels are
-// Δ1, Δ2, … (1-based) and the defaults are indexes into the base's.
+// Δ1, Δ2, … (1-based), the defaults are indexes into the base's, and
+// Violations (lexicographic closure) holds Δ1 first, as Answer does.
 type explanation struct {
 	Text           string       `json:"text"`
 	Entailing      []formulaRef `json:"entailing"`
@@ -257,7 +258,7 @@ func (e *entry) decideBase(w *worker, sem defaults.Semantics, query string, expl
 	a := w.defs.Explain(sem, q)
 	out := &answerView{Query: query, Answer: yesNo(a.Entailed), Entailed: a.Entailed, Semantics: sem.String(),
 		Inconsistency: a.Verdict.Inconsistency}
-	x := &explanation{Text: a.Reason(), Violations: a.Violations}
+	x := &explanation{Text: a.Reason(), Violations: a.Violations, Entailing: []formulaRef{}, Drowned: []int{}, SetAside: []formulaRef{}}
 	// Θ_Z's levels are the Z-levels, lowest (Δ1) first, then the background
 	// knowledge at weight 1.
 	ws := e.ord.Weights()

@@ -77,7 +77,8 @@ SIGINT or SIGTERM cancel the learning runs, write their checkpoints to
 // runs (writing their checkpoints), which also ends their event streams,
 // and shuts the server down gracefully.
 func serve(ctx context.Context, ln net.Listener, app *server.Server) error {
-	hs := &http.Server{Handler: app.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	// No WriteTimeout: event streams last as long as their learning runs.
+	hs := &http.Server{Handler: app.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, IdleTimeout: 2 * time.Minute}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

@@ -175,6 +175,8 @@ async function given(kind) {
   const out = $("given-result");
   try {
     const r = await api("POST", `/api/${kind}`, { theory_id: state.theory.id, given: $("given").value, semantics: $("semantics").value });
+    state.answers.push({ [kind]: r });
+    saveLink("answers-download", "answers.json", "application/json", JSON.stringify(state.answers, null, 2));
     if (kind === "conclusions") {
       const rows = r.conclusions.map((c) => el("tr", {}, el("td", { class: "formula" }, c.literal), el("td", {}, fmt(c.necessity))));
       out.replaceChildren(

@@ -54,7 +54,8 @@ type answerView struct {
 	Semantics string `json:"semantics"`
 	// DecidingLevel indexes the theory's levels (highest first): the
 	// lowest level needed to entail β, whose weight is the necessity of β
-	// given α. Null when β is not entailed.
+	// given α. Null when β is not entailed, or follows from α alone
+	// (then the deciding weight is 1, α's own).
 	DecidingLevel  *int    `json:"deciding_level"`
 	DecidingWeight float64 `json:"deciding_weight"`
 	// Inconsistency is inc(Θ ∪ {(α, 1)}): the levels at or below it are

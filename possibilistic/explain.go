@@ -6,6 +6,50 @@ import (
 	"github.com/strata-logic/strata/logic"
 )
 
+// Verdict is a decided query with the weights and levels that decide it.
+// Levels are indices into the theory's Levels (0 is the lowest).
+type Verdict struct {
+	Entailed bool
+	// Inconsistency is inc(Θ ∪ {(α, 1)}); under Poss the levels at or below
+	// it are drowned by the evidence.
+	Inconsistency float64
+	// Necessity is the highest weight λ such that the formulas of weight at
+	// least λ, with α, entail β under the semantics (0 when β is not
+	// entailed, 1 when α alone entails it).
+	Necessity float64
+
+	// The fields below are filled by DecideUnder and Explain; Decide leaves
+	// them zero.
+
+	// Semantics is the semantics the query was decided under.
+	Semantics Semantics
+	// Level is the level of weight Necessity: the lowest level needed to
+	// entail β. It is -1 when β is not entailed, and when α alone entails β
+	// in a theory without formulas of weight 1.
+	Level int
+	// SetAside lists, highest first, the levels the evidence set aside:
+	// under Poss the drowned levels (at or below the inconsistency level),
+	// under Linear the levels skipped, under Lex the levels of which the
+	// preferred worlds violate some formula. When α contradicts the
+	// formulas of weight 1, it lists every level.
+	SetAside []int
+	// Formulas (Lex only) lists the formulas that one preferred world of α,
+	// the one MostPlausibleWorldUnder returns, violates: the formulas it
+	// sets aside. Other preferred worlds may set aside others, as many per
+	// level.
+	Formulas []FormulaRef
+	// Violations (Lex only) holds, per level, the least number of its
+	// distinct formulas that a world of α violates, given the levels above:
+	// the vector every preferred world attains.
+	Violations []int
+}
+
+// FormulaRef names a formula of a theory: Theory.Levels[Level].Formulas[Index].
+type FormulaRef struct {
+	Level, Index int
+	Formula      *logic.Formula
+}
+
 // Explanation is a decided query with what decides it.
 type Explanation struct {
 	Verdict
@@ -32,9 +76,8 @@ func (r *Reasoner) DecideUnder(s Semantics, alpha, beta *logic.Formula) Verdict 
 }
 
 func (r *Reasoner) decideKept(s Semantics) Verdict {
-	hi, _ := r.incSearch()
-	v := Verdict{Semantics: s, Inconsistency: r.incWeight(hi), Level: -1}
 	ok := r.keep(s)
+	v := Verdict{Semantics: s, Inconsistency: r.incWeight(r.ctx.hi), Level: -1}
 	for j := r.k - 1; j >= 0; j-- {
 		switch {
 		case !ok || !r.ctx.on[j] && s != Lex:
@@ -111,6 +154,7 @@ func (r *Reasoner) MostPlausibleWorldUnder(s Semantics, alpha *logic.Formula) ([
 	}
 	defer r.done()
 	r.setAlpha(alpha)
+	r.setBeta(logic.True())
 	if !r.keep(s) {
 		return nil, false
 	}
@@ -182,6 +226,9 @@ func (r *Reasoner) Explain(s Semantics, alpha, beta *logic.Formula) Explanation 
 // up that with α entail β: the solver's failed assumptions, then deletion
 // of each member that the rest can do without.
 func (r *Reasoner) support(floor int) []FormulaRef {
+	for j := floor; j < r.k; j++ {
+		r.splitLevel(j)
+	}
 	ref := map[logic.Lit]FormulaRef{}
 	var sels []logic.Lit
 	for j := floor; j < r.k; j++ {

@@ -11,29 +11,13 @@ import "github.com/strata-logic/strata/logic"
 // certain formulas and the bounds fixed above are satisfiable with it; the
 // preferred world found so far gives an upper bound that needs no call. A
 // world satisfying every fixed bound attains the least vector, so β is
-// entailed iff α ∧ ¬β is unsatisfiable with them. The totalizers are built
-// on the first lex query; after that a query only makes assumptions and
-// allocates nothing.
+// entailed iff α ∧ ¬β is unsatisfiable with them. A level's totalizer is
+// built the first time a query needs to bound it; after that a query only
+// makes assumptions and allocates nothing.
 
-// buildLex adds the totalizers.
-func (r *Reasoner) buildLex() {
-	r.lexOK = true
-	r.tot = make([][]logic.Lit, r.k)
-	for j := range r.k {
-		var in []logic.Lit
-		for _, fm := range r.forms[j] {
-			if !fm.dup {
-				in = append(in, fm.sel.Not())
-			}
-		}
-		if len(in) > 1 {
-			r.tot[j] = r.totalize(in)
-		}
-	}
-}
-
-// totalize returns outputs o with o[c] implied by "at least c+1 of in are
-// true": the half of a totalizer that upper bounds need.
+// totalize returns outputs o with o[c] ⟺ "at least c+1 of in are true":
+// a full totalizer, so that the outputs follow from the inputs by unit
+// propagation alone and never need a decision.
 func (r *Reasoner) totalize(in []logic.Lit) []logic.Lit {
 	if len(in) == 1 {
 		return in
@@ -43,53 +27,84 @@ func (r *Reasoner) totalize(in []logic.Lit) []logic.Lit {
 	for k := range out {
 		out[k] = logic.Pos(r.s.NewVar())
 	}
-	for i := 0; i <= len(a); i++ {
-		for j := 0; j <= len(b); j++ {
-			if i+j == 0 {
-				continue
+	// p of a and q of b true: at least p+q, and at most p+q when the next
+	// ones are false. at(x, i) is "at least i of x", true for i = 0.
+	for p := 0; p <= len(a); p++ {
+		for q := 0; q <= len(b); q++ {
+			if p+q > 0 {
+				c := []logic.Lit{out[p+q-1]}
+				if p > 0 {
+					c = append(c, a[p-1].Not())
+				}
+				if q > 0 {
+					c = append(c, b[q-1].Not())
+				}
+				r.s.AddClause(c...)
 			}
-			c := []logic.Lit{out[i+j-1]}
-			if i > 0 {
-				c = append(c, a[i-1].Not())
+			if p+q < len(out) {
+				c := []logic.Lit{out[p+q].Not()}
+				if p < len(a) {
+					c = append(c, a[p])
+				}
+				if q < len(b) {
+					c = append(c, b[q])
+				}
+				r.s.AddClause(c...)
 			}
-			if j > 0 {
-				c = append(c, b[j-1].Not())
-			}
-			r.s.AddClause(c...)
 		}
 	}
 	return out
 }
 
 // bound returns the assumption "at most c formulas of level j violated"
-// and false when it constrains nothing (c is the number of formulas).
+// and false when it constrains nothing (c is the number of formulas). The
+// level's totalizer is built the first time a bound needs it.
 func (r *Reasoner) bound(j, c int) (logic.Lit, bool) {
-	if c == 0 {
+	switch {
+	case c == 0:
 		return r.sel[j], true
-	}
-	if c >= len(r.tot[j]) {
+	case c >= r.distinct[j]:
 		return 0, false
+	}
+	if r.tot[j] == nil {
+		r.splitLevel(j)
+		var in []logic.Lit
+		for _, fm := range r.forms[j] {
+			if !fm.dup {
+				in = append(in, fm.sel.Not())
+			}
+		}
+		r.tot[j] = r.totalize(in)
 	}
 	return r.tot[j][c].Not(), true
 }
 
+// keepLex computes the least vector. Every level above the inconsistency
+// level is satisfiable whole, and the level just below it is not, so the
+// poss search (O(log k) calls) settles those levels first.
 func (r *Reasoner) keepLex() bool {
-	if !r.lexOK {
-		r.buildLex()
-	}
 	c := &r.ctx
-	top := r.k - 1
-	if c.hard >= 0 {
-		c.on[c.hard], c.lit[c.hard] = true, r.sel[c.hard]
-		top--
-	}
-	if !r.solveFloor(0, false) {
+	r.track = true
+	hi, _ := r.incSearch()
+	r.track = false
+	r.ctx.hi = hi
+	if hi == r.kEff {
 		return false
 	}
-	r.saveWorld()
-	for j := top; j >= 0; j-- {
-		m := r.violatedIn(j)
-		for n := 0; n < m; n++ {
+	c.haveWorld = true // the model of the cut at hi
+	for j := hi; j < r.k; j++ {
+		c.on[j], c.lit[j] = true, r.sel[j]
+	}
+	for j := hi - 1; j >= 0; j-- {
+		m := r.distinct[j]
+		if c.haveWorld {
+			m = r.violatedIn(j)
+		}
+		lo := 0
+		if j == hi-1 {
+			lo = 1
+		}
+		for n := lo; n < m; n++ {
 			b, _ := r.bound(j, n) // n < m ≤ formulas: a real bound
 			if r.solveWith(j, b) {
 				r.saveWorld()

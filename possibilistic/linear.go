@@ -1,23 +1,26 @@
 package possibilistic
 
-// keepLinear is linear base revision: α and the certain formulas first,
-// then each level from the top, kept when consistent with everything kept
-// so far. A level that the current preferred world already satisfies is
-// kept without a solver call, so the cost is at most one call per level
-// and usually far fewer.
+// keepLinear is linear base revision. Linear keeps every level that Poss
+// keeps, the levels above the inconsistency level, and sets aside the level
+// just below it, so it starts from the poss search (O(log k) calls) and
+// goes on down from there, keeping each level consistent with everything
+// kept so far. A level that the current preferred world already satisfies
+// is kept without a solver call.
 func (r *Reasoner) keepLinear() bool {
 	c := &r.ctx
-	top := r.k - 1
-	if c.hard >= 0 {
-		c.on[c.hard], c.lit[c.hard] = true, r.sel[c.hard]
-		top--
-	}
-	if !r.solveFloor(0, false) {
+	r.track = true
+	hi, _ := r.incSearch()
+	r.track = false
+	r.ctx.hi = hi
+	if hi == r.kEff {
 		return false
 	}
-	r.saveWorld()
-	for j := top; j >= 0; j-- {
-		if r.violatedIn(j) > 0 {
+	c.haveWorld = true // the model of the cut at hi
+	for j := hi; j < r.k; j++ {
+		c.on[j], c.lit[j] = true, r.sel[j]
+	}
+	for j := hi - 2; j >= 0; j-- {
+		if !c.haveWorld || r.violatedIn(j) > 0 {
 			if !r.solveWith(j, r.sel[j]) {
 				continue // set aside
 			}

@@ -6,12 +6,11 @@ import (
 )
 
 // Reasoner answers queries about one theory. It compiles the theory once
-// into an incremental SAT solver in which every clause of formula i carries
-// the selector literal ¬f_i, and every level j has a selector s_j with
-// s_j → f_i for its formulas (a level of one formula uses s_j as f_i). A
-// strict cut is then a set of assumptions on the s_j, a set of formulas one
-// on the f_i (explanations, lex), and the evidence α of a conditional query
-// is one more set of assumptions.
+// into an incremental SAT solver in which every clause of level j carries the
+// selector literal ¬s_j, so that a strict cut is a set of assumptions, and
+// the evidence α of a conditional query is one more set of assumptions. The
+// queries that keep part of a level (lex, explanations) add a selector per
+// formula (splitLevel).
 //
 // Levels are indexed from 0 (lowest weight). The evidence α has weight 1: it
 // joins the top level when that level has weight 1, and forms a level of its
@@ -41,25 +40,12 @@ type Reasoner struct {
 	world   []bool
 	calls   int
 
-	ctx   context // the parts of the theory the last evidence keeps
-	lexOK bool    // the lex totalizers are built
-	tot   [][]logic.Lit
-}
-
-// form is a compiled formula of a level.
-type form struct {
-	f      *logic.Formula
-	clause logic.Clause // in vocabulary atoms; nil when f is not a clause
-	sel    logic.Lit    // f_i; a repeated formula shares its first copy's
-	dup    bool         // a repeat of an earlier formula of the level
-}
-
-// holds reports whether the formula holds in a world over the vocabulary.
-func (fm *form) holds(w []bool) bool {
-	if fm.clause != nil {
-		return fm.clause.Holds(w)
-	}
-	return fm.f.Eval(w)
+	ctx      context     // the parts of the theory the last evidence keeps
+	off      []logic.Lit // per split level: clears its formula selectors
+	hasOff   []bool
+	tot      [][]logic.Lit // per level: the totalizer's outputs
+	distinct []int         // per level: the number of distinct formulas
+	track    bool          // incSearch leaves its last model in world
 }
 
 // NewReasoner compiles t. Later changes to t do not affect the Reasoner.
@@ -77,44 +63,50 @@ func NewReasoner(t *Theory) *Reasoner {
 	r.clauses = make([][][]logic.Lit, r.k)
 	r.others = make([][]*logic.Formula, r.k)
 	r.forms = make([][]form, r.k)
+	r.off, r.hasOff = make([]logic.Lit, r.k), make([]bool, r.k)
+	r.tot, r.distinct = make([][]logic.Lit, r.k), make([]int, r.k)
 	for j, l := range t.Levels {
 		r.weights[j] = l.Weight
 		sel := logic.Pos(r.s.NewVar())
 		r.sel = append(r.sel, sel)
 		for _, f := range l.Formulas {
-			r.addFormula(j, f, len(l.Formulas) == 1)
+			r.addFormula(j, f)
 		}
 	}
 	return r
 }
 
-func (r *Reasoner) addFormula(j int, f *logic.Formula, alone bool) {
-	fm := form{f: f, sel: r.sel[j]}
-	if c, ok := f.AsClause(); ok {
+func (r *Reasoner) addFormula(j int, f *logic.Formula) {
+	fm := form{f: f, sel: r.sel[j], orig: len(r.forms[j])}
+	c, isClause := f.AsClause()
+	if isClause {
 		fm.clause = c
 	}
-	for _, g := range r.forms[j] {
+	for i, g := range r.forms[j] {
 		if !g.dup && g.f.Equal(f) {
-			fm.sel, fm.dup = g.sel, true
+			fm.dup, fm.orig = true, i
 			r.forms[j] = append(r.forms[j], fm)
 			return
 		}
 	}
-	if !alone {
-		fm.sel = logic.Pos(r.s.NewVar())
-		r.s.AddClause(r.sel[j].Not(), fm.sel)
-	}
 	r.forms[j] = append(r.forms[j], fm)
-	guard := fm.sel.Not()
+	r.distinct[j]++
+	if isClause {
+		r.clauses[j] = append(r.clauses[j], r.mapLits(nil, c))
+	} else {
+		r.others[j] = append(r.others[j], f)
+	}
+	r.guard(f, r.sel[j])
+}
+
+// guard adds the clauses of sel → f.
+func (r *Reasoner) guard(f *logic.Formula, sel logic.Lit) {
 	if c, ok := f.AsClause(); ok {
-		sc := r.mapLits(nil, c)
-		r.clauses[j] = append(r.clauses[j], sc)
-		r.s.AddClause(append(sc[:len(sc):len(sc)], guard)...)
+		r.s.AddClause(append(r.mapLits(nil, c), sel.Not())...)
 		return
 	}
-	r.others[j] = append(r.others[j], f)
 	for _, c := range logic.CNF(f.Rename(r.atom), r.s.NewVar) {
-		r.s.AddClause(append(c, guard)...)
+		r.s.AddClause(append(c, sel.Not())...)
 	}
 }
 
@@ -210,6 +202,9 @@ func (r *Reasoner) solveCut(i int, negBeta bool) bool {
 			a = append(a, s)
 		} else {
 			a = append(a, s.Not())
+			if r.hasOff[j] {
+				a = append(a, r.off[j]) // no decisions on its formula selectors
+			}
 		}
 	}
 	if i < r.kEff {
@@ -228,7 +223,7 @@ func (r *Reasoner) solveCut(i int, negBeta bool) bool {
 // at mid also shows the cut consistent down to just above the highest level
 // it violates, which lets the search jump. It reports whether the model
 // that established the answer falsifies β, which settles a query without a
-// further solver call.
+// further solver call; with r.track set, that model is left in r.world.
 func (r *Reasoner) incSearch() (hi int, betaFalse bool) {
 	lo, hi := 0, r.kEff
 	for lo < hi {
@@ -239,6 +234,9 @@ func (r *Reasoner) incSearch() (hi int, betaFalse bool) {
 		}
 		hi = r.lowestSatisfied(mid)
 		betaFalse = !r.betaHolds()
+		if r.track {
+			r.model()
+		}
 	}
 	return hi, betaFalse
 }
@@ -322,50 +320,6 @@ func (r *Reasoner) Entails(alpha, beta *logic.Formula) bool {
 	r.setAlpha(alpha)
 	r.setBeta(beta)
 	return r.entails()
-}
-
-// Verdict is a decided query with the weights and levels that decide it.
-// Levels are indices into the theory's Levels (0 is the lowest).
-type Verdict struct {
-	Entailed bool
-	// Inconsistency is inc(Θ ∪ {(α, 1)}); under Poss the levels at or below
-	// it are drowned by the evidence.
-	Inconsistency float64
-	// Necessity is the highest weight λ such that the formulas of weight at
-	// least λ, with α, entail β under the semantics (0 when β is not
-	// entailed, 1 when α alone entails it).
-	Necessity float64
-
-	// The fields below are filled by DecideUnder and Explain; Decide leaves
-	// them zero.
-
-	// Semantics is the semantics the query was decided under.
-	Semantics Semantics
-	// Level is the level of weight Necessity: the lowest level needed to
-	// entail β. It is -1 when β is not entailed or follows from α (and the
-	// certain formulas' absence) alone.
-	Level int
-	// SetAside lists, highest first, the levels the evidence set aside:
-	// under Poss the drowned levels (at or below the inconsistency level),
-	// under Linear the levels skipped, under Lex the levels of which the
-	// preferred worlds violate some formula. When α contradicts the
-	// formulas of weight 1, it lists every level.
-	SetAside []int
-	// Formulas (Lex only) lists the formulas that one preferred world of α,
-	// the one MostPlausibleWorldUnder returns, violates: the formulas it
-	// sets aside. Other preferred worlds may set aside others, as many per
-	// level.
-	Formulas []FormulaRef
-	// Violations (Lex only) holds, per level, the least number of its
-	// distinct formulas that a world of α violates, given the levels above:
-	// the vector every preferred world attains.
-	Violations []int
-}
-
-// FormulaRef names a formula of a theory: Theory.Levels[Level].Formulas[Index].
-type FormulaRef struct {
-	Level, Index int
-	Formula      *logic.Formula
 }
 
 // Decide answers (Θ, α) ⊢poss β together with the inconsistency level and

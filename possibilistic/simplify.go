@@ -5,7 +5,8 @@ import (
 	"github.com/strata-logic/strata/sat"
 )
 
-// The simplifications below never change any answer (Θ, α) ⊢poss β. Unit
+// The simplifications below never change any answer (Θ, α) ⊢poss β (but
+// may change linear and lex answers: see SimplifyUnder). Unit
 // propagation and implied-rule removal even keep the possibility
 // distribution π unchanged; removing drowned levels changes π only on worlds
 // that no evidence can make most plausible.
@@ -154,7 +155,9 @@ func (t *Theory) removeImplied(by func(e, o *entry) bool) *Theory {
 }
 
 // Simplify removes drowned levels, propagates units, removes drowned levels
-// again (propagation can derive ⊥) and removes implied formulas.
+// again (propagation can derive ⊥) and removes implied formulas. Like each
+// of those steps it keeps the answers of Poss only; SimplifyUnder keeps
+// those of Linear or Lex.
 func (t *Theory) Simplify() *Theory {
 	return t.RemoveDrowned().PropagateUnits().RemoveDrowned().RemoveImplied()
 }

@@ -2,33 +2,6 @@ package possibilistic
 
 import "github.com/strata-logic/strata/logic"
 
-// Every semantics reads the evidence α as certain. The formulas of weight 1,
-// when the theory has such a level, are certain too: α joins their level,
-// and when α contradicts them only tautologies follow, under every
-// semantics. Below weight 1 the semantics differ in which formulas α keeps:
-//
-//   - Poss keeps the levels above the inconsistency level inc(Θ ∪ {(α, 1)})
-//     and drowns every level at or below it.
-//   - Linear goes down from the highest level below weight 1, keeping a
-//     level when it is consistent with α, the certain formulas and the
-//     levels kept so far, and setting it aside otherwise.
-//   - Lex keeps the worlds of α and the certain formulas whose vector of
-//     violated-formula counts, level by level from the top, is
-//     lexicographically least (a formula written twice in a level counts
-//     once); a preferred world sets aside the formulas it violates.
-//
-// Under each, (Θ, α) entails β when β holds in every preferred world: the
-// worlds of α that satisfy what α keeps (for lex, the worlds attaining the
-// least vector).
-//
-// The necessity of β given α under a semantics s is the highest weight λ
-// such that the formulas of weight at least λ, used under s with α, entail
-// β (1 when α alone entails β, 0 when β is not entailed). For Poss it is
-// the paper's necessity degree N(β | α). Each semantics decides levels from
-// the top down, so its answer on the levels of weight at least λ is the
-// restriction of its answer on the whole theory, and entailment is monotone
-// in λ.
-
 // context records what the last evidence keeps under a semantics: per
 // level, the assumption that imposes it (none when the level is left free),
 // and a preferred world.
@@ -38,7 +11,12 @@ type context struct {
 	on   []bool      // per level: lit is assumed
 	lit  []logic.Lit // per level: s_j, or a lex bound
 	viol []int       // lex: least number of violated formulas per level
-	hard int         // the weight-1 level, or -1
+	hi   int         // the poss cut: inc(Θ ∪ {(α, 1)}) is the weight of level hi−1
+
+	// haveWorld says that r.world is a preferred world. Without one,
+	// betaFalse says whether the model of the poss search falsifies β,
+	// which is then preferred too.
+	haveWorld, betaFalse bool
 }
 
 // hardLevel returns the index of the level of weight 1, or -1.
@@ -52,8 +30,23 @@ func (r *Reasoner) hardLevel() int {
 // keep decides what the compiled α keeps under s, leaving a preferred
 // world in r.world (a copy, which later solver calls do not disturb).
 func (r *Reasoner) keep(s Semantics) bool {
+	if !r.settle(s) {
+		return false
+	}
+	if !r.ctx.haveWorld {
+		if !r.solveFloor(0, false) {
+			panic("possibilistic: what the evidence keeps is inconsistent")
+		}
+		r.saveWorld()
+	}
+	return true
+}
+
+// settle decides what the compiled α keeps under s; r.world holds a
+// preferred world if ctx.haveWorld.
+func (r *Reasoner) settle(s Semantics) bool {
 	c := &r.ctx
-	c.sem, c.hard = s, r.hardLevel()
+	c.sem, c.haveWorld = s, false
 	c.on = resetBools(c.on, r.k)
 	c.viol = resetInts(c.viol, r.k)
 	if len(c.lit) < r.k {
@@ -87,17 +80,15 @@ func resetInts(b []int, n int) []int {
 }
 
 func (r *Reasoner) keepPoss() bool {
-	hi, _ := r.incSearch()
+	hi, betaFalse := r.incSearch()
+	r.ctx.hi = hi
 	if hi == r.kEff {
 		return false
 	}
+	r.ctx.betaFalse = betaFalse
 	for j := hi; j < r.k; j++ {
 		r.ctx.on[j], r.ctx.lit[j] = true, r.sel[j]
 	}
-	if !r.solveFloor(0, false) {
-		panic("possibilistic: the cut above the inconsistency level is inconsistent")
-	}
-	r.saveWorld()
 	return true
 }
 
@@ -105,10 +96,8 @@ func (r *Reasoner) keepPoss() bool {
 // up and, if asked, ¬β.
 func (r *Reasoner) solveFloor(floor int, negBeta bool) bool {
 	a := append(r.assume[:0], r.alpha...)
-	for j := floor; j < r.k; j++ {
-		if r.ctx.on[j] {
-			a = append(a, r.ctx.lit[j])
-		}
+	for j := range r.k {
+		a = r.assumeLevel(a, j, j >= floor && r.ctx.on[j], r.ctx.lit[j])
 	}
 	if negBeta {
 		a = append(a, r.negBeta...)
@@ -118,22 +107,45 @@ func (r *Reasoner) solveFloor(floor int, negBeta bool) bool {
 	return r.s.Solve(a...)
 }
 
-// solveWith solves α with the kept levels above j and one more assumption.
-func (r *Reasoner) solveWith(j int, extra logic.Lit) bool {
+// solveWith solves α with the kept levels above j and lit on level j.
+func (r *Reasoner) solveWith(j int, lit logic.Lit) bool {
 	a := append(r.assume[:0], r.alpha...)
-	for i := j + 1; i < r.k; i++ {
-		if r.ctx.on[i] {
-			a = append(a, r.ctx.lit[i])
+	for i := range r.k {
+		switch {
+		case i == j:
+			a = r.assumeLevel(a, i, true, lit)
+		default:
+			a = r.assumeLevel(a, i, i > j && r.ctx.on[i], r.ctx.lit[i])
 		}
 	}
-	a = append(a, extra)
 	r.assume = a
 	r.calls++
 	return r.s.Solve(a...)
 }
 
-// saveWorld copies the solver's model into r.world.
-func (r *Reasoner) saveWorld() { r.model() }
+// assumeLevel appends the assumptions of level j: lit when on, and ¬s_j
+// unless lit is s_j, which switches the level's clauses off; a lex bound
+// constrains the level through its formulas' own selectors, and a level
+// left out has them cleared too.
+func (r *Reasoner) assumeLevel(a []logic.Lit, j int, on bool, lit logic.Lit) []logic.Lit {
+	if on {
+		a = append(a, lit)
+		if lit == r.sel[j] {
+			return a
+		}
+	}
+	a = append(a, r.sel[j].Not())
+	if !on && r.hasOff[j] {
+		a = append(a, r.off[j])
+	}
+	return a
+}
+
+// saveWorld copies the solver's model into r.world, a preferred world.
+func (r *Reasoner) saveWorld() {
+	r.model()
+	r.ctx.haveWorld = true
+}
 
 // violatedIn counts the distinct formulas of level j that r.world violates.
 func (r *Reasoner) violatedIn(j int) int {
@@ -152,7 +164,7 @@ func (r *Reasoner) entailsKept() bool {
 	if !r.ctx.ok {
 		return !r.solveCut(r.kEff, true) // only tautologies follow
 	}
-	if !r.betaHoldsIn(r.world) {
+	if r.ctx.haveWorld && !r.betaHoldsIn(r.world) || !r.ctx.haveWorld && r.ctx.betaFalse {
 		return false
 	}
 	return !r.solveFloor(0, true)
@@ -165,8 +177,35 @@ func (r *Reasoner) betaHoldsIn(w []bool) bool {
 	return r.betaV.Holds(w)
 }
 
-// EntailsUnder decides whether (Θ, α) entails β under s. Under Poss it is
+// EntailsUnder decides whether (Θ, α) entails β under s; under Poss it is
 // Entails.
+//
+// Every semantics reads the evidence α as certain. The formulas of weight 1,
+// when the theory has such a level, are certain too: α joins their level,
+// and when α contradicts them only tautologies follow, under every
+// semantics. Below weight 1 the semantics differ in which formulas α keeps:
+//
+//   - Poss keeps the levels above the inconsistency level inc(Θ ∪ {(α, 1)})
+//     and drowns every level at or below it.
+//   - Linear goes down from the highest level below weight 1, keeping a
+//     level when it is consistent with α, the certain formulas and the
+//     levels kept so far, and setting it aside otherwise.
+//   - Lex keeps the worlds of α and the certain formulas whose vector of
+//     violated-formula counts, level by level from the top, is
+//     lexicographically least (a formula written twice in a level counts
+//     once); a preferred world sets aside the formulas it violates.
+//
+// Under each, (Θ, α) entails β when β holds in every preferred world: the
+// worlds of α that satisfy what α keeps (for lex, the worlds attaining the
+// least vector).
+//
+// The necessity of β given α under a semantics s is the highest weight λ
+// such that the formulas of weight at least λ, used under s with α, entail
+// β (1 when α alone entails β, 0 when β is not entailed). For Poss it is
+// the paper's necessity degree N(β | α). Each semantics decides levels from
+// the top down, so its answer on the levels of weight at least λ is the
+// restriction of its answer on the whole theory, and entailment is monotone
+// in λ.
 func (r *Reasoner) EntailsUnder(s Semantics, alpha, beta *logic.Formula) bool {
 	if s == Poss {
 		return r.Entails(alpha, beta)
@@ -174,7 +213,7 @@ func (r *Reasoner) EntailsUnder(s Semantics, alpha, beta *logic.Formula) bool {
 	defer r.done()
 	r.setAlpha(alpha)
 	r.setBeta(beta)
-	r.keep(s)
+	r.settle(s)
 	return r.entailsKept()
 }
 
@@ -188,6 +227,6 @@ func (r *Reasoner) EntailsClauseUnder(s Semantics, alpha logic.Term, beta logic.
 	r.alpha = r.mapLits(r.alpha[:0], alpha)
 	r.betaF = nil
 	r.setBetaClause(beta)
-	r.keep(s)
+	r.settle(s)
 	return r.entailsKept()
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/logic"
@@ -14,6 +15,7 @@ func init() { register(newQueryCmd) }
 
 func newQueryCmd() *cobra.Command {
 	var given string
+	var sem possibilistic.Semantics
 	cmd := &cobra.Command{
 		Use:   "query THEORY [QUERY]",
 		Short: "Decide (Θ, α) ⊢poss β, or list the plausible conclusions of α",
@@ -21,6 +23,12 @@ func newQueryCmd() *cobra.Command {
 β follows from α and the formulas above the inconsistency level of Θ ∪ {(α, 1)}.
 The first line of output is "yes" or "no" alone, for scripts; the next line
 names the level that decides the answer.
+
+--semantics linear keeps, from the top down, every level consistent with α and
+the levels kept so far instead of drowning all levels at or below the
+inconsistency level; --semantics lex keeps as many formulas of each level as it
+can, from the top down. Under both, the next lines say what the evidence set
+aside and which formulas entail β (or a preferred world where β fails).
 
 QUERY is a default rule such as 'penguin -> !flies' or 'bird, red |~ flies', or a
 plain formula φ for Θ ⊢poss φ. With --given α instead of a QUERY, query lists
@@ -43,18 +51,22 @@ the text format ("WEIGHT: FORMULA" lines) or - for standard input.`,
 				if err != nil {
 					return err
 				}
+				if sem != possibilistic.Poss {
+					return printExplanation(cmd.OutOrStdout(), th, possibilistic.NewReasoner(th), sem, rule)
+				}
 				return printVerdict(cmd.OutOrStdout(), v, possibilistic.NewReasoner(th), rule)
 			case cmd.Flags().Changed("given"):
 				alpha, err := logic.ParseEvidence(v, given)
 				if err != nil {
 					return fmt.Errorf("--given: %w", err)
 				}
-				return printConclusions(cmd.OutOrStdout(), v, possibilistic.NewReasoner(th), alpha)
+				return printConclusionsUnder(cmd.OutOrStdout(), v, possibilistic.NewReasoner(th), sem, alpha)
 			}
 			return usageError{errors.New("query needs a QUERY or --given")}
 		},
 	}
 	cmd.Flags().StringVar(&given, "given", "", "list the plausible conclusions of this evidence (literals separated by ',')")
+	cmd.Flags().TextVar(&sem, "semantics", possibilistic.Poss, "how evidence that clashes with the theory is handled: poss (drowning), linear or lex")
 	return cmd
 }
 
@@ -99,9 +111,17 @@ func printVerdict(w io.Writer, v *logic.Vocabulary, rs *possibilistic.Reasoner, 
 }
 
 func printConclusions(w io.Writer, v *logic.Vocabulary, rs *possibilistic.Reasoner, alpha *logic.Formula) error {
+	return printConclusionsUnder(w, v, rs, possibilistic.Poss, alpha)
+}
+
+func printConclusionsUnder(w io.Writer, v *logic.Vocabulary, rs *possibilistic.Reasoner, sem possibilistic.Semantics, alpha *logic.Formula) error {
 	inc := rs.Inconsistency(alpha)
-	lits := rs.Conclusions(alpha)
-	fmt.Fprintf(w, "plausible conclusions given %s (inconsistency level %s):\n", alpha.String(v), possibilistic.FormatWeight(inc))
+	lits := rs.ConclusionsUnder(sem, alpha)
+	under := ""
+	if sem != possibilistic.Poss {
+		under = " under " + sem.String()
+	}
+	fmt.Fprintf(w, "plausible conclusions given %s%s (inconsistency level %s):\n", alpha.String(v), under, possibilistic.FormatWeight(inc))
 	if len(lits) == 0 {
 		fmt.Fprintln(w, "  none: the evidence contradicts the formulas of weight 1")
 		return nil
@@ -111,8 +131,65 @@ func printConclusions(w io.Writer, v *logic.Vocabulary, rs *possibilistic.Reason
 		width = max(width, len(v.LitString(l)))
 	}
 	for _, l := range lits {
-		n := rs.Necessity(alpha, logic.LitF(l))
+		n := rs.NecessityUnder(sem, alpha, logic.LitF(l))
 		fmt.Fprintf(w, "  %-*s  necessity %s\n", width, v.LitString(l), possibilistic.FormatWeight(n))
 	}
 	return nil
+}
+
+// printExplanation answers a query under linear or lex: yes or no, the
+// deciding level, what the evidence set aside, and the formulas that entail
+// β or a preferred world where it fails.
+func printExplanation(w io.Writer, th *possibilistic.Theory, rs *possibilistic.Reasoner, sem possibilistic.Semantics, rule logic.Rule) error {
+	v := th.Vocab
+	e := rs.Explain(sem, rule.Antecedent, rule.Consequent)
+	alpha, beta := rule.Antecedent.String(v), rule.Consequent.String(v)
+	weight := func(j int) string { return possibilistic.FormatWeight(th.Levels[j].Weight) }
+	if len(e.SetAside) == len(th.Levels) && len(th.Levels) > 0 && e.Inconsistency == 1 {
+		fmt.Fprintf(w, "%s\n%s contradicts the formulas of weight 1, so only tautologies follow\n", yesNo(e.Entailed), alpha)
+		return nil
+	}
+	if e.Entailed {
+		fmt.Fprintf(w, "yes\nlevel %s: %s, with the formulas of weight >= %s that %s keeps, entails %s (inconsistency level %s)\n",
+			possibilistic.FormatWeight(e.Necessity), alpha, possibilistic.FormatWeight(e.Necessity), sem, beta, possibilistic.FormatWeight(e.Inconsistency))
+	} else {
+		fmt.Fprintf(w, "no\n%s, with the formulas %s keeps, does not entail %s (inconsistency level %s)\n",
+			alpha, sem, beta, possibilistic.FormatWeight(e.Inconsistency))
+	}
+	var aside []string
+	if sem == possibilistic.Lex {
+		for _, f := range e.Formulas {
+			aside = append(aside, weight(f.Level)+": "+f.Formula.String(v))
+		}
+	} else {
+		for _, j := range e.SetAside {
+			aside = append(aside, "level "+weight(j))
+		}
+	}
+	if len(aside) == 0 {
+		aside = []string{"nothing"}
+	}
+	fmt.Fprintf(w, "set aside by the evidence: %s\n", strings.Join(aside, "; "))
+	switch {
+	case e.Entailed && len(e.Support) > 0:
+		var sup []string
+		for _, f := range e.Support {
+			sup = append(sup, weight(f.Level)+": "+f.Formula.String(v))
+		}
+		fmt.Fprintf(w, "because %s with %s entails %s\n", alpha, strings.Join(sup, "; "), beta)
+	case e.Entailed:
+		fmt.Fprintf(w, "because %s alone entails %s\n", alpha, beta)
+	case e.Counter != nil:
+		fmt.Fprintf(w, "counter-example, a preferred world: %s\n", worldText(v, e.Counter))
+	}
+	return nil
+}
+
+// worldText lists a world's literals over the vocabulary.
+func worldText(v *logic.Vocabulary, w []bool) string {
+	lits := make([]string, len(w))
+	for a, val := range w {
+		lits[a] = v.LitString(logic.MkLit(logic.Atom(a), !val))
+	}
+	return strings.Join(lits, ", ")
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -13,21 +14,32 @@ func init() { register(newShowCmd) }
 
 func newShowCmd() *cobra.Command {
 	var asJSON, simplify bool
+	var sem possibilistic.Semantics
 	cmd := &cobra.Command{
 		Use:   "show THEORY",
 		Short: "Print a theory's levels, inconsistency level and size",
 		Long: `show prints a theory highest level first, preceded by comment lines giving its
 size and inconsistency level, so that the output is itself a theory file.
 --simplify first removes drowned levels, simplifies by unit propagation and
-removes implied formulas (none of which changes any answer of query).`,
+removes implied formulas (none of which changes any answer of query).
+With --semantics linear or lex, --simplify keeps every answer of query under
+that semantics instead, which allows much less: a level below the
+inconsistency level, or a formula that a higher one implies, still counts when
+the evidence sets the higher one aside. Only what the formulas of weight 1
+imply is simplified.`,
 		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			th, err := loadTheory(cmd, args[0], &logic.Vocabulary{})
 			if err != nil {
 				return err
 			}
+			if cmd.Flags().Changed("semantics") && !simplify {
+				return usageError{errors.New("--semantics only applies with --simplify")}
+			}
 			if simplify {
-				th = th.Simplify()
+				if th, err = th.SimplifyUnder(sem); err != nil {
+					return err
+				}
 			}
 			w := cmd.OutOrStdout()
 			if asJSON {
@@ -43,6 +55,7 @@ removes implied formulas (none of which changes any answer of query).`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the theory as JSON")
 	cmd.Flags().BoolVar(&simplify, "simplify", false, "simplify the theory first, keeping every entailment")
+	cmd.Flags().TextVar(&sem, "semantics", possibilistic.Poss, "with --simplify: the semantics whose answers to keep (poss, linear or lex)")
 	return cmd
 }
 

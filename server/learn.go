@@ -9,7 +9,9 @@ import (
 	"io"
 	"math"
 	"net/http"
+	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"sync"
 	"time"
@@ -38,6 +40,36 @@ type learnRequest struct {
 	Threads    int     `json:"threads"`
 	Seed       *uint64 `json:"seed"`
 	Timeout    string  `json:"timeout"` // a Go duration, e.g. "30s"; empty: none
+	// Resume continues the run of this id from the checkpoint that Close
+	// wrote to Config.CheckpointDir (or that GET …/checkpoint gave, sent
+	// as Checkpoint), on the same examples.
+	Resume     string          `json:"resume"`
+	Checkpoint json.RawMessage `json:"checkpoint"`
+}
+
+// runID matches the ids of runs, so that a resumed id names a file in
+// Config.CheckpointDir and nothing else.
+var runID = regexp.MustCompile(`^r-[0-9a-f]{16}$`)
+
+// checkpoint returns the checkpoint a request resumes from, or nil.
+func (s *Server) checkpoint(req learnRequest) ([]byte, error) {
+	switch {
+	case req.Resume != "" && len(req.Checkpoint) > 0:
+		return nil, badRequest("resume", "give resume or checkpoint, not both")
+	case len(req.Checkpoint) > 0:
+		return req.Checkpoint, nil
+	case req.Resume == "":
+		return nil, nil
+	case !runID.MatchString(req.Resume):
+		return nil, badRequest("resume", "resume %q is not a run id", req.Resume)
+	case s.cfg.CheckpointDir == "":
+		return nil, badRequest("resume", "this server keeps no checkpoints (start it with --checkpoints)")
+	}
+	data, err := os.ReadFile(filepath.Join(s.cfg.CheckpointDir, req.Resume+".checkpoint.json"))
+	if err != nil {
+		return nil, notFound("no checkpoint of run %s", req.Resume)
+	}
+	return data, nil
 }
 
 // run is one learning run. The learner belongs to the goroutine that runs
@@ -187,12 +219,16 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 		opts.Timeout = d
 	}
 	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
+		cp, err := s.checkpoint(req)
+		if err != nil {
+			return nil, err
+		}
 		vocab, train, test, hard, err := s.learnData(req)
 		if err != nil {
 			return nil, err
 		}
 		opts.Test = test
-		return s.startRun(req.Name, vocab, train, hard, opts)
+		return s.startRun(req.Name, vocab, train, hard, opts, cp)
 	})
 	if err != nil {
 		writeError(w, err)
@@ -202,7 +238,8 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 }
 
 // startRun registers a run, unless too many are running, and starts it.
-func (s *Server) startRun(name string, v *logic.Vocabulary, train *learn.Examples, hard []logic.Clause, opts learn.Options) (*runView, error) {
+// With a checkpoint it resumes the learner that wrote it.
+func (s *Server) startRun(name string, v *logic.Vocabulary, train *learn.Examples, hard []logic.Clause, opts learn.Options, checkpoint []byte) (*runView, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -237,8 +274,15 @@ func (s *Server) startRun(name string, v *logic.Vocabulary, train *learn.Example
 			rn.theory = text
 		})
 	}
-	l, err := learn.NewLearner(v, train, hard, opts)
-	if err != nil {
+	var err error
+	if checkpoint != nil {
+		l, err = learn.ResumeLearner(bytes.NewReader(checkpoint), v, train, hard, opts)
+		if err != nil {
+			cancel()
+			return nil, badRequest("resume", "resume: %v", err)
+		}
+		rn.hist = l.History()
+	} else if l, err = learn.NewLearner(v, train, hard, opts); err != nil {
 		cancel()
 		return nil, inputError("pos", err)
 	}
@@ -253,7 +297,11 @@ func (s *Server) startRun(name string, v *logic.Vocabulary, train *learn.Example
 }
 
 func (r *run) viewLocked() *runView {
-	return &runView{ID: r.id, Name: r.name, State: r.state, Started: r.started, History: []iterationView{}, Theory: r.theory}
+	v := &runView{ID: r.id, Name: r.name, State: r.state, Started: r.started, History: []iterationView{}, Theory: r.theory}
+	for _, it := range r.hist {
+		v.History = append(v.History, viewIteration(it))
+	}
+	return v
 }
 
 // forgetOldRuns drops the oldest finished runs beyond Config.MaxStoredRuns.

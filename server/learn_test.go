@@ -289,4 +289,38 @@ func TestCloseWritesCheckpoints(t *testing.T) {
 	if st, _, e := longRun(t, ts.URL); st != 503 {
 		t.Errorf("a run after Close: %d %+v", st, e)
 	}
+
+	// A new server resumes a run from its checkpoint, given the same
+	// examples: the history goes on from where it stopped.
+	_, ts2 := newTest(t, Config{CheckpointDir: cps})
+	var before runView
+	call(t, "GET", ts.URL+"/api/learn/"+ids[0], nil, &before)
+	body := map[string]any{"pos": exampleFile(t, "birds.pos"), "neg": exampleFile(t, "birds.neg"),
+		"iterations": 1000000, "patience": -1, "candidates": 20, "resume": ids[0]}
+	var rv runView
+	if st := call(t, "POST", ts2.URL+"/api/learn", body, &rv); st != 201 || len(rv.History) != len(before.History) {
+		t.Fatalf("resume: %d, %d iterations, want %d", st, len(rv.History), len(before.History))
+	}
+	for deadline := time.Now().Add(20 * time.Second); len(rv.History) <= len(before.History) && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+		call(t, "GET", ts2.URL+"/api/learn/"+rv.ID, nil, &rv)
+	}
+	call(t, "POST", ts2.URL+"/api/learn/"+rv.ID+"/cancel", nil, &rv)
+	if len(rv.History) <= len(before.History) || rv.History[len(before.History)].Iteration != len(before.History)+1 {
+		t.Errorf("the resumed run has %d iterations after %d", len(rv.History), len(before.History))
+	}
+	for resume, status := range map[string]int{"../" + ids[0]: 400, "r-0123456789abcdef": 404} {
+		body["resume"] = resume
+		var e apiError
+		if st := call(t, "POST", ts2.URL+"/api/learn", body, &e); st != status {
+			t.Errorf("resume %q: %d %+v", resume, st, e)
+		}
+	}
+	// Other examples do not resume the checkpoint.
+	body["resume"] = ids[0]
+	body["pos"] = "a -> b"
+	var e apiError
+	if st := call(t, "POST", ts2.URL+"/api/learn", body, &e); st != 400 || e.Field != "resume" {
+		t.Errorf("resume on other examples: %d %+v", st, e)
+	}
 }

@@ -192,3 +192,32 @@ func BenchmarkDecide(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkHandler measures POST /api/query through the handler without
+// the network (httptest.NewRecorder): what the server adds to the
+// library's decision, before the HTTP round trip.
+func BenchmarkHandler(b *testing.B) {
+	_, text, queries := benchTheory(4096)
+	s, err := New(Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := s.parseTheory(source{Text: text})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := s.store(e); err != nil {
+		b.Fatal(err)
+	}
+	bodies := queryBodies(e.id, queries, "poss", false)
+	h := s.Handler()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/query", bytes.NewReader(bodies[i%len(bodies)])))
+		if rec.Code != 200 {
+			b.Fatal(rec.Code, rec.Body)
+		}
+	}
+}

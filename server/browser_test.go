@@ -80,6 +80,19 @@ func TestExplorerPage(t *testing.T) {
 		chromedp.Navigate(ts.URL+"/"),
 		chromedp.WaitVisible(`body[data-ready="1"]`),
 	))
+	// A malformed theory: the error names its position and the page
+	// selects the rest of the line from there.
+	run("paste a malformed theory", chromedp.Steps(
+		chromedp.SetValue("#theory-text", "1: a\n0.5: b & (c\n"),
+		chromedp.Click("#theory-load"),
+	))
+	wait("the error", `!document.getElementById("theory-error").hidden`)
+	if got := eval(`document.getElementById("theory-error").textContent`); !strings.HasPrefix(got, "theory: line 2, column 12") {
+		t.Errorf("error %q", got)
+	}
+	if got := eval(`const ta = document.getElementById("theory-text"); ta.selectionStart + "-" + ta.selectionEnd`); got != "16-16" {
+		t.Errorf("selection %s, want 16-16 (the end of line 2, where a ) is missing)", got)
+	}
 	run("paste the penguin theory", chromedp.Steps(
 		chromedp.SetValue("#theory-text", penguin),
 		chromedp.Click("#theory-load"),

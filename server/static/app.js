@@ -33,6 +33,19 @@ async function api(method, path, body) {
   return data;
 }
 
+// selectPosition selects, in a textarea, the line and column an error
+// names, so that the user sees where the input is wrong.
+function selectPosition(textareaId, line, column) {
+  const ta = $(textareaId);
+  const lines = ta.value.split("\n");
+  if (!line || line > lines.length) return;
+  let start = 0;
+  for (let i = 0; i < line - 1; i++) start += lines[i].length + 1;
+  const from = start + Math.max(0, Math.min(column - 1, lines[line - 1].length));
+  ta.focus();
+  ta.setSelectionRange(from, start + lines[line - 1].length);
+}
+
 // showError writes an API error with its position, or hides the box.
 function showError(box, err) {
   const el = $(box);
@@ -97,6 +110,7 @@ async function loadTheory(body) {
     state.theory = await api("POST", "/api/theories", body);
   } catch (err) {
     showError("theory-error", err);
+    if (err.field === "theory" && body.text !== undefined) selectPosition("theory-text", err.line, err.column);
     return;
   }
   renderTheory();
@@ -151,6 +165,10 @@ async function ask() {
     a = await api("POST", "/api/query", { theory_id: state.theory.id, query: $("query").value, semantics: $("semantics").value });
   } catch (err) {
     showError("query-error", err);
+    if (err.field === "query" && err.column) {
+      $("query").focus();
+      $("query").setSelectionRange(err.column - 1, $("query").value.length);
+    }
     return;
   }
   const box = $("answer");
@@ -200,6 +218,7 @@ async function loadBase(body) {
     state.base = await api("POST", "/api/bases", body);
   } catch (err) {
     showError("base-error", err);
+    if (err.field === "base" && body.text !== undefined) selectPosition("base-text", err.line, err.column);
     if (err.conflict) {
       $("zordering").replaceChildren(el("div", { class: "summary" }, "defaults that clash:"),
         el("table", { class: "table" }, el("tbody", {}, ...err.conflict.map((d) =>

@@ -336,7 +336,11 @@ func (s *Server) learn(ctx context.Context, rn *run, l *learn.Learner, v *logic.
 	final := l.Final().Theory(v).String()
 	if why == learn.StopCancelled && s.runCtx.Err() != nil && s.cfg.CheckpointDir != "" && cpErr == nil {
 		path := filepath.Join(s.cfg.CheckpointDir, rn.id+".checkpoint.json")
-		cpErr = fileutil.WriteAtomic(path, func(w io.Writer) error { _, err := w.Write(cp.Bytes()); return err })
+		// The directory is made when first needed, so that a server that
+		// never checkpoints leaves nothing behind.
+		if cpErr = os.MkdirAll(s.cfg.CheckpointDir, 0o755); cpErr == nil {
+			cpErr = fileutil.WriteAtomic(path, func(w io.Writer) error { _, err := w.Write(cp.Bytes()); return err })
+		}
 	}
 	rn.update(func() {
 		rn.stop = string(why)

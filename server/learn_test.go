@@ -231,7 +231,7 @@ func TestLearnCancelAndCap(t *testing.T) {
 // TestCloseWritesCheckpoints checks the graceful shutdown: Close cancels
 // the running runs and writes checkpoints that the library resumes.
 func TestCloseWritesCheckpoints(t *testing.T) {
-	cps := t.TempDir()
+	cps := filepath.Join(t.TempDir(), "checkpoints") // made when first needed
 	s, err := New(Config{CheckpointDir: cps, MaxRuns: 2})
 	if err != nil {
 		t.Fatal(err)

@@ -35,7 +35,7 @@ type Config struct {
 	// Empty: loading by path is refused.
 	Dir string
 	// CheckpointDir is where Close writes the checkpoints of the learning
-	// runs it cancels. Empty: none are written.
+	// runs it cancels, made when first needed. Empty: none are written.
 	CheckpointDir string
 	// MaxBody is the largest request body in bytes (default 8 MiB);
 	// larger ones are answered 413.

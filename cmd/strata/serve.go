@@ -42,11 +42,6 @@ SIGINT or SIGTERM cancel the learning runs, write their checkpoints to
 			if !quiet {
 				cfg.AccessLog = cmd.ErrOrStderr()
 			}
-			if cfg.CheckpointDir != "" {
-				if err := os.MkdirAll(cfg.CheckpointDir, 0o755); err != nil {
-					return fmt.Errorf("--checkpoints: %w", err)
-				}
-			}
 			app, err := server.New(cfg)
 			if err != nil {
 				return err

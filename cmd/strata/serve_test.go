@@ -90,7 +90,11 @@ func TestServeUsage(t *testing.T) {
 	if _, stderr, code := strata(t, "", "serve", "extra"); code != 2 || !strings.Contains(stderr, "serve takes 0 argument") {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
-	if _, stderr, code := strata(t, "", "serve", "--dir", filepath.Join(t.TempDir(), "missing")); code != 1 || !strings.Contains(stderr, "--dir") {
+	cps := filepath.Join(t.TempDir(), "checkpoints")
+	if _, stderr, code := strata(t, "", "serve", "--dir", filepath.Join(t.TempDir(), "missing"), "--checkpoints", cps); code != 1 || !strings.Contains(stderr, "--dir") {
 		t.Errorf("exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(cps); err == nil {
+		t.Error("a server that failed to start made its checkpoint directory")
 	}
 }

@@ -396,6 +396,36 @@ func ReadCLQ(r io.Reader, name string, v *logic.Vocabulary) ([]Default, error) {
 	return p.list(clEOF)
 }
 
+// ParseQuery reads a query for a default base: a rule 'α -> β' or 'α |~ β'
+// (see logic.ParseRule), or a .cl conditional '(β|α)'. A plain formula is not
+// a query: '(a | b)' would be ambiguous between the two syntaxes, so it is
+// read as a conditional.
+func ParseQuery(v *logic.Vocabulary, src string) (Default, error) {
+	if strings.Contains(src, "->") || strings.Contains(src, "|~") || !strings.HasPrefix(strings.TrimSpace(src), "(") {
+		r, err := logic.ParseRule(v, src)
+		if err != nil {
+			return Default{}, err
+		}
+		return Default{Rule: r, Text: strings.TrimSpace(src)}, nil
+	}
+	return ParseConditional(v, src)
+}
+
+// LooksLikeCL reports whether data reads as a .cl knowledge base rather than
+// a rule file: its first line that is not blank or a comment starts with the
+// word "signature" and is not a rule.
+func LooksLikeCL(data []byte) bool {
+	for _, line := range strings.Split(string(data), "\n") {
+		s := strings.TrimSpace(line)
+		if s == "" || strings.HasPrefix(s, "#") || strings.HasPrefix(s, "//") {
+			continue
+		}
+		words := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' })
+		return len(words) > 0 && words[0] == "signature" && !strings.Contains(s, "->") && !strings.Contains(s, "|~")
+	}
+	return false
+}
+
 // ParseConditional parses one conditional "(B|A)" in the .cl syntax and
 // returns the default A |~ B.
 func ParseConditional(v *logic.Vocabulary, src string) (Default, error) {

@@ -77,6 +77,20 @@ func (r Rule) String(v *Vocabulary) string {
 	return ante + " |~ " + r.Consequent.String(v)
 }
 
+// ParseQuery reads a query for a theory: a default rule α -> β (see
+// ParseRule), or a plain formula φ, read as the rule true |~ φ. When neither
+// parses, the error is the rule parser's, since a query is usually a rule.
+func ParseQuery(v *Vocabulary, src string) (Rule, error) {
+	rule, err := ParseRule(v, src)
+	if err == nil {
+		return rule, nil
+	}
+	if f, ferr := ParseFormula(v, src); ferr == nil {
+		return Rule{Antecedent: True(), Consequent: f}, nil
+	}
+	return Rule{}, err
+}
+
 // ParseRule parses a default rule. The antecedent and consequent are
 // separated by '|~' or, when there is none, by the first '->' outside
 // parentheses; so "bird, antarctic -> !flies" and "(a -> b) |~ c" both work.

@@ -78,3 +78,53 @@ func TestParseEvidence(t *testing.T) {
 		t.Error("'penguin ->' accepted as evidence")
 	}
 }
+
+func TestParseQuery(t *testing.T) {
+	v := &Vocabulary{}
+	for _, src := range []string{"penguin -> !flies", "bird, red |~ flies", " -> bird"} {
+		want, _ := ParseRule(v, src)
+		r, err := ParseQuery(v, src)
+		if err != nil || !r.Antecedent.Equal(want.Antecedent) || !r.Consequent.Equal(want.Consequent) {
+			t.Errorf("%q: %v %v", src, r.String(v), err)
+		}
+	}
+	// A plain formula φ is the query true |~ φ.
+	for _, src := range []string{"!penguin | bird", "flies", "a & (b | c)"} {
+		want, _ := ParseFormula(v, src)
+		r, err := ParseQuery(v, src)
+		if err != nil || r.Antecedent.Op != OpTrue || !r.Consequent.Equal(want) {
+			t.Errorf("%q: %v %v", src, r.String(v), err)
+		}
+	}
+	// Neither a rule nor a formula: the rule parser's error, with its column.
+	_, err := ParseQuery(v, "penguin -> (flies")
+	var se *SyntaxError
+	if !errors.As(err, &se) || se.Pos.Col != 18 {
+		t.Errorf("error %v", err)
+	}
+}
+
+func FuzzParseQuery(f *testing.F) {
+	for _, s := range []string{"penguin -> !flies", "flies", "a | b", "a -> (b", "|~", "a, b |~ c, d", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		v := &Vocabulary{}
+		q, err := ParseQuery(v, src)
+		if r, rerr := ParseRule(v, src); rerr == nil {
+			if err != nil || !q.Antecedent.Equal(r.Antecedent) || !q.Consequent.Equal(r.Consequent) {
+				t.Fatalf("%q: a rule read as %v, %v", src, q, err)
+			}
+			return
+		}
+		if fm, ferr := ParseFormula(v, src); ferr == nil {
+			if err != nil || q.Antecedent.Op != OpTrue || !q.Consequent.Equal(fm) {
+				t.Fatalf("%q: a formula read as %v, %v", src, q, err)
+			}
+			return
+		}
+		if err == nil {
+			t.Fatalf("%q: neither a rule nor a formula, yet read", src)
+		}
+	})
+}

@@ -182,15 +182,7 @@ func clFormat(format, path string, data []byte) (bool, error) {
 	if strings.EqualFold(filepath.Ext(path), ".cl") {
 		return true, nil
 	}
-	for _, line := range strings.Split(string(data), "\n") {
-		s := strings.TrimSpace(line)
-		if s == "" || strings.HasPrefix(s, "#") || strings.HasPrefix(s, "//") {
-			continue
-		}
-		words := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' })
-		return len(words) > 0 && words[0] == "signature" && !strings.Contains(s, "->") && !strings.Contains(s, "|~"), nil
-	}
-	return false, nil
+	return defaults.LooksLikeCL(data), nil
 }
 
 func pickBase(name string, bases []*defaults.Base, want string) (*defaults.Base, error) {

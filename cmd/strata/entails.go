@@ -164,18 +164,9 @@ func yesNo(b bool) string {
 	return "no"
 }
 
-// parseDefault reads a query: a rule 'α -> β' or 'α |~ β', or a .cl
-// conditional '(β|α)'. A plain formula is not a query: '(a | b)' would be
-// ambiguous between the two syntaxes, so it is read as a conditional.
+// parseDefault reads a query: a rule or a .cl conditional (defaults.ParseQuery).
 func parseDefault(v *logic.Vocabulary, src string) (defaults.Default, error) {
-	if strings.Contains(src, "->") || strings.Contains(src, "|~") || !strings.HasPrefix(strings.TrimSpace(src), "(") {
-		r, err := logic.ParseRule(v, src)
-		if err != nil {
-			return defaults.Default{}, err
-		}
-		return defaults.Default{Rule: r, Text: strings.TrimSpace(src)}, nil
-	}
-	return defaults.ParseConditional(v, src)
+	return defaults.ParseQuery(v, src)
 }
 
 // loadQueries reads a .clq file, or a rule file of queries: as format says,

@@ -72,14 +72,11 @@ the text format ("WEIGHT: FORMULA" lines) or - for standard input.`,
 
 // parseQuery reads a default rule, or a plain formula as the rule true |~ φ.
 func parseQuery(v *logic.Vocabulary, src string) (logic.Rule, error) {
-	rule, err := logic.ParseRule(v, src)
-	if err == nil {
-		return rule, nil
+	rule, err := logic.ParseQuery(v, src)
+	if err != nil {
+		return logic.Rule{}, fmt.Errorf("query: %w", err)
 	}
-	if f, ferr := logic.ParseFormula(v, src); ferr == nil {
-		return logic.Rule{Antecedent: logic.True(), Consequent: f}, nil
-	}
-	return logic.Rule{}, fmt.Errorf("query: %w", err)
+	return rule, nil
 }
 
 func printVerdict(w io.Writer, v *logic.Vocabulary, rs *possibilistic.Reasoner, rule logic.Rule) error {

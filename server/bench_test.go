@@ -1,0 +1,223 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// benchServer serves the theory of possibilistic's BenchmarkEntailsGiven
+// over loopback TCP and returns a keep-alive client, the theory's id and
+// its queries as text.
+func benchServer(b *testing.B) (*http.Client, string, string, []string) {
+	b.Helper()
+	_, text, queries := benchTheory(4096)
+	s, err := New(Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	b.Cleanup(ts.Close)
+	client := &http.Client{Transport: &http.Transport{MaxIdleConns: 256, MaxIdleConnsPerHost: 256, MaxConnsPerHost: 256}}
+	b.Cleanup(client.CloseIdleConnections)
+	body, _ := json.Marshal(map[string]string{"text": text})
+	res, err := client.Post(ts.URL+"/api/theories", "application/json", bytes.NewReader(body))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var tv theoryView
+	json.NewDecoder(res.Body).Decode(&tv)
+	res.Body.Close()
+	if res.StatusCode != 201 {
+		b.Fatalf("load: %d", res.StatusCode)
+	}
+	return client, ts.URL, tv.ID, queries
+}
+
+// cpuTime returns the CPU time (user and system) the process has used: the
+// server and the load-generating clients together. On a loaded machine it
+// grows far less than the wall-clock time, so it says what the queries cost
+// when the throughput measured is the scheduler's.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// reportCPU reports the CPU time per query since cpu0.
+func reportCPU(b *testing.B, cpu0 time.Duration, queries int) {
+	b.ReportMetric(float64(cpuTime()-cpu0)/float64(time.Microsecond)/float64(queries), "cpu-µs/query")
+}
+
+// post sends one request and reads the whole answer, so that the
+// connection is reused.
+func post(b *testing.B, client *http.Client, url string, body []byte) {
+	res, err := client.Post(url, "application/json", bytes.NewReader(body))
+	if err != nil {
+		b.Error(err)
+		return
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		b.Errorf("status %d", res.StatusCode)
+	}
+}
+
+func queryBodies(id string, queries []string, semantics string, explain bool) [][]byte {
+	bodies := make([][]byte, len(queries))
+	for i, q := range queries {
+		bodies[i], _ = json.Marshal(map[string]any{"theory_id": id, "query": q, "semantics": semantics, "explain": explain})
+	}
+	return bodies
+}
+
+// BenchmarkQuery measures single queries, POST /api/query, from as many
+// keep-alive clients as GOMAXPROCS (b.RunParallel).
+func BenchmarkQuery(b *testing.B) {
+	for _, c := range []struct {
+		name      string
+		semantics string
+		explain   bool
+	}{
+		{"poss", "poss", false},
+		{"poss-explain", "poss", true},
+		{"lex-explain", "lex", true},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			client, url, id, queries := benchServer(b)
+			bodies := queryBodies(id, queries, c.semantics, c.explain)
+			var next atomic.Int64
+			b.ResetTimer()
+			start, cpu0 := time.Now(), cpuTime()
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					post(b, client, url+"/api/query", bodies[next.Add(1)%int64(len(bodies))])
+				}
+			})
+			b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "queries/s")
+			reportCPU(b, cpu0, b.N)
+		})
+	}
+}
+
+// BenchmarkBatch measures POST /api/batch with 64 queries per request.
+func BenchmarkBatch(b *testing.B) {
+	const per = 64
+	client, url, id, queries := benchServer(b)
+	var bodies [][]byte
+	for i := 0; i+per <= len(queries); i += per {
+		body, _ := json.Marshal(map[string]any{"theory_id": id, "queries": queries[i : i+per]})
+		bodies = append(bodies, body)
+	}
+	var next atomic.Int64
+	b.ResetTimer()
+	start, cpu0 := time.Now(), cpuTime()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			post(b, client, url+"/api/batch", bodies[next.Add(1)%int64(len(bodies))])
+		}
+	})
+	b.ReportMetric(float64(b.N*per)/time.Since(start).Seconds(), "queries/s")
+	reportCPU(b, cpu0, b.N*per)
+}
+
+// BenchmarkLatency64 runs 64 concurrent keep-alive clients, each sending
+// single poss queries one after another, and reports the 50th and 99th
+// percentile latencies.
+func BenchmarkLatency64(b *testing.B) {
+	const clients = 64
+	client, url, id, queries := benchServer(b)
+	bodies := queryBodies(id, queries, "poss", true)
+	lat := make([][]time.Duration, clients)
+	var next atomic.Int64
+	b.ResetTimer()
+	start, cpu0 := time.Now(), cpuTime()
+	var wg sync.WaitGroup
+	for c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for next.Add(1) <= int64(b.N) {
+				t0 := time.Now()
+				post(b, client, url+"/api/query", bodies[(int(next.Load())+c)%len(bodies)])
+				lat[c] = append(lat[c], time.Since(t0))
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	b.StopTimer()
+	all := slices.Concat(lat...)
+	slices.Sort(all)
+	if len(all) == 0 {
+		return
+	}
+	pct := func(p float64) float64 {
+		return float64(all[min(len(all)-1, int(p*float64(len(all))))]) / float64(time.Millisecond)
+	}
+	b.ReportMetric(pct(0.50), "p50-ms")
+	b.ReportMetric(pct(0.99), "p99-ms")
+	b.ReportMetric(float64(len(all))/elapsed.Seconds(), "queries/s")
+	reportCPU(b, cpu0, len(all))
+}
+
+// BenchmarkDecide measures what one query costs without HTTP: parsing the
+// query and deciding it on a pooled worker, as handleQuery does.
+func BenchmarkDecide(b *testing.B) {
+	for _, c := range []struct {
+		name    string
+		explain bool
+	}{{"poss", false}, {"poss-explain", true}} {
+		b.Run(c.name, func(b *testing.B) {
+			th, _, queries := benchTheory(4096)
+			s, _ := New(Config{})
+			e := s.newEntry(kindTheory, "bench", th, nil, nil)
+			q, err := e.querier("poss")
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				e.with(func(w *worker) (any, error) { return q(w, queries[i%len(queries)], c.explain) })
+			}
+		})
+	}
+}
+
+// BenchmarkHandler measures POST /api/query through the handler without
+// the network (httptest.NewRecorder): what the server adds to the
+// library's decision, before the HTTP round trip.
+func BenchmarkHandler(b *testing.B) {
+	_, text, queries := benchTheory(4096)
+	s, err := New(Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := s.parseTheory(source{Text: text})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := s.store(e); err != nil {
+		b.Fatal(err)
+	}
+	bodies := queryBodies(e.id, queries, "poss", false)
+	h := s.Handler()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/query", bytes.NewReader(bodies[i%len(bodies)])))
+		if rec.Code != 200 {
+			b.Fatal(rec.Code, rec.Body)
+		}
+	}
+}

@@ -1,0 +1,197 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+
+	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
+)
+
+// examples names the example files of eval and learn: each as text in the
+// request or as a path under Config.Dir.
+type examples struct {
+	Pos         string `json:"pos"`
+	Neg         string `json:"neg"`
+	PosPath     string `json:"pos_path"`
+	NegPath     string `json:"neg_path"`
+	Hard        string `json:"hard"`
+	HardPath    string `json:"hard_path"`
+	TestPos     string `json:"test_pos"`
+	TestNeg     string `json:"test_neg"`
+	TestPosPath string `json:"test_pos_path"`
+	TestNegPath string `json:"test_neg_path"`
+}
+
+// rules reads one example file (empty text and path: none).
+func (s *Server) rules(field, text, path string, v *logic.Vocabulary) ([]logic.Rule, bool, error) {
+	if text == "" && path == "" {
+		return nil, false, nil
+	}
+	data, name, err := s.read(field, source{Text: text, Path: path})
+	if err != nil {
+		return nil, false, err
+	}
+	rs, err := dataset.ReadRules(bytes.NewReader(data), name, v)
+	if err != nil {
+		return nil, false, inputError(field, err)
+	}
+	return rs, true, nil
+}
+
+// hard reads the hard rules as clauses (formulas are put in CNF).
+func (s *Server) hard(ex examples, v *logic.Vocabulary) ([]logic.Clause, error) {
+	if ex.Hard == "" && ex.HardPath == "" {
+		return nil, nil
+	}
+	data, name, err := s.read("hard", source{Text: ex.Hard, Path: ex.HardPath})
+	if err != nil {
+		return nil, err
+	}
+	fs, err := dataset.ReadClauses(bytes.NewReader(data), name, v)
+	if err != nil {
+		return nil, inputError("hard", err)
+	}
+	var cs []logic.Clause
+	for _, f := range fs {
+		cs = append(cs, logic.CNF(f, nil)...)
+	}
+	return cs, nil
+}
+
+type evalRequest struct {
+	target
+	examples
+	Semantics string `json:"semantics"`
+}
+
+type evalLevel struct {
+	Weight     float64 `json:"weight"`
+	Formulas   int     `json:"formulas"`
+	DecidesPos int     `json:"decides_pos"`
+	DecidesNeg int     `json:"decides_neg"`
+	Drowned    int     `json:"drowned"`
+}
+
+type evalView struct {
+	Semantics string  `json:"semantics"`
+	Accuracy  float64 `json:"accuracy"`
+	Examples  int     `json:"examples"`
+	TP        int     `json:"true_positives"`
+	FN        int     `json:"false_negatives"`
+	FP        int     `json:"false_positives"`
+	TN        int     `json:"true_negatives"`
+	Precision float64 `json:"precision"`
+	Recall    float64 `json:"recall"`
+	// Levels, highest first: how many covered examples each level decides
+	// and how many examples have evidence that drowns it.
+	Levels []evalLevel `json:"levels"`
+}
+
+// handleEval scores a theory on positive and negative defaults, as strata
+// eval does. Hard rules, when given, join the theory at weight 1.
+func (s *Server) handleEval(w http.ResponseWriter, r *http.Request) {
+	var req evalRequest
+	if err := s.decode(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
+		e, err := s.resolve(req.target)
+		if err != nil {
+			return nil, err
+		}
+		if e.kind != kindTheory {
+			return nil, badRequest("theory_id", "eval scores a theory; load Θ_Z of the base as a theory first")
+		}
+		sem, err := theorySemantics(req.Semantics)
+		if err != nil {
+			return nil, err
+		}
+		// The examples may bring new atoms and hard rules change the
+		// theory, so eval builds its own entry rather than using the pool.
+		th := e.theory.Clone()
+		th.Vocab = th.Vocab.Clone()
+		var sets [2][]logic.Rule
+		for i, f := range []struct{ field, text, path string }{{"pos", req.Pos, req.PosPath}, {"neg", req.Neg, req.NegPath}} {
+			rs, ok, err := s.rules(f.field, f.text, f.path, th.Vocab)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return nil, badRequest(f.field, "eval needs %s examples (%s or %s_path)", f.field, f.field, f.field)
+			}
+			sets[i] = rs
+		}
+		hard, err := s.hard(req.examples, th.Vocab)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range hard {
+			th.AddClause(c, 1)
+		}
+		ev := s.newEntry(kindTheory, e.name, th, nil, nil)
+		return ev.with(func(w *worker) (any, error) { return evaluate(ctx, ev, w, sem, sets[0], sets[1]) })
+	})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+func evaluate(ctx context.Context, e *entry, w *worker, sem possibilistic.Semantics, pos, neg []logic.Rule) (*evalView, error) {
+	th := e.theory
+	out := &evalView{Levels: make([]evalLevel, len(th.Levels))}
+	for i, l := range th.Levels {
+		out.Levels[viewLevel(th, i)] = evalLevel{Weight: l.Weight, Formulas: len(l.Formulas)}
+	}
+	for set, rules := range [][]logic.Rule{pos, neg} {
+		for n, r := range rules {
+			if n%64 == 0 && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			a := e.decideTheory(w, sem, "", r, false)
+			out.Semantics = a.Semantics
+			for i := range out.Levels {
+				if out.Levels[i].Weight <= a.Inconsistency {
+					out.Levels[i].Drowned++
+				}
+			}
+			switch {
+			case a.Entailed && set == 0:
+				out.TP++
+			case a.Entailed:
+				out.FP++
+			case set == 0:
+				out.FN++
+			default:
+				out.TN++
+			}
+			if a.Entailed && a.DecidingLevel != nil {
+				if set == 0 {
+					out.Levels[*a.DecidingLevel].DecidesPos++
+				} else {
+					out.Levels[*a.DecidingLevel].DecidesNeg++
+				}
+			}
+		}
+	}
+	out.Examples = out.TP + out.FN + out.FP + out.TN
+	if out.Examples == 0 {
+		return nil, badRequest("pos", "eval: no examples")
+	}
+	out.Accuracy = float64(out.TP+out.TN) / float64(out.Examples)
+	out.Precision = ratio(out.TP, out.TP+out.FP)
+	out.Recall = ratio(out.TP, out.TP+out.FN)
+	return out, nil
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}

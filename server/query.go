@@ -1,0 +1,336 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/strata-logic/strata/defaults"
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
+)
+
+// target names what a request reasons with: a stored theory or base by id,
+// or a theory or base given as text (parsed for this request only).
+type target struct {
+	TheoryID string `json:"theory_id"`
+	Theory   string `json:"theory"`
+	Base     string `json:"base"`
+}
+
+func (s *Server) resolve(t target) (*entry, error) {
+	n := 0
+	for _, x := range []string{t.TheoryID, t.Theory, t.Base} {
+		if x != "" {
+			n++
+		}
+	}
+	switch {
+	case n == 0:
+		return nil, badRequest("theory", "give theory_id, theory (text) or base (text)")
+	case n > 1:
+		return nil, badRequest("theory", "give only one of theory_id, theory and base")
+	case t.TheoryID != "":
+		return s.lookup(t.TheoryID)
+	case t.Theory != "":
+		return s.parseTheory(source{Text: t.Theory})
+	}
+	return s.parseBase(loadRequest{source: source{Text: t.Base}})
+}
+
+type queryRequest struct {
+	target
+	Query     string `json:"query"`
+	Semantics string `json:"semantics"`
+	// Explain, when false, leaves the explanation out (default true).
+	Explain *bool `json:"explain"`
+}
+
+// answerView is a decided query.
+type answerView struct {
+	Query     string `json:"query"`
+	Answer    string `json:"answer"` // "yes" or "no"
+	Entailed  bool   `json:"entailed"`
+	Semantics string `json:"semantics"`
+	// DecidingLevel indexes the theory's levels (highest first): the
+	// lowest level needed to entail β, whose weight is the necessity of β
+	// given α. Null when β is not entailed, or follows from α alone
+	// (then the deciding weight is 1, α's own).
+	DecidingLevel  *int    `json:"deciding_level"`
+	DecidingWeight float64 `json:"deciding_weight"`
+	// Inconsistency is inc(Θ ∪ {(α, 1)}): the levels at or below it are
+	// drowned under poss.
+	Inconsistency float64      `json:"inconsistency"`
+	Explanation   *explanation `json:"explanation,omitempty"`
+	Error         *apiError    `json:"error,omitempty"` // in batches only
+}
+
+// explanation says why: a minimal set of formulas that, with α, entail β,
+// and the levels or formulas the evidence set aside: whole levels under
+// poss (drowned) and linear (skipped), single formulas under lex (SetAside,
+// with the levels they belong to in PartlySetAside and, per level, the
+// least number of violated formulas in Violations). Level indexes are those
+// of the theory's levels (highest first). For a default base, ZLevels are
+// Δ1, Δ2, … (1-based), the defaults are indexes into the base's, and
+// Violations (lexicographic closure) holds Δ1 first, as Answer does.
+type explanation struct {
+	Text           string       `json:"text"`
+	Entailing      []formulaRef `json:"entailing"`
+	Drowned        []int        `json:"drowned"`
+	SetAside       []formulaRef `json:"set_aside"`
+	PartlySetAside []int        `json:"partly_set_aside,omitempty"`
+
+	DecidingZLevel int           `json:"deciding_z_level,omitempty"`
+	DrownedZLevels []int         `json:"drowned_z_levels,omitempty"`
+	Clash          []defaultView `json:"clash,omitempty"`
+	Violations     []int         `json:"violations,omitempty"`
+	Counter        []string      `json:"counter_world,omitempty"`
+}
+
+// formulaRef points at one formula of a theory view.
+type formulaRef struct {
+	Level   int    `json:"level"`
+	Index   int    `json:"index"`
+	Formula string `json:"formula"`
+}
+
+func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
+	var req queryRequest
+	if err := s.decode(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	explain := req.Explain == nil || *req.Explain
+	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
+		e, err := s.resolve(req.target)
+		if err != nil {
+			return nil, err
+		}
+		q, err := e.querier(req.Semantics)
+		if err != nil {
+			return nil, err
+		}
+		return e.with(func(w *worker) (any, error) {
+			a, err := q(w, req.Query, explain)
+			if err != nil {
+				return nil, err
+			}
+			return a, nil
+		})
+	})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+type batchRequest struct {
+	target
+	Queries   []string `json:"queries"`
+	Semantics string   `json:"semantics"`
+	// Explain adds the explanation to every answer (default false).
+	Explain bool `json:"explain"`
+}
+
+type batchView struct {
+	Semantics string        `json:"semantics"`
+	Answers   []*answerView `json:"answers"`
+	Yes       int           `json:"yes"`
+	No        int           `json:"no"`
+	Errors    int           `json:"errors"`
+}
+
+// handleBatch answers many queries in one request. A malformed query gets
+// its error in its place; the others are answered. The time budget covers
+// the whole batch, checked between queries.
+func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
+	var req batchRequest
+	if err := s.decode(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	if len(req.Queries) > s.cfg.MaxBatch {
+		writeError(w, badRequest("queries", "%d queries: a batch holds at most %d", len(req.Queries), s.cfg.MaxBatch))
+		return
+	}
+	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
+		e, err := s.resolve(req.target)
+		if err != nil {
+			return nil, err
+		}
+		q, err := e.querier(req.Semantics)
+		if err != nil {
+			return nil, err
+		}
+		return e.with(func(w *worker) (any, error) {
+			out := &batchView{Answers: make([]*answerView, len(req.Queries))}
+			for i, src := range req.Queries {
+				if i%64 == 0 && ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
+				a, err := q(w, src, req.Explain)
+				switch {
+				case err != nil:
+					a = &answerView{Query: src, Error: inputError("query", err)}
+					out.Errors++
+				case a.Entailed:
+					out.Yes++
+				default:
+					out.No++
+				}
+				out.Answers[i] = a
+				out.Semantics = a.Semantics
+			}
+			if out.Semantics == "" {
+				out.Semantics = req.Semantics
+			}
+			return out, nil
+		})
+	})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// querier returns the function answering one query on e under the named
+// semantics: possibilistic.ParseSemantics names those of a theory (poss by
+// default), defaults.ParseSemantics those of a default base (rational by
+// default), so that new semantics of either package are served as soon as
+// they are parsed.
+func (e *entry) querier(name string) (func(w *worker, query string, explain bool) (*answerView, error), error) {
+	if e.kind == kindBase {
+		if name == "" {
+			name = "rational"
+		}
+		sem, err := defaults.ParseSemantics(name)
+		if err != nil {
+			return nil, inputError("semantics", err)
+		}
+		return func(w *worker, query string, explain bool) (*answerView, error) {
+			return e.decideBase(w, sem, query, explain)
+		}, nil
+	}
+	sem, err := theorySemantics(name)
+	if err != nil {
+		return nil, err
+	}
+	return func(w *worker, query string, explain bool) (*answerView, error) {
+		rule, err := logic.ParseQuery(w.vocab, query)
+		if err != nil {
+			return nil, inputError("query", err)
+		}
+		return e.decideTheory(w, sem, query, rule, explain), nil
+	}, nil
+}
+
+// theorySemantics parses the semantics of a query on a theory (poss when
+// empty) and checks that this build decides it.
+func theorySemantics(name string) (possibilistic.Semantics, error) {
+	sem := possibilistic.Poss
+	if name != "" {
+		var err error
+		if sem, err = possibilistic.ParseSemantics(name); err != nil {
+			return sem, inputError("semantics", err)
+		}
+	}
+	return sem, nil
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// decideBase answers a query on a default base.
+func (e *entry) decideBase(w *worker, sem defaults.Semantics, query string, explain bool) (*answerView, error) {
+	q, err := defaults.ParseQuery(w.vocab, query)
+	if err != nil {
+		return nil, inputError("query", err)
+	}
+	if !explain {
+		ok := w.defs.Entails(sem, q.Antecedent, q.Consequent)
+		return &answerView{Query: query, Answer: yesNo(ok), Entailed: ok, Semantics: sem.String()}, nil
+	}
+	a := w.defs.Explain(sem, q)
+	out := &answerView{Query: query, Answer: yesNo(a.Entailed), Entailed: a.Entailed, Semantics: sem.String(),
+		Inconsistency: a.Verdict.Inconsistency}
+	x := &explanation{Text: a.Reason(), Violations: a.Violations, Entailing: []formulaRef{}, Drowned: []int{}, SetAside: []formulaRef{}}
+	// Θ_Z's levels are the Z-levels, lowest (Δ1) first, then the background
+	// knowledge at weight 1.
+	ws := e.ord.Weights()
+	if a.Verdict.Entailed && !a.Vacuous {
+		out.DecidingWeight = a.Verdict.Necessity
+		for j, wt := range ws {
+			if wt == a.Verdict.Necessity {
+				x.DecidingZLevel = j + 1
+			}
+		}
+		if i := levelOf(e.theory, a.Verdict.Necessity); i >= 0 {
+			l := viewLevel(e.theory, i)
+			out.DecidingLevel = &l
+		}
+	}
+	for j, wt := range ws {
+		if wt <= a.Verdict.Inconsistency {
+			x.DrownedZLevels = append(x.DrownedZLevels, j+1)
+		}
+	}
+	for _, i := range a.Clash {
+		x.Clash = append(x.Clash, describeDefault(e.base, i, e.ord.Rank(i)+1))
+	}
+	for i, t := range a.Counter {
+		if i < w.vocab.Len() {
+			lit := logic.MkLit(logic.Atom(i), !t)
+			x.Counter = append(x.Counter, w.vocab.LitString(lit))
+		}
+	}
+	out.Explanation = x
+	return out, nil
+}
+
+// levelOf returns the index in th.Levels of the level of weight wt, or -1.
+func levelOf(th *possibilistic.Theory, wt float64) int {
+	for i, l := range th.Levels {
+		if l.Weight == wt {
+			return i
+		}
+	}
+	return -1
+}
+
+// verdictText says why, in the words of strata query.
+func verdictText(v *logic.Vocabulary, rule logic.Rule, vd possibilistic.Verdict) string {
+	beta := rule.Consequent.String(v)
+	inc := possibilistic.FormatWeight(vd.Inconsistency)
+	given := rule.Antecedent.Op != logic.OpTrue
+	subject := func(formulas string) string {
+		if !given {
+			return "the formulas " + formulas
+		}
+		return rule.Antecedent.String(v) + ", with the formulas " + formulas + ","
+	}
+	var b strings.Builder
+	switch {
+	case vd.Entailed:
+		n := possibilistic.FormatWeight(vd.Necessity)
+		verb := " entail "
+		if given {
+			verb = " entails "
+		}
+		b.WriteString("level " + n + ": " + subject("of weight >= "+n) + verb + beta + " (inconsistency level " + inc + ")")
+	case vd.Inconsistency == 1:
+		b.WriteString(rule.Antecedent.String(v) + " contradicts the formulas of weight 1, so only tautologies follow (inconsistency level 1)")
+	default:
+		verb := " do not entail "
+		if given {
+			verb = " does not entail "
+		}
+		b.WriteString(subject("above the inconsistency level "+inc) + verb + beta)
+	}
+	return b.String()
+}

@@ -1,0 +1,208 @@
+package server
+
+// The endpoints that follow a learning run and fetch its results.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/learn/curve"
+)
+
+func (s *Server) lookupRun(r *http.Request) (*run, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rn, ok := s.runs[r.PathValue("id")]
+	if !ok {
+		return nil, notFound("no learning run with id %q", r.PathValue("id"))
+	}
+	return rn, nil
+}
+
+func (s *Server) handleLearnList(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	runs := make([]*run, 0, len(s.order))
+	for _, id := range s.order {
+		runs = append(runs, s.runs[id])
+	}
+	s.mu.Unlock()
+	out := []map[string]any{}
+	for _, rn := range runs {
+		v := rn.view()
+		out = append(out, map[string]any{"id": v.ID, "name": v.Name, "state": v.State, "iterations": len(v.History)})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"runs": out})
+}
+
+func (s *Server) handleLearnStatus(w http.ResponseWriter, r *http.Request) {
+	rn, err := s.lookupRun(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, rn.view())
+}
+
+func (s *Server) handleLearnCancel(w http.ResponseWriter, r *http.Request) {
+	rn, err := s.lookupRun(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	rn.cancel()
+	select {
+	case <-rn.finished:
+	case <-r.Context().Done():
+	case <-time.After(s.cfg.Timeout):
+	}
+	writeJSON(w, http.StatusOK, rn.view())
+}
+
+// handleLearnEvents streams the run as Server-Sent Events: an "iteration"
+// event per iteration (those already run first), then one "end" event with
+// the run's final state. A comment line every 15 s keeps proxies from
+// closing an idle stream.
+func (s *Server) handleLearnEvents(w http.ResponseWriter, r *http.Request) {
+	rn, err := s.lookupRun(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		writeError(w, errors.New("streaming is not supported by this connection"))
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	heartbeat := time.NewTicker(15 * time.Second)
+	defer heartbeat.Stop()
+	sent := 0
+	for {
+		rn.mu.Lock()
+		fresh := append([]learn.Iteration(nil), rn.hist[sent:]...)
+		state, changed := rn.state, rn.changed
+		rn.mu.Unlock()
+		for _, it := range fresh {
+			sent++
+			if err := sse(w, "iteration", sent, viewIteration(it)); err != nil {
+				return
+			}
+		}
+		if state != stateRunning {
+			v := rn.view()
+			v.History = nil
+			sse(w, "end", sent+1, v)
+			flusher.Flush()
+			return
+		}
+		flusher.Flush()
+		select {
+		case <-changed:
+		case <-heartbeat.C:
+			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil {
+				return
+			}
+		case <-r.Context().Done():
+			return
+		}
+	}
+}
+
+func sse(w io.Writer, event string, id int, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "event: %s\nid: %d\ndata: %s\n\n", event, id, b)
+	return err
+}
+
+func (s *Server) handleLearnTheory(w http.ResponseWriter, r *http.Request) {
+	rn, err := s.lookupRun(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	rn.mu.Lock()
+	text := rn.theory
+	rn.mu.Unlock()
+	download(w, "text/plain; charset=utf-8", rn.id+".theory", []byte(text))
+}
+
+func (s *Server) handleLearnHistory(w http.ResponseWriter, r *http.Request) {
+	rn, err := s.lookupRun(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	var b bytes.Buffer
+	if err := learn.WriteHistoryCSV(&b, rn.history()); err != nil {
+		writeError(w, err)
+		return
+	}
+	download(w, "text/csv; charset=utf-8", rn.id+"-history.csv", b.Bytes())
+}
+
+// handleLearnCurve draws the learning curve of the best model so far.
+func (s *Server) handleLearnCurve(w http.ResponseWriter, r *http.Request) {
+	rn, err := s.lookupRun(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
+		var b bytes.Buffer
+		if err := curve.Write(&b, "svg", rn.history(), "strata learn: "+rn.name); err != nil {
+			return nil, err
+		}
+		return b.Bytes(), nil
+	})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(v.([]byte))
+}
+
+func (s *Server) handleLearnCheckpoint(w http.ResponseWriter, r *http.Request) {
+	rn, err := s.lookupRun(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	rn.mu.Lock()
+	cp := rn.checkpoint
+	rn.mu.Unlock()
+	if cp == nil {
+		writeError(w, &apiError{Status: http.StatusConflict, Message: "the run has no checkpoint until it stops (cancel it to get one)"})
+		return
+	}
+	download(w, "application/json", rn.id+".checkpoint.json", cp)
+}
+
+func (r *run) history() []learn.Iteration {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]learn.Iteration(nil), r.hist...)
+}
+
+func download(w http.ResponseWriter, contentType, name string, data []byte) {
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
+	w.Write(data)
+}

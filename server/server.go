@@ -1,0 +1,296 @@
+// Package server serves strata over HTTP: a JSON API over the library
+// (theories and default bases loaded from text or from files under one
+// directory, entailment with its explanation under every semantics, plausible
+// conclusions, most plausible worlds, Z-orderings, evaluation on example files
+// and learning runs followed as Server-Sent Events) and an explorer page,
+// embedded, that uses the API.
+//
+// The server is built for a public deployment: request bodies are capped,
+// every computation runs under a time budget and is answered 503 when it
+// runs past it, the numbers of stored theories and of concurrent learning
+// runs are capped, and Close cancels learning runs and writes their
+// checkpoints. Reasoners are not safe for concurrent use, so each stored
+// theory keeps a pool of them.
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"runtime"
+	"sync"
+	"time"
+)
+
+// Config sets the limits and the places a Server uses. The zero value is
+// usable: no directory, no checkpoints, the default limits below.
+type Config struct {
+	// Dir is the directory whose files requests may load by a relative
+	// path; no path may leave it, not even through a symbolic link.
+	// Empty: loading by path is refused.
+	Dir string
+	// CheckpointDir is where Close writes the checkpoints of the learning
+	// runs it cancels, made when first needed. Empty: none are written.
+	CheckpointDir string
+	// MaxBody is the largest request body in bytes (default 8 MiB);
+	// larger ones are answered 413.
+	MaxBody int64
+	// Timeout is the time budget of one request's computation (default
+	// 10s); a request that runs past it is answered 503.
+	Timeout time.Duration
+	// MaxTheories caps the stored theories and default bases (default 256).
+	MaxTheories int
+	// MaxRuns caps the learning runs that run at once (default 2).
+	MaxRuns int
+	// MaxStoredRuns caps the learning runs kept, finished or not
+	// (default 64); the oldest finished run is forgotten first.
+	MaxStoredRuns int
+	// MaxBatch caps the queries of one batch request (default 100000).
+	MaxBatch int
+	// AccessLog receives one line per request in the Combined Log Format.
+	// Nil: no access log.
+	AccessLog io.Writer
+}
+
+func (c *Config) defaults() {
+	if c.MaxBody <= 0 {
+		c.MaxBody = 8 << 20
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = 10 * time.Second
+	}
+	if c.MaxTheories <= 0 {
+		c.MaxTheories = 256
+	}
+	if c.MaxRuns <= 0 {
+		c.MaxRuns = 2
+	}
+	if c.MaxStoredRuns <= 0 {
+		c.MaxStoredRuns = 64
+	}
+	if c.MaxBatch <= 0 {
+		c.MaxBatch = 100000
+	}
+}
+
+// Server holds the loaded theories and the learning runs. Its Handler is
+// safe for concurrent use.
+type Server struct {
+	cfg     Config
+	root    *os.Root // Config.Dir, opened once; nil without one
+	handler http.Handler
+
+	mu      sync.Mutex
+	entries map[string]*entry
+	runs    map[string]*run
+	order   []string // run ids, oldest first
+	closed  bool
+
+	runCtx    context.Context // parent of every learning run; cancelled by Close
+	cancelRun context.CancelFunc
+	runWG     sync.WaitGroup
+
+	// beforeCompute, when set (by tests), runs at the start of every
+	// computation under the time budget.
+	beforeCompute func(ctx context.Context)
+	// poolSize is the number of idle reasoners a theory keeps.
+	poolSize int
+}
+
+// New returns a Server for cfg. It fails when cfg.Dir cannot be opened.
+func New(cfg Config) (*Server, error) {
+	cfg.defaults()
+	s := &Server{
+		cfg:      cfg,
+		entries:  make(map[string]*entry),
+		runs:     make(map[string]*run),
+		poolSize: max(64, 4*runtime.GOMAXPROCS(0)),
+	}
+	if cfg.Dir != "" {
+		root, err := os.OpenRoot(cfg.Dir)
+		if err != nil {
+			return nil, fmt.Errorf("server: --dir: %w", err)
+		}
+		s.root = root
+	}
+	s.runCtx, s.cancelRun = context.WithCancel(context.Background())
+	s.handler = s.routes()
+	if cfg.AccessLog != nil {
+		s.handler = accessLog(cfg.AccessLog, s.handler)
+	}
+	return s, nil
+}
+
+// Handler returns the HTTP handler of the API and the explorer page.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Close cancels every learning run, writes the checkpoints of those that
+// were running (when Config.CheckpointDir is set) and waits for them until
+// ctx is done. New learning runs are refused from then on. It returns the
+// first error writing a checkpoint, or ctx's error.
+func (s *Server) Close(ctx context.Context) error {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	s.cancelRun()
+	done := make(chan struct{})
+	go func() { s.runWG.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	if s.root != nil {
+		s.root.Close()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var errs []error
+	for _, id := range s.order {
+		if err := s.runs[id].checkpointErr; err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	static := staticHandler()
+	for _, p := range []string{"GET /{$}", "GET /index.html", "GET /app.js", "GET /style.css", "GET /examples/"} {
+		mux.Handle(p, static)
+	}
+
+	mux.HandleFunc("GET /api/files", s.handleFiles)
+
+	mux.HandleFunc("POST /api/theories", s.handleLoadTheory)
+	mux.HandleFunc("POST /api/bases", s.handleLoadBase)
+	mux.HandleFunc("GET /api/theories/{id}", s.handleGetEntry)
+	mux.HandleFunc("GET /api/bases/{id}", s.handleGetEntry)
+	mux.HandleFunc("GET /api/theories/{id}/text", s.handleEntryText)
+	mux.HandleFunc("GET /api/bases/{id}/text", s.handleEntryText)
+	mux.HandleFunc("DELETE /api/theories/{id}", s.handleDeleteEntry)
+	mux.HandleFunc("DELETE /api/bases/{id}", s.handleDeleteEntry)
+
+	mux.HandleFunc("POST /api/query", s.handleQuery)
+	mux.HandleFunc("POST /api/batch", s.handleBatch)
+	mux.HandleFunc("POST /api/conclusions", s.handleConclusions)
+	mux.HandleFunc("POST /api/world", s.handleWorld)
+	mux.HandleFunc("POST /api/eval", s.handleEval)
+
+	mux.HandleFunc("POST /api/learn", s.handleLearnStart)
+	mux.HandleFunc("GET /api/learn", s.handleLearnList)
+	mux.HandleFunc("GET /api/learn/{id}", s.handleLearnStatus)
+	mux.HandleFunc("GET /api/learn/{id}/events", s.handleLearnEvents)
+	mux.HandleFunc("POST /api/learn/{id}/cancel", s.handleLearnCancel)
+	mux.HandleFunc("GET /api/learn/{id}/theory", s.handleLearnTheory)
+	mux.HandleFunc("GET /api/learn/{id}/history.csv", s.handleLearnHistory)
+	mux.HandleFunc("GET /api/learn/{id}/curve.svg", s.handleLearnCurve)
+	mux.HandleFunc("GET /api/learn/{id}/checkpoint", s.handleLearnCheckpoint)
+
+	return jsonFallback(mux)
+}
+
+// jsonFallback answers the requests that mux has no pattern for (unknown
+// paths, wrong methods) with a JSON error instead of ServeMux's plain text.
+func jsonFallback(mux *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h, pattern := mux.Handler(r)
+		if pattern != "" {
+			mux.ServeHTTP(w, r) // which sets the path values
+			return
+		}
+		rec := &statusRecorder{header: http.Header{}}
+		h.ServeHTTP(rec, r)
+		if allow := rec.header.Get("Allow"); allow != "" {
+			w.Header().Set("Allow", allow)
+		}
+		status := rec.status
+		if status < 400 {
+			status = http.StatusNotFound
+		}
+		msg := fmt.Sprintf("no endpoint %s %s", r.Method, r.URL.Path)
+		if status == http.StatusMethodNotAllowed {
+			msg = fmt.Sprintf("%s does not accept %s", r.URL.Path, r.Method)
+		}
+		writeError(w, &apiError{Status: status, Message: msg})
+	})
+}
+
+// statusRecorder keeps the status and headers a handler writes, and drops
+// its body.
+type statusRecorder struct {
+	header http.Header
+	status int
+}
+
+func (s *statusRecorder) Header() http.Header { return s.header }
+func (s *statusRecorder) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+}
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	return len(b), nil
+}
+
+// newID returns a fresh unguessable id with the given prefix.
+func newID(prefix string) string {
+	var b [8]byte
+	rand.Read(b[:])
+	return prefix + hex.EncodeToString(b[:])
+}
+
+// compute runs fn under the request's time budget. fn runs in its own
+// goroutine so that the request is answered 503 as soon as the budget runs
+// out; fn receives the same context and should stop early when it is done
+// (long loops check it). A panic in fn is reported as a 500, not a crash.
+func (s *Server) compute(ctx context.Context, fn func(ctx context.Context) (any, error)) (any, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	type result struct {
+		v   any
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				ch <- result{err: &apiError{Status: http.StatusInternalServerError, Message: fmt.Sprintf("internal error: %v", p)}}
+			}
+		}()
+		if s.beforeCompute != nil {
+			s.beforeCompute(ctx)
+		}
+		if err := ctx.Err(); err != nil {
+			ch <- result{err: budgetError(err)}
+			return
+		}
+		v, err := fn(ctx)
+		ch <- result{v, err}
+	}()
+	select {
+	case r := <-ch:
+		if r.err != nil && ctx.Err() != nil && errors.Is(r.err, ctx.Err()) {
+			return nil, budgetError(ctx.Err())
+		}
+		return r.v, r.err
+	case <-ctx.Done():
+		return nil, budgetError(ctx.Err())
+	}
+}
+
+func budgetError(err error) *apiError {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return &apiError{Status: http.StatusServiceUnavailable, Message: "the request ran past its time budget and was cancelled"}
+	}
+	return &apiError{Status: http.StatusServiceUnavailable, Message: "the request was cancelled"}
+}

@@ -1,0 +1,376 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"path"
+	"strings"
+
+	"github.com/strata-logic/strata/defaults"
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
+)
+
+// Kinds of stored entries.
+const (
+	kindTheory = "theory"
+	kindBase   = "base"
+)
+
+// entry is a loaded theory or default base with a pool of reasoners. The
+// theory, base and ordering are never modified after loading, so any
+// number of requests read them at once; each request takes a worker of its
+// own from the pool.
+type entry struct {
+	id, kind, name string
+	theory         *possibilistic.Theory // the theory; Θ_Z for a base
+	base           *defaults.Base        // nil for a theory
+	ord            *defaults.Ordering    // the base's Z-ordering
+	view           any                   // *theoryView or *baseView, built once
+	atoms          int                   // atoms of the vocabulary when loaded
+	pool           chan *worker
+}
+
+// worker is what one request at a time reasons with: reasoners and a
+// vocabulary of their own, since parsing a query interns its atoms.
+type worker struct {
+	vocab *logic.Vocabulary
+	poss  *possibilistic.Reasoner // for a theory
+	defs  *defaults.Reasoner      // for a base
+}
+
+// maxNewAtoms bounds the atoms that queries may add to a worker's
+// vocabulary before the worker is dropped rather than pooled again, so that
+// queries over ever new names cannot grow memory without bound.
+const maxNewAtoms = 1024
+
+func (e *entry) get() (*worker, error) {
+	select {
+	case w := <-e.pool:
+		return w, nil
+	default:
+	}
+	if e.kind == kindTheory {
+		// The reasoner copies the theory; the vocabulary is cloned because
+		// queries intern new atoms into it.
+		th := &possibilistic.Theory{Vocab: e.theory.Vocab.Clone(), Levels: e.theory.Levels}
+		return &worker{vocab: th.Vocab, poss: possibilistic.NewReasoner(th)}, nil
+	}
+	b := *e.base
+	b.Vocab = e.base.Vocab.Clone()
+	rs, err := defaults.NewReasoner(&b)
+	if err != nil {
+		return nil, err
+	}
+	return &worker{vocab: b.Vocab, defs: rs}, nil
+}
+
+func (e *entry) put(w *worker) {
+	if w.vocab.Len() > e.atoms+maxNewAtoms {
+		return
+	}
+	select {
+	case e.pool <- w:
+	default:
+	}
+}
+
+// with runs fn with a worker of the entry's pool.
+func (e *entry) with(fn func(w *worker) (any, error)) (any, error) {
+	w, err := e.get()
+	if err != nil {
+		return nil, err
+	}
+	v, err := fn(w)
+	e.put(w)
+	return v, err
+}
+
+// source is where a request's theory, base or examples come from: text in
+// the request, or a file under Config.Dir.
+type source struct {
+	Text string `json:"text"`
+	Path string `json:"path"`
+	Name string `json:"name"`
+}
+
+// read returns the source's bytes and the name error messages use.
+func (s *Server) read(field string, src source) ([]byte, string, error) {
+	switch {
+	case src.Text != "" && src.Path != "":
+		return nil, "", badRequest(field, "give %s text or a path, not both", field)
+	case src.Path != "":
+		data, err := s.readFile(src.Path)
+		return data, src.Path, err
+	}
+	name := src.Name
+	if name == "" {
+		name = field
+	}
+	return []byte(src.Text), name, nil
+}
+
+type loadRequest struct {
+	source
+	// For a base: rules, cl or auto (the default: by the extension .cl,
+	// else by the first word "signature").
+	Format string `json:"format"`
+	// For a base read from a .cl file of several blocks: the block.
+	Block string `json:"block"`
+	// For a base: hard formulas, one per line, that hold in every world.
+	Background string `json:"background"`
+}
+
+func (s *Server) handleLoadTheory(w http.ResponseWriter, r *http.Request) {
+	var req loadRequest
+	if err := s.decode(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	if req.Format != "" || req.Block != "" || req.Background != "" {
+		writeError(w, badRequest("body", "format, block and background are for default bases (POST /api/bases)"))
+		return
+	}
+	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
+		e, err := s.parseTheory(req.source)
+		if err != nil {
+			return nil, err
+		}
+		return s.store(e)
+	})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, v)
+}
+
+func (s *Server) handleLoadBase(w http.ResponseWriter, r *http.Request) {
+	var req loadRequest
+	if err := s.decode(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
+		e, err := s.parseBase(req)
+		if err != nil {
+			return nil, err
+		}
+		return s.store(e)
+	})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, v)
+}
+
+// parseTheory reads a theory in the text format.
+func (s *Server) parseTheory(src source) (*entry, error) {
+	data, name, err := s.read("theory", src)
+	if err != nil {
+		return nil, err
+	}
+	th, err := possibilistic.ReadText(bytes.NewReader(data), name, nil)
+	if err != nil {
+		return nil, inputError("theory", err)
+	}
+	return s.newEntry(kindTheory, name, th, nil, nil), nil
+}
+
+// parseBase reads a default base (a rule file or a .cl knowledge base) and
+// computes its Z-ordering; an inconsistent base is an error naming the
+// defaults that clash, with the line of the first.
+func (s *Server) parseBase(req loadRequest) (*entry, error) {
+	data, name, err := s.read("base", req.source)
+	if err != nil {
+		return nil, err
+	}
+	format := req.Format
+	switch format {
+	case "", "auto":
+		format = "rules"
+		if strings.EqualFold(path.Ext(name), ".cl") || defaults.LooksLikeCL(data) {
+			format = "cl"
+		}
+	case "rules", "cl":
+	default:
+		return nil, badRequest("format", "format %q: want rules, cl or auto", req.Format)
+	}
+	v := &logic.Vocabulary{}
+	var b *defaults.Base
+	if format == "cl" {
+		bases, err := defaults.ReadCL(bytes.NewReader(data), name, v)
+		if err != nil {
+			return nil, inputError("base", err)
+		}
+		if b, err = pickBlock(name, bases, req.Block); err != nil {
+			return nil, err
+		}
+	} else {
+		if req.Block != "" {
+			return nil, badRequest("block", "block needs a .cl knowledge base, and %s is a rule file", name)
+		}
+		ds, err := defaults.ReadRules(bytes.NewReader(data), name, v)
+		if err != nil {
+			return nil, inputError("base", err)
+		}
+		b = &defaults.Base{Vocab: v, Defaults: ds}
+	}
+	if req.Background != "" {
+		for i, line := range strings.Split(req.Background, "\n") {
+			if logic.IsBlank(line) {
+				continue
+			}
+			f, err := logic.ParseFormulaAt(v, logic.Position{File: "background", Line: i + 1}, logic.StripComment(line))
+			if err != nil {
+				return nil, inputError("background", err)
+			}
+			b.Background = append(b.Background, f)
+		}
+	}
+	ord, err := defaults.ZOrdering(b)
+	if err != nil {
+		return nil, inconsistentError(err)
+	}
+	e := s.newEntry(kindBase, name, ord.Theory(), b, ord)
+	e.view = newBaseView(b, ord, name, format)
+	return e, nil
+}
+
+func inconsistentError(err error) error {
+	ie, ok := err.(*defaults.InconsistentError)
+	if !ok {
+		return err
+	}
+	e := &apiError{Status: http.StatusUnprocessableEntity, Field: "base", Message: ie.Error()}
+	if ie.Background {
+		e.Field = "background"
+	}
+	base := &defaults.Base{Vocab: ie.Vocab, Defaults: ie.Conflict}
+	for i := range ie.Conflict {
+		dv := describeDefault(base, i, 0)
+		dv.Index = ie.Indices[i]
+		e.Conflict = append(e.Conflict, dv)
+		if e.Line == 0 && dv.Line > 0 {
+			e.File, e.Line, e.Column = ie.Conflict[i].Pos.File, dv.Line, max(ie.Conflict[i].Pos.Col, 1)
+		}
+	}
+	return e
+}
+
+func pickBlock(name string, bases []*defaults.Base, want string) (*defaults.Base, error) {
+	var names []string
+	for _, b := range bases {
+		if b.Name == want {
+			return b, nil
+		}
+		names = append(names, b.Name)
+	}
+	if want == "" && len(bases) == 1 {
+		return bases[0], nil
+	}
+	if want == "" {
+		return nil, badRequest("block", "%s holds %d belief bases (%s); choose one with block", name, len(bases), strings.Join(names, ", "))
+	}
+	return nil, badRequest("block", "%s holds no belief base %q; it has %s", name, want, strings.Join(names, ", "))
+}
+
+func (s *Server) newEntry(kind, name string, th *possibilistic.Theory, b *defaults.Base, ord *defaults.Ordering) *entry {
+	e := &entry{kind: kind, name: name, theory: th, base: b, ord: ord, atoms: th.Vocab.Len(), pool: make(chan *worker, s.poolSize)}
+	if kind == kindTheory {
+		e.view = newTheoryView(th, kindTheory, name)
+	}
+	return e
+}
+
+// store gives e an id and keeps it, unless the store is full.
+func (s *Server) store(e *entry) (any, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.entries) >= s.cfg.MaxTheories {
+		return nil, &apiError{Status: http.StatusTooManyRequests,
+			Message: fmt.Sprintf("the server holds its limit of %d theories and bases; delete one first", s.cfg.MaxTheories)}
+	}
+	prefix := "t-"
+	if e.kind == kindBase {
+		prefix = "b-"
+	}
+	e.id = newID(prefix)
+	switch v := e.view.(type) {
+	case *theoryView:
+		cp := *v
+		cp.ID = e.id
+		e.view = &cp
+	case *baseView:
+		cp := *v
+		cp.ID = e.id
+		e.view = &cp
+	}
+	s.entries[e.id] = e
+	return e.view, nil
+}
+
+func (s *Server) lookup(id string) (*entry, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e, ok := s.entries[id]
+	if !ok {
+		return nil, notFound("no theory or base with id %q", id)
+	}
+	return e, nil
+}
+
+// lookupKind finds an entry by the id in the path, of the kind the path
+// names.
+func (s *Server) lookupKind(r *http.Request) (*entry, error) {
+	e, err := s.lookup(r.PathValue("id"))
+	if err != nil {
+		return nil, err
+	}
+	want := kindTheory
+	if strings.HasPrefix(r.URL.Path, "/api/bases/") {
+		want = kindBase
+	}
+	if e.kind != want {
+		return nil, notFound("%s is a %s, not a %s", e.id, e.kind, want)
+	}
+	return e, nil
+}
+
+func (s *Server) handleGetEntry(w http.ResponseWriter, r *http.Request) {
+	e, err := s.lookupKind(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, e.view)
+}
+
+// handleEntryText answers the theory in the text format (Θ_Z for a base),
+// for download.
+func (s *Server) handleEntryText(w http.ResponseWriter, r *http.Request) {
+	e, err := s.lookupKind(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	name := strings.TrimSuffix(path.Base(e.name), path.Ext(e.name)) + ".theory"
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
+	w.Write([]byte(e.theory.String()))
+}
+
+func (s *Server) handleDeleteEntry(w http.ResponseWriter, r *http.Request) {
+	e, err := s.lookupKind(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	s.mu.Lock()
+	delete(s.entries, e.id)
+	s.mu.Unlock()
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,5 +1,7 @@
 package logic
 
+import "strconv"
+
 import "slices"
 
 // NNF returns a formula equivalent to f built from literals, true, false, and,
@@ -277,4 +279,28 @@ func expandAtLeast(f *Formula) *Formula {
 	}
 	rec(0)
 	return NNF(Or(terms...))
+}
+
+// ClausesNamed returns the clauses of fs, naming the subformulas whose
+// distribution would blow up by fresh atoms interned in v as prefix1,
+// prefix2, … (skipping names already in use); named reports whether any
+// fresh atom was needed. The clauses are satisfiable together with a
+// formula exactly when fs is, and their models restricted to the atoms of
+// fs are the models of fs.
+func ClausesNamed(v *Vocabulary, fs []*Formula, prefix string) (cs []Clause, named bool) {
+	n := 0
+	fresh := func() Atom {
+		named = true
+		for {
+			n++
+			name := prefix + strconv.Itoa(n)
+			if _, used := v.Lookup(name); !used {
+				return v.Intern(name)
+			}
+		}
+	}
+	for _, f := range fs {
+		cs = append(cs, CNF(f, fresh)...)
+	}
+	return cs, named
 }

@@ -41,8 +41,9 @@ func (s *Server) rules(field, text, path string, v *logic.Vocabulary) ([]logic.R
 	return rs, true, nil
 }
 
-// hard reads the hard rules as clauses (formulas are put in CNF).
-func (s *Server) hard(ex examples, v *logic.Vocabulary) ([]logic.Clause, error) {
+// hardFormulas reads the hard rules (none when neither text nor path is
+// given).
+func (s *Server) hardFormulas(ex examples, v *logic.Vocabulary) ([]*logic.Formula, error) {
 	if ex.Hard == "" && ex.HardPath == "" {
 		return nil, nil
 	}
@@ -54,10 +55,18 @@ func (s *Server) hard(ex examples, v *logic.Vocabulary) ([]logic.Clause, error) 
 	if err != nil {
 		return nil, inputError("hard", err)
 	}
-	var cs []logic.Clause
-	for _, f := range fs {
-		cs = append(cs, logic.CNF(f, nil)...)
+	return fs, nil
+}
+
+// hard reads the hard rules as clauses for the learner, naming large
+// subformulas by fresh atoms (_h1, _h2, …) rather than distributing them,
+// which can blow up exponentially.
+func (s *Server) hard(ex examples, v *logic.Vocabulary) ([]logic.Clause, error) {
+	fs, err := s.hardFormulas(ex, v)
+	if err != nil {
+		return nil, err
 	}
+	cs, _ := logic.ClausesNamed(v, fs, "_h")
 	return cs, nil
 }
 
@@ -125,12 +134,12 @@ func (s *Server) handleEval(w http.ResponseWriter, r *http.Request) {
 			}
 			sets[i] = rs
 		}
-		hard, err := s.hard(req.examples, th.Vocab)
+		hard, err := s.hardFormulas(req.examples, th.Vocab)
 		if err != nil {
 			return nil, err
 		}
-		for _, c := range hard {
-			th.AddClause(c, 1)
+		for _, f := range hard {
+			th.Add(f, 1)
 		}
 		ev := s.newEntry(kindTheory, e.name, th, nil, nil)
 		return ev.with(func(w *worker) (any, error) { return evaluate(ctx, ev, w, sem, sets[0], sets[1]) })

@@ -38,6 +38,9 @@ type learnRequest struct {
 	Threads    int     `json:"threads"`
 	Seed       *uint64 `json:"seed"`
 	Timeout    string  `json:"timeout"` // a Go duration, e.g. "30s"; empty: none
+	// Semantics under which the learned theory covers a default: poss
+	// (the default), linear or lex, as strata learn --semantics.
+	Semantics string `json:"semantics"`
 	// Resume continues the run of this id from the checkpoint that Close
 	// wrote to Config.CheckpointDir (or that GET …/checkpoint gave, sent
 	// as Checkpoint), on the same examples.
@@ -204,6 +207,14 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 		opts.Threads = 1 // a shared server: one core per run unless asked
 	}
 	opts.Threads = min(opts.Threads, runtime.NumCPU())
+	if req.Semantics != "" {
+		sem, err := theorySemantics(req.Semantics)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		opts.Semantics = sem
+	}
 	if req.Iterations < 0 || req.Candidates < 0 {
 		writeError(w, badRequest("iterations", "iterations and candidates must not be negative"))
 		return

@@ -17,6 +17,7 @@ import (
 	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 func exampleFile(t testing.TB, name string) string {
@@ -322,5 +323,48 @@ func TestCloseWritesCheckpoints(t *testing.T) {
 	var e apiError
 	if st := call(t, "POST", ts2.URL+"/api/learn", body, &e); st != 400 || e.Field != "resume" {
 		t.Errorf("resume on other examples: %d %+v", st, e)
+	}
+}
+
+// TestLearnUnderSemantics: a run started with "semantics": "lex" is the
+// library's learner under lex (same history and theory), and an unknown
+// semantics is refused naming the field.
+func TestLearnUnderSemantics(t *testing.T) {
+	_, ts := newTest(t, Config{})
+	pos, neg := exampleFile(t, "birds.pos"), exampleFile(t, "birds.neg")
+	var e apiError
+	st := call(t, "POST", ts.URL+"/api/learn", map[string]any{"pos": pos, "neg": neg, "semantics": "drowning"}, &e)
+	if st != http.StatusBadRequest || e.Field != "semantics" {
+		t.Fatalf("unknown semantics: %d %+v", st, e)
+	}
+	var rv runView
+	st = call(t, "POST", ts.URL+"/api/learn", map[string]any{"pos": pos, "neg": neg,
+		"iterations": 6, "candidates": 20, "seed": 5, "semantics": "lex"}, &rv)
+	if st != 201 {
+		t.Fatalf("start: %d %+v", st, rv)
+	}
+	evs := readEvents(t, ts.URL+"/api/learn/"+rv.ID+"/events")
+	var end runView
+	if err := json.Unmarshal(evs[len(evs)-1].data, &end); err != nil {
+		t.Fatal(err)
+	}
+	v := &logic.Vocabulary{}
+	train := &learn.Examples{}
+	for i, text := range []string{pos, neg} {
+		rules, err := dataset.ReadRules(strings.NewReader(text), "x", v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		train.AddRules(rules, i == 0, v, "x")
+	}
+	l, err := learn.NewLearner(v, train, nil, learn.Options{Iterations: 6, Candidates: 20, Seed: 5, Threads: 1, Semantics: possibilistic.Lex})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if want := l.Final().Theory(v).String(); end.Theory != want {
+		t.Errorf("lex run's theory\n%s\nthe library learned under lex\n%s", end.Theory, want)
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -351,21 +350,7 @@ func readFormulaFile(cmd *cobra.Command, v *logic.Vocabulary, path string) ([]*l
 // evidence exactly when the rules are, so no answer over the other atoms
 // changes. Outputs show the rules as written (withHardFormulas).
 func hardClauses(v *logic.Vocabulary, fs []*logic.Formula) (cs []logic.Clause, named bool) {
-	n := 0
-	fresh := func() logic.Atom {
-		named = true
-		for {
-			n++
-			name := "_h" + strconv.Itoa(n)
-			if _, used := v.Lookup(name); !used {
-				return v.Intern(name)
-			}
-		}
-	}
-	for _, f := range fs {
-		cs = append(cs, logic.CNF(f, fresh)...)
-	}
-	return cs, named
+	return logic.ClausesNamed(v, fs, "_h")
 }
 
 // withHardFormulas returns th with its weight-1 level, the hard rules the

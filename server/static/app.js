@@ -335,6 +335,7 @@ async function startLearning() {
     r = await api("POST", "/api/learn", {
       pos: $("learn-pos").value, neg: $("learn-neg").value, name: $("learn-pos").dataset.name || "explorer",
       iterations: num("learn-iterations"), candidates: num("learn-candidates"), patience: num("learn-patience"), seed: num("learn-seed"),
+      semantics: $("learn-semantics").value,
     });
   } catch (err) {
     showError("learn-error", err);

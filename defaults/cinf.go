@@ -59,10 +59,14 @@ type cState struct {
 	conds   []int // the distinct defaults (base indices)
 	fixed   []lpRow
 	groups  []cGroup
-	witness []int64 // some c-representation, to reject queries quickly
-	impacts []int64 // a minimal c-representation (least sum), computed on demand
+	witness []int64   // some c-representation, to reject queries quickly
+	reps    [][]int64 // c-representations found so far (witness, rejecting ones)
+	impacts []int64   // a minimal c-representation (least sum), computed on demand
 	err     error
 }
+
+// maxReps bounds the c-representations kept to reject queries quickly.
+const maxReps = 256
 
 // ErrNoCRepresentation reports a base without c-representations. Every
 // (weakly) consistent base has one, so it signals an inconsistent base.
@@ -115,6 +119,7 @@ func (r *Reasoner) cSystem(ctx context.Context) (*cState, error) {
 	}
 	if c.err == nil {
 		c.witness = r.layered(c.conds)
+		c.reps = [][]int64{c.witness}
 	}
 	r.c = c
 	return c, c.err
@@ -246,10 +251,15 @@ func (r *Reasoner) cInference(ctx context.Context, a *Answer) error {
 		r.copyDuplicateImpacts(a.Impacts)
 		a.RankAB, a.RankAnB = rank(imp, vq), rank(imp, fq)
 	}
-	// A c-representation at hand decides many queries negatively at once.
-	if rank(c.witness, vq) >= rank(c.witness, fq) {
-		reject(c.witness)
-		return nil
+	// A c-representation at hand decides many queries negatively at once:
+	// the layered one, and those that rejected earlier queries (every
+	// impact vector in c.reps satisfies CR(Δ), so it is a c-representation
+	// of Δ whatever query it was found for).
+	for _, imp := range c.reps {
+		if rank(imp, vq) >= rank(imp, fq) {
+			reject(imp)
+			return nil
+		}
 	}
 	var q cGroup
 	for _, s := range fq {
@@ -271,6 +281,9 @@ func (r *Reasoner) cInference(ctx context.Context, a *Answer) error {
 		return err
 	}
 	if ok {
+		if len(c.reps) < maxReps {
+			c.reps = append(c.reps, imp)
+		}
 		reject(imp)
 		return nil
 	}
@@ -325,41 +338,17 @@ func cFeasible(ctx context.Context, n int, fixed []lpRow, groups []cGroup) ([]in
 				}
 			}
 		}
-		// The chosen options enter the program only for the groups its
-		// solution violates: a solution satisfying some option of every
-		// other group solves the whole system, and the certificate of an
-		// infeasible program names fewer options.
-		rows := slices.Clone(fixed)
-		owner := make([]int, len(fixed))
-		for i := range owner {
-			owner[i] = -1
+		support, x, err := choiceProgram(ctx, n, fixed, groups, chosen)
+		if err != nil {
+			return nil, false, err
 		}
-		var support []int
-		for {
-			x, sup, ok, err := lpLazy(ctx, n, rows, nil)
-			if err != nil {
-				return nil, false, err
-			}
-			if !ok {
-				support = sup
-				break
-			}
-			g := violatedGroup(x, groups)
-			if g < 0 {
-				return integral(x), true, nil
-			}
-			if slices.Contains(owner, g) {
-				panic("defaults: a solution violates the rows of its own choice")
-			}
-			for _, r := range groups[g][chosen[g]] {
-				rows = append(rows, r)
-				owner = append(owner, g)
-			}
+		if x != nil {
+			return integral(x), true, nil
 		}
 		var clause []logic.Lit
 		seen := map[int]bool{}
-		for _, i := range support {
-			if g := owner[i]; g >= 0 && !seen[g] {
+		for _, g := range support {
+			if g >= 0 && !seen[g] {
 				seen[g] = true
 				clause = append(clause, vars[g][chosen[g]].Not())
 			}
@@ -368,6 +357,94 @@ func cFeasible(ctx context.Context, n int, fixed []lpRow, groups []cGroup) ([]in
 			return nil, false, nil // the fixed rows alone, or every choice, fail
 		}
 	}
+}
+
+// choiceProgram decides the linear program of the fixed rows and the
+// chosen option of every group by row generation: it solves a subset of
+// the rows, adds the fixed rows and the rows of the chosen options that
+// the solution violates, and repeats. A chosen option enters only for the
+// groups the solution violates (satisfies no option of): a solution
+// satisfying some option of every group and every fixed row solves the
+// whole system, whichever option was chosen, so it is returned as x. When
+// a subset of the rows has no solution, neither has the whole program,
+// and the groups owning the rows of its Farkas certificate (−1 for a fixed
+// row) are returned: no choice agreeing with them on those groups has a
+// solution. Every round adds at least one row of the program, so the loop
+// ends. All violated groups enter at once (a few of their most violated
+// rows each), which saves most of the re-solving of one group at a time.
+func choiceProgram(ctx context.Context, n int, fixed []lpRow, groups []cGroup, chosen []int) (owners []int, x []*big.Rat, err error) {
+	type ref struct{ g, r int } // group (−1: fixed) and row index
+	p := newIncLP(n)
+	var refs []ref
+	in := map[ref]bool{}
+	add := func(f ref, row lpRow) {
+		if !in[f] {
+			in[f] = true
+			p.add(row)
+			refs = append(refs, f)
+		}
+	}
+	for i, r := range fixed {
+		if i%max(1, len(fixed)/(2*n+8)) == 0 {
+			add(ref{-1, i}, r)
+		}
+	}
+	for {
+		var sup []int
+		var ok bool
+		x, sup, ok, err = p.solve(ctx)
+		if err != nil {
+			return nil, nil, err
+		}
+		if !ok {
+			for _, k := range sup {
+				owners = append(owners, refs[k].g)
+			}
+			return owners, nil, nil
+		}
+		before := len(refs)
+		added := 0
+		pt := newPoint(x)
+		for i, r := range fixed {
+			if added < n+8 && !in[ref{-1, i}] && pt.cmp(r) < 0 {
+				add(ref{-1, i}, r)
+				added++
+			}
+		}
+		for g, opts := range groups {
+			if slices.ContainsFunc(opts, pt.satisfies) {
+				continue
+			}
+			rows := opts[chosen[g]]
+			viol := violations(pt, rows)
+			for _, i := range viol[:min(len(viol), 4)] {
+				add(ref{g, i}, rows[i])
+			}
+		}
+		if len(refs) == before {
+			return nil, x, nil
+		}
+	}
+}
+
+// violations returns the rows x violates, the most violated first.
+func violations(pt point, rows []lpRow) []int {
+	type v struct {
+		i     int
+		slack *big.Rat
+	}
+	var vs []v
+	for i, r := range rows {
+		if pt.cmp(r) < 0 {
+			vs = append(vs, v{i, pt.slack(r)})
+		}
+	}
+	slices.SortStableFunc(vs, func(a, b v) int { return a.slack.Cmp(b.slack) })
+	out := make([]int, len(vs))
+	for k, e := range vs {
+		out[k] = e.i
+	}
+	return out
 }
 
 // cMinimal returns integer impacts of least sum satisfying the fixed rows

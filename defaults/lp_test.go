@@ -2,6 +2,7 @@ package defaults
 
 import (
 	"context"
+	"math/big"
 	"math/rand/v2"
 	"testing"
 )
@@ -83,4 +84,67 @@ func TestLP(t *testing.T) {
 	if feasible < 30 || feasible > 270 {
 		t.Errorf("%d of 300 random systems feasible: the test does not exercise both answers", feasible)
 	}
+}
+
+// TestIncLP checks the incremental simplex against enumeration: rows are
+// added one to three at a time and the program decided after each batch,
+// resuming from the previous search, together with the exact point
+// checks it relies on.
+func TestIncLP(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	ctx := context.Background()
+	feasible, infeasible := 0, 0
+	for it := range 300 {
+		n := 1 + r.IntN(4)
+		p := newIncLP(n)
+		var rows []lpRow
+		for len(rows) < 9 {
+			for range 1 + r.IntN(3) {
+				row := lpRow{a: make([]int64, n), b: int64(r.IntN(2))}
+				for j := range row.a {
+					row.a[j] = int64(r.IntN(3) - 1)
+				}
+				rows = append(rows, row)
+				p.add(row)
+			}
+			want := bruteFeasible(n, rows)
+			x, sup, ok, err := p.solve(ctx)
+			if err != nil || ok != want {
+				t.Fatalf("system %d %v: incremental simplex %v (%v), enumeration %v", it, rows, ok, err, want)
+			}
+			if ok {
+				feasible++
+				pt := newPoint(x)
+				if !satisfiesRows(x, rows) || !pt.satisfies(rows) {
+					t.Fatalf("system %d: a solution violates the rows", it)
+				}
+				for _, row := range rows {
+					if pt.slack(row).Cmp(new(big.Rat).Sub(dot(x, row.a), new(big.Rat).SetInt64(row.b))) != 0 {
+						t.Fatalf("system %d: slack of %v at %v wrong", it, row, x)
+					}
+				}
+				continue
+			}
+			infeasible++
+			sub := make([]lpRow, len(sup))
+			for k, i := range sup {
+				sub[k] = rows[i]
+			}
+			if len(sup) == 0 || bruteFeasible(n, sub) {
+				t.Fatalf("system %d %v: support %v is not infeasible", it, rows, sup)
+			}
+			break
+		}
+	}
+	if feasible < 100 || infeasible < 50 {
+		t.Errorf("%d feasible and %d infeasible checks: the test does not exercise both answers", feasible, infeasible)
+	}
+}
+
+func dot(x []*big.Rat, a []int64) *big.Rat {
+	s := new(big.Rat)
+	for j, v := range a {
+		s.Add(s, new(big.Rat).Mul(x[j], new(big.Rat).SetInt64(v)))
+	}
+	return s
 }

@@ -338,25 +338,162 @@ func cFeasible(ctx context.Context, n int, fixed []lpRow, groups []cGroup) ([]in
 				}
 			}
 		}
-		support, x, err := choiceProgram(ctx, n, fixed, groups, chosen)
+		cert, x, err := choiceProgram(ctx, n, fixed, groups, chosen)
 		if err != nil {
 			return nil, false, err
 		}
 		if x != nil {
 			return integral(x), true, nil
 		}
-		var clause []logic.Lit
-		seen := map[int]bool{}
-		for _, g := range support {
-			if g >= 0 && !seen[g] {
-				seen[g] = true
-				clause = append(clause, vars[g][chosen[g]].Not())
+		var inGroups []int
+		for _, f := range cert {
+			if f.g >= 0 && !slices.Contains(inGroups, f.g) {
+				inGroups = append(inGroups, f.g)
 			}
 		}
-		if len(clause) == 0 || !s.AddClause(clause...) {
-			return nil, false, nil // the fixed rows alone, or every choice, fail
+		if len(inGroups) == 0 {
+			return nil, false, nil // the fixed rows alone fail
+		}
+		clause := func(g, o int) []logic.Lit {
+			var c []logic.Lit
+			for _, h := range inGroups {
+				if h == g {
+					c = append(c, vars[h][o].Not())
+				} else {
+					c = append(c, vars[h][chosen[h]].Not())
+				}
+			}
+			return c
+		}
+		if !s.AddClause(clause(-1, 0)...) {
+			return nil, false, nil // every choice fails
+		}
+		cov, err := covered(ctx, n, fixed, groups, chosen, cert)
+		if err != nil {
+			return nil, false, err
+		}
+		for g, opts := range cov {
+			for _, o := range opts {
+				if !s.AddClause(clause(g, o)...) {
+					return nil, false, nil
+				}
+			}
 		}
 	}
+}
+
+// rowRef names a row of a choice program: a fixed row (g = −1) or row r
+// of the chosen option of group g.
+type rowRef struct{ g, r int }
+
+// covered generalises an infeasible choice: it returns, per group of the
+// certificate, the other options that the same Farkas multipliers refute
+// when they replace the chosen one (the rest of the choice unchanged).
+// With exact multipliers y ≥ 0 of the certificate rows (y·A ≤ 0, y·b > 0),
+// swapping the rows of group g for the same-numbered rows of option o
+// leaves a certificate when y·A' ≤ 0 and y·b' > 0 still hold: then the
+// swapped rows have no solution either, and neither has any choice that
+// contains them. Options of one group share the numbering of their rows
+// (one row per falsified set, in the same order), so the swap is defined
+// whenever o has the rows; checking y·A' and y·b' in exact integers keeps
+// the clause sound. Several options are refuted by one linear program, so
+// a group with hundreds of options (the query's, typically) no longer
+// costs a program each.
+func covered(ctx context.Context, n int, fixed []lpRow, groups []cGroup, chosen []int, cert []rowRef) (map[int][]int, error) {
+	row := func(f rowRef, o int) lpRow {
+		if f.g < 0 {
+			return fixed[f.r]
+		}
+		return groups[f.g][o][f.r]
+	}
+	rows := make([]lpRow, len(cert))
+	for k, f := range cert {
+		if f.g >= 0 {
+			rows[k] = row(f, chosen[f.g])
+		} else {
+			rows[k] = row(f, 0)
+		}
+	}
+	y, err := lpCertificate(ctx, n, rows)
+	if err != nil || y == nil {
+		return nil, err
+	}
+	// Scale y to integers; give up (no generalisation) past 2^30.
+	l := big.NewInt(1)
+	gcd := new(big.Int)
+	for _, v := range y {
+		gcd.GCD(nil, nil, l, v.Denom())
+		l.Mul(l, new(big.Int).Quo(v.Denom(), gcd))
+		if l.BitLen() > 30 {
+			return nil, nil
+		}
+	}
+	ys := make([]int64, len(y))
+	for k, v := range y {
+		p := new(big.Int).Mul(v.Num(), new(big.Int).Quo(l, v.Denom()))
+		if p.Sign() < 0 || p.BitLen() > 30 {
+			return nil, nil
+		}
+		ys[k] = p.Int64()
+	}
+	ya := make([]int64, n)
+	var yb int64
+	for k, r := range rows {
+		for j, v := range r.a {
+			if v > 1<<10 || v < -(1<<10) {
+				return nil, nil
+			}
+			ya[j] += ys[k] * v
+		}
+		if r.b > 1<<10 || r.b < -(1<<10) {
+			return nil, nil
+		}
+		yb += ys[k] * r.b
+	}
+	if yb <= 0 || slices.ContainsFunc(ya, func(v int64) bool { return v > 0 }) {
+		return nil, nil // not a certificate: cannot happen, but stay sound
+	}
+	out := map[int][]int{}
+	sa := make([]int64, n)
+	for g := range groups {
+		var ks []int
+		for k, f := range cert {
+			if f.g == g && ys[k] != 0 {
+				ks = append(ks, k)
+			}
+		}
+		if len(ks) == 0 {
+			continue
+		}
+	options:
+		for o, opt := range groups[g] {
+			if o == chosen[g] {
+				continue
+			}
+			copy(sa, ya)
+			sb := yb
+			for _, k := range ks {
+				if cert[k].r >= len(opt) {
+					continue options
+				}
+				nr := opt[cert[k].r]
+				for j, v := range nr.a {
+					if v > 1<<10 || v < -(1<<10) {
+						continue options
+					}
+					sa[j] += ys[k] * (v - rows[k].a[j])
+				}
+				if nr.b > 1<<10 || nr.b < -(1<<10) {
+					continue options
+				}
+				sb += ys[k] * (nr.b - rows[k].b)
+			}
+			if sb > 0 && !slices.ContainsFunc(sa, func(v int64) bool { return v > 0 }) {
+				out[g] = append(out[g], o)
+			}
+		}
+	}
+	return out, nil
 }
 
 // choiceProgram decides the linear program of the fixed rows and the
@@ -372,8 +509,8 @@ func cFeasible(ctx context.Context, n int, fixed []lpRow, groups []cGroup) ([]in
 // solution. Every round adds at least one row of the program, so the loop
 // ends. All violated groups enter at once (a few of their most violated
 // rows each), which saves most of the re-solving of one group at a time.
-func choiceProgram(ctx context.Context, n int, fixed []lpRow, groups []cGroup, chosen []int) (owners []int, x []*big.Rat, err error) {
-	type ref struct{ g, r int } // group (−1: fixed) and row index
+func choiceProgram(ctx context.Context, n int, fixed []lpRow, groups []cGroup, chosen []int) (cert []rowRef, x []*big.Rat, err error) {
+	type ref = rowRef
 	p := newIncLP(n)
 	var refs []ref
 	in := map[ref]bool{}
@@ -398,9 +535,9 @@ func choiceProgram(ctx context.Context, n int, fixed []lpRow, groups []cGroup, c
 		}
 		if !ok {
 			for _, k := range sup {
-				owners = append(owners, refs[k].g)
+				cert = append(cert, refs[k])
 			}
-			return owners, nil, nil
+			return cert, nil, nil
 		}
 		before := len(refs)
 		added := 0

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -147,4 +148,100 @@ func dot(x []*big.Rat, a []int64) *big.Rat {
 		s.Add(s, new(big.Rat).Mul(x[j], new(big.Rat).SetInt64(v)))
 	}
 	return s
+}
+
+// TestCFeasible checks the DPLL(T) search, with its certificate
+// generalisation (covered), against enumeration of every choice on random
+// small disjunctive systems, and that the generalisation fires.
+func TestCFeasible(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	ctx := context.Background()
+	randRow := func(n int) lpRow {
+		row := lpRow{a: make([]int64, n), b: int64(r.IntN(2))}
+		for j := range row.a {
+			row.a[j] = int64(r.IntN(3) - 1)
+		}
+		return row
+	}
+	feasible, generalised := 0, 0
+	for it := range 400 {
+		n := 1 + r.IntN(3)
+		var fixed []lpRow
+		for range r.IntN(3) {
+			fixed = append(fixed, randRow(n))
+		}
+		groups := make([]cGroup, 1+r.IntN(3))
+		for g := range groups {
+			k := 1 + r.IntN(2)
+			for range 1 + r.IntN(4) {
+				var opt []lpRow
+				for range k {
+					opt = append(opt, randRow(n))
+				}
+				groups[g] = append(groups[g], opt)
+			}
+		}
+		want := false
+		choice := make([]int, len(groups))
+		for !want {
+			rows := slices.Clone(fixed)
+			for g, o := range choice {
+				rows = append(rows, groups[g][o]...)
+			}
+			want = bruteFeasible(n, rows)
+			p := 0
+			for p < len(groups) && choice[p] == len(groups[p])-1 {
+				choice[p] = 0
+				p++
+			}
+			if p == len(groups) {
+				break
+			}
+			choice[p]++
+		}
+		x, ok, err := cFeasible(ctx, n, fixed, groups)
+		if err != nil || ok != want {
+			t.Fatalf("system %d: cFeasible %v (%v), enumeration %v", it, ok, err, want)
+		}
+		if ok {
+			feasible++
+			rx := make([]*big.Rat, n)
+			for j, v := range x {
+				rx[j] = big.NewRat(v, 1)
+			}
+			if !satisfiesRows(rx, fixed) || violatedGroup(rx, groups) >= 0 {
+				t.Fatalf("system %d: solution %v violates the system", it, x)
+			}
+		}
+		// The generalisation on the first infeasible choice, if any.
+		chosen := make([]int, len(groups))
+		cert, x2, err := choiceProgram(ctx, n, fixed, groups, chosen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x2 == nil {
+			cov, err := covered(ctx, n, fixed, groups, chosen, cert)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for g, os := range cov {
+				for _, o := range os {
+					generalised++
+					c := slices.Clone(chosen)
+					c[g] = o
+					rows := slices.Clone(fixed)
+					for h, o := range c {
+						rows = append(rows, groups[h][o]...)
+					}
+					if bruteFeasible(n, rows) {
+						t.Fatalf("system %d: option %d of group %d wrongly refuted", it, o, g)
+					}
+				}
+			}
+		}
+	}
+	if feasible < 40 || feasible > 360 || generalised < 20 {
+		t.Errorf("%d of 400 feasible, %d options refuted by generalisation: the test does not exercise the search", feasible, generalised)
+	}
+	t.Logf("%d of 400 feasible, %d options refuted by generalisation", feasible, generalised)
 }

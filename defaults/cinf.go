@@ -368,19 +368,39 @@ func cFeasible(ctx context.Context, n int, fixed []lpRow, groups []cGroup) ([]in
 		if !s.AddClause(clause(-1, 0)...) {
 			return nil, false, nil // every choice fails
 		}
-		cov, err := covered(ctx, n, fixed, groups, chosen, cert)
+		cf, err := certify(ctx, n, fixed, groups, chosen, cert)
 		if err != nil {
 			return nil, false, err
 		}
-		for g, opts := range cov {
-			for _, o := range opts {
-				if !s.AddClause(clause(g, o)...) {
+		if cf == nil {
+			continue
+		}
+		// Every combination of swaps the certificate still refutes is
+		// excluded when there are few; else each swap on its own.
+		if cs := cf.combos(inGroups, chosen, maxCombos); cs != nil {
+			for _, c := range cs {
+				cl := make([]logic.Lit, len(c))
+				for k, o := range c {
+					cl[k] = vars[inGroups[k]][o].Not()
+				}
+				if !s.AddClause(cl...) {
+					return nil, false, nil
+				}
+			}
+			continue
+		}
+		for g, sw := range cf.swaps {
+			for _, x := range sw {
+				if !s.AddClause(clause(g, x.o)...) {
 					return nil, false, nil
 				}
 			}
 		}
 	}
 }
+
+// maxCombos bounds the combinations of swaps tried per conflict.
+const maxCombos = 4096
 
 // rowRef names a row of a choice program: a fixed row (g = −1) or row r
 // of the chosen option of group g.
@@ -400,6 +420,78 @@ type rowRef struct{ g, r int }
 // a group with hundreds of options (the query's, typically) no longer
 // costs a program each.
 func covered(ctx context.Context, n int, fixed []lpRow, groups []cGroup, chosen []int, cert []rowRef) (map[int][]int, error) {
+	c, err := certify(ctx, n, fixed, groups, chosen, cert)
+	if c == nil {
+		return nil, err
+	}
+	out := map[int][]int{}
+	for g, sw := range c.swaps {
+		for _, x := range sw {
+			out[g] = append(out[g], x.o)
+		}
+	}
+	return out, nil
+}
+
+// A swap is an option o of a group that may replace the chosen one in a
+// certificate, with the change it makes to y·A and y·b.
+type swap struct {
+	o  int
+	da []int64
+	db int64
+}
+
+// certificate is the integer Farkas certificate of an infeasible choice
+// and the swaps that keep it one on their own (covered).
+type certificate struct {
+	ya    []int64
+	yb    int64
+	swaps map[int][]swap
+}
+
+// combos returns the choices of the certificate's groups, one option
+// each among the chosen one and its swaps, that the certificate still
+// refutes with all swaps made at once (y·A + Σ da ≤ 0, y·b + Σ db > 0),
+// or nil when there are more than limit choices to try.
+func (c *certificate) combos(groups []int, chosen []int, limit int) [][]int {
+	total := 1
+	for _, g := range groups {
+		total *= 1 + len(c.swaps[g])
+		if total > limit {
+			return nil
+		}
+	}
+	var out [][]int
+	cur := make([]int, len(groups))
+	sa := slices.Clone(c.ya)
+	var rec func(k int, sb int64)
+	rec = func(k int, sb int64) {
+		if k == len(groups) {
+			if sb > 0 && !slices.ContainsFunc(sa, func(v int64) bool { return v > 0 }) {
+				out = append(out, slices.Clone(cur))
+			}
+			return
+		}
+		g := groups[k]
+		cur[k] = chosen[g]
+		rec(k+1, sb)
+		for _, x := range c.swaps[g] {
+			for j, v := range x.da {
+				sa[j] += v
+			}
+			cur[k] = x.o
+			rec(k+1, sb+x.db)
+			for j, v := range x.da {
+				sa[j] -= v
+			}
+		}
+	}
+	rec(0, c.yb)
+	return out
+}
+
+// certify computes the certificate of covered.
+func certify(ctx context.Context, n int, fixed []lpRow, groups []cGroup, chosen []int, cert []rowRef) (*certificate, error) {
 	row := func(f rowRef, o int) lpRow {
 		if f.g < 0 {
 			return fixed[f.r]
@@ -453,7 +545,7 @@ func covered(ctx context.Context, n int, fixed []lpRow, groups []cGroup, chosen 
 	if yb <= 0 || slices.ContainsFunc(ya, func(v int64) bool { return v > 0 }) {
 		return nil, nil // not a certificate: cannot happen, but stay sound
 	}
-	out := map[int][]int{}
+	out := &certificate{ya: ya, yb: yb, swaps: map[int][]swap{}}
 	sa := make([]int64, n)
 	for g := range groups {
 		var ks []int
@@ -489,7 +581,11 @@ func covered(ctx context.Context, n int, fixed []lpRow, groups []cGroup, chosen 
 				sb += ys[k] * (nr.b - rows[k].b)
 			}
 			if sb > 0 && !slices.ContainsFunc(sa, func(v int64) bool { return v > 0 }) {
-				out[g] = append(out[g], o)
+				da := make([]int64, n)
+				for j := range da {
+					da[j] = sa[j] - ya[j]
+				}
+				out.swaps[g] = append(out.swaps[g], swap{o, da, sb - yb})
 			}
 		}
 	}

@@ -163,14 +163,14 @@ func TestCFeasible(t *testing.T) {
 		}
 		return row
 	}
-	feasible, generalised := 0, 0
-	for it := range 400 {
+	feasible, generalised, combined := 0, 0, 0
+	for it := range 2000 {
 		n := 1 + r.IntN(3)
 		var fixed []lpRow
 		for range r.IntN(3) {
 			fixed = append(fixed, randRow(n))
 		}
-		groups := make([]cGroup, 1+r.IntN(3))
+		groups := make([]cGroup, 1+r.IntN(4))
 		for g := range groups {
 			k := 1 + r.IntN(2)
 			for range 1 + r.IntN(4) {
@@ -224,6 +224,31 @@ func TestCFeasible(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			cf, _ := certify(ctx, n, fixed, groups, chosen, cert)
+			if cf != nil {
+				var in []int
+				for _, f := range cert {
+					if f.g >= 0 && !slices.Contains(in, f.g) {
+						in = append(in, f.g)
+					}
+				}
+				for _, combo := range cf.combos(in, chosen, maxCombos) {
+					c := slices.Clone(chosen)
+					for k, o := range combo {
+						c[in[k]] = o
+					}
+					rows := slices.Clone(fixed)
+					for h, o := range c {
+						rows = append(rows, groups[h][o]...)
+					}
+					if bruteFeasible(n, rows) {
+						t.Fatalf("system %d: combination %v wrongly refuted", it, c)
+					}
+					if slices.ContainsFunc(combo, func(o int) bool { return o != 0 }) {
+						combined++
+					}
+				}
+			}
 			for g, os := range cov {
 				for _, o := range os {
 					generalised++
@@ -240,8 +265,8 @@ func TestCFeasible(t *testing.T) {
 			}
 		}
 	}
-	if feasible < 40 || feasible > 360 || generalised < 20 {
-		t.Errorf("%d of 400 feasible, %d options refuted by generalisation: the test does not exercise the search", feasible, generalised)
+	if feasible < 200 || feasible > 1800 || generalised < 20 || combined < 20 {
+		t.Errorf("%d of 2000 feasible, %d options and %d combinations refuted by generalisation: the test does not exercise the search", feasible, generalised, combined)
 	}
-	t.Logf("%d of 400 feasible, %d options refuted by generalisation", feasible, generalised)
+	t.Logf("%d of 2000 feasible, %d options and %d combinations refuted by generalisation", feasible, generalised, combined)
 }

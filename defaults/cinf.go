@@ -315,6 +315,7 @@ func (r *Reasoner) copyDuplicateImpacts(imp []int) {
 // search ends, with a solution or a proof that there is none.
 func cFeasible(ctx context.Context, n int, fixed []lpRow, groups []cGroup) ([]int64, bool, error) {
 	s := sat.New()
+	lp := newChoiceLP(n)
 	vars := make([][]logic.Lit, len(groups))
 	for g, opts := range groups {
 		for range opts {
@@ -338,7 +339,7 @@ func cFeasible(ctx context.Context, n int, fixed []lpRow, groups []cGroup) ([]in
 				}
 			}
 		}
-		cert, x, err := choiceProgram(ctx, n, fixed, groups, chosen)
+		cert, x, err := lp.solve(ctx, fixed, groups, chosen)
 		if err != nil {
 			return nil, false, err
 		}
@@ -606,20 +607,55 @@ func certify(ctx context.Context, n int, fixed []lpRow, groups []cGroup, chosen 
 // ends. All violated groups enter at once (a few of their most violated
 // rows each), which saves most of the re-solving of one group at a time.
 func choiceProgram(ctx context.Context, n int, fixed []lpRow, groups []cGroup, chosen []int) (cert []rowRef, x []*big.Rat, err error) {
-	type ref = rowRef
-	p := newIncLP(n)
-	var refs []ref
-	in := map[ref]bool{}
-	add := func(f ref, row lpRow) {
-		if !in[f] {
-			in[f] = true
-			p.add(row)
-			refs = append(refs, f)
-		}
+	return newChoiceLP(n).solve(ctx, fixed, groups, chosen)
+}
+
+// A choiceLP keeps the program of choiceProgram from one choice to the
+// next: the fixed rows stay, the rows of the options stay in its tableau
+// and are switched on when the choice needs them, so each choice resumes
+// from the last solution.
+type choiceLP struct {
+	p     *incLP
+	keys  []rowKey
+	index map[rowKey]int
+	on    []int // option rows switched on
+}
+
+type rowKey struct{ g, o, r int } // g = −1 for fixed row r
+
+func newChoiceLP(n int) *choiceLP {
+	return &choiceLP{p: newIncLP(n), index: map[rowKey]int{}}
+}
+
+func (c *choiceLP) solve(ctx context.Context, fixed []lpRow, groups []cGroup, chosen []int) (cert []rowRef, x []*big.Rat, err error) {
+	p, n := c.p, c.p.n
+	for _, k := range c.on {
+		p.setActive(k, false)
 	}
-	for i, r := range fixed {
-		if i%max(1, len(fixed)/(2*n+8)) == 0 {
-			add(ref{-1, i}, r)
+	c.on = c.on[:0]
+	// add reports whether the row was not in the program.
+	add := func(f rowKey, row lpRow) bool {
+		if k, ok := c.index[f]; ok {
+			if !p.off[k] {
+				return false
+			}
+			p.setActive(k, true)
+			c.on = append(c.on, k)
+			return true
+		}
+		c.index[f] = len(c.keys)
+		c.keys = append(c.keys, f)
+		p.add(row)
+		if f.g >= 0 {
+			c.on = append(c.on, len(c.keys)-1)
+		}
+		return true
+	}
+	if len(c.keys) == 0 {
+		for i, r := range fixed {
+			if i%max(1, len(fixed)/(2*n+8)) == 0 {
+				add(rowKey{-1, 0, i}, r)
+			}
 		}
 	}
 	for {
@@ -631,17 +667,17 @@ func choiceProgram(ctx context.Context, n int, fixed []lpRow, groups []cGroup, c
 		}
 		if !ok {
 			for _, k := range sup {
-				cert = append(cert, refs[k])
+				cert = append(cert, rowRef{c.keys[k].g, c.keys[k].r})
 			}
 			return cert, nil, nil
 		}
-		before := len(refs)
 		added := 0
+		grew := false
 		pt := newPoint(x)
 		for i, r := range fixed {
-			if added < n+8 && !in[ref{-1, i}] && pt.cmp(r) < 0 {
-				add(ref{-1, i}, r)
+			if added < n+8 && pt.cmp(r) < 0 && add(rowKey{-1, 0, i}, r) {
 				added++
+				grew = true
 			}
 		}
 		for g, opts := range groups {
@@ -651,10 +687,12 @@ func choiceProgram(ctx context.Context, n int, fixed []lpRow, groups []cGroup, c
 			rows := opts[chosen[g]]
 			viol := violations(pt, rows)
 			for _, i := range viol[:min(len(viol), 4)] {
-				add(ref{g, i}, rows[i])
+				if add(rowKey{g, chosen[g], i}, rows[i]) {
+					grew = true
+				}
 			}
 		}
-		if len(refs) == before {
+		if !grew {
 			return nil, x, nil
 		}
 	}

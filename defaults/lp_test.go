@@ -94,7 +94,7 @@ func TestLP(t *testing.T) {
 func TestIncLP(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 8))
 	ctx := context.Background()
-	feasible, infeasible := 0, 0
+	feasible, infeasible, switched := 0, 0, 0
 	for it := range 300 {
 		n := 1 + r.IntN(4)
 		p := newIncLP(n)
@@ -127,6 +127,41 @@ func TestIncLP(t *testing.T) {
 				continue
 			}
 			infeasible++
+			if r.IntN(2) == 0 {
+				// Switch rows off and on at random, as choiceLP does, and
+				// decide the active ones again from the same search.
+				var act []lpRow
+				var idx []int
+				for k := range rows {
+					on := r.IntN(3) > 0
+					p.setActive(k, on)
+					if on {
+						act = append(act, rows[k])
+						idx = append(idx, k)
+					}
+				}
+				x, sup, ok, err := p.solve(ctx)
+				if want := bruteFeasible(n, act); err != nil || ok != want {
+					t.Fatalf("system %d %v, active %v: incremental simplex %v (%v), enumeration %v", it, rows, idx, ok, err, want)
+				}
+				if ok && !satisfiesRows(x, act) {
+					t.Fatalf("system %d: a solution violates the active rows", it)
+				}
+				if !ok {
+					sub := make([]lpRow, len(sup))
+					for k, i := range sup {
+						if !slices.Contains(idx, i) {
+							t.Fatalf("system %d: support %v names an inactive row", it, sup)
+						}
+						sub[k] = rows[i]
+					}
+					if len(sup) == 0 || bruteFeasible(n, sub) {
+						t.Fatalf("system %d: support %v of the active rows is not infeasible", it, sup)
+					}
+				}
+				switched++
+				break
+			}
 			sub := make([]lpRow, len(sup))
 			for k, i := range sup {
 				sub[k] = rows[i]
@@ -137,7 +172,7 @@ func TestIncLP(t *testing.T) {
 			break
 		}
 	}
-	if feasible < 100 || infeasible < 50 {
+	if feasible < 100 || infeasible < 50 || switched < 20 {
 		t.Errorf("%d feasible and %d infeasible checks: the test does not exercise both answers", feasible, infeasible)
 	}
 }

@@ -30,7 +30,33 @@ type incLP struct {
 	where []int       // tableau row of a basic variable, −1−column of a non-basic one
 	val   []float64   // current value of every variable
 	lo    []float64   // lower bound of every variable
+	off   []bool      // rows switched off (their slack unbounded)
 	iters int
+}
+
+// setActive switches row k on or off. An inactive row's slack loses its
+// bound, so it never conflicts and the search may move it freely; its
+// current value is kept, so a solution is still a basic solution of a
+// system of the rows (some taken as equalities), which rationalize
+// recovers.
+func (p *incLP) setActive(k int, on bool) {
+	p.off[k] = !on
+	if on {
+		p.lo[p.n+k] = float64(p.rows[k].b)
+	} else {
+		p.lo[p.n+k] = math.Inf(-1)
+	}
+}
+
+// activeRows returns the indices of the rows switched on.
+func (p *incLP) activeRows() []int {
+	var out []int
+	for k, off := range p.off {
+		if !off {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 func newIncLP(n int) *incLP {
@@ -63,6 +89,7 @@ func (p *incLP) add(r lpRow) {
 		}
 	}
 	p.rows = append(p.rows, r)
+	p.off = append(p.off, false)
 	p.where = append(p.where, len(p.t))
 	p.t = append(p.t, row)
 	p.basic = append(p.basic, p.n+len(p.rows)-1)
@@ -160,6 +187,11 @@ func (p *incLP) pivotAndUpdate(r, c int) {
 // returns a solution satisfying every row, or the support of a Farkas
 // certificate confirmed by the exact simplex.
 func (p *incLP) solve(ctx context.Context) (x []*big.Rat, support []int, ok bool, err error) {
+	act := p.activeRows()
+	rows := make([]lpRow, len(act))
+	for k, i := range act {
+		rows[k] = p.rows[i]
+	}
 	fok, fsup, ferr := p.check(ctx)
 	if ferr != nil && ferr != errFloat {
 		return nil, nil, false, ferr
@@ -169,35 +201,46 @@ func (p *incLP) solve(ctx context.Context) (x []*big.Rat, support []int, ok bool
 		for j := range x {
 			x[j] = rationalize(p.val[j])
 		}
-		if newPoint(x).satisfies(p.rows) {
+		if newPoint(x).satisfies(rows) {
 			return x, nil, true, nil
 		}
 	}
 	if ferr == nil && !fok && len(fsup) > 0 {
 		sub := make([]lpRow, len(fsup))
 		for k, i := range fsup {
-			sub[k] = p.rows[i]
-		}
-		_, sup, ok, err := lpSolveSupport(ctx, p.n, sub, nil)
-		if err != nil {
-			return nil, nil, false, err
-		}
-		if !ok {
-			for _, k := range sup {
-				support = append(support, fsup[k])
+			sub[k] = p.rows[i] // a certificate of any rows, active or not, is one of the program only if they are active
+			if p.off[i] {
+				sub = nil
+				break
 			}
-			return nil, support, false, nil
+		}
+		if sub != nil {
+			_, sup, ok, err := lpSolveSupport(ctx, p.n, sub, nil)
+			if err != nil {
+				return nil, nil, false, err
+			}
+			if !ok {
+				for _, k := range sup {
+					support = append(support, fsup[k])
+				}
+				return nil, support, false, nil
+			}
 		}
 	}
 	if ferr == errFloat {
 		// Start the float search afresh on the next call.
 		q := newIncLP(p.n)
-		for _, r := range p.rows {
+		for k, r := range p.rows {
 			q.add(r)
+			q.setActive(k, !p.off[k])
 		}
 		*p = *q
 	}
-	return lpSolveSupport(ctx, p.n, p.rows, nil)
+	x, sup, ok, err := lpSolveSupport(ctx, p.n, rows, nil)
+	for _, k := range sup {
+		support = append(support, act[k])
+	}
+	return x, support, ok, err
 }
 
 // point is an exact solution prepared for checking many rows: x = num/den

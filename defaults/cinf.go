@@ -43,6 +43,14 @@ import (
 // disjunctions the current solution violates (cBranch). The impacts of a
 // rejecting c-representation are the scaled solution.
 //
+// The search stays exact while it runs on floating point: the incremental
+// simplex (lpinc.go) only proposes; a solution is accepted after an exact
+// check of every row, an infeasibility after the exact simplex confirms it
+// on the certificate's rows, and a learned clause excludes only choices
+// whose rows contain an exact integer Farkas certificate (covered,
+// combos). c-representations kept from earlier queries (cState.reps)
+// satisfy CR(Δ) exactly, so a query one of them rejects is not entailed.
+//
 // (An a-priori bound also exists and is what the brute-force test oracle
 // enumerates: a feasible choice has a vertex solving n independent tight
 // rows, entries in {−1, 0, 1}; Cramer's rule scaled by the determinant

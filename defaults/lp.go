@@ -41,6 +41,24 @@ func lpSolve(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.Rat,
 // the positive phase-1 optimum (y·A ≤ 0 on every column, y·b > 0), read
 // off the reduced costs of their slack and artificial columns.
 func lpSolveSupport(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.Rat, support []int, ok bool, err error) {
+	x, y, ok, err := lpSolveDual(ctx, n, rows, c)
+	for i, v := range y {
+		if v.Sign() != 0 {
+			support = append(support, i)
+		}
+	}
+	return x, support, ok, err
+}
+
+// lpCertificate returns the Farkas multipliers y ≥ 0 of rows without a
+// solution (y·A ≤ 0 on every column, y·b > 0), nil if they have one.
+func lpCertificate(ctx context.Context, n int, rows []lpRow) ([]*big.Rat, error) {
+	_, y, _, err := lpSolveDual(ctx, n, rows, nil)
+	return y, err
+}
+
+// lpSolveDual is lpSolveSupport returning the multipliers themselves.
+func lpSolveDual(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.Rat, y []*big.Rat, ok bool, err error) {
 	m := len(rows)
 	nArt := 0
 	for _, r := range rows {
@@ -87,14 +105,15 @@ func lpSolveSupport(ctx context.Context, n int, rows []lpRow, c []int64) (x []*b
 	}
 	if s.z.Sign() > 0 {
 		// y_i is read off the reduced cost of row i's slack column, ∓e_i
-		// at cost 0: d = y_i for a row a·x − s = b > 0, d = −y_i for a
-		// row negated to −a·x + s = −b.
+		// at cost 0: with the phase-1 duals π, d = π_i for a row
+		// a·x − s = b > 0, and d = −π_i for a row negated to
+		// −a·x + s = −b, whose multiplier as a·x ≥ b is −π_i. So y = d
+		// on the slack columns in both cases.
+		y = make([]*big.Rat, len(rows))
 		for i := range rows {
-			if s.d[n+i].Sign() != 0 {
-				support = append(support, i)
-			}
+			y[i] = new(big.Rat).Set(s.d[n+i])
 		}
-		return nil, support, false, nil
+		return nil, y, false, nil
 	}
 	s.driveOutArtificials()
 	if c != nil {

@@ -125,7 +125,7 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 			w.initExample(i)
 			// The empty model may already cover an example: the hard
 			// rules, or α itself, can entail β.
-			w.research(i, 0)
+			w.research(i, 0, -1)
 		}
 	})
 	return e
@@ -297,13 +297,16 @@ func (w *worker) refresh(i int) {
 	for s := range int(st.n) {
 		st.lv[s] = int32(lowestSatisfied(e.model.Levels, e.slot(i, s), k))
 	}
-	w.research(i, 0)
+	w.research(i, 0, -1)
 }
 
 // research re-decides example i given sound levels of its stored models:
 // it binary-searches the boundary between lo (known inconsistent below) and
-// the best stored model, then decides β at the boundary.
-func (w *worker) research(i, lo int) {
+// the best stored model, then decides β at the boundary. probe, if in the
+// search range, is tried first: callers that know where the boundary most
+// likely is (where it was before a small change) settle it in one call
+// instead of log k.
+func (w *worker) research(i, lo, probe int) {
 	e := w.e
 	st := &e.st[i]
 	d := &e.ex[i]
@@ -318,8 +321,11 @@ func (w *worker) research(i, lo int) {
 		hi = min(hi, int(st.lv[s]))
 	}
 	lo = min(lo, hi)
-	for lo < hi {
+	for first := true; lo < hi; first = false {
 		mid := (lo + hi) / 2
+		if first && lo <= probe && probe < hi {
+			mid = probe
+		}
 		if !w.solve(i, mid, false, -1) {
 			lo = mid + 1
 			continue

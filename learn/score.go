@@ -217,7 +217,7 @@ func (e *engine) scoreRemoval(j, i int) int64 {
 			for s := range int(st.n) {
 				lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
 			}
-			if now := w.decide(x, m, lv[:st.n]); now != st.covered {
+			if now := w.decide(x, m, lv[:st.n], removedBoundary(int(st.b), j, emptied)-1); now != st.covered {
 				if now {
 					delta += d.sign * d.weight
 				} else {
@@ -234,9 +234,21 @@ func (e *engine) scoreRemoval(j, i int) int64 {
 	return s
 }
 
+// removedBoundary returns the boundary b of an example in the indices of
+// the model without a clause of level j (emptied: the level went with it).
+// Removing a clause never raises a boundary and seldom lowers it, so it is
+// the likely new boundary.
+func removedBoundary(b, j int, emptied bool) int {
+	if emptied && b > j {
+		return b - 1
+	}
+	return b
+}
+
 // decide re-decides example i under m (compiled in w) without changing
-// stored state, given the levels of the stored models under m.
-func (w *worker) decide(i int, m *Model, lv []int32) bool {
+// stored state, given the levels of the stored models under m. The cut at
+// probe is decided first (see research).
+func (w *worker) decide(i int, m *Model, lv []int32, probe int) bool {
 	e := w.e
 	st := &e.st[i]
 	hi := len(m.Levels)
@@ -244,8 +256,11 @@ func (w *worker) decide(i int, m *Model, lv []int32) bool {
 		hi = min(hi, int(l))
 	}
 	lo := 0
-	for lo < hi {
+	for first := true; lo < hi; first = false {
 		mid := (lo + hi) / 2
+		if first && lo <= probe && probe < hi {
+			mid = probe
+		}
 		if !w.solve(i, mid, false, -1) {
 			lo = mid + 1
 			continue
@@ -285,7 +300,7 @@ func (e *engine) commitRemove(j, i int) {
 				st.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
 			}
 			if !e.ex[x].hardOK || int(st.b) <= j+1 {
-				w.research(x, 0)
+				w.research(x, 0, removedBoundary(int(st.b), j, emptied)-1)
 				continue
 			}
 			if emptied {
@@ -320,7 +335,7 @@ func (e *engine) commitInsert(c logic.Clause, p int) {
 				b++
 			}
 			if !e.ex[x].hardOK || 2*int(st.b) <= p {
-				w.research(x, b)
+				w.research(x, b, b)
 				continue
 			}
 			st.b = int32(b)

@@ -71,6 +71,13 @@ type exState struct {
 	next    uint8 // round-robin victim
 	lv      [slots]int32
 	bf      [slots]bool // model falsifies β
+	// Cores, as sets of levels (bit j: level j), valid when the flag is
+	// set: coreB the levels of an unsatisfiable core of the cut at b−1 with
+	// α, coreT of the cut at b with α and ¬β (covered). Removing a clause
+	// of a level outside a core keeps what the core proves, so the
+	// example's answer stands without a solver call (see removalKeeps).
+	coreB, coreT     uint64
+	coreBOK, coreTOK bool
 }
 
 type engine struct {
@@ -212,6 +219,41 @@ func (w *worker) solve(i, b int, negBeta bool, act logic.Lit) bool {
 	return true
 }
 
+// core returns the levels whose selectors are in the solver's last
+// unsatisfiable core, and false if one of them does not fit in a mask.
+func (w *worker) core() (uint64, bool) {
+	var m uint64
+	first := logic.Atom(w.e.n)
+	for _, l := range w.s.Failed() {
+		a := l.Atom()
+		if l.IsNeg() || a < first || int(a-first) >= len(w.sel) {
+			continue
+		}
+		j := int(a - first)
+		if j >= 64 {
+			return 0, false
+		}
+		m |= 1 << j
+	}
+	return m, true
+}
+
+// dropLevel renumbers a core once level j is gone (it must not be in it).
+func dropLevel(m uint64, j int) uint64 {
+	low := m & (1<<j - 1)
+	return low | m>>(j+1)<<j
+}
+
+// addLevel renumbers a core once a new level is inserted at index j; false
+// if a level no longer fits.
+func addLevel(m uint64, j int) (uint64, bool) {
+	if m>>63 != 0 {
+		return 0, false
+	}
+	low := m & (1<<j - 1)
+	return low | m>>j<<(j+1), true
+}
+
 func holds(c []logic.Lit, m []uint64) bool {
 	for _, l := range c {
 		a := l.Atom()
@@ -297,6 +339,7 @@ func (w *worker) refresh(i int) {
 	for s := range int(st.n) {
 		st.lv[s] = int32(lowestSatisfied(e.model.Levels, e.slot(i, s), k))
 	}
+	st.coreBOK, st.coreTOK = false, false
 	w.research(i, 0, -1)
 }
 
@@ -312,6 +355,10 @@ func (w *worker) research(i, lo, probe int) {
 	d := &e.ex[i]
 	k := len(e.model.Levels)
 	st.tValid = false
+	// A core for the cut at lo−1 carries over when the caller's lower
+	// bound is the boundary it was recorded for (commitInsert).
+	coreB, coreBOK := st.coreB, st.coreBOK && int(st.b) == lo
+	st.coreBOK, st.coreTOK = false, false
 	if !d.hardOK {
 		st.b, st.covered, st.t, st.tValid = int32(k+1), false, int32(k), true
 		return
@@ -320,7 +367,9 @@ func (w *worker) research(i, lo, probe int) {
 	for s := range int(st.n) {
 		hi = min(hi, int(st.lv[s]))
 	}
-	lo = min(lo, hi)
+	if hi < lo {
+		lo, coreBOK = hi, false
+	}
 	for first := true; lo < hi; first = false {
 		mid := (lo + hi) / 2
 		if first && lo <= probe && probe < hi {
@@ -328,6 +377,7 @@ func (w *worker) research(i, lo, probe int) {
 		}
 		if !w.solve(i, mid, false, -1) {
 			lo = mid + 1
+			coreB, coreBOK = w.core()
 			continue
 		}
 		lv := lowestSatisfied(e.model.Levels, w.m, mid)
@@ -335,6 +385,7 @@ func (w *worker) research(i, lo, probe int) {
 		hi = lv
 	}
 	st.b = int32(hi)
+	st.coreB, st.coreBOK = coreB, coreBOK || hi == 0
 	st.covered = true
 	for s := range int(st.n) {
 		if st.bf[s] && st.lv[s] <= st.b {
@@ -345,7 +396,33 @@ func (w *worker) research(i, lo, probe int) {
 	if w.solve(i, hi, true, -1) {
 		w.keep(i, lowestSatisfied(e.model.Levels, w.m, hi))
 		st.covered = false
+		return
 	}
+	st.coreT, st.coreTOK = w.core()
+}
+
+// removalKeeps reports whether removing a clause of level j leaves example
+// i's answer and boundary as they are, proved by its cores and stored
+// models alone; lv are the stored models' levels after the removal and bNew
+// the boundary in the new indices. It assumes b ≤ j+1 (above, nothing can
+// change) and H ∪ α consistent. The cut at b−1 stays inconsistent if its
+// core has no clause of level j; a covered example stays covered if its
+// core at b has none either, and an uncovered one keeps a stored
+// counter-model, since a smaller cut keeps every model.
+func (e *engine) removalKeeps(i, j, bNew int, lv []int32) bool {
+	st := &e.st[i]
+	if st.b > 0 && (!st.coreBOK || st.coreB>>j&1 != 0) {
+		return false
+	}
+	if st.covered {
+		return st.coreTOK && st.coreT>>j&1 == 0
+	}
+	for s, l := range lv {
+		if st.bf[s] && int(l) <= bNew {
+			return true
+		}
+	}
+	return false
 }
 
 // levelAfterRemoval returns the level of a stored model once clause i of

@@ -217,7 +217,11 @@ func (e *engine) scoreRemoval(j, i int) int64 {
 			for s := range int(st.n) {
 				lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
 			}
-			if now := w.decide(x, m, lv[:st.n], removedBoundary(int(st.b), j, emptied)-1); now != st.covered {
+			bNew := removedBoundary(int(st.b), j, emptied)
+			if e.removalKeeps(x, j, bNew, lv[:st.n]) {
+				continue
+			}
+			if now := w.decide(x, m, lv[:st.n], bNew-1); now != st.covered {
 				if now {
 					delta += d.sign * d.weight
 				} else {
@@ -299,13 +303,21 @@ func (e *engine) commitRemove(j, i int) {
 			for s := range int(st.n) {
 				st.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
 			}
+			bNew := removedBoundary(int(st.b), j, emptied)
 			if !e.ex[x].hardOK || int(st.b) <= j+1 {
-				w.research(x, 0, removedBoundary(int(st.b), j, emptied)-1)
-				continue
-			}
-			if emptied {
-				st.b--
+				if !e.ex[x].hardOK || !e.removalKeeps(x, j, bNew, st.lv[:st.n]) {
+					w.research(x, 0, bNew-1)
+					continue
+				}
+				// The answer stands; t may fall with the removed clause.
+				st.tValid = false
+			} else if emptied {
 				st.t--
+			}
+			st.b = int32(bNew)
+			if emptied {
+				st.coreB = dropLevel(st.coreB, j)
+				st.coreT = dropLevel(st.coreT, j)
 			}
 		}
 	})
@@ -334,7 +346,19 @@ func (e *engine) commitInsert(c logic.Clause, p int) {
 			if newLevel && b > p/2 {
 				b++
 			}
+			if newLevel {
+				// Cores stay cores under a larger cut; only their levels
+				// are renumbered.
+				var ok bool
+				if st.coreB, ok = addLevel(st.coreB, p/2); !ok {
+					st.coreBOK = false
+				}
+				if st.coreT, ok = addLevel(st.coreT, p/2); !ok {
+					st.coreTOK = false
+				}
+			}
 			if !e.ex[x].hardOK || 2*int(st.b) <= p {
+				st.b = int32(b)
 				w.research(x, b, b)
 				continue
 			}

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"encoding/binary"
 	"slices"
 	"sync"
 
@@ -90,6 +91,9 @@ type engine struct {
 	model   *Model
 	workers []*worker
 	dec     [][]int32 // linear and lex: per example, per level (see semengine.go)
+	// groups lists the examples by antecedent: examples with the same α
+	// share their boundary, and their stored models are models of H ∪ α.
+	groups [][]int32
 }
 
 type worker struct {
@@ -116,6 +120,7 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 		}
 		e.ex = append(e.ex, d)
 	}
+	e.groups = groupByAlpha(e.ex)
 	e.st = make([]exState, len(e.ex))
 	if sem != possibilistic.Poss {
 		e.dec = make([][]int32, len(e.ex))
@@ -136,6 +141,31 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 		}
 	})
 	return e
+}
+
+// groupByAlpha lists the examples of each antecedent (as a set of
+// literals), in order of first appearance.
+func groupByAlpha(ex []exData) [][]int32 {
+	var groups [][]int32
+	index := map[string]int{}
+	var buf []byte
+	for i, d := range ex {
+		a := slices.Clone(d.alpha)
+		slices.Sort(a)
+		a = slices.Compact(a)
+		buf = buf[:0]
+		for _, l := range a {
+			buf = binary.AppendUvarint(buf, uint64(l))
+		}
+		g, ok := index[string(buf)]
+		if !ok {
+			g = len(groups)
+			index[string(buf)] = g
+			groups = append(groups, nil)
+		}
+		groups[g] = append(groups[g], int32(i))
+	}
+	return groups
 }
 
 // parallel runs fn on every worker, each on its own goroutine.

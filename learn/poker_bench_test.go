@@ -1,3 +1,5 @@
+//go:build unix
+
 package learn_test
 
 import (
@@ -10,6 +12,7 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/crowd/poker"
@@ -119,23 +122,33 @@ func (d *pokerData) resume(b *testing.B, iterations int) *learn.Learner {
 func BenchmarkPokerScore(b *testing.B) {
 	d := pokerSetup(b)
 	l := d.resume(b, pokerIterations)
-	b.ResetTimer()
+	var cpu time.Duration
+	n := 0
 	for b.Loop() {
+		start := cpuTime()
 		learn.ScoreSample(l)
+		cpu += cpuTime() - start
+		n++
 	}
+	b.ReportMetric(cpu.Seconds()/float64(n), "cpu-s/op")
 }
 
 // BenchmarkPokerIteration runs iteration 41 from the checkpoint: sampling,
 // scoring, minimising, inserting, pruning and re-inserting.
 func BenchmarkPokerIteration(b *testing.B) {
 	d := pokerSetup(b)
+	var cpu time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		l := d.resume(b, pokerIterations+1)
 		b.StartTimer()
+		start := cpuTime()
 		if _, err := l.Run(context.Background()); err != nil {
 			b.Fatal(err)
 		}
+		cpu += cpuTime() - start
 	}
+	// CPU time is steadier than wall time on a loaded machine.
+	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
 }

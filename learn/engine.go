@@ -53,6 +53,15 @@ import (
 // and a stored model that satisfies c often makes them unnecessary.
 // TestIncrementalMatchesFullEvaluation checks this against re-deciding every
 // example from scratch on random models.
+//
+// Two more facts save solver calls without changing any answer. Examples
+// with the same α have the same b, so a candidate's consistency with the
+// cut at b (and the lowest consistent cut above) is decided once per α,
+// with every stored model of those examples. And each example keeps the
+// levels of an unsatisfiable core of the cut at b−1 and, when covered, of
+// the cut at b with ¬β: removing a clause of a level outside both cores
+// leaves its boundary and answer as they are, so pruning re-decides only
+// the examples whose cores used that level.
 
 const slots = 6 // models kept per example
 

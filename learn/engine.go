@@ -63,7 +63,7 @@ import (
 // leaves its boundary and answer as they are, so pruning re-decides only
 // the examples whose cores used that level.
 
-const slots = 6 // models kept per example
+const slots = 12 // models kept per example
 
 type exData struct {
 	alpha, beta, negBeta []logic.Lit

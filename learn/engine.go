@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"encoding/binary"
 	"slices"
 	"sync"
 
@@ -52,8 +53,17 @@ import (
 // and a stored model that satisfies c often makes them unnecessary.
 // TestIncrementalMatchesFullEvaluation checks this against re-deciding every
 // example from scratch on random models.
+//
+// Two more facts save solver calls without changing any answer. Examples
+// with the same α have the same b, so a candidate's consistency with the
+// cut at b (and the lowest consistent cut above) is decided once per α,
+// with every stored model of those examples. And each example keeps the
+// levels of an unsatisfiable core of the cut at b−1 and, when covered, of
+// the cut at b with ¬β: removing a clause of a level outside both cores
+// leaves its boundary and answer as they are, so pruning re-decides only
+// the examples whose cores used that level.
 
-const slots = 6 // models kept per example
+const slots = 12 // models kept per example
 
 type exData struct {
 	alpha, beta, negBeta []logic.Lit
@@ -71,6 +81,13 @@ type exState struct {
 	next    uint8 // round-robin victim
 	lv      [slots]int32
 	bf      [slots]bool // model falsifies β
+	// Cores, as sets of levels (bit j: level j), valid when the flag is
+	// set: coreB the levels of an unsatisfiable core of the cut at b−1 with
+	// α, coreT of the cut at b with α and ¬β (covered). Removing a clause
+	// of a level outside a core keeps what the core proves, so the
+	// example's answer stands without a solver call (see removalKeeps).
+	coreB, coreT     uint64
+	coreBOK, coreTOK bool
 }
 
 type engine struct {
@@ -83,6 +100,9 @@ type engine struct {
 	model   *Model
 	workers []*worker
 	dec     [][]int32 // linear and lex: per example, per level (see semengine.go)
+	// groups lists the examples by antecedent: examples with the same α
+	// share their boundary, and their stored models are models of H ∪ α.
+	groups [][]int32
 }
 
 type worker struct {
@@ -109,6 +129,7 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 		}
 		e.ex = append(e.ex, d)
 	}
+	e.groups = groupByAlpha(e.ex)
 	e.st = make([]exState, len(e.ex))
 	if sem != possibilistic.Poss {
 		e.dec = make([][]int32, len(e.ex))
@@ -125,10 +146,35 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 			w.initExample(i)
 			// The empty model may already cover an example: the hard
 			// rules, or α itself, can entail β.
-			w.research(i, 0)
+			w.research(i, 0, -1)
 		}
 	})
 	return e
+}
+
+// groupByAlpha lists the examples of each antecedent (as a set of
+// literals), in order of first appearance.
+func groupByAlpha(ex []exData) [][]int32 {
+	var groups [][]int32
+	index := map[string]int{}
+	var buf []byte
+	for i, d := range ex {
+		a := slices.Clone(d.alpha)
+		slices.Sort(a)
+		a = slices.Compact(a)
+		buf = buf[:0]
+		for _, l := range a {
+			buf = binary.AppendUvarint(buf, uint64(l))
+		}
+		g, ok := index[string(buf)]
+		if !ok {
+			g = len(groups)
+			index[string(buf)] = g
+			groups = append(groups, nil)
+		}
+		groups[g] = append(groups[g], int32(i))
+	}
+	return groups
 }
 
 // parallel runs fn on every worker, each on its own goroutine.
@@ -210,6 +256,41 @@ func (w *worker) solve(i, b int, negBeta bool, act logic.Lit) bool {
 		}
 	}
 	return true
+}
+
+// core returns the levels whose selectors are in the solver's last
+// unsatisfiable core, and false if one of them does not fit in a mask.
+func (w *worker) core() (uint64, bool) {
+	var m uint64
+	first := logic.Atom(w.e.n)
+	for _, l := range w.s.Failed() {
+		a := l.Atom()
+		if l.IsNeg() || a < first || int(a-first) >= len(w.sel) {
+			continue
+		}
+		j := int(a - first)
+		if j >= 64 {
+			return 0, false
+		}
+		m |= 1 << j
+	}
+	return m, true
+}
+
+// dropLevel renumbers a core once level j is gone (it must not be in it).
+func dropLevel(m uint64, j int) uint64 {
+	low := m & (1<<j - 1)
+	return low | m>>(j+1)<<j
+}
+
+// addLevel renumbers a core once a new level is inserted at index j; false
+// if a level no longer fits.
+func addLevel(m uint64, j int) (uint64, bool) {
+	if m>>63 != 0 {
+		return 0, false
+	}
+	low := m & (1<<j - 1)
+	return low | m>>j<<(j+1), true
 }
 
 func holds(c []logic.Lit, m []uint64) bool {
@@ -297,18 +378,26 @@ func (w *worker) refresh(i int) {
 	for s := range int(st.n) {
 		st.lv[s] = int32(lowestSatisfied(e.model.Levels, e.slot(i, s), k))
 	}
-	w.research(i, 0)
+	st.coreBOK, st.coreTOK = false, false
+	w.research(i, 0, -1)
 }
 
 // research re-decides example i given sound levels of its stored models:
 // it binary-searches the boundary between lo (known inconsistent below) and
-// the best stored model, then decides β at the boundary.
-func (w *worker) research(i, lo int) {
+// the best stored model, then decides β at the boundary. probe, if in the
+// search range, is tried first: callers that know where the boundary most
+// likely is (where it was before a small change) settle it in one call
+// instead of log k.
+func (w *worker) research(i, lo, probe int) {
 	e := w.e
 	st := &e.st[i]
 	d := &e.ex[i]
 	k := len(e.model.Levels)
 	st.tValid = false
+	// A core for the cut at lo−1 carries over when the caller's lower
+	// bound is the boundary it was recorded for (commitInsert).
+	coreB, coreBOK := st.coreB, st.coreBOK && int(st.b) == lo
+	st.coreBOK, st.coreTOK = false, false
 	if !d.hardOK {
 		st.b, st.covered, st.t, st.tValid = int32(k+1), false, int32(k), true
 		return
@@ -317,11 +406,17 @@ func (w *worker) research(i, lo int) {
 	for s := range int(st.n) {
 		hi = min(hi, int(st.lv[s]))
 	}
-	lo = min(lo, hi)
-	for lo < hi {
+	if hi < lo {
+		lo, coreBOK = hi, false
+	}
+	for first := true; lo < hi; first = false {
 		mid := (lo + hi) / 2
+		if first && lo <= probe && probe < hi {
+			mid = probe
+		}
 		if !w.solve(i, mid, false, -1) {
 			lo = mid + 1
+			coreB, coreBOK = w.core()
 			continue
 		}
 		lv := lowestSatisfied(e.model.Levels, w.m, mid)
@@ -329,6 +424,7 @@ func (w *worker) research(i, lo int) {
 		hi = lv
 	}
 	st.b = int32(hi)
+	st.coreB, st.coreBOK = coreB, coreBOK || hi == 0
 	st.covered = true
 	for s := range int(st.n) {
 		if st.bf[s] && st.lv[s] <= st.b {
@@ -339,7 +435,33 @@ func (w *worker) research(i, lo int) {
 	if w.solve(i, hi, true, -1) {
 		w.keep(i, lowestSatisfied(e.model.Levels, w.m, hi))
 		st.covered = false
+		return
 	}
+	st.coreT, st.coreTOK = w.core()
+}
+
+// removalKeeps reports whether removing a clause of level j leaves example
+// i's answer and boundary as they are, proved by its cores and stored
+// models alone; lv are the stored models' levels after the removal and bNew
+// the boundary in the new indices. It assumes b ≤ j+1 (above, nothing can
+// change) and H ∪ α consistent. The cut at b−1 stays inconsistent if its
+// core has no clause of level j; a covered example stays covered if its
+// core at b has none either, and an uncovered one keeps a stored
+// counter-model, since a smaller cut keeps every model.
+func (e *engine) removalKeeps(i, j, bNew int, lv []int32) bool {
+	st := &e.st[i]
+	if st.b > 0 && (!st.coreBOK || st.coreB>>j&1 != 0) {
+		return false
+	}
+	if st.covered {
+		return st.coreTOK && st.coreT>>j&1 == 0
+	}
+	for s, l := range lv {
+		if st.bf[s] && int(l) <= bNew {
+			return true
+		}
+	}
+	return false
 }
 
 // levelAfterRemoval returns the level of a stored model once clause i of

@@ -69,8 +69,8 @@ func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]
 			w.delta = out[ci]
 			act := logic.Pos(w.s.NewVar())
 			w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
-			for i := w.id; i < len(e.ex); i += len(e.workers) {
-				w.scoreExample(i, c, act)
+			for g := w.id; g < len(e.groups); g += len(e.workers) {
+				w.scoreGroup(e.groups[g], c, act)
 			}
 			w.s.AddClause(act.Not())
 		}
@@ -87,10 +87,29 @@ func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]
 	return res
 }
 
+// groupFacts are what the examples of one antecedent α share when a
+// candidate c is scored: they have the same boundary b, so whether the cut
+// at b stays consistent with c and α, and if not the lowest j > b whose cut
+// is (jStar), are decided once for all of them.
+type groupFacts struct {
+	known bool
+	cons  bool
+	jStar int
+}
+
+// scoreGroup adds to w.delta the changes of the examples of one antecedent
+// (g) when c, activated by act, is inserted at each position.
+func (w *worker) scoreGroup(g []int32, c logic.Clause, act logic.Lit) {
+	var f groupFacts
+	for _, x := range g {
+		w.scoreExample(int(x), g, c, act, &f)
+	}
+}
+
 // scoreExample adds to w.delta the change of example i's contribution when
 // c (activated by act) is inserted at each position; see the invariant in
-// engine.go.
-func (w *worker) scoreExample(i int, c logic.Clause, act logic.Lit) {
+// engine.go. g is i's antecedent group and f its facts, filled on first use.
+func (w *worker) scoreExample(i int, g []int32, c logic.Clause, act logic.Lit, f *groupFacts) {
 	e := w.e
 	st := &e.st[i]
 	d := &e.ex[i]
@@ -110,21 +129,12 @@ func (w *worker) scoreExample(i int, c logic.Clause, act logic.Lit) {
 		}
 		w.delta[p] += d.sign * d.weight * (now - was)
 	}
-
-	// Does the cut at b stay consistent with c?
-	cons := false
-	for s := range int(st.n) {
-		if int(st.lv[s]) <= b && holds(c, e.slot(i, s)) {
-			cons = true
-			break
-		}
+	if !f.known {
+		f.cons, f.jStar = w.consistency(i, g, c, act)
+		f.known = true
 	}
-	if !cons && w.solve(i, b, false, act) {
-		w.keep(i, lowestSatisfied(e.model.Levels, w.m, b))
-		cons = true
-	}
-	if cons {
-		a1 := w.entailsWith(i, b, c, act)
+	if f.cons {
+		a1 := w.entailsWith(i, g, b, c, act)
 		if a1 != st.covered {
 			for p := 2 * b; p <= 2*k; p++ {
 				add(p, a1)
@@ -132,29 +142,10 @@ func (w *worker) scoreExample(i int, c logic.Clause, act logic.Lit) {
 		}
 		return
 	}
-
-	// The cut at b becomes inconsistent with c: find the lowest j > b whose
-	// cut is consistent with c and α (k+1: none).
-	lo, hi := b+1, k+1
-	for s := range int(st.n) {
-		if holds(c, e.slot(i, s)) {
-			hi = min(hi, max(int(st.lv[s]), b+1))
-		}
-	}
-	for lo < hi {
-		mid := (lo + hi) / 2
-		if mid > k || !w.solve(i, mid, false, act) {
-			lo = mid + 1
-			continue
-		}
-		lv := lowestSatisfied(e.model.Levels, w.m, mid)
-		w.keep(i, lv)
-		hi = max(lv, b+1)
-	}
-	jStar := hi
+	jStar := f.jStar
 	var a2 bool
 	if jStar <= k {
-		a2 = w.entailsWith(i, jStar, c, act)
+		a2 = w.entailsWith(i, g, jStar, c, act)
 	}
 	t := w.threshold(i)
 	for p := 2*b + 1; p <= 2*k; p++ {
@@ -172,10 +163,53 @@ func (w *worker) scoreExample(i int, c logic.Clause, act logic.Lit) {
 	}
 }
 
+// consistency decides whether the cut at example i's boundary b stays
+// consistent with c and α, and if not, finds the lowest j > b whose cut is
+// consistent with c and α (k+1: none). The stored models of every example
+// of i's antecedent group g are models of H ∪ α, so all of them can settle
+// it.
+func (w *worker) consistency(i int, g []int32, c logic.Clause, act logic.Lit) (bool, int) {
+	e := w.e
+	b := int(e.st[i].b)
+	k := len(e.model.Levels)
+	for _, x := range g {
+		st := &e.st[x]
+		for s := range int(st.n) {
+			if int(st.lv[s]) <= b && holds(c, e.slot(int(x), s)) {
+				return true, 0
+			}
+		}
+	}
+	if w.solve(i, b, false, act) {
+		w.keep(i, lowestSatisfied(e.model.Levels, w.m, b))
+		return true, 0
+	}
+	lo, hi := b+1, k+1
+	for _, x := range g {
+		st := &e.st[x]
+		for s := range int(st.n) {
+			if holds(c, e.slot(int(x), s)) {
+				hi = min(hi, max(int(st.lv[s]), b+1))
+			}
+		}
+	}
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if mid > k || !w.solve(i, mid, false, act) {
+			lo = mid + 1
+			continue
+		}
+		lv := lowestSatisfied(e.model.Levels, w.m, mid)
+		w.keep(i, lv)
+		hi = max(lv, b+1)
+	}
+	return false, hi
+}
+
 // entailsWith decides whether the cut at j, with c and α, entails β, given
-// that it is consistent. Stored models that satisfy the cut and c but not β
-// settle it without a solver call.
-func (w *worker) entailsWith(i, j int, c logic.Clause, act logic.Lit) bool {
+// that it is consistent. Stored models of i's antecedent group g that
+// satisfy the cut and c but not β settle it without a solver call.
+func (w *worker) entailsWith(i int, g []int32, j int, c logic.Clause, act logic.Lit) bool {
 	e := w.e
 	st := &e.st[i]
 	if j == int(st.b) && st.covered {
@@ -184,6 +218,18 @@ func (w *worker) entailsWith(i, j int, c logic.Clause, act logic.Lit) bool {
 	for s := range int(st.n) {
 		if st.bf[s] && int(st.lv[s]) <= j && holds(c, e.slot(i, s)) {
 			return false
+		}
+	}
+	beta := e.ex[i].beta
+	for _, x := range g {
+		if int(x) == i {
+			continue
+		}
+		o := &e.st[x]
+		for s := range int(o.n) {
+			if m := e.slot(int(x), s); int(o.lv[s]) <= j && holds(c, m) && !holds(beta, m) {
+				return false
+			}
 		}
 	}
 	if w.solve(i, j, true, act) {
@@ -217,7 +263,11 @@ func (e *engine) scoreRemoval(j, i int) int64 {
 			for s := range int(st.n) {
 				lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
 			}
-			if now := w.decide(x, m, lv[:st.n]); now != st.covered {
+			bNew := removedBoundary(int(st.b), j, emptied)
+			if e.removalKeeps(x, j, bNew, lv[:st.n]) {
+				continue
+			}
+			if now := w.decide(x, m, lv[:st.n], bNew-1); now != st.covered {
 				if now {
 					delta += d.sign * d.weight
 				} else {
@@ -234,9 +284,21 @@ func (e *engine) scoreRemoval(j, i int) int64 {
 	return s
 }
 
+// removedBoundary returns the boundary b of an example in the indices of
+// the model without a clause of level j (emptied: the level went with it).
+// Removing a clause never raises a boundary and seldom lowers it, so it is
+// the likely new boundary.
+func removedBoundary(b, j int, emptied bool) int {
+	if emptied && b > j {
+		return b - 1
+	}
+	return b
+}
+
 // decide re-decides example i under m (compiled in w) without changing
-// stored state, given the levels of the stored models under m.
-func (w *worker) decide(i int, m *Model, lv []int32) bool {
+// stored state, given the levels of the stored models under m. The cut at
+// probe is decided first (see research).
+func (w *worker) decide(i int, m *Model, lv []int32, probe int) bool {
 	e := w.e
 	st := &e.st[i]
 	hi := len(m.Levels)
@@ -244,8 +306,11 @@ func (w *worker) decide(i int, m *Model, lv []int32) bool {
 		hi = min(hi, int(l))
 	}
 	lo := 0
-	for lo < hi {
+	for first := true; lo < hi; first = false {
 		mid := (lo + hi) / 2
+		if first && lo <= probe && probe < hi {
+			mid = probe
+		}
 		if !w.solve(i, mid, false, -1) {
 			lo = mid + 1
 			continue
@@ -284,13 +349,21 @@ func (e *engine) commitRemove(j, i int) {
 			for s := range int(st.n) {
 				st.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
 			}
+			bNew := removedBoundary(int(st.b), j, emptied)
 			if !e.ex[x].hardOK || int(st.b) <= j+1 {
-				w.research(x, 0)
-				continue
-			}
-			if emptied {
-				st.b--
+				if !e.ex[x].hardOK || !e.removalKeeps(x, j, bNew, st.lv[:st.n]) {
+					w.research(x, 0, bNew-1)
+					continue
+				}
+				// The answer stands; t may fall with the removed clause.
+				st.tValid = false
+			} else if emptied {
 				st.t--
+			}
+			st.b = int32(bNew)
+			if emptied {
+				st.coreB = dropLevel(st.coreB, j)
+				st.coreT = dropLevel(st.coreT, j)
 			}
 		}
 	})
@@ -319,8 +392,20 @@ func (e *engine) commitInsert(c logic.Clause, p int) {
 			if newLevel && b > p/2 {
 				b++
 			}
+			if newLevel {
+				// Cores stay cores under a larger cut; only their levels
+				// are renumbered.
+				var ok bool
+				if st.coreB, ok = addLevel(st.coreB, p/2); !ok {
+					st.coreBOK = false
+				}
+				if st.coreT, ok = addLevel(st.coreT, p/2); !ok {
+					st.coreTOK = false
+				}
+			}
 			if !e.ex[x].hardOK || 2*int(st.b) <= p {
-				w.research(x, b)
+				st.b = int32(b)
+				w.research(x, b, b)
 				continue
 			}
 			st.b = int32(b)

@@ -54,8 +54,20 @@ func (e *engine) commit(m *Model) {
 // inserted at each position 0..2k of the current model. When ctx is
 // cancelled it stops early and the result is meaningless.
 func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64 {
+	// Each worker scores its share: under poss the groups of examples with
+	// one antecedent (they share the drowning boundary), under linear and
+	// lex the examples one by one.
+	share := func(w *worker, c logic.Clause, act logic.Lit) {
+		for g := w.id; g < len(e.groups); g += len(e.workers) {
+			w.scoreGroup(e.groups[g], c, act)
+		}
+	}
 	if e.sem != possibilistic.Poss {
-		return e.scoreCandidatesSem(ctx, cands)
+		share = func(w *worker, c logic.Clause, act logic.Lit) {
+			for i := w.id; i < len(e.ex); i += len(e.workers) {
+				w.scoreExampleSem(i, c, act)
+			}
+		}
 	}
 	np := e.model.Positions()
 	parts := make([][][]int64, len(e.workers))
@@ -69,9 +81,7 @@ func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]
 			w.delta = out[ci]
 			act := logic.Pos(w.s.NewVar())
 			w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
-			for g := w.id; g < len(e.groups); g += len(e.workers) {
-				w.scoreGroup(e.groups[g], c, act)
-			}
+			share(w, c, act)
 			w.s.AddClause(act.Not())
 		}
 		parts[w.id] = out

@@ -1,7 +1,6 @@
 package learn
 
 import (
-	"context"
 	"slices"
 
 	"github.com/strata-logic/strata/logic"
@@ -244,36 +243,4 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 		s += p
 	}
 	return s
-}
-
-// scoreCandidatesSem is scoreCandidates for linear and lex.
-func (e *engine) scoreCandidatesSem(ctx context.Context, cands []logic.Clause) [][]int64 {
-	np := e.model.Positions()
-	parts := make([][][]int64, len(e.workers))
-	e.parallel(func(w *worker) {
-		out := make([][]int64, len(cands))
-		for ci, c := range cands {
-			out[ci] = make([]int64, np)
-			if ctx.Err() != nil {
-				continue
-			}
-			w.delta = out[ci]
-			act := logic.Pos(w.s.NewVar())
-			w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
-			for i := w.id; i < len(e.ex); i += len(e.workers) {
-				w.scoreExampleSem(i, c, act)
-			}
-			w.s.AddClause(act.Not())
-		}
-		parts[w.id] = out
-	})
-	res := parts[0]
-	for _, p := range parts[1:] {
-		for ci := range res {
-			for k := range res[ci] {
-				res[ci][k] += p[ci][k]
-			}
-		}
-	}
-	return res
 }

@@ -482,3 +482,18 @@ func (r *Reasoner) conclusions(hi int) (out []logic.Lit, given []bool) {
 	}
 	return out, given
 }
+
+// ConcludeUnder returns the plausible conclusions of α under sem, each with
+// its necessity degree under sem (see NecessityUnder). Under poss it is
+// Conclude; under linear and lex it asks one necessity query per
+// conclusion.
+func (r *Reasoner) ConcludeUnder(sem Semantics, alpha *logic.Formula) []Conclusion {
+	if sem == Poss {
+		return r.Conclude(alpha)
+	}
+	var cs []Conclusion
+	for _, l := range r.ConclusionsUnder(sem, alpha) {
+		cs = append(cs, Conclusion{Lit: l, Necessity: r.NecessityUnder(sem, alpha, logic.LitF(l))})
+	}
+	return cs
+}

@@ -68,7 +68,11 @@ type conclusionView struct {
 	Necessity float64 `json:"necessity"`
 }
 
-func (s *Server) handleConclusions(w http.ResponseWriter, r *http.Request) {
+// handleGiven answers a request about evidence α (conclusions or worlds):
+// answer runs on a pooled worker with the entry's reasoner, the semantics
+// and the parsed α, and returns the fields beside given and semantics.
+func (s *Server) handleGiven(w http.ResponseWriter, r *http.Request,
+	answer func(ctx context.Context, e *entry, w *worker, rs *possibilistic.Reasoner, sem possibilistic.Semantics, alpha *logic.Formula) (map[string]any, error)) {
 	var req givenRequest
 	if err := s.decode(w, r, &req); err != nil {
 		writeError(w, err)
@@ -88,16 +92,11 @@ func (s *Server) handleConclusions(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return nil, err
 			}
-			rs := e.possWorker(w)
-			out := map[string]any{"given": alpha.String(w.vocab), "semantics": name, "inconsistency": rs.Inconsistency(alpha)}
-			cs := []conclusionView{}
-			for _, l := range rs.ConclusionsUnder(sem, alpha) {
-				if ctx.Err() != nil {
-					return nil, ctx.Err()
-				}
-				cs = append(cs, conclusionView{Literal: w.vocab.LitString(l), Necessity: rs.NecessityUnder(sem, alpha, logic.LitF(l))})
+			out, err := answer(ctx, e, w, e.possWorker(w), sem, alpha)
+			if err != nil {
+				return nil, err
 			}
-			out["conclusions"] = cs
+			out["given"], out["semantics"] = alpha.String(w.vocab), name
 			return out, nil
 		})
 	})
@@ -108,42 +107,31 @@ func (s *Server) handleConclusions(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, v)
 }
 
-func (s *Server) handleWorld(w http.ResponseWriter, r *http.Request) {
-	var req givenRequest
-	if err := s.decode(w, r, &req); err != nil {
-		writeError(w, err)
-		return
-	}
-	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
-		e, err := s.resolve(req.target)
-		if err != nil {
+func (s *Server) handleConclusions(w http.ResponseWriter, r *http.Request) {
+	s.handleGiven(w, r, func(ctx context.Context, _ *entry, w *worker, rs *possibilistic.Reasoner, sem possibilistic.Semantics, alpha *logic.Formula) (map[string]any, error) {
+		cs := []conclusionView{}
+		for _, c := range rs.ConcludeUnder(sem, alpha) {
+			cs = append(cs, conclusionView{Literal: w.vocab.LitString(c.Lit), Necessity: c.Necessity})
+		}
+		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		sem, name, err := e.givenSemantics(req.Semantics)
-		if err != nil {
-			return nil, err
-		}
-		return e.with(func(w *worker) (any, error) {
-			alpha, err := parseGiven(w.vocab, req.Given)
-			if err != nil {
-				return nil, err
-			}
-			world, ok := e.possWorker(w).MostPlausibleWorldUnder(sem, alpha)
-			out := map[string]any{"given": alpha.String(w.vocab), "semantics": name, "possible": ok}
-			if ok {
-				lits := []string{}
-				for i, t := range world {
-					lits = append(lits, w.vocab.LitString(logic.MkLit(logic.Atom(i), !t)))
-				}
-				out["world"] = lits
-				out["possibility"] = e.theory.Possibility(world[:min(len(world), e.atoms)])
-			}
-			return out, nil
-		})
+		return map[string]any{"inconsistency": rs.Inconsistency(alpha), "conclusions": cs}, nil
 	})
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, v)
+}
+
+func (s *Server) handleWorld(w http.ResponseWriter, r *http.Request) {
+	s.handleGiven(w, r, func(_ context.Context, e *entry, w *worker, rs *possibilistic.Reasoner, sem possibilistic.Semantics, alpha *logic.Formula) (map[string]any, error) {
+		world, ok := rs.MostPlausibleWorldUnder(sem, alpha)
+		out := map[string]any{"possible": ok}
+		if ok {
+			lits := []string{}
+			for i, t := range world {
+				lits = append(lits, w.vocab.LitString(logic.MkLit(logic.Atom(i), !t)))
+			}
+			out["world"] = lits
+			out["possibility"] = e.theory.Possibility(world[:min(len(world), e.atoms)])
+		}
+		return out, nil
+	})
 }

@@ -116,7 +116,7 @@ func printConclusions(w io.Writer, v *logic.Vocabulary, rs *possibilistic.Reason
 
 func printConclusionsUnder(w io.Writer, v *logic.Vocabulary, rs *possibilistic.Reasoner, sem possibilistic.Semantics, alpha *logic.Formula) error {
 	inc := rs.Inconsistency(alpha)
-	cs := conclusions(rs, sem, alpha)
+	cs := rs.ConcludeUnder(sem, alpha)
 	under := ""
 	if sem != possibilistic.Poss {
 		under = " under " + sem.String()
@@ -191,18 +191,4 @@ func worldText(v *logic.Vocabulary, w []bool) string {
 		lits[a] = v.LitString(logic.MkLit(logic.Atom(a), !val))
 	}
 	return strings.Join(lits, ", ")
-}
-
-// conclusions lists the plausible conclusions of α under sem with their
-// necessity degrees; under poss in one pass (Reasoner.Conclude), otherwise
-// one necessity query per conclusion.
-func conclusions(rs *possibilistic.Reasoner, sem possibilistic.Semantics, alpha *logic.Formula) []possibilistic.Conclusion {
-	if sem == possibilistic.Poss {
-		return rs.Conclude(alpha)
-	}
-	var cs []possibilistic.Conclusion
-	for _, l := range rs.ConclusionsUnder(sem, alpha) {
-		cs = append(cs, possibilistic.Conclusion{Lit: l, Necessity: rs.NecessityUnder(sem, alpha, logic.LitF(l))})
-	}
-	return cs
 }

@@ -84,16 +84,9 @@ func (r *Reasoner) bound(j, c int) (logic.Lit, bool) {
 // poss search (O(log k) calls) settles those levels first.
 func (r *Reasoner) keepLex() bool {
 	c := &r.ctx
-	r.track = true
-	hi, _ := r.incSearch()
-	r.track = false
-	r.ctx.hi = hi
-	if hi == r.kEff {
+	hi, ok := r.keepAbove()
+	if !ok {
 		return false
-	}
-	c.haveWorld = true // the model of the cut at hi
-	for j := hi; j < r.k; j++ {
-		c.on[j], c.lit[j] = true, r.sel[j]
 	}
 	for j := hi - 1; j >= 0; j-- {
 		m := r.distinct[j]

@@ -8,16 +8,9 @@ package possibilistic
 // is kept without a solver call.
 func (r *Reasoner) keepLinear() bool {
 	c := &r.ctx
-	r.track = true
-	hi, _ := r.incSearch()
-	r.track = false
-	r.ctx.hi = hi
-	if hi == r.kEff {
+	hi, ok := r.keepAbove()
+	if !ok {
 		return false
-	}
-	c.haveWorld = true // the model of the cut at hi
-	for j := hi; j < r.k; j++ {
-		c.on[j], c.lit[j] = true, r.sel[j]
 	}
 	for j := hi - 2; j >= 0; j-- {
 		if !c.haveWorld || r.violatedIn(j) > 0 {
@@ -29,4 +22,24 @@ func (r *Reasoner) keepLinear() bool {
 		c.on[j], c.lit[j] = true, r.sel[j]
 	}
 	return true
+}
+
+// keepAbove runs the poss search and keeps, whole, every level above the
+// inconsistency level it finds: linear and lex agree with poss there. It
+// returns that boundary (the lowest kept level) and false when α
+// contradicts the certain formulas.
+func (r *Reasoner) keepAbove() (hi int, ok bool) {
+	c := &r.ctx
+	r.track = true
+	hi, _ = r.incSearch()
+	r.track = false
+	c.hi = hi
+	if hi == r.kEff {
+		return hi, false
+	}
+	c.haveWorld = true // the model of the cut at hi
+	for j := hi; j < r.k; j++ {
+		c.on[j], c.lit[j] = true, r.sel[j]
+	}
+	return hi, true
 }

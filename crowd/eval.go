@@ -16,16 +16,7 @@ import (
 // one of the actions, or dataset.NoAction when none or several are
 // entailed: the theory's answer to the multi-class task.
 func Predict(r *possibilistic.Reasoner, situation logic.Term, actions []string, atoms []logic.Atom) string {
-	pred := dataset.NoAction
-	for i, a := range atoms {
-		if r.EntailsClause(situation, logic.Clause{logic.Pos(a)}) {
-			if pred != dataset.NoAction {
-				return dataset.NoAction
-			}
-			pred = actions[i]
-		}
-	}
-	return pred
+	return PredictUnder(r, possibilistic.Poss, situation, actions, atoms)
 }
 
 // Confusion is a confusion table of the multi-class task: Counts[t][p]
@@ -100,19 +91,7 @@ func (c *Confusion) Write(w io.Writer) error {
 // interned in the theory's vocabulary (an action the theory never mentions
 // is never entailed).
 func EvaluateCases(th *possibilistic.Theory, actions []string, cases []Case) *Confusion {
-	if th.Vocab == nil {
-		th.Vocab = &logic.Vocabulary{}
-	}
-	atoms := make([]logic.Atom, len(actions))
-	for i, a := range actions {
-		atoms[i] = th.Vocab.Intern(a)
-	}
-	r := possibilistic.NewReasoner(th)
-	c := NewConfusion(actions)
-	for _, k := range cases {
-		c.Add(k.Target, Predict(r, k.Situation, actions, atoms))
-	}
-	return c
+	return EvaluateCasesUnder(th, actions, cases, possibilistic.Poss)
 }
 
 // Binary counts how a theory classifies default rules: a default is
@@ -134,23 +113,7 @@ func (b Binary) Accuracy() float64 {
 // EvaluateDefaults scores a theory on positive and negative examples over
 // its vocabulary.
 func EvaluateDefaults(th *possibilistic.Theory, pos, neg []logic.Rule) Binary {
-	r := possibilistic.NewReasoner(th)
-	var b Binary
-	for _, e := range pos {
-		if r.Entails(e.Antecedent, e.Consequent) {
-			b.TruePositives++
-		} else {
-			b.FalseNegatives++
-		}
-	}
-	for _, e := range neg {
-		if r.Entails(e.Antecedent, e.Consequent) {
-			b.FalsePositives++
-		} else {
-			b.TrueNegatives++
-		}
-	}
-	return b
+	return EvaluateDefaultsUnder(th, pos, neg, possibilistic.Poss)
 }
 
 // Majority returns the accuracy of always predicting the most frequent

@@ -132,10 +132,7 @@ func crowdEvalTheory(cmd *cobra.Command, dir string, th *possibilistic.Theory, a
 			return err
 		}
 	}
-	c, err := crowd.EvaluateCasesUnder(th, actions, test, sem)
-	if err != nil {
-		return err
-	}
+	c := crowd.EvaluateCasesUnder(th, actions, test, sem)
 	formulas, literals := th.Size()
 	soft := literals
 	if k := len(th.Levels); k > 0 && th.Levels[k-1].Weight == 1 {
@@ -145,10 +142,7 @@ func crowdEvalTheory(cmd *cobra.Command, dir string, th *possibilistic.Theory, a
 	}
 	fmt.Fprintf(w, "%-22s %7.1f%% %d literals in %d formulas, %d levels (%d literals below the top level)\n",
 		experiment.SemanticsColumn(sem)+" (theory)", 100*c.Accuracy(), literals, formulas, len(th.Levels), soft)
-	b, err := crowd.EvaluateDefaultsUnder(th, pos, neg, sem)
-	if err != nil {
-		return err
-	}
+	b := crowd.EvaluateDefaultsUnder(th, pos, neg, sem)
 	fmt.Fprintf(w, "%-22s %7.1f%% on %d defaults and %d non-defaults (%d and %d right)\n", experiment.SemanticsColumn(sem)+" binary", 100*b.Accuracy(),
 		len(pos), len(neg), b.TruePositives, b.TrueNegatives)
 	if confusion {

@@ -7,7 +7,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
-	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -57,10 +56,7 @@ per-level table only counts formulas.`,
 					return err
 				}
 			}
-			if sem != possibilistic.Poss {
-				return evaluateSem(cmd.OutOrStdout(), args[0], th, rules[0], rules[1], sem)
-			}
-			return evaluate(cmd.OutOrStdout(), th, rules[0], rules[1])
+			return evaluate(cmd.OutOrStdout(), th, rules[0], rules[1], sem)
 		},
 	}
 	cmd.Flags().StringVar(&pos, "pos", "", "positive examples (defaults)")
@@ -72,7 +68,10 @@ per-level table only counts formulas.`,
 
 type levelStats struct{ decidesPos, decidesNeg, drowned int }
 
-func evaluate(w io.Writer, th *possibilistic.Theory, pos, neg []logic.Rule) error {
+// evaluate scores th under sem and counts per level the covered examples it
+// decides and the examples whose evidence sets it aside (drowns it, under
+// poss).
+func evaluate(w io.Writer, th *possibilistic.Theory, pos, neg []logic.Rule, sem possibilistic.Semantics) error {
 	rs := possibilistic.NewReasoner(th)
 	stats := make(map[float64]*levelStats)
 	for _, l := range th.Levels {
@@ -81,11 +80,9 @@ func evaluate(w io.Writer, th *possibilistic.Theory, pos, neg []logic.Rule) erro
 	var tp, fn, fp, tn int
 	for i, set := range [][]logic.Rule{pos, neg} {
 		for _, r := range set {
-			vd := rs.Decide(r.Antecedent, r.Consequent)
-			for _, l := range th.Levels {
-				if l.Weight <= vd.Inconsistency {
-					stats[l.Weight].drowned++
-				}
+			vd := rs.DecideUnder(sem, r.Antecedent, r.Consequent)
+			for _, j := range vd.SetAside {
+				stats[th.Levels[j].Weight].drowned++
 			}
 			switch {
 			case vd.Entailed && i == 0:
@@ -109,57 +106,17 @@ func evaluate(w io.Writer, th *possibilistic.Theory, pos, neg []logic.Rule) erro
 	if err := writeConfusion(w, tp, fn, fp, tn); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "per level, highest first: formulas; covered examples it decides (positive, negative); examples whose evidence drowns it")
+	what := "drowns it"
+	if sem != possibilistic.Poss {
+		what = "sets it aside (" + sem.String() + ")"
+	}
+	fmt.Fprintln(w, "per level, highest first: formulas; covered examples it decides (positive, negative); examples whose evidence "+what)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "weight\tformulas\tdecides +\tdecides -\tdrowned\t")
 	for i := len(th.Levels) - 1; i >= 0; i-- {
 		l := th.Levels[i]
 		s := stats[l.Weight]
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t\n", possibilistic.FormatWeight(l.Weight), len(l.Formulas), s.decidesPos, s.decidesNeg, s.drowned)
-	}
-	return tw.Flush()
-}
-
-// evaluateSem scores th under linear or lex with the learner's coverage
-// engine, which needs clauses.
-func evaluateSem(w io.Writer, name string, th *possibilistic.Theory, pos, neg []logic.Rule, sem possibilistic.Semantics) error {
-	m, err := learn.FromTheory(th)
-	if err != nil {
-		return fmt.Errorf("%s: --semantics %s: %w", name, sem, err)
-	}
-	ex := &learn.Examples{}
-	ex.List = make([]learn.Example, 0, len(pos)+len(neg))
-	for i, set := range [][]logic.Rule{pos, neg} {
-		for j, r := range set {
-			alpha, beta, ok := r.Clausal()
-			if !ok {
-				return fmt.Errorf("%s example %d (%s): --semantics %s needs a conjunction of literals before the arrow and a disjunction of literals after it",
-					[]string{"positive", "negative"}[i], j+1, r.String(th.Vocab), sem)
-			}
-			ex.List = append(ex.List, learn.Example{Alpha: alpha, Beta: beta, Positive: i == 0, Count: 1})
-		}
-	}
-	var tp, fn, fp, tn int
-	for i, c := range learn.Covers(m, ex, 0, sem) {
-		switch pos := ex.List[i].Positive; {
-		case c && pos:
-			tp++
-		case c:
-			fp++
-		case pos:
-			fn++
-		default:
-			tn++
-		}
-	}
-	if err := writeConfusion(w, tp, fn, fp, tn); err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "per level, highest first (%s: no level drowns)\n", sem)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "weight\tformulas\t")
-	for i := len(th.Levels) - 1; i >= 0; i-- {
-		fmt.Fprintf(tw, "%s\t%d\t\n", possibilistic.FormatWeight(th.Levels[i].Weight), len(th.Levels[i].Formulas))
 	}
 	return tw.Flush()
 }

@@ -78,3 +78,24 @@ func TestStratifySemantics(t *testing.T) {
 		t.Fatalf("--exact under lex: %d %q", code, errs)
 	}
 }
+
+// TestEvalSemanticsFormulas: eval decides linear and lex on any formulas, as
+// query does: a hard rule that is no clause (a biconditional) and a theory
+// formula that is none are scored, not refused, and the per-level table
+// counts the examples whose evidence sets a level aside.
+func TestEvalSemanticsFormulas(t *testing.T) {
+	th := writeFile(t, "f.theory", "0.75: penguin -> (bird & !flies)\n0.5: bird -> flies\n0.5: bird -> wings\n0.25: !flies\n")
+	hard := writeFile(t, "f.hard", "penguin <-> (bird & !flies)\n")
+	pos := writeFile(t, "f.defaults", "penguin -> wings\nbird -> flies\n")
+	neg := writeFile(t, "f.nondefaults", "penguin -> flies\n")
+	for _, c := range []struct{ sem, want, aside string }{
+		{"poss", "0.6667", "drowns it"},
+		{"linear", "0.6667", "sets it aside (linear)"},
+		{"lex", "1.0000", "sets it aside (lex)"},
+	} {
+		out, errs, code := strata(t, "", "eval", th, "--hard", hard, "--pos", pos, "--neg", neg, "--semantics", c.sem)
+		if code != 0 || !strings.HasPrefix(out, "accuracy: "+c.want+"\n") || !strings.Contains(out, c.aside) {
+			t.Errorf("%s: exit %d, want accuracy %s and %q\n%s%s", c.sem, code, c.want, c.aside, out, errs)
+		}
+	}
+}

@@ -415,7 +415,7 @@ func ParseQuery(v *logic.Vocabulary, src string) (Default, error) {
 // a rule file: its first line that is not blank or a comment starts with the
 // word "signature" and is not a rule.
 func LooksLikeCL(data []byte) bool {
-	for _, line := range strings.Split(string(data), "\n") {
+	for _, line := range strings.Split(string(logic.TrimBOM(data)), "\n") {
 		s := strings.TrimSpace(line)
 		if s == "" || strings.HasPrefix(s, "#") || strings.HasPrefix(s, "//") {
 			continue

@@ -257,3 +257,12 @@ func TestCLDepth(t *testing.T) {
 		t.Errorf("a .clq file with a byte-order mark: %v %+v", err, qs)
 	}
 }
+
+// TestLooksLikeCLWithBOM: a .cl knowledge base behind a byte-order mark is
+// still recognised as one (the reader skips the mark; detection must too).
+func TestLooksLikeCLWithBOM(t *testing.T) {
+	src := "signature a, b\nconditionals kb{(a|b)}\n"
+	if !LooksLikeCL([]byte(src)) || !LooksLikeCL([]byte("\xef\xbb\xbf"+src)) {
+		t.Fatal("a .cl base with a byte-order mark is not recognised")
+	}
+}

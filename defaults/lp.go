@@ -27,15 +27,9 @@ type simplex struct {
 	z          *big.Rat
 }
 
-// lpSolve minimises c·x (feasibility only when c is nil) subject to the
-// rows and x ≥ 0. It reports ok false when the rows have no solution; the
-// objective is bounded below, since c ≥ 0 for every caller.
-func lpSolve(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.Rat, ok bool, err error) {
-	x, _, ok, err = lpSolveSupport(ctx, n, rows, c)
-	return x, ok, err
-}
-
-// lpSolveSupport is lpSolve that, when the rows have no solution, also
+// lpSolveSupport minimises c·x (feasibility only when c is nil) subject to
+// the rows and x ≥ 0 (the objective is bounded below, since c ≥ 0 for every
+// caller). When the rows have no solution it reports ok false and
 // returns the support of a Farkas certificate: rows that have no solution
 // by themselves. They are the rows with a non-zero simplex multiplier y at
 // the positive phase-1 optimum (y·A ≤ 0 on every column, y·b > 0), read

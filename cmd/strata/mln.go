@@ -329,6 +329,9 @@ slowest queries and their evidence.`,
 			if out == "" {
 				return usageError{errors.New("examples needs -o DIR")}
 			}
+			if slowest < 0 {
+				return usageError{fmt.Errorf("--slowest %d: want 0 or more queries", slowest)}
+			}
 			net, err := readNetwork(cmd, args[0])
 			if err != nil {
 				return err

@@ -120,8 +120,5 @@ func TestLegacyAndCurrentLayoutsAgree(t *testing.T) {
 	if lst.TwoPoint != cst.TwoPoint || lst.Spikes != cst.Spikes || lst.ProBowl != cst.ProBowl || lst.Malformed+cst.Malformed != 0 {
 		t.Errorf("legacy %+v, current %+v", lst, cst)
 	}
-	if lst.Answers-len(onlyLegacy)+len(onlyCurrent) != cst.Answers {
-		t.Errorf("%d legacy calls - %d + %d != %d current calls", lst.Answers, len(onlyLegacy), len(onlyCurrent), cst.Answers)
-	}
 	t.Logf("%d identical plays; legacy %+v; current %+v; %s", same, lst, cst, strings.Join(calls, ", "))
 }

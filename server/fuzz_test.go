@@ -3,6 +3,8 @@ package server
 import (
 	"encoding/json"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -25,6 +27,8 @@ func FuzzAPI(f *testing.F) {
 		`{"theory": "1: a", "pos": "a -> b\n(", "neg": "a -> !b"}`,
 		`{"theory_id": "t-nope", "query": "a"}`,
 		`{"path": "../../etc/passwd"}`,
+		`{"path": "t.theory"}`,
+		`{"path": "/etc/passwd"}`,
 		`{"theory": "1: atleast(2, a, b, c)", "query": "a -> b | c", "semantics": "linear"}`,
 		`[1, 2]`, `null`, `"x"`, `{"query": 1e999}`,
 	} {
@@ -32,7 +36,13 @@ func FuzzAPI(f *testing.F) {
 			f.Add(uint8(i), seed)
 		}
 	}
-	s, err := New(Config{MaxTheories: 1 << 30})
+	// A served directory, so that paths reach the checks that keep them
+	// inside it.
+	dir := f.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "t.theory"), []byte("1: !penguin | bird\n"), 0o644); err != nil {
+		f.Fatal(err)
+	}
+	s, err := New(Config{MaxTheories: 1 << 30, Dir: dir})
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -65,8 +65,8 @@ func TestConcurrentClients(t *testing.T) {
 			for i, q := range mine {
 				sem := possibilistic.AllSemantics[(c+i)%3]
 				var a answerView
-				if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory_id": tv.ID, "query": q, "semantics": sem.String()}, &a); st != 200 {
-					errs <- fmt.Errorf("%s: status %d", q, st)
+				if st, err := callErr("POST", ts.URL+"/api/query", map[string]string{"theory_id": tv.ID, "query": q, "semantics": sem.String()}, &a); err != nil || st != 200 {
+					errs <- fmt.Errorf("%s: status %d %v", q, st, err)
 					continue
 				}
 				w := want[key(sem, q)]
@@ -76,8 +76,8 @@ func TestConcurrentClients(t *testing.T) {
 			}
 			sem := possibilistic.AllSemantics[c%3]
 			var bv batchView
-			if st := call(t, "POST", ts.URL+"/api/batch", map[string]any{"theory_id": tv.ID, "queries": mine, "semantics": sem.String()}, &bv); st != 200 {
-				errs <- fmt.Errorf("batch: status %d", st)
+			if st, err := callErr("POST", ts.URL+"/api/batch", map[string]any{"theory_id": tv.ID, "queries": mine, "semantics": sem.String()}, &bv); err != nil || st != 200 {
+				errs <- fmt.Errorf("batch: status %d %v", st, err)
 				return
 			}
 			for i, q := range mine {

@@ -41,9 +41,19 @@ func newTest(t testing.TB, cfg Config) (*Server, *httptest.Server) {
 var testClient = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 128}}
 
 // call sends a request with a JSON body (a string is sent as is) and
-// decodes the JSON answer into out (when not nil).
+// decodes the JSON answer into out (when not nil); it stops the test on a
+// transport or decoding error, so only the test goroutine may use it.
 func call(t testing.TB, method, url string, body any, out any) int {
 	t.Helper()
+	st, err := callErr(method, url, body, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// callErr is call that returns its error, for other goroutines.
+func callErr(method, url string, body any, out any) (int, error) {
 	var r io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -52,29 +62,29 @@ func call(t testing.TB, method, url string, body any, out any) int {
 	default:
 		data, err := json.Marshal(b)
 		if err != nil {
-			t.Fatal(err)
+			return 0, err
 		}
 		r = bytes.NewReader(data)
 	}
 	req, err := http.NewRequest(method, url, r)
 	if err != nil {
-		t.Fatal(err)
+		return 0, err
 	}
 	res, err := testClient.Do(req)
 	if err != nil {
-		t.Fatal(err)
+		return 0, err
 	}
 	defer res.Body.Close()
 	data, err := io.ReadAll(res.Body)
 	if err != nil {
-		t.Fatal(err)
+		return 0, err
 	}
 	if out != nil {
 		if err := json.Unmarshal(data, out); err != nil {
-			t.Fatalf("%s %s: %d, not JSON: %v\n%s", method, url, res.StatusCode, err, data)
+			return res.StatusCode, fmt.Errorf("%s %s: %d, not JSON: %v\n%s", method, url, res.StatusCode, err, data)
 		}
 	}
-	return res.StatusCode
+	return res.StatusCode, nil
 }
 
 // wantError checks an error answer: its status, and its position when

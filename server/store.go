@@ -28,7 +28,8 @@ type entry struct {
 	theory         *possibilistic.Theory // the theory; Θ_Z for a base
 	base           *defaults.Base        // nil for a theory
 	ord            *defaults.Ordering    // the base's Z-ordering
-	view           any                   // *theoryView or *baseView, built once
+	format         string                // the base's input format
+	view           any                   // *theoryView or *baseView, built when stored
 	atoms          int                   // atoms of the vocabulary when loaded
 	pool           chan *worker
 }
@@ -236,7 +237,7 @@ func (s *Server) parseBase(req loadRequest) (*entry, error) {
 		return nil, inconsistentError(err)
 	}
 	e := s.newEntry(kindBase, name, ord.Theory(), b, ord)
-	e.view = newBaseView(b, ord, name, format)
+	e.format = format
 	return e, nil
 }
 
@@ -279,15 +280,22 @@ func pickBlock(name string, bases []*defaults.Base, want string) (*defaults.Base
 }
 
 func (s *Server) newEntry(kind, name string, th *possibilistic.Theory, b *defaults.Base, ord *defaults.Ordering) *entry {
-	e := &entry{kind: kind, name: name, theory: th, base: b, ord: ord, atoms: th.Vocab.Len(), pool: make(chan *worker, s.poolSize)}
-	if kind == kindTheory {
-		e.view = newTheoryView(th, kindTheory, name)
+	return &entry{kind: kind, name: name, theory: th, base: b, ord: ord, atoms: th.Vocab.Len(), pool: make(chan *worker, s.poolSize)}
+}
+
+// newView describes e for its answers. Only stored entries need one, so a
+// theory or base given inline with a query does not pay for it (a view
+// costs an inconsistency search and the theory's text).
+func (e *entry) newView() any {
+	if e.kind == kindBase {
+		return newBaseView(e.base, e.ord, e.theory, e.name, e.format)
 	}
-	return e
+	return newTheoryView(e.theory, kindTheory, e.name)
 }
 
 // store gives e an id and keeps it, unless the store is full.
 func (s *Server) store(e *entry) (any, error) {
+	view := e.newView() // outside the lock: it runs the solver
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.entries) >= s.cfg.MaxTheories {
@@ -299,16 +307,13 @@ func (s *Server) store(e *entry) (any, error) {
 		prefix = "b-"
 	}
 	e.id = newID(prefix)
-	switch v := e.view.(type) {
+	switch v := view.(type) {
 	case *theoryView:
-		cp := *v
-		cp.ID = e.id
-		e.view = &cp
+		v.ID = e.id
 	case *baseView:
-		cp := *v
-		cp.ID = e.id
-		e.view = &cp
+		v.ID = e.id
 	}
+	e.view = view
 	s.entries[e.id] = e
 	return e.view, nil
 }

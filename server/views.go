@@ -87,7 +87,7 @@ func describeDefault(b *defaults.Base, i int, rank int) defaultView {
 	return defaultView{Index: i, Text: text, Rule: rule, Line: d.Pos.Line, Rank: rank}
 }
 
-func newBaseView(b *defaults.Base, ord *defaults.Ordering, name, format string) *baseView {
+func newBaseView(b *defaults.Base, ord *defaults.Ordering, thetaZ *possibilistic.Theory, name, format string) *baseView {
 	bv := &baseView{Kind: kindBase, Name: name, Format: format, Block: b.Name, Calls: ord.Calls}
 	for i := range b.Defaults {
 		bv.Defaults = append(bv.Defaults, describeDefault(b, i, ord.Rank(i)+1))
@@ -99,6 +99,6 @@ func newBaseView(b *defaults.Base, ord *defaults.Ordering, name, format string) 
 	for j, l := range ord.Levels {
 		bv.ZOrdering = append(bv.ZOrdering, zLevelView{Level: j + 1, Weight: ws[j], Defaults: l})
 	}
-	bv.Theory = newTheoryView(ord.Theory(), kindTheory, "Θ_Z of "+name)
+	bv.Theory = newTheoryView(thetaZ, kindTheory, "Θ_Z of "+name)
 	return bv
 }

@@ -128,12 +128,24 @@ func (t *tripwire) Err() error {
 // and requires the same theory and history as an uninterrupted run. This
 // is what Ctrl-C does in strata learn.
 func TestInterruptResumeStress(t *testing.T) {
+	for _, sem := range possibilistic.AllSemantics {
+		t.Run(sem.String(), func(t *testing.T) { interruptResumeStress(t, sem) })
+	}
+}
+
+func interruptResumeStress(t *testing.T, sem possibilistic.Semantics) {
 	r := rand.New(rand.NewPCG(14, 5))
 	th := hiddenTheory(r, 9, 4)
 	p, q := Generate(th, atomsUpTo(9), 150, 150, 3, 0.15, r)
 	train := Merge(p, q)
 	v := th.Vocab
-	opts := Options{Seed: 5, Iterations: 14, Patience: -1, Threads: 2, Candidates: 30}
+	opts := Options{Seed: 5, Iterations: 14, Patience: -1, Threads: 2, Candidates: 30, Semantics: sem}
+	trip := int64(200) // context checks before an interruption, at most
+	if sem != possibilistic.Poss {
+		// Their iterations cost more: fewer of them, interrupted sooner
+		// (and still often enough to end).
+		opts.Iterations, opts.Candidates, trip = 10, 20, 100
+	}
 	straight, err := NewLearner(v, train, nil, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -153,7 +165,7 @@ func TestInterruptResumeStress(t *testing.T) {
 		if run > 1000 {
 			t.Fatal("no end after 1000 interrupted runs")
 		}
-		stop, err := l.Run(newTripwire(1 + r.Int64N(200)))
+		stop, err := l.Run(newTripwire(1 + r.Int64N(trip)))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,10 +7,11 @@ import "github.com/strata-logic/strata/logic"
 // formula selectors: output o_j[c] is implied when at least c+1 of them are
 // false, so that assuming ¬o_j[c] admits only the worlds violating at most c
 // formulas of level j (assuming s_j admits none). Going down from the top,
-// the least count of a level is found by raising c from 0 until α, the
-// certain formulas and the bounds fixed above are satisfiable with it; the
-// preferred world found so far gives an upper bound that needs no call. A
-// world satisfying every fixed bound attains the least vector, so β is
+// the least count of a level is the least c such that α, the certain
+// formulas and the bounds fixed above are satisfiable with it: starting
+// from the count of the preferred world found so far, each satisfiable call
+// with a bound one lower gives a better world, until one is unsatisfiable.
+// A world satisfying every fixed bound attains the least vector, so β is
 // entailed iff α ∧ ¬β is unsatisfiable with them. A level's totalizer is
 // built the first time a query needs to bound it; after that a query only
 // makes assumptions and allocates nothing.
@@ -97,13 +98,18 @@ func (r *Reasoner) keepLex() bool {
 		if j == hi-1 {
 			lo = 1
 		}
-		for n := lo; n < m; n++ {
-			b, _ := r.bound(j, n) // n < m ≤ formulas: a real bound
-			if r.solveWith(j, b) {
-				r.saveWorld()
-				m = n
+		// Improve the bound from above: every call but the last finds a
+		// world that violates fewer formulas of level j, and the last,
+		// unsatisfiable one proves the least count. Going up from lo
+		// instead costs one unsatisfiable (hard) call per count below the
+		// least one, which on a level of hundreds of formulas never ends.
+		for m > lo {
+			b, _ := r.bound(j, m-1) // m−1 < formulas: a real bound
+			if !r.solveWith(j, b) {
 				break
 			}
+			r.saveWorld()
+			m = min(m-1, r.violatedIn(j))
 		}
 		c.viol[j] = m
 		c.lit[j], c.on[j] = r.bound(j, m)

@@ -98,8 +98,7 @@ func printVerdict(w io.Writer, v *logic.Vocabulary, rs *possibilistic.Reasoner, 
 		}
 		fmt.Fprintf(w, "yes\nlevel %s: %s%s%s (inconsistency level %s)\n", n, subject("of weight >= "+n), verb, beta, inc)
 	case vd.Inconsistency == 1:
-		fmt.Fprintf(w, "no\n%s contradicts the formulas of weight 1, so only tautologies follow (inconsistency level 1)\n",
-			rule.Antecedent.String(v))
+		fmt.Fprintf(w, "no\n%s, so only tautologies follow (inconsistency level 1)\n", impossible(v, rule.Antecedent))
 	default:
 		verb := " do not entail "
 		if rule.Antecedent.Op != logic.OpTrue {
@@ -122,8 +121,12 @@ func printConclusionsUnder(w io.Writer, v *logic.Vocabulary, rs *possibilistic.R
 		under = " under " + sem.String()
 	}
 	fmt.Fprintf(w, "plausible conclusions given %s%s (inconsistency level %s):\n", alpha.String(v), under, possibilistic.FormatWeight(inc))
-	if len(cs) == 0 {
-		fmt.Fprintln(w, "  none: the evidence contradicts the formulas of weight 1")
+	switch {
+	case len(cs) == 0 && inc == 1:
+		fmt.Fprintf(w, "  none: %s\n", impossible(v, alpha))
+		return nil
+	case len(cs) == 0:
+		fmt.Fprintln(w, "  none: no literal follows")
 		return nil
 	}
 	width := 0
@@ -145,7 +148,7 @@ func printExplanation(w io.Writer, th *possibilistic.Theory, rs *possibilistic.R
 	alpha, beta := rule.Antecedent.String(v), rule.Consequent.String(v)
 	weight := func(j int) string { return possibilistic.FormatWeight(th.Levels[j].Weight) }
 	if len(e.SetAside) == len(th.Levels) && len(th.Levels) > 0 && e.Inconsistency == 1 {
-		fmt.Fprintf(w, "%s\n%s contradicts the formulas of weight 1, so only tautologies follow\n", yesNo(e.Entailed), alpha)
+		fmt.Fprintf(w, "%s\n%s, so only tautologies follow\n", yesNo(e.Entailed), impossible(v, rule.Antecedent))
 		return nil
 	}
 	if e.Entailed {
@@ -191,4 +194,15 @@ func worldText(v *logic.Vocabulary, w []bool) string {
 		lits[a] = v.LitString(logic.MkLit(logic.Atom(a), !val))
 	}
 	return strings.Join(lits, ", ")
+}
+
+// impossible says why evidence α of inconsistency level 1 leaves no
+// plausible world: α is contradictory in itself, or it contradicts the
+// formulas of weight 1. The two call for different fixes (the query or the
+// theory), so the message names the one that applies.
+func impossible(v *logic.Vocabulary, alpha *logic.Formula) string {
+	if possibilistic.NewReasoner(possibilistic.New(v)).Inconsistency(alpha) == 1 {
+		return alpha.String(v) + " is contradictory"
+	}
+	return alpha.String(v) + " contradicts the formulas of weight 1"
 }

@@ -79,3 +79,31 @@ func TestShowSimplifySemantics(t *testing.T) {
 		t.Fatalf("show --semantics without --simplify: exit %d, %q", code, errs)
 	}
 }
+
+// TestQueryImpossibleEvidence: evidence that leaves no plausible world is
+// said to be contradictory when it is so in itself, and to contradict the
+// certain formulas only when it does; a consistent α with no literal
+// conclusion is not reported as either.
+func TestQueryImpossibleEvidence(t *testing.T) {
+	th := writeFile(t, "c.theory", "1: !a\n0.5: c | d\n")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"a & !a -> b"}, "no\na & !a is contradictory, so only tautologies follow"},
+		{[]string{"a -> b"}, "no\na contradicts the formulas of weight 1, so only tautologies follow"},
+		{[]string{"--semantics", "lex", "b & !b -> b"}, "no\nb & !b is contradictory, so only tautologies follow"},
+		{[]string{"--given", "b & !b"}, "  none: b & !b is contradictory\n"},
+		{[]string{"--given", "a"}, "  none: a contradicts the formulas of weight 1\n"},
+		{[]string{"--semantics", "linear", "--given", "!a & (e | f)"}, "  !a  necessity 1\n"},
+	} {
+		out, errs, code := strata(t, "", append([]string{"query", th}, c.args...)...)
+		if code != 0 || !strings.Contains(out, c.want) {
+			t.Errorf("query %v: exit %d, stdout %q, stderr %q; want %q", c.args, code, out, errs, c.want)
+		}
+	}
+	out, _, _ := strata(t, "", "query", writeFile(t, "d.theory", "0.5: c | d\n"), "--given", "a | b")
+	if !strings.HasSuffix(out, "  none: no literal follows\n") {
+		t.Errorf("consistent evidence without literal conclusions: %q", out)
+	}
+}

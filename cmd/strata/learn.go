@@ -32,7 +32,7 @@ type learnFlags struct {
 	pos, neg, testPos, testNeg, hard string
 	out, history, plot               string
 	checkpoint, resume               string
-	opts                             learn.Options
+	opts                             learn.Settings
 	seed                             uint64
 	verbose                          bool
 	validation                       float64
@@ -143,30 +143,30 @@ func runLearn(cmd *cobra.Command, f *learnFlags) error {
 			return err
 		}
 	}
-	f.opts.Test = d.test
 	bar := newProgress(stderr, f.opts.Iterations, f.verbose)
+	prob := learn.Problem{Vocab: d.vocab, Train: d.train, Hard: d.hard, Test: d.test}
 	var l *learn.Learner
-	f.opts.OnIteration = func(it learn.Iteration) {
+	if f.resume != "" {
+		r, name, err := fileutil.Open(f.resume, cmd.InOrStdin())
+		if err != nil {
+			return err
+		}
+		l, err = learn.ResumeLearner(r, prob, f.opts)
+		r.Close()
+		if err != nil {
+			return fmt.Errorf("resume %s: %w", name, err)
+		}
+		bar.resume(len(l.History()))
+	} else if l, err = learn.NewLearner(prob, f.opts); err != nil {
+		return err
+	}
+	l.OnIteration = func(it learn.Iteration) {
 		bar.step(it)
 		if f.checkpoint != "" {
 			if err := fileutil.WriteAtomic(f.checkpoint, l.WriteCheckpoint); err != nil {
 				fmt.Fprintf(stderr, "strata: checkpoint: %v\n", err)
 			}
 		}
-	}
-	if f.resume != "" {
-		r, name, err := fileutil.Open(f.resume, cmd.InOrStdin())
-		if err != nil {
-			return err
-		}
-		l, err = learn.ResumeLearner(r, d.vocab, d.train, d.hard, f.opts)
-		r.Close()
-		if err != nil {
-			return fmt.Errorf("resume %s: %w", name, err)
-		}
-		bar.resume(len(l.History()))
-	} else if l, err = learn.NewLearner(d.vocab, d.train, d.hard, f.opts); err != nil {
-		return err
 	}
 
 	why, err := l.Run(ctx)
@@ -254,7 +254,8 @@ func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d 
 	opts := f.opts
 	opts.Patience = -1
 	bar := newProgress(stderr, opts.Iterations, f.verbose)
-	s, err := learn.ChooseIterations(ctx, d.vocab, fit, held, d.hard, opts, 10, bar.step)
+	s, err := learn.ChooseIterations(ctx, learn.Validation{Problem: learn.Problem{Vocab: d.vocab, Train: fit, Hard: d.hard, Test: held},
+		Settings: opts, Patience: 10, OnIteration: bar.step})
 	bar.finish()
 	if err != nil {
 		return err

@@ -30,8 +30,8 @@ type Settings struct {
 	ValidationPatience int
 }
 
-func (s Settings) options(iterations int, timeout time.Duration) learn.Options {
-	return learn.Options{Iterations: iterations, Timeout: timeout, Candidates: s.Candidates, Seed: s.Seed,
+func (s Settings) options(iterations int, timeout time.Duration) learn.Settings {
+	return learn.Settings{Iterations: iterations, Timeout: timeout, Candidates: s.Candidates, Seed: s.Seed,
 		Threads: s.Threads, Patience: s.Patience, Semantics: s.Semantics}
 }
 
@@ -111,13 +111,12 @@ func Learn(ctx context.Context, s Settings, subject string, v *logic.Vocabulary,
 		msg += fmt.Sprintf(", %s", budget.Round(time.Second))
 	}
 	emit.Emit(Event{Subject: subject, Step: "learn", Message: msg})
-	lo := s.options(lr.Iterations, budget)
-	lo.OnIteration = func(it learn.Iteration) {
-		emit.Emit(Event{Subject: subject, Step: "learn", Iteration: &it, MaxIterations: lr.Iterations})
-	}
-	l, err := learn.NewLearner(v, train, hard, lo)
+	l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train, Hard: hard}, s.options(lr.Iterations, budget))
 	if err != nil {
 		return nil, err
+	}
+	l.OnIteration = func(it learn.Iteration) {
+		emit.Emit(Event{Subject: subject, Step: "learn", Iteration: &it, MaxIterations: lr.Iterations})
 	}
 	if lr.Stop, err = l.Run(ctx); err != nil {
 		return nil, err
@@ -139,10 +138,14 @@ func validate(ctx context.Context, s Settings, subject string, v *logic.Vocabula
 	emit.Emit(Event{Subject: subject, Step: "validate", Message: fmt.Sprintf(
 		"choosing the number of iterations: learning on %d training examples, validating on %d others (%d %s held out)",
 		val.FitExamples, split.Held.Total(), len(split.HeldOut), split.What)})
-	sel, err := learn.ChooseIterations(ctx, v, split.Fit, split.Held, hard, s.options(s.Iterations, budget), s.ValidationPatience,
-		func(it learn.Iteration) {
+	sel, err := learn.ChooseIterations(ctx, learn.Validation{
+		Problem:  learn.Problem{Vocab: v, Train: split.Fit, Hard: hard, Test: split.Held},
+		Settings: s.options(s.Iterations, budget),
+		Patience: s.ValidationPatience,
+		OnIteration: func(it learn.Iteration) {
 			emit.Emit(Event{Subject: subject, Step: "validate", Iteration: &it, MaxIterations: s.Iterations})
-		})
+		},
+	})
 	if err != nil {
 		return nil, err
 	}

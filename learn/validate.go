@@ -121,29 +121,6 @@ func oneStandardError(hist []Iteration, n int) (chosen, best int, se float64) {
 	return best, best, se
 }
 
-// HoldOut splits examples into a part to learn from and a held-out part of
-// about the given fraction, keeping all examples with the same antecedent on
-// one side so that the held-out part asks about situations the learner has
-// not seen. The split is a function of seed.
-func HoldOut(ex *Examples, fraction float64, seed uint64) (fit, held *Examples) {
-	fit, held = &Examples{}, &Examples{}
-	for _, e := range ex.List {
-		h := seed ^ 0x9e3779b97f4a7c15
-		for _, l := range e.Alpha {
-			h = (h ^ uint64(l)) * 0x100000001b3
-		}
-		h ^= h >> 33
-		h *= 0xff51afd7ed558ccd
-		h ^= h >> 33
-		if float64(h>>11)/float64(1<<53) < fraction {
-			held.Add(e.Alpha, e.Beta, e.Positive, e.Count)
-		} else {
-			fit.Add(e.Alpha, e.Beta, e.Positive, e.Count)
-		}
-	}
-	return fit, held
-}
-
 // FromRules builds a training set from positive and negative rules.
 func FromRules(v *logic.Vocabulary, pos, neg []logic.Rule) (*Examples, error) {
 	ex := &Examples{}

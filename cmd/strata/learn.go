@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/learn/curve"
@@ -245,7 +247,7 @@ func interruptible() (context.Context, context.CancelFunc) {
 // chooseIterations sets f.opts.Iterations by learning on part of the
 // training examples and validating on the rest (learn.ChooseIterations).
 func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d *learnData) error {
-	fit, held := learn.HoldOut(d.train, f.validation, f.seed)
+	fit, held := holdOut(d.train, f.validation, f.seed)
 	if len(fit.List) == 0 || len(held.List) == 0 {
 		return fmt.Errorf("--validation %g leaves no examples on one side", f.validation)
 	}
@@ -264,6 +266,22 @@ func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d 
 		s.BestAccuracy, s.Best, s.Chosen, s.ChosenAccuracy, s.StdErr)
 	f.opts.Iterations = max(s.Chosen, 1)
 	return nil
+}
+
+// holdOut splits the training examples into a part to learn from and a
+// held-out part of about the given share, by whole antecedents, so that the
+// held-out part asks about situations the learner has not seen.
+func holdOut(train *learn.Examples, share float64, seed uint64) (fit, held *learn.Examples) {
+	fitList, heldList, _ := experiment.HoldOut(train.List, share, seed,
+		func(e learn.Example) string { return fmt.Sprint(slices.Sorted(slices.Values(e.Alpha))) })
+	fit, held = &learn.Examples{}, &learn.Examples{}
+	for _, e := range fitList {
+		fit.Add(e.Alpha, e.Beta, e.Positive, e.Count)
+	}
+	for _, e := range heldList {
+		held.Add(e.Alpha, e.Beta, e.Positive, e.Count)
+	}
+	return fit, held
 }
 
 func loadLearnData(cmd *cobra.Command, f *learnFlags) (*learnData, error) {

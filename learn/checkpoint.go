@@ -99,11 +99,11 @@ func (l *Learner) WriteCheckpoint(w io.Writer) error {
 	return enc.Encode(cp)
 }
 
-// ResumeLearner builds a learner for the same data as NewLearner would and
-// restores the state written by WriteCheckpoint. The options may differ
-// (more iterations, another timeout, more threads); the data and the
-// semantics may not.
-func ResumeLearner(r io.Reader, v *logic.Vocabulary, train *Examples, hard []logic.Clause, opts Options) (*Learner, error) {
+// ResumeLearner builds a learner for p as NewLearner would and restores the
+// state written by WriteCheckpoint. The settings may differ (more
+// iterations, another timeout, more threads) and so may p.Test; the
+// training data, the hard rules and the semantics may not.
+func ResumeLearner(r io.Reader, p Problem, opts Settings) (*Learner, error) {
 	cp, err := decodeCheckpoint(r)
 	if err != nil {
 		return nil, err
@@ -114,10 +114,11 @@ func ResumeLearner(r io.Reader, v *logic.Vocabulary, train *Examples, hard []log
 	if cp.Semantics != opts.Semantics {
 		return nil, fmt.Errorf("checkpoint was written learning under %s semantics, this run asks for %s", cp.Semantics, opts.Semantics)
 	}
-	l, err := NewLearner(v, train, hard, opts)
+	l, err := NewLearner(p, opts)
 	if err != nil {
 		return nil, err
 	}
+	v, train, hard := p.Vocab, p.Train, p.Hard
 	if fp := fingerprint(v, train, hard); fp != cp.Fingerprint {
 		return nil, errors.New("checkpoint was written for other training data or hard rules")
 	}

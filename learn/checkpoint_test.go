@@ -26,20 +26,20 @@ func testCheckpointResume(t *testing.T, sem possibilistic.Semantics) {
 	if sem != possibilistic.Poss {
 		total, first = 7, 3 // slower engines
 	}
-	opts := Options{Seed: 3, Iterations: total, Patience: -1, Threads: 2, Semantics: sem}
+	opts := Settings{Seed: 3, Iterations: total, Patience: -1, Threads: 2, Semantics: sem}
 
-	straight, _ := NewLearner(th.Vocab, train, nil, opts)
+	straight, _ := NewLearner(Problem{Vocab: th.Vocab, Train: train}, opts)
 	straight.Run(context.Background())
 
 	opts.Iterations = first
-	firstRun, _ := NewLearner(th.Vocab, train, nil, opts)
+	firstRun, _ := NewLearner(Problem{Vocab: th.Vocab, Train: train}, opts)
 	firstRun.Run(context.Background())
 	var buf bytes.Buffer
 	if err := firstRun.WriteCheckpoint(&buf); err != nil {
 		t.Fatal(err)
 	}
 	opts.Iterations = total
-	resumed, err := ResumeLearner(bytes.NewReader(buf.Bytes()), th.Vocab, train, nil, opts)
+	resumed, err := ResumeLearner(bytes.NewReader(buf.Bytes()), Problem{Vocab: th.Vocab, Train: train}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,11 +60,11 @@ func testCheckpointResume(t *testing.T, sem possibilistic.Semantics) {
 	}
 
 	other := Merge(q)
-	if _, err := ResumeLearner(bytes.NewReader(buf.Bytes()), th.Vocab, other, nil, opts); err == nil || !strings.Contains(err.Error(), "other training data") {
+	if _, err := ResumeLearner(bytes.NewReader(buf.Bytes()), Problem{Vocab: th.Vocab, Train: other}, opts); err == nil || !strings.Contains(err.Error(), "other training data") {
 		t.Fatalf("resuming on other data: %v", err)
 	}
 	opts.Semantics = (sem + 1) % 3
-	if _, err := ResumeLearner(bytes.NewReader(buf.Bytes()), th.Vocab, train, nil, opts); err == nil || !strings.Contains(err.Error(), "learning under "+sem.String()) {
+	if _, err := ResumeLearner(bytes.NewReader(buf.Bytes()), Problem{Vocab: th.Vocab, Train: train}, opts); err == nil || !strings.Contains(err.Error(), "learning under "+sem.String()) {
 		t.Fatalf("resuming under %v a checkpoint of %v: %v", opts.Semantics, sem, err)
 	}
 }
@@ -76,7 +76,7 @@ func TestCheckpointWithoutSemantics(t *testing.T) {
 	th := hiddenTheory(r, 6, 3)
 	p, q := Generate(th, atomsUpTo(6), 60, 60, 2, 0, r)
 	train := Merge(p, q)
-	l, _ := NewLearner(th.Vocab, train, nil, Options{Seed: 1, Iterations: 2, Threads: 1})
+	l, _ := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 1, Iterations: 2, Threads: 1})
 	l.Run(context.Background())
 	var buf bytes.Buffer
 	if err := l.WriteCheckpoint(&buf); err != nil {
@@ -86,10 +86,10 @@ func TestCheckpointWithoutSemantics(t *testing.T) {
 	if old == buf.String() {
 		t.Fatalf("no semantics field in\n%s", old)
 	}
-	if _, err := ResumeLearner(strings.NewReader(old), th.Vocab, train, nil, Options{Seed: 1, Iterations: 4, Threads: 1}); err != nil {
+	if _, err := ResumeLearner(strings.NewReader(old), Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 1, Iterations: 4, Threads: 1}); err != nil {
 		t.Fatalf("old checkpoint under poss: %v", err)
 	}
-	if _, err := ResumeLearner(strings.NewReader(old), th.Vocab, train, nil, Options{Seed: 1, Iterations: 4, Semantics: possibilistic.Lex}); err == nil {
+	if _, err := ResumeLearner(strings.NewReader(old), Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 1, Iterations: 4, Semantics: possibilistic.Lex}); err == nil {
 		t.Fatal("old checkpoint resumed under lex")
 	}
 }
@@ -106,11 +106,12 @@ func testCancelKeepsBest(t *testing.T, sem possibilistic.Semantics) {
 	p, q := Generate(th, atomsUpTo(9), 150, 150, 3, 0.1, r)
 	train := Merge(p, q)
 	ctx, cancel := context.WithCancel(context.Background())
-	l, _ := NewLearner(th.Vocab, train, nil, Options{Seed: 1, Iterations: 1000, Patience: -1, Semantics: sem, OnIteration: func(it Iteration) {
+	l, _ := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 1, Iterations: 1000, Patience: -1, Semantics: sem})
+	l.OnIteration = func(it Iteration) {
 		if it.Iteration == 3 {
 			cancel()
 		}
-	}})
+	}
 	stop, err := l.Run(ctx)
 	if err != nil || stop != StopCancelled || len(l.History()) != 3 {
 		t.Fatalf("stop %q, err %v, %d iterations", stop, err, len(l.History()))

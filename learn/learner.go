@@ -14,9 +14,22 @@ import (
 	"github.com/strata-logic/strata/possibilistic"
 )
 
-// Options control the heuristic learner. The zero value of a field means
-// its default; a negative count or duration is an error (Patience aside).
-type Options struct {
+// Problem is what the heuristic learner learns from: the data, apart from
+// how it learns (Settings) and who watches it (Learner.OnIteration), as
+// gonum's optimize separates a Problem from its Settings and Recorder.
+type Problem struct {
+	Vocab *logic.Vocabulary
+	Train *Examples      // positive and negative examples to learn from
+	Hard  []logic.Clause // hard rules, above every learned level
+	// Test, if not nil, is scored after every iteration for the history's
+	// TestAccuracy; it is never learned from.
+	Test *Examples
+}
+
+// Settings say how the heuristic learner learns. The zero value of a field
+// means its default; a negative count or duration is an error (Patience
+// aside).
+type Settings struct {
 	Iterations int           // at most this many iterations (0: the default, 100)
 	Timeout    time.Duration // stop after this much learning time (0: none)
 	Candidates int           // candidate clauses sampled per iteration (0: the default, 100)
@@ -28,15 +41,11 @@ type Options struct {
 	// Semantics decides coverage: Poss (the zero value, the paper's),
 	// Linear or Lex.
 	Semantics possibilistic.Semantics
-	// Test, if not nil, is scored after every iteration for the history.
-	Test *Examples
-	// OnIteration, if not nil, is called after every iteration.
-	OnIteration func(Iteration)
 }
 
 // check refuses settings that have no meaning; a negative number of
 // iterations used to run none, silently.
-func (o *Options) check() error {
+func (o *Settings) check() error {
 	switch {
 	case o.Iterations < 0:
 		return fmt.Errorf("learn: %d iterations: the number cannot be negative (0 means the default, 100)", o.Iterations)
@@ -50,7 +59,7 @@ func (o *Options) check() error {
 	return nil
 }
 
-func (o *Options) defaults() {
+func (o *Settings) defaults() {
 	if o.Iterations == 0 {
 		o.Iterations = 100
 	}
@@ -94,7 +103,11 @@ const (
 // resumed at any iteration boundary; an iteration cut short by cancellation
 // or the timeout is undone.
 type Learner struct {
-	opts    Options
+	// OnIteration, if not nil, is called after every completed iteration
+	// with its line of the history. Set it before Run.
+	OnIteration func(Iteration)
+
+	opts    Settings
 	vocab   *logic.Vocabulary
 	train   *Examples
 	hard    []logic.Clause
@@ -108,19 +121,23 @@ type Learner struct {
 	started time.Time
 }
 
-// NewLearner prepares learning from train (positive and negative examples)
-// with the hard rules, which sit above every learned level.
-func NewLearner(v *logic.Vocabulary, train *Examples, hard []logic.Clause, opts Options) (*Learner, error) {
+// NewLearner prepares learning p under the settings opts. It keeps p's
+// examples and hard rules, and changes neither.
+func NewLearner(p Problem, opts Settings) (*Learner, error) {
 	if err := opts.check(); err != nil {
 		return nil, err
 	}
 	opts.defaults()
-	if len(train.List) == 0 {
+	v, train, hard := p.Vocab, p.Train, p.Hard
+	if train == nil || len(train.List) == 0 {
 		return nil, errors.New("learn: no training examples")
 	}
+	if v == nil {
+		return nil, errors.New("learn: no vocabulary")
+	}
 	n := max(v.Len(), int(train.MaxAtom())+1)
-	if opts.Test != nil {
-		n = max(n, int(opts.Test.MaxAtom())+1)
+	if p.Test != nil {
+		n = max(n, int(p.Test.MaxAtom())+1)
 	}
 	for _, c := range hard {
 		for _, l := range c {
@@ -134,8 +151,8 @@ func NewLearner(v *logic.Vocabulary, train *Examples, hard []logic.Clause, opts 
 		return nil, fmt.Errorf("learn: invalid semantics %d", opts.Semantics)
 	}
 	l.e = newEngine(n, train, hard, opts.Threads, opts.Semantics)
-	if opts.Test != nil {
-		l.te = newEngine(n, opts.Test, hard, opts.Threads, opts.Semantics)
+	if p.Test != nil {
+		l.te = newEngine(n, p.Test, hard, opts.Threads, opts.Semantics)
 	}
 	return l, nil
 }
@@ -238,8 +255,8 @@ func (l *Learner) record(improved bool) {
 		it.TestAccuracy = l.te.accuracy(l.te.score())
 	}
 	l.history = append(l.history, it)
-	if l.opts.OnIteration != nil {
-		l.opts.OnIteration(it)
+	if l.OnIteration != nil {
+		l.OnIteration(it)
 	}
 }
 

@@ -57,7 +57,7 @@ func benchmarkLearnNLTCS(b *testing.B, sem possibilistic.Semantics) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		start := cpuTime()
-		l, err := learn.NewLearner(v, train, nil, learn.Options{Seed: 1, Iterations: 20, Patience: -1, Semantics: sem})
+		l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train}, learn.Settings{Seed: 1, Iterations: 20, Patience: -1, Semantics: sem})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -80,12 +80,12 @@ func loadPoker(path string) pokerData {
 	}
 	cache := filepath.Join(os.TempDir(), fmt.Sprintf("strata-poker-bench-%d.ckpt", pokerIterations))
 	if ck, err := os.ReadFile(cache); err == nil {
-		if _, err := learn.ResumeLearner(bytes.NewReader(ck), d.vocab, d.train, d.hard, pokerOptions(pokerIterations, 2)); err == nil {
+		if _, err := learn.ResumeLearner(bytes.NewReader(ck), learn.Problem{Vocab: d.vocab, Train: d.train, Hard: d.hard}, pokerOptions(pokerIterations, 2)); err == nil {
 			d.ckpt = ck
 			return d
 		}
 	}
-	l, err := learn.NewLearner(d.vocab, d.train, d.hard, pokerOptions(pokerIterations, 0))
+	l, err := learn.NewLearner(learn.Problem{Vocab: d.vocab, Train: d.train, Hard: d.hard}, pokerOptions(pokerIterations, 0))
 	if err != nil {
 		return pokerData{err: err}
 	}
@@ -103,14 +103,14 @@ func loadPoker(path string) pokerData {
 	return d
 }
 
-func pokerOptions(iterations, threads int) learn.Options {
-	return learn.Options{Seed: 1, Iterations: iterations, Patience: -1, Threads: threads}
+func pokerOptions(iterations, threads int) learn.Settings {
+	return learn.Settings{Seed: 1, Iterations: iterations, Patience: -1, Threads: threads}
 }
 
 // resume restores the checkpoint with one worker per processor that the
 // benchmark may use (-cpu).
 func (d *pokerData) resume(b *testing.B, iterations int) *learn.Learner {
-	l, err := learn.ResumeLearner(bytes.NewReader(d.ckpt), d.vocab, d.train, d.hard, pokerOptions(iterations, runtime.GOMAXPROCS(0)))
+	l, err := learn.ResumeLearner(bytes.NewReader(d.ckpt), learn.Problem{Vocab: d.vocab, Train: d.train, Hard: d.hard}, pokerOptions(iterations, runtime.GOMAXPROCS(0)))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -64,7 +64,7 @@ func TestLearnWithUnitHardRules(t *testing.T) {
 	ex := &Examples{}
 	ex.Add(logic.Term{logic.Pos(b)}, logic.Clause{logic.Neg(c)}, true, 1)
 	ex.Add(logic.Term{logic.Pos(c)}, logic.Clause{logic.Pos(h)}, false, 1)
-	l, err := NewLearner(v, ex, []logic.Clause{{logic.Pos(h)}}, Options{Threads: 1})
+	l, err := NewLearner(Problem{Vocab: v, Train: ex, Hard: []logic.Clause{{logic.Pos(h)}}}, Settings{Threads: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestLearnWithUnitHardRules(t *testing.T) {
 			continue
 		}
 		hard := []logic.Clause{{randLit(r, n)}}
-		l, err := NewLearner(v, ex, hard, Options{Seed: uint64(iter), Threads: 1, Iterations: 15, Candidates: 20})
+		l, err := NewLearner(Problem{Vocab: v, Train: ex, Hard: hard}, Settings{Seed: uint64(iter), Threads: 1, Iterations: 15, Candidates: 20})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -139,14 +139,14 @@ func interruptResumeStress(t *testing.T, sem possibilistic.Semantics) {
 	p, q := Generate(th, atomsUpTo(9), 150, 150, 3, 0.15, r)
 	train := Merge(p, q)
 	v := th.Vocab
-	opts := Options{Seed: 5, Iterations: 14, Patience: -1, Threads: 2, Candidates: 30, Semantics: sem}
+	opts := Settings{Seed: 5, Iterations: 14, Patience: -1, Threads: 2, Candidates: 30, Semantics: sem}
 	trip := int64(200) // context checks before an interruption, at most
 	if sem != possibilistic.Poss {
 		// Their iterations cost more: fewer of them, interrupted sooner
 		// (and still often enough to end).
 		opts.Iterations, opts.Candidates, trip = 10, 20, 100
 	}
-	straight, err := NewLearner(v, train, nil, opts)
+	straight, err := NewLearner(Problem{Vocab: v, Train: train}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func interruptResumeStress(t *testing.T, sem possibilistic.Semantics) {
 	want := straight.Model().Theory(v).String()
 
 	interrupts := 0
-	l, err := NewLearner(v, train, nil, opts)
+	l, err := NewLearner(Problem{Vocab: v, Train: train}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +180,7 @@ func interruptResumeStress(t *testing.T, sem possibilistic.Semantics) {
 			break
 		}
 		interrupts++
-		if l, err = ResumeLearner(&buf, v, train, nil, opts); err != nil {
+		if l, err = ResumeLearner(&buf, Problem{Vocab: v, Train: train}, opts); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -204,9 +204,9 @@ func interruptResumeStress(t *testing.T, sem possibilistic.Semantics) {
 
 // checkpointJSON runs a few iterations and returns the checkpoint as a
 // generic JSON object.
-func checkpointJSON(t *testing.T, v *logic.Vocabulary, train *Examples, hard []logic.Clause, opts Options) map[string]any {
+func checkpointJSON(t *testing.T, v *logic.Vocabulary, train *Examples, hard []logic.Clause, opts Settings) map[string]any {
 	t.Helper()
-	l, err := NewLearner(v, train, hard, opts)
+	l, err := NewLearner(Problem{Vocab: v, Train: train, Hard: hard}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +241,7 @@ func TestResumeValidatesCheckpoint(t *testing.T) {
 	p, q := Generate(th, atomsUpTo(8), 100, 100, 3, 0.1, r)
 	train := Merge(p, q)
 	v := th.Vocab
-	opts := Options{Seed: 2, Iterations: 4, Patience: -1, Threads: 1}
+	opts := Settings{Seed: 2, Iterations: 4, Patience: -1, Threads: 1}
 	good := checkpointJSON(t, v, train, nil, opts)
 	if len(good["levels"].([]any)) == 0 {
 		t.Fatal("no levels learned; the test needs some")
@@ -281,7 +281,7 @@ func TestResumeValidatesCheckpoint(t *testing.T) {
 		var cp map[string]any
 		json.Unmarshal([]byte(encode(t, good)), &cp) // a deep copy
 		n := v.Len()
-		_, err := ResumeLearner(strings.NewReader(c.edit(cp)), v, train, nil, opts)
+		_, err := ResumeLearner(strings.NewReader(c.edit(cp)), Problem{Vocab: v, Train: train}, opts)
 		switch {
 		case c.want == "" && err != nil:
 			t.Errorf("%s: %v", c.name, err)
@@ -306,11 +306,11 @@ func TestResumeHardRules(t *testing.T) {
 		{{logic.Pos(a)}, {logic.Neg(a), logic.Pos(b)}},
 		{{logic.Pos(a)}, {logic.Neg(a)}},
 	} {
-		opts := Options{Seed: 1, Iterations: 3, Patience: -1, Threads: 1}
+		opts := Settings{Seed: 1, Iterations: 3, Patience: -1, Threads: 1}
 		cp := checkpointJSON(t, v, train, hard, opts)
 		t.Logf("hard %v -> checkpoint %v", hard, cp["hard"])
 		opts.Iterations = 5
-		l, err := ResumeLearner(strings.NewReader(encode(t, cp)), v, train, hard, opts)
+		l, err := ResumeLearner(strings.NewReader(encode(t, cp)), Problem{Vocab: v, Train: train, Hard: hard}, opts)
 		if err != nil {
 			t.Fatalf("hard rules %v: %v", cp["hard"], err)
 		}
@@ -326,12 +326,12 @@ func TestOptionsRefuseNegative(t *testing.T) {
 	v := vocab(2)
 	ex := &Examples{}
 	ex.Add(logic.Term{logic.Pos(0)}, logic.Clause{logic.Pos(1)}, true, 1)
-	for _, o := range []Options{{Iterations: -5}, {Candidates: -1}, {Timeout: -time.Second}, {Threads: -2}} {
-		if _, err := NewLearner(v, ex, nil, o); err == nil || !strings.Contains(err.Error(), "negative") {
+	for _, o := range []Settings{{Iterations: -5}, {Candidates: -1}, {Timeout: -time.Second}, {Threads: -2}} {
+		if _, err := NewLearner(Problem{Vocab: v, Train: ex}, o); err == nil || !strings.Contains(err.Error(), "negative") {
 			t.Errorf("%+v: %v", o, err)
 		}
 	}
-	l, err := NewLearner(v, ex, nil, Options{})
+	l, err := NewLearner(Problem{Vocab: v, Train: ex}, Settings{})
 	if err != nil || l.opts.Iterations != 100 || l.opts.Candidates != 100 {
 		t.Fatalf("zero options: %v %+v", err, l.opts)
 	}
@@ -405,8 +405,8 @@ func FuzzResumeLearner(f *testing.F) {
 	train := Merge(p, q)
 	v := th.Vocab
 	hard := []logic.Clause{{logic.Pos(0), logic.Pos(1)}}
-	opts := Options{Seed: 1, Iterations: 3, Patience: -1, Threads: 1, Candidates: 10}
-	l, err := NewLearner(v, train, hard, opts)
+	opts := Settings{Seed: 1, Iterations: 3, Patience: -1, Threads: 1, Candidates: 10}
+	l, err := NewLearner(Problem{Vocab: v, Train: train, Hard: hard}, opts)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -423,7 +423,7 @@ func FuzzResumeLearner(f *testing.F) {
 	f.Add(strings.Replace(good, `"levels": [`, `"levels": [ [], `, 1))
 	f.Fuzz(func(t *testing.T, src string) {
 		n := v.Len()
-		l, err := ResumeLearner(strings.NewReader(src), v, train, hard, opts)
+		l, err := ResumeLearner(strings.NewReader(src), Problem{Vocab: v, Train: train, Hard: hard}, opts)
 		if v.Len() != n {
 			t.Fatalf("the checkpoint added atoms to the vocabulary")
 		}

@@ -3,11 +3,25 @@ package learn
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"time"
 
 	"github.com/strata-logic/strata/logic"
 )
+
+// Validation is a run that chooses the number of iterations on held-out
+// training examples: the learner learns Problem.Train and scores
+// Problem.Test, the held-out examples, after every iteration.
+type Validation struct {
+	Problem  Problem  // Test holds the held-out examples and is required
+	Settings Settings // the learner's settings for the run
+	// Patience stops the run this many iterations after the held-out
+	// accuracy last improved (0: only at the settings' own limits).
+	Patience int
+	// OnIteration, if not nil, is called after every iteration.
+	OnIteration func(Iteration)
+}
 
 // Selection is the outcome of choosing the number of iterations on
 // held-out training examples (see ChooseIterations).
@@ -28,35 +42,39 @@ type Selection struct {
 // for the given patience.
 const StopNoGain Stop = "held-out accuracy stopped improving"
 
-// ChooseIterations learns from fit and scores held after every iteration,
-// stopping patience iterations after the held-out accuracy last improved
-// (or at opts' own limits), and chooses the number of iterations by the
-// one-standard-error rule: the smallest iteration whose held-out accuracy is
-// within one standard error of the best. Learning that many iterations on
-// all the training data then keeps the theory as small as the data allow
-// without tuning on the test set. opts.Test and opts.OnIteration are used
-// for the held-out scoring; onIteration, if not nil, sees every iteration.
-func ChooseIterations(ctx context.Context, v *logic.Vocabulary, fit, held *Examples, hard []logic.Clause, opts Options, patience int, onIteration func(Iteration)) (*Selection, error) {
-	if len(held.List) == 0 {
+// errNoGain is the cause of the cancellation that ends a validation run by
+// its patience, told apart from the caller's own cancellation.
+var errNoGain = errors.New(string(StopNoGain))
+
+// ChooseIterations runs val, stopping val.Patience iterations after the
+// held-out accuracy last improved (or at the settings' own limits), and
+// chooses the number of iterations by the one-standard-error rule: the
+// smallest iteration whose held-out accuracy is within one standard error
+// of the best. Learning that many iterations on all the training data then
+// keeps the theory as small as the data allow without tuning on the test
+// set. It changes nothing it is given. When ctx is cancelled or its
+// deadline passes, it returns ctx's error.
+func ChooseIterations(ctx context.Context, val Validation) (*Selection, error) {
+	held := val.Problem.Test
+	if held == nil || len(held.List) == 0 {
 		return nil, errors.New("learn: no held-out examples to choose the number of iterations on")
 	}
-	sctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	l, err := NewLearner(val.Problem, val.Settings)
+	if err != nil {
+		return nil, err
+	}
+	sctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
 	best, bestAt := math.Inf(-1), 0
-	opts.Test = held
-	opts.OnIteration = func(it Iteration) {
-		if onIteration != nil {
-			onIteration(it)
+	l.OnIteration = func(it Iteration) {
+		if val.OnIteration != nil {
+			val.OnIteration(it)
 		}
 		if it.TestAccuracy > best {
 			best, bestAt = it.TestAccuracy, it.Iteration
-		} else if patience > 0 && it.Iteration-bestAt >= patience {
-			cancel()
+		} else if val.Patience > 0 && it.Iteration-bestAt >= val.Patience {
+			cancel(errNoGain)
 		}
-	}
-	l, err := NewLearner(v, fit, hard, opts)
-	if err != nil {
-		return nil, err
 	}
 	stop, err := l.Run(sctx)
 	if err != nil {
@@ -66,22 +84,25 @@ func ChooseIterations(ctx context.Context, v *logic.Vocabulary, fit, held *Examp
 		return nil, err
 	}
 	if stop == StopCancelled {
+		if !errors.Is(context.Cause(sctx), errNoGain) {
+			return nil, fmt.Errorf("learn: validation run interrupted: %w", context.Cause(sctx))
+		}
 		stop = StopNoGain
 	}
 	s := &Selection{History: l.History(), Stop: stop, Elapsed: l.Elapsed(), Held: held.Total()}
-	s.Chosen, s.Best, s.StdErr = OneStandardError(s.History, s.Held)
+	s.Chosen, s.Best, s.StdErr = oneStandardError(s.History, s.Held)
 	if s.Chosen > 0 {
 		s.ChosenAccuracy, s.BestAccuracy = s.History[s.Chosen-1].TestAccuracy, s.History[s.Best-1].TestAccuracy
 	}
 	return s, nil
 }
 
-// OneStandardError applies the one-standard-error rule to a history whose
+// oneStandardError applies the one-standard-error rule to a history whose
 // TestAccuracy was measured on n examples: it returns the smallest
 // iteration whose accuracy is at least the best minus the standard error of
 // the best, sqrt(p(1−p)/n), the best iteration, and that standard error.
 // Iterations are numbered from 1 as in the history; 0 means an empty one.
-func OneStandardError(hist []Iteration, n int) (chosen, best int, se float64) {
+func oneStandardError(hist []Iteration, n int) (chosen, best int, se float64) {
 	for i, it := range hist {
 		if best == 0 || it.TestAccuracy > hist[best-1].TestAccuracy {
 			best = i + 1
@@ -98,29 +119,6 @@ func OneStandardError(hist []Iteration, n int) (chosen, best int, se float64) {
 		}
 	}
 	return best, best, se
-}
-
-// HoldOut splits examples into a part to learn from and a held-out part of
-// about the given fraction, keeping all examples with the same antecedent on
-// one side so that the held-out part asks about situations the learner has
-// not seen. The split is a function of seed.
-func HoldOut(ex *Examples, fraction float64, seed uint64) (fit, held *Examples) {
-	fit, held = &Examples{}, &Examples{}
-	for _, e := range ex.List {
-		h := seed ^ 0x9e3779b97f4a7c15
-		for _, l := range e.Alpha {
-			h = (h ^ uint64(l)) * 0x100000001b3
-		}
-		h ^= h >> 33
-		h *= 0xff51afd7ed558ccd
-		h ^= h >> 33
-		if float64(h>>11)/float64(1<<53) < fraction {
-			held.Add(e.Alpha, e.Beta, e.Positive, e.Count)
-		} else {
-			fit.Add(e.Alpha, e.Beta, e.Positive, e.Count)
-		}
-	}
-	return fit, held
 }
 
 // FromRules builds a training set from positive and negative rules.

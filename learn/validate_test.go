@@ -2,18 +2,20 @@ package learn
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 )
 
-func TestOneStandardError(t *testing.T) {
+func TestOneStandardErrorRule(t *testing.T) {
 	hist := []Iteration{{TestAccuracy: 0.6}, {TestAccuracy: 0.78}, {TestAccuracy: 0.8}, {TestAccuracy: 0.79}}
-	chosen, best, se := OneStandardError(hist, 100)
+	chosen, best, se := oneStandardError(hist, 100)
 	if best != 3 || math.Abs(se-0.04) > 1e-12 || chosen != 2 {
 		t.Fatalf("chosen %d, best %d, se %v; want 2, 3, 0.04", chosen, best, se)
 	}
-	if c, b, _ := OneStandardError(nil, 10); c != 0 || b != 0 {
+	if c, b, _ := oneStandardError(nil, 10); c != 0 || b != 0 {
 		t.Fatal("empty history")
 	}
 }
@@ -22,23 +24,17 @@ func TestHoldOutAndChoose(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 2))
 	th := hiddenTheory(r, 9, 4)
 	p, q := Generate(th, atomsUpTo(9), 200, 200, 3, 0.1, r)
-	all := Merge(p, q)
-	fit, held := HoldOut(all, 0.3, 7)
-	if fit.Total()+held.Total() != all.Total() || held.Total() < all.Total()/5 || held.Total() > all.Total()*2/5 {
-		t.Fatalf("split %d + %d of %d", fit.Total(), held.Total(), all.Total())
-	}
-	seen := map[string]bool{}
-	for _, e := range fit.List {
-		seen[key(e.Alpha, nil, true)] = true
-	}
-	for _, e := range held.List {
-		if seen[key(e.Alpha, nil, true)] {
-			t.Fatal("an antecedent is on both sides of the hold-out split")
-		}
-	}
-	s, err := ChooseIterations(context.Background(), th.Vocab, fit, held, nil, Options{Seed: 1, Iterations: 40, Patience: -1}, 5, nil)
+	hp, hq := Generate(th, atomsUpTo(9), 80, 80, 3, 0.1, r)
+	fit, held := Merge(p, q), Merge(hp, hq)
+	var calls []int
+	val := Validation{Problem: Problem{Vocab: th.Vocab, Train: fit, Test: held}, Settings: Settings{Seed: 1, Iterations: 40, Patience: -1},
+		Patience: 5, OnIteration: func(it Iteration) { calls = append(calls, it.Iteration) }}
+	s, err := ChooseIterations(context.Background(), val)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(calls) != len(s.History) {
+		t.Fatalf("the caller's OnIteration saw %d of %d iterations", len(calls), len(s.History))
 	}
 	if s.Chosen < 1 || s.Chosen > s.Best || s.ChosenAccuracy < s.BestAccuracy-s.StdErr {
 		t.Fatalf("selection %+v", s)
@@ -72,12 +68,40 @@ func TestOneStandardErrorTable(t *testing.T) {
 		// Only iterations up to the best count.
 		{[]float64{0.5, 0.9, 0.2}, 100, 2, 2},
 	} {
-		chosen, best, se := OneStandardError(hist(tc.acc...), tc.n)
+		chosen, best, se := oneStandardError(hist(tc.acc...), tc.n)
 		if chosen != tc.chosen || best != tc.best {
 			t.Errorf("%v on %d: chose %d (best %d, se %.4f), want %d (best %d)", tc.acc, tc.n, chosen, best, se, tc.chosen, tc.best)
 		}
 		if best > 0 && math.Abs(se-math.Sqrt(tc.acc[best-1]*(1-tc.acc[best-1])/float64(tc.n))) > 1e-12 {
 			t.Errorf("se %v", se)
 		}
+	}
+}
+
+// TestChooseIterationsCancelled: a cancelled context or a passed deadline
+// is the caller's error, never a selection that stopped for no gain.
+func TestChooseIterationsCancelled(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 2))
+	th := hiddenTheory(r, 9, 4)
+	p, q := Generate(th, atomsUpTo(9), 200, 200, 3, 0.1, r)
+	tp, tq := Generate(th, atomsUpTo(9), 100, 100, 3, 0.1, r)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	val := Validation{Problem: Problem{Vocab: th.Vocab, Train: Merge(p, q), Test: Merge(tp, tq)}, Settings: Settings{Seed: 1, Iterations: 40, Patience: -1},
+		Patience: 1000, OnIteration: func(it Iteration) {
+			if it.Iteration == 2 {
+				cancel()
+			}
+		}}
+	if s, err := ChooseIterations(ctx, val); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled validation: selection %+v, error %v; want context.Canceled", s, err)
+	}
+	dctx, dcancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer dcancel()
+	if s, err := ChooseIterations(dctx, val); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("validation past its deadline: selection %+v, error %v; want context.DeadlineExceeded", s, err)
+	}
+	if _, err := ChooseIterations(context.Background(), Validation{Problem: Problem{Vocab: th.Vocab, Train: Merge(p, q)}}); err == nil {
+		t.Fatal("a validation without held-out examples ran")
 	}
 }

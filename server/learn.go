@@ -199,7 +199,7 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	opts := learn.Options{Iterations: req.Iterations, Candidates: req.Candidates, Patience: req.Patience, Threads: req.Threads, Seed: 1}
+	opts := learn.Settings{Iterations: req.Iterations, Candidates: req.Candidates, Patience: req.Patience, Threads: req.Threads, Seed: 1}
 	if req.Seed != nil {
 		opts.Seed = *req.Seed
 	}
@@ -236,8 +236,7 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		opts.Test = test
-		return s.startRun(req.Name, vocab, train, hard, opts, cp)
+		return s.startRun(req.Name, learn.Problem{Vocab: vocab, Train: train, Hard: hard, Test: test}, opts, cp)
 	})
 	if err != nil {
 		writeError(w, err)
@@ -248,7 +247,7 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 
 // startRun registers a run, unless too many are running, and starts it.
 // With a checkpoint it resumes the learner that wrote it.
-func (s *Server) startRun(name string, v *logic.Vocabulary, train *learn.Examples, hard []logic.Clause, opts learn.Options, checkpoint []byte) (*runView, error) {
+func (s *Server) startRun(name string, p learn.Problem, opts learn.Settings, checkpoint []byte) (*runView, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -274,26 +273,27 @@ func (s *Server) startRun(name string, v *logic.Vocabulary, train *learn.Example
 	if rn.name == "" {
 		rn.name = rn.id
 	}
+	v := p.Vocab
 	var l *learn.Learner
-	opts.OnIteration = func(it learn.Iteration) {
+	var err error
+	if checkpoint != nil {
+		l, err = learn.ResumeLearner(bytes.NewReader(checkpoint), p, opts)
+		if err != nil {
+			cancel()
+			return nil, badRequest("resume", "resume: %v", err)
+		}
+		rn.hist = l.History()
+	} else if l, err = learn.NewLearner(p, opts); err != nil {
+		cancel()
+		return nil, inputError("pos", err)
+	}
+	l.OnIteration = func(it learn.Iteration) {
 		// The learner's goroutine: reading the model is safe here.
 		text := l.Model().Theory(v).String()
 		rn.update(func() {
 			rn.hist = append(rn.hist, it)
 			rn.theory = text
 		})
-	}
-	var err error
-	if checkpoint != nil {
-		l, err = learn.ResumeLearner(bytes.NewReader(checkpoint), v, train, hard, opts)
-		if err != nil {
-			cancel()
-			return nil, badRequest("resume", "resume: %v", err)
-		}
-		rn.hist = l.History()
-	} else if l, err = learn.NewLearner(v, train, hard, opts); err != nil {
-		cancel()
-		return nil, inputError("pos", err)
 	}
 	rn.theory = l.Model().Theory(v).String()
 	s.forgetOldRuns()

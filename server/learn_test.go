@@ -112,7 +112,7 @@ func TestLearnRun(t *testing.T) {
 		}
 		train.AddRules(rules, i == 0, v, "x")
 	}
-	l, err := learn.NewLearner(v, train, nil, learn.Options{Iterations: 8, Candidates: 30, Seed: 3, Threads: 1})
+	l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train}, learn.Settings{Iterations: 8, Candidates: 30, Seed: 3, Threads: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,7 +277,7 @@ func TestCloseWritesCheckpoints(t *testing.T) {
 			rules, _ := dataset.ReadRules(strings.NewReader(exampleFile(t, name)), name, v)
 			train.AddRules(rules, i == 0, v, name)
 		}
-		l, err := learn.ResumeLearner(bytes.NewReader(data), v, train, nil, learn.Options{Candidates: 20})
+		l, err := learn.ResumeLearner(bytes.NewReader(data), learn.Problem{Vocab: v, Train: train}, learn.Settings{Candidates: 20})
 		if err != nil {
 			t.Fatalf("resume %s: %v", id, err)
 		}
@@ -357,7 +357,7 @@ func TestLearnUnderSemantics(t *testing.T) {
 		}
 		train.AddRules(rules, i == 0, v, "x")
 	}
-	l, err := learn.NewLearner(v, train, nil, learn.Options{Iterations: 6, Candidates: 20, Seed: 5, Threads: 1, Semantics: possibilistic.Lex})
+	l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train}, learn.Settings{Iterations: 6, Candidates: 20, Seed: 5, Threads: 1, Semantics: possibilistic.Lex})
 	if err != nil {
 		t.Fatal(err)
 	}

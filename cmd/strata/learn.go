@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/learn/curve"
@@ -32,7 +34,7 @@ type learnFlags struct {
 	pos, neg, testPos, testNeg, hard string
 	out, history, plot               string
 	checkpoint, resume               string
-	opts                             learn.Options
+	opts                             learn.Settings
 	seed                             uint64
 	verbose                          bool
 	validation                       float64
@@ -143,30 +145,30 @@ func runLearn(cmd *cobra.Command, f *learnFlags) error {
 			return err
 		}
 	}
-	f.opts.Test = d.test
 	bar := newProgress(stderr, f.opts.Iterations, f.verbose)
+	prob := learn.Problem{Vocab: d.vocab, Train: d.train, Hard: d.hard, Test: d.test}
 	var l *learn.Learner
-	f.opts.OnIteration = func(it learn.Iteration) {
+	if f.resume != "" {
+		r, name, err := fileutil.Open(f.resume, cmd.InOrStdin())
+		if err != nil {
+			return err
+		}
+		l, err = learn.ResumeLearner(r, prob, f.opts)
+		r.Close()
+		if err != nil {
+			return fmt.Errorf("resume %s: %w", name, err)
+		}
+		bar.resume(len(l.History()))
+	} else if l, err = learn.NewLearner(prob, f.opts); err != nil {
+		return err
+	}
+	l.OnIteration = func(it learn.Iteration) {
 		bar.step(it)
 		if f.checkpoint != "" {
 			if err := fileutil.WriteAtomic(f.checkpoint, l.WriteCheckpoint); err != nil {
 				fmt.Fprintf(stderr, "strata: checkpoint: %v\n", err)
 			}
 		}
-	}
-	if f.resume != "" {
-		r, name, err := fileutil.Open(f.resume, cmd.InOrStdin())
-		if err != nil {
-			return err
-		}
-		l, err = learn.ResumeLearner(r, d.vocab, d.train, d.hard, f.opts)
-		r.Close()
-		if err != nil {
-			return fmt.Errorf("resume %s: %w", name, err)
-		}
-		bar.resume(len(l.History()))
-	} else if l, err = learn.NewLearner(d.vocab, d.train, d.hard, f.opts); err != nil {
-		return err
 	}
 
 	why, err := l.Run(ctx)
@@ -245,7 +247,7 @@ func interruptible() (context.Context, context.CancelFunc) {
 // chooseIterations sets f.opts.Iterations by learning on part of the
 // training examples and validating on the rest (learn.ChooseIterations).
 func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d *learnData) error {
-	fit, held := learn.HoldOut(d.train, f.validation, f.seed)
+	fit, held := holdOut(d.train, f.validation, f.seed)
 	if len(fit.List) == 0 || len(held.List) == 0 {
 		return fmt.Errorf("--validation %g leaves no examples on one side", f.validation)
 	}
@@ -254,7 +256,8 @@ func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d 
 	opts := f.opts
 	opts.Patience = -1
 	bar := newProgress(stderr, opts.Iterations, f.verbose)
-	s, err := learn.ChooseIterations(ctx, d.vocab, fit, held, d.hard, opts, 10, bar.step)
+	s, err := learn.ChooseIterations(ctx, learn.Validation{Problem: learn.Problem{Vocab: d.vocab, Train: fit, Hard: d.hard, Test: held},
+		Settings: opts, Patience: 10, OnIteration: bar.step})
 	bar.finish()
 	if err != nil {
 		return err
@@ -263,6 +266,22 @@ func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d 
 		s.BestAccuracy, s.Best, s.Chosen, s.ChosenAccuracy, s.StdErr)
 	f.opts.Iterations = max(s.Chosen, 1)
 	return nil
+}
+
+// holdOut splits the training examples into a part to learn from and a
+// held-out part of about the given share, by whole antecedents, so that the
+// held-out part asks about situations the learner has not seen.
+func holdOut(train *learn.Examples, share float64, seed uint64) (fit, held *learn.Examples) {
+	fitList, heldList, _ := experiment.HoldOut(train.List, share, seed,
+		func(e learn.Example) string { return fmt.Sprint(slices.Sorted(slices.Values(e.Alpha))) })
+	fit, held = &learn.Examples{}, &learn.Examples{}
+	for _, e := range fitList {
+		fit.Add(e.Alpha, e.Beta, e.Positive, e.Count)
+	}
+	for _, e := range heldList {
+		held.Add(e.Alpha, e.Beta, e.Positive, e.Count)
+	}
+	return fit, held
 }
 
 func loadLearnData(cmd *cobra.Command, f *learnFlags) (*learnData, error) {

@@ -10,6 +10,7 @@ import (
 	"github.com/strata-logic/strata/crowd/football"
 	"github.com/strata-logic/strata/crowd/poker"
 	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/internal/experiment"
 )
 
 // Domain is one row of the results table: a source of real decisions that
@@ -144,13 +145,13 @@ func loadFootball(dir string, quick bool) (*input, error) {
 	return in, nil
 }
 
-// sample returns n of the answers drawn without replacement with the seed,
-// in their original order (all of them when there are no more than n).
+// sample returns n of the answers drawn without replacement for the run's
+// seed, in their original order (all of them when there are no more than n).
 func sample(answers []dataset.Answer, n int, seed uint64) []dataset.Answer {
 	if len(answers) <= n {
 		return answers
 	}
-	idx := dataset.NewRand(seed ^ 0x5eed).Perm(len(answers))[:n]
+	idx := experiment.Rand(seed, experiment.Sample).Perm(len(answers))[:n]
 	slices.Sort(idx)
 	out := make([]dataset.Answer, n)
 	for i, j := range idx {

@@ -2,6 +2,7 @@ package repro
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/dataset"
@@ -31,27 +32,21 @@ func learnTheory(ctx context.Context, opts *Options, d Domain, ds *crowd.Dataset
 			return nil, err
 		}
 	}
-	dir, err = experiment.SemanticsDir(dir, sem)
-	if err != nil {
-		return nil, err
-	}
-	subject := d.Name
-	if sem != possibilistic.Poss {
-		subject += " " + sem.String()
-	}
-	return experiment.Learn(ctx, opts.settings(sem), subject, ds.Vocab, train, ds.Hard, split, dir, opts.Progress)
+	return experiment.Learn(ctx, &opts.Settings, sem, d.Name, ds.Vocab, train, ds.Hard, split, dir)
 }
 
 // validationSplit holds out a share of the training annotators, with
 // examples drawn for them as for the test annotators.
 func validationSplit(opts *Options, ds *crowd.Datasets) (*experiment.Split, error) {
-	sub, err := dataset.SplitByAnnotator(ds.Split.Train, opts.Validation, opts.Seed+1)
-	if err != nil {
-		return &experiment.Split{Skipped: err.Error()}, nil
+	fitAnswers, heldAnswers, annotators := experiment.HoldOut(ds.Split.Train, opts.Validation, opts.Seed,
+		func(a dataset.Answer) string { return a.Annotator })
+	if len(annotators) == 0 {
+		return &experiment.Split{Skipped: fmt.Sprintf("%d training annotators are too few to hold out %.0f%%",
+			len(dataset.Annotators(ds.Split.Train)), 100*opts.Validation)}, nil
 	}
-	rng := dataset.NewRand(opts.Seed ^ 0x7a11da7e)
-	fp, fn := dataset.Examples(ds.Vocab, ds.Actions, sub.Train, rng)
-	vp, vn := dataset.Examples(ds.Vocab, ds.Actions, sub.Test, rng)
+	rng := experiment.Rand(opts.Seed, experiment.ValidationExamples)
+	fp, fn := dataset.Examples(ds.Vocab, ds.Actions, fitAnswers, rng)
+	vp, vn := dataset.Examples(ds.Vocab, ds.Actions, heldAnswers, rng)
 	fit, err := learn.FromRules(ds.Vocab, fp, fn)
 	if err != nil {
 		return nil, err
@@ -60,5 +55,5 @@ func validationSplit(opts *Options, ds *crowd.Datasets) (*experiment.Split, erro
 	if err != nil {
 		return nil, err
 	}
-	return &experiment.Split{Fit: fit, Held: held, HeldOut: dataset.Annotators(sub.Test), What: "annotators"}, nil
+	return &experiment.Split{Fit: fit, Held: held, HeldOut: annotators, What: "annotators"}, nil
 }

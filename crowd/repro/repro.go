@@ -18,7 +18,6 @@ package repro
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -27,67 +26,27 @@ import (
 	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/experiment"
-	"github.com/strata-logic/strata/possibilistic"
-	"github.com/strata-logic/strata/weka"
 )
 
 // Options control a reproduction. The zero value, with Data and Dir set,
 // runs the full experiment with the defaults below, without the baselines
-// unless Weka is set.
+// unless Weka is set. Data holds football/ and poker/; Dir receives
+// results.md, DOMAIN.theory, and DOMAIN/ with the datasets. Quick runs a few
+// hundred decisions per domain.
 type Options struct {
-	Data string // the public data directory (../shared/data), holding football/ and poker/
-	Dir  string // output directory: results.md, DOMAIN.theory, and DOMAIN/ with the datasets
+	experiment.Settings
 
-	// Quick runs a small version: a few hundred decisions per domain and
-	// at most QuickIterations learning iterations, for tests.
-	Quick bool
-
-	Seed         uint64  // seed of the splits, negative examples and learner
 	TestFraction float64 // share of the answers held out for testing, by whole annotators (default 0.3)
-
-	Iterations int           // most iterations of one learning run (default 100; Quick: QuickIterations)
-	Timeout    time.Duration // learning time per domain, validation included (default 9m; Quick: none)
-	Candidates int           // candidate clauses per iteration (the learner's default when 0)
-	Patience   int           // the learner's patience on the training set (its default when 0)
-	Threads    int           // learner workers (all CPUs when 0)
-
-	// Validation is the share of the training answers, by whole training
-	// annotators, held out to choose the number of iterations (default 0.3;
-	// negative: no validation, learn up to Iterations). A first run learns
-	// on the other training annotators and scores the held-out ones after
-	// every iteration; the number of iterations is the smallest whose
-	// validation accuracy is within one standard error of the best (the
-	// one-standard-error rule), and the theory is then learned on all
-	// training annotators with that many iterations.
-	Validation float64
-	// ValidationPatience stops the validation run after this many
-	// iterations without a better validation accuracy (default 10).
-	ValidationPatience int
-
-	// Semantics lists the semantics to learn and score theories under, one
-	// column each (all three when empty; poss always runs first, the
-	// paper's column). Iterations are chosen for each on its own validation
-	// run.
-	Semantics []possibilistic.Semantics
 
 	// Domains selects domains by Name (all of Domains when empty).
 	Domains []string
-
-	// Weka runs the baselines; nil skips them.
-	Weka *weka.Runner
-
-	// Command is the command line recorded in results.md.
-	Command string
-
-	// Progress, if not nil, is told about every step and learning iteration.
-	Progress func(Event)
 }
 
 // Defaults of Options.
 const (
 	DefaultIterations         = 100
 	DefaultTimeout            = 9 * time.Minute
-	DefaultValidation         = 0.3
+	DefaultValidation         = experiment.DefaultValidation
 	DefaultValidationPatience = 10
 	// QuickIterations, QuickHands and QuickAnswers size the Quick run.
 	QuickIterations = 5
@@ -95,13 +54,17 @@ const (
 	QuickAnswers    = 400 // football play calls drawn at random from one season's file
 )
 
+var defaults = experiment.Defaults{Iterations: DefaultIterations, QuickIterations: QuickIterations,
+	Timeout: DefaultTimeout, ValidationPatience: DefaultValidationPatience}
+
 // Event reports progress; its Subject is a Domain's Name.
 type Event = experiment.Event
 
 // withDefaults fills in the zero fields.
 func (o Options) withDefaults() (Options, error) {
-	if o.Data == "" || o.Dir == "" {
-		return o, errors.New("repro: Options.Data and Options.Dir are required")
+	var err error
+	if o.Settings, err = o.Settings.WithDefaults(defaults); err != nil {
+		return o, err
 	}
 	if o.TestFraction == 0 {
 		o.TestFraction = 0.3
@@ -109,28 +72,6 @@ func (o Options) withDefaults() (Options, error) {
 	if !(o.TestFraction > 0 && o.TestFraction < 1) {
 		return o, fmt.Errorf("repro: test fraction %v outside ]0, 1[", o.TestFraction)
 	}
-	if o.Iterations == 0 {
-		o.Iterations = DefaultIterations
-		if o.Quick {
-			o.Iterations = QuickIterations
-		}
-	}
-	if o.Iterations < 0 {
-		return o, fmt.Errorf("repro: %d iterations", o.Iterations)
-	}
-	if o.Timeout == 0 && !o.Quick {
-		o.Timeout = DefaultTimeout
-	}
-	if o.Validation == 0 {
-		o.Validation = DefaultValidation
-	}
-	if o.Validation >= 1 {
-		return o, fmt.Errorf("repro: validation share %v is not below 1", o.Validation)
-	}
-	if o.ValidationPatience <= 0 {
-		o.ValidationPatience = DefaultValidationPatience
-	}
-	o.Semantics = experiment.SemanticsList(o.Semantics)
 	if len(o.Domains) == 0 {
 		for _, d := range Domains {
 			o.Domains = append(o.Domains, d.Name)
@@ -142,14 +83,6 @@ func (o Options) withDefaults() (Options, error) {
 		}
 	}
 	return o, nil
-}
-
-func (o *Options) emit(e Event) { experiment.Emitter(o.Progress).Emit(e) }
-
-// settings returns the learner's settings under sem.
-func (o *Options) settings(sem possibilistic.Semantics) experiment.Settings {
-	return experiment.Settings{Iterations: o.Iterations, Timeout: o.Timeout, Candidates: o.Candidates, Patience: o.Patience,
-		Threads: o.Threads, Seed: o.Seed, ValidationPatience: o.ValidationPatience, Semantics: sem}
 }
 
 // Reproduce runs the experiment on every selected domain and writes into
@@ -175,22 +108,22 @@ func Reproduce(ctx context.Context, opts Options) (*Report, error) {
 	if err := rep.Write(opts.Dir); err != nil {
 		return nil, err
 	}
-	opts.emit(Event{Step: "done", Message: "wrote " + filepath.Join(opts.Dir, "results.md")})
+	opts.Emit(Event{Step: "done", Message: "wrote " + filepath.Join(opts.Dir, "results.md")})
 	return rep, nil
 }
 
 // runDomain runs the protocol on one domain.
 func runDomain(ctx context.Context, opts *Options, d Domain) (*Row, error) {
-	row := &Row{Domain: d}
+	row := &Row{Row: experiment.Row{Label: d.Label, Paper: d.Paper}, Domain: d}
 	start := time.Now()
-	opts.emit(Event{Subject: d.Name, Step: "read", Message: "reading " + d.Source})
+	opts.Emit(Event{Subject: d.Name, Step: "read", Message: "reading " + d.Source})
 	in, err := d.load(opts.Data, opts.Quick, opts.Seed)
 	if err != nil {
 		return nil, err
 	}
 	row.Input, row.Warnings = in.stats, in.warnings
-	opts.emit(Event{Subject: d.Name, Step: "build", Message: fmt.Sprintf("%d answers; building the datasets", len(in.table.Answers))})
-	ds, err := crowd.Build(d.Name, in.table, crowd.Options{TestFraction: opts.TestFraction, Seed: opts.Seed})
+	opts.Emit(Event{Subject: d.Name, Step: "build", Message: fmt.Sprintf("%d answers; building the datasets", len(in.table.Answers))})
+	ds, err := crowd.Build(d.Name, in.table, crowd.Options{TestFraction: opts.TestFraction, Seed: experiment.Seed(opts.Seed, experiment.Data)})
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +145,7 @@ func runDomain(ctx context.Context, opts *Options, d Domain) (*Row, error) {
 	poss := row.Semantics[0]
 	row.Learning, row.Model, row.Theory = poss.Learning, poss.Learning.Model, poss.Theory
 
-	opts.emit(Event{Subject: d.Name, Step: "evaluate", Message: fmt.Sprintf("scoring the theory on %d test situations and %d test examples",
+	opts.Emit(Event{Subject: d.Name, Step: "evaluate", Message: fmt.Sprintf("scoring the theory on %d test situations and %d test examples",
 		len(ds.TestSituations), len(ds.TestPos)+len(ds.TestNeg))})
 	start = time.Now()
 	if err := evaluate(row, ds); err != nil {
@@ -220,7 +153,7 @@ func runDomain(ctx context.Context, opts *Options, d Domain) (*Row, error) {
 	}
 	row.Evaluate = time.Since(start)
 	for _, l := range row.Semantics {
-		if err := writeTheory(filepath.Join(opts.Dir, theoryFile(d.Name, l.Semantics)), row, l, opts); err != nil {
+		if err := writeTheory(filepath.Join(opts.Dir, experiment.TheoryFile(d.Name, l.Semantics)), row, l, opts); err != nil {
 			return nil, err
 		}
 	}

@@ -3,6 +3,7 @@ package repro
 import (
 	"context"
 	"fmt"
+	"github.com/strata-logic/strata/internal/experiment"
 	"os"
 	"path/filepath"
 	"slices"
@@ -37,8 +38,7 @@ func TestQuick(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	var events []Event
-	rep, err := Reproduce(ctx, Options{Data: data, Dir: dir, Quick: true, Seed: 1, Weka: wk,
-		Command: "strata bench crowd --quick", Progress: func(e Event) { events = append(events, e) }})
+	rep, err := Reproduce(ctx, Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Weka: wk, Command: "strata bench crowd --quick", Progress: func(e Event) { events = append(events, e) }}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func checkEvents(t *testing.T, events []Event) {
 // accuracyTable parses the first table of results.md: label -> cells.
 func accuracyTable(t *testing.T, md string) map[string][]string {
 	t.Helper()
-	_, rest, ok := strings.Cut(md, "| | Poss. | Linear | Lex | Rand. F. | C4.5 | RIPPER |\n")
+	_, rest, ok := strings.Cut(md, "| | Poss. | Linear | Lex | Rand. F. | C4.5 | RIPPER | paper: Poss. | Rand. F. | C4.5 | RIPPER |\n")
 	if !ok {
 		t.Fatalf("results.md has no accuracy table in the paper's layout:\n%s", md)
 	}
@@ -129,8 +129,20 @@ func checkRow(t *testing.T, dir string, row *Row, cells []string, withWeka bool,
 	}
 
 	// Accuracies in [0, 100]; the baselines are there when Weka is.
-	if len(cells) != 6 {
+	// Six columns of this run, then the paper's four.
+	if len(cells) != 10 {
 		t.Fatalf("row %q has %d cells", row.Domain.Label, len(cells))
+	}
+	paper := cells[6:]
+	cells = cells[:6]
+	for i, c := range paper {
+		want := "–"
+		if row.Domain.Paper != nil {
+			want = fmt.Sprintf("%.1f", row.Domain.Paper[i])
+		}
+		if strings.Trim(c, "*") != want {
+			t.Errorf("row %q: paper's column %d is %q, want %q", row.Domain.Label, i, c, want)
+		}
 	}
 	for i, c := range cells {
 		if c == "–" && i > 2 && !withWeka {
@@ -169,8 +181,8 @@ func checkRow(t *testing.T, dir string, row *Row, cells []string, withWeka bool,
 			size += f.Size()
 		}
 	}
-	if size != row.TheorySize() || !strings.Contains(md, fmt.Sprintf("| %s | %d (", row.Domain.Label, size)) {
-		t.Errorf("theory file has %d literals below the hard rules; the report says %d", size, row.TheorySize())
+	if size != row.Model.NumLiterals() || !strings.Contains(md, fmt.Sprintf("| %s | %d (", row.Domain.Label, size)) {
+		t.Errorf("theory file has %d literals below the hard rules; the report says %d", size, row.Model.NumLiterals())
 	}
 
 	// The Poss. accuracy is what crowd.EvaluateCases gives for the file.
@@ -255,7 +267,7 @@ func TestQuickDeterministic(t *testing.T) {
 	var theories [2][]byte
 	for i := range theories {
 		dir := t.TempDir()
-		if _, err := Reproduce(context.Background(), Options{Data: data, Dir: dir, Quick: true, Seed: 7, Domains: []string{"football"}}); err != nil {
+		if _, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 7}, Domains: []string{"football"}}); err != nil {
 			t.Fatal(err)
 		}
 		var err error
@@ -271,8 +283,7 @@ func TestQuickDeterministic(t *testing.T) {
 func TestNoValidation(t *testing.T) {
 	data := dataRoot(t)
 	dir := t.TempDir()
-	rep, err := Reproduce(context.Background(), Options{Data: data, Dir: dir, Quick: true, Seed: 1, Validation: -1,
-		Iterations: 3, Domains: []string{"fourth_down"}})
+	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Validation: -1, Iterations: 3}, Domains: []string{"fourth_down"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,11 +305,11 @@ func TestOptionErrors(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{Options{Dir: dir}, "Data and Options.Dir are required"},
-		{Options{Data: dir, Dir: dir, Domains: []string{"chess"}}, `unknown domain "chess"`},
-		{Options{Data: dir, Dir: dir, TestFraction: 1.5}, "test fraction 1.5"},
-		{Options{Data: dir, Dir: dir, Validation: 1}, "validation share 1"},
-		{Options{Data: filepath.Join(dir, "nothing"), Dir: dir, Domains: []string{"football"}}, "nothing/football/playoffs"},
+		{Options{Settings: experiment.Settings{Dir: dir}}, "Data and Options.Dir are required"},
+		{Options{Settings: experiment.Settings{Data: dir, Dir: dir}, Domains: []string{"chess"}}, `unknown domain "chess"`},
+		{Options{Settings: experiment.Settings{Data: dir, Dir: dir}, TestFraction: 1.5}, "test fraction 1.5"},
+		{Options{Settings: experiment.Settings{Data: dir, Dir: dir, Validation: 1}}, "validation share 1"},
+		{Options{Settings: experiment.Settings{Data: filepath.Join(dir, "nothing"), Dir: dir}, Domains: []string{"football"}}, "nothing/football/playoffs"},
 	} {
 		_, err := Reproduce(context.Background(), tc.opts)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -313,7 +324,7 @@ func TestOptionErrors(t *testing.T) {
 func BenchmarkQuick(b *testing.B) {
 	data := dataRoot(b)
 	for b.Loop() {
-		if _, err := Reproduce(context.Background(), Options{Data: data, Dir: b.TempDir(), Quick: true, Seed: 1}); err != nil {
+		if _, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: b.TempDir(), Quick: true, Seed: 1}}); err != nil {
 			b.Fatal(err)
 		}
 	}

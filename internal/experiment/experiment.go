@@ -1,8 +1,17 @@
-// Package experiment holds what strata's reproductions of the paper's two
-// experiments (crowd/repro and mln/repro) share: progress events, choosing
-// the number of learning iterations on held-out training examples and
-// learning the theory, Weka's baselines, and the common parts of the
-// Markdown report.
+// Package experiment is the harness of strata's reproductions of the
+// paper's two experiments (crowd/repro, strata bench crowd; mln/repro,
+// strata bench map): one Settings type that both embed, so a setting means
+// the same in each; the learning protocol (choosing the number of
+// iterations on a hold-out split by whole groups, then learning on all the
+// training data); the one hold-out splitter, HoldOut, parameterised by what
+// a group is (annotator, evidence formula, antecedent); the seeds of every
+// draw, derived by Seed from the run's seed and the draw's Purpose; Weka's
+// baselines; progress events; and the report writer with the sections both
+// reports share.
+//
+// It stays internal and keeps its name: it is the harness of strata's own
+// experiments, not a library for others, and the packages that run the
+// experiments (crowd/repro, mln/repro) keep the data-specific parts.
 package experiment
 
 import (
@@ -35,11 +44,11 @@ type Event struct {
 	MaxIterations int
 }
 
-// Emitter sends events to a progress function, which may be nil.
-type Emitter func(Event)
+// emitter sends events to a progress function, which may be nil.
+type emitter func(Event)
 
-// Emit sends e if there is somewhere to send it.
-func (f Emitter) Emit(e Event) {
+// emit sends e if there is somewhere to send it.
+func (f emitter) emit(e Event) {
 	if f != nil {
 		f(e)
 	}
@@ -79,11 +88,11 @@ func (b Baselines) Accuracies(poss float64) []float64 {
 }
 
 // RunBaselines runs Weka's baselines on train.arff and test.arff in dir.
-func RunBaselines(ctx context.Context, r *weka.Runner, dir, subject string, emit Emitter) (Baselines, time.Duration, error) {
+func RunBaselines(ctx context.Context, r *weka.Runner, dir, subject string, progress func(Event)) (Baselines, time.Duration, error) {
 	start := time.Now()
 	var out Baselines
 	for _, c := range weka.Baselines {
-		emit.Emit(Event{Subject: subject, Step: "weka", Message: fmt.Sprintf("Weka %s (%s)", c.Name, c.Class)})
+		emitter(progress).emit(Event{Subject: subject, Step: "weka", Message: fmt.Sprintf("Weka %s (%s)", c.Name, c.Class)})
 		res, err := r.Run(ctx, c, filepath.Join(dir, "train.arff"), filepath.Join(dir, "test.arff"))
 		if err != nil {
 			return nil, 0, err

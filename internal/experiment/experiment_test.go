@@ -25,8 +25,8 @@ func TestCells(t *testing.T) {
 		{[]float64{78.14, 69.6, 78.05, math.NaN(), 78.1}, []string{"**78.1**", "69.6", "78.0", "–", "**78.1**"}},
 		{[]float64{math.NaN()}, []string{"–"}},
 	} {
-		if got := Cells(tc.acc); !slices.Equal(got, tc.want) {
-			t.Errorf("Cells(%v) = %q, want %q", tc.acc, got, tc.want)
+		if got := cells(tc.acc); !slices.Equal(got, tc.want) {
+			t.Errorf("cells(%v) = %q, want %q", tc.acc, got, tc.want)
 		}
 	}
 }
@@ -44,13 +44,13 @@ func TestBaselinesAccuracies(t *testing.T) {
 
 func TestValidationCells(t *testing.T) {
 	var none *Validation
-	if b, c := none.Cells(); b != "–" || c != "–" {
+	if b, c := none.cells(); b != "–" || c != "–" {
 		t.Errorf("no validation: %q, %q", b, c)
 	}
 	v := &Validation{}
 	v.History = make([]learn.Iteration, 12)
 	v.Best, v.BestAccuracy, v.Chosen, v.ChosenAccuracy, v.StdErr, v.Stop = 9, 0.8, 4, 0.78, 0.04, learn.StopNoGain
-	b, c := v.Cells()
+	b, c := v.cells()
 	if b != "9 of 12 (80.0%), held-out accuracy stopped improving" || c != "4 (78.0%, within one s.e. 4.0 of the best)" {
 		t.Errorf("cells %q, %q", b, c)
 	}

@@ -15,26 +15,6 @@ import (
 	"github.com/strata-logic/strata/possibilistic"
 )
 
-// Settings are the learner's settings in a reproduction.
-type Settings struct {
-	Iterations int           // most iterations of one learning run
-	Timeout    time.Duration // learning time, validation included (none when 0)
-	Candidates int           // candidate clauses per iteration (the learner's default when 0)
-	Patience   int           // iterations without training gain before a run stops (negative: never)
-	Threads    int           // learner workers (all CPUs when 0)
-	Seed       uint64
-	Semantics  possibilistic.Semantics // coverage while learning and validating
-
-	// ValidationPatience stops the validation run after this many
-	// iterations without a better held-out accuracy.
-	ValidationPatience int
-}
-
-func (s Settings) options(iterations int, timeout time.Duration) learn.Options {
-	return learn.Options{Iterations: iterations, Timeout: timeout, Candidates: s.Candidates, Seed: s.Seed,
-		Threads: s.Threads, Patience: s.Patience, Semantics: s.Semantics}
-}
-
 // Split is a validation split of the training examples: the learner
 // learns from Fit and is scored on Held after every iteration.
 type Split struct {
@@ -81,15 +61,24 @@ type Validation struct {
 	learn.Selection
 }
 
-// Learn chooses the number of iterations on split, when it is not nil, with
-// 40% of s.Timeout, and learns the theory on all of train with that many
-// iterations and the rest of the time. The learning histories go to
-// validation.csv and history.csv in dir.
-func Learn(ctx context.Context, s Settings, subject string, v *logic.Vocabulary, train *learn.Examples, hard []logic.Clause, split *Split, dir string, emit Emitter) (*Learning, error) {
+// Learn chooses the number of iterations under sem on split, when it is
+// not nil, with 40% of s.Timeout, and learns the theory of the subject
+// name on all of train with that many iterations and the rest of the time.
+// The learning histories go to validation.csv and history.csv in dir, or
+// in its subdirectory semanticsDir names.
+func Learn(ctx context.Context, s *Settings, sem possibilistic.Semantics, name string, v *logic.Vocabulary, train *learn.Examples, hard []logic.Clause, split *Split, dir string) (*Learning, error) {
+	dir, err := semanticsDir(dir, sem)
+	if err != nil {
+		return nil, err
+	}
+	subject := name
+	if sem != possibilistic.Poss {
+		subject += " " + sem.String()
+	}
 	lr := &Learning{Iterations: s.Iterations, Examples: train.Total()}
 	budget := s.Timeout
 	if split != nil {
-		val, err := validate(ctx, s, subject, v, hard, split, budget*4/10, emit)
+		val, err := validate(ctx, s, sem, subject, v, hard, split, budget*4/10)
 		if err != nil {
 			return nil, err
 		}
@@ -110,14 +99,13 @@ func Learn(ctx context.Context, s Settings, subject string, v *logic.Vocabulary,
 	if budget > 0 {
 		msg += fmt.Sprintf(", %s", budget.Round(time.Second))
 	}
-	emit.Emit(Event{Subject: subject, Step: "learn", Message: msg})
-	lo := s.options(lr.Iterations, budget)
-	lo.OnIteration = func(it learn.Iteration) {
-		emit.Emit(Event{Subject: subject, Step: "learn", Iteration: &it, MaxIterations: lr.Iterations})
-	}
-	l, err := learn.NewLearner(v, train, hard, lo)
+	s.Emit(Event{Subject: subject, Step: "learn", Message: msg})
+	l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train, Hard: hard}, s.learner(sem, lr.Iterations, budget))
 	if err != nil {
 		return nil, err
+	}
+	l.OnIteration = func(it learn.Iteration) {
+		s.Emit(Event{Subject: subject, Step: "learn", Iteration: &it, MaxIterations: lr.Iterations})
 	}
 	if lr.Stop, err = l.Run(ctx); err != nil {
 		return nil, err
@@ -131,18 +119,22 @@ func Learn(ctx context.Context, s Settings, subject string, v *logic.Vocabulary,
 
 // validate learns on split.Fit, scores split.Held after every iteration,
 // and chooses the number of iterations by the one-standard-error rule.
-func validate(ctx context.Context, s Settings, subject string, v *logic.Vocabulary, hard []logic.Clause, split *Split, budget time.Duration, emit Emitter) (*Validation, error) {
+func validate(ctx context.Context, s *Settings, sem possibilistic.Semantics, subject string, v *logic.Vocabulary, hard []logic.Clause, split *Split, budget time.Duration) (*Validation, error) {
 	if split.Skipped != "" {
 		return &Validation{Skipped: split.Skipped}, nil
 	}
 	val := &Validation{HeldOut: split.HeldOut, FitExamples: split.Fit.Total()}
-	emit.Emit(Event{Subject: subject, Step: "validate", Message: fmt.Sprintf(
+	s.Emit(Event{Subject: subject, Step: "validate", Message: fmt.Sprintf(
 		"choosing the number of iterations: learning on %d training examples, validating on %d others (%d %s held out)",
 		val.FitExamples, split.Held.Total(), len(split.HeldOut), split.What)})
-	sel, err := learn.ChooseIterations(ctx, v, split.Fit, split.Held, hard, s.options(s.Iterations, budget), s.ValidationPatience,
-		func(it learn.Iteration) {
-			emit.Emit(Event{Subject: subject, Step: "validate", Iteration: &it, MaxIterations: s.Iterations})
-		})
+	sel, err := learn.ChooseIterations(ctx, learn.Validation{
+		Problem:  learn.Problem{Vocab: v, Train: split.Fit, Hard: hard, Test: split.Held},
+		Settings: s.learner(sem, s.Iterations, budget),
+		Patience: s.ValidationPatience,
+		OnIteration: func(it learn.Iteration) {
+			s.Emit(Event{Subject: subject, Step: "validate", Iteration: &it, MaxIterations: s.Iterations})
+		},
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -174,9 +166,9 @@ func (l *Learned) Accuracy() float64 {
 // Literals returns the theory's size as the paper counts it.
 func (l *Learned) Literals() int { return l.Learning.Model.NumLiterals() }
 
-// SemanticsList returns sems with poss first (the paper's column, which the
+// semanticsList returns sems with poss first (the paper's column, which the
 // diagnostics read), each once; all three when sems is empty.
-func SemanticsList(sems []possibilistic.Semantics) []possibilistic.Semantics {
+func semanticsList(sems []possibilistic.Semantics) []possibilistic.Semantics {
 	out := []possibilistic.Semantics{possibilistic.Poss}
 	if len(sems) == 0 {
 		sems = possibilistic.AllSemantics
@@ -189,10 +181,10 @@ func SemanticsList(sems []possibilistic.Semantics) []possibilistic.Semantics {
 	return out
 }
 
-// SemanticsDir returns the directory a run under sem writes its histories
+// semanticsDir returns the directory a run under sem writes its histories
 // to: dir itself for poss (as before there were others), dir/NAME
 // otherwise.
-func SemanticsDir(dir string, sem possibilistic.Semantics) (string, error) {
+func semanticsDir(dir string, sem possibilistic.Semantics) (string, error) {
 	if sem == possibilistic.Poss {
 		return dir, nil
 	}

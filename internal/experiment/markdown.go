@@ -32,10 +32,10 @@ func (r Run) WriteHeader(w io.Writer, title, command string, seed uint64) {
 		Duration(r.Elapsed), r.GoVersion, r.CPUs)
 }
 
-// Cells formats accuracies with one decimal, the best of them in bold, and
+// cells formats accuracies with one decimal, the best of them in bold, and
 // NaN as "–". The best is found among the printed values, so that ties are
 // ties on the page.
-func Cells(acc []float64) []string {
+func cells(acc []float64) []string {
 	out := make([]string, len(acc))
 	best := math.Inf(-1)
 	for i, a := range acc {
@@ -64,16 +64,16 @@ func Duration(d time.Duration) time.Duration {
 	return d.Round(time.Second)
 }
 
-// OrDefault writes a setting whose zero means the default.
-func OrDefault(n int) string {
+// orDefault writes a setting whose zero means the default.
+func orDefault(n int) string {
 	if n == 0 {
 		return "default"
 	}
 	return fmt.Sprint(n)
 }
 
-// Patience writes a patience setting, negative meaning never.
-func Patience(n int) string {
+// patience writes a patience setting, negative meaning never.
+func patience(n int) string {
 	if n < 0 {
 		return "never"
 	}
@@ -82,7 +82,7 @@ func Patience(n int) string {
 
 // Cells returns the cells of a report's learning table: the best
 // validation iteration and the chosen one with their accuracies, or "–".
-func (v *Validation) Cells() (best, chosen string) {
+func (v *Validation) cells() (best, chosen string) {
 	if v == nil || v.Skipped != "" {
 		return "–", "–"
 	}

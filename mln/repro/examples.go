@@ -3,6 +3,7 @@ package repro
 import (
 	"context"
 	"fmt"
+	"github.com/strata-logic/strata/internal/experiment"
 	"io"
 	"os"
 	"path/filepath"
@@ -49,9 +50,9 @@ func prepare(ctx context.Context, opts *Options, d Dataset, row *Row, dir string
 		return nil, err
 	}
 	row.Network.Source, _ = filepath.Rel(opts.Data, from)
-	opts.emit(Event{Subject: d.Name, Step: "network", Message: "learning the network from " + row.Network.Source})
+	opts.Emit(Event{Subject: d.Name, Step: "network", Message: "learning the network from " + row.Network.Source})
 	lo := mln.LearnOptions{Progress: func(stage string, done, total int) {
-		opts.emit(Event{Subject: d.Name, Step: "network", Stage: stage, Done: done, Total: total})
+		opts.Emit(Event{Subject: d.Name, Step: "network", Stage: stage, Done: done, Total: total})
 	}}
 	net, pll, ind, err := mln.LearnDataset(opts.debd(), d.Name, lo)
 	if err != nil {
@@ -72,12 +73,12 @@ func prepare(ctx context.Context, opts *Options, d Dataset, row *Row, dir string
 	if opts.Approx {
 		how = "MaxWalkSAT"
 	}
-	opts.emit(Event{Subject: d.Name, Step: "examples", Message: fmt.Sprintf(
+	opts.Emit(Event{Subject: d.Name, Step: "examples", Message: fmt.Sprintf(
 		"%d atoms, %d formulas; drawing %d + %d examples (evidence of 1 to %d literals), labelled by %s",
 		row.Network.Atoms, row.Network.Weighted+row.Network.Hard, opts.Train, opts.Test, opts.MaxEvidence, how)})
 	mo := mln.MAPOptions{Train: opts.Train, Test: opts.Test, Approx: opts.Approx, Walk: opts.Walk,
-		Examples: mln.ExampleOptions{MaxEvidence: opts.MaxEvidence, Seed: opts.Seed, Progress: func(done, total int) {
-			opts.emit(Event{Subject: d.Name, Step: "examples", Stage: "labelling", Done: done, Total: total})
+		Examples: mln.ExampleOptions{MaxEvidence: opts.MaxEvidence, Seed: experiment.Seed(opts.Seed, experiment.Data), Progress: func(done, total int) {
+			opts.Emit(Event{Subject: d.Name, Step: "examples", Stage: "labelling", Done: done, Total: total})
 		}}}
 	ex := &exampleSets{vocab: net.Vocab}
 	train, test, err := mln.MAPExamples(ctx, net, mo)

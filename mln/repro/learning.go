@@ -3,8 +3,6 @@ package repro
 import (
 	"context"
 	"fmt"
-	"math"
-	"math/rand/v2"
 	"slices"
 
 	"github.com/strata-logic/strata/internal/experiment"
@@ -34,21 +32,15 @@ func learnTheory(ctx context.Context, opts *Options, d Dataset, ex *exampleSets,
 			return nil, err
 		}
 	}
-	dir, err = experiment.SemanticsDir(dir, sem)
-	if err != nil {
-		return nil, err
-	}
-	subject := d.Name
-	if sem != possibilistic.Poss {
-		subject += " " + sem.String()
-	}
-	return experiment.Learn(ctx, opts.settings(sem), subject, ex.vocab, train, nil, split, dir, opts.Progress)
+	return experiment.Learn(ctx, &opts.Settings, sem, d.Name, ex.vocab, train, nil, split, dir)
 }
 
 // validationSplit holds out a share of the training examples by whole
-// evidence formulas.
+// evidence formulas: the examples drawn for one α (up to ten conclusions
+// β) are strongly related, and the test examples are drawn with other
+// evidence formulas, so validation must not see an α the learner saw.
 func validationSplit(opts *Options, ex *exampleSets) (*experiment.Split, error) {
-	fitList, heldList, evidence := holdOut(ex.train, opts.Validation, opts.Seed)
+	fitList, heldList, _ := experiment.HoldOut(ex.train, opts.Validation, opts.Seed, evidence)
 	if len(fitList) == 0 || len(heldList) == 0 {
 		return &experiment.Split{Skipped: fmt.Sprintf("%d training examples are too few to hold out %.0f%%", len(ex.train), 100*opts.Validation)}, nil
 	}
@@ -61,55 +53,16 @@ func validationSplit(opts *Options, ex *exampleSets) (*experiment.Split, error) 
 		return nil, err
 	}
 	s := &experiment.Split{Fit: fit, Held: held, What: "evidence formulas"}
-	for _, t := range evidence {
-		s.HeldOut = append(s.HeldOut, logic.TermF(t).String(ex.vocab))
+	seen := map[string]bool{}
+	for _, e := range heldList { // the held-out evidence formulas, as first drawn
+		if k := evidence(e); !seen[k] {
+			seen[k] = true
+			s.HeldOut = append(s.HeldOut, logic.TermF(e.Evidence).String(ex.vocab))
+		}
 	}
 	return s, nil
 }
 
-// holdOut splits the training examples into those learned from and those
-// held out for validation, by whole evidence formulas: the examples drawn
-// for one α (up to ten conclusions β) are strongly related, and the test
-// examples are drawn with other evidence formulas, so validation must not
-// see an α the learner saw. Evidence formulas are held out in a random
-// order (from seed) until share of the examples are; both parts keep the
-// order in which the examples were drawn. evidence has one held-out
-// evidence formula a group.
-func holdOut(exs []mln.Example, share float64, seed uint64) (fit, held []mln.Example, evidence []logic.Term) {
-	idx := map[string]int{} // evidence -> group
-	var first []logic.Term  // a group's evidence, as first drawn
-	group := make([]int, len(exs))
-	for i, e := range exs {
-		k := fmt.Sprint(slices.Sorted(slices.Values(e.Evidence)))
-		g, ok := idx[k]
-		if !ok {
-			g = len(idx)
-			idx[k] = g
-			first = append(first, e.Evidence)
-		}
-		group[i] = g
-	}
-	size := make([]int, len(idx))
-	for _, g := range group {
-		size[g]++
-	}
-	out := make([]bool, len(idx))
-	want := int(math.Round(share * float64(len(exs))))
-	rng := rand.New(rand.NewPCG(seed, 0x76616c6964)) // "valid"
-	for _, g := range rng.Perm(len(idx)) {
-		if want <= 0 {
-			break
-		}
-		out[g] = true
-		want -= size[g]
-		evidence = append(evidence, first[g])
-	}
-	for i, e := range exs {
-		if out[group[i]] {
-			held = append(held, e)
-		} else {
-			fit = append(fit, e)
-		}
-	}
-	return fit, held, evidence
-}
+// evidence names the group of an example: its evidence formula, whatever
+// the order of its literals.
+func evidence(e mln.Example) string { return fmt.Sprint(slices.Sorted(slices.Values(e.Evidence))) }

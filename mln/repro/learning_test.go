@@ -2,6 +2,7 @@ package repro
 
 import (
 	"fmt"
+	"github.com/strata-logic/strata/internal/experiment"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -53,7 +54,7 @@ func TestHoldOut(t *testing.T) {
 		exs := randomExamples(r, 20+r.IntN(300))
 		share := 0.1 + 0.5*r.Float64()
 		seed := r.Uint64()
-		fit, held, evidence := holdOut(exs, share, seed)
+		fit, held, groups := experiment.HoldOut(exs, share, seed, evidence)
 		if len(fit)+len(held) != len(exs) {
 			t.Fatalf("%d + %d of %d examples", len(fit), len(held), len(exs))
 		}
@@ -76,22 +77,38 @@ func TestHoldOut(t *testing.T) {
 				t.Fatalf("evidence %v is both learned from and held out", e.Evidence)
 			}
 		}
-		if len(inHeld) != len(evidence) {
-			t.Errorf("%d evidence formulas held out, reported %d", len(inHeld), len(evidence))
+		if len(inHeld) != len(groups) {
+			t.Errorf("%d evidence formulas held out, reported %d", len(inHeld), len(groups))
 		}
-		for _, a := range evidence {
-			if !inHeld[fmt.Sprint(slices.Sorted(slices.Values(a)))] {
+		for _, a := range groups {
+			if !inHeld[a] {
 				t.Errorf("reported evidence %v is not held out", a)
 			}
 		}
-		// Whole groups of at most 10 examples each: the last one taken can
-		// overshoot the share by fewer than 10 examples (duplicated
-		// evidence formulas make bigger groups, hence the slack).
+		if len(fit) == 0 {
+			t.Fatal("every example is held out")
+		}
 		want := share * float64(len(exs))
-		if float64(len(held)) < want-0.5 || float64(len(held)) > want+30 {
+		lastGroup := len(fit) == len(exs)-len(held) && len(groups) == len(inHeld) && func() bool {
+			// all groups but one held out: the split may stop short
+			rest := map[string]bool{}
+			for _, e := range fit {
+				rest[evidenceKey(e)] = true
+			}
+			return len(rest) == 1
+		}()
+		size := map[string]int{}
+		biggest := 0
+		for _, e := range exs {
+			size[evidenceKey(e)]++
+			biggest = max(biggest, size[evidenceKey(e)])
+		}
+		// Groups are taken while the share is not reached: the last one
+		// overshoots it by less than a group.
+		if (float64(len(held)) < want-0.5 && !lastGroup) || float64(len(held)) > want+float64(biggest) {
 			t.Errorf("held out %d of %d for share %.2f", len(held), len(exs), share)
 		}
-		fit2, held2, _ := holdOut(exs, share, seed)
+		fit2, held2, _ := experiment.HoldOut(exs, share, seed, evidence)
 		if !slices.EqualFunc(fit, fit2, same) || !slices.EqualFunc(held, held2, same) {
 			t.Error("the same seed gives another split")
 		}

@@ -1,7 +1,6 @@
 package repro
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strings"
@@ -22,99 +21,37 @@ const (
 // learned, the times, and an excerpt of the first theory (NLTCS's in a full
 // run).
 func (rep *Report) WriteMarkdown(w io.Writer) error {
-	bw := bufio.NewWriter(w)
-	o := rep.Options
-	title := "Reproduction of the paper's MAP experiment (§5.3, the last four rows of its table of test-set accuracies)"
-	if o.Quick {
-		title += " — quick version"
-	}
-	rep.WriteHeader(bw, title, o.Command, o.Seed)
-	rep.accuracyTable(bw)
-	rep.sizeTable(bw)
-	rep.dataTable(bw)
-	rep.diagnosticsTable(bw)
-	rep.learningTable(bw)
-	rep.timeTable(bw)
-	rep.theory(bw)
-	return bw.Flush()
-}
-
-// columns returns the accuracy columns: one per semantics, then the
-// baselines.
-func (rep *Report) columns() []string {
-	var cols []string
-	for _, sem := range rep.Options.Semantics {
-		cols = append(cols, experiment.SemanticsColumn(sem))
-	}
-	return append(cols, Columns[1:]...)
-}
-
-// accuracies returns a row's accuracies in % in the order of columns.
-func (r *Row) accuracies() []float64 {
-	var acc []float64
-	for _, l := range r.Semantics {
-		acc = append(acc, 100*l.Accuracy())
-	}
-	return append(acc, r.Accuracies()[1:]...)
-}
-
-func (rep *Report) accuracyTable(w io.Writer) {
-	fmt.Fprintf(w, "## Test-set accuracy (%%)\n\n")
-	cols := rep.columns()
-	fmt.Fprintf(w, "| | %s | paper: %s |\n|---|%s\n", strings.Join(cols, " | "), strings.Join(Columns, " | "),
-		strings.Repeat("---:|", len(cols)+len(Columns)))
+	er := &experiment.Report{Title: "Reproduction of the paper's MAP experiment (§5.3, the last four rows of its table of test-set accuracies)",
+		Settings: &rep.Options.Settings, Run: rep.Run}
 	for _, r := range rep.Rows {
-		fmt.Fprintf(w, "| %s | %s | %s |\n", r.Dataset.Label, strings.Join(experiment.Cells(r.accuracies()), " | "),
-			strings.Join(experiment.Cells(r.Dataset.Paper), " | "))
+		er.Rows = append(er.Rows, &r.Row)
 	}
+	return er.WriteMarkdown(w,
+		experiment.AccuracyTable("Test-set accuracy (%)", rep.accuracyNote()),
+		experiment.SizeTable("The paper: the possibilistic theories contain \"approximately 50% fewer literals than the decision trees\" (a ratio of about 0.5)."),
+		func(w io.Writer, _ *experiment.Report) { rep.dataTable(w) },
+		func(w io.Writer, _ *experiment.Report) { rep.diagnosticsTable(w) },
+		experiment.LearningTable("How the theories were learned", "evidence formulas", "dataset"),
+		func(w io.Writer, _ *experiment.Report) { rep.timeTable(w) },
+		func(w io.Writer, _ *experiment.Report) { rep.theory(w) })
+}
+
+// accuracyNote explains the accuracy table.
+func (rep *Report) accuracyNote() string {
 	o := rep.Options
-	fmt.Fprintf(w, "\nEach dataset has %d training and %d test examples α |~ β (evidence α of 1 to %d literals, β one literal on another atom), ",
-		o.Train, o.Test, o.MaxEvidence)
 	how := "exact MAP"
 	if o.Approx {
 		how = "MaxWalkSAT"
 	}
-	fmt.Fprintf(w, "positive when (M, α) ⊢MAP β by %s in the learned network M. ", how)
-	fmt.Fprintf(w, "Poss. predicts positive when the learned theory covers the example, (Θ, α) ⊢poss β; ")
-	fmt.Fprintf(w, "Linear and Lex learn and score a theory of their own under linear entailment (the levels that clash with α and the levels kept above them are skipped, not drowned) ")
-	fmt.Fprintf(w, "and lexicographic entailment (the models of α violating the fewest formulas, level by level from the top); ")
-	fmt.Fprintf(w, "the baselines (Weka's RandomForest -I 100, J48 = C4.5, JRip = RIPPER, defaults otherwise) learn the same training examples ")
-	fmt.Fprintf(w, "in the paper's encoding (two Boolean attributes per variable for the antecedent, two for the consequent). ")
-	fmt.Fprintf(w, "The best of each row is in bold; – marks a baseline that was not run (no Weka). ")
-	fmt.Fprintf(w, "The paper's columns are the last four rows of its table \"Test set accuracies\", on networks and examples of its own (same datasets, other networks and draws).\n\n")
-}
-
-func (rep *Report) sizeTable(w io.Writer) {
-	fmt.Fprintf(w, "## Size of the models\n\n")
-	var head, rule string
-	for _, sem := range rep.Options.Semantics {
-		head += fmt.Sprintf(" %s literals (rules, levels) | %s literals / J48 size |", experiment.SemanticsColumn(sem), experiment.SemanticsColumn(sem))
-		rule += "---:|---:|"
-	}
-	fmt.Fprintf(w, "| |%s J48 tree size (nodes) | J48 leaves | JRip rules |\n", head)
-	fmt.Fprintf(w, "|---|%s---:|---:|---:|\n", rule)
-	for _, r := range rep.Rows {
-		nodes, leaves, rules := "–", "–", "–"
-		b := r.Result("C4.5")
-		if b != nil {
-			nodes, leaves = fmt.Sprint(b.TreeSize), fmt.Sprint(b.Leaves)
-		}
-		if b := r.Result("RIPPER"); b != nil {
-			rules = fmt.Sprint(b.Rules)
-		}
-		var cells string
-		for _, l := range r.Semantics {
-			m := l.Learning.Model
-			ratio := "–"
-			if b != nil && b.TreeSize > 0 {
-				ratio = fmt.Sprintf("%.2f", float64(l.Literals())/float64(b.TreeSize))
-			}
-			cells += fmt.Sprintf(" %d (%d, %d) | %s |", l.Literals(), m.NumClauses(), len(m.Levels), ratio)
-		}
-		fmt.Fprintf(w, "| %s |%s %s | %s | %s |\n", r.Dataset.Label, cells, nodes, leaves, rules)
-	}
-	fmt.Fprintf(w, "\nThe paper: the possibilistic theories contain \"approximately 50%% fewer literals than the decision trees\" ")
-	fmt.Fprintf(w, "(a ratio of about 0.5 in the columns theory literals / J48 size, J48's size being its number of nodes).\n\n")
+	return fmt.Sprintf("Each dataset has %d training and %d test examples α |~ β (evidence α of 1 to %d literals, β one literal on another atom), ",
+		o.Train, o.Test, o.MaxEvidence) +
+		fmt.Sprintf("positive when (M, α) ⊢MAP β by %s in the learned network M. ", how) +
+		"Poss. predicts positive when the learned theory covers the example, (Θ, α) ⊢poss β; " +
+		"Linear and Lex learn and score a theory of their own under linear entailment (the levels that clash with α and the levels kept above them are skipped, not drowned) " +
+		"and lexicographic entailment (the models of α violating the fewest formulas, level by level from the top); " +
+		"the baselines (Weka's RandomForest -I 100, J48 = C4.5, JRip = RIPPER, defaults otherwise) learn the same training examples " +
+		"in the paper's encoding (two Boolean attributes per variable for the antecedent, two for the consequent). " +
+		"The paper's columns are the last four rows of its table \"Test set accuracies\", on networks and examples of its own (same datasets, other networks and draws)."
 }
 
 func (rep *Report) dataTable(w io.Writer) {
@@ -164,37 +101,6 @@ func share(correct, total int) string {
 		return "– (0)"
 	}
 	return fmt.Sprintf("%.1f%% (%d)", 100*float64(correct)/float64(total), total)
-}
-
-func (rep *Report) learningTable(w io.Writer) {
-	fmt.Fprintf(w, "## How the theories were learned\n\n")
-	fmt.Fprintf(w, "| | semantics | validation examples (evidence formulas) | best validation iteration (accuracy) | chosen iterations (accuracy) | final run | learning time | train accuracy |\n")
-	fmt.Fprintf(w, "|---|---|---|---|---|---|---:|---:|\n")
-	for _, r := range rep.Rows {
-		for _, l := range r.Semantics {
-			lr := l.Learning
-			val := "none"
-			if v := lr.Validation; v != nil && v.Skipped != "" {
-				val = "none: " + v.Skipped
-			} else if v != nil {
-				val = fmt.Sprintf("%d of %d (%d)", v.Held, v.Held+v.FitExamples, len(v.HeldOut))
-			}
-			best, chosen := lr.Validation.Cells()
-			fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %d iterations, %s | %s | %.1f%% |\n", r.Dataset.Label, l.Semantics, val, best, chosen,
-				len(lr.History), lr.Stop, experiment.Duration(lr.Total()), 100*lr.TrainAccuracy)
-		}
-	}
-	o := rep.Options
-	fmt.Fprintf(w, "\nThe validation examples are training examples held out by whole evidence formulas (%.0f%% of them), ", 100*o.Validation)
-	fmt.Fprintf(w, "never test examples: a first run learns on the other training examples and scores them after every iteration; ")
-	fmt.Fprintf(w, "the smallest number of iterations within one standard error of the best validation accuracy is kept (the one-standard-error rule, ")
-	fmt.Fprintf(w, "which prefers the smaller theory as the paper's structural risk minimisation does), and the theory is learned on all training examples ")
-	fmt.Fprintf(w, "with that many iterations. Settings: at most %d iterations", o.Iterations)
-	if o.Timeout > 0 {
-		fmt.Fprintf(w, ", %s of learning per dataset and semantics (validation gets 40%%; the paper gave its learner one hour)", o.Timeout)
-	}
-	fmt.Fprintf(w, ", validation patience %d, candidates %s, training patience %s, seed %d.\n\n",
-		o.ValidationPatience, experiment.OrDefault(o.Candidates), experiment.Patience(o.Patience), o.Seed)
 }
 
 func (rep *Report) timeTable(w io.Writer) {

@@ -22,7 +22,6 @@ package repro
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -31,71 +30,26 @@ import (
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/mln"
-	"github.com/strata-logic/strata/possibilistic"
-	"github.com/strata-logic/strata/weka"
 )
 
 // Options control a reproduction. The zero value, with Data and Dir set,
 // runs the full experiment with the defaults below, without the baselines
-// unless Weka is set.
+// unless Weka is set. Data holds debd/; Dir receives results.md,
+// NAME.theory, and NAME/ with the network, examples and ARFF files. Quick
+// runs NLTCS only (unless Datasets says otherwise) with QuickExamples +
+// QuickExamples examples. The training examples are drawn with the seed
+// Seed(Settings.Seed, Data), the test examples with that seed + 1.
 type Options struct {
-	Data string // the public data directory (../shared/data), holding debd/
-	Dir  string // output directory: results.md, NAME.theory, and NAME/ with the network, examples and ARFF files
-
-	// Quick runs a small version for tests: NLTCS only (unless Datasets
-	// says otherwise), QuickExamples + QuickExamples examples and at most
-	// QuickIterations learning iterations.
-	Quick bool
-
-	Seed uint64 // seeds the training examples (the test examples use Seed+1), the validation split and the learner
+	experiment.Settings
 
 	Train, Test int  // examples per dataset (default 1000 each, the paper's; Quick: QuickExamples)
 	MaxEvidence int  // most literals in the evidence α (default 5, the paper's)
 	Approx      bool // label the examples with MaxWalkSAT instead of exact MAP
 	Walk        mln.WalkOptions
 
-	Iterations int           // most iterations of one learning run (default DefaultIterations; Quick: QuickIterations)
-	Timeout    time.Duration // learning time per dataset, validation included (default DefaultTimeout; Quick: none)
-	Candidates int           // candidate clauses per iteration (the learner's default when 0)
-	// Patience stops a learning run after this many iterations that
-	// improve nothing on its training examples (default DefaultPatience;
-	// negative: never).
-	Patience int
-	Threads  int // learner workers (all CPUs when 0)
-
-	// Validation is the share of the training examples, by whole evidence
-	// formulas, held out to choose the number of iterations (default
-	// DefaultValidation; negative: no validation, learn up to Iterations).
-	// A first run learns on the other training examples and scores the
-	// held-out ones after every iteration; the number of iterations is the
-	// smallest whose validation accuracy is within one standard error of
-	// the best (the one-standard-error rule), and the theory is then
-	// learned on all training examples with that many iterations.
-	Validation float64
-	// ValidationPatience stops the validation run after this many
-	// iterations without a better validation accuracy (default
-	// DefaultValidationPatience).
-	ValidationPatience int
-
-	// Semantics lists the semantics to learn and score theories under, one
-	// column each (all three when empty; poss always runs first: it is the
-	// paper's column and the one the diagnostics read). Iterations are
-	// chosen for each on its own validation run.
-	Semantics []possibilistic.Semantics
-
 	// Datasets selects datasets by Name (all of Datasets when empty; Quick:
 	// nltcs).
 	Datasets []string
-
-	// Weka runs the baselines; nil skips them.
-	Weka *weka.Runner
-
-	// Command is the command line recorded in results.md.
-	Command string
-
-	// Progress, if not nil, is told about every step, the labelling of the
-	// examples and every learning iteration.
-	Progress func(Event)
 }
 
 // Defaults of Options.
@@ -110,13 +64,8 @@ const (
 	// about two and a half minutes on 2 cores, so 4 minutes keeps the
 	// whole reproduction under 20 minutes without cutting learning short.
 	DefaultTimeout = 4 * time.Minute
-	// DefaultPatience is never: the validation run is stopped by its
-	// validation accuracy instead, and the final run then makes exactly the
-	// chosen number of iterations (the learner's own default, 5 iterations
-	// without progress on the training examples, could stop it earlier).
-	DefaultPatience = -1
 	// DefaultValidation holds out 30% of the training examples.
-	DefaultValidation = 0.3
+	DefaultValidation = experiment.DefaultValidation
 	// DefaultValidationPatience lets the validation run go on for 60
 	// iterations past its best validation accuracy; on the four datasets
 	// the best came 60 to 130 iterations into the run.
@@ -126,6 +75,9 @@ const (
 	QuickExamples   = 200
 )
 
+var defaults = experiment.Defaults{Iterations: DefaultIterations, QuickIterations: QuickIterations,
+	Timeout: DefaultTimeout, ValidationPatience: DefaultValidationPatience}
+
 // Event reports progress; its Subject is a Dataset's Name. Counting
 // events (Total > 0) count the trees and L-BFGS iterations of the "network"
 // step (Stage says which) and the examples labelled in "examples".
@@ -133,8 +85,9 @@ type Event = experiment.Event
 
 // withDefaults fills in the zero fields.
 func (o Options) withDefaults() (Options, error) {
-	if o.Data == "" || o.Dir == "" {
-		return o, errors.New("repro: Options.Data and Options.Dir are required")
+	var err error
+	if o.Settings, err = o.Settings.WithDefaults(defaults); err != nil {
+		return o, err
 	}
 	n := 1000
 	if o.Quick {
@@ -155,31 +108,6 @@ func (o Options) withDefaults() (Options, error) {
 	if o.MaxEvidence < 0 {
 		return o, fmt.Errorf("repro: evidence of at most %d literals", o.MaxEvidence)
 	}
-	if o.Iterations == 0 {
-		o.Iterations = DefaultIterations
-		if o.Quick {
-			o.Iterations = QuickIterations
-		}
-	}
-	if o.Iterations < 0 || o.Timeout < 0 {
-		return o, fmt.Errorf("repro: %d iterations, timeout %s", o.Iterations, o.Timeout)
-	}
-	if o.Timeout == 0 && !o.Quick {
-		o.Timeout = DefaultTimeout
-	}
-	if o.Patience == 0 {
-		o.Patience = DefaultPatience
-	}
-	if o.Validation == 0 {
-		o.Validation = DefaultValidation
-	}
-	if o.Validation >= 1 {
-		return o, fmt.Errorf("repro: validation share %v is not below 1", o.Validation)
-	}
-	if o.ValidationPatience <= 0 {
-		o.ValidationPatience = DefaultValidationPatience
-	}
-	o.Semantics = experiment.SemanticsList(o.Semantics)
 	switch {
 	case len(o.Datasets) > 0:
 	case o.Quick:
@@ -195,14 +123,6 @@ func (o Options) withDefaults() (Options, error) {
 		}
 	}
 	return o, nil
-}
-
-func (o *Options) emit(e Event) { experiment.Emitter(o.Progress).Emit(e) }
-
-// settings returns the learner's settings under sem.
-func (o *Options) settings(sem possibilistic.Semantics) experiment.Settings {
-	return experiment.Settings{Iterations: o.Iterations, Timeout: o.Timeout, Candidates: o.Candidates, Patience: o.Patience,
-		Threads: o.Threads, Seed: o.Seed, ValidationPatience: o.ValidationPatience, Semantics: sem}
 }
 
 // debd returns the directory of the density-estimation benchmarks.
@@ -232,13 +152,13 @@ func Reproduce(ctx context.Context, opts Options) (*Report, error) {
 	if err := rep.Write(opts.Dir); err != nil {
 		return nil, err
 	}
-	opts.emit(Event{Step: "done", Message: "wrote " + filepath.Join(opts.Dir, "results.md")})
+	opts.Emit(Event{Step: "done", Message: "wrote " + filepath.Join(opts.Dir, "results.md")})
 	return rep, nil
 }
 
 // runDataset runs the protocol on one dataset.
 func runDataset(ctx context.Context, opts *Options, d Dataset) (*Row, error) {
-	row := &Row{Dataset: d}
+	row := &Row{Row: experiment.Row{Label: d.Label, Paper: d.Paper}, Dataset: d}
 	dir := filepath.Join(opts.Dir, d.Name)
 	ex, err := prepare(ctx, opts, d, row, dir)
 	if err != nil {
@@ -254,7 +174,7 @@ func runDataset(ctx context.Context, opts *Options, d Dataset) (*Row, error) {
 	poss := row.Semantics[0]
 	row.Learning, row.Model, row.Theory = poss.Learning, poss.Learning.Model, poss.Theory
 
-	opts.emit(Event{Subject: d.Name, Step: "evaluate", Message: fmt.Sprintf("scoring the theory on %d test examples", len(ex.test))})
+	opts.Emit(Event{Subject: d.Name, Step: "evaluate", Message: fmt.Sprintf("scoring the theory on %d test examples", len(ex.test))})
 	start := time.Now()
 	// The diagnostics decide every test example once; the accuracy is their sum.
 	row.Diagnostics = diagnose(row.Theory, ex.train, ex.test)
@@ -272,7 +192,7 @@ func runDataset(ctx context.Context, opts *Options, d Dataset) (*Row, error) {
 	}
 	row.Evaluate = time.Since(start)
 	for _, l := range row.Semantics {
-		if err := writeTheory(filepath.Join(opts.Dir, theoryFile(d.Name, l.Semantics)), row, l, opts); err != nil {
+		if err := writeTheory(filepath.Join(opts.Dir, experiment.TheoryFile(d.Name, l.Semantics)), row, l, opts); err != nil {
 			return nil, err
 		}
 	}

@@ -3,6 +3,7 @@ package repro
 import (
 	"context"
 	"fmt"
+	"github.com/strata-logic/strata/internal/experiment"
 	"math"
 	"os"
 	"path/filepath"
@@ -38,8 +39,7 @@ func TestQuick(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	var events []Event
-	rep, err := Reproduce(ctx, Options{Data: data, Dir: dir, Quick: true, Seed: 1, Weka: wk,
-		Command: "strata bench map --quick", Progress: func(e Event) { events = append(events, e) }})
+	rep, err := Reproduce(ctx, Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Weka: wk, Command: "strata bench map --quick", Progress: func(e Event) { events = append(events, e) }}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestQuick(t *testing.T) {
 	if len(cells) != 10 {
 		t.Fatalf("accuracy row has %d cells: %q", len(cells), cells)
 	}
-	cols := rep.columns()
+	cols := []string{"Poss.", "Linear", "Lex", "Rand. F.", "C4.5", "RIPPER"}
 	for i, c := range cells[:6] {
 		if c == "–" && i > 2 && wk == nil {
 			continue
@@ -72,7 +72,7 @@ func TestQuick(t *testing.T) {
 	}
 	for i, want := range []string{"78.1", "69.6", "70.2", "67.7"} {
 		if got := strings.Trim(cells[6+i], "*"); got != want {
-			t.Errorf("paper's %s is %s, want %s", Columns[i], got, want)
+			t.Errorf("paper's %s is %s, want %s", experiment.Columns[i], got, want)
 		}
 	}
 
@@ -114,8 +114,8 @@ func TestQuick(t *testing.T) {
 			size += f.Size()
 		}
 	}
-	if size != row.TheorySize() || !strings.Contains(md, fmt.Sprintf("| NLTCS | %d (%d, ", size, row.Model.NumClauses())) {
-		t.Errorf("the theory file has %d literals; the report says %d", size, row.TheorySize())
+	if size != row.Model.NumLiterals() || !strings.Contains(md, fmt.Sprintf("| NLTCS | %d (%d, ", size, row.Model.NumClauses())) {
+		t.Errorf("the theory file has %d literals; the report says %d", size, row.Model.NumLiterals())
 	}
 
 	// The linear and lex theory files, read back and scored under their
@@ -383,7 +383,7 @@ func TestQuickDeterministic(t *testing.T) {
 	var files [2][]byte
 	for i := range files {
 		dir := t.TempDir()
-		if _, err := Reproduce(context.Background(), Options{Data: data, Dir: dir, Quick: true, Seed: 7, Train: 100, Test: 50}); err != nil {
+		if _, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 7}, Train: 100, Test: 50}); err != nil {
 			t.Fatal(err)
 		}
 		for _, name := range []string{"nltcs.theory", "nltcs/train.defaults", "nltcs/test.nondefaults", "nltcs/train.arff"} {
@@ -402,8 +402,7 @@ func TestQuickDeterministic(t *testing.T) {
 func TestNoValidation(t *testing.T) {
 	data := dataRoot(t)
 	dir := t.TempDir()
-	rep, err := Reproduce(context.Background(), Options{Data: data, Dir: dir, Quick: true, Seed: 1, Validation: -1,
-		Iterations: 3, Train: 60, Test: 40})
+	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Validation: -1, Iterations: 3}, Train: 60, Test: 40})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -425,12 +424,12 @@ func TestOptionErrors(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{Options{Dir: dir}, "Data and Options.Dir are required"},
-		{Options{Data: dir, Dir: dir, Datasets: []string{"chess"}}, `unknown dataset "chess"`},
-		{Options{Data: dir, Dir: dir, Validation: 1}, "validation share 1"},
-		{Options{Data: dir, Dir: dir, Train: -1}, "-1 training"},
-		{Options{Data: dir, Dir: dir, Iterations: -1}, "-1 iterations"},
-		{Options{Data: filepath.Join(dir, "nothing"), Dir: dir, Datasets: []string{"dna"}}, "nothing/debd/dna"},
+		{Options{Settings: experiment.Settings{Dir: dir}}, "Data and Options.Dir are required"},
+		{Options{Settings: experiment.Settings{Data: dir, Dir: dir}, Datasets: []string{"chess"}}, `unknown dataset "chess"`},
+		{Options{Settings: experiment.Settings{Data: dir, Dir: dir, Validation: 1}}, "validation share 1"},
+		{Options{Settings: experiment.Settings{Data: dir, Dir: dir}, Train: -1}, "-1 training"},
+		{Options{Settings: experiment.Settings{Data: dir, Dir: dir, Iterations: -1}}, "-1 iterations"},
+		{Options{Settings: experiment.Settings{Data: filepath.Join(dir, "nothing"), Dir: dir}, Datasets: []string{"dna"}}, "nothing/debd/dna"},
 	} {
 		_, err := Reproduce(context.Background(), tc.opts)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -445,7 +444,7 @@ func TestOptionErrors(t *testing.T) {
 func BenchmarkQuick(b *testing.B) {
 	data := dataRoot(b)
 	for b.Loop() {
-		if _, err := Reproduce(context.Background(), Options{Data: data, Dir: b.TempDir(), Quick: true, Seed: 1}); err != nil {
+		if _, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: b.TempDir(), Quick: true, Seed: 1}}); err != nil {
 			b.Fatal(err)
 		}
 	}

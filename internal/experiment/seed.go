@@ -1,0 +1,100 @@
+package experiment
+
+import (
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+)
+
+// Purpose names what a random draw of a reproduction is for; Seed gives
+// each its own seed, so that no two draws share a generator's stream.
+type Purpose string
+
+// The purposes of the reproductions' draws.
+const (
+	// Data draws the datasets: the crowd test split by annotator and its
+	// negative examples, the MAP examples. Its seed is the run's seed
+	// itself, so that `strata crowd --seed N` and `strata mln examples
+	// --seed N` build the data a reproduction with seed N learns from.
+	Data Purpose = "data"
+	// Sample draws the subsample of a quick run.
+	Sample Purpose = "sample"
+	// ValidationSplit draws the groups held out to choose the number of
+	// iterations.
+	ValidationSplit Purpose = "validation split"
+	// ValidationExamples draws the negative examples of the validation
+	// split (crowd: a random other action for each held-out answer).
+	ValidationExamples Purpose = "validation examples"
+	// Learner seeds the heuristic learner.
+	Learner Purpose = "learner"
+)
+
+// Seed returns the seed of the draw for purpose in a run with the given
+// seed: seed itself for Data, and otherwise SplitMix64's finaliser of seed
+// xor the 64-bit FNV-1a hash of the purpose's name. Distinct purposes thus
+// get unrelated seeds, and the generators they seed (PCG, whose stream is
+// fixed per package) never walk the same sequence: before Seed existed, the
+// crowd test split and the learner both drew from PCG(seed, 0x5eed).
+func Seed(seed uint64, purpose Purpose) uint64 {
+	if purpose == Data {
+		return seed
+	}
+	h := fnv.New64a()
+	h.Write([]byte(purpose))
+	z := seed ^ h.Sum64()
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// Rand returns a generator for the draw for purpose in a run with seed.
+func Rand(seed uint64, purpose Purpose) *rand.Rand {
+	return rand.New(rand.NewPCG(Seed(seed, purpose), 0))
+}
+
+// HoldOut splits items into a part to learn from and a held-out part of
+// about share of them, by whole groups: group names the group of an item
+// (an annotator, an evidence formula, an antecedent), and all items of a
+// group land on one side, so that the held-out part asks about groups the
+// learner has not seen. Groups are held out in a random order drawn from
+// Rand(seed, ValidationSplit) until share of the items are, but never all
+// of them; both parts keep the items' order, and held lists the held-out
+// groups in the order they were drawn. With fewer than two groups nothing
+// is held out.
+func HoldOut[T any](items []T, share float64, seed uint64, group func(T) string) (fit, held []T, heldGroups []string) {
+	idx := map[string]int{} // group name -> index, in order of first appearance
+	var names []string
+	of := make([]int, len(items))
+	for i, x := range items {
+		k := group(x)
+		g, ok := idx[k]
+		if !ok {
+			g = len(names)
+			idx[k] = g
+			names = append(names, k)
+		}
+		of[i] = g
+	}
+	size := make([]int, len(names))
+	for _, g := range of {
+		size[g]++
+	}
+	out := make([]bool, len(names))
+	want := int(math.Round(share * float64(len(items))))
+	for _, g := range Rand(seed, ValidationSplit).Perm(len(names)) {
+		if want <= 0 || len(heldGroups) == len(names)-1 {
+			break
+		}
+		out[g] = true
+		want -= size[g]
+		heldGroups = append(heldGroups, names[g])
+	}
+	for i, x := range items {
+		if out[of[i]] {
+			held = append(held, x)
+		} else {
+			fit = append(fit, x)
+		}
+	}
+	return fit, held, heldGroups
+}

@@ -1,18 +1,17 @@
 package crowd
 
 import (
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
 
 // PredictUnder is Predict with entailment under sem.
 func PredictUnder(r *possibilistic.Reasoner, sem possibilistic.Semantics, situation logic.Term, actions []string, atoms []logic.Atom) string {
-	pred := dataset.NoAction
+	pred := NoAction
 	for i, a := range atoms {
 		if r.EntailsClauseUnder(sem, situation, logic.Clause{logic.Pos(a)}) {
-			if pred != dataset.NoAction {
-				return dataset.NoAction
+			if pred != NoAction {
+				return NoAction
 			}
 			pred = actions[i]
 		}

@@ -4,12 +4,12 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"github.com/strata-logic/strata/crowd"
 	"io"
 	"math"
 	"strconv"
 	"strings"
 
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -109,7 +109,7 @@ type Play struct {
 	Game, ID string // the game and play id columns, when the table has them
 	Line     int    // line of the row in the file
 	Down     int    // the down read from the table (4 for fourth-down decisions)
-	dataset.Answer
+	crowd.Answer
 }
 
 // Read reads one CSV file of any of the layouts and returns an answer per
@@ -117,9 +117,9 @@ type Play struct {
 // Bowl games are dropped and counted; rows of a play call with a missing
 // or impossible value, and rows the CSV reader cannot read, are skipped
 // with a warning naming file and line. name is used in messages.
-func Read(r io.Reader, name string) ([]dataset.Answer, Stats, []dataset.Warning, error) {
+func Read(r io.Reader, name string) ([]crowd.Answer, Stats, []crowd.Warning, error) {
 	plays, st, warns, err := ReadPlays(r, name)
-	answers := make([]dataset.Answer, len(plays))
+	answers := make([]crowd.Answer, len(plays))
 	for i, p := range plays {
 		answers[i] = p.Answer
 	}
@@ -128,7 +128,7 @@ func Read(r io.Reader, name string) ([]dataset.Answer, Stats, []dataset.Warning,
 
 // ReadPlays is Read with the game, play id, line and down of every play
 // call, to compare the layouts play by play.
-func ReadPlays(r io.Reader, name string) ([]Play, Stats, []dataset.Warning, error) {
+func ReadPlays(r io.Reader, name string) ([]Play, Stats, []crowd.Warning, error) {
 	cr := csv.NewReader(logic.SkipBOM(r))
 	cr.FieldsPerRecord = -1
 	header, err := cr.Read()
@@ -149,7 +149,7 @@ func ReadPlays(r io.Reader, name string) ([]Play, Stats, []dataset.Warning, erro
 	var (
 		plays []Play
 		st    Stats
-		warns []dataset.Warning
+		warns []crowd.Warning
 	)
 	for {
 		rec, err := cr.Read()
@@ -160,7 +160,7 @@ func ReadPlays(r io.Reader, name string) ([]Play, Stats, []dataset.Warning, erro
 		var pe *csv.ParseError
 		if errors.As(err, &pe) {
 			st.Malformed++
-			warns = append(warns, dataset.Warning{File: name, Line: pe.Line, Column: pe.Column, Msg: "skipped row: " + pe.Err.Error()})
+			warns = append(warns, crowd.Warning{File: name, Line: pe.Line, Column: pe.Column, Msg: "skipped row: " + pe.Err.Error()})
 			continue
 		}
 		if err != nil {
@@ -169,7 +169,7 @@ func ReadPlays(r io.Reader, name string) ([]Play, Stats, []dataset.Warning, erro
 		line, _ := cr.FieldPos(0)
 		if len(rec) != len(header) {
 			st.Malformed++
-			warns = append(warns, dataset.Warning{File: name, Line: line, Msg: fmt.Sprintf("skipped row: %d fields, the header has %d", len(rec), len(header))})
+			warns = append(warns, crowd.Warning{File: name, Line: line, Msg: fmt.Sprintf("skipped row: %d fields, the header has %d", len(rec), len(header))})
 			continue
 		}
 		get := func(c string) string {
@@ -206,12 +206,12 @@ func ReadPlays(r io.Reader, name string) ([]Play, Stats, []dataset.Warning, erro
 		}
 		if err != nil {
 			st.Malformed++
-			warns = append(warns, dataset.Warning{File: name, Line: line, Msg: "skipped " + get(lay.typ) + " play: " + err.Error()})
+			warns = append(warns, crowd.Warning{File: name, Line: line, Msg: "skipped " + get(lay.typ) + " play: " + err.Error()})
 			continue
 		}
 		st.Answers++
 		plays = append(plays, Play{Game: get(lay.game), ID: get(lay.play), Line: line, Down: sit.Down,
-			Answer: dataset.Answer{Situation: sit.Descriptors(), Annotator: team, Action: action}})
+			Answer: crowd.Answer{Situation: sit.Descriptors(), Annotator: team, Action: action}})
 	}
 	return plays, st, warns, nil
 }

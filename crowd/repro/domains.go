@@ -2,6 +2,7 @@ package repro
 
 import (
 	"fmt"
+	"github.com/strata-logic/strata/crowd"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,7 +10,6 @@ import (
 
 	"github.com/strata-logic/strata/crowd/football"
 	"github.com/strata-logic/strata/crowd/poker"
-	"github.com/strata-logic/strata/dataset"
 )
 
 // Domain is one row of the results table: a source of real decisions that
@@ -49,7 +49,7 @@ func domainNames() string {
 
 // input is what a domain's reader produced.
 type input struct {
-	table    *dataset.AnswerTable
+	table    *crowd.AnswerTable
 	sources  []string
 	stats    map[string]int // what the reader kept and dropped
 	warnings []string       // the first maxWarnings warnings
@@ -57,7 +57,7 @@ type input struct {
 
 const maxWarnings = 10
 
-func (in *input) warn(ws []dataset.Warning) {
+func (in *input) warn(ws []crowd.Warning) {
 	for _, w := range ws {
 		if len(in.warnings) < maxWarnings {
 			in.warnings = append(in.warnings, w.String())
@@ -102,7 +102,7 @@ func loadPoker(path string, quick bool) (*input, error) {
 		return nil, err
 	}
 	in := &input{
-		table:   &dataset.AnswerTable{Actions: poker.Actions, Answers: answers, Descriptors: poker.DescriptorNames()},
+		table:   &crowd.AnswerTable{Actions: poker.Actions, Answers: answers, Descriptors: poker.DescriptorNames()},
 		sources: []string{path},
 		stats: map[string]int{"hands": st.Hands, "skipped_hands": st.Skipped, "decisions": st.Decisions,
 			"decisions_without_hole_cards": st.UnknownCards},
@@ -123,7 +123,7 @@ func loadFootball(dir string, quick bool) (*input, error) {
 	if quick {
 		files = files[:1]
 	}
-	in := &input{table: &dataset.AnswerTable{Actions: football.Actions, Descriptors: football.DescriptorNames()}, sources: files}
+	in := &input{table: &crowd.AnswerTable{Actions: football.Actions, Descriptors: football.DescriptorNames()}, sources: files}
 	var total football.Stats
 	for _, name := range files {
 		f, err := os.Open(name)
@@ -146,13 +146,13 @@ func loadFootball(dir string, quick bool) (*input, error) {
 
 // sample returns n of the answers drawn without replacement with the seed,
 // in their original order (all of them when there are no more than n).
-func sample(answers []dataset.Answer, n int, seed uint64) []dataset.Answer {
+func sample(answers []crowd.Answer, n int, seed uint64) []crowd.Answer {
 	if len(answers) <= n {
 		return answers
 	}
-	idx := dataset.NewRand(seed ^ 0x5eed).Perm(len(answers))[:n]
+	idx := crowd.NewRand(seed ^ 0x5eed).Perm(len(answers))[:n]
 	slices.Sort(idx)
-	out := make([]dataset.Answer, n)
+	out := make([]crowd.Answer, n)
 	for i, j := range idx {
 		out[i] = answers[j]
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/strata-logic/strata/crowd"
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
@@ -45,13 +44,13 @@ func learnTheory(ctx context.Context, opts *Options, d Domain, ds *crowd.Dataset
 // validationSplit holds out a share of the training annotators, with
 // examples drawn for them as for the test annotators.
 func validationSplit(opts *Options, ds *crowd.Datasets) (*experiment.Split, error) {
-	sub, err := dataset.SplitByAnnotator(ds.Split.Train, opts.Validation, opts.Seed+1)
+	sub, err := crowd.SplitByAnnotator(ds.Split.Train, opts.Validation, opts.Seed+1)
 	if err != nil {
 		return &experiment.Split{Skipped: err.Error()}, nil
 	}
-	rng := dataset.NewRand(opts.Seed ^ 0x7a11da7e)
-	fp, fn := dataset.Examples(ds.Vocab, ds.Actions, sub.Train, rng)
-	vp, vn := dataset.Examples(ds.Vocab, ds.Actions, sub.Test, rng)
+	rng := crowd.NewRand(opts.Seed ^ 0x7a11da7e)
+	fp, fn := crowd.Examples(ds.Vocab, ds.Actions, sub.Train, rng)
+	vp, vn := crowd.Examples(ds.Vocab, ds.Actions, sub.Test, rng)
 	fit, err := learn.FromRules(ds.Vocab, fp, fn)
 	if err != nil {
 		return nil, err
@@ -60,5 +59,5 @@ func validationSplit(opts *Options, ds *crowd.Datasets) (*experiment.Split, erro
 	if err != nil {
 		return nil, err
 	}
-	return &experiment.Split{Fit: fit, Held: held, HeldOut: dataset.Annotators(sub.Test), What: "annotators"}, nil
+	return &experiment.Split{Fit: fit, Held: held, HeldOut: crowd.Annotators(sub.Test), What: "annotators"}, nil
 }

@@ -1,8 +1,9 @@
-package dataset
+package crowd
 
 import (
 	"bytes"
 	"fmt"
+	"github.com/strata-logic/strata/dataset"
 	"math"
 	"slices"
 	"strings"
@@ -382,9 +383,9 @@ func TestExamples(t *testing.T) {
 		t.Fatalf("negative consequents are not drawn from every other action: %v", drawn)
 	}
 	var a, b bytes.Buffer
-	WriteRules(&a, v, neg)
+	dataset.WriteRules(&a, v, neg)
 	_, neg2 := Examples(v, actions, answers, NewRand(1))
-	WriteRules(&b, v, neg2)
+	dataset.WriteRules(&b, v, neg2)
 	if a.String() != b.String() {
 		t.Fatal("the same seed gave other negative examples")
 	}

@@ -41,31 +41,6 @@ type AnswerTable struct {
 	Descriptors []string
 }
 
-// Warning is a problem with one input record (a CSV row, a poker hand) that
-// was skipped. File, Line and Column locate it when known (0 otherwise).
-type Warning struct {
-	File   string
-	Line   int
-	Column int
-	Msg    string
-}
-
-func (w Warning) String() string {
-	var b strings.Builder
-	b.WriteString(w.File)
-	if w.Line > 0 {
-		fmt.Fprintf(&b, ":%d", w.Line)
-		if w.Column > 0 {
-			fmt.Fprintf(&b, ":%d", w.Column)
-		}
-	}
-	if b.Len() > 0 {
-		b.WriteString(": ")
-	}
-	b.WriteString(w.Msg)
-	return b.String()
-}
-
 // CheckActions checks that action names are usable atoms: identifiers of
 // the rule syntax, distinct, and not the reserved NoAction.
 func CheckActions(actions []string) error {

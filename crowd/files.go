@@ -98,20 +98,21 @@ type Case struct {
 func ReadCases(r io.Reader, name string, v *logic.Vocabulary, actions []string) ([]Case, error) {
 	var cases []Case
 	err := logic.EachLine(r, name, func(line int, text string) error {
-		rule, err := logic.ParseRuleAt(v, logic.Position{File: name, Line: line}, text)
+		at := logic.Position{File: name, Line: line}
+		rule, err := logic.ParseRuleAt(v, at, text)
 		if err != nil {
 			return err
 		}
 		alpha, ok := rule.Antecedent.AsTerm()
 		if !ok {
-			return fmt.Errorf("%s:%d: the situation must be a conjunction of descriptors", name, line)
+			return logic.Errorf(at, "the situation must be a conjunction of descriptors")
 		}
 		target := ""
 		if a, ok := rule.Consequent.AsLit(); ok && !a.IsNeg() {
 			target = v.Name(a.Atom())
 		}
 		if target != NoAction && !slices.Contains(actions, target) {
-			return fmt.Errorf("%s:%d: the consequent must be one action of %s or %s", name, line, strings.Join(actions, ", "), NoAction)
+			return logic.Errorf(at, "the consequent must be one action of %s or %s", strings.Join(actions, ", "), NoAction)
 		}
 		cases = append(cases, Case{Situation: alpha, Target: target})
 		return nil

@@ -2,7 +2,6 @@ package dataset
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 
 	"github.com/strata-logic/strata/logic"
@@ -39,7 +38,7 @@ func ReadClausalRules(r io.Reader, name string, v *logic.Vocabulary) ([]logic.Ru
 			return err
 		}
 		if err := rule.ClausalError(v); err != nil {
-			return fmt.Errorf("%s: %w", at, err)
+			return &logic.ParseError{Pos: at, Err: err}
 		}
 		rules = append(rules, rule)
 		return nil

@@ -168,7 +168,7 @@ func (p *clParser) pos(off int) logic.Position {
 }
 
 func (p *clParser) errorAt(off int, format string, args ...any) error {
-	return &logic.SyntaxError{Pos: p.pos(off), Msg: fmt.Sprintf(format, args...)}
+	return logic.Errorf(p.pos(off), format, args...)
 }
 
 func (p *clParser) peek() clToken { return p.toks[p.i] }

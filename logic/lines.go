@@ -34,15 +34,6 @@ const MaxLineLen = 16 << 20
 // maxLineLen is MaxLineLen, lowered by tests.
 var maxLineLen = MaxLineLen
 
-// LineTooLongError reports a line longer than MaxLineLen.
-type LineTooLongError struct {
-	Pos Position
-}
-
-func (e *LineTooLongError) Error() string {
-	return fmt.Sprintf("%s: line longer than %d bytes", e.Pos, maxLineLen)
-}
-
 // Lines calls fn with the 1-based number and the text of every line of r,
 // without its line ending ("\n" or "\r\n") and, on the first line, without
 // a UTF-8 byte-order mark. It stops at fn's first error; name says which
@@ -56,7 +47,7 @@ func Lines(r io.Reader, name string, fn func(line int, text string) error) error
 		chunk, err := br.ReadSlice('\n')
 		if errors.Is(err, bufio.ErrBufferFull) {
 			if len(long)+len(chunk) > maxLineLen+len("\r\n") {
-				return &LineTooLongError{Position{File: name, Line: line + 1}}
+				return &ParseError{Position{File: name, Line: line + 1}, ErrLineTooLong}
 			}
 			long = append(long, chunk...)
 			continue
@@ -76,7 +67,7 @@ func Lines(r io.Reader, name string, fn func(line int, text string) error) error
 		text = bytes.TrimSuffix(text, []byte{'\n'})
 		text = bytes.TrimSuffix(text, []byte{'\r'})
 		if len(text) > maxLineLen {
-			return &LineTooLongError{Position{File: name, Line: line}}
+			return &ParseError{Position{File: name, Line: line}, ErrLineTooLong}
 		}
 		if line == 1 {
 			text = TrimBOM(text)

@@ -62,7 +62,7 @@ func stripAlchemyComment(s string) string {
 func parseAlchemyLine(v *logic.Vocabulary, name string, line int, text string) (Formula, error) {
 	pos := func(off int) logic.Position { return logic.Position{File: name, Line: line, Col: off + 1} }
 	fail := func(off int, format string, args ...any) error {
-		return &logic.SyntaxError{Pos: pos(off), Msg: fmt.Sprintf(format, args...)}
+		return logic.Errorf(pos(off), format, args...)
 	}
 	start := len(text) - len(strings.TrimLeft(text, " \t"))
 	body := strings.TrimRight(text, " \t\r")

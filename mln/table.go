@@ -67,9 +67,9 @@ func ReadTable(r io.Reader, name string) (*Table, error) {
 			return nil
 		}
 		var err error
-		row, err = parseRow(text, row[:0], t.Cols)
+		row, err = parseRow(text, row[:0], t.Cols, logic.Position{File: name, Line: line})
 		if err != nil {
-			return fmt.Errorf("%s:%d:%w", name, line, err)
+			return err
 		}
 		t.Append(row)
 		return nil
@@ -80,18 +80,13 @@ func ReadTable(r io.Reader, name string) (*Table, error) {
 	return t, nil
 }
 
-// colError is a parse error at a 1-based column of a row; it prints as
-// "col: message" so that ReadTable can prefix name and line.
-type colError struct {
-	col int
-	msg string
-}
-
-func (e *colError) Error() string { return strconv.Itoa(e.col) + ": " + e.msg }
-
 // parseRow parses "0,1,1" into row. want is the expected number of values,
-// or 0 when any number is fine.
-func parseRow(text string, row []bool, want int) ([]bool, error) {
+// or 0 when any number is fine; at is the line, for errors.
+func parseRow(text string, row []bool, want int, at logic.Position) ([]bool, error) {
+	fail := func(col int, format string, args ...any) ([]bool, error) {
+		at.Col = col
+		return nil, logic.Errorf(at, format, args...)
+	}
 	col := 1
 	expectValue := true
 	for i := 0; i < len(text); i++ {
@@ -104,20 +99,20 @@ func parseRow(text string, row []bool, want int) ([]bool, error) {
 		case !expectValue && c == ',':
 			expectValue = true
 		case expectValue:
-			return nil, &colError{i + 1, fmt.Sprintf("expected 0 or 1, found %q", rune(c))}
+			return fail(i+1, "expected 0 or 1, found %q", rune(c))
 		default:
-			return nil, &colError{i + 1, fmt.Sprintf("expected ',' or end of row, found %q", rune(c))}
+			return fail(i+1, "expected ',' or end of row, found %q", rune(c))
 		}
 		col = i + 2
 		if want > 0 && len(row) > want {
-			return nil, &colError{i + 1, fmt.Sprintf("row has more than the %d values of the first row", want)}
+			return fail(i+1, "row has more than the %d values of the first row", want)
 		}
 	}
 	if expectValue {
-		return nil, &colError{col, "expected 0 or 1 at end of row"}
+		return fail(col, "expected 0 or 1 at end of row")
 	}
 	if want > 0 && len(row) != want {
-		return nil, &colError{col, fmt.Sprintf("row has %d values, the first row has %d", len(row), want)}
+		return fail(col, "row has %d values, the first row has %d", len(row), want)
 	}
 	return row, nil
 }

@@ -117,7 +117,7 @@ type wcnfClause struct {
 }
 
 func (rd *wcnfReader) errorf(col int, format string, args ...any) error {
-	return &logic.SyntaxError{Pos: logic.Position{File: rd.name, Line: rd.line, Col: col}, Msg: fmt.Sprintf(format, args...)}
+	return logic.Errorf(logic.Position{File: rd.name, Line: rd.line, Col: col}, format, args...)
 }
 
 // fields splits a line into words with their 1-based columns.

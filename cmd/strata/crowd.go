@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/strata-logic/strata/logic"
 	"io"
 	"os"
 	"path/filepath"
@@ -173,7 +174,7 @@ func (o *crowdOut) write(cmd *cobra.Command, domain string, sources []string, in
 }
 
 // printWarnings writes the reader's warnings to stderr, at most 50 of them.
-func printWarnings(cmd *cobra.Command, warns []crowd.Warning) {
+func printWarnings(cmd *cobra.Command, warns logic.ErrorList) {
 	w := cmd.ErrOrStderr()
 	for i, x := range warns {
 		if i == 50 {

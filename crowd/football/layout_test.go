@@ -53,7 +53,7 @@ func TestReadCurrent(t *testing.T) {
 	}
 	var ws []string
 	for _, w := range warns {
-		ws = append(ws, w.String())
+		ws = append(ws, w.Error())
 	}
 	wantW := []string{
 		`cur.csv:11: skipped run play: down "NA" is not a number`,
@@ -123,7 +123,7 @@ func TestDetectLayout(t *testing.T) {
 			continue
 		}
 		for _, e := range c.errs {
-			if !strings.Contains(err.Error(), e) || !strings.HasPrefix(err.Error(), "read h.csv: header: ") {
+			if !strings.Contains(err.Error(), e) || !strings.HasPrefix(err.Error(), "h.csv:1: header: ") {
 				t.Errorf("%s: error %q does not say %q", c.header, err, e)
 			}
 		}

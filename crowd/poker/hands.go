@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"compress/gzip"
 	"fmt"
-	"github.com/strata-logic/strata/crowd"
+	"github.com/strata-logic/strata/logic"
 	"io"
 	"regexp"
 	"slices"
@@ -81,7 +81,7 @@ var (
 // check facing a bet, streets out of order, a hand cut off before its
 // summary, …) is skipped with a warning naming its hand number and line;
 // input holding no hand at all is an error. name is used in messages.
-func Read(r io.Reader, name string) ([]*Hand, []crowd.Warning, error) {
+func Read(r io.Reader, name string) ([]*Hand, logic.ErrorList, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
@@ -95,7 +95,7 @@ func Read(r io.Reader, name string) ([]*Hand, []crowd.Warning, error) {
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	var (
 		hands []*Hand
-		warns []crowd.Warning
+		warns logic.ErrorList
 		cur   *handParser
 		seen  int
 	)
@@ -105,7 +105,7 @@ func Read(r io.Reader, name string) ([]*Hand, []crowd.Warning, error) {
 		}
 		h, err := cur.finish(eof)
 		if err != nil {
-			warns = append(warns, crowd.Warning{File: name, Line: cur.errLine, Msg: fmt.Sprintf("skipped hand #%s: %v", cur.hand.ID, err)})
+			warns = append(warns, logic.Errorf(logic.Position{File: name, Line: cur.errLine}, "skipped hand #%s: %w", cur.hand.ID, err))
 		} else {
 			hands = append(hands, h)
 		}

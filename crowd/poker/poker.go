@@ -13,6 +13,7 @@ package poker
 import (
 	"fmt"
 	"github.com/strata-logic/strata/crowd"
+	"github.com/strata-logic/strata/logic"
 	"io"
 	"regexp"
 	"slices"
@@ -40,7 +41,7 @@ type Stats struct {
 // ReadAnswers reads hand histories and returns one answer per decision.
 // Malformed hands are skipped with a warning naming the hand number; see
 // Read.
-func ReadAnswers(r io.Reader, name string, opts Options) ([]crowd.Answer, Stats, []crowd.Warning, error) {
+func ReadAnswers(r io.Reader, name string, opts Options) ([]crowd.Answer, Stats, logic.ErrorList, error) {
 	ds, st, warns, err := ReadDecisions(r, name, opts)
 	answers := make([]crowd.Answer, len(ds))
 	for i, d := range ds {
@@ -51,7 +52,7 @@ func ReadAnswers(r io.Reader, name string, opts Options) ([]crowd.Answer, Stats,
 
 // ReadDecisions is ReadAnswers with the hand, session and line of every
 // decision.
-func ReadDecisions(r io.Reader, name string, opts Options) ([]Decision, Stats, []crowd.Warning, error) {
+func ReadDecisions(r io.Reader, name string, opts Options) ([]Decision, Stats, logic.ErrorList, error) {
 	hands, warns, err := Read(r, name)
 	st := Stats{Skipped: len(warns)}
 	if err != nil {

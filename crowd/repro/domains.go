@@ -3,6 +3,7 @@ package repro
 import (
 	"fmt"
 	"github.com/strata-logic/strata/crowd"
+	"github.com/strata-logic/strata/logic"
 	"os"
 	"path/filepath"
 	"slices"
@@ -57,10 +58,10 @@ type input struct {
 
 const maxWarnings = 10
 
-func (in *input) warn(ws []crowd.Warning) {
+func (in *input) warn(ws logic.ErrorList) {
 	for _, w := range ws {
 		if len(in.warnings) < maxWarnings {
-			in.warnings = append(in.warnings, w.String())
+			in.warnings = append(in.warnings, w.Error())
 		}
 	}
 }

@@ -3,11 +3,11 @@ package crowd
 import (
 	"errors"
 	"fmt"
-	"github.com/strata-logic/strata/dataset"
 	"math/rand/v2"
 	"slices"
 	"strings"
 
+	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
 )
 

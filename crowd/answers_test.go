@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/strata-logic/strata/dataset"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
 )
 

@@ -97,7 +97,7 @@ type Case struct {
 // column.
 func ReadCases(r io.Reader, name string, v *logic.Vocabulary, actions []string) ([]Case, error) {
 	var cases []Case
-	err := logic.EachLine(r, name, func(line int, text string) error {
+	err := logic.TextLines.Each(r, name, func(line int, text string) error {
 		at := logic.Position{File: name, Line: line}
 		rule, err := logic.ParseRuleAt(v, at, text)
 		if err != nil {

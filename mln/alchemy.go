@@ -27,11 +27,7 @@ import (
 // expected.
 func ReadAlchemy(r io.Reader, name string) (*Network, error) {
 	n := &Network{Vocab: &logic.Vocabulary{}}
-	err := logic.Lines(r, name, func(line int, text string) error {
-		text = stripAlchemyComment(text)
-		if strings.Trim(text, asciiSpace) == "" {
-			return nil
-		}
+	err := alchemyLines.Each(r, name, func(line int, text string) error {
 		f, err := parseAlchemyLine(n.Vocab, name, line, text)
 		if err != nil {
 			return err
@@ -47,15 +43,9 @@ func ReadAlchemy(r io.Reader, name string) (*Network, error) {
 	return n, nil
 }
 
-func stripAlchemyComment(s string) string {
-	if i := strings.Index(s, "//"); i >= 0 {
-		s = s[:i]
-	}
-	if i := strings.IndexByte(s, '#'); i >= 0 {
-		s = s[:i]
-	}
-	return s
-}
+// alchemyLines is the line format of Alchemy's files: comments start with
+// "//" (strata's own "#" too).
+var alchemyLines = logic.LineFormat{Comments: []string{"//", "#"}}
 
 // parseAlchemyLine parses one non-blank line; a declaration returns a
 // Formula with a nil F.

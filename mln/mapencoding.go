@@ -2,8 +2,8 @@ package mln
 
 import (
 	"fmt"
-	"github.com/strata-logic/strata/dataset"
 
+	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
 )
 

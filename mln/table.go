@@ -62,10 +62,7 @@ func ColumnNames(n int) []string {
 func ReadTable(r io.Reader, name string) (*Table, error) {
 	t := &Table{}
 	var row []bool
-	err := logic.Lines(r, name, func(line int, text string) error {
-		if isSpace(text) {
-			return nil
-		}
+	err := logic.LineFormat{}.Each(r, name, func(line int, text string) error {
 		var err error
 		row, err = parseRow(text, row[:0], t.Cols, logic.Position{File: name, Line: line})
 		if err != nil {
@@ -115,15 +112,6 @@ func parseRow(text string, row []bool, want int, at logic.Position) ([]bool, err
 		return fail(col, "row has %d values, the first row has %d", len(row), want)
 	}
 	return row, nil
-}
-
-func isSpace(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c != ' ' && c != '\t' && c != '\r' {
-			return false
-		}
-	}
-	return true
 }
 
 // WriteTable writes t in the format ReadTable reads.

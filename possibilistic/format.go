@@ -49,7 +49,7 @@ func (t *Theory) String() string {
 // v is nil).
 func ReadText(r io.Reader, name string, v *logic.Vocabulary) (*Theory, error) {
 	t := New(v)
-	err := logic.EachLine(r, name, func(line int, text string) error {
+	err := logic.TextLines.Each(r, name, func(line int, text string) error {
 		f, w, err := parseLine(t.Vocab, name, line, text)
 		if err != nil {
 			return err

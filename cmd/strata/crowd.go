@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/strata-logic/strata/logic"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 	"github.com/strata-logic/strata/crowd/football"
 	"github.com/strata-logic/strata/crowd/poker"
 	"github.com/strata-logic/strata/internal/fileutil"
+	"github.com/strata-logic/strata/logic"
 )
 
 func init() { register(newCrowdCmd) }
@@ -375,7 +375,7 @@ skipped with a warning naming the hand number.`,
 					if sessions != nil {
 						n, ok := poker.SessionOf(d.Table)
 						if !ok {
-							return fmt.Errorf("%s:%d: hand #%s: table %q has no session number (\"Session N\") for --test-sessions", name, d.Line, d.Hand, d.Table)
+							return logic.Errorf(logic.Position{File: name, Line: d.Line}, "hand #%s: table %q has no session number (\"Session N\") for --test-sessions", d.Hand, d.Table)
 						}
 						inTest = sessions.Contains(n)
 					}

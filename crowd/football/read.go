@@ -3,12 +3,12 @@ package football
 import (
 	"errors"
 	"fmt"
-	"github.com/strata-logic/strata/crowd"
 	"io"
 	"math"
 	"strconv"
 	"strings"
 
+	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/logic"
 )
 

@@ -4,12 +4,13 @@ import (
 	"bufio"
 	"compress/gzip"
 	"fmt"
-	"github.com/strata-logic/strata/logic"
 	"io"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/strata-logic/strata/logic"
 )
 
 // Street is a betting round.
@@ -91,8 +92,6 @@ func Read(r io.Reader, name string) ([]*Hand, logic.ErrorList, error) {
 		defer zr.Close()
 		br = bufio.NewReaderSize(zr, 1<<16)
 	}
-	sc := bufio.NewScanner(br)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	var (
 		hands []*Hand
 		warns logic.ErrorList
@@ -111,28 +110,26 @@ func Read(r io.Reader, name string) ([]*Hand, logic.ErrorList, error) {
 		}
 		cur = nil
 	}
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimRight(sc.Text(), "\r")
-		text = strings.TrimPrefix(text, "\ufeff")
+	err := logic.LineFormat{}.Each(br, name, func(line int, text string) error {
+		// Files joined into one keep their byte-order marks.
+		text = strings.TrimRight(strings.TrimPrefix(text, logic.BOM), "\r")
 		if m := headerRe.FindStringSubmatch(text); m != nil {
 			finish(false)
 			seen++
 			cur = newHandParser(m[1], line)
-			continue
+			return nil
 		}
-		if cur == nil {
-			continue
+		if cur != nil {
+			cur.line(text, line)
 		}
-		cur.line(text, line)
-	}
-	if err := sc.Err(); err != nil {
-		return hands, warns, fmt.Errorf("read %s: line %d: %w", name, line+1, err)
+		return nil
+	})
+	if err != nil {
+		return hands, warns, err
 	}
 	finish(true)
 	if seen == 0 {
-		return nil, warns, fmt.Errorf("read %s: no PokerStars hand histories (no line starts with \"PokerStars Hand #\")", name)
+		return nil, warns, logic.Errorf(logic.Position{File: name}, "no PokerStars hand histories (no line starts with \"PokerStars Hand #\")")
 	}
 	return hands, warns, nil
 }

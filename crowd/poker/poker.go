@@ -12,13 +12,14 @@ package poker
 
 import (
 	"fmt"
-	"github.com/strata-logic/strata/crowd"
-	"github.com/strata-logic/strata/logic"
 	"io"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/strata-logic/strata/crowd"
+	"github.com/strata-logic/strata/logic"
 )
 
 // Options select the decisions to keep.

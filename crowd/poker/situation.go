@@ -1,8 +1,9 @@
 package poker
 
 import (
-	"github.com/strata-logic/strata/crowd"
 	"slices"
+
+	"github.com/strata-logic/strata/crowd"
 )
 
 // Actions are the choices of the paper's poker study, as atoms: fold, call

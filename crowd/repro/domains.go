@@ -2,15 +2,15 @@ package repro
 
 import (
 	"fmt"
-	"github.com/strata-logic/strata/crowd"
-	"github.com/strata-logic/strata/logic"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/crowd/football"
 	"github.com/strata-logic/strata/crowd/poker"
+	"github.com/strata-logic/strata/logic"
 )
 
 // Domain is one row of the results table: a source of real decisions that

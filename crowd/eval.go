@@ -11,13 +11,6 @@ import (
 	"github.com/strata-logic/strata/possibilistic"
 )
 
-// Predict returns the action a such that (Θ, situation) ⊢poss a for exactly
-// one of the actions, or NoAction when none or several are
-// entailed: the theory's answer to the multi-class task.
-func Predict(r *possibilistic.Reasoner, situation logic.Term, actions []string, atoms []logic.Atom) string {
-	return PredictUnder(r, possibilistic.Poss, situation, actions, atoms)
-}
-
 // Confusion is a confusion table of the multi-class task: Counts[t][p]
 // situations of target Labels[t] were predicted as Labels[p].
 type Confusion struct {

@@ -158,7 +158,7 @@ func TestPredictAgainstBruteForce(t *testing.T) {
 			if n > 1 {
 				want = NoAction
 			}
-			if got := Predict(r, alpha, pokerActions, atoms); got != want {
+			if got := PredictUnder(r, possibilistic.Poss, alpha, pokerActions, atoms); got != want {
 				t.Fatalf("trial %d, situation %v:\n%s\nPredict %s, brute force %s", trial, alpha, th, got, want)
 			}
 			seen[want]++

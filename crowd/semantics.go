@@ -5,7 +5,10 @@ import (
 	"github.com/strata-logic/strata/possibilistic"
 )
 
-// PredictUnder is Predict with entailment under sem.
+// PredictUnder returns the action a such that (Θ, situation) |~ a under
+// sem for exactly one of the actions (atoms[i] is actions[i]), or NoAction
+// when none or several are entailed: the theory's answer to the
+// multi-class task.
 func PredictUnder(r *possibilistic.Reasoner, sem possibilistic.Semantics, situation logic.Term, actions []string, atoms []logic.Atom) string {
 	pred := NoAction
 	for i, a := range atoms {

@@ -50,8 +50,8 @@ type LineFormat struct {
 // and blank lines are skipped.
 var TextLines = LineFormat{Comments: []string{"#"}}
 
-// Strip removes the comment from a line.
-func (f LineFormat) Strip(line string) string {
+// strip removes the comment from a line.
+func (f LineFormat) strip(line string) string {
 	for _, c := range f.Comments {
 		if i := strings.Index(line, c); i >= 0 {
 			line = line[:i]
@@ -111,7 +111,7 @@ func (f LineFormat) Each(r io.Reader, name string, fn func(line int, text string
 
 // call passes a line to fn unless it is blank once its comment is removed.
 func (f LineFormat) call(fn func(line int, text string) error, line int, text string) error {
-	text = f.Strip(text)
+	text = f.strip(text)
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}

@@ -59,7 +59,7 @@ func TestGenerateSmall(t *testing.T) {
 }
 
 func TestWriteExamples(t *testing.T) {
-	v := logic.NewVocabulary(ColumnNames(4)...)
+	v := logic.NewVocabulary((&Table{Cols: 4}).Names()...)
 	train := []Example{{Evidence: logic.Term{logic.Pos(0), logic.Neg(2)}, Conclusion: logic.Pos(1), Positive: true},
 		{Evidence: logic.Term{logic.Pos(3)}, Conclusion: logic.Neg(0)}}
 	test := []Example{{Evidence: logic.Term{logic.Neg(1)}, Conclusion: logic.Pos(3), Positive: true}}

@@ -1,7 +1,6 @@
 package mln
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strconv"
@@ -44,11 +43,8 @@ func (t *Table) Append(row []bool) error {
 
 // Names returns the atom names of the columns, a1 ... an: 1-based, in column
 // order, the naming the paper uses for the NLTCS theory (a12, a14, ...).
-func (t *Table) Names() []string { return ColumnNames(t.Cols) }
-
-// ColumnNames returns a1 ... an.
-func ColumnNames(n int) []string {
-	names := make([]string, n)
+func (t *Table) Names() []string {
+	names := make([]string, t.Cols)
 	for i := range names {
 		names[i] = "a" + strconv.Itoa(i+1)
 	}
@@ -112,26 +108,4 @@ func parseRow(text string, row []bool, want int, at logic.Position) ([]bool, err
 		return fail(col, "row has %d values, the first row has %d", len(row), want)
 	}
 	return row, nil
-}
-
-// WriteTable writes t in the format ReadTable reads.
-func WriteTable(w io.Writer, t *Table) error {
-	bw := bufio.NewWriter(w)
-	buf := make([]byte, 0, 2*t.Cols)
-	for i := 0; i < t.Rows(); i++ {
-		buf = buf[:0]
-		for j, v := range t.Row(i) {
-			if j > 0 {
-				buf = append(buf, ',')
-			}
-			if v {
-				buf = append(buf, '1')
-			} else {
-				buf = append(buf, '0')
-			}
-		}
-		buf = append(buf, '\n')
-		bw.Write(buf)
-	}
-	return bw.Flush()
 }

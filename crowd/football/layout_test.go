@@ -29,7 +29,7 @@ const currentCSV = `play_id,game_id,posteam,yardline_100,quarter_seconds_remaini
 `
 
 func TestReadCurrent(t *testing.T) {
-	plays, st, warns, err := ReadPlays(strings.NewReader(currentCSV), "cur.csv")
+	plays, st, warns, err := readPlays(strings.NewReader(currentCSV), "cur.csv")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -103,8 +103,8 @@ var fourthDown = layout{
 // layouts are the CSV layouts Read recognises.
 var layouts = []layout{legacy, current, fourthDown}
 
-// Play is one play call read from a table, with what identifies it.
-type Play struct {
+// play is one play call read from a table, with what identifies it.
+type play struct {
 	Game, ID string // the game and play id columns, when the table has them
 	Line     int    // line of the row in the file
 	Down     int    // the down read from the table (4 for fourth-down decisions)
@@ -117,7 +117,7 @@ type Play struct {
 // or impossible value, and rows the CSV reader cannot read, are skipped
 // with a warning naming file and line. name is used in messages.
 func Read(r io.Reader, name string) ([]crowd.Answer, Stats, logic.ErrorList, error) {
-	plays, st, warns, err := ReadPlays(r, name)
+	plays, st, warns, err := readPlays(r, name)
 	answers := make([]crowd.Answer, len(plays))
 	for i, p := range plays {
 		answers[i] = p.Answer
@@ -125,13 +125,13 @@ func Read(r io.Reader, name string) ([]crowd.Answer, Stats, logic.ErrorList, err
 	return answers, st, warns, err
 }
 
-// ReadPlays is Read with the game, play id, line and down of every play
+// readPlays is Read with the game, play id, line and down of every play
 // call, to compare the layouts play by play.
-func ReadPlays(r io.Reader, name string) ([]Play, Stats, logic.ErrorList, error) {
+func readPlays(r io.Reader, name string) ([]play, Stats, logic.ErrorList, error) {
 	var (
 		col   map[string]int
 		lay   layout
-		plays []Play
+		plays []play
 		st    Stats
 		warns logic.ErrorList
 	)
@@ -184,7 +184,7 @@ func ReadPlays(r io.Reader, name string) ([]Play, Stats, logic.ErrorList, error)
 			return nil
 		}
 		st.Answers++
-		plays = append(plays, Play{Game: get(lay.game), ID: get(lay.play), Line: line, Down: sit.Down,
+		plays = append(plays, play{Game: get(lay.game), ID: get(lay.play), Line: line, Down: sit.Down,
 			Answer: crowd.Answer{Situation: sit.Descriptors(), Annotator: team, Action: action}})
 		return nil
 	}

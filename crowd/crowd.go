@@ -8,7 +8,9 @@
 // task and on the default / non-default examples.
 //
 // The domains of the paper's study live in the subpackages football and
-// poker; any other answer table can be read with dataset.ReadAnswers.
+// poker; any other answer table can be read with ReadAnswers. The answers
+// and their tables, descriptors, annotator splits and situations are
+// defined here, since only the crowd packages use them.
 package crowd
 
 import (
@@ -32,15 +34,15 @@ type Options struct {
 type Datasets struct {
 	Vocab   *logic.Vocabulary
 	Actions []string
-	Split   dataset.Split
+	Split   Split
 
 	TrainPos, TrainNeg []logic.Rule // defaults and non-defaults from the training annotators
 	TestPos, TestNeg   []logic.Rule // the same from the test annotators
 	Hard               []logic.Clause
 
 	// TrainSituations and TestSituations are the distinct situations of each
-	// part with their most typical action (see dataset.Situations).
-	TrainSituations, TestSituations []dataset.Situation
+	// part with their most typical action (see Situations).
+	TrainSituations, TestSituations []Situation
 	TrainARFF, TestARFF             *dataset.ARFF
 	// Descriptors are the attributes of the ARFF tables and the *.typical
 	// files, in order.
@@ -51,18 +53,18 @@ type Datasets struct {
 
 // Build runs the protocol on a table of answers. domain names the relation
 // of the ARFF tables and the manifest.
-func Build(domain string, t *dataset.AnswerTable, opts Options) (*Datasets, error) {
+func Build(domain string, t *AnswerTable, opts Options) (*Datasets, error) {
 	if opts.TestFraction == 0 {
 		opts.TestFraction = 0.3
 	}
 	if err := t.Validate(); err != nil {
 		return nil, err
 	}
-	split, err := dataset.SplitByAnnotator(t.Answers, opts.TestFraction, opts.Seed)
+	split, err := SplitByAnnotator(t.Answers, opts.TestFraction, opts.Seed)
 	if err != nil {
 		return nil, err
 	}
-	if err := dataset.CheckSplit(split); err != nil {
+	if err := CheckSplit(split); err != nil {
 		return nil, err
 	}
 	d, err := fromSplit(domain, t, split, opts)
@@ -77,7 +79,7 @@ func Build(domain string, t *dataset.AnswerTable, opts Options) (*Datasets, erro
 // the answers of some files or sessions against the others (a temporal
 // split). An annotator may be on both sides. how says in the manifest
 // which split it is.
-func BuildSplit(domain string, t *dataset.AnswerTable, split dataset.Split, how string, opts Options) (*Datasets, error) {
+func BuildSplit(domain string, t *AnswerTable, split Split, how string, opts Options) (*Datasets, error) {
 	if err := t.Validate(); err != nil {
 		return nil, err
 	}
@@ -101,17 +103,17 @@ func BuildSplit(domain string, t *dataset.AnswerTable, split dataset.Split, how 
 
 // BuildFolds runs the protocol once per fold of a k-fold cross-validation
 // by annotator.
-func BuildFolds(domain string, t *dataset.AnswerTable, k int, opts Options) ([]*Datasets, error) {
+func BuildFolds(domain string, t *AnswerTable, k int, opts Options) ([]*Datasets, error) {
 	if err := t.Validate(); err != nil {
 		return nil, err
 	}
-	splits, err := dataset.KFoldByAnnotator(t.Answers, k, opts.Seed)
+	splits, err := KFoldByAnnotator(t.Answers, k, opts.Seed)
 	if err != nil {
 		return nil, err
 	}
 	var out []*Datasets
 	for i, s := range splits {
-		if err := dataset.CheckSplit(s); err != nil {
+		if err := CheckSplit(s); err != nil {
 			return nil, err
 		}
 		d, err := fromSplit(fmt.Sprintf("%s fold %d of %d", domain, i+1, k), t, s, opts)
@@ -124,28 +126,28 @@ func BuildFolds(domain string, t *dataset.AnswerTable, k int, opts Options) ([]*
 	return out, nil
 }
 
-func fromSplit(domain string, t *dataset.AnswerTable, split dataset.Split, opts Options) (*Datasets, error) {
+func fromSplit(domain string, t *AnswerTable, split Split, opts Options) (*Datasets, error) {
 	actions := t.Actions
 	d := &Datasets{Vocab: &logic.Vocabulary{}, Actions: slices.Clone(actions), Split: split}
 	// One random stream for both parts, so a seed fixes every file.
-	rng := dataset.NewRand(opts.Seed ^ 0x9e3779b97f4a7c15)
-	d.TrainPos, d.TrainNeg = dataset.Examples(d.Vocab, actions, split.Train, rng)
-	d.TestPos, d.TestNeg = dataset.Examples(d.Vocab, actions, split.Test, rng)
-	d.Hard = dataset.HardRules(d.Vocab, actions, opts.AtLeastOne)
-	d.TrainSituations = dataset.Situations(split.Train)
-	d.TestSituations = dataset.Situations(split.Test)
+	rng := NewRand(opts.Seed ^ 0x9e3779b97f4a7c15)
+	d.TrainPos, d.TrainNeg = Examples(d.Vocab, actions, split.Train, rng)
+	d.TestPos, d.TestNeg = Examples(d.Vocab, actions, split.Test, rng)
+	d.Hard = HardRules(d.Vocab, actions, opts.AtLeastOne)
+	d.TrainSituations = Situations(split.Train)
+	d.TestSituations = Situations(split.Test)
 	// The domain's vocabulary, when it has one, fixes the attributes of
 	// every table, so that files of two runs can be compared.
 	descriptors := t.Descriptors
 	if descriptors == nil {
-		descriptors = dataset.Descriptors(split.Train, split.Test)
+		descriptors = Descriptors(split.Train, split.Test)
 	}
 	d.Descriptors = descriptors
 	var err error
-	if d.TrainARFF, err = dataset.SituationsARFF(domain+" train", descriptors, actions, d.TrainSituations); err != nil {
+	if d.TrainARFF, err = SituationsARFF(domain+" train", descriptors, actions, d.TrainSituations); err != nil {
 		return nil, err
 	}
-	if d.TestARFF, err = dataset.SituationsARFF(domain+" test", descriptors, actions, d.TestSituations); err != nil {
+	if d.TestARFF, err = SituationsARFF(domain+" test", descriptors, actions, d.TestSituations); err != nil {
 		return nil, err
 	}
 	d.Manifest = newManifest(domain, d, len(descriptors), opts)
@@ -189,11 +191,11 @@ const TargetDefinition = "the most typical action of a situation is the option (
 	"when (theory, situation) entails a possibilistically for exactly one action a, and none otherwise."
 
 func newManifest(domain string, d *Datasets, descriptors int, opts Options) Manifest {
-	part := func(answers []dataset.Answer, pos, neg []logic.Rule, sits []dataset.Situation) Part {
-		p := Part{Annotators: dataset.Annotators(answers), Answers: len(answers), Positive: len(pos),
+	part := func(answers []Answer, pos, neg []logic.Rule, sits []Situation) Part {
+		p := Part{Annotators: Annotators(answers), Answers: len(answers), Positive: len(pos),
 			Negative: len(neg), Situations: len(sits), Typical: map[string]int{}}
 		for _, a := range answers {
-			if a.Action == dataset.DontKnow {
+			if a.Action == DontKnow {
 				p.DontKnow++
 			}
 		}

@@ -10,18 +10,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/strata-logic/strata/crowd/football"
-	"github.com/strata-logic/strata/crowd/poker"
 	"github.com/strata-logic/strata/dataset"
-	"github.com/strata-logic/strata/internal/shared"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/weka"
 	"github.com/strata-logic/strata/weka/wekatest"
 )
 
-func syntheticTable() *dataset.AnswerTable {
-	t := &dataset.AnswerTable{Actions: []string{"fold", "call", "raise"}}
-	rng := dataset.NewRand(5)
+func syntheticTable() *AnswerTable {
+	t := &AnswerTable{Actions: []string{"fold", "call", "raise"}}
+	rng := NewRand(5)
 	for i := 0; i < 400; i++ {
 		sit := []string{fmt.Sprintf("street_%d", rng.IntN(4))}
 		if rng.IntN(2) == 0 {
@@ -29,10 +26,10 @@ func syntheticTable() *dataset.AnswerTable {
 		}
 		act := t.Actions[rng.IntN(3)]
 		if rng.IntN(10) == 0 {
-			act = dataset.DontKnow
+			act = DontKnow
 		}
 		slices.Sort(sit)
-		t.Answers = append(t.Answers, dataset.Answer{Situation: sit, Annotator: fmt.Sprintf("w%d", rng.IntN(12)), Action: act})
+		t.Answers = append(t.Answers, Answer{Situation: sit, Annotator: fmt.Sprintf("w%d", rng.IntN(12)), Action: act})
 	}
 	return t
 }
@@ -186,50 +183,6 @@ func arffRows(t *testing.T, path string) int {
 	return len(rows)
 }
 
-// The CI-sized run: a few hundred decisions from each domain, end to end up
-// to the baselines (the learner is exercised elsewhere).
-func TestSmallEndToEnd(t *testing.T) {
-	fb := shared.Path(t, "football/playoffs/playoff_pbp_2012.csv")
-	f, err := os.Open(fb)
-	if err != nil {
-		t.Fatal(err)
-	}
-	answers, _, warns, err := football.Read(f, fb)
-	f.Close()
-	if err != nil || len(warns) != 0 {
-		t.Fatal(err, warns)
-	}
-	fbTab := &dataset.AnswerTable{Actions: football.Actions, Answers: answers[:400]}
-
-	pk := shared.Path(t, "poker/pluribus_hands.txt.gz")
-	g, err := os.Open(pk)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hands, _, warns, err := poker.ReadAnswers(g, pk, poker.Options{MaxHands: 40})
-	g.Close()
-	if err != nil || len(warns) != 0 || len(hands) < 200 || len(hands) > 1000 {
-		t.Fatalf("%d poker decisions from 40 hands: %v %v", len(hands), err, warns)
-	}
-	pokerTab := &dataset.AnswerTable{Actions: poker.Actions, Answers: hands}
-
-	for _, dom := range []struct {
-		name string
-		tab  *dataset.AnswerTable
-	}{{"football", fbTab}, {"poker", pokerTab}} {
-		d, err := Build(dom.name, dom.tab, Options{Seed: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		dir := t.TempDir()
-		if err := d.Write(dir); err != nil {
-			t.Fatal(err)
-		}
-		checkOutput(t, dir, dom.tab.Actions)
-		runBaselines(t, dir)
-	}
-}
-
 // runBaselines checks that Weka reads the ARFF files, when it is installed.
 func runBaselines(t *testing.T, dir string) {
 	r := wekatest.Runner(t)
@@ -248,36 +201,12 @@ func runBaselines(t *testing.T, dir string) {
 	}
 }
 
-// BenchmarkBuildFootball measures the protocol on the seven playoff
-// seasons (10,836 play calls): split, examples, situations, ARFF tables.
-func BenchmarkBuildFootball(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join(shared.Path(b, "football/playoffs"), "*.csv"))
-	tab := &dataset.AnswerTable{Actions: football.Actions}
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			b.Fatal(err)
-		}
-		answers, _, _, err := football.Read(f, name)
-		f.Close()
-		if err != nil {
-			b.Fatal(err)
-		}
-		tab.Answers = append(tab.Answers, answers...)
-	}
-	for b.Loop() {
-		if _, err := Build("football", tab, Options{Seed: 1}); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
 // BuildSplit keeps the caller's split, annotators on both sides included;
 // a table's vocabulary fixes the attributes, used or not.
 func TestBuildSplitAndVocabulary(t *testing.T) {
 	tab := syntheticTable()
 	tab.Descriptors = []string{"street_0", "street_1", "street_2", "street_3", "street_4", "you_have_a_flush"}
-	split := dataset.Split{Train: tab.Answers[:300], Test: tab.Answers[300:]}
+	split := Split{Train: tab.Answers[:300], Test: tab.Answers[300:]}
 	d, err := BuildSplit("synthetic", tab, split, "the last 100 answers", Options{Seed: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -291,7 +220,7 @@ func TestBuildSplitAndVocabulary(t *testing.T) {
 			t.Fatalf("attributes %+v", a.Attributes)
 		}
 	}
-	if _, err := BuildSplit("x", tab, dataset.Split{Train: tab.Answers}, "none", Options{}); err == nil {
+	if _, err := BuildSplit("x", tab, Split{Train: tab.Answers}, "none", Options{}); err == nil {
 		t.Fatal("empty test part accepted")
 	}
 	tab.Descriptors = []string{"street_0"}

@@ -7,28 +7,20 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
 
-// Predict returns the action a such that (Θ, situation) ⊢poss a for exactly
-// one of the actions, or dataset.NoAction when none or several are
-// entailed: the theory's answer to the multi-class task.
-func Predict(r *possibilistic.Reasoner, situation logic.Term, actions []string, atoms []logic.Atom) string {
-	return PredictUnder(r, possibilistic.Poss, situation, actions, atoms)
-}
-
 // Confusion is a confusion table of the multi-class task: Counts[t][p]
 // situations of target Labels[t] were predicted as Labels[p].
 type Confusion struct {
-	Labels []string // the actions, then dataset.NoAction
+	Labels []string // the actions, then NoAction
 	Counts [][]int
 }
 
 // NewConfusion returns an empty table over the actions and NoAction.
 func NewConfusion(actions []string) *Confusion {
-	c := &Confusion{Labels: append(slices.Clone(actions), dataset.NoAction)}
+	c := &Confusion{Labels: append(slices.Clone(actions), NoAction)}
 	c.Counts = make([][]int, len(c.Labels))
 	for i := range c.Counts {
 		c.Counts[i] = make([]int, len(c.Labels))
@@ -123,7 +115,7 @@ func Majority(train, test []Case) (string, float64) {
 	for _, c := range train {
 		freq[c.Target]++
 	}
-	best := dataset.NoAction
+	best := NoAction
 	for t, n := range freq {
 		if n > freq[best] || n == freq[best] && t < best {
 			best = t

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -32,7 +31,7 @@ func readTheory(t *testing.T, src string) *possibilistic.Theory {
 }
 
 func term(v *logic.Vocabulary, names ...string) logic.Term {
-	return dataset.SituationTerm(v, names)
+	return SituationTerm(v, names)
 }
 
 var pokerActions = []string{"fold", "call", "raise"}
@@ -46,7 +45,7 @@ func TestEvaluateCases(t *testing.T) {
 		{term(v, "three_of_a_kind", "three_hearts", "opponent_raised_on_the_river"), "call"},
 		{term(v, "flush", "pair"), "raise"},
 		{term(v, "pair"), "fold"}, // the theory says call: wrong
-		{term(v, "never_seen"), dataset.NoAction},
+		{term(v, "never_seen"), NoAction},
 	}
 	c := EvaluateCases(th, pokerActions, cases)
 	if c.Total() != 6 || c.Correct() != 4 {
@@ -66,7 +65,7 @@ func TestEvaluateCases(t *testing.T) {
 	// Without the hard rules, three_of_a_kind entails both raise and the
 	// undrowned default call: no single action, so the prediction is none.
 	soft := readTheory(t, strings.Join(strings.Split(pokerTheory, "\n")[3:], "\n"))
-	c = EvaluateCases(soft, pokerActions, []Case{{term(soft.Vocab, "three_of_a_kind"), dataset.NoAction}, {term(soft.Vocab), "call"}})
+	c = EvaluateCases(soft, pokerActions, []Case{{term(soft.Vocab, "three_of_a_kind"), NoAction}, {term(soft.Vocab), "call"}})
 	if c.Correct() != 2 {
 		t.Fatalf("without hard rules: %v", c.Counts)
 	}
@@ -123,7 +122,7 @@ func TestPredictAgainstBruteForce(t *testing.T) {
 		v := logic.NewVocabulary(names...)
 		th := possibilistic.New(v)
 		if trial%2 == 0 {
-			for _, c := range dataset.HardRules(v, pokerActions, false) {
+			for _, c := range HardRules(v, pokerActions, false) {
 				th.AddClause(c, 1)
 			}
 		}
@@ -148,7 +147,7 @@ func TestPredictAgainstBruteForce(t *testing.T) {
 					alpha = append(alpha, logic.Pos(logic.Atom(3+d)))
 				}
 			}
-			want := dataset.NoAction
+			want := NoAction
 			n := 0
 			for i, a := range atoms {
 				if bruteEntails(th, len(names), alpha, logic.Pos(a)) {
@@ -157,9 +156,9 @@ func TestPredictAgainstBruteForce(t *testing.T) {
 				}
 			}
 			if n > 1 {
-				want = dataset.NoAction
+				want = NoAction
 			}
-			if got := Predict(r, alpha, pokerActions, atoms); got != want {
+			if got := PredictUnder(r, possibilistic.Poss, alpha, pokerActions, atoms); got != want {
 				t.Fatalf("trial %d, situation %v:\n%s\nPredict %s, brute force %s", trial, alpha, th, got, want)
 			}
 			seen[want]++

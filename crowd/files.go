@@ -53,9 +53,9 @@ func (d *Datasets) Write(dir string) error {
 
 // writeTypical writes "situation -> typical action  # counts" lines after
 // a comment naming the descriptors, the attributes of the ARFF tables.
-func writeTypical(w io.Writer, descriptors []string, sits []dataset.Situation) error {
+func writeTypical(w io.Writer, descriptors []string, sits []Situation) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "# situation -> most typical action (%s when none is); answers per option after '#'\n", dataset.NoAction)
+	fmt.Fprintf(bw, "# situation -> most typical action (%s when none is); answers per option after '#'\n", NoAction)
 	fmt.Fprintf(bw, "# %d descriptors: %s\n", len(descriptors), strings.Join(descriptors, " "))
 	for _, s := range sits {
 		fmt.Fprintf(bw, "%s -> %s  # %s\n", strings.Join(s.Descriptors, ", "), s.Typical, countsText(s.Counts))
@@ -77,7 +77,7 @@ func countsText(counts map[string]int) string {
 	var parts []string
 	for _, k := range keys {
 		name := k
-		if k == dataset.DontKnow {
+		if k == DontKnow {
 			name = "don't know"
 		}
 		parts = append(parts, fmt.Sprintf("%s %d", name, counts[k]))
@@ -88,30 +88,31 @@ func countsText(counts map[string]int) string {
 // Case is a situation of the multi-class task with its most typical action.
 type Case struct {
 	Situation logic.Term
-	Target    string // an action, or dataset.NoAction
+	Target    string // an action, or NoAction
 }
 
 // ReadCases reads a *.typical file: "d1, d2 -> action" lines (blank lines
 // and '#' comments ignored) whose consequent is one of actions or
-// dataset.NoAction. Atoms are interned in v. Errors name file, line and
+// NoAction. Atoms are interned in v. Errors name file, line and
 // column.
 func ReadCases(r io.Reader, name string, v *logic.Vocabulary, actions []string) ([]Case, error) {
 	var cases []Case
-	err := logic.EachLine(r, name, func(line int, text string) error {
-		rule, err := logic.ParseRuleAt(v, logic.Position{File: name, Line: line}, text)
+	err := logic.TextLines.Each(r, name, func(line int, text string) error {
+		at := logic.Position{File: name, Line: line}
+		rule, err := logic.ParseRuleAt(v, at, text)
 		if err != nil {
 			return err
 		}
 		alpha, ok := rule.Antecedent.AsTerm()
 		if !ok {
-			return fmt.Errorf("%s:%d: the situation must be a conjunction of descriptors", name, line)
+			return logic.Errorf(at, "the situation must be a conjunction of descriptors")
 		}
 		target := ""
 		if a, ok := rule.Consequent.AsLit(); ok && !a.IsNeg() {
 			target = v.Name(a.Atom())
 		}
-		if target != dataset.NoAction && !slices.Contains(actions, target) {
-			return fmt.Errorf("%s:%d: the consequent must be one action of %s or %s", name, line, strings.Join(actions, ", "), dataset.NoAction)
+		if target != NoAction && !slices.Contains(actions, target) {
+			return logic.Errorf(at, "the consequent must be one action of %s or %s", strings.Join(actions, ", "), NoAction)
 		}
 		cases = append(cases, Case{Situation: alpha, Target: target})
 		return nil

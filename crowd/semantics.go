@@ -1,18 +1,20 @@
 package crowd
 
 import (
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
 
-// PredictUnder is Predict with entailment under sem.
+// PredictUnder returns the action a such that (Θ, situation) |~ a under
+// sem for exactly one of the actions (atoms[i] is actions[i]), or NoAction
+// when none or several are entailed: the theory's answer to the
+// multi-class task.
 func PredictUnder(r *possibilistic.Reasoner, sem possibilistic.Semantics, situation logic.Term, actions []string, atoms []logic.Atom) string {
-	pred := dataset.NoAction
+	pred := NoAction
 	for i, a := range atoms {
 		if r.EntailsClauseUnder(sem, situation, logic.Clause{logic.Pos(a)}) {
-			if pred != dataset.NoAction {
-				return dataset.NoAction
+			if pred != NoAction {
+				return NoAction
 			}
 			pred = actions[i]
 		}

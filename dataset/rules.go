@@ -2,7 +2,6 @@ package dataset
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 
 	"github.com/strata-logic/strata/logic"
@@ -15,7 +14,7 @@ import (
 // line and column.
 func ReadRules(r io.Reader, name string, v *logic.Vocabulary) ([]logic.Rule, error) {
 	var rules []logic.Rule
-	err := logic.EachLine(r, name, func(line int, text string) error {
+	err := logic.TextLines.Each(r, name, func(line int, text string) error {
 		rule, err := logic.ParseRuleAt(v, logic.Position{File: name, Line: line}, text)
 		if err != nil {
 			return err
@@ -32,14 +31,14 @@ func ReadRules(r io.Reader, name string, v *logic.Vocabulary) ([]logic.Rule, err
 // that has not and says why.
 func ReadClausalRules(r io.Reader, name string, v *logic.Vocabulary) ([]logic.Rule, error) {
 	var rules []logic.Rule
-	err := logic.EachLine(r, name, func(line int, text string) error {
+	err := logic.TextLines.Each(r, name, func(line int, text string) error {
 		at := logic.Position{File: name, Line: line}
 		rule, err := logic.ParseRuleAt(v, at, text)
 		if err != nil {
 			return err
 		}
 		if err := rule.ClausalError(v); err != nil {
-			return fmt.Errorf("%s: %w", at, err)
+			return &logic.ParseError{Pos: at, Err: err}
 		}
 		rules = append(rules, rule)
 		return nil
@@ -62,7 +61,7 @@ func WriteRules(w io.Writer, v *logic.Vocabulary, rules []logic.Rule) error {
 // whatever the evidence). Blank lines and '#' comments are ignored.
 func ReadClauses(r io.Reader, name string, v *logic.Vocabulary) ([]*logic.Formula, error) {
 	var fs []*logic.Formula
-	err := logic.EachLine(r, name, func(line int, text string) error {
+	err := logic.TextLines.Each(r, name, func(line int, text string) error {
 		f, err := logic.ParseFormulaAt(v, logic.Position{File: name, Line: line}, text)
 		if err != nil {
 			return err

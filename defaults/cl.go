@@ -1,6 +1,8 @@
 package defaults
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -168,7 +170,7 @@ func (p *clParser) pos(off int) logic.Position {
 }
 
 func (p *clParser) errorAt(off int, format string, args ...any) error {
-	return &logic.SyntaxError{Pos: p.pos(off), Msg: fmt.Sprintf(format, args...)}
+	return logic.Errorf(p.pos(off), format, args...)
 }
 
 func (p *clParser) peek() clToken { return p.toks[p.i] }
@@ -415,16 +417,18 @@ func ParseQuery(v *logic.Vocabulary, src string) (Default, error) {
 // a rule file: its first line that is not blank or a comment starts with the
 // word "signature" and is not a rule.
 func LooksLikeCL(data []byte) bool {
-	for _, line := range strings.Split(string(logic.TrimBOM(data)), "\n") {
-		s := strings.TrimSpace(line)
-		if s == "" || strings.HasPrefix(s, "#") || strings.HasPrefix(s, "//") {
-			continue
-		}
+	cl := false
+	errFirst := errors.New("the first line decides")
+	sniffLines.Each(bytes.NewReader(data), "", func(_ int, s string) error {
 		words := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' })
-		return len(words) > 0 && words[0] == "signature" && !strings.Contains(s, "->") && !strings.Contains(s, "|~")
-	}
-	return false
+		cl = len(words) > 0 && words[0] == "signature" && !strings.Contains(s, "->") && !strings.Contains(s, "|~")
+		return errFirst
+	})
+	return cl
 }
+
+// sniffLines are the comments of both formats LooksLikeCL tells apart.
+var sniffLines = logic.LineFormat{Comments: []string{"#", "//"}}
 
 // ParseConditional parses one conditional "(B|A)" in the .cl syntax and
 // returns the default A |~ B.

@@ -178,8 +178,8 @@ func FuzzReadCL(f *testing.F) {
 		v := &logic.Vocabulary{}
 		bases, err := ReadCL(strings.NewReader(src), "f.cl", v)
 		if err != nil {
-			if _, ok := err.(*logic.SyntaxError); !ok {
-				t.Fatalf("error %v is not a SyntaxError", err)
+			if _, ok := err.(*logic.ParseError); !ok {
+				t.Fatalf("error %v is not a ParseError", err)
 			}
 			return
 		}
@@ -205,8 +205,8 @@ func FuzzReadCLQ(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		qs, err := ReadCLQ(strings.NewReader(src), "f.clq", &logic.Vocabulary{})
 		if err != nil {
-			if _, ok := err.(*logic.SyntaxError); !ok {
-				t.Fatalf("error %v is not a SyntaxError", err)
+			if _, ok := err.(*logic.ParseError); !ok {
+				t.Fatalf("error %v is not a ParseError", err)
 			}
 			return
 		}
@@ -226,7 +226,7 @@ func FuzzReadRules(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		ds, err := ReadRules(strings.NewReader(src), "f.rules", &logic.Vocabulary{})
 		if err != nil {
-			if _, ok := err.(*logic.SyntaxError); !ok && !strings.Contains(err.Error(), "f.rules") {
+			if _, ok := err.(*logic.ParseError); !ok && !strings.Contains(err.Error(), "f.rules") {
 				t.Fatalf("error %v names no file", err)
 			}
 			return

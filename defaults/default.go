@@ -98,7 +98,7 @@ func (b *Base) Tolerates(d Default) bool {
 // file, line and column. Atoms are interned in v.
 func ReadRules(r io.Reader, name string, v *logic.Vocabulary) ([]Default, error) {
 	var ds []Default
-	err := logic.EachLine(r, name, func(line int, text string) error {
+	err := logic.TextLines.Each(r, name, func(line int, text string) error {
 		pos := logic.Position{File: name, Line: line}
 		rule, err := logic.ParseRuleAt(v, pos, text)
 		if err != nil {

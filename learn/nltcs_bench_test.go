@@ -13,6 +13,7 @@ import (
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/mln"
+	"github.com/strata-logic/strata/mln/debd"
 	"github.com/strata-logic/strata/possibilistic"
 )
 
@@ -20,7 +21,11 @@ import (
 // network learned from nltcs.train.data, 1000 training and 1000 test
 // defaults labelled by exact MAP entailment (evidence of 1 to 5 literals).
 func mapExamples(b testing.TB) (*logic.Vocabulary, *learn.Examples, *learn.Examples) {
-	res, err := mln.DatasetExamples(shared.Path(b, "debd"), "nltcs", mln.DatasetOptions{})
+	net, _, _, err := debd.Learn(shared.Path(b, "debd"), "nltcs", mln.LearnOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	train, test, err := mln.MAPExamples(context.Background(), net, mln.MAPOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -29,7 +34,7 @@ func mapExamples(b testing.TB) (*logic.Vocabulary, *learn.Examples, *learn.Examp
 		v.Intern("a" + strconv.Itoa(i+1))
 	}
 	sets := [2]*learn.Examples{{}, {}}
-	for k, exs := range [][]mln.Example{res.Train, res.Test} {
+	for k, exs := range [][]mln.Example{train.Examples, test.Examples} {
 		pos, neg := mln.Split(exs)
 		if err := sets[k].AddRules(pos, true, v, "positives"); err != nil {
 			b.Fatal(err)

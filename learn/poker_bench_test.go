@@ -16,7 +16,6 @@ import (
 
 	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/crowd/poker"
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/internal/shared"
 	"github.com/strata-logic/strata/learn"
@@ -66,7 +65,7 @@ func loadPoker(path string) pokerData {
 	if err != nil {
 		return pokerData{err: err}
 	}
-	t := &dataset.AnswerTable{Actions: poker.Actions, Answers: answers, Descriptors: poker.DescriptorNames()}
+	t := &crowd.AnswerTable{Actions: poker.Actions, Answers: answers, Descriptors: poker.DescriptorNames()}
 	ds, err := crowd.Build("poker", t, crowd.Options{Seed: 1})
 	if err != nil {
 		return pokerData{err: err}

@@ -271,7 +271,7 @@ func FuzzParseFormula(f *testing.F) {
 		v := &Vocabulary{}
 		g, err := ParseFormula(v, src)
 		if err != nil {
-			if _, ok := err.(*SyntaxError); !ok {
+			if _, ok := err.(*ParseError); !ok {
 				t.Fatalf("error of type %T", err)
 			}
 			return
@@ -363,8 +363,8 @@ func TestParseDepth(t *testing.T) {
 		strings.Repeat("atleast(1, ", n) + "a" + strings.Repeat(")", n),
 	} {
 		_, err := ParseFormulaAt(v, Position{File: "deep.theory", Line: 3}, src)
-		var se *SyntaxError
-		if !errors.As(err, &se) || se.Pos.Line != 3 || se.Pos.Col < MaxDepth || !strings.Contains(se.Msg, "nested more than") {
+		var se *ParseError
+		if !errors.As(err, &se) || se.Pos.Line != 3 || se.Pos.Col < MaxDepth || !strings.Contains(se.Err.Error(), "nested more than") {
 			t.Errorf("%.20q…: %v", src, err)
 		}
 	}

@@ -1,46 +1,9 @@
 package logic
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
-
-// Position is a position in a source text, for error messages. Line and Col are
-// 1-based; Col counts bytes, as go/scanner does. A zero File or Line is left
-// out when printed.
-type Position struct {
-	File      string
-	Line, Col int
-}
-
-// String returns "file:line:col", leaving out what is unknown.
-func (p Position) String() string {
-	var parts []string
-	if p.File != "" {
-		parts = append(parts, p.File)
-	}
-	if p.Line > 0 {
-		parts = append(parts, strconv.Itoa(p.Line))
-		if p.Col > 0 {
-			parts = append(parts, strconv.Itoa(p.Col))
-		}
-	}
-	return strings.Join(parts, ":")
-}
-
-// SyntaxError reports text that does not parse: where, and what was expected.
-type SyntaxError struct {
-	Pos Position
-	Msg string
-}
-
-func (e *SyntaxError) Error() string {
-	if p := e.Pos.String(); p != "" {
-		return p + ": " + e.Msg
-	}
-	return e.Msg
-}
 
 type tokKind uint8
 
@@ -230,7 +193,7 @@ func (p *parser) posOf(off int) Position {
 }
 
 func (p *parser) errorf(t token, format string, args ...any) error {
-	return &SyntaxError{Pos: p.posOf(t.off), Msg: fmt.Sprintf(format, args...)}
+	return Errorf(p.posOf(t.off), format, args...)
 }
 
 func (p *parser) expected(what string) error {
@@ -507,7 +470,7 @@ func ParseClauseAt(v *Vocabulary, at Position, src string) (Clause, error) {
 		return c, nil
 	}
 	if f.Op == OpOr || f.Op == OpTrue {
-		return nil, &SyntaxError{Pos: p.posOf(0), Msg: "clause is a tautology (contains a literal and its negation)"}
+		return nil, Errorf(p.posOf(0), "clause is a tautology (contains a literal and its negation)")
 	}
-	return nil, &SyntaxError{Pos: p.posOf(0), Msg: "expected a clause: literals separated by ',' or '|'"}
+	return nil, Errorf(p.posOf(0), "expected a clause: literals separated by ',' or '|'")
 }

@@ -3,8 +3,6 @@ package logic
 import (
 	"errors"
 	"fmt"
-	"io"
-	"strings"
 )
 
 // Rule is a default rule α |~ β, "if α then typically β". In a dataset the
@@ -141,35 +139,4 @@ func ParseRuleAt(v *Vocabulary, at Position, src string) (Rule, error) {
 		return Rule{}, err
 	}
 	return Rule{Antecedent: ante, Consequent: cons}, nil
-}
-
-// IsBlank reports whether a line of a rule or theory file holds nothing but
-// space and a '#' comment.
-func IsBlank(line string) bool {
-	s := strings.TrimSpace(line)
-	return s == "" || s[0] == '#'
-}
-
-// EachLine calls fn with the 1-based number and the text, '#' comment
-// removed, of every line of r that is not blank after that: the line
-// structure of strata's text formats. It reads r with Lines (a leading
-// byte-order mark is skipped, and a line longer than MaxLineLen is an
-// error naming the line) and stops at fn's first error; name says which
-// input failed to read.
-func EachLine(r io.Reader, name string, fn func(line int, text string) error) error {
-	return Lines(r, name, func(line int, text string) error {
-		text = StripComment(text)
-		if strings.TrimSpace(text) == "" {
-			return nil
-		}
-		return fn(line, text)
-	})
-}
-
-// StripComment removes a '#' comment from a line.
-func StripComment(line string) string {
-	if i := strings.IndexByte(line, '#'); i >= 0 {
-		return line[:i]
-	}
-	return line
 }

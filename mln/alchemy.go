@@ -27,11 +27,7 @@ import (
 // expected.
 func ReadAlchemy(r io.Reader, name string) (*Network, error) {
 	n := &Network{Vocab: &logic.Vocabulary{}}
-	err := logic.Lines(r, name, func(line int, text string) error {
-		text = stripAlchemyComment(text)
-		if strings.Trim(text, asciiSpace) == "" {
-			return nil
-		}
+	err := alchemyLines.Each(r, name, func(line int, text string) error {
 		f, err := parseAlchemyLine(n.Vocab, name, line, text)
 		if err != nil {
 			return err
@@ -47,22 +43,16 @@ func ReadAlchemy(r io.Reader, name string) (*Network, error) {
 	return n, nil
 }
 
-func stripAlchemyComment(s string) string {
-	if i := strings.Index(s, "//"); i >= 0 {
-		s = s[:i]
-	}
-	if i := strings.IndexByte(s, '#'); i >= 0 {
-		s = s[:i]
-	}
-	return s
-}
+// alchemyLines is the line format of Alchemy's files: comments start with
+// "//" (strata's own "#" too).
+var alchemyLines = logic.LineFormat{Comments: []string{"//", "#"}}
 
 // parseAlchemyLine parses one non-blank line; a declaration returns a
 // Formula with a nil F.
 func parseAlchemyLine(v *logic.Vocabulary, name string, line int, text string) (Formula, error) {
 	pos := func(off int) logic.Position { return logic.Position{File: name, Line: line, Col: off + 1} }
 	fail := func(off int, format string, args ...any) error {
-		return &logic.SyntaxError{Pos: pos(off), Msg: fmt.Sprintf(format, args...)}
+		return logic.Errorf(pos(off), format, args...)
 	}
 	start := len(text) - len(strings.TrimLeft(text, " \t"))
 	body := strings.TrimRight(text, " \t\r")

@@ -1,4 +1,4 @@
-package mln
+package mln_test
 
 import (
 	"math/rand/v2"
@@ -10,16 +10,18 @@ import (
 
 	"github.com/strata-logic/strata/internal/shared"
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/mln"
+	"github.com/strata-logic/strata/mln/debd"
 )
 
 var (
 	benchNetsMu sync.Mutex
-	benchNets   = map[string]*Network{}
+	benchNets   = map[string]*mln.Network{}
 )
 
 // benchNetwork learns (once per process) the default network of a debd
 // dataset.
-func benchNetwork(b *testing.B, name string) *Network {
+func benchNetwork(b *testing.B, name string) *mln.Network {
 	b.Helper()
 	benchNetsMu.Lock()
 	defer benchNetsMu.Unlock()
@@ -27,7 +29,7 @@ func benchNetwork(b *testing.B, name string) *Network {
 		return n
 	}
 	dir := filepath.Dir(shared.Path(b, "debd/"+name))
-	n, _, _, err := LearnDataset(dir, name, LearnOptions{})
+	n, _, _, err := debd.Learn(dir, name, mln.LearnOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -54,7 +56,7 @@ func BenchmarkExactMAP(b *testing.B) {
 	for _, name := range []string{"nltcs", "msnbc", "plants", "dna"} {
 		b.Run(name, func(b *testing.B) {
 			net := benchNetwork(b, name)
-			e, err := NewExact(net)
+			e, err := mln.NewExact(net)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -90,7 +92,7 @@ func BenchmarkMaxWalkSAT(b *testing.B) {
 	for _, name := range []string{"nltcs", "plants", "dna"} {
 		b.Run(name, func(b *testing.B) {
 			net := benchNetwork(b, name)
-			a, err := NewApprox(net, WalkOptions{Flips: 100000, Seed: 1})
+			a, err := mln.NewApprox(net, mln.WalkOptions{Flips: 100000, Seed: 1})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -112,16 +114,16 @@ func BenchmarkMaxWalkSAT(b *testing.B) {
 func BenchmarkLearn(b *testing.B) {
 	for _, name := range []string{"nltcs", "msnbc", "plants", "dna"} {
 		b.Run(name, func(b *testing.B) {
-			from, _, err := Splits(filepath.Dir(shared.Path(b, "debd/"+name)), name)
+			from, _, err := debd.Splits(filepath.Dir(shared.Path(b, "debd/"+name)), name)
 			if err != nil {
 				b.Fatal(err)
 			}
-			t, err := ReadTableFile(from)
+			t, err := mln.ReadTableFile(from)
 			if err != nil {
 				b.Fatal(err)
 			}
 			for b.Loop() {
-				if _, err := Learn(t, LearnOptions{}); err != nil {
+				if _, err := mln.Learn(t, mln.LearnOptions{}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -135,7 +137,7 @@ func BenchmarkExamples(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			net := benchNetwork(b, name)
 			for b.Loop() {
-				if _, err := Generate(b.Context(), EngineFactory(net, false, WalkOptions{}), net.NumAtoms(), 200, ExampleOptions{Seed: 3}); err != nil {
+				if _, err := mln.Generate(b.Context(), mln.EngineFactory(net, false, mln.WalkOptions{}), net.NumAtoms(), 200, mln.ExampleOptions{Seed: 3}); err != nil {
 					b.Fatal(err)
 				}
 			}

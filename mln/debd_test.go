@@ -1,4 +1,4 @@
-package mln
+package mln_test
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 
 	"github.com/strata-logic/strata/internal/shared"
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/mln"
+	"github.com/strata-logic/strata/mln/debd"
 )
 
 // TestDEBDNetworks learns the network of each of the paper's four datasets
@@ -21,7 +23,7 @@ func TestDEBDNetworks(t *testing.T) {
 		if testing.Short() && name != "nltcs" {
 			continue
 		}
-		net, pll, indep, err := LearnDataset(dir, name, LearnOptions{})
+		net, pll, indep, err := debd.Learn(dir, name, mln.LearnOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -29,14 +31,14 @@ func TestDEBDNetworks(t *testing.T) {
 		if pll <= indep {
 			t.Errorf("%s: learned PLL %.4f is not above the independent model's %.4f", name, pll, indep)
 		}
-		c, err := Compile(net)
+		c, err := mln.Compile(net)
 		if err != nil || !c.Exact || c.RoundingBound != 0 {
 			t.Errorf("%s: integer costs are not exact (%v)", name, err)
 		}
 		// MaxWalkSAT (with its two-flip polish, which the one-hot coded DNA
 		// needs) reaches the exact optimum on random queries.
-		ex, _ := NewExact(net)
-		ap, _ := NewApprox(net, WalkOptions{Seed: 1})
+		ex, _ := mln.NewExact(net)
+		ap, _ := mln.NewApprox(net, mln.WalkOptions{Seed: 1})
 		hits := 0
 		for _, alpha := range benchEvidence(net.NumAtoms(), 8) {
 			_, opt, _, err1 := ex.MAP(t.Context(), alpha)
@@ -52,8 +54,8 @@ func TestDEBDNetworks(t *testing.T) {
 			t.Errorf("%s: MaxWalkSAT found the optimum of only %d of 8 queries", name, hits)
 		}
 		var buf bytes.Buffer
-		WriteAlchemy(&buf, net)
-		back, err := ReadAlchemy(&buf, name+".mln")
+		mln.WriteAlchemy(&buf, net)
+		back, err := mln.ReadAlchemy(&buf, name+".mln")
 		if err != nil || len(back.Formulas) != len(net.Formulas) || back.NumAtoms() != net.NumAtoms() {
 			t.Errorf("%s: Alchemy round trip: %v", name, err)
 		}
@@ -65,14 +67,14 @@ func TestDEBDNetworks(t *testing.T) {
 // brute-force MAP over all 2^16 worlds with the real (float) weights.
 func TestNLTCSPipeline(t *testing.T) {
 	dir := filepath.Dir(shared.Path(t, "debd/nltcs"))
-	net, _, _, err := LearnDataset(dir, "nltcs", LearnOptions{})
+	net, _, _, err := debd.Learn(dir, "nltcs", mln.LearnOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if net.NumAtoms() != 16 || net.Vocab.Name(11) != "a12" {
 		t.Fatalf("atoms %v", net.Vocab.Names())
 	}
-	trainL, testL, err := MAPExamples(t.Context(), net, MAPOptions{Train: 40, Test: 40, Examples: ExampleOptions{Seed: 1}})
+	trainL, testL, err := mln.MAPExamples(t.Context(), net, mln.MAPOptions{Train: 40, Test: 40, Examples: mln.ExampleOptions{Seed: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +118,7 @@ func TestNLTCSPipeline(t *testing.T) {
 		t.Fatalf("%d positive examples of 80", pos)
 	}
 	// MaxWalkSAT's labels are noisy but mostly right on this small network.
-	atrainL, _, err := MAPExamples(t.Context(), net, MAPOptions{Train: 40, Test: 1, Approx: true, Examples: ExampleOptions{Seed: 1}})
+	atrainL, _, err := mln.MAPExamples(t.Context(), net, mln.MAPOptions{Train: 40, Test: 1, Approx: true, Examples: mln.ExampleOptions{Seed: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,19 +131,22 @@ func TestNLTCSPipeline(t *testing.T) {
 	if agree < 36 {
 		t.Fatalf("approximate labels agree with exact ones on only %d of 40", agree)
 	}
-	// DatasetExamples with the network saved and loaded gives the same sets.
+	// The network saved and loaded gives the same sets.
 	path := filepath.Join(t.TempDir(), "nltcs.mln")
 	var buf bytes.Buffer
-	WriteAlchemy(&buf, net)
+	mln.WriteAlchemy(&buf, net)
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := DatasetExamples(dir, "nltcs", DatasetOptions{Network: path,
-		MAP: MAPOptions{Train: 40, Test: 40, Examples: ExampleOptions{Seed: 1}}})
+	loaded, err := mln.ReadNetworkFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, e := range append(res.Train, res.Test...) {
+	ltrain, ltest, err := mln.MAPExamples(t.Context(), loaded, mln.MAPOptions{Train: 40, Test: 40, Examples: mln.ExampleOptions{Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range append(ltrain.Examples, ltest.Examples...) {
 		want := append(train, test...)[i]
 		if e.Positive != want.Positive || e.Conclusion != want.Conclusion {
 			t.Fatalf("example %d differs after saving the network", i)

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -60,7 +59,7 @@ func TestGenerateSmall(t *testing.T) {
 }
 
 func TestWriteExamples(t *testing.T) {
-	v := logic.NewVocabulary(dataset.ColumnNames(4)...)
+	v := logic.NewVocabulary((&Table{Cols: 4}).Names()...)
 	train := []Example{{Evidence: logic.Term{logic.Pos(0), logic.Neg(2)}, Conclusion: logic.Pos(1), Positive: true},
 		{Evidence: logic.Term{logic.Pos(3)}, Conclusion: logic.Neg(0)}}
 	test := []Example{{Evidence: logic.Term{logic.Neg(1)}, Conclusion: logic.Pos(3), Positive: true}}
@@ -83,7 +82,7 @@ func TestWriteExamples(t *testing.T) {
 // TestIndependentPLL checks the baseline on a table whose marginals are
 // known.
 func TestIndependentPLL(t *testing.T) {
-	tb := &dataset.Table{}
+	tb := &Table{}
 	tb.Append([]bool{true, false})
 	tb.Append([]bool{false, false})
 	got, _ := IndependentPLL(tb, tb)

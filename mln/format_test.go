@@ -174,7 +174,7 @@ func FuzzReadAlchemy(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		net, err := ReadAlchemy(strings.NewReader(src), "fuzz")
 		if err != nil {
-			if _, ok := err.(*logic.SyntaxError); !ok && !strings.HasPrefix(err.Error(), "read fuzz") {
+			if _, ok := err.(*logic.ParseError); !ok && !strings.HasPrefix(err.Error(), "read fuzz") {
 				t.Fatalf("error without position: %v", err)
 			}
 			return
@@ -197,7 +197,7 @@ func FuzzReadWCNF(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		net, err := ReadWCNF(strings.NewReader(src), "fuzz")
 		if err != nil {
-			if _, ok := err.(*logic.SyntaxError); !ok && !strings.HasPrefix(err.Error(), "read fuzz") {
+			if _, ok := err.(*logic.ParseError); !ok && !strings.HasPrefix(err.Error(), "read fuzz") {
 				t.Fatalf("error without position: %v", err)
 			}
 			return

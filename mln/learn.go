@@ -7,7 +7,6 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
 	"gonum.org/v1/gonum/optimize"
 )
@@ -75,7 +74,7 @@ const weightDecimals = 6
 // C ∧ xᵢ; the weights maximise the pseudo-log-likelihood of the table with
 // a Gaussian prior, by L-BFGS with the analytic gradient. The atoms are
 // named a1 ... an after the columns.
-func Learn(data *dataset.Table, o LearnOptions) (*Network, error) {
+func Learn(data *Table, o LearnOptions) (*Network, error) {
 	if data.Rows() == 0 || data.Cols == 0 {
 		return nil, errors.New("mln: cannot learn from an empty table")
 	}
@@ -97,7 +96,7 @@ func Learn(data *dataset.Table, o LearnOptions) (*Network, error) {
 // treeFeatures grows the trees and returns their distinct features, with
 // each one's initial weight: the smoothed log-odds of its target at its
 // leaf.
-func treeFeatures(data *dataset.Table, o LearnOptions) ([]logic.Term, []float64) {
+func treeFeatures(data *Table, o LearnOptions) ([]logic.Term, []float64) {
 	p := treeParams{maxDepth: o.MaxDepth, minLeaf: o.MinLeaf, penalty: o.Penalty}
 	cols := newColumns(data)
 	leaves := make([][]leaf, data.Cols)
@@ -145,7 +144,7 @@ func treeFeatures(data *dataset.Table, o LearnOptions) ([]logic.Term, []float64)
 
 // fitWeights maximises PLL(w) - L2/2·|w|² by L-BFGS from init and rounds
 // the result to weightDecimals.
-func fitWeights(features []logic.Term, init []float64, data *dataset.Table, o LearnOptions) ([]float64, error) {
+func fitWeights(features []logic.Term, init []float64, data *Table, o LearnOptions) ([]float64, error) {
 	d := newPLLData(features, data)
 	obj := newObjective(d, o.L2, float64(data.Rows()))
 	iter := 0

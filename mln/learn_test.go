@@ -5,14 +5,13 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
 )
 
 // randTable draws rows where each variable copies its predecessor with
 // probability 0.8, so that there is structure to learn.
-func randTable(r *rand.Rand, rows, cols int) *dataset.Table {
-	t := &dataset.Table{}
+func randTable(r *rand.Rand, rows, cols int) *Table {
+	t := &Table{}
 	row := make([]bool, cols)
 	for i := 0; i < rows; i++ {
 		for j := range row {
@@ -118,7 +117,7 @@ func TestLearnSynthetic(t *testing.T) {
 			t.Fatalf("feature %s is longer than depth 2 allows", f.F.String(net.Vocab))
 		}
 	}
-	if _, err := Learn(&dataset.Table{}, LearnOptions{}); err == nil {
+	if _, err := Learn(&Table{}, LearnOptions{}); err == nil {
 		t.Fatal("learned from an empty table")
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -37,7 +36,7 @@ func randFormula(r *rand.Rand, n, depth int) *logic.Formula {
 // learned ones), clauses, arbitrary formulas, weights of both signs with up
 // to three decimals, and sometimes a hard formula.
 func randNetwork(r *rand.Rand, n int) *Network {
-	net := &Network{Vocab: logic.NewVocabulary(dataset.ColumnNames(n)...)}
+	net := &Network{Vocab: logic.NewVocabulary((&Table{Cols: n}).Names()...)}
 	for i := r.IntN(3 * n); i >= 0; i-- {
 		var f *logic.Formula
 		switch r.IntN(3) {

@@ -3,8 +3,9 @@
 // theories: reading and writing them (Alchemy's syntax and weighted CNF),
 // exact and approximate MAP inference, MAP entailment
 // (M, α) ⊢MAP β, the generation of MAP-entailment examples α |~ β for the
-// learner, and learning a network from binary data with decision trees in
-// the manner of Lowd and Davis (ICDM 2010).
+// learner and their attribute encoding for the classical baselines, binary
+// data tables, and learning a network from them with decision trees in the
+// manner of Lowd and Davis (ICDM 2010).
 //
 // A network is a list of formulas with real weights, plus hard formulas. It
 // gives a world ω the probability P(ω) ∝ exp(Σ wᵢ fᵢ(ω)) when ω satisfies

@@ -2,8 +2,6 @@ package mln
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,33 +13,14 @@ import (
 	"github.com/strata-logic/strata/logic"
 )
 
-// ReadTableFile reads a binary 0/1 table (see dataset.ReadTable).
-func ReadTableFile(path string) (*dataset.Table, error) {
+// ReadTableFile reads a binary 0/1 table (see ReadTable).
+func ReadTableFile(path string) (*Table, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return dataset.ReadTable(f, path)
-}
-
-// Splits returns the table a network is learned from and the test table of
-// the density-estimation benchmark name in dir (../shared/data/debd): the
-// train split, or the valid split when there is no train split (MSNBC in
-// ../shared has only valid and test).
-func Splits(dir, name string) (learnFrom, test string, err error) {
-	base := filepath.Join(dir, name, name)
-	learnFrom = base + ".train.data"
-	if _, err := os.Stat(learnFrom); err != nil {
-		learnFrom = base + ".valid.data"
-	}
-	test = base + ".test.data"
-	for _, p := range []string{learnFrom, test} {
-		if _, err := os.Stat(p); err != nil {
-			return "", "", fmt.Errorf("mln: dataset %s: %w", name, err)
-		}
-	}
-	return learnFrom, test, nil
+	return ReadTable(f, path)
 }
 
 // MAPOptions configure MAPExamples.
@@ -121,76 +100,6 @@ func WriteExamples(dir string, v *logic.Vocabulary, train, test []Example) error
 		}
 	}
 	return nil
-}
-
-// LearnDataset learns the network of a density-estimation benchmark (see
-// Splits) and returns it with the test PLL per variable of the network and
-// of the independent-variables model.
-func LearnDataset(dir, name string, o LearnOptions) (n *Network, pll, indep float64, err error) {
-	from, testPath, err := Splits(dir, name)
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	train, err := ReadTableFile(from)
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	test, err := ReadTableFile(testPath)
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	if train.Cols != test.Cols {
-		return nil, 0, 0, errors.New("mln: the learning and test tables have different widths")
-	}
-	n, err = Learn(train, o)
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	if pll, err = PLL(n, test); err != nil {
-		return nil, 0, 0, err
-	}
-	indep, err = IndependentPLL(train, test)
-	return n, pll, indep, err
-}
-
-// DatasetOptions configure DatasetExamples.
-type DatasetOptions struct {
-	// Network, when set, is a network file (Alchemy syntax, or WCNF for a
-	// .wcnf name) to use instead of learning one.
-	Network string
-	Learn   LearnOptions
-	MAP     MAPOptions
-}
-
-// DatasetResult is what DatasetExamples produces for one benchmark.
-type DatasetResult struct {
-	Network     *Network
-	PLL, IndPLL float64 // test PLL per variable: network, independent model (learned networks only)
-	Train, Test []Example
-}
-
-// DatasetExamples runs the example side of the paper's MAP experiment for
-// one density-estimation benchmark in dir: it learns the network (see
-// LearnDataset), or loads it from o.Network, and generates the training and
-// test examples (see MAPExamples). The result depends only on the data, the
-// options and o.MAP.Examples.Seed.
-func DatasetExamples(dir, name string, o DatasetOptions) (*DatasetResult, error) {
-	res := &DatasetResult{}
-	var err error
-	if o.Network != "" {
-		res.Network, err = ReadNetworkFile(o.Network)
-	} else {
-		res.Network, res.PLL, res.IndPLL, err = LearnDataset(dir, name, o.Learn)
-	}
-	if err != nil {
-		return nil, err
-	}
-	train, test, err := MAPExamples(context.Background(), res.Network, o.MAP)
-	if err != nil {
-		return nil, err
-	}
-	res.Train, res.Test = train.Examples, test.Examples
-	return res, nil
 }
 
 // ReadNetworkFile reads a network in Alchemy syntax, or in WCNF when the

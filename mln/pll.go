@@ -5,7 +5,6 @@ import (
 	"errors"
 	"math"
 
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -25,7 +24,7 @@ type pllData struct {
 
 // newPLLData builds the patterns of data for the given features, each a
 // term over the table's columns.
-func newPLLData(features []logic.Term, data *dataset.Table) *pllData {
+func newPLLData(features []logic.Term, data *Table) *pllData {
 	d := &pllData{start: []int32{0}}
 	index := map[string]int32{}
 	nf := make([]int32, len(features))
@@ -121,7 +120,7 @@ func sigmoid(z float64) float64 {
 // better. The table's columns are the network's atoms in order. Networks of
 // weighted conjunctions (the learned ones) are evaluated through their
 // features; others through the scores of the two values of each variable.
-func PLL(n *Network, data *dataset.Table) (float64, error) {
+func PLL(n *Network, data *Table) (float64, error) {
 	if data.Cols != n.NumAtoms() {
 		return 0, errors.New("mln: the table's columns are not the network's atoms")
 	}
@@ -170,7 +169,7 @@ func conjunctions(n *Network) ([]logic.Term, []float64, bool) {
 // IndependentPLL returns the pseudo-log-likelihood per variable of test
 // under the model of independent variables fitted to train (marginals with
 // Laplace smoothing), the baseline a learned network has to beat.
-func IndependentPLL(train, test *dataset.Table) (float64, error) {
+func IndependentPLL(train, test *Table) (float64, error) {
 	if train.Cols != test.Cols || test.Rows() == 0 {
 		return 0, errors.New("mln: tables of different widths, or an empty test table")
 	}

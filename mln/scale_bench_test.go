@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/strata-logic/strata/dataset"
 )
 
 // BenchmarkLearnColumns learns networks from 100 random rows of 1,000 to
@@ -16,7 +14,7 @@ import (
 func BenchmarkLearnColumns(b *testing.B) {
 	for _, cols := range []int{1000, 2000, 4000, 8000} {
 		r := rand.New(rand.NewPCG(uint64(cols), 3))
-		t := &dataset.Table{}
+		t := &Table{}
 		for range 100 {
 			row := make([]bool, cols)
 			for j := range row {
@@ -38,7 +36,7 @@ func BenchmarkLearnColumns(b *testing.B) {
 // the test for comparison, on 100 rows of 2,000 columns.
 func BenchmarkGrowTrees(b *testing.B) {
 	r := rand.New(rand.NewPCG(2000, 3))
-	t := &dataset.Table{}
+	t := &Table{}
 	const cols = 2000
 	for range 100 {
 		row := make([]bool, cols)

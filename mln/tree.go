@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/bits"
 
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -32,7 +31,7 @@ type columns struct {
 	bits  []uint64 // column v is bits[v*words : (v+1)*words]
 }
 
-func newColumns(data *dataset.Table) *columns {
+func newColumns(data *Table) *columns {
 	c := &columns{words: (data.Rows() + 63) / 64}
 	c.bits = make([]uint64, c.words*data.Cols)
 	for r := range data.Rows() {

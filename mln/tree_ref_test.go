@@ -5,7 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -15,7 +14,7 @@ import (
 // most increases the conditional log-likelihood of the target (counts at
 // the leaves), if the gain exceeds the penalty and both children keep
 // minLeaf rows. It returns the leaves.
-func refGrowTree(data *dataset.Table, target int, p treeParams) []leaf {
+func refGrowTree(data *Table, target int, p treeParams) []leaf {
 	rows := make([]int32, data.Rows())
 	for i := range rows {
 		rows[i] = int32(i)
@@ -28,7 +27,7 @@ func refGrowTree(data *dataset.Table, target int, p treeParams) []leaf {
 }
 
 type refGrower struct {
-	data   *dataset.Table
+	data   *Table
 	target int
 	p      treeParams
 	used   []bool   // variables tested on the current path (and the target)
@@ -109,7 +108,7 @@ func TestGrowTreeMatchesReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for i := range 300 {
 		rows, n := 1+r.IntN(200), 2+r.IntN(12)
-		data := &dataset.Table{}
+		data := &Table{}
 		for range rows {
 			row := make([]bool, n)
 			for v := range row {

@@ -80,7 +80,9 @@ func WriteWCNF(w io.Writer, n *Network) error {
 // file that names its atoms). Errors give name, line and column.
 func ReadWCNF(r io.Reader, name string) (*Network, error) {
 	rd := wcnfReader{name: name, scale: 1, names: map[int]string{}, top: math.MaxInt64}
-	err := logic.Lines(r, name, func(line int, text string) error {
+	// Comment lines ("c ...") carry the scale and the atom names, so the
+	// reader sees them.
+	err := logic.LineFormat{}.Each(r, name, func(line int, text string) error {
 		rd.line = line
 		return rd.parseLine(text)
 	})
@@ -117,7 +119,7 @@ type wcnfClause struct {
 }
 
 func (rd *wcnfReader) errorf(col int, format string, args ...any) error {
-	return &logic.SyntaxError{Pos: logic.Position{File: rd.name, Line: rd.line, Col: col}, Msg: fmt.Sprintf(format, args...)}
+	return logic.Errorf(logic.Position{File: rd.name, Line: rd.line, Col: col}, format, args...)
 }
 
 // fields splits a line into words with their 1-based columns.

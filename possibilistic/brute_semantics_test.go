@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/strata-logic/strata/internal/brute"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -127,7 +128,7 @@ func brutePreferred(t *Theory, n int, s Semantics, alpha *logic.Formula) (pref [
 func bruteEntailsUnder(t *Theory, n int, s Semantics, alpha, beta *logic.Formula) bool {
 	pref, _, _ := brutePreferred(t, n, s, alpha)
 	if pref == nil {
-		return logic.BruteEntails(n, nil, beta)
+		return brute.Entails(n, nil, beta)
 	}
 	for _, w := range pref {
 		if !beta.Eval(w) {

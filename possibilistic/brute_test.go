@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/strata-logic/strata/internal/brute"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -57,7 +58,7 @@ func bruteInc(t *Theory, n int, alpha *logic.Formula) float64 {
 func bruteNecessity(t *Theory, n int, alpha, beta *logic.Formula) float64 {
 	inc := bruteInc(t, n, alpha)
 	if inc == 1 {
-		if logic.BruteEntails(n, nil, beta) {
+		if brute.Entails(n, nil, beta) {
 			return 1
 		}
 		return 0
@@ -72,7 +73,7 @@ func bruteNecessity(t *Theory, n int, alpha, beta *logic.Formula) float64 {
 			continue
 		}
 		fs := append([]*logic.Formula{alpha}, t.Cut(math.Nextafter(lam, 0))...)
-		if logic.BruteEntails(n, fs, beta) {
+		if brute.Entails(n, fs, beta) {
 			best = lam
 		}
 	}

@@ -49,7 +49,7 @@ func (t *Theory) String() string {
 // v is nil).
 func ReadText(r io.Reader, name string, v *logic.Vocabulary) (*Theory, error) {
 	t := New(v)
-	err := logic.EachLine(r, name, func(line int, text string) error {
+	err := logic.TextLines.Each(r, name, func(line int, text string) error {
 		f, w, err := parseLine(t.Vocab, name, line, text)
 		if err != nil {
 			return err
@@ -67,18 +67,14 @@ func parseLine(v *logic.Vocabulary, name string, line int, text string) (*logic.
 	lead := len(text) - len(strings.TrimLeft(text, " \t"))
 	colon := strings.IndexByte(text, ':')
 	if colon < 0 {
-		return nil, 0, &logic.SyntaxError{
-			Pos: logic.Position{File: name, Line: line, Col: lead + 1},
-			Msg: "expected 'WEIGHT: FORMULA' (a weight in ]0,1], a colon, then a formula)",
-		}
+		return nil, 0, logic.Errorf(logic.Position{File: name, Line: line, Col: lead + 1},
+			"expected 'WEIGHT: FORMULA' (a weight in ]0,1], a colon, then a formula)")
 	}
 	ws := strings.TrimSpace(text[:colon])
 	w, err := strconv.ParseFloat(ws, 64)
 	if err != nil || !(w > 0 && w <= 1) {
-		return nil, 0, &logic.SyntaxError{
-			Pos: logic.Position{File: name, Line: line, Col: lead + 1},
-			Msg: fmt.Sprintf("expected a weight in ]0,1] before ':', found %q", ws),
-		}
+		return nil, 0, logic.Errorf(logic.Position{File: name, Line: line, Col: lead + 1},
+			"expected a weight in ]0,1] before ':', found %q", ws)
 	}
 	f, err := logic.ParseFormulaAt(v, logic.Position{File: name, Line: line, Col: colon + 2}, text[colon+1:])
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/strata-logic/strata/internal/brute"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -155,11 +156,11 @@ func checkExplanation(t *testing.T, th *Theory, n int, s Semantics, alpha, beta 
 		}
 		fs = append(fs, f.Formula)
 	}
-	if pref != nil && !logic.BruteEntails(n, fs, beta) {
+	if pref != nil && !brute.Entails(n, fs, beta) {
 		t.Fatalf("%s: %v support %v does not entail β", name, s, e.Support)
 	}
 	for i := 1; i < len(fs); i++ {
-		if logic.BruteEntails(n, slices.Delete(slices.Clone(fs), i, i+1), beta) {
+		if brute.Entails(n, slices.Delete(slices.Clone(fs), i, i+1), beta) {
 			t.Fatalf("%s: %v support %v is not minimal", name, s, e.Support)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	gophersat "github.com/crillab/gophersat/solver"
+	"github.com/strata-logic/strata/internal/brute"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -217,13 +218,13 @@ func FuzzSolve(f *testing.F) {
 		for i, c := range cnf {
 			cs[i] = c
 		}
-		if got, want := s.Solve(), logic.BruteSatisfiable(n, cs); got != want {
+		if got, want := s.Solve(), brute.Satisfiable(n, cs); got != want {
 			t.Fatalf("got %v, brute force %v", got, want)
 		}
 		if len(data) > 0 {
 			a := logic.MkLit(logic.Atom(data[0]%n), data[0]&1 != 0)
 			cs = append(cs, logic.Clause{a})
-			if got, want := s.Solve(a), logic.BruteSatisfiable(n, cs); got != want {
+			if got, want := s.Solve(a), brute.Satisfiable(n, cs); got != want {
 				t.Fatalf("under %v: got %v, brute force %v", a, got, want)
 			}
 		}

@@ -44,7 +44,7 @@ func inputError(field string, err error) *apiError {
 		return ae
 	}
 	e := &apiError{Status: http.StatusBadRequest, Field: field, Message: err.Error()}
-	var se *logic.SyntaxError
+	var se *logic.ParseError
 	if errors.As(err, &se) {
 		e.File, e.Line, e.Column = se.Pos.File, se.Pos.Line, se.Pos.Col
 		if e.Line == 0 && e.Column > 0 { // a one-line input: a query, a formula

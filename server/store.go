@@ -8,6 +8,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
@@ -221,15 +222,8 @@ func (s *Server) parseBase(req loadRequest) (*entry, error) {
 		b = &defaults.Base{Vocab: v, Defaults: ds}
 	}
 	if req.Background != "" {
-		for i, line := range strings.Split(req.Background, "\n") {
-			if logic.IsBlank(line) {
-				continue
-			}
-			f, err := logic.ParseFormulaAt(v, logic.Position{File: "background", Line: i + 1}, logic.StripComment(line))
-			if err != nil {
-				return nil, inputError("background", err)
-			}
-			b.Background = append(b.Background, f)
+		if b.Background, err = dataset.ReadClauses(strings.NewReader(req.Background), "background", v); err != nil {
+			return nil, inputError("background", err)
 		}
 	}
 	ord, err := defaults.ZOrdering(b)

@@ -13,8 +13,8 @@ import (
 	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/crowd/football"
 	"github.com/strata-logic/strata/crowd/poker"
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/fileutil"
+	"github.com/strata-logic/strata/logic"
 )
 
 func init() { register(newCrowdCmd) }
@@ -124,7 +124,7 @@ func testFromText(files []string) string {
 
 // write builds the datasets and writes them, printing a summary. With a
 // split (how says which), that split is used instead of one by annotator.
-func (o *crowdOut) write(cmd *cobra.Command, domain string, sources []string, input map[string]int, t *dataset.AnswerTable, split *dataset.Split, how string) error {
+func (o *crowdOut) write(cmd *cobra.Command, domain string, sources []string, input map[string]int, t *crowd.AnswerTable, split *crowd.Split, how string) error {
 	opts := crowd.Options{TestFraction: o.fraction, Seed: o.seed, AtLeastOne: o.atLeastOne}
 	var runs []*crowd.Datasets
 	var dirs []string
@@ -174,7 +174,7 @@ func (o *crowdOut) write(cmd *cobra.Command, domain string, sources []string, in
 }
 
 // printWarnings writes the reader's warnings to stderr, at most 50 of them.
-func printWarnings(cmd *cobra.Command, warns []dataset.Warning) {
+func printWarnings(cmd *cobra.Command, warns logic.ErrorList) {
 	w := cmd.ErrOrStderr()
 	for i, x := range warns {
 		if i == 50 {
@@ -273,8 +273,8 @@ skipped with a warning naming file and line.`,
 				return err
 			}
 			paths = inputs(paths, testPaths)
-			var answers []dataset.Answer
-			var split dataset.Split
+			var answers []crowd.Answer
+			var split crowd.Split
 			var total football.Stats
 			next := 0 // the path being read: "-" is named <stdin>
 			err = eachInput(cmd, paths, func(r io.Reader, name string) error {
@@ -297,7 +297,7 @@ skipped with a warning naming file and line.`,
 			input := map[string]int{"rows": total.Rows, "answers": total.Answers, "non_plays": total.NonPlays,
 				"two_point_tries": total.TwoPoint, "spikes": total.Spikes, "pro_bowl": total.ProBowl,
 				"preseason": total.Preseason, "skipped_rows": total.Malformed}
-			t := &dataset.AnswerTable{Actions: football.Actions, Answers: answers, Descriptors: football.DescriptorNames()}
+			t := &crowd.AnswerTable{Actions: football.Actions, Answers: answers, Descriptors: football.DescriptorNames()}
 			if o.fixedSplit() {
 				return o.write(cmd, "football", paths, input, t, &split, testFromText(testPaths))
 			}
@@ -354,8 +354,8 @@ skipped with a warning naming the hand number.`,
 				return err
 			}
 			paths := inputs(args, testPaths)
-			var answers []dataset.Answer
-			var split dataset.Split
+			var answers []crowd.Answer
+			var split crowd.Split
 			var total poker.Stats
 			next := 0 // the path being read: "-" is named <stdin>
 			err = eachInput(cmd, paths, func(r io.Reader, name string) error {
@@ -375,7 +375,7 @@ skipped with a warning naming the hand number.`,
 					if sessions != nil {
 						n, ok := poker.SessionOf(d.Table)
 						if !ok {
-							return fmt.Errorf("%s:%d: hand #%s: table %q has no session number (\"Session N\") for --test-sessions", name, d.Line, d.Hand, d.Table)
+							return logic.Errorf(logic.Position{File: name, Line: d.Line}, "hand #%s: table %q has no session number (\"Session N\") for --test-sessions", d.Hand, d.Table)
 						}
 						inTest = sessions.Contains(n)
 					}
@@ -401,7 +401,7 @@ skipped with a warning naming the hand number.`,
 			if len(answers) == 0 {
 				return errors.New("no decisions with known hole cards in the input")
 			}
-			t := &dataset.AnswerTable{Actions: poker.Actions, Answers: answers, Descriptors: poker.DescriptorNames()}
+			t := &crowd.AnswerTable{Actions: poker.Actions, Answers: answers, Descriptors: poker.DescriptorNames()}
 			switch {
 			case sessions != nil:
 				return o.write(cmd, "poker", paths, input, t, &split, "by session: the hands of sessions "+sessions.String()+
@@ -421,7 +421,7 @@ skipped with a warning naming the hand number.`,
 
 func newCrowdTableCmd() *cobra.Command {
 	var o crowdOut
-	var f dataset.AnswerFormat
+	var f crowd.AnswerFormat
 	var describe []string
 	cmd := &cobra.Command{
 		Use:   "table CSV -o OUT --annotator COLUMN --answer COLUMN",
@@ -445,7 +445,7 @@ column.`,
 				return err
 			}
 			for _, d := range describe {
-				iv, err := dataset.ParseInterval(d)
+				iv, err := crowd.ParseInterval(d)
 				if err != nil {
 					return usageError{fmt.Errorf("--describe: %w", err)}
 				}
@@ -462,16 +462,16 @@ column.`,
 				return usageError{fmt.Errorf("%s is both the training table and a --test-from table", args[0])}
 			}
 			paths := append(slices.Clone(args), testPaths...)
-			var sources []dataset.AnswerSource
+			var sources []crowd.AnswerSource
 			for i, p := range paths {
 				r, name, err := fileutil.Open(p, cmd.InOrStdin())
 				if err != nil {
 					return err
 				}
 				defer r.Close()
-				sources = append(sources, dataset.AnswerSource{R: r, Name: name, Test: i > 0})
+				sources = append(sources, crowd.AnswerSource{R: r, Name: name, Test: i > 0})
 			}
-			t, split, warns, err := dataset.ReadAnswerSources(sources, f)
+			t, split, warns, err := crowd.ReadAnswerSources(sources, f)
 			printWarnings(cmd, warns)
 			if err != nil {
 				return err

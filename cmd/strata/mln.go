@@ -16,7 +16,6 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/mln"
@@ -433,13 +432,13 @@ WCNF file can be given to any MaxSAT solver to check strata's MAP answers.`,
 }
 
 // readTable reads a 0/1 table ("-" is stdin).
-func readTable(cmd *cobra.Command, path string) (*dataset.Table, error) {
+func readTable(cmd *cobra.Command, path string) (*mln.Table, error) {
 	r, name, err := fileutil.Open(path, cmd.InOrStdin())
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	return dataset.ReadTable(r, name)
+	return mln.ReadTable(r, name)
 }
 
 // addNetworkFormat adds the --format flag that readNetwork obeys.

@@ -11,22 +11,22 @@ import (
 	"github.com/strata-logic/strata/internal/shared"
 )
 
-// readPlays reads the seven season files of a directory, keyed by game and
+// readSeasons reads the seven season files of a directory, keyed by game and
 // play id.
-func readPlays(t *testing.T, dir string) (map[string]Play, Stats) {
+func readSeasons(t *testing.T, dir string) (map[string]play, Stats) {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(dir, "*.csv"))
 	if len(files) != 7 {
 		t.Fatalf("%s: %d files, want 7 (2009-2015)", dir, len(files))
 	}
-	out := map[string]Play{}
+	out := map[string]play{}
 	var total Stats
 	for _, name := range files {
 		f, err := os.Open(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		plays, st, warns, err := ReadPlays(f, name)
+		plays, st, warns, err := readPlays(f, name)
 		f.Close()
 		if err != nil || len(warns) != 0 {
 			t.Fatalf("%s: %v %v", name, err, warns)
@@ -56,8 +56,8 @@ func withoutScore(sit []string) []string {
 // play by play, except for the differences named and counted here, each
 // traced to the two sources' rows.
 func TestLegacyAndCurrentLayoutsAgree(t *testing.T) {
-	legacyPlays, lst := readPlays(t, shared.Path(t, "football/playoffs"))
-	currentPlays, cst := readPlays(t, shared.Path(t, "football/post_season"))
+	legacyPlays, lst := readSeasons(t, shared.Path(t, "football/playoffs"))
+	currentPlays, cst := readSeasons(t, shared.Path(t, "football/post_season"))
 
 	var onlyLegacy, onlyCurrent, calls []string
 	scoreOnly := map[string]int{} // per game

@@ -69,7 +69,7 @@ func TestReadPlayByPlay(t *testing.T) {
 	}
 	var ws []string
 	for _, w := range warns {
-		ws = append(ws, w.String())
+		ws = append(ws, w.Error())
 	}
 	wantW := []string{
 		`pbp.csv:11: skipped Run play: down 7 outside 1..4`,
@@ -105,11 +105,11 @@ func TestReadFourthDown(t *testing.T) {
 	if !slices.Contains(answers[0].Situation, "down_4") || !slices.Contains(answers[1].Situation, "two_minutes_left_in_half") {
 		t.Fatalf("situations %v %v", answers[0].Situation, answers[1].Situation)
 	}
-	if st.NonPlays != 3 || st.Malformed != 1 || len(warns) != 1 || !strings.Contains(warns[0].String(), `4th.csv:7: skipped run play: yardline_100 "x" is not a number`) {
+	if st.NonPlays != 3 || st.Malformed != 1 || len(warns) != 1 || !strings.Contains(warns[0].Error(), `4th.csv:7: skipped run play: yardline_100 "x" is not a number`) {
 		t.Fatalf("stats %+v warnings %v", st, warns)
 	}
 	_, _, _, err = Read(strings.NewReader("a,b\n1,2\n"), "x.csv")
-	if err == nil || !strings.Contains(err.Error(), "x.csv: header: not a table of a known layout; nflscrapR legacy play-by-play needs down,") {
+	if err == nil || !strings.Contains(err.Error(), "x.csv:1: header: not a table of a known layout; nflscrapR legacy play-by-play needs down,") {
 		t.Fatalf("unknown layout: %v", err)
 	}
 }

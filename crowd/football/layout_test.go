@@ -29,7 +29,7 @@ const currentCSV = `play_id,game_id,posteam,yardline_100,quarter_seconds_remaini
 `
 
 func TestReadCurrent(t *testing.T) {
-	plays, st, warns, err := ReadPlays(strings.NewReader(currentCSV), "cur.csv")
+	plays, st, warns, err := readPlays(strings.NewReader(currentCSV), "cur.csv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestReadCurrent(t *testing.T) {
 	}
 	var ws []string
 	for _, w := range warns {
-		ws = append(ws, w.String())
+		ws = append(ws, w.Error())
 	}
 	wantW := []string{
 		`cur.csv:11: skipped run play: down "NA" is not a number`,
@@ -123,7 +123,7 @@ func TestDetectLayout(t *testing.T) {
 			continue
 		}
 		for _, e := range c.errs {
-			if !strings.Contains(err.Error(), e) || !strings.HasPrefix(err.Error(), "read h.csv: header: ") {
+			if !strings.Contains(err.Error(), e) || !strings.HasPrefix(err.Error(), "h.csv:1: header: ") {
 				t.Errorf("%s: error %q does not say %q", c.header, err, e)
 			}
 		}

@@ -1,7 +1,6 @@
 package football
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -9,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -104,12 +103,12 @@ var fourthDown = layout{
 // layouts are the CSV layouts Read recognises.
 var layouts = []layout{legacy, current, fourthDown}
 
-// Play is one play call read from a table, with what identifies it.
-type Play struct {
+// play is one play call read from a table, with what identifies it.
+type play struct {
 	Game, ID string // the game and play id columns, when the table has them
 	Line     int    // line of the row in the file
 	Down     int    // the down read from the table (4 for fourth-down decisions)
-	dataset.Answer
+	crowd.Answer
 }
 
 // Read reads one CSV file of any of the layouts and returns an answer per
@@ -117,61 +116,37 @@ type Play struct {
 // Bowl games are dropped and counted; rows of a play call with a missing
 // or impossible value, and rows the CSV reader cannot read, are skipped
 // with a warning naming file and line. name is used in messages.
-func Read(r io.Reader, name string) ([]dataset.Answer, Stats, []dataset.Warning, error) {
-	plays, st, warns, err := ReadPlays(r, name)
-	answers := make([]dataset.Answer, len(plays))
+func Read(r io.Reader, name string) ([]crowd.Answer, Stats, logic.ErrorList, error) {
+	plays, st, warns, err := readPlays(r, name)
+	answers := make([]crowd.Answer, len(plays))
 	for i, p := range plays {
 		answers[i] = p.Answer
 	}
 	return answers, st, warns, err
 }
 
-// ReadPlays is Read with the game, play id, line and down of every play
+// readPlays is Read with the game, play id, line and down of every play
 // call, to compare the layouts play by play.
-func ReadPlays(r io.Reader, name string) ([]Play, Stats, []dataset.Warning, error) {
-	cr := csv.NewReader(logic.SkipBOM(r))
-	cr.FieldsPerRecord = -1
-	header, err := cr.Read()
-	if err != nil {
-		if err == io.EOF {
-			err = errors.New("empty file")
-		}
-		return nil, Stats{}, nil, fmt.Errorf("read %s: %w", name, err)
-	}
-	col := map[string]int{}
-	for i, h := range header {
-		col[strings.TrimSpace(h)] = i
-	}
-	lay, err := detect(col)
-	if err != nil {
-		return nil, Stats{}, nil, fmt.Errorf("read %s: %w", name, err)
-	}
+func readPlays(r io.Reader, name string) ([]play, Stats, logic.ErrorList, error) {
 	var (
-		plays []Play
+		col   map[string]int
+		lay   layout
+		plays []play
 		st    Stats
-		warns []dataset.Warning
+		warns logic.ErrorList
 	)
-	for {
-		rec, err := cr.Read()
-		if err == io.EOF {
-			break
+	header := func(line int, header []string) error {
+		col = map[string]int{}
+		for i, h := range header {
+			col[strings.TrimSpace(h)] = i
 		}
-		st.Rows++
-		var pe *csv.ParseError
-		if errors.As(err, &pe) {
-			st.Malformed++
-			warns = append(warns, dataset.Warning{File: name, Line: pe.Line, Column: pe.Column, Msg: "skipped row: " + pe.Err.Error()})
-			continue
+		var err error
+		if lay, err = detect(col); err != nil {
+			return &logic.ParseError{Pos: logic.Position{File: name, Line: line}, Err: err}
 		}
-		if err != nil {
-			return nil, st, warns, fmt.Errorf("read %s: %w", name, err)
-		}
-		line, _ := cr.FieldPos(0)
-		if len(rec) != len(header) {
-			st.Malformed++
-			warns = append(warns, dataset.Warning{File: name, Line: line, Msg: fmt.Sprintf("skipped row: %d fields, the header has %d", len(rec), len(header))})
-			continue
-		}
+		return nil
+	}
+	row := func(line int, rec []string) error {
 		get := func(c string) string {
 			if i, ok := col[c]; ok && c != "" {
 				return strings.TrimSpace(rec[i])
@@ -186,32 +161,39 @@ func ReadPlays(r io.Reader, name string) ([]Play, Stats, []dataset.Warning, erro
 		switch {
 		case !known:
 			st.NonPlays++
-			continue
+			return nil
 		case action == "":
 			st.Spikes++
-			continue
+			return nil
 		case isProBowl(team):
 			st.ProBowl++
-			continue
+			return nil
 		case lay.isPreseason(get):
 			st.Preseason++
-			continue
+			return nil
 		case lay.isTwoPoint(get):
 			st.TwoPoint++
-			continue
+			return nil
 		}
 		sit, err := lay.situation(get)
 		if err == nil && team == "" {
 			err = fmt.Errorf("no team (column %q)", lay.team)
 		}
 		if err != nil {
-			st.Malformed++
-			warns = append(warns, dataset.Warning{File: name, Line: line, Msg: "skipped " + get(lay.typ) + " play: " + err.Error()})
-			continue
+			warns = append(warns, logic.Errorf(logic.Position{File: name, Line: line}, "skipped %s play: %w", get(lay.typ), err))
+			return nil
 		}
 		st.Answers++
-		plays = append(plays, Play{Game: get(lay.game), ID: get(lay.play), Line: line, Down: sit.Down,
-			Answer: dataset.Answer{Situation: sit.Descriptors(), Annotator: team, Action: action}})
+		plays = append(plays, play{Game: get(lay.game), ID: get(lay.play), Line: line, Down: sit.Down,
+			Answer: crowd.Answer{Situation: sit.Descriptors(), Annotator: team, Action: action}})
+		return nil
+	}
+	rows, err := crowd.ReadCSV(r, name, &warns, header, row)
+	// Every warning is a row skipped: one that does not parse, has the
+	// wrong number of fields, or describes no situation.
+	st.Rows, st.Malformed = rows, len(warns)
+	if err != nil {
+		return nil, st, warns, err
 	}
 	return plays, st, warns, nil
 }

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/logic"
 )
 
 // Street is a betting round.
@@ -82,7 +82,7 @@ var (
 // check facing a bet, streets out of order, a hand cut off before its
 // summary, …) is skipped with a warning naming its hand number and line;
 // input holding no hand at all is an error. name is used in messages.
-func Read(r io.Reader, name string) ([]*Hand, []dataset.Warning, error) {
+func Read(r io.Reader, name string) ([]*Hand, logic.ErrorList, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
@@ -92,11 +92,9 @@ func Read(r io.Reader, name string) ([]*Hand, []dataset.Warning, error) {
 		defer zr.Close()
 		br = bufio.NewReaderSize(zr, 1<<16)
 	}
-	sc := bufio.NewScanner(br)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	var (
 		hands []*Hand
-		warns []dataset.Warning
+		warns logic.ErrorList
 		cur   *handParser
 		seen  int
 	)
@@ -106,34 +104,32 @@ func Read(r io.Reader, name string) ([]*Hand, []dataset.Warning, error) {
 		}
 		h, err := cur.finish(eof)
 		if err != nil {
-			warns = append(warns, dataset.Warning{File: name, Line: cur.errLine, Msg: fmt.Sprintf("skipped hand #%s: %v", cur.hand.ID, err)})
+			warns = append(warns, logic.Errorf(logic.Position{File: name, Line: cur.errLine}, "skipped hand #%s: %w", cur.hand.ID, err))
 		} else {
 			hands = append(hands, h)
 		}
 		cur = nil
 	}
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimRight(sc.Text(), "\r")
-		text = strings.TrimPrefix(text, "\ufeff")
+	err := logic.LineFormat{}.Each(br, name, func(line int, text string) error {
+		// Files joined into one keep their byte-order marks.
+		text = strings.TrimRight(strings.TrimPrefix(text, logic.BOM), "\r")
 		if m := headerRe.FindStringSubmatch(text); m != nil {
 			finish(false)
 			seen++
 			cur = newHandParser(m[1], line)
-			continue
+			return nil
 		}
-		if cur == nil {
-			continue
+		if cur != nil {
+			cur.line(text, line)
 		}
-		cur.line(text, line)
-	}
-	if err := sc.Err(); err != nil {
-		return hands, warns, fmt.Errorf("read %s: line %d: %w", name, line+1, err)
+		return nil
+	})
+	if err != nil {
+		return hands, warns, err
 	}
 	finish(true)
 	if seen == 0 {
-		return nil, warns, fmt.Errorf("read %s: no PokerStars hand histories (no line starts with \"PokerStars Hand #\")", name)
+		return nil, warns, logic.Errorf(logic.Position{File: name}, "no PokerStars hand histories (no line starts with \"PokerStars Hand #\")")
 	}
 	return hands, warns, nil
 }

@@ -148,11 +148,11 @@ func TestBrokenHands(t *testing.T) {
 		w := warns[i]
 		// A hand cut off is reported at its header; the others at the line at fault.
 		wantLine := lineOf[i+2] + b.line - 1
-		if w.File != "broken.txt" || w.Line != wantLine || !strings.Contains(w.Msg, b.want) {
-			t.Errorf("break %d: warning %q at line %d, want %q at line %d", i, w.Msg, w.Line, b.want, wantLine)
+		if w.Pos.File != "broken.txt" || w.Pos.Line != wantLine || !strings.Contains(w.Err.Error(), b.want) {
+			t.Errorf("break %d: warning %q at line %d, want %q at line %d", i, w.Err.Error(), w.Pos.Line, b.want, wantLine)
 		}
 	}
-	if last := warns[len(warns)-1].Msg; !strings.Contains(last, fmt.Sprintf("hand #%d: cut off at the end of the input", n+1)) {
+	if last := warns[len(warns)-1].Err.Error(); !strings.Contains(last, fmt.Sprintf("hand #%d: cut off at the end of the input", n+1)) {
 		t.Errorf("last warning %q", last)
 	}
 	if _, _, err := Read(strings.NewReader("hello\nworld\n"), "x.txt"); err == nil || !strings.Contains(err.Error(), "x.txt: no PokerStars hand histories") {
@@ -189,8 +189,8 @@ func FuzzRead(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		hands, warns, err := Read(strings.NewReader(src), "fuzz")
 		for _, w := range warns {
-			if !strings.Contains(w.Msg, "hand #") {
-				t.Fatalf("warning without a hand number: %q", w.Msg)
+			if !strings.Contains(w.Err.Error(), "hand #") {
+				t.Fatalf("warning without a hand number: %q", w.Err.Error())
 			}
 		}
 		if err != nil {

@@ -18,7 +18,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/crowd"
+	"github.com/strata-logic/strata/logic"
 )
 
 // Options select the decisions to keep.
@@ -41,9 +42,9 @@ type Stats struct {
 // ReadAnswers reads hand histories and returns one answer per decision.
 // Malformed hands are skipped with a warning naming the hand number; see
 // Read.
-func ReadAnswers(r io.Reader, name string, opts Options) ([]dataset.Answer, Stats, []dataset.Warning, error) {
+func ReadAnswers(r io.Reader, name string, opts Options) ([]crowd.Answer, Stats, logic.ErrorList, error) {
 	ds, st, warns, err := ReadDecisions(r, name, opts)
-	answers := make([]dataset.Answer, len(ds))
+	answers := make([]crowd.Answer, len(ds))
 	for i, d := range ds {
 		answers[i] = d.Answer()
 	}
@@ -52,7 +53,7 @@ func ReadAnswers(r io.Reader, name string, opts Options) ([]dataset.Answer, Stat
 
 // ReadDecisions is ReadAnswers with the hand, session and line of every
 // decision.
-func ReadDecisions(r io.Reader, name string, opts Options) ([]Decision, Stats, []dataset.Warning, error) {
+func ReadDecisions(r io.Reader, name string, opts Options) ([]Decision, Stats, logic.ErrorList, error) {
 	hands, warns, err := Read(r, name)
 	st := Stats{Skipped: len(warns)}
 	if err != nil {

@@ -3,7 +3,7 @@ package poker
 import (
 	"slices"
 
-	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/crowd"
 )
 
 // Actions are the choices of the paper's poker study, as atoms: fold, call
@@ -26,8 +26,8 @@ type Decision struct {
 }
 
 // Answer returns the decision as an answer whose annotator is the player.
-func (d Decision) Answer() dataset.Answer {
-	return dataset.Answer{Situation: d.Situation, Annotator: d.Player, Action: d.Action}
+func (d Decision) Answer() crowd.Answer {
+	return crowd.Answer{Situation: d.Situation, Annotator: d.Player, Action: d.Action}
 }
 
 var streetSuffix = [...]string{"preflop", "on_the_flop", "on_the_turn", "on_the_river"}

@@ -7,10 +7,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/crowd/football"
 	"github.com/strata-logic/strata/crowd/poker"
-	"github.com/strata-logic/strata/dataset"
-	"github.com/strata-logic/strata/internal/experiment"
+		"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/logic"
 )
 
 // Domain is one row of the results table: a source of real decisions that
@@ -50,7 +51,7 @@ func domainNames() string {
 
 // input is what a domain's reader produced.
 type input struct {
-	table    *dataset.AnswerTable
+	table    *crowd.AnswerTable
 	sources  []string
 	stats    map[string]int // what the reader kept and dropped
 	warnings []string       // the first maxWarnings warnings
@@ -58,10 +59,10 @@ type input struct {
 
 const maxWarnings = 10
 
-func (in *input) warn(ws []dataset.Warning) {
+func (in *input) warn(ws logic.ErrorList) {
 	for _, w := range ws {
 		if len(in.warnings) < maxWarnings {
-			in.warnings = append(in.warnings, w.String())
+			in.warnings = append(in.warnings, w.Error())
 		}
 	}
 }
@@ -103,7 +104,7 @@ func loadPoker(path string, quick bool) (*input, error) {
 		return nil, err
 	}
 	in := &input{
-		table:   &dataset.AnswerTable{Actions: poker.Actions, Answers: answers, Descriptors: poker.DescriptorNames()},
+		table:   &crowd.AnswerTable{Actions: poker.Actions, Answers: answers, Descriptors: poker.DescriptorNames()},
 		sources: []string{path},
 		stats: map[string]int{"hands": st.Hands, "skipped_hands": st.Skipped, "decisions": st.Decisions,
 			"decisions_without_hole_cards": st.UnknownCards},
@@ -124,7 +125,7 @@ func loadFootball(dir string, quick bool) (*input, error) {
 	if quick {
 		files = files[:1]
 	}
-	in := &input{table: &dataset.AnswerTable{Actions: football.Actions, Descriptors: football.DescriptorNames()}, sources: files}
+	in := &input{table: &crowd.AnswerTable{Actions: football.Actions, Descriptors: football.DescriptorNames()}, sources: files}
 	var total football.Stats
 	for _, name := range files {
 		f, err := os.Open(name)
@@ -147,13 +148,13 @@ func loadFootball(dir string, quick bool) (*input, error) {
 
 // sample returns n of the answers drawn without replacement for the run's
 // seed, in their original order (all of them when there are no more than n).
-func sample(answers []dataset.Answer, n int, seed uint64) []dataset.Answer {
+func sample(answers []crowd.Answer, n int, seed uint64) []crowd.Answer {
 	if len(answers) <= n {
 		return answers
 	}
 	idx := experiment.Rand(seed, experiment.Sample).Perm(len(answers))[:n]
 	slices.Sort(idx)
-	out := make([]dataset.Answer, n)
+	out := make([]crowd.Answer, n)
 	for i, j := range idx {
 		out[i] = answers[j]
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/strata-logic/strata/crowd"
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
@@ -39,14 +38,14 @@ func learnTheory(ctx context.Context, opts *Options, d Domain, ds *crowd.Dataset
 // examples drawn for them as for the test annotators.
 func validationSplit(opts *Options, ds *crowd.Datasets) (*experiment.Split, error) {
 	fitAnswers, heldAnswers, annotators := experiment.HoldOut(ds.Split.Train, opts.Validation, opts.Seed,
-		func(a dataset.Answer) string { return a.Annotator })
+		func(a crowd.Answer) string { return a.Annotator })
 	if len(annotators) == 0 {
 		return &experiment.Split{Skipped: fmt.Sprintf("%d training annotators are too few to hold out %.0f%%",
-			len(dataset.Annotators(ds.Split.Train)), 100*opts.Validation)}, nil
+			len(crowd.Annotators(ds.Split.Train)), 100*opts.Validation)}, nil
 	}
 	rng := experiment.Rand(opts.Seed, experiment.ValidationExamples)
-	fp, fn := dataset.Examples(ds.Vocab, ds.Actions, fitAnswers, rng)
-	vp, vn := dataset.Examples(ds.Vocab, ds.Actions, heldAnswers, rng)
+	fp, fn := crowd.Examples(ds.Vocab, ds.Actions, fitAnswers, rng)
+	vp, vn := crowd.Examples(ds.Vocab, ds.Actions, heldAnswers, rng)
 	fit, err := learn.FromRules(ds.Vocab, fp, fn)
 	if err != nil {
 		return nil, err

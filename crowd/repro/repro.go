@@ -24,7 +24,6 @@ import (
 	"time"
 
 	"github.com/strata-logic/strata/crowd"
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/experiment"
 )
 
@@ -186,10 +185,10 @@ func evaluate(row *Row, ds *crowd.Datasets) error {
 // Cases returns the training and test situations of ds as cases of the
 // multi-class task, over ds.Vocab.
 func Cases(ds *crowd.Datasets) (train, test []crowd.Case) {
-	conv := func(sits []dataset.Situation) []crowd.Case {
+	conv := func(sits []crowd.Situation) []crowd.Case {
 		out := make([]crowd.Case, len(sits))
 		for i, s := range sits {
-			out[i] = crowd.Case{Situation: dataset.SituationTerm(ds.Vocab, s.Descriptors), Target: s.Typical}
+			out[i] = crowd.Case{Situation: crowd.SituationTerm(ds.Vocab, s.Descriptors), Target: s.Typical}
 		}
 		return out
 	}

@@ -9,11 +9,11 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/mln"
+	"github.com/strata-logic/strata/mln/debd"
 )
 
 // NetworkInfo describes the network learned for a dataset.
@@ -45,7 +45,7 @@ func prepare(ctx context.Context, opts *Options, d Dataset, row *Row, dir string
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	from, _, err := mln.Splits(opts.debd(), d.Name)
+	from, _, err := debd.Splits(opts.debd(), d.Name)
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func prepare(ctx context.Context, opts *Options, d Dataset, row *Row, dir string
 	lo := mln.LearnOptions{Progress: func(stage string, done, total int) {
 		opts.Emit(Event{Subject: d.Name, Step: "network", Stage: stage, Done: done, Total: total})
 	}}
-	net, pll, ind, err := mln.LearnDataset(opts.debd(), d.Name, lo)
+	net, pll, ind, err := debd.Learn(opts.debd(), d.Name, lo)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +89,7 @@ func prepare(ctx context.Context, opts *Options, d Dataset, row *Row, dir string
 	if err := mln.WriteExamples(dir, net.Vocab, ex.train, ex.test); err != nil {
 		return nil, err
 	}
-	enc := dataset.MAPEncoding{Vocab: net.Vocab, Atoms: net.NumAtoms()}
+	enc := mln.MAPEncoding{Vocab: net.Vocab, Atoms: net.NumAtoms()}
 	for _, set := range []struct {
 		name string
 		exs  []mln.Example

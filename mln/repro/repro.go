@@ -11,7 +11,7 @@
 // of §4.3 (package learn), scores it on the test examples (an example is
 // predicted positive when the theory covers it, (Θ, α) ⊢poss β), runs Weka's
 // RandomForest -I 100, J48 (C4.5) and JRip (RIPPER) on the same examples in
-// the paper's attribute encoding (dataset.MAPEncoding), and writes the
+// the paper's attribute encoding (mln.MAPEncoding), and writes the
 // results table in the paper's layout and the learned theories, highest
 // level first.
 //

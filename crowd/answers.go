@@ -1,4 +1,4 @@
-package dataset
+package crowd
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -38,31 +39,6 @@ type AnswerTable struct {
 	// answer holds it, so that every file built for the domain has the same
 	// attributes. Nil means the descriptors of the answers.
 	Descriptors []string
-}
-
-// Warning is a problem with one input record (a CSV row, a poker hand) that
-// was skipped. File, Line and Column locate it when known (0 otherwise).
-type Warning struct {
-	File   string
-	Line   int
-	Column int
-	Msg    string
-}
-
-func (w Warning) String() string {
-	var b strings.Builder
-	b.WriteString(w.File)
-	if w.Line > 0 {
-		fmt.Fprintf(&b, ":%d", w.Line)
-		if w.Column > 0 {
-			fmt.Fprintf(&b, ":%d", w.Column)
-		}
-	}
-	if b.Len() > 0 {
-		b.WriteString(": ")
-	}
-	b.WriteString(w.Msg)
-	return b.String()
 }
 
 // CheckActions checks that action names are usable atoms: identifiers of
@@ -240,19 +216,19 @@ func Descriptors(answers ...[]Answer) []string {
 // holds), and the class: the situation's most typical action or NoAction.
 // Train and test tables must be built with the same descriptors and actions
 // so that Weka accepts them as compatible.
-func SituationsARFF(relation string, descriptors, actions []string, sits []Situation) (*ARFF, error) {
-	a := &ARFF{Relation: relation}
+func SituationsARFF(relation string, descriptors, actions []string, sits []Situation) (*dataset.ARFF, error) {
+	a := &dataset.ARFF{Relation: relation}
 	col := make(map[string]int, len(descriptors))
 	for i, d := range descriptors {
 		col[d] = i
-		a.Attributes = append(a.Attributes, Attribute{Name: d, Values: []string{"0", "1"}})
+		a.Attributes = append(a.Attributes, dataset.Attribute{Name: d, Values: []string{"0", "1"}})
 	}
 	classes := append(slices.Clone(actions), NoAction)
 	class := "class"
 	for _, taken := col[class]; taken; _, taken = col[class] {
 		class += "_"
 	}
-	a.Attributes = append(a.Attributes, Attribute{Name: class, Values: classes})
+	a.Attributes = append(a.Attributes, dataset.Attribute{Name: class, Values: classes})
 	for _, s := range sits {
 		row := make([]string, len(descriptors)+1)
 		for i := range descriptors {

@@ -1,7 +1,6 @@
-package dataset
+package mln
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strconv"
@@ -44,11 +43,8 @@ func (t *Table) Append(row []bool) error {
 
 // Names returns the atom names of the columns, a1 ... an: 1-based, in column
 // order, the naming the paper uses for the NLTCS theory (a12, a14, ...).
-func (t *Table) Names() []string { return ColumnNames(t.Cols) }
-
-// ColumnNames returns a1 ... an.
-func ColumnNames(n int) []string {
-	names := make([]string, n)
+func (t *Table) Names() []string {
+	names := make([]string, t.Cols)
 	for i := range names {
 		names[i] = "a" + strconv.Itoa(i+1)
 	}
@@ -62,14 +58,11 @@ func ColumnNames(n int) []string {
 func ReadTable(r io.Reader, name string) (*Table, error) {
 	t := &Table{}
 	var row []bool
-	err := logic.Lines(r, name, func(line int, text string) error {
-		if isSpace(text) {
-			return nil
-		}
+	err := logic.LineFormat{}.Each(r, name, func(line int, text string) error {
 		var err error
-		row, err = parseRow(text, row[:0], t.Cols)
+		row, err = parseRow(text, row[:0], t.Cols, logic.Position{File: name, Line: line})
 		if err != nil {
-			return fmt.Errorf("%s:%d:%w", name, line, err)
+			return err
 		}
 		t.Append(row)
 		return nil
@@ -80,18 +73,13 @@ func ReadTable(r io.Reader, name string) (*Table, error) {
 	return t, nil
 }
 
-// colError is a parse error at a 1-based column of a row; it prints as
-// "col: message" so that ReadTable can prefix name and line.
-type colError struct {
-	col int
-	msg string
-}
-
-func (e *colError) Error() string { return strconv.Itoa(e.col) + ": " + e.msg }
-
 // parseRow parses "0,1,1" into row. want is the expected number of values,
-// or 0 when any number is fine.
-func parseRow(text string, row []bool, want int) ([]bool, error) {
+// or 0 when any number is fine; at is the line, for errors.
+func parseRow(text string, row []bool, want int, at logic.Position) ([]bool, error) {
+	fail := func(col int, format string, args ...any) ([]bool, error) {
+		at.Col = col
+		return nil, logic.Errorf(at, format, args...)
+	}
 	col := 1
 	expectValue := true
 	for i := 0; i < len(text); i++ {
@@ -104,51 +92,20 @@ func parseRow(text string, row []bool, want int) ([]bool, error) {
 		case !expectValue && c == ',':
 			expectValue = true
 		case expectValue:
-			return nil, &colError{i + 1, fmt.Sprintf("expected 0 or 1, found %q", rune(c))}
+			return fail(i+1, "expected 0 or 1, found %q", rune(c))
 		default:
-			return nil, &colError{i + 1, fmt.Sprintf("expected ',' or end of row, found %q", rune(c))}
+			return fail(i+1, "expected ',' or end of row, found %q", rune(c))
 		}
 		col = i + 2
 		if want > 0 && len(row) > want {
-			return nil, &colError{i + 1, fmt.Sprintf("row has more than the %d values of the first row", want)}
+			return fail(i+1, "row has more than the %d values of the first row", want)
 		}
 	}
 	if expectValue {
-		return nil, &colError{col, "expected 0 or 1 at end of row"}
+		return fail(col, "expected 0 or 1 at end of row")
 	}
 	if want > 0 && len(row) != want {
-		return nil, &colError{col, fmt.Sprintf("row has %d values, the first row has %d", len(row), want)}
+		return fail(col, "row has %d values, the first row has %d", len(row), want)
 	}
 	return row, nil
-}
-
-func isSpace(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c != ' ' && c != '\t' && c != '\r' {
-			return false
-		}
-	}
-	return true
-}
-
-// WriteTable writes t in the format ReadTable reads.
-func WriteTable(w io.Writer, t *Table) error {
-	bw := bufio.NewWriter(w)
-	buf := make([]byte, 0, 2*t.Cols)
-	for i := 0; i < t.Rows(); i++ {
-		buf = buf[:0]
-		for j, v := range t.Row(i) {
-			if j > 0 {
-				buf = append(buf, ',')
-			}
-			if v {
-				buf = append(buf, '1')
-			} else {
-				buf = append(buf, '0')
-			}
-		}
-		buf = append(buf, '\n')
-		bw.Write(buf)
-	}
-	return bw.Flush()
 }

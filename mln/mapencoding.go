@@ -1,8 +1,9 @@
-package dataset
+package mln
 
 import (
 	"fmt"
 
+	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -25,19 +26,19 @@ func (e MAPEncoding) atoms() int {
 
 // Attributes returns the attributes in order: for every atom x, x_ante_pos
 // and x_ante_neg; then for every atom, x_cons_pos and x_cons_neg; then class.
-func (e MAPEncoding) Attributes() []Attribute {
+func (e MAPEncoding) Attributes() []dataset.Attribute {
 	n := e.atoms()
 	bin := []string{"0", "1"}
-	attrs := make([]Attribute, 0, 4*n+1)
+	attrs := make([]dataset.Attribute, 0, 4*n+1)
 	for _, part := range []string{"ante", "cons"} {
 		for a := 0; a < n; a++ {
 			name := e.Vocab.Name(logic.Atom(a))
 			attrs = append(attrs,
-				Attribute{Name: name + "_" + part + "_pos", Values: bin},
-				Attribute{Name: name + "_" + part + "_neg", Values: bin})
+				dataset.Attribute{Name: name + "_" + part + "_pos", Values: bin},
+				dataset.Attribute{Name: name + "_" + part + "_neg", Values: bin})
 		}
 	}
-	return append(attrs, Attribute{Name: "class", Values: []string{"positive", "negative"}})
+	return append(attrs, dataset.Attribute{Name: "class", Values: []string{"positive", "negative"}})
 }
 
 // Row encodes one example. The antecedent must be a conjunction of literals
@@ -81,8 +82,8 @@ func (e MAPEncoding) Row(r logic.Rule, positive bool) ([]string, error) {
 
 // ARFF returns the table of the examples: the positive ones (defaults)
 // first, then the negative ones (non-defaults), duplicates kept.
-func (e MAPEncoding) ARFF(relation string, pos, neg []logic.Rule) (*ARFF, error) {
-	a := &ARFF{Relation: relation, Attributes: e.Attributes()}
+func (e MAPEncoding) ARFF(relation string, pos, neg []logic.Rule) (*dataset.ARFF, error) {
+	a := &dataset.ARFF{Relation: relation, Attributes: e.Attributes()}
 	for _, set := range []struct {
 		rules []logic.Rule
 		label bool

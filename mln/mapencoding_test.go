@@ -1,4 +1,4 @@
-package dataset
+package mln
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 )
 
 func TestMAPEncoding(t *testing.T) {
-	v := logic.NewVocabulary(ColumnNames(3)...)
+	v := logic.NewVocabulary((&Table{Cols: 3}).Names()...)
 	rule := func(s string) logic.Rule {
 		r, err := logic.ParseRule(v, s)
 		if err != nil {

@@ -1,7 +1,6 @@
-package dataset
+package crowd
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -71,7 +70,7 @@ func (f *AnswerFormat) defaults() {
 // error. The table's Descriptors are every atom the column plan gives: the
 // intervals, the Boolean columns, every bin, and a column_value atom per
 // value of a categorical column. name is used in messages.
-func ReadAnswers(r io.Reader, name string, format AnswerFormat) (*AnswerTable, []Warning, error) {
+func ReadAnswers(r io.Reader, name string, format AnswerFormat) (*AnswerTable, logic.ErrorList, error) {
 	t, _, warns, err := ReadAnswerSources([]AnswerSource{{R: r, Name: name}}, format)
 	return t, warns, err
 }
@@ -89,32 +88,37 @@ type AnswerSource struct {
 // table (see ReadAnswers) and returns it with the split that puts the
 // answers of Test sources into the test part and the others into the
 // training part. An annotator may then be on both sides.
-func ReadAnswerSources(sources []AnswerSource, format AnswerFormat) (*AnswerTable, Split, []Warning, error) {
+func ReadAnswerSources(sources []AnswerSource, format AnswerFormat) (*AnswerTable, Split, logic.ErrorList, error) {
+	if format.Annotator == "" || format.Answer == "" {
+		return nil, Split{}, nil, errors.New("the annotator and answer columns must be named")
+	}
 	format.defaults()
 	var (
 		lay   *answerLayout
-		warns []Warning
+		warns logic.ErrorList
 		rows  []answerRow
 	)
 	for _, src := range sources {
-		header, rs, w, err := readCSVRows(src.R, src.Name)
-		if err != nil {
-			return nil, Split{}, append(warns, w...), err
-		}
-		// A header error comes alone: the rows' warnings would bury it.
-		if lay == nil {
-			if lay, err = newAnswerLayout(header, format); err != nil {
-				return nil, Split{}, warns, fmt.Errorf("read %s: %w", src.Name, err)
+		header := func(line int, header []string) error {
+			at := logic.Position{File: src.Name, Line: line}
+			if lay == nil {
+				var err error
+				if lay, err = newAnswerLayout(header, format); err != nil {
+					return &logic.ParseError{Pos: at, Err: err}
+				}
+			} else if !slices.Equal(trimAll(header), trimAll(lay.header)) {
+				return logic.Errorf(at, "header: the columns differ from those of %s (%s)",
+					sources[0].Name, strings.Join(lay.header, ", "))
 			}
-		} else if !slices.Equal(trimAll(header), trimAll(lay.header)) {
-			return nil, Split{}, warns, fmt.Errorf("read %s: header: the columns differ from those of %s (%s)",
-				src.Name, sources[0].Name, strings.Join(lay.header, ", "))
+			return nil
 		}
-		warns = append(warns, w...)
-		for i := range rs {
-			rs[i].file, rs[i].test = src.Name, src.Test
+		row := func(line int, rec []string) error {
+			rows = append(rows, answerRow{file: src.Name, line: line, rec: rec, test: src.Test})
+			return nil
 		}
-		rows = append(rows, rs...)
+		if _, err := ReadCSV(src.R, src.Name, &warns, header, row); err != nil {
+			return nil, Split{}, warns, err
+		}
 	}
 	if lay == nil {
 		return nil, Split{}, nil, errors.New("no answer tables")
@@ -140,42 +144,6 @@ func trimAll(xs []string) []string {
 		out[i] = strings.TrimSpace(x)
 	}
 	return out
-}
-
-// readCSVRows reads the header and the rows with as many fields as it.
-func readCSVRows(r io.Reader, name string) ([]string, []answerRow, []Warning, error) {
-	cr := csv.NewReader(logic.SkipBOM(r))
-	cr.FieldsPerRecord = -1
-	header, err := cr.Read()
-	if err != nil {
-		if err == io.EOF {
-			return nil, nil, nil, fmt.Errorf("read %s: empty file, expected a header row", name)
-		}
-		return nil, nil, nil, fmt.Errorf("read %s: header: %w", name, err)
-	}
-	var warns []Warning
-	var rows []answerRow
-	for {
-		rec, err := cr.Read()
-		if err == io.EOF {
-			break
-		}
-		var pe *csv.ParseError
-		if errors.As(err, &pe) {
-			warns = append(warns, Warning{File: name, Line: pe.Line, Column: pe.Column, Msg: "skipped row: " + pe.Err.Error()})
-			continue
-		}
-		if err != nil {
-			return nil, nil, warns, fmt.Errorf("read %s: %w", name, err)
-		}
-		line, _ := cr.FieldPos(0)
-		if len(rec) != len(header) {
-			warns = append(warns, Warning{File: name, Line: line, Msg: fmt.Sprintf("skipped row: %d fields, the header has %d", len(rec), len(header))})
-			continue
-		}
-		rows = append(rows, answerRow{line: line, rec: rec})
-	}
-	return header, rows, warns, nil
 }
 
 type answerRow struct {
@@ -216,9 +184,6 @@ func newAnswerLayout(header []string, f AnswerFormat) (*answerLayout, error) {
 	}
 	lay := &answerLayout{format: f, header: header, intervals: map[int][]Interval{}, categorical: map[int]bool{}}
 	var err error
-	if f.Annotator == "" || f.Answer == "" {
-		return nil, errors.New("the annotator and answer columns must be named")
-	}
 	if lay.annotator, err = find("annotator", f.Annotator); err != nil {
 		return nil, err
 	}
@@ -252,7 +217,7 @@ func newAnswerLayout(header []string, f AnswerFormat) (*answerLayout, error) {
 		lay.intervals[i] = append(lay.intervals[i], iv)
 	}
 	if len(lay.situation) == 0 {
-		return nil, errors.New("no situation columns")
+		return nil, errors.New("header: no situation columns")
 	}
 	return lay, nil
 }
@@ -263,7 +228,7 @@ type describer func(v string) (atom string, ok bool, err error)
 
 // answers describes the rows. It looks at the whole training part first,
 // since automatic bins and column kinds depend on every value of a column.
-func (lay *answerLayout) answers(rows []answerRow) (*AnswerTable, Split, []Warning, error) {
+func (lay *answerLayout) answers(rows []answerRow) (*AnswerTable, Split, logic.ErrorList, error) {
 	f := lay.format
 	var train []answerRow
 	for _, r := range rows {
@@ -284,9 +249,9 @@ func (lay *answerLayout) answers(rows []answerRow) (*AnswerTable, Split, []Warni
 	if err != nil {
 		return nil, Split{}, nil, err
 	}
-	var warns []Warning
+	var warns logic.ErrorList
 	warn := func(r answerRow, col int, msg string) {
-		warns = append(warns, Warning{File: r.file, Line: r.line, Column: col + 1, Msg: "skipped row: " + msg})
+		warns = append(warns, logic.Errorf(logic.Position{File: r.file, Line: r.line, Col: col + 1}, "skipped row: %s", msg))
 	}
 	t := &AnswerTable{Actions: slices.Clone(f.Actions), Descriptors: vocab}
 	var split Split

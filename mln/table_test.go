@@ -1,7 +1,9 @@
-package dataset
+package mln
 
 import (
+	"bufio"
 	"bytes"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -19,7 +21,7 @@ func TestTableRoundTrip(t *testing.T) {
 		t.Fatalf("read %d x %d: %v", tb.Rows(), tb.Cols, tb.data)
 	}
 	var buf bytes.Buffer
-	if err := WriteTable(&buf, tb); err != nil {
+	if err := writeTable(&buf, tb); err != nil {
 		t.Fatal(err)
 	}
 	if buf.String() != "0,1,1\n1,0,0\n1,1,1\n" {
@@ -80,7 +82,7 @@ func FuzzReadTable(f *testing.F) {
 			return
 		}
 		var buf bytes.Buffer
-		WriteTable(&buf, tb)
+		writeTable(&buf, tb)
 		back, err := ReadTable(&buf, "fuzz")
 		if err != nil || back.Cols != tb.Cols || back.Rows() != tb.Rows() {
 			t.Fatalf("round trip of %q: %v", src, err)
@@ -93,4 +95,26 @@ func FuzzReadTable(f *testing.F) {
 			}
 		}
 	})
+}
+
+// writeTable writes t in the format ReadTable reads.
+func writeTable(w io.Writer, t *Table) error {
+	bw := bufio.NewWriter(w)
+	buf := make([]byte, 0, 2*t.Cols)
+	for i := 0; i < t.Rows(); i++ {
+		buf = buf[:0]
+		for j, v := range t.Row(i) {
+			if j > 0 {
+				buf = append(buf, ',')
+			}
+			if v {
+				buf = append(buf, '1')
+			} else {
+				buf = append(buf, '0')
+			}
+		}
+		buf = append(buf, '\n')
+		bw.Write(buf)
+	}
+	return bw.Flush()
 }

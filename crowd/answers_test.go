@@ -1,13 +1,15 @@
-package dataset
+package crowd
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -41,7 +43,7 @@ func TestReadAnswers(t *testing.T) {
 	}
 	var ws []string
 	for _, w := range warns {
-		ws = append(ws, w.String())
+		ws = append(ws, w.Error())
 	}
 	want := []string{
 		`calls.csv:6: skipped row: 4 fields, the header has 6`,
@@ -78,22 +80,24 @@ eve pass: distance_long down_1
 func TestReadAnswersErrors(t *testing.T) {
 	f := AnswerFormat{Annotator: "worker", Answer: "call"}
 	cases := []struct{ src, want string }{
-		{"", "empty file"},
-		{"who,call\nann,punt\n", `no annotator column "worker"`},
-		{"worker,call,x,x\n", `column "x" appears twice`},
-		{"worker,call\nann,punt\n", "no situation columns"},
-		{"worker,call,down\n,punt,1\n", "no usable answers"},
+		{"", "t.csv: empty file"},
+		{"who,call\nann,punt\n", `t.csv:1: header: no annotator column "worker"`},
+		{"\nworker,call,x,x\n", `t.csv:2: header: column "x" appears twice`},
+		{"worker,call\nann,punt\n", "t.csv:1: header: no situation columns"},
+		{"worker,call,\"down\n", `t.csv:1:19: header: extraneous or missing " in quoted-field`},
+		{"worker,call,down\n,punt,1\n", "read t.csv: no usable answers"},
 	}
 	for _, c := range cases {
 		_, _, err := ReadAnswers(strings.NewReader(c.src), "t.csv", f)
-		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "read t.csv: ") {
-			t.Errorf("%q: error %v, want one naming t.csv and containing %q", c.src, err, c.want)
+		var pe *logic.ParseError
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) || errors.As(err, &pe) != strings.HasPrefix(c.want, "t.csv") {
+			t.Errorf("%q: error %v, want %q", c.src, err, c.want)
 		}
 	}
 	// Given actions reject other answers, row by row.
 	f.Actions = []string{"Punt", "pass"}
 	_, warns, err := ReadAnswers(strings.NewReader("worker,call,down\na,punt,1\nb,kneel,2\n"), "t.csv", f)
-	if err != nil || len(warns) != 1 || !strings.Contains(warns[0].String(), `t.csv:3:2: skipped row: answer "kneel" is not one of the actions punt, pass`) {
+	if err != nil || len(warns) != 1 || !strings.Contains(warns[0].Error(), `t.csv:3:2: skipped row: answer "kneel" is not one of the actions punt, pass`) {
 		t.Fatalf("%v %v", warns, err)
 	}
 }
@@ -239,7 +243,7 @@ func FuzzReadAnswers(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		tab, warns, err := ReadAnswers(strings.NewReader(src), "f.csv", AnswerFormat{Annotator: "worker", Answer: "call", MaxLevels: 2, Bins: 2})
 		for _, w := range warns {
-			if w.File != "f.csv" || w.Line < 1 {
+			if w.Pos.File != "f.csv" || w.Pos.Line < 1 {
 				t.Fatalf("warning without a position: %+v", w)
 			}
 		}
@@ -278,7 +282,7 @@ func FuzzReadAnswerSources(f *testing.F) {
 			{R: strings.NewReader(test), Name: "test.csv", Test: true}},
 			AnswerFormat{Annotator: "who", Answer: "call", MaxLevels: 2, Bins: 2})
 		for _, w := range warns {
-			if (w.File != "train.csv" && w.File != "test.csv") || w.Line < 1 {
+			if (w.Pos.File != "train.csv" && w.Pos.File != "test.csv") || w.Pos.Line < 1 {
 				t.Fatalf("warning without a position: %+v", w)
 			}
 		}
@@ -325,7 +329,7 @@ func TestReadAnswerSources(t *testing.T) {
 	if len(split.Train) != 6 || len(split.Test) != 2 || strings.Join(split.Test[0].Situation, " ") != "flag kind_z yards_5_or_more" {
 		t.Fatalf("split %+v", split)
 	}
-	if len(warns) != 1 || warns[0].String() != `test.csv:3:3: skipped row: "maybe" in column "flag": not a Boolean value (0/1, true/false, yes/no) like the training rows` {
+	if len(warns) != 1 || warns[0].Error() != `test.csv:3:3: skipped row: "maybe" in column "flag": not a Boolean value (0/1, true/false, yes/no) like the training rows` {
 		t.Fatalf("warnings %v", warns)
 	}
 	// Train alone gives the same bins: the test table does not move them.
@@ -338,7 +342,7 @@ func TestReadAnswerSources(t *testing.T) {
 		want    string
 	}{
 		{[]AnswerSource{{R: strings.NewReader(splitTrainCSV), Name: "a.csv"}, {R: strings.NewReader("who,call,yards,flag,kind\n"), Name: "b.csv", Test: true}},
-			"read b.csv: header: the columns differ from those of a.csv"},
+			"b.csv:1: header: the columns differ from those of a.csv"},
 		{[]AnswerSource{{R: strings.NewReader(splitTrainCSV), Name: "a.csv", Test: true}}, "no training answers"},
 		{[]AnswerSource{{R: strings.NewReader("who,a b,a,call\nx,c,b c,run\n"), Name: "a.csv"}},
 			`column "a b" value "c" and column "a" value "b c" both become the atom "a_b_c"`},
@@ -382,9 +386,9 @@ func TestExamples(t *testing.T) {
 		t.Fatalf("negative consequents are not drawn from every other action: %v", drawn)
 	}
 	var a, b bytes.Buffer
-	WriteRules(&a, v, neg)
+	dataset.WriteRules(&a, v, neg)
 	_, neg2 := Examples(v, actions, answers, NewRand(1))
-	WriteRules(&b, v, neg2)
+	dataset.WriteRules(&b, v, neg2)
 	if a.String() != b.String() {
 		t.Fatal("the same seed gave other negative examples")
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/crowd/football"
 	"github.com/strata-logic/strata/crowd/poker"
-		"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/logic"
 )
 

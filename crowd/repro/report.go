@@ -52,12 +52,10 @@ func (rep *Report) Write(dir string) error {
 	return fileutil.WriteAtomic(filepath.Join(dir, "results.md"), rep.WriteMarkdown)
 }
 
-// writeTheory writes the theory, highest level first as in the paper's
-// Table 1, after a comment saying where it comes from.
-func writeTheory(path string, row *Row, l *experiment.Learned, opts *Options) error {
-	return experiment.WriteTheory(path, l, &opts.Settings,
-		fmt.Sprintf("Possibilistic theory learned by strata under %s semantics from %s (%s), as in Table 1 of the paper.",
-			l.Semantics, row.Domain.Label, row.Domain.Source),
+// about gives the comment lines of l's theory file: where it comes from.
+func (row *Row) about(l *experiment.Learned) []string {
+	return []string{fmt.Sprintf("Possibilistic theory learned by strata under %s semantics from %s (%s), as in Table 1 of the paper.",
+		l.Semantics, row.Domain.Label, row.Domain.Source),
 		"Highest level first. Weight 1: the hard rules (only one action per situation); below: the learned levels.",
-		"Test accuracy: on the most typical action of the test situations.")
+		"Test accuracy: on the most typical action of the test situations."}
 }

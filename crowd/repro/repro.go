@@ -19,7 +19,6 @@ package repro
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -94,20 +93,15 @@ func Reproduce(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
-		return nil, err
-	}
-	rep := &Report{Options: opts, Run: experiment.Start()}
-	rep.Rows, err = experiment.Each(Domains, opts.Domains, func(d Domain) string { return d.Name },
-		func(d Domain) (*Row, error) { return runDomain(ctx, &opts, d) })
+	rep := &Report{Options: opts}
+	err = experiment.Reproduce(&opts.Settings, &rep.Run, func() (err error) {
+		rep.Rows, err = experiment.Each(Domains, opts.Domains, func(d Domain) string { return d.Name },
+			func(d Domain) (*Row, error) { return runDomain(ctx, &opts, d) })
+		return err
+	}, rep.Write)
 	if err != nil {
 		return nil, err
 	}
-	rep.Elapsed = time.Since(rep.Started)
-	if err := rep.Write(opts.Dir); err != nil {
-		return nil, err
-	}
-	opts.Emit(Event{Step: "done", Message: "wrote " + filepath.Join(opts.Dir, "results.md")})
 	return rep, nil
 }
 
@@ -151,18 +145,10 @@ func runDomain(ctx context.Context, opts *Options, d Domain) (*Row, error) {
 		return nil, err
 	}
 	row.Evaluate = time.Since(start)
-	for _, l := range row.Semantics {
-		if err := writeTheory(filepath.Join(opts.Dir, experiment.TheoryFile(d.Name, l.Semantics)), row, l, opts); err != nil {
-			return nil, err
-		}
+	if row.Baseline, err = experiment.Finish(ctx, &opts.Settings, &row.Row, d.Name, dir, row.about); err != nil {
+		return nil, err
 	}
-
-	if opts.Weka != nil {
-		if row.Baselines, row.Baseline, err = experiment.RunBaselines(ctx, opts.Weka, dir, d.Name, opts.Progress); err != nil {
-			return nil, err
-		}
-	}
-	return row, ctx.Err()
+	return row, nil
 }
 
 // evaluate scores the theory as the baselines are scored: the multi-class

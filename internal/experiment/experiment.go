@@ -18,6 +18,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -123,4 +124,42 @@ func Each[S, R any](subjects []S, selected []string, name func(S) string, run fu
 		rows = append(rows, row)
 	}
 	return rows, nil
+}
+
+// Reproduce runs a reproduction's body between its common steps: it makes
+// s.Dir, starts run's clock, runs body (which fills the rows, usually with
+// Each), stops the clock, writes the report with write into s.Dir and says
+// where results.md is.
+func Reproduce(s *Settings, run *Run, body func() error, write func(dir string) error) error {
+	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
+		return err
+	}
+	*run = Start()
+	if err := body(); err != nil {
+		return err
+	}
+	run.Elapsed = time.Since(run.Started)
+	if err := write(s.Dir); err != nil {
+		return err
+	}
+	s.Emit(Event{Step: "done", Message: "wrote " + filepath.Join(s.Dir, "results.md")})
+	return nil
+}
+
+// Finish ends one subject's row: it writes the theory of every semantics
+// to s.Dir (TheoryFile(name, ·), with the comment lines about gives it) and
+// runs the baselines on the ARFF files of the subject's directory dir when
+// s.Weka is set, returning how long they took.
+func Finish(ctx context.Context, s *Settings, row *Row, name, dir string, about func(*Learned) []string) (baseline time.Duration, err error) {
+	for _, l := range row.Semantics {
+		if err := WriteTheory(filepath.Join(s.Dir, TheoryFile(name, l.Semantics)), l, s, about(l)...); err != nil {
+			return 0, err
+		}
+	}
+	if s.Weka != nil {
+		if row.Baselines, baseline, err = RunBaselines(ctx, s.Weka, dir, name, s.Progress); err != nil {
+			return 0, err
+		}
+	}
+	return baseline, ctx.Err()
 }

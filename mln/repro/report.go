@@ -48,11 +48,9 @@ func (rep *Report) Write(dir string) error {
 	return fileutil.WriteAtomic(filepath.Join(dir, "results.md"), rep.WriteMarkdown)
 }
 
-// writeTheory writes the theory, highest level first as in the paper's
-// table of the NLTCS theory, after comments saying where it comes from.
-func writeTheory(path string, row *Row, l *experiment.Learned, opts *Options) error {
-	return experiment.WriteTheory(path, l, &opts.Settings,
-		fmt.Sprintf("Possibilistic theory learned by strata under %s semantics from %d MAP-entailment examples of the %s network",
-			l.Semantics, l.Learning.Examples, row.Dataset.Label),
-		fmt.Sprintf("(learned from %s), as in the paper's §5.3. Highest level first.", row.Network.Source))
+// about gives the comment lines of l's theory file: where it comes from.
+func (row *Row) about(l *experiment.Learned) []string {
+	return []string{fmt.Sprintf("Possibilistic theory learned by strata under %s semantics from %d MAP-entailment examples of the %s network",
+		l.Semantics, l.Learning.Examples, row.Dataset.Label),
+		fmt.Sprintf("(learned from %s), as in the paper's §5.3. Highest level first.", row.Network.Source)}
 }

@@ -23,7 +23,6 @@ package repro
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -139,20 +138,15 @@ func Reproduce(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
-		return nil, err
-	}
-	rep := &Report{Options: opts, Run: experiment.Start()}
-	rep.Rows, err = experiment.Each(Datasets, opts.Datasets, func(d Dataset) string { return d.Name },
-		func(d Dataset) (*Row, error) { return runDataset(ctx, &opts, d) })
+	rep := &Report{Options: opts}
+	err = experiment.Reproduce(&opts.Settings, &rep.Run, func() (err error) {
+		rep.Rows, err = experiment.Each(Datasets, opts.Datasets, func(d Dataset) string { return d.Name },
+			func(d Dataset) (*Row, error) { return runDataset(ctx, &opts, d) })
+		return err
+	}, rep.Write)
 	if err != nil {
 		return nil, err
 	}
-	rep.Elapsed = time.Since(rep.Started)
-	if err := rep.Write(opts.Dir); err != nil {
-		return nil, err
-	}
-	opts.Emit(Event{Step: "done", Message: "wrote " + filepath.Join(opts.Dir, "results.md")})
 	return rep, nil
 }
 
@@ -191,16 +185,8 @@ func runDataset(ctx context.Context, opts *Options, d Dataset) (*Row, error) {
 		}
 	}
 	row.Evaluate = time.Since(start)
-	for _, l := range row.Semantics {
-		if err := writeTheory(filepath.Join(opts.Dir, experiment.TheoryFile(d.Name, l.Semantics)), row, l, opts); err != nil {
-			return nil, err
-		}
+	if row.Baseline, err = experiment.Finish(ctx, &opts.Settings, &row.Row, d.Name, dir, row.about); err != nil {
+		return nil, err
 	}
-
-	if opts.Weka != nil {
-		if row.Baselines, row.Baseline, err = experiment.RunBaselines(ctx, opts.Weka, dir, d.Name, opts.Progress); err != nil {
-			return nil, err
-		}
-	}
-	return row, ctx.Err()
+	return row, nil
 }

@@ -23,7 +23,8 @@ import (
 //     Bins bins of about equal size ("ydstogo_4_to_7");
 //   - any other column gives one atom per value ("down_4", "weather_rain").
 //
-// Values listed in Missing give no descriptor.
+// Values listed in Missing, and NaN in any spelling (how numeric exports
+// such as pandas' and R's write a missing number), give no descriptor.
 type AnswerFormat struct {
 	Annotator string     // column of the annotator; required
 	Answer    string     // column of the answer; required
@@ -35,6 +36,15 @@ type AnswerFormat struct {
 	Bins      int        // bins of an automatic numeric column (default 3)
 	MaxLevels int        // a numeric column with at most this many values is categorical (default 8)
 	Missing   []string   // values meaning "not given" (default: "", "NA", "?")
+}
+
+// missing reports whether v means "not given": a value of Missing, or NaN.
+func (f *AnswerFormat) missing(v string) bool {
+	if slices.Contains(f.Missing, v) {
+		return true
+	}
+	x, err := strconv.ParseFloat(v, 64)
+	return err == nil && math.IsNaN(x)
 }
 
 func (f *AnswerFormat) defaults() {
@@ -282,7 +292,7 @@ rows:
 		var sit []string
 		for _, c := range lay.situation {
 			v := strings.TrimSpace(r.rec[c])
-			if slices.Contains(f.Missing, v) {
+			if f.missing(v) {
 				continue
 			}
 			if ivs, ok := lay.intervals[c]; ok {
@@ -356,7 +366,7 @@ func (lay *answerLayout) vocabulary(describe map[int]describer, rows []answerRow
 		seen := map[string]bool{}
 		for _, r := range rows {
 			v := strings.TrimSpace(r.rec[c])
-			if seen[v] || slices.Contains(lay.format.Missing, v) {
+			if seen[v] || lay.format.missing(v) {
 				continue
 			}
 			seen[v] = true
@@ -408,7 +418,7 @@ func (lay *answerLayout) columnDescriber(c int, rows []answerRow) describer {
 	numeric, boolean := true, true
 	for _, r := range rows {
 		v := strings.TrimSpace(r.rec[c])
-		if slices.Contains(f.Missing, v) {
+		if f.missing(v) {
 			continue
 		}
 		distinct[v] = true

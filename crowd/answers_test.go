@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -477,6 +479,40 @@ func TestValidate(t *testing.T) {
 	for i, b := range bad {
 		if err := b.Validate(); err == nil {
 			t.Errorf("table %d accepted", i)
+		}
+	}
+}
+
+// TestReadAnswersNaN: NaN in a numeric column is a missing number, as
+// pandas and R write it: the row is kept without that column's descriptor,
+// and the bins are those of the table with the cell left empty (the old
+// reader put NaN among the numbers it cut into bins and then skipped the
+// row as "not a number like the training rows").
+func TestReadAnswersNaN(t *testing.T) {
+	table := func(missing string) string {
+		var b strings.Builder
+		b.WriteString("annotator,answer,dist\n")
+		for i := range 20 {
+			v := strconv.Itoa(i%10 + 1)
+			if i == 7 {
+				v = missing
+			}
+			fmt.Fprintf(&b, "a%d,run,%s\n", i, v)
+		}
+		return b.String()
+	}
+	format := AnswerFormat{Annotator: "annotator", Answer: "answer"}
+	want, _, err := ReadAnswers(strings.NewReader(table("")), "empty.csv", format)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, nan := range []string{"NaN", "nan", "NAN"} {
+		got, ws, err := ReadAnswers(strings.NewReader(table(nan)), "nan.csv", format)
+		if err != nil || len(ws) > 0 {
+			t.Fatalf("%s: error %v, warnings %v", nan, err, ws)
+		}
+		if !reflect.DeepEqual(got.Answers, want.Answers) {
+			t.Errorf("%s: answers\n%v\nwant (the cell left empty)\n%v", nan, got.Answers, want.Answers)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -187,7 +188,7 @@ func BenchmarkDecide(b *testing.B) {
 			}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				e.with(func(w *worker) (any, error) { return q(w, queries[i%len(queries)], c.explain) })
+				e.with(context.Background(), func(w *worker) (any, error) { return q(context.Background(), w, queries[i%len(queries)], c.explain) })
 			}
 		})
 	}
@@ -206,7 +207,7 @@ func BenchmarkHandler(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := s.store(e); err != nil {
+	if _, err := s.store(context.Background(), e); err != nil {
 		b.Fatal(err)
 	}
 	bodies := queryBodies(e.id, queries, "poss", false)

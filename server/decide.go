@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"strings"
 
 	"github.com/strata-logic/strata/logic"
@@ -11,12 +12,16 @@ import (
 // possibilistic.Reasoner.Explain says: a minimal set of formulas that with α
 // entail β, the levels (and, under lex, the formulas) the evidence set
 // aside, or a preferred world of α that falsifies β.
-func (e *entry) decideTheory(w *worker, sem possibilistic.Semantics, query string, rule logic.Rule, explain bool) *answerView {
+func (e *entry) decideTheory(ctx context.Context, w *worker, sem possibilistic.Semantics, query string, rule logic.Rule, explain bool) (*answerView, error) {
 	var ex possibilistic.Explanation
+	var err error
 	if explain {
-		ex = w.poss.Explain(sem, rule.Antecedent, rule.Consequent)
+		ex, err = w.poss.ExplainContext(ctx, sem, rule.Antecedent, rule.Consequent)
 	} else {
-		ex.Verdict = w.poss.DecideUnder(sem, rule.Antecedent, rule.Consequent)
+		ex.Verdict, err = w.poss.DecideUnderContext(ctx, sem, rule.Antecedent, rule.Consequent)
+	}
+	if err != nil {
+		return nil, err
 	}
 	vd := ex.Verdict
 	th := e.theory
@@ -27,7 +32,7 @@ func (e *entry) decideTheory(w *worker, sem possibilistic.Semantics, query strin
 		a.DecidingLevel = &l
 	}
 	if !explain {
-		return a
+		return a, nil
 	}
 	x := &explanation{Text: explainText(w.vocab, th, rule, ex), Entailing: []formulaRef{}, Drowned: []int{}, SetAside: []formulaRef{}}
 	for _, j := range vd.SetAside {
@@ -53,7 +58,7 @@ func (e *entry) decideTheory(w *worker, sem possibilistic.Semantics, query strin
 		x.Counter = append(x.Counter, w.vocab.LitString(logic.MkLit(logic.Atom(i), !t)))
 	}
 	a.Explanation = x
-	return a
+	return a, nil
 }
 
 // explainText says why in words: under poss those of strata query, then

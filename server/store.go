@@ -78,14 +78,18 @@ func (e *entry) put(w *worker) {
 	}
 }
 
-// with runs fn with a worker of the entry's pool.
-func (e *entry) with(fn func(w *worker) (any, error)) (any, error) {
+// with runs fn with a worker of the entry's pool. A worker whose work ctx
+// cut short is dropped rather than pooled again: its reasoner is sound, but
+// nothing is lost by not betting on it.
+func (e *entry) with(ctx context.Context, fn func(w *worker) (any, error)) (any, error) {
 	w, err := e.get()
 	if err != nil {
 		return nil, err
 	}
 	v, err := fn(w)
-	e.put(w)
+	if ctx.Err() == nil {
+		e.put(w)
+	}
 	return v, err
 }
 
@@ -139,7 +143,7 @@ func (s *Server) handleLoadTheory(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		return s.store(e)
+		return s.store(ctx, e)
 	})
 	if err != nil {
 		writeError(w, err)
@@ -159,7 +163,7 @@ func (s *Server) handleLoadBase(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		return s.store(e)
+		return s.store(ctx, e)
 	})
 	if err != nil {
 		writeError(w, err)
@@ -293,34 +297,41 @@ func (e *entry) newView() any {
 	return newTheoryView(e.theory, kindTheory, e.name)
 }
 
-// store gives e an id and keeps it, unless the store is full.
-func (s *Server) store(e *entry) (any, error) {
+// store gives e an id and keeps it, unless the store is full or the
+// request ran past its budget (then it was answered 503 and keeps nothing).
+func (s *Server) store(ctx context.Context, e *entry) (any, error) {
 	view := e.newView() // outside the lock: it runs the solver
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.entries) >= s.cfg.MaxTheories {
-		return nil, &apiError{Status: http.StatusTooManyRequests,
-			Message: fmt.Sprintf("the server holds its limit of %d theories and bases; delete one first", s.cfg.MaxTheories)}
+	err := commit(ctx, func() error {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if len(s.entries) >= s.cfg.MaxTheories {
+			return &apiError{Status: http.StatusTooManyRequests,
+				Message: fmt.Sprintf("the server holds its limit of %d theories and bases; delete one first", s.cfg.MaxTheories)}
+		}
+		prefix := "t-"
+		if e.kind == kindBase {
+			prefix = "b-"
+		}
+		e.id = newID(prefix)
+		switch v := view.(type) {
+		case *theoryView:
+			v.ID = e.id
+		case *baseView:
+			v.ID = e.id
+		}
+		e.view = view
+		s.entries[e.id] = e
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	prefix := "t-"
-	if e.kind == kindBase {
-		prefix = "b-"
-	}
-	e.id = newID(prefix)
-	switch v := view.(type) {
-	case *theoryView:
-		v.ID = e.id
-	case *baseView:
-		v.ID = e.id
-	}
-	e.view = view
-	s.entries[e.id] = e
-	return e.view, nil
+	return view, nil
 }
 
 func (s *Server) lookup(id string) (*entry, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.mu.RLock()
+	defer s.mu.RUnlock()
 	e, ok := s.entries[id]
 	if !ok {
 		return nil, notFound("no theory or base with id %q", id)

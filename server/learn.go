@@ -284,7 +284,7 @@ func (s *Server) startRun(ctx context.Context, name string, v *logic.Vocabulary,
 	}
 	rn.theory = l.Model().Theory(v).String()
 	var view *runView
-	err = commit(ctx, func() error {
+	err = s.commit(ctx, func() error {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		if err := s.runSlotLocked(); err != nil { // runs may have started meanwhile

@@ -97,8 +97,9 @@ type Server struct {
 	runWG     sync.WaitGroup
 
 	// beforeCompute, when set (by tests), runs at the start of every
-	// computation under the time budget.
-	beforeCompute func(ctx context.Context)
+	// computation under the time budget; beforeCommit before a computation
+	// stores or starts what its request asked for.
+	beforeCompute, beforeCommit func(ctx context.Context)
 	// poolSize is the number of idle reasoners a theory keeps.
 	poolSize int
 	// computing counts the computations running, for the tests that check
@@ -339,7 +340,10 @@ type gateKey struct{}
 // unless the request has been answered 503 already; then it returns the
 // budget's error and fn does not run. Without a gate in ctx (the request
 // is answered only when its computation returns) it checks ctx alone.
-func commit(ctx context.Context, fn func() error) error {
+func (s *Server) commit(ctx context.Context, fn func() error) error {
+	if s.beforeCommit != nil {
+		s.beforeCommit(ctx)
+	}
 	g, _ := ctx.Value(gateKey{}).(*gate)
 	if g == nil {
 		if err := ctx.Err(); err != nil {

@@ -301,7 +301,7 @@ func (e *entry) newView() any {
 // request ran past its budget (then it was answered 503 and keeps nothing).
 func (s *Server) store(ctx context.Context, e *entry) (any, error) {
 	view := e.newView() // outside the lock: it runs the solver
-	err := commit(ctx, func() error {
+	err := s.commit(ctx, func() error {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		if len(s.entries) >= s.cfg.MaxTheories {

@@ -188,7 +188,7 @@ func BenchmarkDecide(b *testing.B) {
 			}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				e.with(context.Background(), func(w *worker) (any, error) { return q(context.Background(), w, queries[i%len(queries)], c.explain) })
+				e.with(context.Background(), e.usage("poss", c.explain), func(w *worker) (any, error) { return q(context.Background(), w, queries[i%len(queries)], c.explain) })
 			}
 		})
 	}

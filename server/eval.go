@@ -122,7 +122,7 @@ func (s *Server) handleEval(w http.ResponseWriter, r *http.Request) {
 		if req.Hard == "" && req.HardPath == "" {
 			// The examples may bring new atoms: a pooled worker has a
 			// vocabulary of its own for them.
-			return e.with(ctx, func(w *worker) (any, error) {
+			return e.with(ctx, e.usage(req.Semantics, false), func(w *worker) (any, error) {
 				pos, neg, err := s.evalSets(req.examples, w.vocab)
 				if err != nil {
 					return nil, err
@@ -145,7 +145,7 @@ func (s *Server) handleEval(w http.ResponseWriter, r *http.Request) {
 			th.Add(f, 1)
 		}
 		ev := s.newEntry(kindTheory, e.name, th, nil, nil)
-		return ev.with(ctx, func(w *worker) (any, error) { return evaluate(ctx, ev, w, sem, pos, neg) })
+		return ev.with(ctx, ev.usage(req.Semantics, false), func(w *worker) (any, error) { return evaluate(ctx, ev, w, sem, pos, neg) })
 	})
 	if err != nil {
 		writeError(w, err)

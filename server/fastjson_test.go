@@ -144,7 +144,7 @@ func TestAppendAnswer(t *testing.T) {
 			}
 			for _, src := range c.queries {
 				for _, explain := range []bool{false, true} {
-					v, err := c.e.with(context.Background(), func(w *worker) (any, error) { return q(context.Background(), w, src, explain) })
+					v, err := c.e.with(context.Background(), c.e.usage(sem.String(), explain), func(w *worker) (any, error) { return q(context.Background(), w, src, explain) })
 					if err != nil {
 						t.Fatal(err)
 					}

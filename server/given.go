@@ -87,7 +87,7 @@ func (s *Server) handleGiven(w http.ResponseWriter, r *http.Request,
 		if err != nil {
 			return nil, err
 		}
-		return e.with(ctx, func(w *worker) (any, error) {
+		return e.with(ctx, e.usage(req.Semantics, false), func(w *worker) (any, error) {
 			alpha, err := parseGiven(w.vocab, req.Given)
 			if err != nil {
 				return nil, err

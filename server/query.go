@@ -111,7 +111,7 @@ func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		return e.with(ctx, func(w *worker) (any, error) {
+		return e.with(ctx, e.usage(req.Semantics, explain), func(w *worker) (any, error) {
 			a, err := q(ctx, w, req.Query, explain)
 			if err != nil {
 				return nil, err
@@ -186,7 +186,7 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		return e.with(ctx, func(w *worker) (any, error) {
+		return e.with(ctx, e.usage(req.Semantics, req.Explain), func(w *worker) (any, error) {
 			out := &batchView{Answers: make([]*answerView, len(req.Queries))}
 			for i, src := range req.Queries {
 				var a *answerView

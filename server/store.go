@@ -31,7 +31,30 @@ type entry struct {
 	format         string                // the base's input format
 	view           any                   // *theoryView or *baseView, built when stored
 	atoms          int                   // atoms of the vocabulary when loaded
-	pool           chan *worker
+	pools          []chan *worker        // idle workers, per usage
+}
+
+// usage names the pool a request takes its worker from. A reasoner that
+// served lex or an explanation has split levels (a selector per formula,
+// totalizers) that make its later poss queries several times slower, so
+// each semantics, with explanations and without, keeps reasoners of its
+// own. A default base has one pool.
+type usage uint8
+
+// usage returns the usage of requests under the named semantics.
+func (e *entry) usage(semantics string, explain bool) usage {
+	if e.kind == kindBase {
+		return 0
+	}
+	sem, err := theorySemantics(semantics)
+	if err != nil {
+		return 0 // the request fails on its semantics anyway
+	}
+	u := usage(sem) * 2
+	if explain {
+		u++
+	}
+	return u
 }
 
 // worker is what one request at a time reasons with: reasoners and a
@@ -47,9 +70,9 @@ type worker struct {
 // queries over ever new names cannot grow memory without bound.
 const maxNewAtoms = 1024
 
-func (e *entry) get() (*worker, error) {
+func (e *entry) get(u usage) (*worker, error) {
 	select {
-	case w := <-e.pool:
+	case w := <-e.pools[u]:
 		return w, nil
 	default:
 	}
@@ -68,27 +91,27 @@ func (e *entry) get() (*worker, error) {
 	return &worker{vocab: b.Vocab, defs: rs}, nil
 }
 
-func (e *entry) put(w *worker) {
+func (e *entry) put(u usage, w *worker) {
 	if w.vocab.Len() > e.atoms+maxNewAtoms {
 		return
 	}
 	select {
-	case e.pool <- w:
+	case e.pools[u] <- w:
 	default:
 	}
 }
 
-// with runs fn with a worker of the entry's pool. A worker whose work ctx
-// cut short is dropped rather than pooled again: its reasoner is sound, but
-// nothing is lost by not betting on it.
-func (e *entry) with(ctx context.Context, fn func(w *worker) (any, error)) (any, error) {
-	w, err := e.get()
+// with runs fn with a worker of the entry's pool for u. A worker whose
+// work ctx cut short is not pooled again: the reasoner is left usable, but
+// a fresh one costs little next to a query that ran out its budget.
+func (e *entry) with(ctx context.Context, u usage, fn func(w *worker) (any, error)) (any, error) {
+	w, err := e.get(u)
 	if err != nil {
 		return nil, err
 	}
 	v, err := fn(w)
 	if ctx.Err() == nil {
-		e.put(w)
+		e.put(u, w)
 	}
 	return v, err
 }
@@ -284,7 +307,15 @@ func pickBlock(name string, bases []*defaults.Base, want string) (*defaults.Base
 }
 
 func (s *Server) newEntry(kind, name string, th *possibilistic.Theory, b *defaults.Base, ord *defaults.Ordering) *entry {
-	return &entry{kind: kind, name: name, theory: th, base: b, ord: ord, atoms: th.Vocab.Len(), pool: make(chan *worker, s.poolSize)}
+	n := 1
+	if kind == kindTheory {
+		n = 2 * len(possibilistic.AllSemantics)
+	}
+	e := &entry{kind: kind, name: name, theory: th, base: b, ord: ord, atoms: th.Vocab.Len(), pools: make([]chan *worker, n)}
+	for i := range e.pools {
+		e.pools[i] = make(chan *worker, s.poolSize)
+	}
+	return e
 }
 
 // newView describes e for its answers. Only stored entries need one, so a

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"strings"
 
 	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/logic"
@@ -349,34 +348,3 @@ func levelOf(th *possibilistic.Theory, wt float64) int {
 	return -1
 }
 
-// verdictText says why, in the words of strata query.
-func verdictText(v *logic.Vocabulary, rule logic.Rule, vd possibilistic.Verdict) string {
-	beta := rule.Consequent.String(v)
-	inc := possibilistic.FormatWeight(vd.Inconsistency)
-	given := rule.Antecedent.Op != logic.OpTrue
-	subject := func(formulas string) string {
-		if !given {
-			return "the formulas " + formulas
-		}
-		return rule.Antecedent.String(v) + ", with the formulas " + formulas + ","
-	}
-	var b strings.Builder
-	switch {
-	case vd.Entailed:
-		n := possibilistic.FormatWeight(vd.Necessity)
-		verb := " entail "
-		if given {
-			verb = " entails "
-		}
-		b.WriteString("level " + n + ": " + subject("of weight >= "+n) + verb + beta + " (inconsistency level " + inc + ")")
-	case vd.Inconsistency == 1:
-		b.WriteString(rule.Antecedent.String(v) + " contradicts the formulas of weight 1, so only tautologies follow (inconsistency level 1)")
-	default:
-		verb := " do not entail "
-		if given {
-			verb = " does not entail "
-		}
-		b.WriteString(subject("above the inconsistency level "+inc) + verb + beta)
-	}
-	return b.String()
-}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/logic"
@@ -32,6 +33,8 @@ type entry struct {
 	view           any                   // *theoryView or *baseView, built when stored
 	atoms          int                   // atoms of the vocabulary when loaded
 	pools          []chan *worker        // idle workers, per usage
+	textOnce       sync.Once
+	text           *texts // see texts
 }
 
 // usage names the pool a request takes its worker from. A reasoner that

@@ -347,4 +347,3 @@ func levelOf(th *possibilistic.Theory, wt float64) int {
 	}
 	return -1
 }
-

@@ -11,6 +11,7 @@ package server
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"math"
 	"net/http"
@@ -23,12 +24,77 @@ import (
 // written from.
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
+// outPool holds the arrays answers are encoded into.
+var outPool = sync.Pool{New: func() any { b := make([]byte, 0, 2048); return &b }}
+
+func putOut(p *[]byte) {
+	if cap(*p) <= 64<<10 {
+		outPool.Put(p)
+	}
+}
+
 func getBuf() *bytes.Buffer { b := bufPool.Get().(*bytes.Buffer); b.Reset(); return b }
 
 func putBuf(b *bytes.Buffer) {
 	if b.Cap() <= 64<<10 { // a huge body's buffer is left to the collector
 		bufPool.Put(b)
 	}
+}
+
+// decodeBatch reads the body of POST /api/batch into req, by the fast path
+// when it can and by decode otherwise.
+func (s *Server) decodeBatch(w http.ResponseWriter, r *http.Request, req *batchRequest) *apiError {
+	buf := getBuf()
+	defer putBuf(buf)
+	if _, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)); err != nil {
+		return bodyError(err)
+	}
+	if scanBatch(buf.Bytes(), req) {
+		return nil
+	}
+	*req = batchRequest{}
+	return s.decodeBytes(buf.Bytes(), req)
+}
+
+// scanBatch is scanQuery for a batch request.
+func scanBatch(body []byte, req *batchRequest) bool {
+	var seen uint8
+	return scanFlat(body, func(key []byte, v flatValue) bool {
+		var bit uint8
+		var dst *string
+		switch string(key) {
+		case "theory_id":
+			bit, dst = 1, &req.TheoryID
+		case "theory":
+			bit, dst = 2, &req.Theory
+		case "base":
+			bit, dst = 4, &req.Base
+		case "semantics":
+			bit, dst = 8, &req.Semantics
+		case "queries":
+			if v.kind != flatList || seen&16 != 0 {
+				return false
+			}
+			seen |= 16
+			req.Queries = v.list
+			return true
+		case "explain":
+			if v.kind != flatBool || seen&32 != 0 {
+				return false
+			}
+			seen |= 32
+			req.Explain = v.b
+			return true
+		default:
+			return false
+		}
+		if v.kind != flatString || seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		*dst = v.str
+		return true
+	})
 }
 
 // decodeQuery reads the body of POST /api/query into req, by the fast path
@@ -52,7 +118,11 @@ func (s *Server) decodeQuery(w http.ResponseWriter, r *http.Request, req *queryR
 // did. On false req may hold part of the body.
 func scanQuery(body []byte, req *queryRequest) bool {
 	var seen uint8
-	return scanFlat(body, func(key []byte, str string, isBool, b bool) bool {
+	return scanFlat(body, func(key []byte, v flatValue) bool {
+		str, b, isBool := v.str, v.b, v.kind == flatBool
+		if v.kind == flatList {
+			return false
+		}
 		var bit uint8
 		var dst *string
 		switch string(key) {
@@ -85,11 +155,30 @@ func scanQuery(body []byte, req *queryRequest) bool {
 	})
 }
 
-// scanFlat scans a JSON object whose values are strings or booleans, calling member for each, and reports whether the whole body
-// was such an object (with white space only around it) and member accepted
-// every member. Strings must be valid UTF-8 without control characters, as
-// encoding/json reads them unchanged.
-func scanFlat(b []byte, member func(key []byte, str string, isBool, val bool) bool) bool {
+// flatValue is a member's value in a flat object: a string, a boolean or
+// a list of strings.
+type flatValue struct {
+	kind flatKind
+	str  string
+	b    bool
+	list []string
+}
+
+type flatKind uint8
+
+const (
+	flatString flatKind = iota
+	flatBool
+	flatList
+)
+
+// scanFlat scans a JSON object whose values are strings, booleans or
+// arrays of strings, calling member for each, and reports whether the
+// whole body was such an object (with white space only around it) and
+// member accepted every member. It fails on what encoding/json would read
+// differently or refuse: keys with escapes, control characters or invalid
+// UTF-8 in strings, surrogate escapes.
+func scanFlat(b []byte, member func(key []byte, v flatValue) bool) bool {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return false
@@ -111,33 +200,48 @@ func scanFlat(b []byte, member func(key []byte, str string, isBool, val bool) bo
 		if i >= len(b) {
 			return false
 		}
+		var v flatValue
 		switch {
 		case b[i] == '"':
-			raw, j, esc, ok := scanString(b, i)
-			if !ok {
+			if v.str, i, ok = scanValue(b, i); !ok {
 				return false
 			}
-			str := string(raw)
-			if esc {
-				if str, ok = unescape(raw); !ok {
+		case b[i] == '[':
+			v.kind, v.list = flatList, []string{}
+			i = skipSpace(b, i+1)
+			if i < len(b) && b[i] == ']' {
+				i++
+				break
+			}
+			for {
+				var str string
+				if str, i, ok = scanValue(b, i); !ok {
 					return false
 				}
+				v.list = append(v.list, str)
+				i = skipSpace(b, i)
+				if i >= len(b) {
+					return false
+				}
+				if b[i] == ']' {
+					i++
+					break
+				}
+				if b[i] != ',' {
+					return false
+				}
+				i = skipSpace(b, i+1)
 			}
-			if !member(key, str, false, false) {
-				return false
-			}
-			i = j
 		case bytes.HasPrefix(b[i:], []byte("true")):
-			if !member(key, "", true, true) {
-				return false
-			}
+			v.kind, v.b = flatBool, true
 			i += 4
 		case bytes.HasPrefix(b[i:], []byte("false")):
-			if !member(key, "", true, false) {
-				return false
-			}
+			v.kind = flatBool
 			i += 5
 		default:
+			return false
+		}
+		if !member(key, v) {
 			return false
 		}
 		i = skipSpace(b, i)
@@ -153,6 +257,20 @@ func scanFlat(b []byte, member func(key []byte, str string, isBool, val bool) bo
 			return false
 		}
 	}
+}
+
+// scanValue reads the string at b[i] and returns it decoded and the index
+// after it.
+func scanValue(b []byte, i int) (string, int, bool) {
+	raw, j, esc, ok := scanString(b, i)
+	if !ok {
+		return "", 0, false
+	}
+	if !esc {
+		return string(raw), j, true
+	}
+	str, ok := unescape(raw)
+	return str, j, ok
 }
 
 func skipSpace(b []byte, i int) int {
@@ -239,9 +357,9 @@ func unescape(raw []byte) (string, bool) {
 // writeAnswer answers one decided query: encoded by appendAnswer, or by
 // writeJSON when the answer holds what appendAnswer leaves to it.
 func writeAnswer(w http.ResponseWriter, a *answerView) {
-	buf := getBuf()
-	defer putBuf(buf)
-	b, ok := appendAnswer(buf.AvailableBuffer(), a)
+	p := outPool.Get().(*[]byte)
+	defer putOut(p)
+	b, ok := appendAnswer((*p)[:0], a)
 	if !ok {
 		writeJSON(w, http.StatusOK, a)
 		return
@@ -251,7 +369,59 @@ func writeAnswer(w http.ResponseWriter, a *answerView) {
 	h["Cache-Control"] = noStore
 	w.WriteHeader(http.StatusOK)
 	w.Write(b)
-	buf.Write(b[:0]) // keep the grown array for the next answer
+	*p = b
+}
+
+// writeBatch answers a batch, each answer encoded by appendAnswer or, when
+// it leaves one to it, by encoding/json.
+func writeBatch(w http.ResponseWriter, v *batchView) {
+	p := outPool.Get().(*[]byte)
+	defer putOut(p)
+	b := append((*p)[:0], `{"semantics":`...)
+	b = appendString(b, v.Semantics)
+	b = append(b, `,"answers":`...)
+	if v.Answers == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, a := range v.Answers {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			var ok bool
+			if a != nil {
+				b, ok = appendAnswer(b, a)
+			}
+			if ok {
+				b = b[:len(b)-1] // the newline
+				continue
+			}
+			var one bytes.Buffer
+			enc := json.NewEncoder(&one)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(a); err != nil {
+				writeJSON(w, http.StatusOK, v) // which reports the error
+				return
+			}
+			b = append(b, bytes.TrimSuffix(one.Bytes(), []byte{'\n'})...)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"yes":`...)
+	b = strconv.AppendInt(b, int64(v.Yes), 10)
+	b = append(b, `,"no":`...)
+	b = strconv.AppendInt(b, int64(v.No), 10)
+	b = append(b, `,"errors":`...)
+	b = strconv.AppendInt(b, int64(v.Errors), 10)
+	b = append(b, `,"unanswered":`...)
+	b = strconv.AppendInt(b, int64(v.Unanswered), 10)
+	b = append(b, "}\n"...)
+	h := w.Header()
+	h["Content-Type"] = jsonType
+	h["Cache-Control"] = noStore
+	w.WriteHeader(http.StatusOK)
+	w.Write(b)
+	*p = b
 }
 
 // The header values of every answer, shared: net/http only reads them, and

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"net/http/httptest"
 	"reflect"
 	"strings"
 	"testing"
@@ -43,6 +44,33 @@ func checkScan(t *testing.T, body []byte) bool {
 	return true
 }
 
+// checkScanBatch is checkScan for batch requests.
+func checkScanBatch(t *testing.T, body []byte) bool {
+	t.Helper()
+	var fast batchRequest
+	if !scanBatch(body, &fast) {
+		return false
+	}
+	var std batchRequest
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&std); err != nil || dec.More() {
+		t.Fatalf("the fast path accepts %q, which encoding/json refuses", body)
+	}
+	if !reflect.DeepEqual(fast, std) {
+		t.Fatalf("%q: fast path %+v, encoding/json %+v", body, fast, std)
+	}
+	return true
+}
+
+var batchSeeds = []string{
+	`{"theory_id": "t-0123", "queries": ["a -> b", "b -\u003e c", "("], "semantics": "lex", "explain": false}`,
+	`{"queries": []}`, `{"queries": [ ]}`, `{"queries": ["a",]}`, `{"queries": ["a" "b"]}`, `{"queries": [1]}`,
+	`{"queries": null}`, `{"queries": [null]}`, `{"queries": "a"}`, `{"queries": ["a"], "queries": ["b"]}`,
+	`{"queries": [["a"]]}`, `{"queries": ["a"]`, `{"Queries": ["a"]}`, `{"explain": true, "query": "a"}`,
+	`{"theory": "1: a\n0.5: b", "queries": ["\u00e9 -> a", "\ud800"]}`,
+}
+
 var scanSeeds = []string{
 	`{"theory_id": "t-0123", "query": "penguin -> !flies", "semantics": "poss", "explain": false}`,
 	`{"theory_id":"t-1","query":"a, b -> c | d","explain":true}`,
@@ -75,10 +103,20 @@ func TestScanQuery(t *testing.T) {
 			t.Errorf("the fast path refuses %s", s)
 		}
 	}
+	batchAccepted := 0
+	for _, s := range append(batchSeeds, scanSeeds...) {
+		if checkScanBatch(t, []byte(s)) {
+			batchAccepted++
+		}
+	}
+	if batchAccepted < 3 {
+		t.Errorf("the fast path accepts %d of the batch seeds", batchAccepted)
+	}
 	r := rand.New(rand.NewPCG(2, 3))
 	alphabet := []byte(`{}[]":, ,tfnrueals\\0x` + "\n\xc3\xa9\xff")
-	for range 20000 {
-		b := []byte(scanSeeds[r.IntN(len(scanSeeds))])
+	seeds := append(batchSeeds, scanSeeds...)
+	for range 40000 {
+		b := []byte(seeds[r.IntN(len(seeds))])
 		for range 1 + r.IntN(3) {
 			switch op := r.IntN(3); {
 			case op == 0 && len(b) > 0:
@@ -92,6 +130,7 @@ func TestScanQuery(t *testing.T) {
 			}
 		}
 		checkScan(t, b)
+		checkScanBatch(t, b)
 	}
 }
 
@@ -101,7 +140,13 @@ func FuzzScanQuery(f *testing.F) {
 	for _, s := range scanSeeds {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, body []byte) { checkScan(t, body) })
+	for _, s := range batchSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		checkScan(t, body)
+		checkScanBatch(t, body)
+	})
 }
 
 // stdEncode encodes v as writeJSON does.
@@ -203,6 +248,30 @@ func TestAppendAnswer(t *testing.T) {
 		}
 		if want := stdEncode(t, a); !bytes.Equal(got, want) {
 			t.Fatalf("%+v:\n got %s\nwant %s", a, got, want)
+		}
+	}
+	// Batches, with errors and unanswered queries in their places.
+	var answers []*answerView
+	for _, c := range cases {
+		q, _ := c.e.querier("lex")
+		for _, src := range append(c.queries, "(", "a ->") {
+			v, err := c.e.with(context.Background(), c.e.usage("lex", true), func(w *worker) (any, error) { return q(context.Background(), w, src, true) })
+			if err != nil {
+				v = &answerView{Query: src, Error: inputError("query", err)}
+			}
+			answers = append(answers, v.(*answerView))
+		}
+	}
+	answers = append(answers, &answerView{Query: "x", Error: notAnswered(context.DeadlineExceeded)})
+	for _, bv := range []*batchView{
+		{Semantics: "lex", Answers: answers, Yes: 3, No: 4, Errors: 2, Unanswered: 1},
+		{Semantics: "poss", Answers: []*answerView{}},
+		{},
+	} {
+		rec := httptest.NewRecorder()
+		writeBatch(rec, bv)
+		if want := stdEncode(t, bv); !bytes.Equal(rec.Body.Bytes(), want) {
+			t.Fatalf("batch:\n got %s\nwant %s", rec.Body.Bytes(), want)
 		}
 	}
 	if _, ok := appendAnswer(nil, &answerView{Error: &apiError{}}); ok {

@@ -168,7 +168,7 @@ type batchView struct {
 // base, as for one query, the batch is answered 503).
 func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 	var req batchRequest
-	if err := s.decode(w, r, &req); err != nil {
+	if err := s.decodeBatch(w, r, &req); err != nil {
 		writeError(w, err)
 		return
 	}
@@ -222,7 +222,7 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, v)
+	writeBatch(w, v.(*batchView))
 }
 
 // notAnswered is the error in the place of a query of a batch that ran

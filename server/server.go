@@ -23,6 +23,7 @@ import (
 	"net/http"
 	"os"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -206,7 +207,11 @@ func (s *Server) routes() http.Handler {
 func jsonFallback(mux *http.ServeMux) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h, pattern := mux.Handler(r)
-		if pattern != "" {
+		switch {
+		case pattern != "" && !strings.Contains(pattern, "{"):
+			h.ServeHTTP(w, r) // no path values to set: match once, not twice
+			return
+		case pattern != "":
 			mux.ServeHTTP(w, r) // which sets the path values
 			return
 		}

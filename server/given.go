@@ -78,11 +78,7 @@ func (s *Server) handleGiven(w http.ResponseWriter, r *http.Request,
 		writeError(w, err)
 		return
 	}
-	v, err := s.computeQuery(r.Context(), req.target, func(ctx context.Context) (any, error) {
-		e, err := s.resolve(req.target)
-		if err != nil {
-			return nil, err
-		}
+	v, err := s.computeQuery(r.Context(), req.target, func(ctx context.Context, e *entry) (any, error) {
 		sem, name, err := e.givenSemantics(req.Semantics)
 		if err != nil {
 			return nil, err

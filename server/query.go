@@ -101,11 +101,7 @@ func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	explain := req.Explain == nil || *req.Explain
-	v, err := s.computeQuery(r.Context(), req.target, func(ctx context.Context) (any, error) {
-		e, err := s.resolve(req.target)
-		if err != nil {
-			return nil, err
-		}
+	v, err := s.computeQuery(r.Context(), req.target, func(ctx context.Context, e *entry) (any, error) {
 		q, err := e.querier(req.Semantics)
 		if err != nil {
 			return nil, err
@@ -125,21 +121,37 @@ func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
 	writeAnswer(w, v.(*answerView))
 }
 
-// computeQuery runs a query's computation under the time budget: in the
-// request's goroutine when it reasons with a theory, whose reasoner gives up
-// when ctx is done, and in a goroutine of its own for a default base, whose
-// Z-ordering and some of whose semantics run to the end once started.
-func (s *Server) computeQuery(ctx context.Context, t target, fn func(ctx context.Context) (any, error)) (any, error) {
-	if t.Base == "" && (t.TheoryID == "" || s.isTheory(t.TheoryID)) {
-		return s.computeHere(ctx, fn)
+// computeQuery finds the theory or base of t and runs fn on it under the
+// time budget: in the request's goroutine for a theory, whose reasoner
+// gives up when ctx is done, and in a goroutine of its own for a default
+// base, whose Z-ordering and some of whose semantics run to the end once
+// started. A theory or base given as text is parsed under the budget.
+func (s *Server) computeQuery(ctx context.Context, t target, fn func(ctx context.Context, e *entry) (any, error)) (any, error) {
+	run := s.computeHere
+	var stored *entry
+	switch {
+	case t.TheoryID != "" && t.Theory == "" && t.Base == "":
+		e, err := s.lookup(t.TheoryID)
+		if err != nil {
+			return nil, err
+		}
+		if e.kind == kindBase {
+			run = s.compute
+		}
+		stored = e
+	case t.Base != "":
+		run = s.compute
 	}
-	return s.compute(ctx, fn)
-}
-
-// isTheory reports whether id names a stored theory, or no stored entry.
-func (s *Server) isTheory(id string) bool {
-	e, err := s.lookup(id)
-	return err != nil || e.kind == kindTheory
+	return run(ctx, func(ctx context.Context) (any, error) {
+		e := stored
+		if e == nil {
+			var err error
+			if e, err = s.resolve(t); err != nil {
+				return nil, err
+			}
+		}
+		return fn(ctx, e)
+	})
 }
 
 type batchRequest struct {
@@ -176,11 +188,7 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 		writeError(w, badRequest("queries", "%d queries: a batch holds at most %d", len(req.Queries), s.cfg.MaxBatch))
 		return
 	}
-	v, err := s.computeQuery(r.Context(), req.target, func(ctx context.Context) (any, error) {
-		e, err := s.resolve(req.target)
-		if err != nil {
-			return nil, err
-		}
+	v, err := s.computeQuery(r.Context(), req.target, func(ctx context.Context, e *entry) (any, error) {
 		q, err := e.querier(req.Semantics)
 		if err != nil {
 			return nil, err

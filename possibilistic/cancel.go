@@ -56,6 +56,13 @@ func (r *Reasoner) under(ctx stdctx.Context, q func()) (err error) {
 	return nil
 }
 
+// DecideContext is Decide that gives up when ctx is done, returning ctx's
+// error.
+func (r *Reasoner) DecideContext(ctx stdctx.Context, alpha, beta *logic.Formula) (v Verdict, err error) {
+	err = r.under(ctx, func() { v = r.Decide(alpha, beta) })
+	return v, err
+}
+
 // DecideUnderContext is DecideUnder that gives up when ctx is done,
 // returning ctx's error.
 func (r *Reasoner) DecideUnderContext(ctx stdctx.Context, s Semantics, alpha, beta *logic.Formula) (v Verdict, err error) {

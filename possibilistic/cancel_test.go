@@ -50,6 +50,10 @@ func TestContextStopsHardQuery(t *testing.T) {
 			_, err := r.DecideUnderContext(ctx, Poss, rule.Antecedent, rule.Consequent)
 			return err
 		},
+		"Decide": func(ctx stdctx.Context, r *Reasoner) error {
+			_, err := r.DecideContext(ctx, rule.Antecedent, rule.Consequent)
+			return err
+		},
 		"Explain": func(ctx stdctx.Context, r *Reasoner) error {
 			_, err := r.ExplainContext(ctx, Lex, rule.Antecedent, rule.Consequent)
 			return err

@@ -159,3 +159,39 @@ func TestBatchBudget(t *testing.T) {
 		t.Errorf("the last query's error: %+v", e)
 	}
 }
+
+// TestBuildOutsideLock checks that building a learning run's learner, which
+// reads its examples and may take a while, holds no lock that other
+// requests need.
+func TestBuildOutsideLock(t *testing.T) {
+	s, ts := newTest(t, Config{})
+	building, release := make(chan struct{}), make(chan struct{})
+	s.beforeBuild = func() {
+		close(building)
+		<-release
+	}
+	body := map[string]any{"pos": exampleFile(t, "birds.pos"), "neg": exampleFile(t, "birds.neg"), "iterations": 1}
+	started := make(chan int, 1)
+	go func() {
+		st, _ := callErr("POST", ts.URL+"/api/learn", body, nil)
+		started <- st
+	}()
+	<-building
+	listed := make(chan int, 1)
+	go func() {
+		st, _ := callErr("GET", ts.URL+"/api/learn", nil, nil)
+		listed <- st
+	}()
+	select {
+	case st := <-listed:
+		if st != 200 {
+			t.Errorf("GET /api/learn while a learner is built: %d", st)
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("GET /api/learn waits for a learner being built")
+	}
+	close(release)
+	if st := <-started; st != 201 {
+		t.Errorf("POST /api/learn: %d", st)
+	}
+}

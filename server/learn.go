@@ -270,6 +270,9 @@ func (s *Server) startRun(ctx context.Context, name string, v *logic.Vocabulary,
 			rn.theory = text
 		})
 	}
+	if s.beforeBuild != nil {
+		s.beforeBuild()
+	}
 	var err error
 	if checkpoint != nil {
 		l, err = learn.ResumeLearner(bytes.NewReader(checkpoint), v, train, hard, opts)

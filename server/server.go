@@ -101,6 +101,9 @@ type Server struct {
 	// computation under the time budget; beforeCommit before a computation
 	// stores or starts what its request asked for.
 	beforeCompute, beforeCommit func(ctx context.Context)
+	// beforeBuild, when set (by tests), runs before a learning run's
+	// learner is built.
+	beforeBuild func()
 	// poolSize is the number of idle reasoners a theory keeps.
 	poolSize int
 	// computing counts the computations running, for the tests that check

@@ -285,3 +285,38 @@ func TestAppendAnswer(t *testing.T) {
 	}
 	t.Logf("%d answers of real queries compared", n)
 }
+
+// TestPoolsPerUsage checks that a worker returns to the pool of the
+// semantics and explanation it served, so that a reasoner whose levels lex
+// or an explanation split never serves plain poss queries.
+func TestPoolsPerUsage(t *testing.T) {
+	s, _ := New(Config{})
+	e, err := s.parseTheory(source{Text: penguin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, c := range []struct {
+		sem     string
+		explain bool
+	}{{"lex", true}, {"lex", false}, {"poss", true}, {"", false}, {"linear", true}} {
+		q, err := e.querier(c.sem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := e.usage(c.sem, c.explain)
+		if _, err := e.with(ctx, u, func(w *worker) (any, error) { return q(ctx, w, "penguin -> !flies", c.explain) }); err != nil {
+			t.Fatal(err)
+		}
+		if len(e.pools[u]) != 1 {
+			t.Errorf("%s explain=%v: %d idle workers in its pool, want 1", c.sem, c.explain, len(e.pools[u]))
+		}
+	}
+	total := 0
+	for _, p := range e.pools {
+		total += len(p)
+	}
+	if total != 5 {
+		t.Errorf("%d idle workers in all, want 5", total)
+	}
+}

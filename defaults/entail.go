@@ -154,9 +154,10 @@ func (r *Reasoner) decide(s Semantics, q Default, explain bool) Answer {
 	return a
 }
 
-// EntailsContext is Entails with a deadline or cancellation: System W and
-// c-inference check ctx between solver calls and return ctx.Err() when it
-// is done (the other semantics run to the end).
+// EntailsContext is Entails with a deadline or cancellation: rational
+// closure stops at the solver's next check point, System W and c-inference
+// check ctx between solver calls, and they return ctx.Err() when it is done
+// (System P and lexicographic closure run to the end).
 func (r *Reasoner) EntailsContext(ctx context.Context, s Semantics, alpha, beta *logic.Formula) (bool, error) {
 	a, err := r.decideContext(ctx, s, NewDefault(alpha, beta), false)
 	return a.Entailed, err
@@ -171,7 +172,9 @@ func (r *Reasoner) decideContext(ctx context.Context, s Semantics, q Default, ex
 	a := Answer{Semantics: s, Query: q, ord: r.ord}
 	switch s {
 	case Rational:
-		r.rational(&a, explain)
+		if err := r.rational(ctx, &a, explain); err != nil {
+			return a, err
+		}
 	case SystemP:
 		r.systemP(&a, explain)
 	case Lexicographic:
@@ -194,19 +197,27 @@ func (r *Reasoner) decideContext(ctx context.Context, s Semantics, q Default, ex
 // formulas, the inconsistency level is 1 and possibilistic entailment gives
 // only tautologies, while rational closure (like every preferential
 // relation) gives everything: that case is settled here.
-func (r *Reasoner) rational(a *Answer, explain bool) {
+func (r *Reasoner) rational(ctx context.Context, a *Answer, explain bool) error {
 	alpha, beta := a.Query.Antecedent, a.Query.Consequent
-	a.Verdict = r.poss.Decide(alpha, beta)
+	var err error
+	if a.Verdict, err = r.poss.DecideContext(ctx, alpha, beta); err != nil {
+		return err
+	}
 	if a.Verdict.Inconsistency == 1 {
 		a.Vacuous, a.Entailed = true, true
-		return
+		return nil
 	}
 	a.Entailed = a.Verdict.Entailed
 	if !a.Entailed && explain {
-		if w, ok := r.poss.MostPlausibleWorld(a.Query.Violation()); ok {
+		w, ok, err := r.poss.MostPlausibleWorldUnderContext(ctx, possibilistic.Poss, a.Query.Violation())
+		if err != nil {
+			return err
+		}
+		if ok {
 			a.Counter = w
 		}
 	}
+	return nil
 }
 
 // systemP decides whether Δ ∪ {α |~ ¬β} is inconsistent by computing its
@@ -217,7 +228,7 @@ func (r *Reasoner) systemP(a *Answer, explain bool) {
 	e := r.e
 	q := a.Query
 	if !explain {
-		if r.rational(a, false); !a.Entailed || a.Vacuous {
+		if r.rational(context.Background(), a, false); !a.Entailed || a.Vacuous {
 			return
 		}
 	}

@@ -247,7 +247,7 @@ func (r *Reasoner) support(floor int) []FormulaRef {
 	unsat := func(set []logic.Lit) bool {
 		a := append(append(slices.Clone(r.alpha), r.negBeta...), set...)
 		r.calls++
-		return !r.s.Solve(a...)
+		return !r.solve(a...)
 	}
 	core := func() []logic.Lit {
 		var c []logic.Lit

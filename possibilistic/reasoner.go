@@ -1,6 +1,8 @@
 package possibilistic
 
 import (
+	stdctx "context"
+
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/sat"
 )
@@ -43,9 +45,10 @@ type Reasoner struct {
 	ctx      context     // the parts of the theory the last evidence keeps
 	off      []logic.Lit // per split level: clears its formula selectors
 	hasOff   []bool
-	tot      [][]logic.Lit // per level: the totalizer's outputs
-	distinct []int         // per level: the number of distinct formulas
-	track    bool          // incSearch leaves its last model in world
+	tot      [][]logic.Lit  // per level: the totalizer's outputs
+	distinct []int          // per level: the number of distinct formulas
+	track    bool           // incSearch leaves its last model in world
+	stop     stdctx.Context // of the running …Context call; nil otherwise
 }
 
 // NewReasoner compiles t. Later changes to t do not affect the Reasoner.
@@ -215,7 +218,7 @@ func (r *Reasoner) solveCut(i int, negBeta bool) bool {
 	}
 	r.assume = a
 	r.calls++
-	return r.s.Solve(a...)
+	return r.solve(a...)
 }
 
 // incSearch finds the smallest i whose cut is consistent with α, by binary

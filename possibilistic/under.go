@@ -104,7 +104,7 @@ func (r *Reasoner) solveFloor(floor int, negBeta bool) bool {
 	}
 	r.assume = a
 	r.calls++
-	return r.s.Solve(a...)
+	return r.solve(a...)
 }
 
 // solveWith solves α with the kept levels above j and lit on level j.
@@ -120,7 +120,7 @@ func (r *Reasoner) solveWith(j int, lit logic.Lit) bool {
 	}
 	r.assume = a
 	r.calls++
-	return r.s.Solve(a...)
+	return r.solve(a...)
 }
 
 // assumeLevel appends the assumptions of level j: lit when on, and ¬s_j

@@ -1,12 +1,18 @@
 package server
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -134,9 +140,38 @@ func BenchmarkBatch(b *testing.B) {
 // single poss queries one after another, and reports the 50th and 99th
 // percentile latencies.
 func BenchmarkLatency64(b *testing.B) {
-	const clients = 64
 	client, url, id, queries := benchServer(b)
+	latency64(b, id, queries, func(int) (func(body []byte) error, error) {
+		return func(body []byte) error { post(b, client, url+"/api/query", body); return nil }, nil
+	})
+}
+
+// BenchmarkLatency64RawClient is BenchmarkLatency64 with rawClient for
+// net/http's Client (see BenchmarkQueryRawClient).
+func BenchmarkLatency64RawClient(b *testing.B) {
+	_, url, id, queries := benchServer(b)
+	latency64(b, id, queries, func(int) (func(body []byte) error, error) {
+		rc, err := dialRaw(b, url)
+		if err != nil {
+			return nil, err
+		}
+		return func(body []byte) error { return rc.post("/api/query", body) }, nil
+	})
+}
+
+// latency64 runs 64 clients made by dial, each posting single explained
+// poss queries one after another, and reports the latencies' percentiles.
+func latency64(b *testing.B, id string, queries []string, dial func(c int) (func(body []byte) error, error)) {
+	const clients = 64
 	bodies := queryBodies(id, queries, "poss", true)
+	posts := make([]func([]byte) error, clients)
+	for c := range posts {
+		p, err := dial(c)
+		if err != nil {
+			b.Fatal(err)
+		}
+		posts[c] = p
+	}
 	lat := make([][]time.Duration, clients)
 	var next atomic.Int64
 	b.ResetTimer()
@@ -148,7 +183,10 @@ func BenchmarkLatency64(b *testing.B) {
 			defer wg.Done()
 			for next.Add(1) <= int64(b.N) {
 				t0 := time.Now()
-				post(b, client, url+"/api/query", bodies[(int(next.Load())+c)%len(bodies)])
+				if err := posts[c](bodies[(int(next.Load())+c)%len(bodies)]); err != nil {
+					b.Error(err)
+					return
+				}
 				lat[c] = append(lat[c], time.Since(t0))
 			}
 		}()
@@ -187,7 +225,7 @@ func BenchmarkDecide(b *testing.B) {
 			}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				e.with(func(w *worker) (any, error) { return q(w, queries[i%len(queries)], c.explain) })
+				e.with(context.Background(), e.usage("poss", c.explain), func(w *worker) (any, error) { return q(context.Background(), w, queries[i%len(queries)], c.explain) })
 			}
 		})
 	}
@@ -206,7 +244,7 @@ func BenchmarkHandler(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := s.store(e); err != nil {
+	if _, err := s.store(context.Background(), e); err != nil {
 		b.Fatal(err)
 	}
 	bodies := queryBodies(e.id, queries, "poss", false)
@@ -219,5 +257,97 @@ func BenchmarkHandler(b *testing.B) {
 		if rec.Code != 200 {
 			b.Fatal(rec.Code, rec.Body)
 		}
+	}
+}
+
+// rawClient is a minimal HTTP/1.1 keep-alive client, as load generators
+// such as wrk are: it writes each request whole and reads the answer by its
+// Content-Length, so that little of the CPU measured is the client's.
+type rawClient struct {
+	conn net.Conn
+	r    *bufio.Reader
+	req  []byte
+}
+
+func dialRaw(b *testing.B, url string) (*rawClient, error) {
+	conn, err := net.Dial("tcp", strings.TrimPrefix(url, "http://"))
+	if err != nil {
+		return nil, err
+	}
+	b.Cleanup(func() { conn.Close() })
+	return &rawClient{conn: conn, r: bufio.NewReader(conn)}, nil
+}
+
+// post sends body to path and reads the answer, failing unless it is 200.
+func (c *rawClient) post(path string, body []byte) error {
+	c.req = append(c.req[:0], "POST "+path+" HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\nContent-Length: "...)
+	c.req = strconv.AppendInt(c.req, int64(len(body)), 10)
+	c.req = append(c.req, "\r\n\r\n"...)
+	c.req = append(c.req, body...)
+	if _, err := c.conn.Write(c.req); err != nil {
+		return err
+	}
+	status, err := c.r.ReadSlice('\n')
+	if err != nil {
+		return err
+	}
+	if !bytes.HasPrefix(status, []byte("HTTP/1.1 200 ")) {
+		return fmt.Errorf("status %q", status)
+	}
+	n := -1
+	for {
+		line, err := c.r.ReadSlice('\n')
+		if err != nil {
+			return err
+		}
+		if len(line) <= 2 {
+			break
+		}
+		if v, ok := bytes.CutPrefix(line, []byte("Content-Length: ")); ok {
+			n, _ = strconv.Atoi(string(bytes.TrimSpace(v)))
+		}
+	}
+	if n < 0 {
+		return fmt.Errorf("no Content-Length")
+	}
+	_, err = c.r.Discard(n)
+	return err
+}
+
+// BenchmarkQueryRawClient measures single queries as BenchmarkQuery does,
+// but from rawClient instead of net/http's Client (about a third of the
+// CPU in BenchmarkQuery): closer to what the server alone can answer when
+// its clients are elsewhere.
+func BenchmarkQueryRawClient(b *testing.B) {
+	for _, c := range []struct {
+		name      string
+		semantics string
+		explain   bool
+	}{
+		{"poss", "poss", false},
+		{"poss-explain", "poss", true},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			_, url, id, queries := benchServer(b)
+			bodies := queryBodies(id, queries, c.semantics, c.explain)
+			var next atomic.Int64
+			b.ResetTimer()
+			start, cpu0 := time.Now(), cpuTime()
+			b.RunParallel(func(pb *testing.PB) {
+				rc, err := dialRaw(b, url)
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				for pb.Next() {
+					if err := rc.post("/api/query", bodies[next.Add(1)%int64(len(bodies))]); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			})
+			b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "queries/s")
+			reportCPU(b, cpu0, b.N)
+		})
 	}
 }

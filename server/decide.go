@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"strings"
 
 	"github.com/strata-logic/strata/logic"
@@ -11,12 +12,16 @@ import (
 // possibilistic.Reasoner.Explain says: a minimal set of formulas that with α
 // entail β, the levels (and, under lex, the formulas) the evidence set
 // aside, or a preferred world of α that falsifies β.
-func (e *entry) decideTheory(w *worker, sem possibilistic.Semantics, query string, rule logic.Rule, explain bool) *answerView {
+func (e *entry) decideTheory(ctx context.Context, w *worker, sem possibilistic.Semantics, query string, rule logic.Rule, explain bool) (*answerView, error) {
 	var ex possibilistic.Explanation
+	var err error
 	if explain {
-		ex = w.poss.Explain(sem, rule.Antecedent, rule.Consequent)
+		ex, err = w.poss.ExplainContext(ctx, sem, rule.Antecedent, rule.Consequent)
 	} else {
-		ex.Verdict = w.poss.DecideUnder(sem, rule.Antecedent, rule.Consequent)
+		ex.Verdict, err = w.poss.DecideUnderContext(ctx, sem, rule.Antecedent, rule.Consequent)
+	}
+	if err != nil {
+		return nil, err
 	}
 	vd := ex.Verdict
 	th := e.theory
@@ -27,9 +32,12 @@ func (e *entry) decideTheory(w *worker, sem possibilistic.Semantics, query strin
 		a.DecidingLevel = &l
 	}
 	if !explain {
-		return a
+		return a, nil
 	}
-	x := &explanation{Text: explainText(w.vocab, th, rule, ex), Entailing: []formulaRef{}, Drowned: []int{}, SetAside: []formulaRef{}}
+	t := e.texts()
+	given := rule.Antecedent.Op != logic.OpTrue
+	text := explainText(t, rule.Antecedent.String(w.vocab), rule.Consequent.String(w.vocab), given, ex)
+	x := &explanation{Text: text, Entailing: []formulaRef{}, Drowned: []int{}, SetAside: []formulaRef{}}
 	for _, j := range vd.SetAside {
 		if sem == possibilistic.Lex {
 			x.PartlySetAside = append(x.PartlySetAside, viewLevel(th, j))
@@ -38,10 +46,10 @@ func (e *entry) decideTheory(w *worker, sem possibilistic.Semantics, query strin
 		}
 	}
 	for _, f := range ex.Support {
-		x.Entailing = append(x.Entailing, formulaRef{Level: viewLevel(th, f.Level), Index: f.Index, Formula: f.Formula.String(w.vocab)})
+		x.Entailing = append(x.Entailing, formulaRef{Level: viewLevel(th, f.Level), Index: f.Index, Formula: t.formulas[f.Level][f.Index]})
 	}
 	for _, f := range vd.Formulas {
-		x.SetAside = append(x.SetAside, formulaRef{Level: viewLevel(th, f.Level), Index: f.Index, Formula: f.Formula.String(w.vocab)})
+		x.SetAside = append(x.SetAside, formulaRef{Level: viewLevel(th, f.Level), Index: f.Index, Formula: t.formulas[f.Level][f.Index]})
 	}
 	if vd.Violations != nil {
 		x.Violations = make([]int, len(vd.Violations))
@@ -53,34 +61,29 @@ func (e *entry) decideTheory(w *worker, sem possibilistic.Semantics, query strin
 		x.Counter = append(x.Counter, w.vocab.LitString(logic.MkLit(logic.Atom(i), !t)))
 	}
 	a.Explanation = x
-	return a
+	return a, nil
 }
 
 // explainText says why in words: under poss those of strata query, then
 // what the evidence set aside and which formulas entail β.
-func explainText(v *logic.Vocabulary, th *possibilistic.Theory, rule logic.Rule, ex possibilistic.Explanation) string {
+func explainText(t *texts, alpha, beta string, given bool, ex possibilistic.Explanation) string {
 	vd := ex.Verdict
 	var b strings.Builder
 	if vd.Semantics == possibilistic.Poss {
-		b.WriteString(verdictText(v, rule, vd))
+		verdictText(&b, t, alpha, beta, given, vd)
 	} else {
-		beta := rule.Consequent.String(v)
 		switch {
 		case vd.Entailed:
-			n := possibilistic.FormatWeight(vd.Necessity)
-			b.WriteString("level " + n + ": " + rule.Antecedent.String(v) + ", with the formulas of weight >= " + n +
+			n := t.weight(vd.Necessity)
+			b.WriteString("level " + n + ": " + alpha + ", with the formulas of weight >= " + n +
 				" that " + vd.Semantics.String() + " keeps, entails " + beta)
-		case len(vd.SetAside) == len(th.Levels) && vd.Inconsistency == 1:
-			b.WriteString(rule.Antecedent.String(v) + " contradicts the formulas of weight 1, so only tautologies follow")
+		case len(vd.SetAside) == len(t.weights) && vd.Inconsistency == 1:
+			b.WriteString(alpha + " contradicts the formulas of weight 1, so only tautologies follow")
 		default:
-			b.WriteString(rule.Antecedent.String(v) + ", with the formulas " + vd.Semantics.String() + " keeps, does not entail " + beta)
+			b.WriteString(alpha + ", with the formulas " + vd.Semantics.String() + " keeps, does not entail " + beta)
 		}
 	}
 	if len(vd.SetAside) > 0 {
-		ws := make([]string, len(vd.SetAside))
-		for i, j := range vd.SetAside {
-			ws[i] = possibilistic.FormatWeight(th.Levels[j].Weight)
-		}
 		verb := "drowned"
 		switch vd.Semantics {
 		case possibilistic.Linear:
@@ -88,14 +91,86 @@ func explainText(v *logic.Vocabulary, th *possibilistic.Theory, rule logic.Rule,
 		case possibilistic.Lex:
 			verb = "partly set aside"
 		}
-		b.WriteString("\nlevels " + verb + " by the evidence: " + strings.Join(ws, ", "))
+		b.WriteString("\nlevels " + verb + " by the evidence: ")
+		for i, j := range vd.SetAside {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(t.weights[j])
+		}
 	}
 	if len(ex.Support) > 0 {
-		fs := make([]string, len(ex.Support))
+		b.WriteString("\nformulas that with α entail β: ")
 		for i, f := range ex.Support {
-			fs[i] = f.Formula.String(v)
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			b.WriteString(t.formulas[f.Level][f.Index])
 		}
-		b.WriteString("\nformulas that with α entail β: " + strings.Join(fs, "; "))
 	}
 	return b.String()
+}
+
+// verdictText says why, in the words of strata query.
+func verdictText(b *strings.Builder, t *texts, alpha, beta string, given bool, vd possibilistic.Verdict) {
+	inc := t.weight(vd.Inconsistency)
+	subject := func(formulas string) string {
+		if !given {
+			return "the formulas " + formulas
+		}
+		return alpha + ", with the formulas " + formulas + ","
+	}
+	switch {
+	case vd.Entailed:
+		n := t.weight(vd.Necessity)
+		verb := " entail "
+		if given {
+			verb = " entails "
+		}
+		b.WriteString("level " + n + ": " + subject("of weight >= "+n) + verb + beta + " (inconsistency level " + inc + ")")
+	case vd.Inconsistency == 1:
+		b.WriteString(alpha + " contradicts the formulas of weight 1, so only tautologies follow (inconsistency level 1)")
+	default:
+		verb := " do not entail "
+		if given {
+			verb = " does not entail "
+		}
+		b.WriteString(subject("above the inconsistency level "+inc) + verb + beta)
+	}
+}
+
+// texts holds a theory's formulas and level weights as text, indexed as
+// its levels (lowest first), so that explanations, which name formulas and
+// weights on every query, do not write them anew.
+type texts struct {
+	formulas [][]string
+	weights  []string
+	values   []float64
+}
+
+// texts returns e's texts, made when first needed.
+func (e *entry) texts() *texts {
+	e.textOnce.Do(func() {
+		t := &texts{formulas: make([][]string, len(e.theory.Levels))}
+		for j, l := range e.theory.Levels {
+			t.formulas[j] = make([]string, len(l.Formulas))
+			for i, f := range l.Formulas {
+				t.formulas[j][i] = f.String(e.theory.Vocab)
+			}
+			t.weights = append(t.weights, possibilistic.FormatWeight(l.Weight))
+			t.values = append(t.values, l.Weight)
+		}
+		e.text = t
+	})
+	return e.text
+}
+
+// weight returns the text of weight w.
+func (t *texts) weight(w float64) string {
+	for j, v := range t.values {
+		if v == w {
+			return t.weights[j]
+		}
+	}
+	return possibilistic.FormatWeight(w)
 }

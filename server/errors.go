@@ -86,15 +86,16 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // refuses unknown fields, so that a misspelt option is an error rather than
 // silently ignored, and reports malformed JSON at its line and column.
 func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) *apiError {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
-	if err != nil {
-		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
-			return &apiError{Status: http.StatusRequestEntityTooLarge, Field: "body",
-				Message: fmt.Sprintf("the request body is larger than the limit of %d bytes", mb.Limit)}
-		}
-		return badRequest("body", "read the request body: %v", err)
+	buf := getBuf()
+	defer putBuf(buf)
+	if _, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)); err != nil {
+		return bodyError(err)
 	}
+	return s.decodeBytes(buf.Bytes(), v)
+}
+
+// decodeBytes is decode on a body already read.
+func (s *Server) decodeBytes(body []byte, v any) *apiError {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {

@@ -119,20 +119,23 @@ func (s *Server) handleEval(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		// The examples may bring new atoms and hard rules change the
-		// theory, so eval builds its own entry rather than using the pool.
+		if req.Hard == "" && req.HardPath == "" {
+			// The examples may bring new atoms: a pooled worker has a
+			// vocabulary of its own for them.
+			return e.with(ctx, e.usage(req.Semantics, false), func(w *worker) (any, error) {
+				pos, neg, err := s.evalSets(req.examples, w.vocab)
+				if err != nil {
+					return nil, err
+				}
+				return evaluate(ctx, e, w, sem, pos, neg)
+			})
+		}
+		// Hard rules change the theory: eval builds an entry of its own.
 		th := e.theory.Clone()
 		th.Vocab = th.Vocab.Clone()
-		var sets [2][]logic.Rule
-		for i, f := range []struct{ field, text, path string }{{"pos", req.Pos, req.PosPath}, {"neg", req.Neg, req.NegPath}} {
-			rs, ok, err := s.rules(f.field, f.text, f.path, th.Vocab)
-			if err != nil {
-				return nil, err
-			}
-			if !ok {
-				return nil, badRequest(f.field, "eval needs %s examples (%s or %s_path)", f.field, f.field, f.field)
-			}
-			sets[i] = rs
+		pos, neg, err := s.evalSets(req.examples, th.Vocab)
+		if err != nil {
+			return nil, err
 		}
 		hard, err := s.hardFormulas(req.examples, th.Vocab)
 		if err != nil {
@@ -142,13 +145,29 @@ func (s *Server) handleEval(w http.ResponseWriter, r *http.Request) {
 			th.Add(f, 1)
 		}
 		ev := s.newEntry(kindTheory, e.name, th, nil, nil)
-		return ev.with(func(w *worker) (any, error) { return evaluate(ctx, ev, w, sem, sets[0], sets[1]) })
+		return ev.with(ctx, ev.usage(req.Semantics, false), func(w *worker) (any, error) { return evaluate(ctx, ev, w, sem, pos, neg) })
 	})
 	if err != nil {
 		writeError(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, v)
+}
+
+// evalSets reads the positive and negative examples of an evaluation.
+func (s *Server) evalSets(ex examples, v *logic.Vocabulary) (pos, neg []logic.Rule, err error) {
+	var sets [2][]logic.Rule
+	for i, f := range []struct{ field, text, path string }{{"pos", ex.Pos, ex.PosPath}, {"neg", ex.Neg, ex.NegPath}} {
+		rs, ok, err := s.rules(f.field, f.text, f.path, v)
+		if err != nil {
+			return nil, nil, err
+		}
+		if !ok {
+			return nil, nil, badRequest(f.field, "eval needs %s examples (%s or %s_path)", f.field, f.field, f.field)
+		}
+		sets[i] = rs
+	}
+	return sets[0], sets[1], nil
 }
 
 func evaluate(ctx context.Context, e *entry, w *worker, sem possibilistic.Semantics, pos, neg []logic.Rule) (*evalView, error) {
@@ -158,11 +177,11 @@ func evaluate(ctx context.Context, e *entry, w *worker, sem possibilistic.Semant
 		out.Levels[viewLevel(th, i)] = evalLevel{Weight: l.Weight, Formulas: len(l.Formulas)}
 	}
 	for set, rules := range [][]logic.Rule{pos, neg} {
-		for n, r := range rules {
-			if n%64 == 0 && ctx.Err() != nil {
-				return nil, ctx.Err()
+		for _, r := range rules {
+			a, err := e.decideTheory(ctx, w, sem, "", r, false)
+			if err != nil {
+				return nil, err
 			}
-			a := e.decideTheory(w, sem, "", r, false)
 			out.Semantics = a.Semantics
 			for i := range out.Levels {
 				if out.Levels[i].Weight <= a.Inconsistency {

@@ -78,16 +78,12 @@ func (s *Server) handleGiven(w http.ResponseWriter, r *http.Request,
 		writeError(w, err)
 		return
 	}
-	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
-		e, err := s.resolve(req.target)
-		if err != nil {
-			return nil, err
-		}
+	v, err := s.computeQuery(r.Context(), req.target, func(ctx context.Context, e *entry) (any, error) {
 		sem, name, err := e.givenSemantics(req.Semantics)
 		if err != nil {
 			return nil, err
 		}
-		return e.with(func(w *worker) (any, error) {
+		return e.with(ctx, e.usage(req.Semantics, false), func(w *worker) (any, error) {
 			alpha, err := parseGiven(w.vocab, req.Given)
 			if err != nil {
 				return nil, err
@@ -109,20 +105,28 @@ func (s *Server) handleGiven(w http.ResponseWriter, r *http.Request,
 
 func (s *Server) handleConclusions(w http.ResponseWriter, r *http.Request) {
 	s.handleGiven(w, r, func(ctx context.Context, _ *entry, w *worker, rs *possibilistic.Reasoner, sem possibilistic.Semantics, alpha *logic.Formula) (map[string]any, error) {
-		cs := []conclusionView{}
-		for _, c := range rs.ConcludeUnder(sem, alpha) {
-			cs = append(cs, conclusionView{Literal: w.vocab.LitString(c.Lit), Necessity: c.Necessity})
-		}
-		if err := ctx.Err(); err != nil {
+		concl, err := rs.ConcludeUnderContext(ctx, sem, alpha)
+		if err != nil {
 			return nil, err
 		}
-		return map[string]any{"inconsistency": rs.Inconsistency(alpha), "conclusions": cs}, nil
+		cs := []conclusionView{}
+		for _, c := range concl {
+			cs = append(cs, conclusionView{Literal: w.vocab.LitString(c.Lit), Necessity: c.Necessity})
+		}
+		inc, err := rs.InconsistencyContext(ctx, alpha)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"inconsistency": inc, "conclusions": cs}, nil
 	})
 }
 
 func (s *Server) handleWorld(w http.ResponseWriter, r *http.Request) {
-	s.handleGiven(w, r, func(_ context.Context, e *entry, w *worker, rs *possibilistic.Reasoner, sem possibilistic.Semantics, alpha *logic.Formula) (map[string]any, error) {
-		world, ok := rs.MostPlausibleWorldUnder(sem, alpha)
+	s.handleGiven(w, r, func(ctx context.Context, e *entry, w *worker, rs *possibilistic.Reasoner, sem possibilistic.Semantics, alpha *logic.Formula) (map[string]any, error) {
+		world, ok, err := rs.MostPlausibleWorldUnderContext(ctx, sem, alpha)
+		if err != nil {
+			return nil, err
+		}
 		out := map[string]any{"possible": ok}
 		if ok {
 			lits := []string{}

@@ -236,7 +236,7 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		return s.startRun(req.Name, learn.Problem{Vocab: vocab, Train: train, Hard: hard, Test: test}, opts, cp)
+		return s.startRun(ctx, req.Name, learn.Problem{Vocab: vocab, Train: train, Hard: hard, Test: test}, opts, cp)
 	})
 	if err != nil {
 		writeError(w, err)
@@ -245,29 +245,16 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, v)
 }
 
-// startRun registers a run, unless too many are running, and starts it.
-// With a checkpoint it resumes the learner that wrote it.
-func (s *Server) startRun(name string, p learn.Problem, opts learn.Settings, checkpoint []byte) (*runView, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.closed {
-		return nil, &apiError{Status: http.StatusServiceUnavailable, Message: "the server is shutting down"}
+// startRun builds the learner, outside the server's lock (it reads the
+// examples and may run the solver), then registers the run and starts it,
+// unless the server is shutting down, too many runs are running, or the
+// request ran past its budget. With a checkpoint it resumes the learner
+// that wrote it.
+func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, opts learn.Settings, checkpoint []byte) (*runView, error) {
+	if err := s.runSlot(); err != nil { // fail early, before building
+		return nil, err
 	}
-	running := 0
-	for _, r := range s.runs {
-		if r.finished != nil {
-			select {
-			case <-r.finished:
-			default:
-				running++
-			}
-		}
-	}
-	if running >= s.cfg.MaxRuns {
-		return nil, &apiError{Status: http.StatusTooManyRequests,
-			Message: fmt.Sprintf("%d learning runs are running, the limit; cancel one or wait", running)}
-	}
-	ctx, cancel := context.WithCancel(s.runCtx)
+	runCtx, cancel := context.WithCancel(s.runCtx)
 	rn := &run{id: newID("r-"), name: name, cancel: cancel, started: time.Now(), state: stateRunning,
 		changed: make(chan struct{}), finished: make(chan struct{})}
 	if rn.name == "" {
@@ -275,6 +262,9 @@ func (s *Server) startRun(name string, p learn.Problem, opts learn.Settings, che
 	}
 	v := p.Vocab
 	var l *learn.Learner
+	if s.beforeBuild != nil {
+		s.beforeBuild()
+	}
 	var err error
 	if checkpoint != nil {
 		l, err = learn.ResumeLearner(bytes.NewReader(checkpoint), p, opts)
@@ -296,13 +286,55 @@ func (s *Server) startRun(name string, p learn.Problem, opts learn.Settings, che
 		})
 	}
 	rn.theory = l.Model().Theory(v).String()
-	s.forgetOldRuns()
-	s.runs[rn.id] = rn
-	s.order = append(s.order, rn.id)
-	view := rn.viewLocked() // before the run may change it
-	s.runWG.Add(1)
-	go s.learn(ctx, rn, l, v)
+	var view *runView
+	err = s.commit(ctx, func() error {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if err := s.runSlotLocked(); err != nil { // runs may have started meanwhile
+			return err
+		}
+		s.forgetOldRuns()
+		s.runs[rn.id] = rn
+		s.order = append(s.order, rn.id)
+		view = rn.viewLocked() // before the run may change it
+		s.runWG.Add(1)
+		go s.learn(runCtx, rn, l, v)
+		return nil
+	})
+	if err != nil {
+		cancel()
+		return nil, err
+	}
 	return view, nil
+}
+
+// runSlot reports why a new learning run may not start now, if it may not.
+func (s *Server) runSlot() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.runSlotLocked()
+}
+
+// runSlotLocked is runSlot with s.mu held.
+func (s *Server) runSlotLocked() error {
+	if s.closed {
+		return &apiError{Status: http.StatusServiceUnavailable, Message: "the server is shutting down"}
+	}
+	running := 0
+	for _, r := range s.runs {
+		if r.finished != nil {
+			select {
+			case <-r.finished:
+			default:
+				running++
+			}
+		}
+	}
+	if running >= s.cfg.MaxRuns {
+		return &apiError{Status: http.StatusTooManyRequests,
+			Message: fmt.Sprintf("%d learning runs are running, the limit; cancel one or wait", running)}
+	}
+	return nil
 }
 
 func (r *run) viewLocked() *runView {

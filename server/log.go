@@ -1,10 +1,10 @@
 package server
 
 import (
-	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -18,6 +18,7 @@ import (
 // Lines are written whole, under a lock, when the response is complete.
 func accessLog(w io.Writer, next http.Handler) http.Handler {
 	var mu sync.Mutex
+	var line []byte
 	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		lw := &logWriter{ResponseWriter: rw, status: http.StatusOK}
@@ -30,12 +31,31 @@ func accessLog(w io.Writer, next http.Handler) http.Handler {
 		if u, _, ok := r.BasicAuth(); ok && u != "" {
 			user = u
 		}
-		line := fmt.Sprintf("%s - %s [%s] %q %d %d %q %q\n", orDash(host), user, start.Format("02/Jan/2006:15:04:05 -0700"),
-			r.Method+" "+r.URL.RequestURI()+" "+r.Proto, lw.status, lw.bytes, orDash(r.Referer()), orDash(r.UserAgent()))
 		mu.Lock()
-		io.WriteString(w, line)
+		line = appendLogLine(line[:0], host, user, start, r, lw.status, lw.bytes)
+		w.Write(line)
 		mu.Unlock()
 	})
+}
+
+// appendLogLine appends one line of the Combined Log Format.
+func appendLogLine(b []byte, host, user string, start time.Time, r *http.Request, status int, size int64) []byte {
+	b = append(b, orDash(host)...)
+	b = append(b, " - "...)
+	b = append(b, user...)
+	b = append(b, " ["...)
+	b = start.AppendFormat(b, "02/Jan/2006:15:04:05 -0700")
+	b = append(b, "] "...)
+	b = strconv.AppendQuote(b, r.Method+" "+r.URL.RequestURI()+" "+r.Proto)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(status), 10)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, size, 10)
+	b = append(b, ' ')
+	b = strconv.AppendQuote(b, orDash(r.Referer()))
+	b = append(b, ' ')
+	b = strconv.AppendQuote(b, orDash(r.UserAgent()))
+	return append(b, '\n')
 }
 
 func orDash(s string) string {

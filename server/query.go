@@ -2,8 +2,8 @@ package server
 
 import (
 	"context"
+	"errors"
 	"net/http"
-	"strings"
 
 	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/logic"
@@ -96,22 +96,18 @@ type formulaRef struct {
 
 func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
 	var req queryRequest
-	if err := s.decode(w, r, &req); err != nil {
+	if err := s.decodeQuery(w, r, &req); err != nil {
 		writeError(w, err)
 		return
 	}
 	explain := req.Explain == nil || *req.Explain
-	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
-		e, err := s.resolve(req.target)
-		if err != nil {
-			return nil, err
-		}
+	v, err := s.computeQuery(r.Context(), req.target, func(ctx context.Context, e *entry) (any, error) {
 		q, err := e.querier(req.Semantics)
 		if err != nil {
 			return nil, err
 		}
-		return e.with(func(w *worker) (any, error) {
-			a, err := q(w, req.Query, explain)
+		return e.with(ctx, e.usage(req.Semantics, explain), func(w *worker) (any, error) {
+			a, err := q(ctx, w, req.Query, explain)
 			if err != nil {
 				return nil, err
 			}
@@ -122,7 +118,40 @@ func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, v)
+	writeAnswer(w, v.(*answerView))
+}
+
+// computeQuery finds the theory or base of t and runs fn on it under the
+// time budget: in the request's goroutine for a theory, whose reasoner
+// gives up when ctx is done, and in a goroutine of its own for a default
+// base, whose Z-ordering and some of whose semantics run to the end once
+// started. A theory or base given as text is parsed under the budget.
+func (s *Server) computeQuery(ctx context.Context, t target, fn func(ctx context.Context, e *entry) (any, error)) (any, error) {
+	run := s.computeHere
+	var stored *entry
+	switch {
+	case t.TheoryID != "" && t.Theory == "" && t.Base == "":
+		e, err := s.lookup(t.TheoryID)
+		if err != nil {
+			return nil, err
+		}
+		if e.kind == kindBase {
+			run = s.compute
+		}
+		stored = e
+	case t.Base != "":
+		run = s.compute
+	}
+	return run(ctx, func(ctx context.Context) (any, error) {
+		e := stored
+		if e == nil {
+			var err error
+			if e, err = s.resolve(t); err != nil {
+				return nil, err
+			}
+		}
+		return fn(ctx, e)
+	})
 }
 
 type batchRequest struct {
@@ -139,14 +168,19 @@ type batchView struct {
 	Yes       int           `json:"yes"`
 	No        int           `json:"no"`
 	Errors    int           `json:"errors"`
+	// Unanswered counts the queries left undecided when the batch ran past
+	// its time budget; each carries a 503 error in its place.
+	Unanswered int `json:"unanswered"`
 }
 
 // handleBatch answers many queries in one request. A malformed query gets
 // its error in its place; the others are answered. The time budget covers
-// the whole batch, checked between queries.
+// the whole batch: on a theory, the queries it leaves undecided get a 503
+// error in their places and the batch answers the others (on a default
+// base, as for one query, the batch is answered 503).
 func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 	var req batchRequest
-	if err := s.decode(w, r, &req); err != nil {
+	if err := s.decodeBatch(w, r, &req); err != nil {
 		writeError(w, err)
 		return
 	}
@@ -154,23 +188,25 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 		writeError(w, badRequest("queries", "%d queries: a batch holds at most %d", len(req.Queries), s.cfg.MaxBatch))
 		return
 	}
-	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
-		e, err := s.resolve(req.target)
-		if err != nil {
-			return nil, err
-		}
+	v, err := s.computeQuery(r.Context(), req.target, func(ctx context.Context, e *entry) (any, error) {
 		q, err := e.querier(req.Semantics)
 		if err != nil {
 			return nil, err
 		}
-		return e.with(func(w *worker) (any, error) {
+		return e.with(ctx, e.usage(req.Semantics, req.Explain), func(w *worker) (any, error) {
 			out := &batchView{Answers: make([]*answerView, len(req.Queries))}
 			for i, src := range req.Queries {
-				if i%64 == 0 && ctx.Err() != nil {
-					return nil, ctx.Err()
+				var a *answerView
+				var err error
+				if ctx.Err() == nil {
+					a, err = q(ctx, w, src, req.Explain)
+				} else {
+					err = ctx.Err()
 				}
-				a, err := q(w, src, req.Explain)
 				switch {
+				case err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()):
+					a = &answerView{Query: src, Error: notAnswered(ctx.Err())}
+					out.Unanswered++
 				case err != nil:
 					a = &answerView{Query: src, Error: inputError("query", err)}
 					out.Errors++
@@ -180,7 +216,9 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 					out.No++
 				}
 				out.Answers[i] = a
-				out.Semantics = a.Semantics
+				if a.Semantics != "" {
+					out.Semantics = a.Semantics
+				}
 			}
 			if out.Semantics == "" {
 				out.Semantics = req.Semantics
@@ -192,7 +230,16 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, v)
+	writeBatch(w, v.(*batchView))
+}
+
+// notAnswered is the error in the place of a query of a batch that ran
+// past its time budget before deciding it.
+func notAnswered(err error) *apiError {
+	e := budgetError(err)
+	e.Field = "query"
+	e.Message = "not answered: " + e.Message
+	return e
 }
 
 // querier returns the function answering one query on e under the named
@@ -200,7 +247,7 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 // default), defaults.ParseSemantics those of a default base (rational by
 // default), so that new semantics of either package are served as soon as
 // they are parsed.
-func (e *entry) querier(name string) (func(w *worker, query string, explain bool) (*answerView, error), error) {
+func (e *entry) querier(name string) (func(ctx context.Context, w *worker, query string, explain bool) (*answerView, error), error) {
 	if e.kind == kindBase {
 		if name == "" {
 			name = "rational"
@@ -209,20 +256,20 @@ func (e *entry) querier(name string) (func(w *worker, query string, explain bool
 		if err != nil {
 			return nil, inputError("semantics", err)
 		}
-		return func(w *worker, query string, explain bool) (*answerView, error) {
-			return e.decideBase(w, sem, query, explain)
+		return func(ctx context.Context, w *worker, query string, explain bool) (*answerView, error) {
+			return e.decideBase(ctx, w, sem, query, explain)
 		}, nil
 	}
 	sem, err := theorySemantics(name)
 	if err != nil {
 		return nil, err
 	}
-	return func(w *worker, query string, explain bool) (*answerView, error) {
+	return func(ctx context.Context, w *worker, query string, explain bool) (*answerView, error) {
 		rule, err := logic.ParseQuery(w.vocab, query)
 		if err != nil {
 			return nil, inputError("query", err)
 		}
-		return e.decideTheory(w, sem, query, rule, explain), nil
+		return e.decideTheory(ctx, w, sem, query, rule, explain)
 	}, nil
 }
 
@@ -247,16 +294,22 @@ func yesNo(b bool) string {
 }
 
 // decideBase answers a query on a default base.
-func (e *entry) decideBase(w *worker, sem defaults.Semantics, query string, explain bool) (*answerView, error) {
+func (e *entry) decideBase(ctx context.Context, w *worker, sem defaults.Semantics, query string, explain bool) (*answerView, error) {
 	q, err := defaults.ParseQuery(w.vocab, query)
 	if err != nil {
 		return nil, inputError("query", err)
 	}
 	if !explain {
-		ok := w.defs.Entails(sem, q.Antecedent, q.Consequent)
+		ok, err := w.defs.EntailsContext(ctx, sem, q.Antecedent, q.Consequent)
+		if err != nil {
+			return nil, err
+		}
 		return &answerView{Query: query, Answer: yesNo(ok), Entailed: ok, Semantics: sem.String()}, nil
 	}
-	a := w.defs.Explain(sem, q)
+	a, err := w.defs.ExplainContext(ctx, sem, q)
+	if err != nil {
+		return nil, err
+	}
 	out := &answerView{Query: query, Answer: yesNo(a.Entailed), Entailed: a.Entailed, Semantics: sem.String(),
 		Inconsistency: a.Verdict.Inconsistency}
 	x := &explanation{Text: a.Reason(), Violations: a.Violations, Entailing: []formulaRef{}, Drowned: []int{}, SetAside: []formulaRef{}}
@@ -301,36 +354,4 @@ func levelOf(th *possibilistic.Theory, wt float64) int {
 		}
 	}
 	return -1
-}
-
-// verdictText says why, in the words of strata query.
-func verdictText(v *logic.Vocabulary, rule logic.Rule, vd possibilistic.Verdict) string {
-	beta := rule.Consequent.String(v)
-	inc := possibilistic.FormatWeight(vd.Inconsistency)
-	given := rule.Antecedent.Op != logic.OpTrue
-	subject := func(formulas string) string {
-		if !given {
-			return "the formulas " + formulas
-		}
-		return rule.Antecedent.String(v) + ", with the formulas " + formulas + ","
-	}
-	var b strings.Builder
-	switch {
-	case vd.Entailed:
-		n := possibilistic.FormatWeight(vd.Necessity)
-		verb := " entail "
-		if given {
-			verb = " entails "
-		}
-		b.WriteString("level " + n + ": " + subject("of weight >= "+n) + verb + beta + " (inconsistency level " + inc + ")")
-	case vd.Inconsistency == 1:
-		b.WriteString(rule.Antecedent.String(v) + " contradicts the formulas of weight 1, so only tautologies follow (inconsistency level 1)")
-	default:
-		verb := " do not entail "
-		if given {
-			verb = " does not entail "
-		}
-		b.WriteString(subject("above the inconsistency level "+inc) + verb + beta)
-	}
-	return b.String()
 }

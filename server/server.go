@@ -23,7 +23,9 @@ import (
 	"net/http"
 	"os"
 	"runtime"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -85,7 +87,7 @@ type Server struct {
 	root    *os.Root // Config.Dir, opened once; nil without one
 	handler http.Handler
 
-	mu      sync.Mutex
+	mu      sync.RWMutex
 	entries map[string]*entry
 	runs    map[string]*run
 	order   []string // run ids, oldest first
@@ -96,10 +98,17 @@ type Server struct {
 	runWG     sync.WaitGroup
 
 	// beforeCompute, when set (by tests), runs at the start of every
-	// computation under the time budget.
-	beforeCompute func(ctx context.Context)
+	// computation under the time budget; beforeCommit before a computation
+	// stores or starts what its request asked for.
+	beforeCompute, beforeCommit func(ctx context.Context)
+	// beforeBuild, when set (by tests), runs before a learning run's
+	// learner is built.
+	beforeBuild func()
 	// poolSize is the number of idle reasoners a theory keeps.
 	poolSize int
+	// computing counts the computations running, for the tests that check
+	// that a request answered 503 stops its work.
+	computing atomic.Int64
 }
 
 // New returns a Server for cfg. It fails when cfg.Dir cannot be opened.
@@ -201,7 +210,11 @@ func (s *Server) routes() http.Handler {
 func jsonFallback(mux *http.ServeMux) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h, pattern := mux.Handler(r)
-		if pattern != "" {
+		switch {
+		case pattern != "" && !strings.Contains(pattern, "{"):
+			h.ServeHTTP(w, r) // no path values to set: match once, not twice
+			return
+		case pattern != "":
 			mux.ServeHTTP(w, r) // which sets the path values
 			return
 		}
@@ -249,32 +262,26 @@ func newID(prefix string) string {
 	return prefix + hex.EncodeToString(b[:])
 }
 
-// compute runs fn under the request's time budget. fn runs in its own
-// goroutine so that the request is answered 503 as soon as the budget runs
-// out; fn receives the same context and should stop early when it is done
-// (long loops check it). A panic in fn is reported as a 500, not a crash.
+// compute runs fn under the request's time budget, for work whose library
+// calls do not all take a context (loading, Z-orderings, evaluation,
+// starting learning runs). fn runs in its own goroutine so that the request
+// is answered 503 as soon as the budget runs out; fn receives the same
+// context and should stop early when it is done (long loops check it), and
+// must keep what it stores or starts behind commit, so that a request
+// answered 503 leaves nothing behind. A panic in fn is reported as a 500,
+// not a crash.
 func (s *Server) compute(ctx context.Context, fn func(ctx context.Context) (any, error)) (any, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
+	g := &gate{}
+	ctx = context.WithValue(ctx, gateKey{}, g)
 	type result struct {
 		v   any
 		err error
 	}
 	ch := make(chan result, 1)
 	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				ch <- result{err: &apiError{Status: http.StatusInternalServerError, Message: fmt.Sprintf("internal error: %v", p)}}
-			}
-		}()
-		if s.beforeCompute != nil {
-			s.beforeCompute(ctx)
-		}
-		if err := ctx.Err(); err != nil {
-			ch <- result{err: budgetError(err)}
-			return
-		}
-		v, err := fn(ctx)
+		v, err := s.run(ctx, fn)
 		ch <- result{v, err}
 	}()
 	select {
@@ -284,8 +291,93 @@ func (s *Server) compute(ctx context.Context, fn func(ctx context.Context) (any,
 		}
 		return r.v, r.err
 	case <-ctx.Done():
+		if g.close() {
+			// fn stored or started what it was asked for before the
+			// budget ran out: its answer is moments away, and a 503
+			// would hide a stored theory or a running run.
+			r := <-ch
+			return r.v, r.err
+		}
 		return nil, budgetError(ctx.Err())
 	}
+}
+
+// computeHere runs fn under the request's time budget in the request's own
+// goroutine, for work whose library calls all take ctx and stop soon after
+// it is done (queries on a theory, through the possibilistic.Reasoner's
+// …Context methods). It spares each request a goroutine, whose stack would
+// grow anew for the solver, and a channel.
+func (s *Server) computeHere(ctx context.Context, fn func(ctx context.Context) (any, error)) (any, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	v, err := s.run(ctx, fn)
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return nil, budgetError(ctx.Err())
+	}
+	return v, err
+}
+
+// run calls fn, turning a panic into a 500.
+func (s *Server) run(ctx context.Context, fn func(ctx context.Context) (any, error)) (v any, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			v, err = nil, &apiError{Status: http.StatusInternalServerError, Message: fmt.Sprintf("internal error: %v", p)}
+		}
+	}()
+	if s.beforeCompute != nil {
+		s.beforeCompute(ctx)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s.computing.Add(1)
+	defer s.computing.Add(-1)
+	return fn(ctx)
+}
+
+// gate decides, once, between a computation's effect and the 503 of a
+// request that ran past its budget: whichever comes first wins.
+type gate struct {
+	mu                sync.Mutex
+	closed, committed bool
+}
+
+type gateKey struct{}
+
+// commit runs fn, which stores or starts what the request asked for,
+// unless the request has been answered 503 already; then it returns the
+// budget's error and fn does not run. Without a gate in ctx (the request
+// is answered only when its computation returns) it checks ctx alone.
+func (s *Server) commit(ctx context.Context, fn func() error) error {
+	if s.beforeCommit != nil {
+		s.beforeCommit(ctx)
+	}
+	g, _ := ctx.Value(gateKey{}).(*gate)
+	if g == nil {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		return fn()
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		return context.DeadlineExceeded
+	}
+	if err := fn(); err != nil {
+		return err
+	}
+	g.committed = true
+	return nil
+}
+
+// close shuts the gate on a request that ran past its budget and reports
+// whether its computation had committed already.
+func (g *gate) close() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.closed = true
+	return g.committed
 }
 
 func budgetError(err error) *apiError {

@@ -479,3 +479,24 @@ func TestAccessLogAndStatic(t *testing.T) {
 		t.Errorf("access log not in the Combined Log Format:\n%s", log.String())
 	}
 }
+
+// TestLogLine checks the access log's line against fmt, which wrote it
+// before: the Combined Log Format with Go-quoted fields.
+func TestLogLine(t *testing.T) {
+	start := time.Date(2026, 11, 23, 1, 2, 3, 0, time.FixedZone("", -5*3600))
+	for _, c := range []struct{ host, user, target, referer, agent string }{
+		{"127.0.0.1", "-", "/api/query", "", "curl/8.5.0"},
+		{"::1", "bob", "/api/learn/r-1/events?x=\"y\"", "http://example.org/é", "ua \"with\" quotes\x01"},
+		{"", "-", "/", " ", "\xff"},
+	} {
+		r := httptest.NewRequest("POST", c.target, nil)
+		r.Header.Set("Referer", c.referer)
+		r.Header.Set("User-Agent", c.agent)
+		got := string(appendLogLine(nil, c.host, c.user, start, r, 503, 1234))
+		want := fmt.Sprintf("%s - %s [%s] %q %d %d %q %q\n", orDash(c.host), c.user, start.Format("02/Jan/2006:15:04:05 -0700"),
+			r.Method+" "+r.URL.RequestURI()+" "+r.Proto, 503, 1234, orDash(r.Referer()), orDash(r.UserAgent()))
+		if got != want {
+			t.Errorf("\n got %q\nwant %q", got, want)
+		}
+	}
+}

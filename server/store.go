@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/defaults"
@@ -32,7 +33,32 @@ type entry struct {
 	format         string                // the base's input format
 	view           any                   // *theoryView or *baseView, built when stored
 	atoms          int                   // atoms of the vocabulary when loaded
-	pool           chan *worker
+	pools          []chan *worker        // idle workers, per usage
+	textOnce       sync.Once
+	text           *texts // see texts
+}
+
+// usage names the pool a request takes its worker from. A reasoner that
+// served lex or an explanation has split levels (a selector per formula,
+// totalizers) that make its later poss queries several times slower, so
+// each semantics, with explanations and without, keeps reasoners of its
+// own. A default base has one pool.
+type usage uint8
+
+// usage returns the usage of requests under the named semantics.
+func (e *entry) usage(semantics string, explain bool) usage {
+	if e.kind == kindBase {
+		return 0
+	}
+	sem, err := theorySemantics(semantics)
+	if err != nil {
+		return 0 // the request fails on its semantics anyway
+	}
+	u := usage(sem) * 2
+	if explain {
+		u++
+	}
+	return u
 }
 
 // worker is what one request at a time reasons with: reasoners and a
@@ -48,9 +74,9 @@ type worker struct {
 // queries over ever new names cannot grow memory without bound.
 const maxNewAtoms = 1024
 
-func (e *entry) get() (*worker, error) {
+func (e *entry) get(u usage) (*worker, error) {
 	select {
-	case w := <-e.pool:
+	case w := <-e.pools[u]:
 		return w, nil
 	default:
 	}
@@ -69,24 +95,28 @@ func (e *entry) get() (*worker, error) {
 	return &worker{vocab: b.Vocab, defs: rs}, nil
 }
 
-func (e *entry) put(w *worker) {
+func (e *entry) put(u usage, w *worker) {
 	if w.vocab.Len() > e.atoms+maxNewAtoms {
 		return
 	}
 	select {
-	case e.pool <- w:
+	case e.pools[u] <- w:
 	default:
 	}
 }
 
-// with runs fn with a worker of the entry's pool.
-func (e *entry) with(fn func(w *worker) (any, error)) (any, error) {
-	w, err := e.get()
+// with runs fn with a worker of the entry's pool for u. A worker whose
+// work ctx cut short is not pooled again: the reasoner is left usable, but
+// a fresh one costs little next to a query that ran out its budget.
+func (e *entry) with(ctx context.Context, u usage, fn func(w *worker) (any, error)) (any, error) {
+	w, err := e.get(u)
 	if err != nil {
 		return nil, err
 	}
 	v, err := fn(w)
-	e.put(w)
+	if ctx.Err() == nil {
+		e.put(u, w)
+	}
 	return v, err
 }
 
@@ -140,7 +170,7 @@ func (s *Server) handleLoadTheory(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		return s.store(e)
+		return s.store(ctx, e)
 	})
 	if err != nil {
 		writeError(w, err)
@@ -160,7 +190,7 @@ func (s *Server) handleLoadBase(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		return s.store(e)
+		return s.store(ctx, e)
 	})
 	if err != nil {
 		writeError(w, err)
@@ -274,7 +304,15 @@ func pickBlock(name string, bases []*defaults.Base, want string) (*defaults.Base
 }
 
 func (s *Server) newEntry(kind, name string, th *possibilistic.Theory, b *defaults.Base, ord *defaults.Ordering) *entry {
-	return &entry{kind: kind, name: name, theory: th, base: b, ord: ord, atoms: th.Vocab.Len(), pool: make(chan *worker, s.poolSize)}
+	n := 1
+	if kind == kindTheory {
+		n = 2 * len(possibilistic.AllSemantics)
+	}
+	e := &entry{kind: kind, name: name, theory: th, base: b, ord: ord, atoms: th.Vocab.Len(), pools: make([]chan *worker, n)}
+	for i := range e.pools {
+		e.pools[i] = make(chan *worker, s.poolSize)
+	}
+	return e
 }
 
 // newView describes e for its answers. Only stored entries need one, so a
@@ -287,34 +325,41 @@ func (e *entry) newView() any {
 	return newTheoryView(e.theory, kindTheory, e.name)
 }
 
-// store gives e an id and keeps it, unless the store is full.
-func (s *Server) store(e *entry) (any, error) {
+// store gives e an id and keeps it, unless the store is full or the
+// request ran past its budget (then it was answered 503 and keeps nothing).
+func (s *Server) store(ctx context.Context, e *entry) (any, error) {
 	view := e.newView() // outside the lock: it runs the solver
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.entries) >= s.cfg.MaxTheories {
-		return nil, &apiError{Status: http.StatusTooManyRequests,
-			Message: fmt.Sprintf("the server holds its limit of %d theories and bases; delete one first", s.cfg.MaxTheories)}
+	err := s.commit(ctx, func() error {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if len(s.entries) >= s.cfg.MaxTheories {
+			return &apiError{Status: http.StatusTooManyRequests,
+				Message: fmt.Sprintf("the server holds its limit of %d theories and bases; delete one first", s.cfg.MaxTheories)}
+		}
+		prefix := "t-"
+		if e.kind == kindBase {
+			prefix = "b-"
+		}
+		e.id = newID(prefix)
+		switch v := view.(type) {
+		case *theoryView:
+			v.ID = e.id
+		case *baseView:
+			v.ID = e.id
+		}
+		e.view = view
+		s.entries[e.id] = e
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	prefix := "t-"
-	if e.kind == kindBase {
-		prefix = "b-"
-	}
-	e.id = newID(prefix)
-	switch v := view.(type) {
-	case *theoryView:
-		v.ID = e.id
-	case *baseView:
-		v.ID = e.id
-	}
-	e.view = view
-	s.entries[e.id] = e
-	return e.view, nil
+	return view, nil
 }
 
 func (s *Server) lookup(id string) (*entry, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.mu.RLock()
+	defer s.mu.RUnlock()
 	e, ok := s.entries[id]
 	if !ok {
 		return nil, notFound("no theory or base with id %q", id)

@@ -1,0 +1,207 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// pigeonholeTheory says at level 0.5 that n+1 pigeons sit in n holes, one
+// a hole: unsatisfiable and exponentially hard for the solver, so that any
+// query on it runs far past a test's budget unless it is stopped.
+func pigeonholeTheory(n int) string {
+	var b strings.Builder
+	b.WriteString("1: a\n")
+	for i := range n + 1 {
+		b.WriteString("0.5: ")
+		for j := range n {
+			if j > 0 {
+				b.WriteString(" | ")
+			}
+			fmt.Fprintf(&b, "p%d_%d", i, j)
+		}
+		b.WriteString("\n")
+	}
+	for j := range n {
+		for i := range n + 1 {
+			for k := i + 1; k < n+1; k++ {
+				fmt.Fprintf(&b, "0.5: !p%d_%d | !p%d_%d\n", i, j, k, j)
+			}
+		}
+	}
+	return b.String()
+}
+
+// waitIdle waits until no computation of s runs, and fails after limit.
+func waitIdle(t *testing.T, s *Server, limit time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for s.computing.Load() > 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d computations still run %v after their request was answered 503", s.computing.Load(), limit)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestBudgetStopsWork checks that a query the solver cannot finish is
+// answered 503 when its budget runs out and that its work then ends: the
+// reasoner stops at the solver's next check point instead of solving on
+// in the background.
+func TestBudgetStopsWork(t *testing.T) {
+	s, ts := newTest(t, Config{Timeout: 100 * time.Millisecond})
+	hard := pigeonholeTheory(11)
+	for _, c := range []struct {
+		path string
+		body map[string]any
+	}{
+		{"/api/query", map[string]any{"theory": hard, "query": "a -> b"}},
+		{"/api/query", map[string]any{"theory": hard, "query": "a -> b", "semantics": "lex", "explain": true}},
+		{"/api/batch", map[string]any{"theory": hard, "queries": []string{"a -> b", "a -> c"}}},
+		{"/api/conclusions", map[string]any{"theory": hard, "given": "a", "semantics": "linear"}},
+		{"/api/world", map[string]any{"theory": hard, "given": "a"}},
+	} {
+		start := time.Now()
+		var e apiError
+		var bv batchView
+		var out any = &e
+		if c.path == "/api/batch" {
+			out = &bv
+		}
+		st := call(t, "POST", ts.URL+c.path, c.body, out)
+		switch {
+		case c.path == "/api/batch":
+			if st != 200 || bv.Unanswered != 2 || bv.Answers[0].Error == nil || bv.Answers[0].Error.Status != 503 {
+				t.Errorf("batch: %d %+v", st, bv)
+			}
+		default:
+			wantError(t, st, e, 503, 0, 0, "time budget")
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%s answered after %v", c.path, d)
+		}
+		waitIdle(t, s, 2*time.Second)
+	}
+}
+
+// TestBudgetStoresNothing checks that a load or a learning run whose
+// request ran past its budget, and was answered 503, is not stored or
+// started when its computation comes to the point of doing so.
+func TestBudgetStoresNothing(t *testing.T) {
+	s, ts := newTest(t, Config{Timeout: 50 * time.Millisecond})
+	answered := make(chan struct{})
+	s.beforeCommit = func(ctx context.Context) {
+		<-ctx.Done()
+		<-answered // the request has been answered 503
+	}
+	for _, c := range []struct {
+		path string
+		body map[string]any
+	}{
+		{"/api/theories", map[string]any{"text": penguin}},
+		{"/api/bases", map[string]any{"text": "bird -> flies\npenguin -> bird\npenguin -> !flies"}},
+		{"/api/learn", map[string]any{"pos": exampleFile(t, "birds.pos"), "neg": exampleFile(t, "birds.neg"), "iterations": 2}},
+	} {
+		answered = make(chan struct{})
+		var e apiError
+		st := call(t, "POST", ts.URL+c.path, c.body, &e)
+		wantError(t, st, e, 503, 0, 0, "time budget")
+		close(answered)
+		waitIdle(t, s, 2*time.Second)
+		s.mu.RLock()
+		n, runs := len(s.entries), len(s.runs)
+		s.mu.RUnlock()
+		if n != 0 || runs != 0 {
+			t.Errorf("%s answered 503 but %d entries and %d runs are kept", c.path, n, runs)
+		}
+	}
+	// Within the budget the same requests store and start.
+	s.beforeCommit = nil
+	s.cfg.Timeout = 10 * time.Second
+	var tv theoryView
+	if st := call(t, "POST", ts.URL+"/api/theories", map[string]any{"text": penguin}, &tv); st != 201 || tv.ID == "" {
+		t.Errorf("load within the budget: %d %+v", st, tv)
+	}
+}
+
+// TestBatchBudget checks the time budget inside a batch: a batch whose
+// later queries run past it answers those it decided, and reports the
+// others as not answered, each with a 503 error in its place.
+func TestBatchBudget(t *testing.T) {
+	s, ts := newTest(t, Config{Timeout: 100 * time.Millisecond})
+	// The theory is stored first, so that the budget covers the queries
+	// alone, and they are explained under lex (tens of µs each, more under
+	// -race): 20,000 of them cannot fit in 100 ms on any machine, and the
+	// first fits on any.
+	s.cfg.Timeout = 10 * time.Second
+	var tv theoryView
+	if st := call(t, "POST", ts.URL+"/api/theories", map[string]any{"text": penguin}, &tv); st != 201 {
+		t.Fatalf("load: %d", st)
+	}
+	s.cfg.Timeout = 100 * time.Millisecond
+	qs := make([]string, 20000)
+	for i := range qs {
+		qs[i] = []string{"penguin -> bird", "penguin -> flies", "bird -> flies", "("}[i%4]
+	}
+	var bv batchView
+	if st := call(t, "POST", ts.URL+"/api/batch", map[string]any{"theory_id": tv.ID, "queries": qs, "semantics": "lex", "explain": true}, &bv); st != 200 {
+		t.Fatalf("status %d", st)
+	}
+	if bv.Unanswered == 0 || bv.Unanswered == len(qs) {
+		t.Fatalf("%d of %d queries not answered: the budget was not checked within the batch", bv.Unanswered, len(qs))
+	}
+	if bv.Yes+bv.No+bv.Errors+bv.Unanswered != len(qs) || len(bv.Answers) != len(qs) {
+		t.Errorf("counts %d+%d+%d+%d for %d queries", bv.Yes, bv.No, bv.Errors, bv.Unanswered, len(qs))
+	}
+	decided := len(qs) - bv.Unanswered
+	for i, a := range bv.Answers {
+		notAnswered := a.Error != nil && a.Error.Status == 503
+		if notAnswered != (i >= decided) {
+			t.Fatalf("answer %d of %d (%d decided): %+v", i, len(qs), decided, a)
+		}
+		if !notAnswered && qs[i] != "(" && a.Answer != []string{"yes", "no", "yes"}[i%4] {
+			t.Fatalf("answer %d: %+v", i, a)
+		}
+	}
+	if e := bv.Answers[len(qs)-1].Error; !strings.Contains(e.Message, "not answered") || e.Field != "query" {
+		t.Errorf("the last query's error: %+v", e)
+	}
+}
+
+// TestBuildOutsideLock checks that building a learning run's learner, which
+// reads its examples and may take a while, holds no lock that other
+// requests need.
+func TestBuildOutsideLock(t *testing.T) {
+	s, ts := newTest(t, Config{})
+	building, release := make(chan struct{}), make(chan struct{})
+	s.beforeBuild = func() {
+		close(building)
+		<-release
+	}
+	body := map[string]any{"pos": exampleFile(t, "birds.pos"), "neg": exampleFile(t, "birds.neg"), "iterations": 1}
+	started := make(chan int, 1)
+	go func() {
+		st, _ := callErr("POST", ts.URL+"/api/learn", body, nil)
+		started <- st
+	}()
+	<-building
+	listed := make(chan int, 1)
+	go func() {
+		st, _ := callErr("GET", ts.URL+"/api/learn", nil, nil)
+		listed <- st
+	}()
+	select {
+	case st := <-listed:
+		if st != 200 {
+			t.Errorf("GET /api/learn while a learner is built: %d", st)
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("GET /api/learn waits for a learner being built")
+	}
+	close(release)
+	if st := <-started; st != 201 {
+		t.Errorf("POST /api/learn: %d", st)
+	}
+}

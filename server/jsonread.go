@@ -1,0 +1,354 @@
+package server
+
+// Fast paths for reading the requests of the hottest endpoints, POST
+// /api/query and POST /api/batch: flat objects of strings, booleans and
+// lists of strings, read without reflection and with few allocations.
+// Whatever the fast path does not read exactly as encoding/json would (a
+// misspelt or repeated field, a null, a surrogate escape, invalid UTF-8, …)
+// goes the standard way, so the contract, errors and their positions
+// included, is encoding/json's; the tests compare the two on random input
+// and FuzzScanQuery looks for a difference.
+
+import (
+	"bytes"
+	"errors"
+	"net/http"
+	"strconv"
+	"sync"
+	"unicode/utf8"
+)
+
+// bufPool holds the buffers that request bodies are read into.
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+func getBuf() *bytes.Buffer { b := bufPool.Get().(*bytes.Buffer); b.Reset(); return b }
+
+func putBuf(b *bytes.Buffer) {
+	if b.Cap() <= 64<<10 { // a huge body's buffer is left to the collector
+		bufPool.Put(b)
+	}
+}
+
+// decodeBatch reads the body of POST /api/batch into req, by the fast path
+// when it can and by decode otherwise.
+func (s *Server) decodeBatch(w http.ResponseWriter, r *http.Request, req *batchRequest) *apiError {
+	buf := getBuf()
+	defer putBuf(buf)
+	if _, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)); err != nil {
+		return bodyError(err)
+	}
+	if scanBatch(buf.Bytes(), req) {
+		return nil
+	}
+	*req = batchRequest{}
+	return s.decodeBytes(buf.Bytes(), req)
+}
+
+// scanBatch is scanQuery for a batch request.
+func scanBatch(body []byte, req *batchRequest) bool {
+	var seen uint8
+	return scanFlat(body, func(key []byte, v flatValue) bool {
+		var bit uint8
+		var dst *string
+		switch string(key) {
+		case "theory_id":
+			bit, dst = 1, &req.TheoryID
+		case "theory":
+			bit, dst = 2, &req.Theory
+		case "base":
+			bit, dst = 4, &req.Base
+		case "semantics":
+			bit, dst = 8, &req.Semantics
+		case "queries":
+			if v.kind != flatList || seen&16 != 0 {
+				return false
+			}
+			seen |= 16
+			req.Queries = v.list
+			return true
+		case "explain":
+			if v.kind != flatBool || seen&32 != 0 {
+				return false
+			}
+			seen |= 32
+			req.Explain = v.b
+			return true
+		default:
+			return false
+		}
+		if v.kind != flatString || seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		*dst = v.str
+		return true
+	})
+}
+
+// decodeQuery reads the body of POST /api/query into req, by the fast path
+// when it can and by decode otherwise.
+func (s *Server) decodeQuery(w http.ResponseWriter, r *http.Request, req *queryRequest) *apiError {
+	buf := getBuf()
+	defer putBuf(buf)
+	if _, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)); err != nil {
+		return bodyError(err)
+	}
+	if scanQuery(buf.Bytes(), req) {
+		return nil
+	}
+	*req = queryRequest{}
+	return s.decodeBytes(buf.Bytes(), req)
+}
+
+// scanQuery reads body into req if it is an object whose members are the
+// query request's fields, spelt exactly, each at most once, with string
+// values (explain: true or false), and reports whether it
+// did. On false req may hold part of the body.
+func scanQuery(body []byte, req *queryRequest) bool {
+	var seen uint8
+	return scanFlat(body, func(key []byte, v flatValue) bool {
+		str, b, isBool := v.str, v.b, v.kind == flatBool
+		if v.kind == flatList {
+			return false
+		}
+		var bit uint8
+		var dst *string
+		switch string(key) {
+		case "theory_id":
+			bit, dst = 1, &req.TheoryID
+		case "theory":
+			bit, dst = 2, &req.Theory
+		case "base":
+			bit, dst = 4, &req.Base
+		case "query":
+			bit, dst = 8, &req.Query
+		case "semantics":
+			bit, dst = 16, &req.Semantics
+		case "explain":
+			if !isBool || seen&32 != 0 {
+				return false
+			}
+			seen |= 32
+			req.Explain = &b
+			return true
+		default:
+			return false
+		}
+		if isBool || seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		*dst = str
+		return true
+	})
+}
+
+// flatValue is a member's value in a flat object: a string, a boolean or
+// a list of strings.
+type flatValue struct {
+	kind flatKind
+	str  string
+	b    bool
+	list []string
+}
+
+type flatKind uint8
+
+const (
+	flatString flatKind = iota
+	flatBool
+	flatList
+)
+
+// scanFlat scans a JSON object whose values are strings, booleans or
+// arrays of strings, calling member for each, and reports whether the
+// whole body was such an object (with white space only around it) and
+// member accepted every member. It fails on what encoding/json would read
+// differently or refuse: keys with escapes, control characters or invalid
+// UTF-8 in strings, surrogate escapes.
+func scanFlat(b []byte, member func(key []byte, v flatValue) bool) bool {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return false
+	}
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return skipSpace(b, i+1) == len(b)
+	}
+	for {
+		key, j, esc, ok := scanString(b, i)
+		if !ok || esc {
+			return false
+		}
+		i = skipSpace(b, j)
+		if i >= len(b) || b[i] != ':' {
+			return false
+		}
+		i = skipSpace(b, i+1)
+		if i >= len(b) {
+			return false
+		}
+		var v flatValue
+		switch {
+		case b[i] == '"':
+			if v.str, i, ok = scanValue(b, i); !ok {
+				return false
+			}
+		case b[i] == '[':
+			v.kind, v.list = flatList, []string{}
+			i = skipSpace(b, i+1)
+			if i < len(b) && b[i] == ']' {
+				i++
+				break
+			}
+			for {
+				var str string
+				if str, i, ok = scanValue(b, i); !ok {
+					return false
+				}
+				v.list = append(v.list, str)
+				i = skipSpace(b, i)
+				if i >= len(b) {
+					return false
+				}
+				if b[i] == ']' {
+					i++
+					break
+				}
+				if b[i] != ',' {
+					return false
+				}
+				i = skipSpace(b, i+1)
+			}
+		case bytes.HasPrefix(b[i:], []byte("true")):
+			v.kind, v.b = flatBool, true
+			i += 4
+		case bytes.HasPrefix(b[i:], []byte("false")):
+			v.kind = flatBool
+			i += 5
+		default:
+			return false
+		}
+		if !member(key, v) {
+			return false
+		}
+		i = skipSpace(b, i)
+		if i >= len(b) {
+			return false
+		}
+		switch b[i] {
+		case ',':
+			i = skipSpace(b, i+1)
+		case '}':
+			return skipSpace(b, i+1) == len(b)
+		default:
+			return false
+		}
+	}
+}
+
+// scanValue reads the string at b[i] and returns it decoded and the index
+// after it.
+func scanValue(b []byte, i int) (string, int, bool) {
+	raw, j, esc, ok := scanString(b, i)
+	if !ok {
+		return "", 0, false
+	}
+	if !esc {
+		return string(raw), j, true
+	}
+	str, ok := unescape(raw)
+	return str, j, ok
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// scanString reads the string starting at b[i] == '"' and returns its raw
+// contents, the index after it and whether it holds escapes; it fails on
+// control characters and invalid UTF-8, which the fast path leaves to
+// encoding/json.
+func scanString(b []byte, i int) (raw []byte, end int, escaped, ok bool) {
+	if i >= len(b) || b[i] != '"' {
+		return nil, 0, false, false
+	}
+	ascii := true
+	for j := i + 1; j < len(b); j++ {
+		switch c := b[j]; {
+		case c == '"':
+			raw = b[i+1 : j]
+			if !ascii && !utf8.Valid(raw) {
+				return nil, 0, false, false
+			}
+			return raw, j + 1, escaped, true
+		case c == '\\':
+			escaped = true
+			j++ // the escaped byte, checked by unescape
+		case c < 0x20:
+			return nil, 0, false, false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	return nil, 0, false, false
+}
+
+// unescape decodes the escapes of a JSON string's raw contents as
+// encoding/json does; it fails on malformed escapes and on surrogates
+// (\ud800-\udfff), left to encoding/json.
+func unescape(raw []byte) (string, bool) {
+	out := make([]byte, 0, len(raw))
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if c != '\\' {
+			out = append(out, c)
+			continue
+		}
+		i++
+		if i >= len(raw) {
+			return "", false
+		}
+		switch raw[i] {
+		case '"', '\\', '/':
+			out = append(out, raw[i])
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			if i+4 >= len(raw) {
+				return "", false
+			}
+			r, err := strconv.ParseUint(string(raw[i+1:i+5]), 16, 32)
+			if err != nil || r >= 0xd800 && r < 0xe000 {
+				return "", false
+			}
+			out = utf8.AppendRune(out, rune(r))
+			i += 4
+		default:
+			return "", false
+		}
+	}
+	return string(out), true
+}
+
+// bodyError reports a failure to read the request body: 413 beyond the
+// limit.
+func bodyError(err error) *apiError {
+	var mb *http.MaxBytesError
+	if errors.As(err, &mb) {
+		return &apiError{Status: http.StatusRequestEntityTooLarge, Field: "body",
+			Message: "the request body is larger than the limit of " + strconv.FormatInt(mb.Limit, 10) + " bytes"}
+	}
+	return badRequest("body", "read the request body: %v", err)
+}

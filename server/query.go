@@ -198,6 +198,9 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 			for i, src := range req.Queries {
 				var a *answerView
 				var err error
+				if s.beforeBatchQuery != nil {
+					s.beforeBatchQuery(ctx, i)
+				}
 				if ctx.Err() == nil {
 					a, err = q(ctx, w, src, req.Explain)
 				} else {

@@ -101,6 +101,9 @@ type Server struct {
 	// computation under the time budget; beforeCommit before a computation
 	// stores or starts what its request asked for.
 	beforeCompute, beforeCommit func(ctx context.Context)
+	// beforeBatchQuery, when set (by tests), runs before the i-th query
+	// of a batch on a theory is decided.
+	beforeBatchQuery func(ctx context.Context, i int)
 	// beforeBuild, when set (by tests), runs before a learning run's
 	// learner is built.
 	beforeBuild func()

@@ -447,3 +447,38 @@ func ParseConditional(v *logic.Vocabulary, src string) (Default, error) {
 	d.Pos = logic.Position{}
 	return d, nil
 }
+
+// SelectBase returns the base named want among the bases of one file, or
+// its only base when want is empty. A file of several bases needs a name,
+// and a name must be one of them; the *BaseChoiceError says which there are.
+func SelectBase(bases []*Base, want string) (*Base, error) {
+	var names []string
+	for _, b := range bases {
+		if b.Name == want {
+			return b, nil
+		}
+		names = append(names, b.Name)
+	}
+	if want == "" && len(bases) == 1 {
+		return bases[0], nil
+	}
+	return nil, &BaseChoiceError{Want: want, Names: names}
+}
+
+// BaseChoiceError is SelectBase's error: no base is named Want (or none
+// was named among several), and these are the names there are.
+type BaseChoiceError struct {
+	Want  string
+	Names []string
+}
+
+func (e *BaseChoiceError) Error() string { return e.Explain("the file", "a name") }
+
+// Explain says the error about file name, telling the user to choose with
+// how (a flag or a field) when no name was given.
+func (e *BaseChoiceError) Explain(name, how string) string {
+	if e.Want == "" {
+		return fmt.Sprintf("%s holds %d belief bases (%s); choose one with %s", name, len(e.Names), strings.Join(e.Names, ", "), how)
+	}
+	return fmt.Sprintf("%s holds no belief base %q; it has %s", name, e.Want, strings.Join(e.Names, ", "))
+}

@@ -2,6 +2,7 @@ package defaults
 
 import (
 	"bytes"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -264,5 +265,22 @@ func TestLooksLikeCLWithBOM(t *testing.T) {
 	src := "signature a, b\nconditionals kb{(a|b)}\n"
 	if !LooksLikeCL([]byte(src)) || !LooksLikeCL([]byte("\xef\xbb\xbf"+src)) {
 		t.Fatal("a .cl base with a byte-order mark is not recognised")
+	}
+}
+
+func TestSelectBase(t *testing.T) {
+	one, two := &Base{Name: "one"}, &Base{Name: "two"}
+	if b, err := SelectBase([]*Base{one}, ""); b != one || err != nil {
+		t.Errorf("the only base: %v, %v", b, err)
+	}
+	if b, err := SelectBase([]*Base{one, two}, "two"); b != two || err != nil {
+		t.Errorf("a named base: %v, %v", b, err)
+	}
+	var ce *BaseChoiceError
+	if _, err := SelectBase([]*Base{one, two}, ""); !errors.As(err, &ce) || ce.Explain("x.cl", "--base") != "x.cl holds 2 belief bases (one, two); choose one with --base" {
+		t.Errorf("no name among two: %v", err)
+	}
+	if _, err := SelectBase([]*Base{one}, "three"); !errors.As(err, &ce) || ce.Explain("x.cl", "--base") != `x.cl holds no belief base "three"; it has one` {
+		t.Errorf("an unknown name: %v", err)
 	}
 }

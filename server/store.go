@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"path"
@@ -286,21 +287,14 @@ func inconsistentError(err error) error {
 	return e
 }
 
+// pickBlock chooses the base the request's block names among the bases
+// of file name.
 func pickBlock(name string, bases []*defaults.Base, want string) (*defaults.Base, error) {
-	var names []string
-	for _, b := range bases {
-		if b.Name == want {
-			return b, nil
-		}
-		names = append(names, b.Name)
+	b, err := defaults.SelectBase(bases, want)
+	if ce := (*defaults.BaseChoiceError)(nil); errors.As(err, &ce) {
+		return nil, badRequest("block", "%s", ce.Explain(name, "block"))
 	}
-	if want == "" && len(bases) == 1 {
-		return bases[0], nil
-	}
-	if want == "" {
-		return nil, badRequest("block", "%s holds %d belief bases (%s); choose one with block", name, len(bases), strings.Join(names, ", "))
-	}
-	return nil, badRequest("block", "%s holds no belief base %q; it has %s", name, want, strings.Join(names, ", "))
+	return b, err
 }
 
 func (s *Server) newEntry(kind, name string, th *possibilistic.Theory, b *defaults.Base, ord *defaults.Ordering) *entry {

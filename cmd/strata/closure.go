@@ -185,19 +185,11 @@ func clFormat(format, path string, data []byte) (bool, error) {
 	return defaults.LooksLikeCL(data), nil
 }
 
+// pickBase chooses the base --base names among the bases of file name.
 func pickBase(name string, bases []*defaults.Base, want string) (*defaults.Base, error) {
-	var names []string
-	for _, b := range bases {
-		if b.Name == want {
-			return b, nil
-		}
-		names = append(names, b.Name)
+	b, err := defaults.SelectBase(bases, want)
+	if ce := (*defaults.BaseChoiceError)(nil); errors.As(err, &ce) {
+		return nil, errors.New(ce.Explain(name, "--base"))
 	}
-	if want == "" && len(bases) == 1 {
-		return bases[0], nil
-	}
-	if want == "" {
-		return nil, fmt.Errorf("%s holds %d belief bases (%s); choose one with --base", name, len(bases), strings.Join(names, ", "))
-	}
-	return nil, fmt.Errorf("%s holds no belief base %q; it has %s", name, want, strings.Join(names, ", "))
+	return b, err
 }

@@ -103,6 +103,7 @@ type engine struct {
 	// groups lists the examples by antecedent: examples with the same α
 	// share their boundary, and their stored models are models of H ∪ α.
 	groups [][]int32
+	semx   semExtra // linear and lex (semscore.go)
 }
 
 type worker struct {

@@ -138,26 +138,22 @@ func satisfiesAll(l []logic.Clause, m []uint64) bool {
 	return true
 }
 
-// startModel puts into w.m a stored model of example i to start a walk
-// from: a witness of the current decision when the walk reuses decisions
-// (witness true; one that falsifies β first, which settles a walk that
-// keeps no more than the witnesses satisfy), any model of H ∪ α otherwise.
-// It reports false when none is stored.
-func (w *worker) startModel(i int, witness bool) bool {
-	st := &w.e.st[i]
-	found := false
-	for s := range int(st.n) {
-		if !witness || st.lv[s] == 0 {
-			if !found || st.bf[s] {
-				copy(w.m, w.e.slot(i, s))
-				found = true
-			}
-			if !witness || st.bf[s] {
-				break
+// groupModel puts into w.m a stored model of the antecedent of group g:
+// a witness of the current decision when the walk reuses decisions
+// (witness true), any model of H ∪ α otherwise. The examples of one
+// antecedent share their decisions, so a witness of one is a witness of
+// all. It reports false when none is stored.
+func (w *worker) groupModel(g []int32, witness bool) bool {
+	for _, x := range g {
+		st := &w.e.st[x]
+		for s := range int(st.n) {
+			if !witness || st.lv[s] == 0 {
+				copy(w.m, w.e.slot(int(x), s))
+				return true
 			}
 		}
 	}
-	return found
+	return false
 }
 
 // sameTop returns the number of top levels that m and n share clause for
@@ -173,13 +169,16 @@ func sameTop(m, n *Model) int {
 	return t
 }
 
-// decideSem decides example i under m (compiled in w), taking the
-// decisions of m's top same levels from the example's decisions under the
-// current model (they share those levels) and walking down the others. dec,
-// if not nil, receives every level's decision. On return w.m holds a
-// witness of the decision.
-func (w *worker) decideSem(i int, m *Model, same int, dec []int32) bool {
+// walkGroup decides the levels of m for the antecedent of group g (H ∪ α
+// consistent; m compiled in w), taking the decisions of m's top same levels
+// from the decisions under the current model (they share those levels) and
+// walking down the others. dec, if not nil, receives every level's
+// decision. It returns the assumptions that define the decision, with a
+// model of them in w.m. A decision depends only on α, so the examples of
+// one antecedent share it and only decide their β on it (entails).
+func (w *worker) walkGroup(g []int32, m *Model, same int, dec []int32) []logic.Lit {
 	e := w.e
+	i := int(g[0])
 	k, ko := len(m.Levels), len(e.model.Levels)
 	a := slices.Clone(e.ex[i].alpha)
 	for t := range same {
@@ -193,32 +192,31 @@ func (w *worker) decideSem(i int, m *Model, same int, dec []int32) bool {
 			a = append(a, w.sel[l])
 		}
 	}
-	have := w.startModel(i, same > 0)
+	have := w.groupModel(g, same > 0)
 	if e.sem == possibilistic.Lex {
-		if !have && !w.sat(a) {
-			return false // H ∪ α inconsistent: not covered
+		if !have {
+			w.sat(a) // consistent: H ∪ α is, and so are decisions taken from it
 		}
-		return w.lexBelow(i, m.Levels, a, slices.Clone(w.m), k-same, dec)
+		return w.lexWalk(m.Levels, a, slices.Clone(w.m), k-same, dec)
 	}
-	return w.linBelow(i, m.Levels, a, k-same, have, dec)
+	return w.linWalk(m.Levels, a, k-same, have, dec)
 }
 
-// entailed decides whether the assumptions a (consistent; w.m a model of
-// them when have) entail β, leaving a model of a in w.m.
-func (w *worker) entailed(i int, a []logic.Lit, have bool) bool {
+// entails decides whether the assumptions a (consistent; pool holds models
+// of them) entail example i's β. A counter-model it finds joins the pool,
+// which it returns: the examples of one antecedent decide their β on the
+// same assumptions, and one's counter-model often settles another's.
+func (w *worker) entails(i int, a []logic.Lit, pool [][]uint64) (bool, [][]uint64) {
 	d := &w.e.ex[i]
-	if have && !holds(d.beta, w.m) {
-		return false
+	for _, m := range pool {
+		if !holds(d.beta, m) {
+			return false, pool
+		}
 	}
-	if !have && !w.sat(a) {
-		return true // cannot happen: a is consistent when hardOK
-	}
-	save := slices.Clone(w.m)
 	if w.try(a, d.negBeta...) {
-		return false
+		return false, append(pool, slices.Clone(w.m))
 	}
-	copy(w.m, save)
-	return true
+	return true, pool
 }
 
 // lexCtx is a set of models during a lex walk: the assumptions that define
@@ -250,37 +248,61 @@ func (w *worker) minViolated(x lexCtx, l []logic.Clause, j int, act logic.Lit) (
 	return u, mm
 }
 
-// commitSem makes m current under linear or lex, re-deciding every example
-// below the top levels m shares with the current model, and marks the
-// stored models that witness the new decisions.
+// commitSem makes m current under linear or lex, re-deciding every
+// antecedent below the top levels m shares with the current model, and
+// marks the stored models that witness the new decisions.
 func (e *engine) commitSem(m *Model) {
 	same := sameTop(e.model, m)
 	k := len(m.Levels)
 	e.parallel(func(w *worker) {
 		w.compile(m)
 		dec := make([]int32, k)
-		for i := w.id; i < len(e.ex); i += len(e.workers) {
-			st := &e.st[i]
-			st.covered = false
-			if e.ex[i].hardOK {
-				st.covered = w.decideSem(i, m, same, dec)
-			}
-			e.dec[i] = append(e.dec[i][:0], dec...)
-			if !e.ex[i].hardOK {
+		for gi := w.id; gi < len(e.groups); gi += len(e.workers) {
+			g := e.groups[gi]
+			if !e.ex[g[0]].hardOK {
+				e.setUndecided(g, k)
 				continue
 			}
-			wit := slices.Clone(w.m)
-			for s := range int(st.n) {
-				st.lv[s] = 1
-				if w.isWitness(i, m, e.slot(i, s)) {
-					st.lv[s] = 0
-				}
+			a := w.walkGroup(g, m, same, dec)
+			pool := [][]uint64{slices.Clone(w.m)}
+			for _, x := range g {
+				e.st[x].covered, pool = w.entails(int(x), a, pool)
 			}
-			copy(w.m, wit)
-			w.keep(i, 0)
+			w.markWitnesses(g, m, dec, pool[0])
 		}
 	})
 	e.model = m
+	e.semx.pend = nil
+}
+
+// setUndecided records the examples of g, whose α the hard rules refute, as
+// not covered, with no decisions.
+func (e *engine) setUndecided(g []int32, k int) {
+	for _, x := range g {
+		e.st[x].covered = false
+		e.dec[x] = slices.Grow(e.dec[x][:0], k)[:k]
+		clear(e.dec[x])
+	}
+}
+
+// markWitnesses records dec as the decisions of the examples of g under m
+// and marks which of their stored models witness them; wit, a witness,
+// is kept.
+func (w *worker) markWitnesses(g []int32, m *Model, dec []int32, wit []uint64) {
+	e := w.e
+	for _, x := range g {
+		i := int(x)
+		e.dec[i] = append(e.dec[i][:0], dec...)
+		st := &e.st[i]
+		for s := range int(st.n) {
+			st.lv[s] = 1
+			if w.isWitness(i, m, e.slot(i, s)) {
+				st.lv[s] = 0
+			}
+		}
+		copy(w.m, wit)
+		w.keep(i, 0)
+	}
 }
 
 // isWitness reports whether x witnesses example i's decisions under m
@@ -299,10 +321,11 @@ func (w *worker) isWitness(i int, m *Model, x []uint64) bool {
 	return true
 }
 
-// linBelow walks the levels from−1 down to 0 of levels under linear from
-// the kept assumptions a (w.m a model of them when have) and decides β;
-// dec, if not nil, receives the decisions.
-func (w *worker) linBelow(i int, levels [][]logic.Clause, a []logic.Lit, from int, have bool, dec []int32) bool {
+// linWalk walks the levels from−1 down to 0 of levels under linear from
+// the kept assumptions a (w.m a model of them when have) and returns the
+// assumptions of the levels kept, with a model of them in w.m; dec, if not
+// nil, receives the decisions. H ∪ α must be consistent.
+func (w *worker) linWalk(levels [][]logic.Clause, a []logic.Lit, from int, have bool, dec []int32) []logic.Lit {
 	for l := from - 1; l >= 0; l-- {
 		keep := have && satisfiesAll(levels[l], w.m) || w.try(a, w.sel[l])
 		if keep {
@@ -315,13 +338,17 @@ func (w *worker) linBelow(i int, levels [][]logic.Clause, a []logic.Lit, from in
 			}
 		}
 	}
-	return w.entailed(i, a, have)
+	if !have {
+		w.sat(a) // a holds α and decisions taken from it: consistent
+	}
+	return a
 }
 
-// lexBelow minimises, level by level from from−1 down to 0, the violations
-// of the models of a (m one of them) and decides β on the optimal ones;
-// dec, if not nil, receives the least counts.
-func (w *worker) lexBelow(i int, levels [][]logic.Clause, a []logic.Lit, m []uint64, from int, dec []int32) bool {
+// lexWalk minimises, level by level from from−1 down to 0, the violations
+// of the models of a (m one of them) and returns the assumptions that
+// define the optimal models, with one of them in w.m; dec, if not nil,
+// receives the least counts.
+func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, from int, dec []int32) []logic.Lit {
 	x := lexCtx{a: a, m: m}
 	for l := from - 1; l >= 0; l-- {
 		u, mm := w.minViolated(x, levels[l], l, -1)
@@ -331,5 +358,5 @@ func (w *worker) lexBelow(i int, levels [][]logic.Clause, a []logic.Lit, m []uin
 		}
 	}
 	copy(w.m, x.m)
-	return w.entailed(i, x.a, true)
+	return x.a
 }

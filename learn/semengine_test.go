@@ -183,6 +183,13 @@ func TestDrowningFreeMatchesBruteForce(t *testing.T) {
 				j := r.IntN(len(e.model.Levels))
 				i := r.IntN(len(e.model.Levels[j]))
 				after = e.model.Remove(j, i)
+				if r.IntN(2) == 0 {
+					// The learner's prune: a trial removal, then its
+					// commit, which takes the trial's decisions.
+					if got, want := e.scoreRemoval(j, i), bruteScore(after, sem, ex, ws)-e.score(); got != want {
+						t.Fatalf("%v #%d: trial removal %d, brute force %d", sem, iter, got, want)
+					}
+				}
 				e.commitRemove(j, i)
 				if got, want := e.score(), bruteScore(after, sem, ex, ws); got != want {
 					t.Fatalf("%v #%d: after removing: score %d, brute force %d", sem, iter, got, want)

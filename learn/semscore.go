@@ -2,84 +2,158 @@ package learn
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
 
-// scoreExampleSem adds to w.delta the change of example i's contribution
-// when c (activated by act) is inserted at each position; see the invariant
-// above.
-func (w *worker) scoreExampleSem(i int, c logic.Clause, act logic.Lit) {
-	e := w.e
-	st := &e.st[i]
-	d := &e.ex[i]
-	if !d.hardOK {
-		return
-	}
-	k := len(e.model.Levels)
-	add := func(p int, ans bool) {
-		if ans != st.covered {
-			if ans {
-				w.delta[p] += d.sign * d.weight
-			} else {
-				w.delta[p] -= d.sign * d.weight
-			}
-		}
-	}
-	skipped := func(p int) bool {
-		return e.sem == possibilistic.Linear && p%2 == 1 && e.dec[i][p/2] == 0
-	}
-	// Is some witness consistent with c?
-	cons, counter := false, false
-	for s := range int(st.n) {
-		if st.lv[s] == 0 && holds(c, e.slot(i, s)) {
-			cons = true
-			counter = counter || st.bf[s]
-		}
-	}
-	// A model found below satisfies the decision's assumptions, so it is a
-	// witness too, and it satisfies c.
-	a := w.current(i)
-	n := len(a)
-	ans := st.covered
-	w.extra = append(append(w.extra[:0], act), d.negBeta...)
-	found := false
-	switch {
-	case cons && !ans && !counter:
-		found = w.try(a[:n], w.extra...)
-		ans = !found
-	case cons:
-	case !ans && w.try(a[:n], w.extra...):
-		// One call settles the common case: a witness of c and ¬β.
-		cons, found = true, true
-	default:
-		// Covered, or no witness of c and ¬β: a witness of c keeps the
-		// answer (a covered example stays covered; an uncovered one with
-		// no model of c and ¬β becomes covered).
-		cons = w.try(a[:n], act)
-		found, ans = cons, ans || cons
-	}
-	if found {
-		w.keep(i, 0)
-	}
-	if cons {
-		if ans != st.covered {
-			for p := range 2*k + 1 {
-				if !skipped(p) {
-					add(p, ans)
-				}
-			}
-		}
-		return
-	}
-	w.slowSem(i, c, act, add, skipped)
+// semExtra is what the drowning-free engines keep beside the state they
+// share with poss.
+type semExtra struct {
+	once sync.Once
+	// skip caches, for linear, per example and level j, the answer when
+	// level j (kept) is skipped and the walk goes on below it (0: not known,
+	// 1: not covered, 2: covered). It depends on the model alone, not on
+	// the candidate, so it holds while skipFor[g] is the current model (g
+	// the example's antecedent group; each group is scored by one worker).
+	skip    [][]int8
+	skipFor []*Model
+	// pend is the outcome of the last trial removal, which commitRemove
+	// takes instead of deciding every example again.
+	pend *pendingRemoval
 }
 
-// slowSem scores c for example i when no witness satisfies c. Let Q(j)
-// say that some model of α and of the decisions of the levels ≥ j
-// satisfies c (Q(0) is false here; Q(j) implies Q(j+1)), and g the least j
-// with Q(j) (k+1 if none). Then
+// pendingRemoval is what scoreRemovalSem decided: the model without clause
+// i of level j of from, and per example and group the new state.
+type pendingRemoval struct {
+	from, to *Model
+	j, i     int
+	covered  []bool
+	dec      [][]int32  // per group
+	wit      [][]uint64 // per group: a witness of the decisions
+}
+
+// scoreGroupSem adds to w.delta the change of the contributions of the
+// examples of antecedent group gi when c (activated by act) is inserted at
+// each position; see the invariant in semengine.go. The examples share
+// their decisions, so whether a witness satisfies c, and otherwise the walk
+// from g, are settled once for all of them.
+func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
+	e := w.e
+	g := e.groups[gi]
+	i0 := int(g[0])
+	if !e.ex[i0].hardOK {
+		return
+	}
+	// Witnesses that satisfy c: stored ones of the whole group, then
+	// those found below. Each is a model of the decision and of c.
+	var pool [][]uint64
+	for _, x := range g {
+		st := &e.st[x]
+		for s := range int(st.n) {
+			if m := e.slot(int(x), s); st.lv[s] == 0 && holds(c, m) {
+				pool = append(pool, slices.Clone(m))
+			}
+		}
+	}
+	cur := slices.Clone(w.current(i0))
+	const unknown, yes, no = 0, 1, 2
+	cons := unknown
+	if len(pool) > 0 {
+		cons = yes
+	}
+	found := func(x int) {
+		pool = append(pool, slices.Clone(w.m))
+		w.keep(x, 0)
+	}
+	for _, xi := range g {
+		x := int(xi)
+		st := &e.st[x]
+		d := &e.ex[x]
+		if cons == unknown {
+			w.extra = append(append(w.extra[:0], act), d.negBeta...)
+			if !st.covered && w.try(cur, w.extra...) {
+				// One call settles the common case: a witness of c and
+				// ¬β; the example stays uncovered.
+				cons = yes
+				found(x)
+				continue
+			}
+			// Covered, or no witness of c and ¬β: a witness of c keeps
+			// the answer (a covered example stays covered; an uncovered
+			// one with no model of c and ¬β becomes covered).
+			if !w.try(cur, act) {
+				cons = no
+				break
+			}
+			cons = yes
+			found(x)
+			w.addAll(x, true)
+			continue
+		}
+		if st.covered {
+			continue // a witness of c keeps it covered
+		}
+		ans := true
+		for _, m := range pool {
+			if !holds(d.beta, m) {
+				ans = false
+				break
+			}
+		}
+		if ans {
+			w.extra = append(append(w.extra[:0], act), d.negBeta...)
+			if w.try(cur, w.extra...) {
+				found(x)
+				ans = false
+			}
+		}
+		w.addAll(x, ans)
+	}
+	if cons == no {
+		w.slowSem(gi, c, act)
+	}
+}
+
+// addAll adds to w.delta the change of example x's contribution when its
+// answer becomes ans at every position that is not inside a skipped level
+// (there nothing changes).
+func (w *worker) addAll(x int, ans bool) {
+	e := w.e
+	if ans == e.st[x].covered {
+		return
+	}
+	for p := range len(w.delta) {
+		if !w.skipped(x, p) {
+			w.add(x, p, ans)
+		}
+	}
+}
+
+// add adds to w.delta[p] the change of example x's contribution when its
+// answer at position p becomes ans.
+func (w *worker) add(x, p int, ans bool) {
+	d := &w.e.ex[x]
+	switch {
+	case ans == w.e.st[x].covered:
+	case ans:
+		w.delta[p] += d.sign * d.weight
+	default:
+		w.delta[p] -= d.sign * d.weight
+	}
+}
+
+// skipped reports whether position p is inside a level that linear skips
+// for example x: a clause added there changes nothing.
+func (w *worker) skipped(x, p int) bool {
+	return w.e.sem == possibilistic.Linear && p%2 == 1 && w.e.dec[x][p/2] == 0
+}
+
+// slowSem scores c for the examples of group gi when no witness satisfies
+// c. Let Q(j) say that some model of α and of the decisions of the levels
+// ≥ j satisfies c (Q(0) is false here; Q(j) implies Q(j+1)), and g the
+// least j with Q(j) (k+1 if none). Then
 //   - a new level at 2j with j < g is skipped (linear) or violated by every
 //     model still optimal (lex): nothing changes;
 //   - at 2j and 2j+1 with j ≥ g the levels from g up decide as before with
@@ -89,62 +163,118 @@ func (w *worker) scoreExampleSem(i int, c logic.Clause, act logic.Lit) {
 //     levels from j up), so every such position has the answer of one walk
 //     down from g;
 //   - at 2j+1 with j < g, linear skips level j and walks down from it
-//     without it; lex compares S, the models of A_{j+1} ∩ c with j's count
-//     one above optimal, against the old optimum, level by level below j.
-//     S is empty, and nothing changes, unless Q(j+1), that is j = g−1;
-//     then S is what the walk from g keeps after level g−1 if its least
-//     count there is one above optimal (else S is empty), and the walk's
-//     counts below say whether S wins, loses or ties (lexInto).
-func (w *worker) slowSem(i int, c logic.Clause, act logic.Lit, add func(int, bool), skipped func(int) bool) {
+//     without it (the answer does not depend on c: skipAnswer caches it);
+//     lex compares S, the models of A_{j+1} ∩ c with j's count one above
+//     optimal, against the old optimum, level by level below j. S is
+//     empty, and nothing changes, unless Q(j+1), that is j = g−1; then S is
+//     what the walk from g keeps after level g−1 if its least count there
+//     is one above optimal (else S is empty), and the walk's counts below
+//     say whether S wins, loses or ties (lexInto).
+//
+// Q, g and the walk depend only on α, so the group shares them.
+func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
 	e := w.e
-	st := &e.st[i]
+	grp := e.groups[gi]
+	i0 := int(grp[0])
 	k := len(e.model.Levels)
 	lo, hi := 1, k+1
 	var gm []uint64
-	for s := range int(st.n) {
-		if m := e.slot(i, s); holds(c, m) {
-			if j := w.memberFrom(i, m); j < hi {
-				hi, gm = j, slices.Clone(m)
+	for _, x := range grp {
+		st := &e.st[x]
+		for s := range int(st.n) {
+			if m := e.slot(int(x), s); holds(c, m) {
+				if j := w.memberFrom(i0, m); j < hi {
+					hi, gm = j, slices.Clone(m)
+				}
 			}
 		}
 	}
 	for lo < hi {
 		mid := (lo + hi) / 2
-		if w.try(w.prefix(i, mid), act) {
+		if w.try(w.prefix(i0, mid), act) {
 			hi, gm = mid, slices.Clone(w.m)
-			w.keep(i, 1)
+			w.keep(i0, 1)
 		} else {
 			lo = mid + 1
 		}
 	}
 	g := hi
-	ansW, into := st.covered, st.covered // into: lex at 2(g−1)+1
+	var u []int32
+	var aW []logic.Lit
+	var pool [][]uint64
 	if g <= k {
-		a := append(slices.Clone(w.prefix(i, g)), act)
+		a := append(slices.Clone(w.prefix(i0, g)), act)
 		if e.sem == possibilistic.Lex {
-			u := make([]int32, g)
-			ansW = w.lexBelow(i, e.model.Levels, a, gm, g, u)
-			into = lexInto(e.dec[i], u, g-1, st.covered, ansW)
+			u = make([]int32, g)
+			aW = w.lexWalk(e.model.Levels, a, gm, g, u)
 		} else {
 			copy(w.m, gm)
-			ansW = w.linBelow(i, e.model.Levels, a, g, true, nil)
+			aW = w.linWalk(e.model.Levels, a, g, true, nil)
 		}
+		pool = [][]uint64{slices.Clone(w.m)}
 	}
-	for p := range 2*k + 1 {
-		j := p / 2
-		switch {
-		case skipped(p):
-		case j >= g:
-			add(p, ansW)
-		case p%2 == 1 && e.sem == possibilistic.Lex:
-			if j == g-1 { // below, A_{j+1} ∩ c is empty: nothing changes
-				add(p, into)
+	for _, xi := range grp {
+		x := int(xi)
+		covered := e.st[x].covered
+		ansW, into := covered, covered // into: lex at 2(g−1)+1
+		if g <= k {
+			ansW, pool = w.entails(x, aW, pool)
+			if e.sem == possibilistic.Lex {
+				into = lexInto(e.dec[x], u, g-1, covered, ansW)
 			}
-		case p%2 == 1:
-			a := slices.Clone(w.prefix(i, j+1))
-			add(p, w.linBelow(i, e.model.Levels, a, j, w.startModel(i, true), nil))
+		}
+		for p := range 2*k + 1 {
+			j := p / 2
+			switch {
+			case w.skipped(x, p):
+			case j >= g:
+				w.add(x, p, ansW)
+			case p%2 == 1 && e.sem == possibilistic.Lex:
+				if j == g-1 { // below, A_{j+1} ∩ c is empty: nothing changes
+					w.add(x, p, into)
+				}
+			case p%2 == 1:
+				w.add(x, p, w.skipAnswer(gi, x, j))
+			}
 		}
 	}
+}
+
+// skipAnswer returns, under linear, example x's answer when its kept level
+// j is skipped and the walk goes on below it, from the cache when it holds
+// for the current model; the walk is shared by x's group gi.
+func (w *worker) skipAnswer(gi, x, j int) bool {
+	e := w.e
+	sx := &e.semx
+	sx.once.Do(func() {
+		sx.skip = make([][]int8, len(e.ex))
+		sx.skipFor = make([]*Model, len(e.groups))
+	})
+	grp := e.groups[gi]
+	k := len(e.model.Levels)
+	if sx.skipFor[gi] != e.model {
+		for _, y := range grp {
+			sx.skip[y] = slices.Grow(sx.skip[y][:0], k)[:k]
+			clear(sx.skip[y])
+		}
+		sx.skipFor[gi] = e.model
+	}
+	if v := sx.skip[x][j]; v != 0 {
+		return v == 2
+	}
+	a := slices.Clone(w.prefix(int(grp[0]), j+1))
+	have := w.groupModel(grp, true) // a witness keeps the levels above j
+	a = w.linWalk(e.model.Levels, a, j, have, nil)
+	pool := [][]uint64{slices.Clone(w.m)}
+	for _, y := range grp {
+		var ans bool
+		ans, pool = w.entails(int(y), a, pool)
+		sx.skip[y][j] = 1
+		if ans {
+			sx.skip[y][j] = 2
+		}
+	}
+	return sx.skip[x][j] == 2
 }
 
 // prefix returns α and the decisions of the levels ≥ j, built in w.assume.
@@ -214,33 +344,77 @@ func (w *worker) current(i int) []logic.Lit {
 	return a
 }
 
-// scoreRemovalSem re-decides every example under the current model without
-// clause i of level j.
+// scoreRemovalSem decides every antecedent under the current model without
+// clause i of level j, below the top levels the two share, and keeps what
+// it decided for commitRemoveSem.
 func (e *engine) scoreRemovalSem(j, i int) int64 {
 	m := e.model.Remove(j, i)
 	same := sameTop(e.model, m)
+	pr := &pendingRemoval{from: e.model, to: m, j: j, i: i,
+		covered: make([]bool, len(e.ex)), dec: make([][]int32, len(e.groups)), wit: make([][]uint64, len(e.groups))}
 	parts := make([]int64, len(e.workers))
 	e.parallel(func(w *worker) {
 		w.compile(m)
 		var delta int64
-		for x := w.id; x < len(e.ex); x += len(e.workers) {
-			d := &e.ex[x]
-			if !d.hardOK {
+		for gi := w.id; gi < len(e.groups); gi += len(e.workers) {
+			g := e.groups[gi]
+			if !e.ex[g[0]].hardOK {
 				continue
 			}
-			if now := w.decideSem(x, m, same, nil); now != e.st[x].covered {
-				if now {
-					delta += d.sign * d.weight
-				} else {
-					delta -= d.sign * d.weight
+			dec := make([]int32, len(m.Levels))
+			a := w.walkGroup(g, m, same, dec)
+			pool := [][]uint64{slices.Clone(w.m)}
+			for _, xi := range g {
+				x := int(xi)
+				d := &e.ex[x]
+				var now bool
+				now, pool = w.entails(x, a, pool)
+				pr.covered[x] = now
+				if now != e.st[x].covered {
+					if now {
+						delta += d.sign * d.weight
+					} else {
+						delta -= d.sign * d.weight
+					}
 				}
 			}
+			pr.dec[gi], pr.wit[gi] = dec, pool[0]
 		}
 		parts[w.id] = delta
 	})
+	e.semx.pend = pr
 	var s int64
 	for _, p := range parts {
 		s += p
 	}
 	return s
+}
+
+// commitRemoveSem makes current the model without clause i of level j,
+// taking the decisions of the trial removal of that clause when it was the
+// last one scored on the current model.
+func (e *engine) commitRemoveSem(j, i int) {
+	pr := e.semx.pend
+	if pr == nil || pr.from != e.model || pr.j != j || pr.i != i {
+		e.commitSem(e.model.Remove(j, i))
+		return
+	}
+	m := pr.to
+	k := len(m.Levels)
+	e.parallel(func(w *worker) {
+		w.compile(m)
+		for gi := w.id; gi < len(e.groups); gi += len(e.workers) {
+			g := e.groups[gi]
+			if !e.ex[g[0]].hardOK {
+				e.setUndecided(g, k)
+				continue
+			}
+			for _, x := range g {
+				e.st[x].covered = pr.covered[x]
+			}
+			w.markWitnesses(g, m, pr.dec[gi], pr.wit[gi])
+		}
+	})
+	e.model = m
+	e.semx.pend = nil
 }

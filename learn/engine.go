@@ -116,6 +116,7 @@ type worker struct {
 	delta  []int64       // per-position score change of the candidate being scored
 	tot    [][]logic.Lit // lex: per level, the totalizer's outputs
 	extra  []logic.Lit   // linear and lex: scratch assumptions
+	sx     semScratch    // linear and lex (semscore.go)
 }
 
 func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *engine {

@@ -203,18 +203,19 @@ func (w *worker) walkGroup(g []int32, m *Model, same int, dec []int32) []logic.L
 }
 
 // entails decides whether the assumptions a (consistent; pool holds models
-// of them) entail example i's β. A counter-model it finds joins the pool,
-// which it returns: the examples of one antecedent decide their β on the
-// same assumptions, and one's counter-model often settles another's.
-func (w *worker) entails(i int, a []logic.Lit, pool [][]uint64) (bool, [][]uint64) {
+// of them, one after another) entail example i's β. A counter-model it
+// finds joins the pool, which it returns: the examples of one antecedent
+// decide their β on the same assumptions, and one's counter-model often
+// settles another's.
+func (w *worker) entails(i int, a []logic.Lit, pool []uint64) (bool, []uint64) {
 	d := &w.e.ex[i]
-	for _, m := range pool {
-		if !holds(d.beta, m) {
+	for o := 0; o < len(pool); o += w.e.words {
+		if !holds(d.beta, pool[o:o+w.e.words]) {
 			return false, pool
 		}
 	}
 	if w.try(a, d.negBeta...) {
-		return false, append(pool, slices.Clone(w.m))
+		return false, append(pool, w.m...)
 	}
 	return true, pool
 }
@@ -264,11 +265,12 @@ func (e *engine) commitSem(m *Model) {
 				continue
 			}
 			a := w.walkGroup(g, m, same, dec)
-			pool := [][]uint64{slices.Clone(w.m)}
+			pool := append(w.sx.pool[:0], w.m...)
 			for _, x := range g {
 				e.st[x].covered, pool = w.entails(int(x), a, pool)
 			}
-			w.markWitnesses(g, m, dec, pool[0])
+			w.sx.pool = pool
+			w.markWitnesses(g, m, dec, pool[:e.words])
 		}
 	})
 	e.model = m

@@ -24,6 +24,13 @@ type semExtra struct {
 	pend *pendingRemoval
 }
 
+// semScratch holds a worker's buffers for the drowning-free engines.
+type semScratch struct {
+	cur, pre   []logic.Lit // assumptions
+	pool, skip []uint64    // models, one after another
+	gm         []uint64
+}
+
 // pendingRemoval is what scoreRemovalSem decided: the model without clause
 // i of level j of from, and per example and group the new state.
 type pendingRemoval struct {
@@ -46,25 +53,19 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 	if !e.ex[i0].hardOK {
 		return
 	}
-	// Witnesses that satisfy c: stored ones of the whole group, then
-	// those found below. Each is a model of the decision and of c.
-	var pool [][]uint64
-	for _, x := range g {
-		st := &e.st[x]
-		for s := range int(st.n) {
-			if m := e.slot(int(x), s); st.lv[s] == 0 && holds(c, m) {
-				pool = append(pool, slices.Clone(m))
-			}
-		}
-	}
-	cur := slices.Clone(w.current(i0))
+	// Witnesses that satisfy c: stored ones of the whole group, and those
+	// found below (pool). Each is a model of the decision and of c.
+	words := e.words
+	pool := w.sx.pool[:0]
 	const unknown, yes, no = 0, 1, 2
 	cons := unknown
-	if len(pool) > 0 {
+	if w.storedWitness(g, c, nil) {
 		cons = yes
 	}
+	w.sx.cur = append(w.sx.cur[:0], w.current(i0)...)
+	cur := w.sx.cur
 	found := func(x int) {
-		pool = append(pool, slices.Clone(w.m))
+		pool = append(pool, w.m...)
 		w.keep(x, 0)
 	}
 	for _, xi := range g {
@@ -95,12 +96,9 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 		if st.covered {
 			continue // a witness of c keeps it covered
 		}
-		ans := true
-		for _, m := range pool {
-			if !holds(d.beta, m) {
-				ans = false
-				break
-			}
+		ans := !w.storedWitness(g, c, d.beta)
+		for o := 0; ans && o < len(pool); o += words {
+			ans = holds(d.beta, pool[o:o+words])
 		}
 		if ans {
 			w.extra = append(append(w.extra[:0], act), d.negBeta...)
@@ -111,9 +109,25 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 		}
 		w.addAll(x, ans)
 	}
+	w.sx.pool = pool
 	if cons == no {
 		w.slowSem(gi, c, act)
 	}
+}
+
+// storedWitness reports whether a stored witness of group g's decision
+// satisfies c and, if beta is not nil, falsifies beta.
+func (w *worker) storedWitness(g []int32, c, beta logic.Clause) bool {
+	e := w.e
+	for _, x := range g {
+		st := &e.st[x]
+		for s := range int(st.n) {
+			if m := e.slot(int(x), s); st.lv[s] == 0 && holds(c, m) && (beta == nil || !holds(beta, m)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // addAll adds to w.delta the change of example x's contribution when its
@@ -184,7 +198,7 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
 		for s := range int(st.n) {
 			if m := e.slot(int(x), s); holds(c, m) {
 				if j := w.memberFrom(i0, m); j < hi {
-					hi, gm = j, slices.Clone(m)
+					hi, gm = j, append(w.sx.gm[:0], m...)
 				}
 			}
 		}
@@ -192,7 +206,7 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
 	for lo < hi {
 		mid := (lo + hi) / 2
 		if w.try(w.prefix(i0, mid), act) {
-			hi, gm = mid, slices.Clone(w.m)
+			hi, gm = mid, append(w.sx.gm[:0], w.m...)
 			w.keep(i0, 1)
 		} else {
 			lo = mid + 1
@@ -201,17 +215,21 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
 	g := hi
 	var u []int32
 	var aW []logic.Lit
-	var pool [][]uint64
+	pool := w.sx.pool[:0]
 	if g <= k {
-		a := append(slices.Clone(w.prefix(i0, g)), act)
+		a := append(append(w.sx.pre[:0], w.prefix(i0, g)...), act)
+		w.sx.pre = a
 		if e.sem == possibilistic.Lex {
 			u = make([]int32, g)
-			aW = w.lexWalk(e.model.Levels, a, gm, g, u)
+			aW = w.lexWalk(e.model.Levels, a, slices.Clone(gm), g, u)
 		} else {
 			copy(w.m, gm)
 			aW = w.linWalk(e.model.Levels, a, g, true, nil)
 		}
-		pool = [][]uint64{slices.Clone(w.m)}
+		pool = append(pool, w.m...)
+	}
+	if gm != nil {
+		w.sx.gm = gm
 	}
 	for _, xi := range grp {
 		x := int(xi)
@@ -238,6 +256,7 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
 			}
 		}
 	}
+	w.sx.pool = pool
 }
 
 // skipAnswer returns, under linear, example x's answer when its kept level
@@ -265,7 +284,7 @@ func (w *worker) skipAnswer(gi, x, j int) bool {
 	a := slices.Clone(w.prefix(int(grp[0]), j+1))
 	have := w.groupModel(grp, true) // a witness keeps the levels above j
 	a = w.linWalk(e.model.Levels, a, j, have, nil)
-	pool := [][]uint64{slices.Clone(w.m)}
+	pool := append(w.sx.skip[:0], w.m...)
 	for _, y := range grp {
 		var ans bool
 		ans, pool = w.entails(int(y), a, pool)
@@ -274,6 +293,7 @@ func (w *worker) skipAnswer(gi, x, j int) bool {
 			sx.skip[y][j] = 2
 		}
 	}
+	w.sx.skip = pool
 	return sx.skip[x][j] == 2
 }
 
@@ -363,7 +383,7 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 			}
 			dec := make([]int32, len(m.Levels))
 			a := w.walkGroup(g, m, same, dec)
-			pool := [][]uint64{slices.Clone(w.m)}
+			pool := append(w.sx.pool[:0], w.m...)
 			for _, xi := range g {
 				x := int(xi)
 				d := &e.ex[x]
@@ -378,7 +398,8 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 					}
 				}
 			}
-			pr.dec[gi], pr.wit[gi] = dec, pool[0]
+			pr.dec[gi], pr.wit[gi] = dec, slices.Clone(pool[:e.words])
+			w.sx.pool = pool
 		}
 		parts[w.id] = delta
 	})

@@ -385,7 +385,7 @@ func (e *engine) commitRemove(j, i int) {
 // new level was created. Adding a formula never lowers a boundary.
 func (e *engine) commitInsert(c logic.Clause, p int) {
 	if e.sem != possibilistic.Poss {
-		e.commit(e.model.Insert(c, p))
+		e.commitInsertSem(c, p)
 		return
 	}
 	m := e.model.Insert(c, p)

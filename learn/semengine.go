@@ -252,7 +252,10 @@ func (w *worker) minViolated(x lexCtx, l []logic.Clause, j int, act logic.Lit) (
 // commitSem makes m current under linear or lex, re-deciding every
 // antecedent below the top levels m shares with the current model, and
 // marks the stored models that witness the new decisions.
-func (e *engine) commitSem(m *Model) {
+func (e *engine) commitSem(m *Model) { e.commitChange(m, change{}) }
+
+// commitChange is commitSem for m, the current model changed as ch says.
+func (e *engine) commitChange(m *Model, ch change) {
 	same := sameTop(e.model, m)
 	k := len(m.Levels)
 	e.parallel(func(w *worker) {
@@ -266,8 +269,11 @@ func (e *engine) commitSem(m *Model) {
 			}
 			a := w.walkGroup(g, m, same, dec)
 			pool := append(w.sx.pool[:0], w.m...)
+			kept := ch.keeps(e.sem, e.dec[g[0]], dec)
 			for _, x := range g {
-				e.st[x].covered, pool = w.entails(int(x), a, pool)
+				if !w.settled(g, int(x), kept) {
+					e.st[x].covered, pool = w.entails(int(x), a, pool)
+				}
 			}
 			w.sx.pool = pool
 			w.markWitnesses(g, m, dec, pool[:e.words])
@@ -275,6 +281,80 @@ func (e *engine) commitSem(m *Model) {
 	})
 	e.model = m
 	e.semx.pend = nil
+}
+
+// change says how a model differs from the current one: by a clause
+// inserted at position pos, or removed from level j (emptied: the level
+// went with it), or unknown (the zero value).
+type change struct {
+	kind    int // 0 unknown, insertion or removal
+	pos, j  int
+	emptied bool
+}
+
+const (
+	insertion = 1 + iota
+	removal
+)
+
+// Which answers a changed model keeps when an antecedent's decisions come
+// out as before (mapped to the new levels):
+const (
+	keepNone      = iota
+	keepCovered   // an insertion: the new optimal models are among the old
+	keepUncovered // a removal: the old optimal models are among the new
+)
+
+// keeps compares the decisions dec of an antecedent under the changed
+// model with its decisions old under the current one. If they are the same
+// (a new level kept by linear, violated nowhere by lex), an insertion only
+// narrows the optimal models (those of the old that satisfy the clause,
+// where it is kept or counted: a model violating it would have a larger
+// count, or make linear skip the level), and a removal only widens them (a
+// model that was optimal satisfied the clause or it could now do better,
+// and it still meets every decision), so a covered example stays covered
+// after an insertion, and an uncovered one stays uncovered after a removal
+// if a witness of the old decisions falsifies its β.
+func (ch change) keeps(sem possibilistic.Semantics, old, dec []int32) int {
+	switch ch.kind {
+	case insertion:
+		if ch.pos%2 == 1 {
+			if slices.Equal(old, dec) {
+				return keepCovered
+			}
+			return keepNone
+		}
+		j := ch.pos / 2
+		want := int32(0) // lex: the new level's clause holds
+		if sem == possibilistic.Linear {
+			want = 1 // linear: the new level is kept
+		}
+		if len(dec) == len(old)+1 && dec[j] == want && slices.Equal(dec[:j], old[:j]) && slices.Equal(dec[j+1:], old[j:]) {
+			return keepCovered
+		}
+	case removal:
+		if !ch.emptied && slices.Equal(old, dec) {
+			return keepUncovered
+		}
+		j := ch.j
+		if ch.emptied && len(dec)+1 == len(old) && slices.Equal(dec[:j], old[:j]) && slices.Equal(dec[j:], old[j+1:]) {
+			return keepUncovered
+		}
+	}
+	return keepNone
+}
+
+// settled reports whether example x of group g keeps its answer by kept
+// (see change.keeps); stored witnesses still mark the old decisions.
+func (w *worker) settled(g []int32, x, kept int) bool {
+	st := &w.e.st[x]
+	switch kept {
+	case keepCovered:
+		return st.covered
+	case keepUncovered:
+		return !st.covered && w.storedWitness(g, nil, w.e.ex[x].beta)
+	}
+	return false
 }
 
 // setUndecided records the examples of g, whose α the hard rules refute, as

@@ -116,13 +116,13 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 }
 
 // storedWitness reports whether a stored witness of group g's decision
-// satisfies c and, if beta is not nil, falsifies beta.
+// satisfies c (if not nil) and falsifies beta (if not nil).
 func (w *worker) storedWitness(g []int32, c, beta logic.Clause) bool {
 	e := w.e
 	for _, x := range g {
 		st := &e.st[x]
 		for s := range int(st.n) {
-			if m := e.slot(int(x), s); st.lv[s] == 0 && holds(c, m) && (beta == nil || !holds(beta, m)) {
+			if m := e.slot(int(x), s); st.lv[s] == 0 && (c == nil || holds(c, m)) && (beta == nil || !holds(beta, m)) {
 				return true
 			}
 		}
@@ -216,17 +216,22 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
 	var u []int32
 	var aW []logic.Lit
 	pool := w.sx.pool[:0]
+	// asBefore: the walk below g decides as the current model does, so
+	// its optimal models are among the old ones (see change.keeps) and a
+	// covered example stays covered.
+	asBefore := false
 	if g <= k {
 		a := append(append(w.sx.pre[:0], w.prefix(i0, g)...), act)
 		w.sx.pre = a
+		u = make([]int32, g)
 		if e.sem == possibilistic.Lex {
-			u = make([]int32, g)
 			aW = w.lexWalk(e.model.Levels, a, slices.Clone(gm), g, u)
 		} else {
 			copy(w.m, gm)
-			aW = w.linWalk(e.model.Levels, a, g, true, nil)
+			aW = w.linWalk(e.model.Levels, a, g, true, u)
 		}
 		pool = append(pool, w.m...)
+		asBefore = slices.Equal(u, e.dec[i0][:g])
 	}
 	if gm != nil {
 		w.sx.gm = gm
@@ -235,7 +240,7 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
 		x := int(xi)
 		covered := e.st[x].covered
 		ansW, into := covered, covered // into: lex at 2(g−1)+1
-		if g <= k {
+		if g <= k && !(asBefore && covered) {
 			ansW, pool = w.entails(x, aW, pool)
 			if e.sem == possibilistic.Lex {
 				into = lexInto(e.dec[x], u, g-1, covered, ansW)
@@ -370,6 +375,7 @@ func (w *worker) current(i int) []logic.Lit {
 func (e *engine) scoreRemovalSem(j, i int) int64 {
 	m := e.model.Remove(j, i)
 	same := sameTop(e.model, m)
+	ch := change{kind: removal, j: j, emptied: len(m.Levels) < len(e.model.Levels)}
 	pr := &pendingRemoval{from: e.model, to: m, j: j, i: i,
 		covered: make([]bool, len(e.ex)), dec: make([][]int32, len(e.groups)), wit: make([][]uint64, len(e.groups))}
 	parts := make([]int64, len(e.workers))
@@ -384,11 +390,14 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 			dec := make([]int32, len(m.Levels))
 			a := w.walkGroup(g, m, same, dec)
 			pool := append(w.sx.pool[:0], w.m...)
+			kept := ch.keeps(e.sem, e.dec[g[0]], dec)
 			for _, xi := range g {
 				x := int(xi)
 				d := &e.ex[x]
-				var now bool
-				now, pool = w.entails(x, a, pool)
+				now := e.st[x].covered
+				if !w.settled(g, x, kept) {
+					now, pool = w.entails(x, a, pool)
+				}
 				pr.covered[x] = now
 				if now != e.st[x].covered {
 					if now {
@@ -411,13 +420,19 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 	return s
 }
 
+// commitInsertSem makes current the model with c inserted at position p.
+func (e *engine) commitInsertSem(c logic.Clause, p int) {
+	e.commitChange(e.model.Insert(c, p), change{kind: insertion, pos: p})
+}
+
 // commitRemoveSem makes current the model without clause i of level j,
 // taking the decisions of the trial removal of that clause when it was the
 // last one scored on the current model.
 func (e *engine) commitRemoveSem(j, i int) {
 	pr := e.semx.pend
 	if pr == nil || pr.from != e.model || pr.j != j || pr.i != i {
-		e.commitSem(e.model.Remove(j, i))
+		m := e.model.Remove(j, i)
+		e.commitChange(m, change{kind: removal, j: j, emptied: len(m.Levels) < len(e.model.Levels)})
 		return
 	}
 	m := pr.to

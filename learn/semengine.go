@@ -59,6 +59,17 @@ func (w *worker) compileLex(m *Model) {
 		}
 		w.tot = append(w.tot, totalizer(w.s, ys))
 	}
+	// The level of each totalizer output, to read cores (levelCore).
+	w.sx.totLv = w.sx.totLv[:0]
+	for j, o := range w.tot {
+		for _, l := range o {
+			a := int(l.Atom()) - w.e.n
+			for len(w.sx.totLv) <= a {
+				w.sx.totLv = append(w.sx.totLv, -1)
+			}
+			w.sx.totLv[a] = int32(j)
+		}
+	}
 }
 
 // totalizer returns literals o with o[r] true whenever at least r+1 of xs
@@ -176,7 +187,10 @@ func sameTop(m, n *Model) int {
 // decision. It returns the assumptions that define the decision, with a
 // model of them in w.m. A decision depends only on α, so the examples of
 // one antecedent share it and only decide their β on it (entails).
-func (w *worker) walkGroup(g []int32, m *Model, same int, dec []int32) []logic.Lit {
+//
+// bound, if not nil, are lower bounds (lex) or skips (linear) for the
+// levels below the shared ones (see lexWalk and linWalk).
+func (w *worker) walkGroup(g []int32, m *Model, same int, dec, bound []int32) []logic.Lit {
 	e := w.e
 	i := int(g[0])
 	k, ko := len(m.Levels), len(e.model.Levels)
@@ -197,27 +211,69 @@ func (w *worker) walkGroup(g []int32, m *Model, same int, dec []int32) []logic.L
 		if !have {
 			w.sat(a) // consistent: H ∪ α is, and so are decisions taken from it
 		}
-		return w.lexWalk(m.Levels, a, slices.Clone(w.m), k-same, dec)
+		return w.lexWalk(m.Levels, a, slices.Clone(w.m), k-same, dec, bound)
 	}
-	return w.linWalk(m.Levels, a, k-same, have, dec)
+	return w.linWalk(m.Levels, a, k-same, have, dec, bound)
 }
 
 // entails decides whether the assumptions a (consistent; pool holds models
 // of them, one after another) entail example i's β. A counter-model it
 // finds joins the pool, which it returns: the examples of one antecedent
 // decide their β on the same assumptions, and one's counter-model often
-// settles another's.
-func (w *worker) entails(i int, a []logic.Lit, pool []uint64) (bool, []uint64) {
+// settles another's. When β is entailed, core has the levels whose
+// assumptions the proof used (coreOK false: not known).
+func (w *worker) entails(i int, a []logic.Lit, pool []uint64) (ok bool, core uint64, coreOK bool, _ []uint64) {
 	d := &w.e.ex[i]
 	for o := 0; o < len(pool); o += w.e.words {
 		if !holds(d.beta, pool[o:o+w.e.words]) {
-			return false, pool
+			return false, 0, false, pool
 		}
 	}
 	if w.try(a, d.negBeta...) {
-		return false, append(pool, w.m...)
+		return false, 0, false, append(pool, w.m...)
 	}
-	return true, pool
+	core, coreOK = w.levelCore()
+	return true, core, coreOK, pool
+}
+
+// levelCore returns the levels whose assumptions (linear: the selector;
+// lex: the bound on its violations) are in the solver's last
+// unsatisfiable core, and false if one does not fit in a mask. A proof
+// that uses the levels L holds in any model whose levels L have at least
+// their clauses and at least as strong assumptions: the other levels'
+// clauses can always be switched off (a selector false, a violation
+// literal true).
+func (w *worker) levelCore() (uint64, bool) {
+	var m uint64
+	for _, l := range w.s.Failed() {
+		j := w.levelOf(l.Atom())
+		if j < 0 {
+			continue
+		}
+		if j >= 64 {
+			return 0, false
+		}
+		m |= 1 << j
+	}
+	return m, true
+}
+
+// levelOf returns the level whose assumption variable a is, or −1.
+func (w *worker) levelOf(a logic.Atom) int {
+	x := int(a) - w.e.n
+	if x < 0 {
+		return -1
+	}
+	if w.e.sem == possibilistic.Lex {
+		if x < len(w.sx.totLv) {
+			return int(w.sx.totLv[x])
+		}
+		return -1
+	}
+	if x < len(w.sel) { // compileSel makes the selectors n, n+1, …
+		return x
+	}
+	return -1
 }
 
 // lexCtx is a set of models during a lex walk: the assumptions that define
@@ -228,16 +284,13 @@ type lexCtx struct {
 }
 
 // minViolated returns the least number of clauses of level j (clauses l)
-// violated by a model of x's assumptions (and act, if act ≥ 0; x.m must
-// then satisfy the candidate), with such a model.
-func (w *worker) minViolated(x lexCtx, l []logic.Clause, j int, act logic.Lit) (int, []uint64) {
+// violated by a model of x's assumptions, with such a model, given that
+// it is at least lb.
+func (w *worker) minViolated(x lexCtx, l []logic.Clause, j, lb int) (int, []uint64) {
 	mm := x.m
 	u := violated(l, mm)
-	for u > 0 {
+	for u > lb {
 		a := append(w.assume[:0], x.a...)
-		if act >= 0 {
-			a = append(a, act)
-		}
 		a = w.atMost(a, j, u-1)
 		w.assume = a
 		if !w.sat(a) {
@@ -267,12 +320,20 @@ func (e *engine) commitChange(m *Model, ch change) {
 				e.setUndecided(g, k)
 				continue
 			}
-			a := w.walkGroup(g, m, same, dec)
+			old := e.dec[g[0]]
+			a := w.walkGroup(g, m, same, dec, ch.expected(e.sem, old))
 			pool := append(w.sx.pool[:0], w.m...)
-			kept := ch.keeps(e.sem, e.dec[g[0]], dec)
-			for _, x := range g {
-				if !w.settled(g, int(x), kept) {
-					e.st[x].covered, pool = w.entails(int(x), a, pool)
+			kept := ch.keeps(e.sem, old, dec)
+			for _, xi := range g {
+				x := int(xi)
+				st := &e.st[x]
+				core, ok := ch.mapCore(e.sem, st.coreT, old, dec)
+				ok = ok && st.coreTOK && st.covered
+				switch {
+				case w.settled(g, x, kept) || ok:
+					st.coreT, st.coreTOK = core, ok
+				default:
+					st.covered, st.coreT, st.coreTOK, pool = w.entails(x, a, pool)
 				}
 			}
 			w.sx.pool = pool
@@ -344,6 +405,65 @@ func (ch change) keeps(sem possibilistic.Semantics, old, dec []int32) int {
 	return keepNone
 }
 
+// expected returns, for an insertion, the decisions old of an antecedent
+// mapped to the changed model's levels (a new level: violated nowhere by
+// lex, kept by linear), nil otherwise. The insertion narrows the models
+// that each level's decision starts from while the decisions above are as
+// before, so they bound the walk (lexWalk, linWalk).
+func (ch change) expected(sem possibilistic.Semantics, old []int32) []int32 {
+	if ch.kind != insertion {
+		return nil
+	}
+	if ch.pos%2 == 1 {
+		return old
+	}
+	j := ch.pos / 2
+	v := int32(0)
+	if sem == possibilistic.Linear {
+		v = 1
+	}
+	return slices.Insert(slices.Clone(old), j, v)
+}
+
+// mapCore returns, in the levels of the changed model, the levels core of
+// an entailment proof under the current model, and whether the proof still
+// holds there: none of its levels lost a clause, and each keeps at least
+// as strong an assumption (dec against old: linear keeps the level, lex
+// bounds its violations no higher). Cores are kept in the example state's
+// coreT (coreTOK), which only poss uses otherwise.
+func (ch change) mapCore(sem possibilistic.Semantics, core uint64, old, dec []int32) (uint64, bool) {
+	var out uint64
+	for l := 0; l < 64 && core>>l != 0; l++ {
+		if core>>l&1 == 0 {
+			continue
+		}
+		n := l
+		switch ch.kind {
+		case insertion:
+			if ch.pos%2 == 0 && l >= ch.pos/2 {
+				n++
+			}
+		case removal:
+			if l == ch.j {
+				return 0, false
+			}
+			if ch.emptied && l > ch.j {
+				n--
+			}
+		default:
+			return 0, false
+		}
+		if n >= 64 || n >= len(dec) || l >= len(old) {
+			return 0, false
+		}
+		if sem == possibilistic.Lex && dec[n] > old[l] || sem == possibilistic.Linear && dec[n] != 1 {
+			return 0, false
+		}
+		out |= 1 << n
+	}
+	return out, true
+}
+
 // settled reports whether example x of group g keeps its answer by kept
 // (see change.keeps); stored witnesses still mark the old decisions.
 func (w *worker) settled(g []int32, x, kept int) bool {
@@ -406,10 +526,21 @@ func (w *worker) isWitness(i int, m *Model, x []uint64) bool {
 // linWalk walks the levels from−1 down to 0 of levels under linear from
 // the kept assumptions a (w.m a model of them when have) and returns the
 // assumptions of the levels kept, with a model of them in w.m; dec, if not
-// nil, receives the decisions. H ∪ α must be consistent.
-func (w *worker) linWalk(levels [][]logic.Clause, a []logic.Lit, from int, have bool, dec []int32) []logic.Lit {
+// nil, receives the decisions. H ∪ α must be consistent. bound, if not
+// nil, are decisions of a model whose kept models at from include the
+// walk's (see nested); a level it skipped stays skipped while the walk
+// decides as it did.
+func (w *worker) linWalk(levels [][]logic.Clause, a []logic.Lit, from int, have bool, dec, bound []int32) []logic.Lit {
+	nested := bound != nil
 	for l := from - 1; l >= 0; l-- {
-		keep := have && satisfiesAll(levels[l], w.m) || w.try(a, w.sel[l])
+		var keep bool
+		switch {
+		case nested && bound[l] == 0:
+		case have && satisfiesAll(levels[l], w.m):
+			keep = true
+		default:
+			keep = w.try(a, w.sel[l])
+		}
 		if keep {
 			a, have = append(a, w.sel[l]), true
 		}
@@ -419,6 +550,7 @@ func (w *worker) linWalk(levels [][]logic.Clause, a []logic.Lit, from int, have 
 				dec[l] = 1
 			}
 		}
+		nested = nested && keep == (bound[l] == 1)
 	}
 	if !have {
 		w.sat(a) // a holds α and decisions taken from it: consistent
@@ -429,15 +561,25 @@ func (w *worker) linWalk(levels [][]logic.Clause, a []logic.Lit, from int, have 
 // lexWalk minimises, level by level from from−1 down to 0, the violations
 // of the models of a (m one of them) and returns the assumptions that
 // define the optimal models, with one of them in w.m; dec, if not nil,
-// receives the least counts.
-func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, from int, dec []int32) []logic.Lit {
+// receives the least counts. bound, if not nil, are the counts of a model
+// whose optimal models at from include the walk's, each level's clauses
+// among the walk's: while the walk's counts equal them, the walk's models
+// stay among that model's, so their counts are lower bounds and a witness
+// that reaches one needs no proof that it is least.
+func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, from int, dec, bound []int32) []logic.Lit {
 	x := lexCtx{a: a, m: m}
+	nested := bound != nil
 	for l := from - 1; l >= 0; l-- {
-		u, mm := w.minViolated(x, levels[l], l, -1)
+		lb := 0
+		if nested {
+			lb = int(bound[l])
+		}
+		u, mm := w.minViolated(x, levels[l], l, lb)
 		x.a, x.m = w.atMost(x.a, l, u), mm
 		if dec != nil {
 			dec[l] = int32(u)
 		}
+		nested = nested && u == lb
 	}
 	copy(w.m, x.m)
 	return x.a

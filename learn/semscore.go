@@ -29,6 +29,7 @@ type semScratch struct {
 	cur, pre   []logic.Lit // assumptions
 	pool, skip []uint64    // models, one after another
 	gm         []uint64
+	totLv      []int32 // lex: the level of each totalizer output, from variable n
 }
 
 // pendingRemoval is what scoreRemovalSem decided: the model without clause
@@ -37,6 +38,8 @@ type pendingRemoval struct {
 	from, to *Model
 	j, i     int
 	covered  []bool
+	core     []uint64 // per example, an entailment proof's levels (coreT)
+	coreOK   []bool
 	dec      [][]int32  // per group
 	wit      [][]uint64 // per group: a witness of the decisions
 }
@@ -225,10 +228,10 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
 		w.sx.pre = a
 		u = make([]int32, g)
 		if e.sem == possibilistic.Lex {
-			aW = w.lexWalk(e.model.Levels, a, slices.Clone(gm), g, u)
+			aW = w.lexWalk(e.model.Levels, a, slices.Clone(gm), g, u, e.dec[i0][:g])
 		} else {
 			copy(w.m, gm)
-			aW = w.linWalk(e.model.Levels, a, g, true, u)
+			aW = w.linWalk(e.model.Levels, a, g, true, u, e.dec[i0][:g])
 		}
 		pool = append(pool, w.m...)
 		asBefore = slices.Equal(u, e.dec[i0][:g])
@@ -240,8 +243,8 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
 		x := int(xi)
 		covered := e.st[x].covered
 		ansW, into := covered, covered // into: lex at 2(g−1)+1
-		if g <= k && !(asBefore && covered) {
-			ansW, pool = w.entails(x, aW, pool)
+		if g <= k && !(covered && (asBefore || w.coreBelow(x, g, u))) {
+			ansW, _, _, pool = w.entails(x, aW, pool)
 			if e.sem == possibilistic.Lex {
 				into = lexInto(e.dec[x], u, g-1, covered, ansW)
 			}
@@ -262,6 +265,28 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
 		}
 	}
 	w.sx.pool = pool
+}
+
+// coreBelow reports whether example x's entailment proof (covered, under
+// the current model) still holds for the walk from g with the candidate:
+// the levels from g up keep their assumptions, and each level of the proof
+// below g keeps at least as strong a one in u (linear: kept; lex: bounded
+// no higher).
+func (w *worker) coreBelow(x, g int, u []int32) bool {
+	e := w.e
+	st := &e.st[x]
+	if !st.coreTOK {
+		return false
+	}
+	for l := 0; l < g && l < 64; l++ {
+		if st.coreT>>l&1 == 0 {
+			continue
+		}
+		if e.sem == possibilistic.Lex && u[l] > e.dec[x][l] || e.sem == possibilistic.Linear && u[l] != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // skipAnswer returns, under linear, example x's answer when its kept level
@@ -288,11 +313,11 @@ func (w *worker) skipAnswer(gi, x, j int) bool {
 	}
 	a := slices.Clone(w.prefix(int(grp[0]), j+1))
 	have := w.groupModel(grp, true) // a witness keeps the levels above j
-	a = w.linWalk(e.model.Levels, a, j, have, nil)
+	a = w.linWalk(e.model.Levels, a, j, have, nil, nil)
 	pool := append(w.sx.skip[:0], w.m...)
 	for _, y := range grp {
 		var ans bool
-		ans, pool = w.entails(int(y), a, pool)
+		ans, _, _, pool = w.entails(int(y), a, pool)
 		sx.skip[y][j] = 1
 		if ans {
 			sx.skip[y][j] = 2
@@ -377,7 +402,7 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 	same := sameTop(e.model, m)
 	ch := change{kind: removal, j: j, emptied: len(m.Levels) < len(e.model.Levels)}
 	pr := &pendingRemoval{from: e.model, to: m, j: j, i: i,
-		covered: make([]bool, len(e.ex)), dec: make([][]int32, len(e.groups)), wit: make([][]uint64, len(e.groups))}
+		covered: make([]bool, len(e.ex)), core: make([]uint64, len(e.ex)), coreOK: make([]bool, len(e.ex)), dec: make([][]int32, len(e.groups)), wit: make([][]uint64, len(e.groups))}
 	parts := make([]int64, len(e.workers))
 	e.parallel(func(w *worker) {
 		w.compile(m)
@@ -388,16 +413,20 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 				continue
 			}
 			dec := make([]int32, len(m.Levels))
-			a := w.walkGroup(g, m, same, dec)
+			a := w.walkGroup(g, m, same, dec, nil)
 			pool := append(w.sx.pool[:0], w.m...)
 			kept := ch.keeps(e.sem, e.dec[g[0]], dec)
 			for _, xi := range g {
 				x := int(xi)
 				d := &e.ex[x]
-				now := e.st[x].covered
-				if !w.settled(g, x, kept) {
-					now, pool = w.entails(x, a, pool)
+				st := &e.st[x]
+				now := st.covered
+				core, ok := ch.mapCore(e.sem, st.coreT, e.dec[g[0]], dec)
+				ok = ok && st.coreTOK && st.covered
+				if !w.settled(g, x, kept) && !ok {
+					now, core, ok, pool = w.entails(x, a, pool)
 				}
+				pr.core[x], pr.coreOK[x] = core, ok && now
 				pr.covered[x] = now
 				if now != e.st[x].covered {
 					if now {
@@ -446,7 +475,8 @@ func (e *engine) commitRemoveSem(j, i int) {
 				continue
 			}
 			for _, x := range g {
-				e.st[x].covered = pr.covered[x]
+				st := &e.st[x]
+				st.covered, st.coreT, st.coreTOK = pr.covered[x], pr.core[x], pr.coreOK[x]
 			}
 			w.markWitnesses(g, m, pr.dec[gi], pr.wit[gi])
 		}

@@ -341,7 +341,6 @@ func (e *engine) commitChange(m *Model, ch change) {
 		}
 	})
 	e.model = m
-	e.semx.pend = nil
 }
 
 // change says how a model differs from the current one: by a clause

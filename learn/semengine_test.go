@@ -170,6 +170,18 @@ func TestDrowningFreeMatchesBruteForce(t *testing.T) {
 					}
 				}
 			}
+			if len(m.Levels) > 0 && r.IntN(2) == 0 {
+				// Re-insertion's path: commit one of the trial removals
+				// (not necessarily the last one scored), then return.
+				j := r.IntN(len(m.Levels))
+				i := r.IntN(len(m.Levels[j]))
+				snap := e.save()
+				e.commitRemove(j, i)
+				if got, want := e.score(), bruteScore(m.Remove(j, i), sem, ex, ws); got != want {
+					t.Fatalf("%v #%d: after a trial removal's commit: score %d, brute force %d", sem, iter, got, want)
+				}
+				e.restore(m, snap)
+			}
 			e.recompile()
 			// Commits through the learner's paths, then scoring again
 			// from the new state.

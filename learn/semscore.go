@@ -19,9 +19,11 @@ type semExtra struct {
 	// the example's antecedent group; each group is scored by one worker).
 	skip    [][]int8
 	skipFor []*Model
-	// pend is the outcome of the last trial removal, which commitRemove
-	// takes instead of deciding every example again.
-	pend *pendingRemoval
+	// pend are the outcomes of the trial removals on the model they were
+	// made on (pruning tries every clause), which commitRemove takes
+	// instead of deciding every example again: re-insertion removes every
+	// clause in turn from the same model, returning to it after each.
+	pend map[pendKey]*pendingRemoval
 }
 
 // semScratch holds a worker's buffers for the drowning-free engines.
@@ -30,6 +32,12 @@ type semScratch struct {
 	pool, skip []uint64    // models, one after another
 	gm         []uint64
 	totLv      []int32 // lex: the level of each totalizer output, from variable n
+}
+
+// pendKey names a trial removal: clause i of level j of model from.
+type pendKey struct {
+	from *Model
+	j, i int
 }
 
 // pendingRemoval is what scoreRemovalSem decided: the model without clause
@@ -441,7 +449,17 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 		}
 		parts[w.id] = delta
 	})
-	e.semx.pend = pr
+	sx := &e.semx
+	for k := range sx.pend {
+		if k.from != e.model {
+			clear(sx.pend) // made on another model: seldom useful again
+			break
+		}
+	}
+	if sx.pend == nil {
+		sx.pend = map[pendKey]*pendingRemoval{}
+	}
+	sx.pend[pendKey{e.model, j, i}] = pr
 	var s int64
 	for _, p := range parts {
 		s += p
@@ -458,8 +476,8 @@ func (e *engine) commitInsertSem(c logic.Clause, p int) {
 // taking the decisions of the trial removal of that clause when it was the
 // last one scored on the current model.
 func (e *engine) commitRemoveSem(j, i int) {
-	pr := e.semx.pend
-	if pr == nil || pr.from != e.model || pr.j != j || pr.i != i {
+	pr := e.semx.pend[pendKey{e.model, j, i}]
+	if pr == nil {
 		m := e.model.Remove(j, i)
 		e.commitChange(m, change{kind: removal, j: j, emptied: len(m.Levels) < len(e.model.Levels)})
 		return
@@ -482,5 +500,4 @@ func (e *engine) commitRemoveSem(j, i int) {
 		}
 	})
 	e.model = m
-	e.semx.pend = nil
 }

@@ -36,6 +36,19 @@ import (
 // level whose decisions above admit c answers every position from there up
 // (slowSem in semscore.go says why); a changed model is re-decided only
 // below the top levels it shares with the current one (sameTop).
+//
+// Four facts save solver calls without changing any answer. A decision
+// depends only on α, so the examples of one antecedent are decided
+// together (walkGroup, scoreGroupSem): one walk, then β per example, and a
+// counter-model of one example's β often settles another's. Each example
+// keeps the levels of its entailment proof (levelCore): a change that
+// keeps those levels' clauses and strengthens their assumptions keeps the
+// proof (mapCore, coreBelow). When an antecedent's decisions come out as
+// before, an insertion only narrows its optimal models and a removal only
+// widens them (change.keeps), and walks from narrowed models are bounded
+// by the old decisions (lexWalk, linWalk). And a trial removal keeps what
+// it decided, which committing that removal then takes (pruning tries
+// every clause, re-insertion removes every clause in turn).
 // TestDrowningFreeMatchesBruteForce checks both engines against
 // enumerating worlds on random small models.
 

@@ -504,19 +504,55 @@ func (e *engine) setUndecided(g []int32, k int) {
 // is kept.
 func (w *worker) markWitnesses(g []int32, m *Model, dec []int32, wit []uint64) {
 	e := w.e
+	// The examples of g often store the same models (each keeps the
+	// group's witness): decide each distinct model once.
+	seen := w.sx.seen[:0]
 	for _, x := range g {
 		i := int(x)
 		e.dec[i] = append(e.dec[i][:0], dec...)
 		st := &e.st[i]
 		for s := range int(st.n) {
-			st.lv[s] = 1
-			if w.isWitness(i, m, e.slot(i, s)) {
-				st.lv[s] = 0
+			mod := e.slot(i, s)
+			h := hashModel(mod)
+			known := -1
+			for _, v := range seen {
+				if v.h == h && slices.Equal(e.slot(int(v.x), int(v.s)), mod) {
+					known = int(v.lv)
+					break
+				}
 			}
+			if known < 0 {
+				known = 1
+				if w.isWitness(i, m, mod) {
+					known = 0
+				}
+				seen = append(seen, seenModel{h: h, x: x, s: int32(s), lv: int32(known)})
+			}
+			st.lv[s] = int32(known)
 		}
-		copy(w.m, wit)
-		w.keep(i, 0)
 	}
+	w.sx.seen = seen
+	for _, x := range g {
+		copy(w.m, wit)
+		w.keep(int(x), 0)
+	}
+}
+
+// seenModel is a stored model already marked: slot s of example x.
+type seenModel struct {
+	h     uint64
+	x     int32
+	s, lv int32
+}
+
+// hashModel mixes the words of a model.
+func hashModel(m []uint64) uint64 {
+	h := uint64(14695981039346656037)
+	for _, w := range m {
+		h = (h ^ w) * 1099511628211
+		h ^= h >> 29
+	}
+	return h
 }
 
 // isWitness reports whether x witnesses example i's decisions under m

@@ -32,6 +32,7 @@ type semScratch struct {
 	pool, skip []uint64    // models, one after another
 	gm         []uint64
 	totLv      []int32 // lex: the level of each totalizer output, from variable n
+	seen       []seenModel
 }
 
 // pendKey names a trial removal: clause i of level j of model from.

@@ -456,7 +456,7 @@ func (ch change) mapCore(sem possibilistic.Semantics, core uint64, old, dec []in
 				n++
 			}
 		case removal:
-			if l == ch.j {
+			if l == ch.j && (sem != possibilistic.Lex || ch.emptied) {
 				return 0, false
 			}
 			if ch.emptied && l > ch.j {
@@ -468,7 +468,14 @@ func (ch change) mapCore(sem possibilistic.Semantics, core uint64, old, dec []in
 		if n >= 64 || n >= len(dec) || l >= len(old) {
 			return 0, false
 		}
-		if sem == possibilistic.Lex && dec[n] > old[l] || sem == possibilistic.Linear && dec[n] != 1 {
+		bound := old[l]
+		if ch.kind == removal && l == ch.j {
+			// Under lex the level that lost a clause keeps the proof if
+			// its bound fell by one: at most v−1 violations among the
+			// other clauses imply at most v among all.
+			bound--
+		}
+		if sem == possibilistic.Lex && dec[n] > bound || sem == possibilistic.Linear && dec[n] != 1 {
 			return 0, false
 		}
 		out |= 1 << n

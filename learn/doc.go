@@ -10,4 +10,18 @@
 // (greedy, and the exact Stratify-Separable of the appendix), the heuristic
 // structure learner of §4.3 with its history, checkpoints and resumption,
 // and the VC-dimension bounds of §4.2.
+//
+// Options.Semantics chooses the coverage relation: poss (the paper's, with
+// drowning), or the drowning-free linear and lex entailment. The learner is
+// the paper's under every semantics, with one addition under linear and
+// lex: besides the sampled clauses, each iteration scores a candidate that
+// adds a whole new lowest level of unit clauses, one per atom without a
+// unit clause, the literal that its misclassified examples favour (units.go),
+// and takes it when its training score beats the best sampled clause's.
+// Sparse data are described by such a level ("typically every atom is
+// false"); under lex an evidence that contradicts some of its units sets
+// aside only those, but the sampled candidates add one clause an iteration,
+// so a level for 180 atoms took 180 iterations. Under poss a level of units
+// drowns as soon as the evidence contradicts one of them, so the candidate
+// is not offered there and the poss learner keeps its behaviour.
 package learn

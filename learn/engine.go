@@ -103,6 +103,7 @@ type engine struct {
 	// groups lists the examples by antecedent: examples with the same α
 	// share their boundary, and their stored models are models of H ∪ α.
 	groups [][]int32
+	semx   semExtra // linear and lex (semscore.go)
 }
 
 type worker struct {
@@ -115,6 +116,7 @@ type worker struct {
 	delta  []int64       // per-position score change of the candidate being scored
 	tot    [][]logic.Lit // lex: per level, the totalizer's outputs
 	extra  []logic.Lit   // linear and lex: scratch assumptions
+	sx     semScratch    // linear and lex (semscore.go)
 }
 
 func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *engine {

@@ -272,18 +272,24 @@ func (l *Learner) step(ctx context.Context) (improved, perfect bool, err error) 
 	e := l.e
 	base := e.score()
 	best, ok := e.bestOf(ctx, cands)
-	if !ok || !best.ok {
+	if ok && best.ok {
+		best = l.minimise(ctx, best)
+	}
+	next, target := l.unitLevel(ctx) // linear and lex only (units.go)
+	switch {
+	case ctx.Err() != nil:
+		return false, false, nil
+	case next != nil && target > base && (!best.ok || target > best.score):
+	case best.ok && best.score > base:
+		next, target = e.model.Insert(best.clause, best.pos), best.score
+	default:
 		return false, false, nil
 	}
-	best = l.minimise(ctx, best)
-	if ctx.Err() != nil || best.score <= base {
-		return false, false, nil
-	}
-	e.commit(l.simplify(e.model.Insert(best.clause, best.pos)))
+	e.commit(l.simplify(next))
 	prune(ctx, e)
 	reinsert(ctx, e)
-	if s := e.score(); s < best.score {
-		return false, false, fmt.Errorf("learn: internal error: score fell from %d to %d while simplifying", best.score, s)
+	if s := e.score(); s < target {
+		return false, false, fmt.Errorf("learn: internal error: score fell from %d to %d while simplifying", target, s)
 	}
 	return true, false, nil
 }

@@ -74,6 +74,7 @@ func benchmarkLearnNLTCS(b *testing.B, sem possibilistic.Semantics) {
 		c, total := learn.Score(l.Final(), test, 0, sem)
 		b.ReportMetric(l.TrainAccuracy(), "train-acc")
 		b.ReportMetric(float64(c)/float64(total), "test-acc")
+		b.ReportMetric(float64(l.Final().NumLiterals()), "literals")
 		b.StartTimer()
 	}
 	// The process's CPU time per run: on a shared machine the wall time

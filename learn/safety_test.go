@@ -144,7 +144,7 @@ func interruptResumeStress(t *testing.T, sem possibilistic.Semantics) {
 	if sem != possibilistic.Poss {
 		// Their iterations cost more: fewer of them, interrupted sooner
 		// (and still often enough to end).
-		opts.Iterations, opts.Candidates, trip = 10, 20, 100
+		opts.Iterations, opts.Candidates, trip = 10, 20, 150
 	}
 	straight, err := NewLearner(Problem{Vocab: v, Train: train}, opts)
 	if err != nil {

@@ -54,9 +54,9 @@ func (e *engine) commit(m *Model) {
 // inserted at each position 0..2k of the current model. When ctx is
 // cancelled it stops early and the result is meaningless.
 func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64 {
-	// Each worker scores its share: under poss the groups of examples with
-	// one antecedent (they share the drowning boundary), under linear and
-	// lex the examples one by one.
+	// Each worker scores its share: the groups of examples with one
+	// antecedent (under poss they share the drowning boundary, under linear
+	// and lex every level's decision).
 	share := func(w *worker, c logic.Clause, act logic.Lit) {
 		for g := w.id; g < len(e.groups); g += len(e.workers) {
 			w.scoreGroup(e.groups[g], c, act)
@@ -64,8 +64,8 @@ func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]
 	}
 	if e.sem != possibilistic.Poss {
 		share = func(w *worker, c logic.Clause, act logic.Lit) {
-			for i := w.id; i < len(e.ex); i += len(e.workers) {
-				w.scoreExampleSem(i, c, act)
+			for g := w.id; g < len(e.groups); g += len(e.workers) {
+				w.scoreGroupSem(g, c, act)
 			}
 		}
 	}
@@ -345,7 +345,7 @@ func (w *worker) decide(i int, m *Model, lv []int32, probe int) bool {
 // level disappeared. Removing formulas never raises a boundary.
 func (e *engine) commitRemove(j, i int) {
 	if e.sem != possibilistic.Poss {
-		e.commit(e.model.Remove(j, i))
+		e.commitRemoveSem(j, i)
 		return
 	}
 	old := e.model
@@ -385,7 +385,7 @@ func (e *engine) commitRemove(j, i int) {
 // new level was created. Adding a formula never lowers a boundary.
 func (e *engine) commitInsert(c logic.Clause, p int) {
 	if e.sem != possibilistic.Poss {
-		e.commit(e.model.Insert(c, p))
+		e.commitInsertSem(c, p)
 		return
 	}
 	m := e.model.Insert(c, p)

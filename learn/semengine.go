@@ -36,6 +36,19 @@ import (
 // level whose decisions above admit c answers every position from there up
 // (slowSem in semscore.go says why); a changed model is re-decided only
 // below the top levels it shares with the current one (sameTop).
+//
+// Four facts save solver calls without changing any answer. A decision
+// depends only on α, so the examples of one antecedent are decided
+// together (walkGroup, scoreGroupSem): one walk, then β per example, and a
+// counter-model of one example's β often settles another's. Each example
+// keeps the levels of its entailment proof (levelCore): a change that
+// keeps those levels' clauses and strengthens their assumptions keeps the
+// proof (mapCore, coreBelow). When an antecedent's decisions come out as
+// before, an insertion only narrows its optimal models and a removal only
+// widens them (change.keeps), and walks from narrowed models are bounded
+// by the old decisions (lexWalk, linWalk). And a trial removal keeps what
+// it decided, which committing that removal then takes (pruning tries
+// every clause, re-insertion removes every clause in turn).
 // TestDrowningFreeMatchesBruteForce checks both engines against
 // enumerating worlds on random small models.
 
@@ -58,6 +71,17 @@ func (w *worker) compileLex(m *Model) {
 			w.s.AddClause(append(slices.Clone(c), ys[i])...)
 		}
 		w.tot = append(w.tot, totalizer(w.s, ys))
+	}
+	// The level of each totalizer output, to read cores (levelCore).
+	w.sx.totLv = w.sx.totLv[:0]
+	for j, o := range w.tot {
+		for _, l := range o {
+			a := int(l.Atom()) - w.e.n
+			for len(w.sx.totLv) <= a {
+				w.sx.totLv = append(w.sx.totLv, -1)
+			}
+			w.sx.totLv[a] = int32(j)
+		}
 	}
 }
 
@@ -138,26 +162,22 @@ func satisfiesAll(l []logic.Clause, m []uint64) bool {
 	return true
 }
 
-// startModel puts into w.m a stored model of example i to start a walk
-// from: a witness of the current decision when the walk reuses decisions
-// (witness true; one that falsifies β first, which settles a walk that
-// keeps no more than the witnesses satisfy), any model of H ∪ α otherwise.
-// It reports false when none is stored.
-func (w *worker) startModel(i int, witness bool) bool {
-	st := &w.e.st[i]
-	found := false
-	for s := range int(st.n) {
-		if !witness || st.lv[s] == 0 {
-			if !found || st.bf[s] {
-				copy(w.m, w.e.slot(i, s))
-				found = true
-			}
-			if !witness || st.bf[s] {
-				break
+// groupModel puts into w.m a stored model of the antecedent of group g:
+// a witness of the current decision when the walk reuses decisions
+// (witness true), any model of H ∪ α otherwise. The examples of one
+// antecedent share their decisions, so a witness of one is a witness of
+// all. It reports false when none is stored.
+func (w *worker) groupModel(g []int32, witness bool) bool {
+	for _, x := range g {
+		st := &w.e.st[x]
+		for s := range int(st.n) {
+			if !witness || st.lv[s] == 0 {
+				copy(w.m, w.e.slot(int(x), s))
+				return true
 			}
 		}
 	}
-	return found
+	return false
 }
 
 // sameTop returns the number of top levels that m and n share clause for
@@ -173,13 +193,19 @@ func sameTop(m, n *Model) int {
 	return t
 }
 
-// decideSem decides example i under m (compiled in w), taking the
-// decisions of m's top same levels from the example's decisions under the
-// current model (they share those levels) and walking down the others. dec,
-// if not nil, receives every level's decision. On return w.m holds a
-// witness of the decision.
-func (w *worker) decideSem(i int, m *Model, same int, dec []int32) bool {
+// walkGroup decides the levels of m for the antecedent of group g (H ∪ α
+// consistent; m compiled in w), taking the decisions of m's top same levels
+// from the decisions under the current model (they share those levels) and
+// walking down the others. dec, if not nil, receives every level's
+// decision. It returns the assumptions that define the decision, with a
+// model of them in w.m. A decision depends only on α, so the examples of
+// one antecedent share it and only decide their β on it (entails).
+//
+// bound, if not nil, are lower bounds (lex) or skips (linear) for the
+// levels below the shared ones (see lexWalk and linWalk).
+func (w *worker) walkGroup(g []int32, m *Model, same int, dec, bound []int32) []logic.Lit {
 	e := w.e
+	i := int(g[0])
 	k, ko := len(m.Levels), len(e.model.Levels)
 	a := slices.Clone(e.ex[i].alpha)
 	for t := range same {
@@ -193,32 +219,74 @@ func (w *worker) decideSem(i int, m *Model, same int, dec []int32) bool {
 			a = append(a, w.sel[l])
 		}
 	}
-	have := w.startModel(i, same > 0)
+	have := w.groupModel(g, same > 0)
 	if e.sem == possibilistic.Lex {
-		if !have && !w.sat(a) {
-			return false // H ∪ α inconsistent: not covered
+		if !have {
+			w.sat(a) // consistent: H ∪ α is, and so are decisions taken from it
 		}
-		return w.lexBelow(i, m.Levels, a, slices.Clone(w.m), k-same, dec)
+		return w.lexWalk(m.Levels, a, slices.Clone(w.m), k-same, dec, bound)
 	}
-	return w.linBelow(i, m.Levels, a, k-same, have, dec)
+	return w.linWalk(m.Levels, a, k-same, have, dec, bound)
 }
 
-// entailed decides whether the assumptions a (consistent; w.m a model of
-// them when have) entail β, leaving a model of a in w.m.
-func (w *worker) entailed(i int, a []logic.Lit, have bool) bool {
+// entails decides whether the assumptions a (consistent; pool holds models
+// of them, one after another) entail example i's β. A counter-model it
+// finds joins the pool, which it returns: the examples of one antecedent
+// decide their β on the same assumptions, and one's counter-model often
+// settles another's. When β is entailed, core has the levels whose
+// assumptions the proof used (coreOK false: not known).
+func (w *worker) entails(i int, a []logic.Lit, pool []uint64) (ok bool, core uint64, coreOK bool, _ []uint64) {
 	d := &w.e.ex[i]
-	if have && !holds(d.beta, w.m) {
-		return false
+	for o := 0; o < len(pool); o += w.e.words {
+		if !holds(d.beta, pool[o:o+w.e.words]) {
+			return false, 0, false, pool
+		}
 	}
-	if !have && !w.sat(a) {
-		return true // cannot happen: a is consistent when hardOK
-	}
-	save := slices.Clone(w.m)
 	if w.try(a, d.negBeta...) {
-		return false
+		return false, 0, false, append(pool, w.m...)
 	}
-	copy(w.m, save)
-	return true
+	core, coreOK = w.levelCore()
+	return true, core, coreOK, pool
+}
+
+// levelCore returns the levels whose assumptions (linear: the selector;
+// lex: the bound on its violations) are in the solver's last
+// unsatisfiable core, and false if one does not fit in a mask. A proof
+// that uses the levels L holds in any model whose levels L have at least
+// their clauses and at least as strong assumptions: the other levels'
+// clauses can always be switched off (a selector false, a violation
+// literal true).
+func (w *worker) levelCore() (uint64, bool) {
+	var m uint64
+	for _, l := range w.s.Failed() {
+		j := w.levelOf(l.Atom())
+		if j < 0 {
+			continue
+		}
+		if j >= 64 {
+			return 0, false
+		}
+		m |= 1 << j
+	}
+	return m, true
+}
+
+// levelOf returns the level whose assumption variable a is, or −1.
+func (w *worker) levelOf(a logic.Atom) int {
+	x := int(a) - w.e.n
+	if x < 0 {
+		return -1
+	}
+	if w.e.sem == possibilistic.Lex {
+		if x < len(w.sx.totLv) {
+			return int(w.sx.totLv[x])
+		}
+		return -1
+	}
+	if x < len(w.sel) { // compileSel makes the selectors n, n+1, …
+		return x
+	}
+	return -1
 }
 
 // lexCtx is a set of models during a lex walk: the assumptions that define
@@ -229,16 +297,13 @@ type lexCtx struct {
 }
 
 // minViolated returns the least number of clauses of level j (clauses l)
-// violated by a model of x's assumptions (and act, if act ≥ 0; x.m must
-// then satisfy the candidate), with such a model.
-func (w *worker) minViolated(x lexCtx, l []logic.Clause, j int, act logic.Lit) (int, []uint64) {
+// violated by a model of x's assumptions, with such a model, given that
+// it is at least lb.
+func (w *worker) minViolated(x lexCtx, l []logic.Clause, j, lb int) (int, []uint64) {
 	mm := x.m
 	u := violated(l, mm)
-	for u > 0 {
+	for u > lb {
 		a := append(w.assume[:0], x.a...)
-		if act >= 0 {
-			a = append(a, act)
-		}
 		a = w.atMost(a, j, u-1)
 		w.assume = a
 		if !w.sat(a) {
@@ -250,37 +315,251 @@ func (w *worker) minViolated(x lexCtx, l []logic.Clause, j int, act logic.Lit) (
 	return u, mm
 }
 
-// commitSem makes m current under linear or lex, re-deciding every example
-// below the top levels m shares with the current model, and marks the
-// stored models that witness the new decisions.
-func (e *engine) commitSem(m *Model) {
+// commitSem makes m current under linear or lex, re-deciding every
+// antecedent below the top levels m shares with the current model, and
+// marks the stored models that witness the new decisions.
+func (e *engine) commitSem(m *Model) { e.commitChange(m, change{}) }
+
+// commitChange is commitSem for m, the current model changed as ch says.
+func (e *engine) commitChange(m *Model, ch change) {
 	same := sameTop(e.model, m)
 	k := len(m.Levels)
 	e.parallel(func(w *worker) {
 		w.compile(m)
 		dec := make([]int32, k)
-		for i := w.id; i < len(e.ex); i += len(e.workers) {
-			st := &e.st[i]
-			st.covered = false
-			if e.ex[i].hardOK {
-				st.covered = w.decideSem(i, m, same, dec)
-			}
-			e.dec[i] = append(e.dec[i][:0], dec...)
-			if !e.ex[i].hardOK {
+		for gi := w.id; gi < len(e.groups); gi += len(e.workers) {
+			g := e.groups[gi]
+			if !e.ex[g[0]].hardOK {
+				e.setUndecided(g, k)
 				continue
 			}
-			wit := slices.Clone(w.m)
-			for s := range int(st.n) {
-				st.lv[s] = 1
-				if w.isWitness(i, m, e.slot(i, s)) {
-					st.lv[s] = 0
+			old := e.dec[g[0]]
+			a := w.walkGroup(g, m, same, dec, ch.expected(e.sem, old))
+			pool := append(w.sx.pool[:0], w.m...)
+			kept := ch.keeps(e.sem, old, dec)
+			for _, xi := range g {
+				x := int(xi)
+				st := &e.st[x]
+				core, ok := ch.mapCore(e.sem, st.coreT, old, dec)
+				ok = ok && st.coreTOK && st.covered
+				switch {
+				case w.settled(g, x, kept) || ok:
+					st.coreT, st.coreTOK = core, ok
+				default:
+					st.covered, st.coreT, st.coreTOK, pool = w.entails(x, a, pool)
 				}
 			}
-			copy(w.m, wit)
-			w.keep(i, 0)
+			w.sx.pool = pool
+			w.markWitnesses(g, m, dec, pool[:e.words])
 		}
 	})
 	e.model = m
+}
+
+// change says how a model differs from the current one: by a clause
+// inserted at position pos, or removed from level j (emptied: the level
+// went with it), or unknown (the zero value).
+type change struct {
+	kind    int // 0 unknown, insertion or removal
+	pos, j  int
+	emptied bool
+}
+
+const (
+	insertion = 1 + iota
+	removal
+)
+
+// Which answers a changed model keeps when an antecedent's decisions come
+// out as before (mapped to the new levels):
+const (
+	keepNone      = iota
+	keepCovered   // an insertion: the new optimal models are among the old
+	keepUncovered // a removal: the old optimal models are among the new
+)
+
+// keeps compares the decisions dec of an antecedent under the changed
+// model with its decisions old under the current one. If they are the same
+// (a new level kept by linear, violated nowhere by lex), an insertion only
+// narrows the optimal models (those of the old that satisfy the clause,
+// where it is kept or counted: a model violating it would have a larger
+// count, or make linear skip the level), and a removal only widens them (a
+// model that was optimal satisfied the clause or it could now do better,
+// and it still meets every decision), so a covered example stays covered
+// after an insertion, and an uncovered one stays uncovered after a removal
+// if a witness of the old decisions falsifies its β.
+func (ch change) keeps(sem possibilistic.Semantics, old, dec []int32) int {
+	switch ch.kind {
+	case insertion:
+		if ch.pos%2 == 1 {
+			if slices.Equal(old, dec) {
+				return keepCovered
+			}
+			return keepNone
+		}
+		j := ch.pos / 2
+		want := int32(0) // lex: the new level's clause holds
+		if sem == possibilistic.Linear {
+			want = 1 // linear: the new level is kept
+		}
+		if len(dec) == len(old)+1 && dec[j] == want && slices.Equal(dec[:j], old[:j]) && slices.Equal(dec[j+1:], old[j:]) {
+			return keepCovered
+		}
+	case removal:
+		if !ch.emptied && slices.Equal(old, dec) {
+			return keepUncovered
+		}
+		j := ch.j
+		if ch.emptied && len(dec)+1 == len(old) && slices.Equal(dec[:j], old[:j]) && slices.Equal(dec[j:], old[j+1:]) {
+			return keepUncovered
+		}
+	}
+	return keepNone
+}
+
+// expected returns, for an insertion, the decisions old of an antecedent
+// mapped to the changed model's levels (a new level: violated nowhere by
+// lex, kept by linear), nil otherwise. The insertion narrows the models
+// that each level's decision starts from while the decisions above are as
+// before, so they bound the walk (lexWalk, linWalk).
+func (ch change) expected(sem possibilistic.Semantics, old []int32) []int32 {
+	if ch.kind != insertion {
+		return nil
+	}
+	if ch.pos%2 == 1 {
+		return old
+	}
+	j := ch.pos / 2
+	v := int32(0)
+	if sem == possibilistic.Linear {
+		v = 1
+	}
+	return slices.Insert(slices.Clone(old), j, v)
+}
+
+// mapCore returns, in the levels of the changed model, the levels core of
+// an entailment proof under the current model, and whether the proof still
+// holds there: none of its levels lost a clause, and each keeps at least
+// as strong an assumption (dec against old: linear keeps the level, lex
+// bounds its violations no higher). Cores are kept in the example state's
+// coreT (coreTOK), which only poss uses otherwise.
+func (ch change) mapCore(sem possibilistic.Semantics, core uint64, old, dec []int32) (uint64, bool) {
+	var out uint64
+	for l := 0; l < 64 && core>>l != 0; l++ {
+		if core>>l&1 == 0 {
+			continue
+		}
+		n := l
+		switch ch.kind {
+		case insertion:
+			if ch.pos%2 == 0 && l >= ch.pos/2 {
+				n++
+			}
+		case removal:
+			if l == ch.j && (sem != possibilistic.Lex || ch.emptied) {
+				return 0, false
+			}
+			if ch.emptied && l > ch.j {
+				n--
+			}
+		default:
+			return 0, false
+		}
+		if n >= 64 || n >= len(dec) || l >= len(old) {
+			return 0, false
+		}
+		bound := old[l]
+		if ch.kind == removal && l == ch.j {
+			// Under lex the level that lost a clause keeps the proof if
+			// its bound fell by one: at most v−1 violations among the
+			// other clauses imply at most v among all.
+			bound--
+		}
+		if sem == possibilistic.Lex && dec[n] > bound || sem == possibilistic.Linear && dec[n] != 1 {
+			return 0, false
+		}
+		out |= 1 << n
+	}
+	return out, true
+}
+
+// settled reports whether example x of group g keeps its answer by kept
+// (see change.keeps); stored witnesses still mark the old decisions.
+func (w *worker) settled(g []int32, x, kept int) bool {
+	st := &w.e.st[x]
+	switch kept {
+	case keepCovered:
+		return st.covered
+	case keepUncovered:
+		return !st.covered && w.storedWitness(g, nil, w.e.ex[x].beta)
+	}
+	return false
+}
+
+// setUndecided records the examples of g, whose α the hard rules refute, as
+// not covered, with no decisions.
+func (e *engine) setUndecided(g []int32, k int) {
+	for _, x := range g {
+		e.st[x].covered = false
+		e.dec[x] = slices.Grow(e.dec[x][:0], k)[:k]
+		clear(e.dec[x])
+	}
+}
+
+// markWitnesses records dec as the decisions of the examples of g under m
+// and marks which of their stored models witness them; wit, a witness,
+// is kept.
+func (w *worker) markWitnesses(g []int32, m *Model, dec []int32, wit []uint64) {
+	e := w.e
+	// The examples of g often store the same models (each keeps the
+	// group's witness): decide each distinct model once.
+	seen := w.sx.seen[:0]
+	for _, x := range g {
+		i := int(x)
+		e.dec[i] = append(e.dec[i][:0], dec...)
+		st := &e.st[i]
+		for s := range int(st.n) {
+			mod := e.slot(i, s)
+			h := hashModel(mod)
+			known := -1
+			for _, v := range seen {
+				if v.h == h && slices.Equal(e.slot(int(v.x), int(v.s)), mod) {
+					known = int(v.lv)
+					break
+				}
+			}
+			if known < 0 {
+				known = 1
+				if w.isWitness(i, m, mod) {
+					known = 0
+				}
+				seen = append(seen, seenModel{h: h, x: x, s: int32(s), lv: int32(known)})
+			}
+			st.lv[s] = int32(known)
+		}
+	}
+	w.sx.seen = seen
+	for _, x := range g {
+		copy(w.m, wit)
+		w.keep(int(x), 0)
+	}
+}
+
+// seenModel is a stored model already marked: slot s of example x.
+type seenModel struct {
+	h     uint64
+	x     int32
+	s, lv int32
+}
+
+// hashModel mixes the words of a model.
+func hashModel(m []uint64) uint64 {
+	h := uint64(14695981039346656037)
+	for _, w := range m {
+		h = (h ^ w) * 1099511628211
+		h ^= h >> 29
+	}
+	return h
 }
 
 // isWitness reports whether x witnesses example i's decisions under m
@@ -299,12 +578,24 @@ func (w *worker) isWitness(i int, m *Model, x []uint64) bool {
 	return true
 }
 
-// linBelow walks the levels from−1 down to 0 of levels under linear from
-// the kept assumptions a (w.m a model of them when have) and decides β;
-// dec, if not nil, receives the decisions.
-func (w *worker) linBelow(i int, levels [][]logic.Clause, a []logic.Lit, from int, have bool, dec []int32) bool {
+// linWalk walks the levels from−1 down to 0 of levels under linear from
+// the kept assumptions a (w.m a model of them when have) and returns the
+// assumptions of the levels kept, with a model of them in w.m; dec, if not
+// nil, receives the decisions. H ∪ α must be consistent. bound, if not
+// nil, are decisions of a model whose kept models at from include the
+// walk's (see nested); a level it skipped stays skipped while the walk
+// decides as it did.
+func (w *worker) linWalk(levels [][]logic.Clause, a []logic.Lit, from int, have bool, dec, bound []int32) []logic.Lit {
+	nested := bound != nil
 	for l := from - 1; l >= 0; l-- {
-		keep := have && satisfiesAll(levels[l], w.m) || w.try(a, w.sel[l])
+		var keep bool
+		switch {
+		case nested && bound[l] == 0:
+		case have && satisfiesAll(levels[l], w.m):
+			keep = true
+		default:
+			keep = w.try(a, w.sel[l])
+		}
 		if keep {
 			a, have = append(a, w.sel[l]), true
 		}
@@ -314,22 +605,37 @@ func (w *worker) linBelow(i int, levels [][]logic.Clause, a []logic.Lit, from in
 				dec[l] = 1
 			}
 		}
+		nested = nested && keep == (bound[l] == 1)
 	}
-	return w.entailed(i, a, have)
+	if !have {
+		w.sat(a) // a holds α and decisions taken from it: consistent
+	}
+	return a
 }
 
-// lexBelow minimises, level by level from from−1 down to 0, the violations
-// of the models of a (m one of them) and decides β on the optimal ones;
-// dec, if not nil, receives the least counts.
-func (w *worker) lexBelow(i int, levels [][]logic.Clause, a []logic.Lit, m []uint64, from int, dec []int32) bool {
+// lexWalk minimises, level by level from from−1 down to 0, the violations
+// of the models of a (m one of them) and returns the assumptions that
+// define the optimal models, with one of them in w.m; dec, if not nil,
+// receives the least counts. bound, if not nil, are the counts of a model
+// whose optimal models at from include the walk's, each level's clauses
+// among the walk's: while the walk's counts equal them, the walk's models
+// stay among that model's, so their counts are lower bounds and a witness
+// that reaches one needs no proof that it is least.
+func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, from int, dec, bound []int32) []logic.Lit {
 	x := lexCtx{a: a, m: m}
+	nested := bound != nil
 	for l := from - 1; l >= 0; l-- {
-		u, mm := w.minViolated(x, levels[l], l, -1)
+		lb := 0
+		if nested {
+			lb = int(bound[l])
+		}
+		u, mm := w.minViolated(x, levels[l], l, lb)
 		x.a, x.m = w.atMost(x.a, l, u), mm
 		if dec != nil {
 			dec[l] = int32(u)
 		}
+		nested = nested && u == lb
 	}
 	copy(w.m, x.m)
-	return w.entailed(i, x.a, true)
+	return x.a
 }

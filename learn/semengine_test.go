@@ -170,6 +170,18 @@ func TestDrowningFreeMatchesBruteForce(t *testing.T) {
 					}
 				}
 			}
+			if len(m.Levels) > 0 && r.IntN(2) == 0 {
+				// Re-insertion's path: commit one of the trial removals
+				// (not necessarily the last one scored), then return.
+				j := r.IntN(len(m.Levels))
+				i := r.IntN(len(m.Levels[j]))
+				snap := e.save()
+				e.commitRemove(j, i)
+				if got, want := e.score(), bruteScore(m.Remove(j, i), sem, ex, ws); got != want {
+					t.Fatalf("%v #%d: after a trial removal's commit: score %d, brute force %d", sem, iter, got, want)
+				}
+				e.restore(m, snap)
+			}
 			e.recompile()
 			// Commits through the learner's paths, then scoring again
 			// from the new state.
@@ -183,6 +195,13 @@ func TestDrowningFreeMatchesBruteForce(t *testing.T) {
 				j := r.IntN(len(e.model.Levels))
 				i := r.IntN(len(e.model.Levels[j]))
 				after = e.model.Remove(j, i)
+				if r.IntN(2) == 0 {
+					// The learner's prune: a trial removal, then its
+					// commit, which takes the trial's decisions.
+					if got, want := e.scoreRemoval(j, i), bruteScore(after, sem, ex, ws)-e.score(); got != want {
+						t.Fatalf("%v #%d: trial removal %d, brute force %d", sem, iter, got, want)
+					}
+				}
 				e.commitRemove(j, i)
 				if got, want := e.score(), bruteScore(after, sem, ex, ws); got != want {
 					t.Fatalf("%v #%d: after removing: score %d, brute force %d", sem, iter, got, want)

@@ -2,84 +2,184 @@ package learn
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
 
-// scoreExampleSem adds to w.delta the change of example i's contribution
-// when c (activated by act) is inserted at each position; see the invariant
-// above.
-func (w *worker) scoreExampleSem(i int, c logic.Clause, act logic.Lit) {
-	e := w.e
-	st := &e.st[i]
-	d := &e.ex[i]
-	if !d.hardOK {
-		return
-	}
-	k := len(e.model.Levels)
-	add := func(p int, ans bool) {
-		if ans != st.covered {
-			if ans {
-				w.delta[p] += d.sign * d.weight
-			} else {
-				w.delta[p] -= d.sign * d.weight
-			}
-		}
-	}
-	skipped := func(p int) bool {
-		return e.sem == possibilistic.Linear && p%2 == 1 && e.dec[i][p/2] == 0
-	}
-	// Is some witness consistent with c?
-	cons, counter := false, false
-	for s := range int(st.n) {
-		if st.lv[s] == 0 && holds(c, e.slot(i, s)) {
-			cons = true
-			counter = counter || st.bf[s]
-		}
-	}
-	// A model found below satisfies the decision's assumptions, so it is a
-	// witness too, and it satisfies c.
-	a := w.current(i)
-	n := len(a)
-	ans := st.covered
-	w.extra = append(append(w.extra[:0], act), d.negBeta...)
-	found := false
-	switch {
-	case cons && !ans && !counter:
-		found = w.try(a[:n], w.extra...)
-		ans = !found
-	case cons:
-	case !ans && w.try(a[:n], w.extra...):
-		// One call settles the common case: a witness of c and ¬β.
-		cons, found = true, true
-	default:
-		// Covered, or no witness of c and ¬β: a witness of c keeps the
-		// answer (a covered example stays covered; an uncovered one with
-		// no model of c and ¬β becomes covered).
-		cons = w.try(a[:n], act)
-		found, ans = cons, ans || cons
-	}
-	if found {
-		w.keep(i, 0)
-	}
-	if cons {
-		if ans != st.covered {
-			for p := range 2*k + 1 {
-				if !skipped(p) {
-					add(p, ans)
-				}
-			}
-		}
-		return
-	}
-	w.slowSem(i, c, act, add, skipped)
+// semExtra is what the drowning-free engines keep beside the state they
+// share with poss.
+type semExtra struct {
+	once sync.Once
+	// skip caches, for linear, per example and level j, the answer when
+	// level j (kept) is skipped and the walk goes on below it (0: not known,
+	// 1: not covered, 2: covered). It depends on the model alone, not on
+	// the candidate, so it holds while skipFor[g] is the current model (g
+	// the example's antecedent group; each group is scored by one worker).
+	skip    [][]int8
+	skipFor []*Model
+	// pend are the outcomes of the trial removals on the model they were
+	// made on (pruning tries every clause), which commitRemove takes
+	// instead of deciding every example again: re-insertion removes every
+	// clause in turn from the same model, returning to it after each.
+	pend map[pendKey]*pendingRemoval
 }
 
-// slowSem scores c for example i when no witness satisfies c. Let Q(j)
-// say that some model of α and of the decisions of the levels ≥ j
-// satisfies c (Q(0) is false here; Q(j) implies Q(j+1)), and g the least j
-// with Q(j) (k+1 if none). Then
+// semScratch holds a worker's buffers for the drowning-free engines.
+type semScratch struct {
+	cur, pre   []logic.Lit // assumptions
+	pool, skip []uint64    // models, one after another
+	gm         []uint64
+	totLv      []int32 // lex: the level of each totalizer output, from variable n
+	seen       []seenModel
+}
+
+// pendKey names a trial removal: clause i of level j of model from.
+type pendKey struct {
+	from *Model
+	j, i int
+}
+
+// pendingRemoval is what scoreRemovalSem decided: the model without clause
+// i of level j of from, and per example and group the new state.
+type pendingRemoval struct {
+	from, to *Model
+	j, i     int
+	covered  []bool
+	core     []uint64 // per example, an entailment proof's levels (coreT)
+	coreOK   []bool
+	dec      [][]int32  // per group
+	wit      [][]uint64 // per group: a witness of the decisions
+}
+
+// scoreGroupSem adds to w.delta the change of the contributions of the
+// examples of antecedent group gi when c (activated by act) is inserted at
+// each position; see the invariant in semengine.go. The examples share
+// their decisions, so whether a witness satisfies c, and otherwise the walk
+// from g, are settled once for all of them.
+func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
+	e := w.e
+	g := e.groups[gi]
+	i0 := int(g[0])
+	if !e.ex[i0].hardOK {
+		return
+	}
+	// Witnesses that satisfy c: stored ones of the whole group, and those
+	// found below (pool). Each is a model of the decision and of c.
+	words := e.words
+	pool := w.sx.pool[:0]
+	const unknown, yes, no = 0, 1, 2
+	cons := unknown
+	if w.storedWitness(g, c, nil) {
+		cons = yes
+	}
+	w.sx.cur = append(w.sx.cur[:0], w.current(i0)...)
+	cur := w.sx.cur
+	found := func(x int) {
+		pool = append(pool, w.m...)
+		w.keep(x, 0)
+	}
+	for _, xi := range g {
+		x := int(xi)
+		st := &e.st[x]
+		d := &e.ex[x]
+		if cons == unknown {
+			w.extra = append(append(w.extra[:0], act), d.negBeta...)
+			if !st.covered && w.try(cur, w.extra...) {
+				// One call settles the common case: a witness of c and
+				// ¬β; the example stays uncovered.
+				cons = yes
+				found(x)
+				continue
+			}
+			// Covered, or no witness of c and ¬β: a witness of c keeps
+			// the answer (a covered example stays covered; an uncovered
+			// one with no model of c and ¬β becomes covered).
+			if !w.try(cur, act) {
+				cons = no
+				break
+			}
+			cons = yes
+			found(x)
+			w.addAll(x, true)
+			continue
+		}
+		if st.covered {
+			continue // a witness of c keeps it covered
+		}
+		ans := !w.storedWitness(g, c, d.beta)
+		for o := 0; ans && o < len(pool); o += words {
+			ans = holds(d.beta, pool[o:o+words])
+		}
+		if ans {
+			w.extra = append(append(w.extra[:0], act), d.negBeta...)
+			if w.try(cur, w.extra...) {
+				found(x)
+				ans = false
+			}
+		}
+		w.addAll(x, ans)
+	}
+	w.sx.pool = pool
+	if cons == no {
+		w.slowSem(gi, c, act)
+	}
+}
+
+// storedWitness reports whether a stored witness of group g's decision
+// satisfies c (if not nil) and falsifies beta (if not nil).
+func (w *worker) storedWitness(g []int32, c, beta logic.Clause) bool {
+	e := w.e
+	for _, x := range g {
+		st := &e.st[x]
+		for s := range int(st.n) {
+			if m := e.slot(int(x), s); st.lv[s] == 0 && (c == nil || holds(c, m)) && (beta == nil || !holds(beta, m)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// addAll adds to w.delta the change of example x's contribution when its
+// answer becomes ans at every position that is not inside a skipped level
+// (there nothing changes).
+func (w *worker) addAll(x int, ans bool) {
+	e := w.e
+	if ans == e.st[x].covered {
+		return
+	}
+	for p := range len(w.delta) {
+		if !w.skipped(x, p) {
+			w.add(x, p, ans)
+		}
+	}
+}
+
+// add adds to w.delta[p] the change of example x's contribution when its
+// answer at position p becomes ans.
+func (w *worker) add(x, p int, ans bool) {
+	d := &w.e.ex[x]
+	switch {
+	case ans == w.e.st[x].covered:
+	case ans:
+		w.delta[p] += d.sign * d.weight
+	default:
+		w.delta[p] -= d.sign * d.weight
+	}
+}
+
+// skipped reports whether position p is inside a level that linear skips
+// for example x: a clause added there changes nothing.
+func (w *worker) skipped(x, p int) bool {
+	return w.e.sem == possibilistic.Linear && p%2 == 1 && w.e.dec[x][p/2] == 0
+}
+
+// slowSem scores c for the examples of group gi when no witness satisfies
+// c. Let Q(j) say that some model of α and of the decisions of the levels
+// ≥ j satisfies c (Q(0) is false here; Q(j) implies Q(j+1)), and g the
+// least j with Q(j) (k+1 if none). Then
 //   - a new level at 2j with j < g is skipped (linear) or violated by every
 //     model still optimal (lex): nothing changes;
 //   - at 2j and 2j+1 with j ≥ g the levels from g up decide as before with
@@ -89,62 +189,151 @@ func (w *worker) scoreExampleSem(i int, c logic.Clause, act logic.Lit) {
 //     levels from j up), so every such position has the answer of one walk
 //     down from g;
 //   - at 2j+1 with j < g, linear skips level j and walks down from it
-//     without it; lex compares S, the models of A_{j+1} ∩ c with j's count
-//     one above optimal, against the old optimum, level by level below j.
-//     S is empty, and nothing changes, unless Q(j+1), that is j = g−1;
-//     then S is what the walk from g keeps after level g−1 if its least
-//     count there is one above optimal (else S is empty), and the walk's
-//     counts below say whether S wins, loses or ties (lexInto).
-func (w *worker) slowSem(i int, c logic.Clause, act logic.Lit, add func(int, bool), skipped func(int) bool) {
+//     without it (the answer does not depend on c: skipAnswer caches it);
+//     lex compares S, the models of A_{j+1} ∩ c with j's count one above
+//     optimal, against the old optimum, level by level below j. S is
+//     empty, and nothing changes, unless Q(j+1), that is j = g−1; then S is
+//     what the walk from g keeps after level g−1 if its least count there
+//     is one above optimal (else S is empty), and the walk's counts below
+//     say whether S wins, loses or ties (lexInto).
+//
+// Q, g and the walk depend only on α, so the group shares them.
+func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
 	e := w.e
-	st := &e.st[i]
+	grp := e.groups[gi]
+	i0 := int(grp[0])
 	k := len(e.model.Levels)
 	lo, hi := 1, k+1
 	var gm []uint64
-	for s := range int(st.n) {
-		if m := e.slot(i, s); holds(c, m) {
-			if j := w.memberFrom(i, m); j < hi {
-				hi, gm = j, slices.Clone(m)
+	for _, x := range grp {
+		st := &e.st[x]
+		for s := range int(st.n) {
+			if m := e.slot(int(x), s); holds(c, m) {
+				if j := w.memberFrom(i0, m); j < hi {
+					hi, gm = j, append(w.sx.gm[:0], m...)
+				}
 			}
 		}
 	}
 	for lo < hi {
 		mid := (lo + hi) / 2
-		if w.try(w.prefix(i, mid), act) {
-			hi, gm = mid, slices.Clone(w.m)
-			w.keep(i, 1)
+		if w.try(w.prefix(i0, mid), act) {
+			hi, gm = mid, append(w.sx.gm[:0], w.m...)
+			w.keep(i0, 1)
 		} else {
 			lo = mid + 1
 		}
 	}
 	g := hi
-	ansW, into := st.covered, st.covered // into: lex at 2(g−1)+1
+	var u []int32
+	var aW []logic.Lit
+	pool := w.sx.pool[:0]
+	// asBefore: the walk below g decides as the current model does, so
+	// its optimal models are among the old ones (see change.keeps) and a
+	// covered example stays covered.
+	asBefore := false
 	if g <= k {
-		a := append(slices.Clone(w.prefix(i, g)), act)
+		a := append(append(w.sx.pre[:0], w.prefix(i0, g)...), act)
+		w.sx.pre = a
+		u = make([]int32, g)
 		if e.sem == possibilistic.Lex {
-			u := make([]int32, g)
-			ansW = w.lexBelow(i, e.model.Levels, a, gm, g, u)
-			into = lexInto(e.dec[i], u, g-1, st.covered, ansW)
+			aW = w.lexWalk(e.model.Levels, a, slices.Clone(gm), g, u, e.dec[i0][:g])
 		} else {
 			copy(w.m, gm)
-			ansW = w.linBelow(i, e.model.Levels, a, g, true, nil)
+			aW = w.linWalk(e.model.Levels, a, g, true, u, e.dec[i0][:g])
 		}
+		pool = append(pool, w.m...)
+		asBefore = slices.Equal(u, e.dec[i0][:g])
 	}
-	for p := range 2*k + 1 {
-		j := p / 2
-		switch {
-		case skipped(p):
-		case j >= g:
-			add(p, ansW)
-		case p%2 == 1 && e.sem == possibilistic.Lex:
-			if j == g-1 { // below, A_{j+1} ∩ c is empty: nothing changes
-				add(p, into)
+	if gm != nil {
+		w.sx.gm = gm
+	}
+	for _, xi := range grp {
+		x := int(xi)
+		covered := e.st[x].covered
+		ansW, into := covered, covered // into: lex at 2(g−1)+1
+		if g <= k && !(covered && (asBefore || w.coreBelow(x, g, u))) {
+			ansW, _, _, pool = w.entails(x, aW, pool)
+			if e.sem == possibilistic.Lex {
+				into = lexInto(e.dec[x], u, g-1, covered, ansW)
 			}
-		case p%2 == 1:
-			a := slices.Clone(w.prefix(i, j+1))
-			add(p, w.linBelow(i, e.model.Levels, a, j, w.startModel(i, true), nil))
+		}
+		for p := range 2*k + 1 {
+			j := p / 2
+			switch {
+			case w.skipped(x, p):
+			case j >= g:
+				w.add(x, p, ansW)
+			case p%2 == 1 && e.sem == possibilistic.Lex:
+				if j == g-1 { // below, A_{j+1} ∩ c is empty: nothing changes
+					w.add(x, p, into)
+				}
+			case p%2 == 1:
+				w.add(x, p, w.skipAnswer(gi, x, j))
+			}
 		}
 	}
+	w.sx.pool = pool
+}
+
+// coreBelow reports whether example x's entailment proof (covered, under
+// the current model) still holds for the walk from g with the candidate:
+// the levels from g up keep their assumptions, and each level of the proof
+// below g keeps at least as strong a one in u (linear: kept; lex: bounded
+// no higher).
+func (w *worker) coreBelow(x, g int, u []int32) bool {
+	e := w.e
+	st := &e.st[x]
+	if !st.coreTOK {
+		return false
+	}
+	for l := 0; l < g && l < 64; l++ {
+		if st.coreT>>l&1 == 0 {
+			continue
+		}
+		if e.sem == possibilistic.Lex && u[l] > e.dec[x][l] || e.sem == possibilistic.Linear && u[l] != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// skipAnswer returns, under linear, example x's answer when its kept level
+// j is skipped and the walk goes on below it, from the cache when it holds
+// for the current model; the walk is shared by x's group gi.
+func (w *worker) skipAnswer(gi, x, j int) bool {
+	e := w.e
+	sx := &e.semx
+	sx.once.Do(func() {
+		sx.skip = make([][]int8, len(e.ex))
+		sx.skipFor = make([]*Model, len(e.groups))
+	})
+	grp := e.groups[gi]
+	k := len(e.model.Levels)
+	if sx.skipFor[gi] != e.model {
+		for _, y := range grp {
+			sx.skip[y] = slices.Grow(sx.skip[y][:0], k)[:k]
+			clear(sx.skip[y])
+		}
+		sx.skipFor[gi] = e.model
+	}
+	if v := sx.skip[x][j]; v != 0 {
+		return v == 2
+	}
+	a := slices.Clone(w.prefix(int(grp[0]), j+1))
+	have := w.groupModel(grp, true) // a witness keeps the levels above j
+	a = w.linWalk(e.model.Levels, a, j, have, nil, nil)
+	pool := append(w.sx.skip[:0], w.m...)
+	for _, y := range grp {
+		var ans bool
+		ans, _, _, pool = w.entails(int(y), a, pool)
+		sx.skip[y][j] = 1
+		if ans {
+			sx.skip[y][j] = 2
+		}
+	}
+	w.sx.skip = pool
+	return sx.skip[x][j] == 2
 }
 
 // prefix returns α and the decisions of the levels ≥ j, built in w.assume.
@@ -214,33 +403,102 @@ func (w *worker) current(i int) []logic.Lit {
 	return a
 }
 
-// scoreRemovalSem re-decides every example under the current model without
-// clause i of level j.
+// scoreRemovalSem decides every antecedent under the current model without
+// clause i of level j, below the top levels the two share, and keeps what
+// it decided for commitRemoveSem.
 func (e *engine) scoreRemovalSem(j, i int) int64 {
 	m := e.model.Remove(j, i)
 	same := sameTop(e.model, m)
+	ch := change{kind: removal, j: j, emptied: len(m.Levels) < len(e.model.Levels)}
+	pr := &pendingRemoval{from: e.model, to: m, j: j, i: i,
+		covered: make([]bool, len(e.ex)), core: make([]uint64, len(e.ex)), coreOK: make([]bool, len(e.ex)), dec: make([][]int32, len(e.groups)), wit: make([][]uint64, len(e.groups))}
 	parts := make([]int64, len(e.workers))
 	e.parallel(func(w *worker) {
 		w.compile(m)
 		var delta int64
-		for x := w.id; x < len(e.ex); x += len(e.workers) {
-			d := &e.ex[x]
-			if !d.hardOK {
+		for gi := w.id; gi < len(e.groups); gi += len(e.workers) {
+			g := e.groups[gi]
+			if !e.ex[g[0]].hardOK {
 				continue
 			}
-			if now := w.decideSem(x, m, same, nil); now != e.st[x].covered {
-				if now {
-					delta += d.sign * d.weight
-				} else {
-					delta -= d.sign * d.weight
+			dec := make([]int32, len(m.Levels))
+			a := w.walkGroup(g, m, same, dec, nil)
+			pool := append(w.sx.pool[:0], w.m...)
+			kept := ch.keeps(e.sem, e.dec[g[0]], dec)
+			for _, xi := range g {
+				x := int(xi)
+				d := &e.ex[x]
+				st := &e.st[x]
+				now := st.covered
+				core, ok := ch.mapCore(e.sem, st.coreT, e.dec[g[0]], dec)
+				ok = ok && st.coreTOK && st.covered
+				if !w.settled(g, x, kept) && !ok {
+					now, core, ok, pool = w.entails(x, a, pool)
+				}
+				pr.core[x], pr.coreOK[x] = core, ok && now
+				pr.covered[x] = now
+				if now != e.st[x].covered {
+					if now {
+						delta += d.sign * d.weight
+					} else {
+						delta -= d.sign * d.weight
+					}
 				}
 			}
+			pr.dec[gi], pr.wit[gi] = dec, slices.Clone(pool[:e.words])
+			w.sx.pool = pool
 		}
 		parts[w.id] = delta
 	})
+	sx := &e.semx
+	for k := range sx.pend {
+		if k.from != e.model {
+			clear(sx.pend) // made on another model: seldom useful again
+			break
+		}
+	}
+	if sx.pend == nil {
+		sx.pend = map[pendKey]*pendingRemoval{}
+	}
+	sx.pend[pendKey{e.model, j, i}] = pr
 	var s int64
 	for _, p := range parts {
 		s += p
 	}
 	return s
+}
+
+// commitInsertSem makes current the model with c inserted at position p.
+func (e *engine) commitInsertSem(c logic.Clause, p int) {
+	e.commitChange(e.model.Insert(c, p), change{kind: insertion, pos: p})
+}
+
+// commitRemoveSem makes current the model without clause i of level j,
+// taking the decisions of the trial removal of that clause when it was the
+// last one scored on the current model.
+func (e *engine) commitRemoveSem(j, i int) {
+	pr := e.semx.pend[pendKey{e.model, j, i}]
+	if pr == nil {
+		m := e.model.Remove(j, i)
+		e.commitChange(m, change{kind: removal, j: j, emptied: len(m.Levels) < len(e.model.Levels)})
+		return
+	}
+	m := pr.to
+	k := len(m.Levels)
+	e.parallel(func(w *worker) {
+		w.compile(m)
+		for gi := w.id; gi < len(e.groups); gi += len(e.workers) {
+			g := e.groups[gi]
+			if !e.ex[g[0]].hardOK {
+				e.setUndecided(g, k)
+				continue
+			}
+			for _, x := range g {
+				st := &e.st[x]
+				st.covered, st.coreT, st.coreTOK = pr.covered[x], pr.core[x], pr.coreOK[x]
+			}
+			w.markWitnesses(g, m, pr.dec[gi], pr.wit[gi])
+		}
+	})
+	e.model = m
 }

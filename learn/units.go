@@ -1,0 +1,88 @@
+package learn
+
+import (
+	"context"
+
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
+)
+
+// unitLevel returns, under linear and lex, a candidate that sampled
+// clauses reach only one per iteration: the current model with a new
+// lowest level of unit clauses, one per atom that no unit clause of the
+// model or of the hard rules mentions, each the literal whose uncovered
+// examples α |~ l (α not mentioning l's atom) gain the most, if they gain.
+// Under lex such a level says "typically l, for each l" and costs an
+// evidence that contradicts some of them only those: it is how sparse data
+// ("typically every atom is false") is written, and one clause an
+// iteration needs as many iterations as atoms to write it. The candidate is
+// scored like any other, by the training score of the model it makes
+// (score; the engine is left as it was). It returns nil under poss, whose
+// learner stays the paper's, and when no literal gains.
+func (l *Learner) unitLevel(ctx context.Context) (m *Model, score int64) {
+	e := l.e
+	if e.sem == possibilistic.Poss {
+		return nil, 0
+	}
+	has := make([]bool, e.n)
+	for _, c := range e.model.Hard {
+		if len(c) == 1 {
+			has[c[0].Atom()] = true
+		}
+	}
+	for _, lv := range e.model.Levels {
+		for _, c := range lv {
+			if len(c) == 1 {
+				has[c[0].Atom()] = true
+			}
+		}
+	}
+	gain := make([]int64, 2*e.n) // per literal: 2a positive, 2a+1 negative
+	for i, d := range e.ex {
+		if len(d.beta) != 1 || e.st[i].covered || !d.hardOK {
+			continue
+		}
+		b := d.beta[0]
+		if has[b.Atom()] || mentions(d.alpha, b.Atom()) {
+			continue
+		}
+		k := 2 * int(b.Atom())
+		if b.IsNeg() {
+			k++
+		}
+		gain[k] += d.sign * d.weight
+	}
+	var level []logic.Clause
+	for a := range e.n {
+		pos, neg := gain[2*a], gain[2*a+1]
+		switch {
+		case pos > 0 && pos >= neg:
+			level = append(level, logic.Clause{logic.Pos(logic.Atom(a))})
+		case neg > 0:
+			level = append(level, logic.Clause{logic.Pos(logic.Atom(a)).Not()})
+		}
+	}
+	if len(level) == 0 {
+		return nil, 0
+	}
+	m = e.model.Clone()
+	m.Levels = append([][]logic.Clause{level}, m.Levels...)
+	orig, snap := e.model, e.save()
+	e.commit(m)
+	score = e.score()
+	e.restore(orig, snap)
+	if ctx.Err() != nil {
+		return nil, 0
+	}
+	return m, score
+}
+
+// mentions reports whether the term t has a literal of atom a.
+func mentions(t logic.Term, a logic.Atom) bool {
+	for _, l := range t {
+		if l.Atom() == a {
+			return true
+		}
+	}
+	return false
+}

@@ -277,6 +277,24 @@ func (w *worker) core() (uint64, bool) {
 	return m, true
 }
 
+// coreLow returns the lowest level whose selector is in the solver's last
+// unsatisfiable core, or the number of levels if none is. Every cut at or
+// below that level contains the core, so all of them are inconsistent with
+// the same assumptions: a search for the lowest consistent cut can go on
+// above it, not just above the cut it tried.
+func (w *worker) coreLow() int {
+	low := len(w.sel)
+	first := logic.Atom(w.e.n)
+	for _, l := range w.s.Failed() {
+		a := l.Atom()
+		if l.IsNeg() || a < first || int(a-first) >= len(w.sel) {
+			continue
+		}
+		low = min(low, int(a-first))
+	}
+	return low
+}
+
 // dropLevel renumbers a core once level j is gone (it must not be in it).
 func dropLevel(m uint64, j int) uint64 {
 	low := m & (1<<j - 1)
@@ -415,7 +433,7 @@ func (w *worker) research(i, lo, probe int) {
 			mid = probe
 		}
 		if !w.solve(i, mid, false, -1) {
-			lo = mid + 1
+			lo = min(max(mid, w.coreLow())+1, hi)
 			coreB, coreBOK = w.core()
 			continue
 		}
@@ -519,7 +537,8 @@ func (w *worker) threshold(i int) int {
 				w.keep(i, lv)
 				up = lv - 1
 			} else {
-				lo = mid
+				// Every cut up to the core's lowest level entails β.
+				lo = min(max(mid, w.coreLow()), up)
 			}
 		}
 		t = lo

@@ -55,27 +55,37 @@ func pokerSetup(b *testing.B) *pokerData {
 	return &pokerSet
 }
 
-func loadPoker(path string) pokerData {
-	var d pokerData
+// pokerTrain reads the training defaults of `strata crowd poker` (seed 1)
+// and the hard rules.
+func pokerTrain(path string) (*logic.Vocabulary, *learn.Examples, []logic.Clause, error) {
 	r, name, err := fileutil.Open(path, nil)
 	if err != nil {
-		return pokerData{err: err}
+		return nil, nil, nil, err
 	}
 	answers, _, _, err := poker.ReadAnswers(r, name, poker.Options{})
 	r.Close()
 	if err != nil {
-		return pokerData{err: err}
+		return nil, nil, nil, err
 	}
 	t := &dataset.AnswerTable{Actions: poker.Actions, Answers: answers, Descriptors: poker.DescriptorNames()}
 	ds, err := crowd.Build("poker", t, crowd.Options{Seed: 1})
 	if err != nil {
-		return pokerData{err: err}
+		return nil, nil, nil, err
 	}
-	d.vocab, d.hard, d.train = ds.Vocab, ds.Hard, &learn.Examples{}
-	if err := d.train.AddRules(ds.TrainPos, true, d.vocab, "train.defaults"); err != nil {
-		return pokerData{err: err}
+	train := &learn.Examples{}
+	if err := train.AddRules(ds.TrainPos, true, ds.Vocab, "train.defaults"); err != nil {
+		return nil, nil, nil, err
 	}
-	if err := d.train.AddRules(ds.TrainNeg, false, d.vocab, "train.nondefaults"); err != nil {
+	if err := train.AddRules(ds.TrainNeg, false, ds.Vocab, "train.nondefaults"); err != nil {
+		return nil, nil, nil, err
+	}
+	return ds.Vocab, train, ds.Hard, nil
+}
+
+func loadPoker(path string) pokerData {
+	var d pokerData
+	var err error
+	if d.vocab, d.train, d.hard, err = pokerTrain(path); err != nil {
 		return pokerData{err: err}
 	}
 	cache := filepath.Join(os.TempDir(), fmt.Sprintf("strata-poker-bench-%d.ckpt", pokerIterations))

@@ -1,7 +1,9 @@
 package learn
 
 import (
+	"cmp"
 	"context"
+	"slices"
 
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
@@ -54,21 +56,6 @@ func (e *engine) commit(m *Model) {
 // inserted at each position 0..2k of the current model. When ctx is
 // cancelled it stops early and the result is meaningless.
 func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64 {
-	// Each worker scores its share: under poss the groups of examples with
-	// one antecedent (they share the drowning boundary), under linear and
-	// lex the examples one by one.
-	share := func(w *worker, c logic.Clause, act logic.Lit) {
-		for g := w.id; g < len(e.groups); g += len(e.workers) {
-			w.scoreGroup(e.groups[g], c, act)
-		}
-	}
-	if e.sem != possibilistic.Poss {
-		share = func(w *worker, c logic.Clause, act logic.Lit) {
-			for i := w.id; i < len(e.ex); i += len(e.workers) {
-				w.scoreExampleSem(i, c, act)
-			}
-		}
-	}
 	np := e.model.Positions()
 	parts := make([][][]int64, len(e.workers))
 	e.parallel(func(w *worker) {
@@ -78,11 +65,7 @@ func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]
 			if ctx.Err() != nil {
 				continue
 			}
-			w.delta = out[ci]
-			act := logic.Pos(w.s.NewVar())
-			w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
-			share(w, c, act)
-			w.s.AddClause(act.Not())
+			w.scoreShare(c, out[ci])
 		}
 		parts[w.id] = out
 	})
@@ -95,6 +78,144 @@ func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]
 		}
 	}
 	return res
+}
+
+// scoreShare adds to delta the worker's share of the change of score when
+// c is inserted at each position: under poss the groups of examples with
+// one antecedent (they share the drowning boundary), under linear and lex
+// the examples one by one.
+func (w *worker) scoreShare(c logic.Clause, delta []int64) {
+	e := w.e
+	w.delta = delta
+	act := logic.Pos(w.s.NewVar())
+	w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
+	if e.sem == possibilistic.Poss {
+		for g := w.id; g < len(e.groups); g += len(e.workers) {
+			w.scoreGroup(e.groups[g], c, act)
+		}
+	} else {
+		for i := w.id; i < len(e.ex); i += len(e.workers) {
+			w.scoreExampleSem(i, c, act)
+		}
+	}
+	w.s.AddClause(act.Not())
+}
+
+// scoreAbove scores the candidates that may still change the score by at
+// least need at some position from[ci] on (from[ci] < 0: none), and leaves
+// the others out (nil profile). Under poss each candidate first gets an
+// upper bound on what it can gain (gainBound, no solver call); candidates
+// are then scored from the highest bound down, and need rises to the best
+// gain found, so that a candidate whose bound is below it, which cannot
+// even tie the best, is never scored. Under linear and lex every candidate
+// with from[ci] ≥ 0 is scored.
+func (e *engine) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64) [][]int64 {
+	res := make([][]int64, len(cands))
+	if e.sem != possibilistic.Poss {
+		all := e.scoreCandidates(ctx, cands)
+		for ci := range cands {
+			if from[ci] >= 0 {
+				res[ci] = all[ci]
+			}
+		}
+		return res
+	}
+	bound := e.gainBounds(cands)
+	order := make([]int, 0, len(cands))
+	for ci := range cands {
+		if from[ci] >= 0 {
+			order = append(order, ci)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(bound[b], bound[a]) })
+	np := e.model.Positions()
+	parts := make([][]int64, len(e.workers))
+	for _, ci := range order {
+		if ctx.Err() != nil || bound[ci] < need {
+			break // the order is by bound: no later candidate can reach need
+		}
+		e.parallel(func(w *worker) {
+			parts[w.id] = make([]int64, np)
+			w.scoreShare(cands[ci], parts[w.id])
+		})
+		prof := parts[0]
+		for _, p := range parts[1:] {
+			for k := range prof {
+				prof[k] += p[k]
+			}
+		}
+		res[ci] = prof
+		for _, d := range prof[from[ci]:] {
+			need = max(need, d)
+		}
+	}
+	return res
+}
+
+// gainBounds returns for each candidate an upper bound on the change of
+// score its insertion can bring at any position (see gainBound).
+func (e *engine) gainBounds(cands []logic.Clause) []int64 {
+	parts := make([][]int64, len(e.workers))
+	e.parallel(func(w *worker) {
+		out := make([]int64, len(cands))
+		for g := w.id; g < len(e.groups); g += len(e.workers) {
+			for ci, c := range cands {
+				out[ci] += e.gainBound(e.groups[g], c)
+			}
+		}
+		parts[w.id] = out
+	})
+	res := parts[0]
+	for _, p := range parts[1:] {
+		for ci := range res {
+			res[ci] += p[ci]
+		}
+	}
+	return res
+}
+
+// gainBound returns an upper bound on the change of score that inserting c
+// at any position brings to the examples of one antecedent (g): an example
+// classified correctly can only lose, and a misclassified one gains nothing
+// when a stored model proves its answer unchanged. A stored model of H ∪ α
+// (any example of the group) that satisfies the cut at the boundary b and c
+// keeps the cut at b consistent with c, so the answer at every position
+// from 2b up is whether the cut at b with c entails β (scoreExample), and
+// below 2b nothing changes: a covered negative stays covered, and an
+// uncovered positive stays uncovered if such a model also falsifies β.
+func (e *engine) gainBound(g []int32, c logic.Clause) int64 {
+	k := int32(len(e.model.Levels))
+	var ub int64
+	for _, x := range g {
+		st := &e.st[x]
+		d := &e.ex[x]
+		if !d.hardOK || st.b > k || st.covered == (d.sign > 0) {
+			continue
+		}
+		cons, kept := false, false
+	scan:
+		for _, y := range g {
+			o := &e.st[y]
+			for s := range int(o.n) {
+				if o.lv[s] > st.b {
+					continue
+				}
+				m := e.slot(int(y), s)
+				if !holds(c, m) {
+					continue
+				}
+				cons = true
+				if d.sign < 0 || !holds(d.beta, m) {
+					kept = true
+					break scan
+				}
+			}
+		}
+		if !cons || !kept {
+			ub += d.weight
+		}
+	}
+	return ub
 }
 
 // groupFacts are what the examples of one antecedent α share when a
@@ -194,7 +315,8 @@ func (w *worker) consistency(i int, g []int32, c logic.Clause, act logic.Lit) (b
 		w.keep(i, lowestSatisfied(e.model.Levels, w.m, b))
 		return true, 0
 	}
-	lo, hi := b+1, k+1
+	// Every cut up to the lowest level of the core is inconsistent too.
+	lo, hi := max(b, w.coreLow())+1, k+1
 	for _, x := range g {
 		st := &e.st[x]
 		for s := range int(st.n) {
@@ -203,10 +325,15 @@ func (w *worker) consistency(i int, g []int32, c logic.Clause, act logic.Lit) (b
 			}
 		}
 	}
+	lo = min(lo, hi)
 	for lo < hi {
 		mid := (lo + hi) / 2
-		if mid > k || !w.solve(i, mid, false, act) {
+		if mid > k {
 			lo = mid + 1
+			continue
+		}
+		if !w.solve(i, mid, false, act) {
+			lo = min(max(mid, w.coreLow())+1, hi)
 			continue
 		}
 		lv := lowestSatisfied(e.model.Levels, w.m, mid)
@@ -322,7 +449,7 @@ func (w *worker) decide(i int, m *Model, lv []int32, probe int) bool {
 			mid = probe
 		}
 		if !w.solve(i, mid, false, -1) {
-			lo = mid + 1
+			lo = min(max(mid, w.coreLow())+1, hi)
 			continue
 		}
 		hi = lowestSatisfied(m.Levels, w.m, mid)
@@ -361,7 +488,22 @@ func (e *engine) commitRemove(j, i int) {
 			}
 			bNew := removedBoundary(int(st.b), j, emptied)
 			if !e.ex[x].hardOK || int(st.b) <= j+1 {
-				if !e.ex[x].hardOK || !e.removalKeeps(x, j, bNew, st.lv[:st.n]) {
+				if !e.ex[x].hardOK {
+					w.research(x, 0, -1)
+					continue
+				}
+				if !e.removalKeeps(x, j, bNew, st.lv[:st.n]) {
+					if st.b > 0 && st.coreBOK && st.coreB>>j&1 == 0 {
+						// The cut under the boundary stays inconsistent
+						// (its core has no clause of level j), so the
+						// boundary stays: only the answer is re-decided.
+						st.b = int32(bNew)
+						if emptied {
+							st.coreB = dropLevel(st.coreB, j)
+						}
+						w.research(x, bNew, bNew)
+						continue
+					}
 					w.research(x, 0, bNew-1)
 					continue
 				}

@@ -103,6 +103,7 @@ type engine struct {
 	// groups lists the examples by antecedent: examples with the same α
 	// share their boundary, and their stored models are models of H ∪ α.
 	groups [][]int32
+	spare  snapshot // the memory of the last save
 }
 
 type worker struct {
@@ -115,6 +116,8 @@ type worker struct {
 	delta  []int64       // per-position score change of the candidate being scored
 	tot    [][]logic.Lit // lex: per level, the totalizer's outputs
 	extra  []logic.Lit   // linear and lex: scratch assumptions
+	pot    []int64       // poss: gain bounds of the worker's groups (scoreShareBounded)
+	potAt  []int32       // and the lowest positions where they apply
 }
 
 func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *engine {
@@ -559,8 +562,12 @@ type snapshot struct {
 	dec    [][]int32
 }
 
+// save returns the examples' states. The snapshot reuses the memory of the
+// previous one (re-insertion saves once per clause, megabytes each time on
+// large example sets), so it is valid until the next save.
 func (e *engine) save() snapshot {
-	s := snapshot{st: slices.Clone(e.st), models: slices.Clone(e.models)}
+	s := snapshot{st: append(e.spare.st[:0], e.st...), models: append(e.spare.models[:0], e.models...)}
+	e.spare = s
 	if e.dec != nil {
 		s.dec = make([][]int32, len(e.dec))
 		for i, d := range e.dec {

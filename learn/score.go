@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
@@ -134,10 +136,14 @@ func (e *engine) scoreAbove(ctx context.Context, cands []logic.Clause, from []in
 		if ctx.Err() != nil || bound[ci] < need {
 			break // the order is by bound: no later candidate can reach need
 		}
+		ab := &abortShare{need: need, from: from[ci], vec: make([][]int64, len(e.workers))}
 		e.parallel(func(w *worker) {
 			parts[w.id] = make([]int64, np)
-			w.scoreShare(cands[ci], parts[w.id])
+			w.scoreShareBounded(cands[ci], parts[w.id], ab)
 		})
+		if ab.stop.Load() {
+			continue // it cannot reach need
+		}
 		prof := parts[0]
 		for _, p := range parts[1:] {
 			for k := range prof {
@@ -152,6 +158,89 @@ func (e *engine) scoreAbove(ctx context.Context, cands []logic.Clause, from []in
 	return res
 }
 
+// abortShare is what the workers scoring one candidate share to stop
+// early: each publishes, per position, its exact change so far plus an
+// upper bound on what its remaining groups can gain there; once the sum
+// over workers is below need at every position from from on, the
+// candidate cannot reach need and stop is set.
+type abortShare struct {
+	need int64
+	from int
+	mu   sync.Mutex
+	vec  [][]int64
+	stop atomic.Bool
+}
+
+// publish records worker id's bound vector and reports whether the
+// candidate is proved unable to reach need.
+func (ab *abortShare) publish(id int, v []int64) bool {
+	ab.mu.Lock()
+	defer ab.mu.Unlock()
+	ab.vec[id] = append(ab.vec[id][:0], v...)
+	for _, o := range ab.vec {
+		if o == nil {
+			return false // a worker has not started: its bound is unknown
+		}
+	}
+	for p := ab.from; p < len(v); p++ {
+		var sum int64
+		for _, o := range ab.vec {
+			sum += o[p]
+		}
+		if sum >= ab.need {
+			return false
+		}
+	}
+	ab.stop.Store(true)
+	return true
+}
+
+// boundEvery is how many groups a worker scores between two checks of its
+// bound.
+const boundEvery = 128
+
+// scoreShareBounded is scoreShare under poss that gives up as soon as the
+// candidate is proved unable to change the score by ab.need at a position
+// from ab.from on: an example's answer changes only at positions from 2b
+// up (the invariant in engine.go), so the exact changes of the groups
+// scored so far plus the gain bounds of the others, summed from 2b up, bound
+// the change at every position.
+func (w *worker) scoreShareBounded(c logic.Clause, delta []int64, ab *abortShare) {
+	e := w.e
+	np := len(delta)
+	// rem[p]: the gain bounds of the unscored groups whose boundary 2b is p.
+	rem := make([]int64, np)
+	w.pot, w.potAt = w.pot[:0], w.potAt[:0]
+	for g := w.id; g < len(e.groups); g += len(e.workers) {
+		v, at := e.gainBound(e.groups[g], c)
+		w.pot, w.potAt = append(w.pot, v), append(w.potAt, int32(at))
+		rem[min(at, np-1)] += v
+	}
+	vec := make([]int64, np)
+	check := func() bool {
+		var acc int64
+		for p := range np {
+			acc += rem[p]
+			vec[p] = delta[p] + acc
+		}
+		return ab.publish(w.id, vec)
+	}
+	if check() {
+		return
+	}
+	w.delta = delta
+	act := logic.Pos(w.s.NewVar())
+	w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
+	defer w.s.AddClause(act.Not())
+	for n, g := 0, w.id; g < len(e.groups); n, g = n+1, g+len(e.workers) {
+		w.scoreGroup(e.groups[g], c, act)
+		rem[min(int(w.potAt[n]), np-1)] -= w.pot[n]
+		if n%boundEvery == boundEvery-1 && (ab.stop.Load() || check()) {
+			return
+		}
+	}
+}
+
 // gainBounds returns for each candidate an upper bound on the change of
 // score its insertion can bring at any position (see gainBound).
 func (e *engine) gainBounds(cands []logic.Clause) []int64 {
@@ -160,7 +249,8 @@ func (e *engine) gainBounds(cands []logic.Clause) []int64 {
 		out := make([]int64, len(cands))
 		for g := w.id; g < len(e.groups); g += len(e.workers) {
 			for ci, c := range cands {
-				out[ci] += e.gainBound(e.groups[g], c)
+				v, _ := e.gainBound(e.groups[g], c)
+				out[ci] += v
 			}
 		}
 		parts[w.id] = out
@@ -175,7 +265,8 @@ func (e *engine) gainBounds(cands []logic.Clause) []int64 {
 }
 
 // gainBound returns an upper bound on the change of score that inserting c
-// at any position brings to the examples of one antecedent (g): an example
+// at any position brings to the examples of one antecedent (g), and the
+// lowest position at which it can bring any (2b: below, nothing changes): an example
 // classified correctly can only lose, and a misclassified one gains nothing
 // when a stored model proves its answer unchanged. A stored model of H ∪ α
 // (any example of the group) that satisfies the cut at the boundary b and c
@@ -183,9 +274,9 @@ func (e *engine) gainBounds(cands []logic.Clause) []int64 {
 // from 2b up is whether the cut at b with c entails β (scoreExample), and
 // below 2b nothing changes: a covered negative stays covered, and an
 // uncovered positive stays uncovered if such a model also falsifies β.
-func (e *engine) gainBound(g []int32, c logic.Clause) int64 {
+func (e *engine) gainBound(g []int32, c logic.Clause) (ub int64, at int) {
 	k := int32(len(e.model.Levels))
-	var ub int64
+	at = 2 * int(k)
 	for _, x := range g {
 		st := &e.st[x]
 		d := &e.ex[x]
@@ -213,9 +304,10 @@ func (e *engine) gainBound(g []int32, c logic.Clause) int64 {
 		}
 		if !cons || !kept {
 			ub += d.weight
+			at = min(at, 2*int(st.b))
 		}
 	}
-	return ub
+	return ub, at
 }
 
 // groupFacts are what the examples of one antecedent α share when a
@@ -419,6 +511,92 @@ func (e *engine) scoreRemoval(j, i int) int64 {
 		s += p
 	}
 	return s
+}
+
+// removalHarmless reports whether removing clause i of level j keeps the
+// score at least as high (scoreRemoval(j, i) ≥ 0), deciding as few
+// examples as the answer needs: an affected example classified correctly
+// can only lose its weight and a misclassified one only gain it, so once
+// the changes decided so far plus every gain still possible fall below
+// zero the removal is harmful, and once they stay at or above zero with
+// every loss still possible it is harmless. Like scoreRemoval it leaves the
+// workers compiled for the smaller model.
+func (e *engine) removalHarmless(j, i int) bool {
+	if e.sem != possibilistic.Poss {
+		return e.scoreRemovalSem(j, i) >= 0
+	}
+	m := e.model.Remove(j, i)
+	emptied := len(m.Levels) < len(e.model.Levels)
+	type pending struct {
+		x  int
+		lv [slots]int32
+	}
+	work := make([][]pending, len(e.workers))
+	// tally: the change decided so far and the gains and losses still
+	// possible, updated together so that the bounds read are consistent.
+	var tally struct {
+		sync.Mutex
+		sum, gain, loss int64
+	}
+	e.parallel(func(w *worker) {
+		w.compile(m)
+		var g, l int64
+		for x := w.id; x < len(e.ex); x += len(e.workers) {
+			st := &e.st[x]
+			d := &e.ex[x]
+			if !d.hardOK || int(st.b) > j+1 {
+				continue
+			}
+			p := pending{x: x}
+			for s := range int(st.n) {
+				p.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
+			}
+			if e.removalKeeps(x, j, removedBoundary(int(st.b), j, emptied), p.lv[:st.n]) {
+				continue
+			}
+			work[w.id] = append(work[w.id], p)
+			if st.covered == (d.sign > 0) {
+				l += d.weight
+			} else {
+				g += d.weight
+			}
+		}
+		tally.Lock()
+		tally.gain += g
+		tally.loss += l
+		tally.Unlock()
+	})
+	e.parallel(func(w *worker) {
+		for _, p := range work[w.id] {
+			tally.Lock()
+			settled := tally.sum+tally.gain < 0 || tally.sum-tally.loss >= 0
+			tally.Unlock()
+			if settled {
+				return
+			}
+			st := &e.st[p.x]
+			d := &e.ex[p.x]
+			now := w.decide(p.x, m, p.lv[:st.n], removedBoundary(int(st.b), j, emptied)-1)
+			tally.Lock()
+			if now != st.covered {
+				if now {
+					tally.sum += d.sign * d.weight
+				} else {
+					tally.sum -= d.sign * d.weight
+				}
+			}
+			if st.covered == (d.sign > 0) {
+				tally.loss -= d.weight
+			} else {
+				tally.gain -= d.weight
+			}
+			tally.Unlock()
+		}
+	})
+	// Stopped as harmful, sum+gain < 0 implies sum−loss < 0; stopped as
+	// harmless, sum−loss ≥ 0; with every example decided, gain and loss
+	// are 0.
+	return tally.sum-tally.loss >= 0
 }
 
 // removedBoundary returns the boundary b of an example in the indices of

@@ -162,3 +162,31 @@ func BenchmarkPokerIteration(b *testing.B) {
 	// CPU time is steadier than wall time on a loaded machine.
 	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
 }
+
+// pokerChosen is the number of iterations that validation chose on these
+// defaults in the run issue 16 reports (`strata learn --validation 0.3`:
+// 55 iterations, 6 minutes on 2 cores then).
+const pokerChosen = 55
+
+// BenchmarkPokerRun continues from the checkpoint to the validation-chosen
+// number of iterations (41 to 55, one op), the part of the final learning
+// run where the theory is largest and iterations cost most.
+func BenchmarkPokerRun(b *testing.B) {
+	d := pokerSetup(b)
+	var cpu time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		l := d.resume(b, pokerChosen)
+		b.StartTimer()
+		start := cpuTime()
+		if _, err := l.Run(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+		cpu += cpuTime() - start
+		if n := len(l.History()); n != pokerChosen {
+			b.Fatalf("%d iterations", n)
+		}
+	}
+	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
+}

@@ -102,22 +102,27 @@ type engine struct {
 	dec     [][]int32 // linear and lex: per example, per level (see semengine.go)
 	// groups lists the examples by antecedent: examples with the same α
 	// share their boundary, and their stored models are models of H ∪ α.
-	groups [][]int32
-	spare  snapshot // the memory of the last save
+	groups  [][]int32
+	spare   snapshot    // the memory of the last save
+	units   []unitFacts // poss: per group, see units.go
+	grp     []int32     // each example's group
+	unitMu  sync.Mutex
+	unitIdx *unitIndex
 }
 
 type worker struct {
-	e      *engine
-	id     int
-	s      *sat.Solver
-	sel    []logic.Lit
-	assume []logic.Lit
-	m      []uint64      // scratch model
-	delta  []int64       // per-position score change of the candidate being scored
-	tot    [][]logic.Lit // lex: per level, the totalizer's outputs
-	extra  []logic.Lit   // linear and lex: scratch assumptions
-	pot    []int64       // poss: gain bounds of the worker's groups (scoreShareBounded)
-	potAt  []int32       // and the lowest positions where they apply
+	e       *engine
+	id      int
+	s       *sat.Solver
+	sel     []logic.Lit
+	assume  []logic.Lit
+	m       []uint64       // scratch model
+	delta   []int64        // per-position score change of the candidate being scored
+	tot     [][]logic.Lit  // lex: per level, the totalizer's outputs
+	extra   []logic.Lit    // linear and lex: scratch assumptions
+	pot     []int64        // poss: gain bounds of the worker's groups (scoreShareBounded)
+	potAt   []int32        // and the lowest positions where they apply
+	unitCls []logic.Clause // scratch for units
 }
 
 func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *engine {
@@ -133,6 +138,13 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 		e.ex = append(e.ex, d)
 	}
 	e.groups = groupByAlpha(e.ex)
+	e.units = make([]unitFacts, len(e.groups))
+	e.grp = make([]int32, len(e.ex))
+	for g, xs := range e.groups {
+		for _, x := range xs {
+			e.grp[x] = int32(g)
+		}
+	}
 	e.st = make([]exState, len(e.ex))
 	if sem != possibilistic.Poss {
 		e.dec = make([][]int32, len(e.ex))
@@ -145,12 +157,12 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 	e.model = &Model{Hard: hard}
 	e.parallel(func(w *worker) {
 		w.compile(e.model)
-		for i := w.id; i < len(e.ex); i += len(e.workers) {
+		w.each(func(i int) {
 			w.initExample(i)
 			// The empty model may already cover an example: the hard
 			// rules, or α itself, can entail β.
 			w.research(i, 0, -1)
-		}
+		})
 	})
 	return e
 }
@@ -178,6 +190,17 @@ func groupByAlpha(ex []exData) [][]int32 {
 		groups[g] = append(groups[g], int32(i))
 	}
 	return groups
+}
+
+// each calls fn on the worker's share of the examples: whole antecedent
+// groups, so that a group's unit facts (units.go) have one writer.
+func (w *worker) each(fn func(i int)) {
+	e := w.e
+	for g := w.id; g < len(e.groups); g += len(e.workers) {
+		for _, x := range e.groups[g] {
+			fn(int(x))
+		}
+	}
 }
 
 // parallel runs fn on every worker, each on its own goroutine.
@@ -427,6 +450,11 @@ func (w *worker) research(i, lo, probe int) {
 	for s := range int(st.n) {
 		hi = min(hi, int(st.lv[s]))
 	}
+	f := w.units(int(e.grp[i]))
+	if f != nil && int(f.conflict) >= lo && int(f.conflict) < hi {
+		// Propagation refutes the cuts up to f.conflict.
+		lo, coreB, coreBOK = int(f.conflict)+1, f.conflictCore, true
+	}
 	if hi < lo {
 		lo, coreBOK = hi, false
 	}
@@ -450,6 +478,12 @@ func (w *worker) research(i, lo, probe int) {
 	for s := range int(st.n) {
 		if st.bf[s] && st.lv[s] <= st.b {
 			st.covered = false
+			return
+		}
+	}
+	if f != nil {
+		if at, core := f.derives(d.beta); at >= hi {
+			st.coreT, st.coreTOK = core, true // propagation derives β
 			return
 		}
 	}
@@ -532,6 +566,11 @@ func (w *worker) threshold(i int) int {
 			if st.bf[s] {
 				up = min(up, int(st.lv[s])-1)
 			}
+		}
+		if f := w.units(int(e.grp[i])); f != nil {
+			// Every cut up to where propagation derives β entails it.
+			at, _ := f.derives(e.ex[i].beta)
+			lo = max(lo, min(at, up))
 		}
 		for lo < up {
 			mid := (lo + up + 1) / 2

@@ -48,9 +48,7 @@ func (e *engine) commit(m *Model) {
 	e.model = m
 	e.parallel(func(w *worker) {
 		w.compile(m)
-		for i := w.id; i < len(e.ex); i += len(e.workers) {
-			w.refresh(i)
-		}
+		w.each(w.refresh)
 	})
 }
 
@@ -93,7 +91,7 @@ func (w *worker) scoreShare(c logic.Clause, delta []int64) {
 	w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
 	if e.sem == possibilistic.Poss {
 		for g := w.id; g < len(e.groups); g += len(e.workers) {
-			w.scoreGroup(e.groups[g], c, act)
+			w.scoreGroup(g, c, act)
 		}
 	} else {
 		for i := w.id; i < len(e.ex); i += len(e.workers) {
@@ -233,7 +231,7 @@ func (w *worker) scoreShareBounded(c logic.Clause, delta []int64, ab *abortShare
 	w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
 	defer w.s.AddClause(act.Not())
 	for n, g := 0, w.id; g < len(e.groups); n, g = n+1, g+len(e.workers) {
-		w.scoreGroup(e.groups[g], c, act)
+		w.scoreGroup(g, c, act)
 		rem[min(int(w.potAt[n]), np-1)] -= w.pot[n]
 		if n%boundEvery == boundEvery-1 && (ab.stop.Load() || check()) {
 			return
@@ -315,6 +313,7 @@ func (e *engine) gainBound(g []int32, c logic.Clause) (ub int64, at int) {
 // at b stays consistent with c and α, and if not the lowest j > b whose cut
 // is (jStar), are decided once for all of them.
 type groupFacts struct {
+	gi    int // the group's index
 	known bool
 	cons  bool
 	jStar int
@@ -322,8 +321,9 @@ type groupFacts struct {
 
 // scoreGroup adds to w.delta the changes of the examples of one antecedent
 // (g) when c, activated by act, is inserted at each position.
-func (w *worker) scoreGroup(g []int32, c logic.Clause, act logic.Lit) {
-	var f groupFacts
+func (w *worker) scoreGroup(gi int, c logic.Clause, act logic.Lit) {
+	g := w.e.groups[gi]
+	f := groupFacts{gi: gi}
 	for _, x := range g {
 		w.scoreExample(int(x), g, c, act, &f)
 	}
@@ -353,7 +353,7 @@ func (w *worker) scoreExample(i int, g []int32, c logic.Clause, act logic.Lit, f
 		w.delta[p] += d.sign * d.weight * (now - was)
 	}
 	if !f.known {
-		f.cons, f.jStar = w.consistency(i, g, c, act)
+		f.cons, f.jStar = w.consistency(i, f.gi, c, act)
 		f.known = true
 	}
 	if f.cons {
@@ -391,8 +391,9 @@ func (w *worker) scoreExample(i int, g []int32, c logic.Clause, act logic.Lit, f
 // consistent with c and α (k+1: none). The stored models of every example
 // of i's antecedent group g are models of H ∪ α, so all of them can settle
 // it.
-func (w *worker) consistency(i int, g []int32, c logic.Clause, act logic.Lit) (bool, int) {
+func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, int) {
 	e := w.e
+	g := e.groups[gi]
 	b := int(e.st[i].b)
 	k := len(e.model.Levels)
 	for _, x := range g {
@@ -403,12 +404,21 @@ func (w *worker) consistency(i int, g []int32, c logic.Clause, act logic.Lit) (b
 			}
 		}
 	}
-	if w.solve(i, b, false, act) {
-		w.keep(i, lowestSatisfied(e.model.Levels, w.m, b))
-		return true, 0
+	// Unit propagation refutes c at the cuts up to some level (often b
+	// and above); the solver is asked only above it.
+	lo := b
+	if f := w.units(gi); f != nil {
+		lo = max(lo, f.refuted(c)+1)
 	}
-	// Every cut up to the lowest level of the core is inconsistent too.
-	lo, hi := max(b, w.coreLow())+1, k+1
+	if lo == b {
+		if w.solve(i, b, false, act) {
+			w.keep(i, lowestSatisfied(e.model.Levels, w.m, b))
+			return true, 0
+		}
+		// Every cut up to the lowest level of the core is inconsistent too.
+		lo = max(b, w.coreLow()) + 1
+	}
+	hi := k + 1
 	for _, x := range g {
 		st := &e.st[x]
 		for s := range int(st.n) {
@@ -418,8 +428,11 @@ func (w *worker) consistency(i int, g []int32, c logic.Clause, act logic.Lit) (b
 		}
 	}
 	lo = min(lo, hi)
-	for lo < hi {
+	for first := true; lo < hi; first = false {
 		mid := (lo + hi) / 2
+		if first {
+			mid = lo // the lowest cut not refuted is the likeliest
+		}
 		if mid > k {
 			lo = mid + 1
 			continue
@@ -659,7 +672,7 @@ func (e *engine) commitRemove(j, i int) {
 	e.model = m
 	e.parallel(func(w *worker) {
 		w.compile(m)
-		for x := w.id; x < len(e.ex); x += len(e.workers) {
+		w.each(func(x int) {
 			st := &e.st[x]
 			for s := range int(st.n) {
 				st.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
@@ -668,7 +681,7 @@ func (e *engine) commitRemove(j, i int) {
 			if !e.ex[x].hardOK || int(st.b) <= j+1 {
 				if !e.ex[x].hardOK {
 					w.research(x, 0, -1)
-					continue
+					return
 				}
 				if !e.removalKeeps(x, j, bNew, st.lv[:st.n]) {
 					if st.b > 0 && st.coreBOK && st.coreB>>j&1 == 0 {
@@ -680,10 +693,10 @@ func (e *engine) commitRemove(j, i int) {
 							st.coreB = dropLevel(st.coreB, j)
 						}
 						w.research(x, bNew, bNew)
-						continue
+						return
 					}
 					w.research(x, 0, bNew-1)
-					continue
+					return
 				}
 				// The answer stands; t may fall with the removed clause.
 				st.tValid = false
@@ -695,7 +708,7 @@ func (e *engine) commitRemove(j, i int) {
 				st.coreB = dropLevel(st.coreB, j)
 				st.coreT = dropLevel(st.coreT, j)
 			}
-		}
+		})
 	})
 }
 
@@ -713,7 +726,7 @@ func (e *engine) commitInsert(c logic.Clause, p int) {
 	newLevel := p%2 == 0
 	e.parallel(func(w *worker) {
 		w.compile(m)
-		for x := w.id; x < len(e.ex); x += len(e.workers) {
+		w.each(func(x int) {
 			st := &e.st[x]
 			for s := range int(st.n) {
 				st.lv[s] = int32(levelAfterInsert(int(st.lv[s]), p, c, e.slot(x, s)))
@@ -736,12 +749,12 @@ func (e *engine) commitInsert(c logic.Clause, p int) {
 			if !e.ex[x].hardOK || 2*int(st.b) <= p {
 				st.b = int32(b)
 				w.research(x, b, b)
-				continue
+				return
 			}
 			st.b = int32(b)
 			if newLevel {
 				st.t++
 			}
-		}
+		})
 	})
 }

@@ -496,18 +496,18 @@ func (e *engine) scoreRemoval(j, i int) int64 {
 		w.compile(m)
 		var delta int64
 		var lv [slots]int32
-		for x := w.id; x < len(e.ex); x += len(e.workers) {
+		w.each(func(x int) {
 			st := &e.st[x]
 			d := &e.ex[x]
 			if !d.hardOK || int(st.b) > j+1 {
-				continue
+				return
 			}
 			for s := range int(st.n) {
 				lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
 			}
 			bNew := removedBoundary(int(st.b), j, emptied)
 			if e.removalKeeps(x, j, bNew, lv[:st.n]) {
-				continue
+				return
 			}
 			if now := w.decide(x, m, lv[:st.n], bNew-1); now != st.covered {
 				if now {
@@ -516,7 +516,7 @@ func (e *engine) scoreRemoval(j, i int) int64 {
 					delta -= d.sign * d.weight
 				}
 			}
-		}
+		})
 		parts[w.id] = delta
 	})
 	var s int64
@@ -554,18 +554,18 @@ func (e *engine) removalHarmless(j, i int) bool {
 	e.parallel(func(w *worker) {
 		w.compile(m)
 		var g, l int64
-		for x := w.id; x < len(e.ex); x += len(e.workers) {
+		w.each(func(x int) {
 			st := &e.st[x]
 			d := &e.ex[x]
 			if !d.hardOK || int(st.b) > j+1 {
-				continue
+				return
 			}
 			p := pending{x: x}
 			for s := range int(st.n) {
 				p.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
 			}
 			if e.removalKeeps(x, j, removedBoundary(int(st.b), j, emptied), p.lv[:st.n]) {
-				continue
+				return
 			}
 			work[w.id] = append(work[w.id], p)
 			if st.covered == (d.sign > 0) {
@@ -573,7 +573,7 @@ func (e *engine) removalHarmless(j, i int) bool {
 			} else {
 				g += d.weight
 			}
-		}
+		})
 		tally.Lock()
 		tally.gain += g
 		tally.loss += l
@@ -634,6 +634,10 @@ func (w *worker) decide(i int, m *Model, lv []int32, probe int) bool {
 		hi = min(hi, int(l))
 	}
 	lo := 0
+	f := w.unitsUnder(int(e.grp[i]), m)
+	if f != nil && int(f.conflict) < hi {
+		lo = int(f.conflict) + 1 // propagation refutes the cuts below
+	}
 	for first := true; lo < hi; first = false {
 		mid := (lo + hi) / 2
 		if first && lo <= probe && probe < hi {
@@ -651,6 +655,11 @@ func (w *worker) decide(i int, m *Model, lv []int32, probe int) bool {
 	for s, l := range lv {
 		if st.bf[s] && int(l) <= hi {
 			return false
+		}
+	}
+	if f != nil {
+		if at, _ := f.derives(e.ex[i].beta); at >= hi {
+			return true
 		}
 	}
 	return !w.solve(i, hi, true, -1)

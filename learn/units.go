@@ -49,11 +49,10 @@ type unitFacts struct {
 	queue        []logic.Lit
 }
 
-// unitIndexFor returns the index of the current model, building it once.
-func (e *engine) unitIndexFor() *unitIndex {
+// unitIndexFor returns the index of m, building it once.
+func (e *engine) unitIndexFor(m *Model) *unitIndex {
 	e.unitMu.Lock()
 	defer e.unitMu.Unlock()
-	m := e.model
 	if e.unitIdx != nil && e.unitIdx.model == m {
 		return e.unitIdx
 	}
@@ -89,17 +88,21 @@ func (e *engine) unitIndexFor() *unitIndex {
 // units returns the unit facts of group gi under the current model,
 // computing them the first time they are needed; nil when the model is too
 // large. Only the worker that handles gi may call it.
-func (w *worker) units(gi int) *unitFacts {
+func (w *worker) units(gi int) *unitFacts { return w.unitsUnder(gi, w.e.model) }
+
+// unitsUnder is units under model m; the facts kept are those of the last
+// model asked for.
+func (w *worker) unitsUnder(gi int, m *Model) *unitFacts {
 	e := w.e
 	f := &e.units[gi]
-	if f.model == e.model {
+	if f.model == m {
 		if f.at == nil {
 			return nil
 		}
 		return f
 	}
-	x := e.unitIndexFor()
-	f.model = e.model
+	x := e.unitIndexFor(m)
+	f.model = m
 	if !x.ok {
 		f.at, f.core = nil, nil
 		return nil
@@ -111,7 +114,7 @@ func (w *worker) units(gi int) *unitFacts {
 		f.at[l], f.core[l] = -1, 0
 	}
 	f.conflict, f.conflictCore = -1, 0
-	k := len(e.model.Levels)
+	k := len(m.Levels)
 	f.queue = f.queue[:0]
 	for _, l := range e.ex[e.groups[gi][0]].alpha {
 		if f.at[l.Not()] >= 0 {
@@ -128,7 +131,7 @@ func (w *worker) units(gi int) *unitFacts {
 	for j := k; j >= 0; j-- {
 		var first, end int32
 		if j == k {
-			first, end = 0, int32(len(e.model.Hard))
+			first, end = 0, int32(len(m.Hard))
 		} else {
 			first, end = x.start[k-1-j], x.start[k-j]
 		}

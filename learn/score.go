@@ -474,6 +474,9 @@ func (w *worker) entailsWith(i int, g []int32, j int, c logic.Clause, act logic.
 			}
 		}
 	}
+	if f := w.units(int(e.grp[i])); f != nil && f.entails(c, beta, j) {
+		return true
+	}
 	if w.solve(i, j, true, act) {
 		w.keep(i, lowestSatisfied(e.model.Levels, w.m, j))
 		return false

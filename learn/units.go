@@ -1,6 +1,10 @@
 package learn
 
-import "github.com/strata-logic/strata/logic"
+import (
+	"slices"
+
+	"github.com/strata-logic/strata/logic"
+)
 
 // Unit propagation settles many of the engine's questions without the
 // solver. On the poker data four in five of the candidates that no stored
@@ -220,6 +224,21 @@ func (f *unitFacts) derives(beta logic.Clause) (int, uint64) {
 		}
 	}
 	return best, core
+}
+
+// entails reports whether propagation proves that the cut at j, with α and
+// c, entails β: β is derived there, or every literal of c that is not
+// refuted there is a literal of β.
+func (f *unitFacts) entails(c, beta logic.Clause, j int) bool {
+	if at, _ := f.derives(beta); at >= j {
+		return true
+	}
+	for _, l := range c {
+		if int(f.at[l.Not()]) < j && !slices.Contains(beta, l) {
+			return false
+		}
+	}
+	return true
 }
 
 // within reports whether every literal of m is below n.

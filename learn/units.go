@@ -51,6 +51,7 @@ type unitFacts struct {
 	conflict     int16
 	conflictCore uint64
 	queue        []logic.Lit
+	trail        []logic.Lit // the literals derived, to reset
 }
 
 // unitIndexFor returns the index of m, building it once.
@@ -112,11 +113,15 @@ func (w *worker) unitsUnder(gi int, m *Model) *unitFacts {
 		return nil
 	}
 	if len(f.at) != 2*e.n {
-		f.at, f.core = make([]int16, 2*e.n), make([]uint64, 2*e.n)
+		f.at, f.core, f.trail = make([]int16, 2*e.n), make([]uint64, 2*e.n), nil
+		for l := range f.at {
+			f.at[l] = -1
+		}
 	}
-	for l := range f.at {
+	for _, l := range f.trail { // only the literals derived last time are set
 		f.at[l], f.core[l] = -1, 0
 	}
+	f.trail = f.trail[:0]
 	f.conflict, f.conflictCore = -1, 0
 	k := len(m.Levels)
 	f.queue = f.queue[:0]
@@ -127,6 +132,7 @@ func (w *worker) unitsUnder(gi int, m *Model) *unitFacts {
 		}
 		if f.at[l] < 0 {
 			f.at[l] = int16(k)
+			f.trail = append(f.trail, l)
 			f.queue = append(f.queue, l)
 		}
 	}
@@ -179,6 +185,7 @@ func (f *unitFacts) examine(x *unitIndex, id int32, j int) bool {
 		return false
 	}
 	f.at[unit], f.core[unit] = int16(j), core
+	f.trail = append(f.trail, unit)
 	f.queue = append(f.queue, unit)
 	return true
 }

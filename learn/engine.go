@@ -79,6 +79,7 @@ const slots = 12 // models kept per example
 
 type exData struct {
 	alpha, beta, negBeta []logic.Lit
+	betaMask             clauseMask
 	weight               int64 // multiplicity
 	sign                 int64 // +1 positive, −1 negative
 	hardOK               bool  // H ∪ α is consistent
@@ -135,6 +136,7 @@ type worker struct {
 	pot     []int64        // poss: gain bounds of the worker's groups (scoreShareBounded)
 	potAt   []int32        // and the lowest positions where they apply
 	unitCls []logic.Clause // scratch for units
+	cm      clauseMask     // the mask of the candidate being scored
 }
 
 func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *engine {
@@ -147,6 +149,7 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 		for _, l := range x.Beta {
 			d.negBeta = append(d.negBeta, l.Not())
 		}
+		d.betaMask = e.mask(x.Beta)
 		e.ex = append(e.ex, d)
 	}
 	e.groups = groupByAlpha(e.ex)
@@ -347,6 +350,37 @@ func addLevel(m uint64, j int) (uint64, bool) {
 	}
 	low := m & (1<<j - 1)
 	return low | m>>j<<(j+1), true
+}
+
+// clauseMask is a clause as bit masks over the atoms of a model: a model
+// (as stored, one bit per atom) satisfies the clause if it shares a bit
+// with pos or misses one of neg. The scoring scans test one candidate
+// against thousands of stored models, a few words each instead of a loop
+// over literals.
+type clauseMask struct{ pos, neg []uint64 }
+
+// mask returns c's mask; c's atoms must be below e.n.
+func (e *engine) mask(c logic.Clause) clauseMask {
+	k := clauseMask{pos: make([]uint64, e.words), neg: make([]uint64, e.words)}
+	for _, l := range c {
+		a := l.Atom()
+		if l.IsNeg() {
+			k.neg[a>>6] |= 1 << (a & 63)
+		} else {
+			k.pos[a>>6] |= 1 << (a & 63)
+		}
+	}
+	return k
+}
+
+// holds reports whether model m satisfies the clause.
+func (k *clauseMask) holds(m []uint64) bool {
+	for i, w := range m {
+		if w&k.pos[i]|^w&k.neg[i] != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func holds(c []logic.Lit, m []uint64) bool {

@@ -87,6 +87,7 @@ func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]
 func (w *worker) scoreShare(c logic.Clause, delta []int64) {
 	e := w.e
 	w.delta = delta
+	w.cm = e.mask(c)
 	act := logic.Pos(w.s.NewVar())
 	w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
 	if e.sem == possibilistic.Poss {
@@ -209,8 +210,9 @@ func (w *worker) scoreShareBounded(c logic.Clause, delta []int64, ab *abortShare
 	// rem[p]: the gain bounds of the unscored groups whose boundary 2b is p.
 	rem := make([]int64, np)
 	w.pot, w.potAt = w.pot[:0], w.potAt[:0]
+	w.cm = e.mask(c)
 	for g := w.id; g < len(e.groups); g += len(e.workers) {
-		v, at := e.gainBound(e.groups[g], c)
+		v, at := e.gainBound(e.groups[g], &w.cm)
 		w.pot, w.potAt = append(w.pot, v), append(w.potAt, int32(at))
 		rem[min(at, np-1)] += v
 	}
@@ -245,9 +247,13 @@ func (e *engine) gainBounds(cands []logic.Clause) []int64 {
 	parts := make([][]int64, len(e.workers))
 	e.parallel(func(w *worker) {
 		out := make([]int64, len(cands))
+		masks := make([]clauseMask, len(cands))
+		for ci, c := range cands {
+			masks[ci] = e.mask(c)
+		}
 		for g := w.id; g < len(e.groups); g += len(e.workers) {
-			for ci, c := range cands {
-				v, _ := e.gainBound(e.groups[g], c)
+			for ci := range cands {
+				v, _ := e.gainBound(e.groups[g], &masks[ci])
 				out[ci] += v
 			}
 		}
@@ -263,16 +269,17 @@ func (e *engine) gainBounds(cands []logic.Clause) []int64 {
 }
 
 // gainBound returns an upper bound on the change of score that inserting c
-// at any position brings to the examples of one antecedent (g), and the
-// lowest position at which it can bring any (2b: below, nothing changes): an example
-// classified correctly can only lose, and a misclassified one gains nothing
-// when a stored model proves its answer unchanged. A stored model of H ∪ α
+// (cm: its mask) at any position brings to the examples of one antecedent
+// (g), and the lowest position at which it can bring any (2b: below,
+// nothing changes). An example classified correctly can only lose, and a
+// misclassified one gains nothing when a stored model proves its answer
+// unchanged. A stored model of H ∪ α
 // (any example of the group) that satisfies the cut at the boundary b and c
 // keeps the cut at b consistent with c, so the answer at every position
 // from 2b up is whether the cut at b with c entails β (scoreExample), and
 // below 2b nothing changes: a covered negative stays covered, and an
 // uncovered positive stays uncovered if such a model also falsifies β.
-func (e *engine) gainBound(g []int32, c logic.Clause) (ub int64, at int) {
+func (e *engine) gainBound(g []int32, cm *clauseMask) (ub int64, at int) {
 	k := int32(len(e.model.Levels))
 	at = 2 * int(k)
 	for _, x := range g {
@@ -290,11 +297,11 @@ func (e *engine) gainBound(g []int32, c logic.Clause) (ub int64, at int) {
 					continue
 				}
 				m := e.slot(int(y), s)
-				if !holds(c, m) {
+				if !cm.holds(m) {
 					continue
 				}
 				cons = true
-				if d.sign < 0 || !holds(d.beta, m) {
+				if d.sign < 0 || !d.betaMask.holds(m) {
 					kept = true
 					break scan
 				}
@@ -399,7 +406,7 @@ func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, in
 	for _, x := range g {
 		st := &e.st[x]
 		for s := range int(st.n) {
-			if int(st.lv[s]) <= b && holds(c, e.slot(int(x), s)) {
+			if int(st.lv[s]) <= b && w.cm.holds(e.slot(int(x), s)) {
 				return true, 0
 			}
 		}
@@ -422,7 +429,7 @@ func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, in
 	for _, x := range g {
 		st := &e.st[x]
 		for s := range int(st.n) {
-			if holds(c, e.slot(int(x), s)) {
+			if w.cm.holds(e.slot(int(x), s)) {
 				hi = min(hi, max(int(st.lv[s]), b+1))
 			}
 		}
@@ -458,18 +465,19 @@ func (w *worker) entailsWith(i int, g []int32, j int, c logic.Clause, act logic.
 		return true // a larger cut entails at least as much
 	}
 	for s := range int(st.n) {
-		if st.bf[s] && int(st.lv[s]) <= j && holds(c, e.slot(i, s)) {
+		if st.bf[s] && int(st.lv[s]) <= j && w.cm.holds(e.slot(i, s)) {
 			return false
 		}
 	}
 	beta := e.ex[i].beta
+	bm := &e.ex[i].betaMask
 	for _, x := range g {
 		if int(x) == i {
 			continue
 		}
 		o := &e.st[x]
 		for s := range int(o.n) {
-			if m := e.slot(int(x), s); int(o.lv[s]) <= j && holds(c, m) && !holds(beta, m) {
+			if m := e.slot(int(x), s); int(o.lv[s]) <= j && w.cm.holds(m) && !bm.holds(m) {
 				return false
 			}
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/strata-logic/strata/internal/shared"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // The learner's speed-ups must not change what it learns: every answer is
@@ -28,6 +29,8 @@ var goldenTheories = map[string]string{
 	"nltcs/seed=2/threads=2": "c9405856a62d2065",
 	"nltcs/seed=3/threads=1": "fe765f810fb304a7",
 	"nltcs/seed=3/threads=2": "fe765f810fb304a7",
+	"nltcs/linear":           "c7b8d4ac005b8485",
+	"nltcs/lex":              "02aa3c6bda076591",
 	"poker/seed=1":           "f03f6d2a6ee62431",
 	"poker/seed=2":           "ba314cb9d29f3260",
 }
@@ -74,6 +77,16 @@ func TestSameTheoriesNLTCS(t *testing.T) {
 			name := fmt.Sprintf("nltcs/seed=%d/threads=%d", seed, threads)
 			checkGolden(t, name, digest(t, v, train, nil, learn.Options{Seed: seed, Iterations: 20, Patience: -1, Threads: threads}))
 		}
+	}
+}
+
+// TestSameTheoriesSemantics: the candidate choice and pruning paths that
+// linear and lex share with poss, 8 NLTCS iterations of seed 1.
+func TestSameTheoriesSemantics(t *testing.T) {
+	v, train, _ := learn.NLTCSProblem(t)
+	for _, sem := range []possibilistic.Semantics{possibilistic.Linear, possibilistic.Lex} {
+		name := fmt.Sprintf("nltcs/%s", sem)
+		checkGolden(t, name, digest(t, v, train, nil, learn.Options{Seed: 1, Iterations: 8, Patience: -1, Threads: 2, Semantics: sem}))
 	}
 }
 

@@ -79,7 +79,6 @@ const slots = 12 // models kept per example
 
 type exData struct {
 	alpha, beta, negBeta []logic.Lit
-	betaMask             clauseMask
 	weight               int64 // multiplicity
 	sign                 int64 // +1 positive, −1 negative
 	hardOK               bool  // H ∪ α is consistent
@@ -115,12 +114,15 @@ type engine struct {
 	dec     [][]int32 // linear and lex: per example, per level (see semengine.go)
 	// groups lists the examples by antecedent: examples with the same α
 	// share their boundary, and their stored models are models of H ∪ α.
-	groups  [][]int32
-	spare   snapshot    // the memory of the last save
-	units   []unitFacts // poss: per group, see units.go
-	grp     []int32     // each example's group
-	unitMu  sync.Mutex
-	unitIdx *unitIndex
+	groups [][]int32
+	spare  snapshot    // the memory of the last save
+	units  []unitFacts // poss: per group, see units.go
+	// betaMasks holds each example's β as a clause mask: pos then neg,
+	// words each (see betaMask).
+	betaMasks []uint64
+	grp       []int32 // each example's group
+	unitMu    sync.Mutex
+	unitIdx   *unitIndex
 }
 
 type worker struct {
@@ -137,6 +139,7 @@ type worker struct {
 	potAt   []int32        // and the lowest positions where they apply
 	unitCls []logic.Clause // scratch for units
 	cm      clauseMask     // the mask of the candidate being scored
+	unitQ   []logic.Lit    // scratch for units
 }
 
 func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *engine {
@@ -149,8 +152,12 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 		for _, l := range x.Beta {
 			d.negBeta = append(d.negBeta, l.Not())
 		}
-		d.betaMask = e.mask(x.Beta)
 		e.ex = append(e.ex, d)
+	}
+	e.betaMasks = make([]uint64, 0, 2*e.words*len(e.ex))
+	for _, d := range e.ex {
+		k := e.mask(d.beta)
+		e.betaMasks = append(append(e.betaMasks, k.pos...), k.neg...)
 	}
 	e.groups = groupByAlpha(e.ex)
 	e.units = make([]unitFacts, len(e.groups))
@@ -371,6 +378,12 @@ func (e *engine) mask(c logic.Clause) clauseMask {
 		}
 	}
 	return k
+}
+
+// betaMask returns example i's β as a clause mask.
+func (e *engine) betaMask(i int) clauseMask {
+	o := 2 * e.words * i
+	return clauseMask{pos: e.betaMasks[o : o+e.words], neg: e.betaMasks[o+e.words : o+2*e.words]}
 }
 
 // holds reports whether model m satisfies the clause.

@@ -289,6 +289,7 @@ func (e *engine) gainBound(g []int32, cm *clauseMask) (ub int64, at int) {
 			continue
 		}
 		cons, kept := false, false
+		bm := e.betaMask(int(x))
 	scan:
 		for _, y := range g {
 			o := &e.st[y]
@@ -301,7 +302,7 @@ func (e *engine) gainBound(g []int32, cm *clauseMask) (ub int64, at int) {
 					continue
 				}
 				cons = true
-				if d.sign < 0 || !d.betaMask.holds(m) {
+				if d.sign < 0 || !bm.holds(m) {
 					kept = true
 					break scan
 				}
@@ -470,7 +471,7 @@ func (w *worker) entailsWith(i int, g []int32, j int, c logic.Clause, act logic.
 		}
 	}
 	beta := e.ex[i].beta
-	bm := &e.ex[i].betaMask
+	bm := e.betaMask(i)
 	for _, x := range g {
 		if int(x) == i {
 			continue

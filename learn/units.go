@@ -42,16 +42,15 @@ type unitFacts struct {
 	// at[l] is the highest level j such that propagation derives literal l
 	// from the cut at j with α (k: from the hard rules and α alone), −1 if
 	// none; a literal derived at j is derived at every lower cut, which
-	// contains the cut at j. core[l] are the levels of the clauses its
-	// derivation used.
-	at   []int16
+	// contains the cut at j (levels fit: at most 64). core[a] are the levels
+	// of the clauses the derivation of atom a's derived literal used.
+	at   []int8
 	core []uint64
 	// conflict is the highest level whose cut propagation refutes with α
 	// (−1: none), and conflictCore the levels it used.
 	conflict     int16
 	conflictCore uint64
-	queue        []logic.Lit
-	trail        []logic.Lit // the literals derived, to reset
+	queue        []logic.Lit // while computing: the worker's scratch
 }
 
 // unitIndexFor returns the index of m, building it once.
@@ -113,26 +112,22 @@ func (w *worker) unitsUnder(gi int, m *Model) *unitFacts {
 		return nil
 	}
 	if len(f.at) != 2*e.n {
-		f.at, f.core, f.trail = make([]int16, 2*e.n), make([]uint64, 2*e.n), nil
-		for l := range f.at {
-			f.at[l] = -1
-		}
+		f.at, f.core = make([]int8, 2*e.n), make([]uint64, e.n)
 	}
-	for _, l := range f.trail { // only the literals derived last time are set
-		f.at[l], f.core[l] = -1, 0
+	for l := range f.at {
+		f.at[l] = -1 // core is read only where at is set
 	}
-	f.trail = f.trail[:0]
 	f.conflict, f.conflictCore = -1, 0
 	k := len(m.Levels)
-	f.queue = f.queue[:0]
+	f.queue = w.unitQ[:0]
+	defer func() { w.unitQ, f.queue = f.queue[:0], nil }()
 	for _, l := range e.ex[e.groups[gi][0]].alpha {
 		if f.at[l.Not()] >= 0 {
 			f.conflict = int16(k)
 			return f
 		}
 		if f.at[l] < 0 {
-			f.at[l] = int16(k)
-			f.trail = append(f.trail, l)
+			f.at[l], f.core[l.Atom()] = int8(k), 0
 			f.queue = append(f.queue, l)
 		}
 	}
@@ -171,7 +166,7 @@ func (f *unitFacts) examine(x *unitIndex, id int32, j int) bool {
 		case f.at[l] >= 0:
 			return true // satisfied
 		case f.at[l.Not()] >= 0:
-			core |= f.core[l.Not()]
+			core |= f.core[l.Atom()]
 		default:
 			free++
 			unit = l
@@ -184,8 +179,7 @@ func (f *unitFacts) examine(x *unitIndex, id int32, j int) bool {
 		f.conflict, f.conflictCore = int16(j), core
 		return false
 	}
-	f.at[unit], f.core[unit] = int16(j), core
-	f.trail = append(f.trail, unit)
+	f.at[unit], f.core[unit.Atom()] = int8(j), core
 	f.queue = append(f.queue, unit)
 	return true
 }
@@ -227,7 +221,7 @@ func (f *unitFacts) derives(beta logic.Clause) (int, uint64) {
 	best, core := -1, uint64(0)
 	for _, l := range beta {
 		if int(f.at[l]) > best {
-			best, core = int(f.at[l]), f.core[l]
+			best, core = int(f.at[l]), f.core[l.Atom()]
 		}
 	}
 	return best, core

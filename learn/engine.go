@@ -62,6 +62,18 @@ import (
 // the cut at b with ¬β: removing a clause of a level outside both cores
 // leaves its boundary and answer as they are, so pruning re-decides only
 // the examples whose cores used that level.
+//
+// Four more save most of the remaining calls (issue 16), again without
+// changing an answer. A search that meets an unsatisfiable cut goes on above
+// the lowest level of its core, not just above the cut (coreLow). Unit
+// propagation from α through the cuts, once per antecedent and model, finds
+// boundaries, covered examples and candidates that contradict a cut, with
+// the levels each derivation used as cores (propagate.go). Candidates are
+// scored from the highest upper bound on their gain down, and one stops
+// being scored once what it has changed so far plus the bounds of the
+// examples left cannot reach the best (scoreAbove). Pruning stops deciding
+// a removal's examples once the sign of its change is settled
+// (removalHarmless).
 
 const slots = 12 // models kept per example
 
@@ -103,20 +115,33 @@ type engine struct {
 	// groups lists the examples by antecedent: examples with the same α
 	// share their boundary, and their stored models are models of H ∪ α.
 	groups [][]int32
-	semx   semExtra // linear and lex (semscore.go)
+	semx   semExtra    // linear and lex (semscore.go)
+	spare  snapshot    // the memory of the last save
+	units  []unitFacts // poss: per group, see propagate.go
+	// betaMasks holds each example's β as a clause mask: pos then neg,
+	// words each (see betaMask).
+	betaMasks []uint64
+	grp       []int32 // each example's group
+	unitMu    sync.Mutex
+	unitIdx   *unitIndex
 }
 
 type worker struct {
-	e      *engine
-	id     int
-	s      *sat.Solver
-	sel    []logic.Lit
-	assume []logic.Lit
-	m      []uint64      // scratch model
-	delta  []int64       // per-position score change of the candidate being scored
-	tot    [][]logic.Lit // lex: per level, the totalizer's outputs
-	extra  []logic.Lit   // linear and lex: scratch assumptions
-	sx     semScratch    // linear and lex (semscore.go)
+	e       *engine
+	id      int
+	s       *sat.Solver
+	sel     []logic.Lit
+	assume  []logic.Lit
+	m       []uint64       // scratch model
+	delta   []int64        // per-position score change of the candidate being scored
+	tot     [][]logic.Lit  // lex: per level, the totalizer's outputs
+	extra   []logic.Lit    // linear and lex: scratch assumptions
+	sx      semScratch     // linear and lex (semscore.go)
+	pot     []int64        // poss: gain bounds of the worker's groups (scoreShareBounded)
+	potAt   []int32        // and the lowest positions where they apply
+	unitCls []logic.Clause // scratch for units
+	cm      clauseMask     // the mask of the candidate being scored
+	unitQ   []logic.Lit    // scratch for units
 }
 
 func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *engine {
@@ -131,7 +156,19 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 		}
 		e.ex = append(e.ex, d)
 	}
+	e.betaMasks = make([]uint64, 0, 2*e.words*len(e.ex))
+	for _, d := range e.ex {
+		k := e.mask(d.beta)
+		e.betaMasks = append(append(e.betaMasks, k.pos...), k.neg...)
+	}
 	e.groups = groupByAlpha(e.ex)
+	e.units = make([]unitFacts, len(e.groups))
+	e.grp = make([]int32, len(e.ex))
+	for g, xs := range e.groups {
+		for _, x := range xs {
+			e.grp[x] = int32(g)
+		}
+	}
 	e.st = make([]exState, len(e.ex))
 	if sem != possibilistic.Poss {
 		e.dec = make([][]int32, len(e.ex))
@@ -144,12 +181,12 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 	e.model = &Model{Hard: hard}
 	e.parallel(func(w *worker) {
 		w.compile(e.model)
-		for i := w.id; i < len(e.ex); i += len(e.workers) {
+		w.each(func(i int) {
 			w.initExample(i)
 			// The empty model may already cover an example: the hard
 			// rules, or α itself, can entail β.
 			w.research(i, 0, -1)
-		}
+		})
 	})
 	return e
 }
@@ -177,6 +214,17 @@ func groupByAlpha(ex []exData) [][]int32 {
 		groups[g] = append(groups[g], int32(i))
 	}
 	return groups
+}
+
+// each calls fn on the worker's share of the examples: whole antecedent
+// groups, so that a group's unit facts (propagate.go) have one writer.
+func (w *worker) each(fn func(i int)) {
+	e := w.e
+	for g := w.id; g < len(e.groups); g += len(e.workers) {
+		for _, x := range e.groups[g] {
+			fn(int(x))
+		}
+	}
 }
 
 // parallel runs fn on every worker, each on its own goroutine.
@@ -279,6 +327,24 @@ func (w *worker) core() (uint64, bool) {
 	return m, true
 }
 
+// coreLow returns the lowest level whose selector is in the solver's last
+// unsatisfiable core, or the number of levels if none is. Every cut at or
+// below that level contains the core, so all of them are inconsistent with
+// the same assumptions: a search for the lowest consistent cut can go on
+// above it, not just above the cut it tried.
+func (w *worker) coreLow() int {
+	low := len(w.sel)
+	first := logic.Atom(w.e.n)
+	for _, l := range w.s.Failed() {
+		a := l.Atom()
+		if l.IsNeg() || a < first || int(a-first) >= len(w.sel) {
+			continue
+		}
+		low = min(low, int(a-first))
+	}
+	return low
+}
+
 // dropLevel renumbers a core once level j is gone (it must not be in it).
 func dropLevel(m uint64, j int) uint64 {
 	low := m & (1<<j - 1)
@@ -293,6 +359,43 @@ func addLevel(m uint64, j int) (uint64, bool) {
 	}
 	low := m & (1<<j - 1)
 	return low | m>>j<<(j+1), true
+}
+
+// clauseMask is a clause as bit masks over the atoms of a model: a model
+// (as stored, one bit per atom) satisfies the clause if it shares a bit
+// with pos or misses one of neg. The scoring scans test one candidate
+// against thousands of stored models, a few words each instead of a loop
+// over literals.
+type clauseMask struct{ pos, neg []uint64 }
+
+// mask returns c's mask; c's atoms must be below e.n.
+func (e *engine) mask(c logic.Clause) clauseMask {
+	k := clauseMask{pos: make([]uint64, e.words), neg: make([]uint64, e.words)}
+	for _, l := range c {
+		a := l.Atom()
+		if l.IsNeg() {
+			k.neg[a>>6] |= 1 << (a & 63)
+		} else {
+			k.pos[a>>6] |= 1 << (a & 63)
+		}
+	}
+	return k
+}
+
+// betaMask returns example i's β as a clause mask.
+func (e *engine) betaMask(i int) clauseMask {
+	o := 2 * e.words * i
+	return clauseMask{pos: e.betaMasks[o : o+e.words], neg: e.betaMasks[o+e.words : o+2*e.words]}
+}
+
+// holds reports whether model m satisfies the clause.
+func (k *clauseMask) holds(m []uint64) bool {
+	for i, w := range m {
+		if w&k.pos[i]|^w&k.neg[i] != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func holds(c []logic.Lit, m []uint64) bool {
@@ -408,6 +511,11 @@ func (w *worker) research(i, lo, probe int) {
 	for s := range int(st.n) {
 		hi = min(hi, int(st.lv[s]))
 	}
+	f := w.units(int(e.grp[i]))
+	if f != nil && int(f.conflict) >= lo && int(f.conflict) < hi {
+		// Propagation refutes the cuts up to f.conflict.
+		lo, coreB, coreBOK = int(f.conflict)+1, f.conflictCore, true
+	}
 	if hi < lo {
 		lo, coreBOK = hi, false
 	}
@@ -417,7 +525,7 @@ func (w *worker) research(i, lo, probe int) {
 			mid = probe
 		}
 		if !w.solve(i, mid, false, -1) {
-			lo = mid + 1
+			lo = min(max(mid, w.coreLow())+1, hi)
 			coreB, coreBOK = w.core()
 			continue
 		}
@@ -431,6 +539,12 @@ func (w *worker) research(i, lo, probe int) {
 	for s := range int(st.n) {
 		if st.bf[s] && st.lv[s] <= st.b {
 			st.covered = false
+			return
+		}
+	}
+	if f != nil {
+		if at, core := f.derives(d.beta); at >= hi {
+			st.coreT, st.coreTOK = core, true // propagation derives β
 			return
 		}
 	}
@@ -514,6 +628,11 @@ func (w *worker) threshold(i int) int {
 				up = min(up, int(st.lv[s])-1)
 			}
 		}
+		if f := w.units(int(e.grp[i])); f != nil {
+			// Every cut up to where propagation derives β entails it.
+			at, _ := f.derives(e.ex[i].beta)
+			lo = max(lo, min(at, up))
+		}
 		for lo < up {
 			mid := (lo + up + 1) / 2
 			if w.solve(i, mid, true, -1) {
@@ -521,7 +640,8 @@ func (w *worker) threshold(i int) int {
 				w.keep(i, lv)
 				up = lv - 1
 			} else {
-				lo = mid
+				// Every cut up to the core's lowest level entails β.
+				lo = min(max(mid, w.coreLow()), up)
 			}
 		}
 		t = lo
@@ -542,8 +662,12 @@ type snapshot struct {
 	dec    [][]int32
 }
 
+// save returns the examples' states. The snapshot reuses the memory of the
+// previous one (re-insertion saves once per clause, megabytes each time on
+// large example sets), so it is valid until the next save.
 func (e *engine) save() snapshot {
-	s := snapshot{st: slices.Clone(e.st), models: slices.Clone(e.models)}
+	s := snapshot{st: append(e.spare.st[:0], e.st...), models: append(e.spare.models[:0], e.models...)}
+	e.spare = s
 	if e.dec != nil {
 		s.dec = make([][]int32, len(e.dec))
 		for i, d := range e.dec {

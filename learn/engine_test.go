@@ -2,7 +2,9 @@ package learn
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/strata-logic/strata/logic"
@@ -111,6 +113,26 @@ func TestIncrementalMatchesFullEvaluation(t *testing.T) {
 				}
 			}
 		}
+		// The bounded choice must be the choice among the full profiles.
+		var ref choice
+		for ci, c := range cands {
+			from := minPosition(m, c)
+			for p := from; from >= 0 && p < m.Positions(); p++ {
+				if ch := (choice{clause: c, pos: p, score: base + profiles[ci][p], levels: m.LevelsAfter(p), ok: true}); ch.better(ref) {
+					ref = ch
+				}
+			}
+		}
+		for _, need := range []int64{math.MinInt64, ref.score - base, ref.score - base + 1} {
+			got, _ := e.bestAbove(context.Background(), cands, need)
+			switch {
+			case need <= ref.score-base && (got.ok != ref.ok || got.ok && (got.pos != ref.pos || got.score != ref.score || !slices.Equal(got.clause, ref.clause))):
+				t.Fatalf("#%d: need %d: bounded choice %v at %d (score %d), full profiles %v at %d (score %d)",
+					iter, need, got.clause, got.pos, got.score, ref.clause, ref.pos, ref.score)
+			case need > ref.score-base && got.ok && got.better(ref):
+				t.Fatalf("#%d: need %d: bounded choice %v better than the best of the full profiles", iter, need, got.clause)
+			}
+		}
 		// Scoring must not have disturbed the state.
 		if s := e.score(); s != base {
 			t.Fatalf("#%d: score moved from %d to %d while scoring candidates", iter, base, s)
@@ -119,8 +141,12 @@ func TestIncrementalMatchesFullEvaluation(t *testing.T) {
 			for i := range l {
 				trial := m.Remove(j, i)
 				got := e.scoreRemoval(j, i)
-				if want := fullScore(trial, ex, v) - base; got != want {
+				want := fullScore(trial, ex, v) - base
+				if got != want {
 					t.Fatalf("#%d: removing clause %d of level %d: trial %d, full evaluation %d", iter, i, j, got, want)
+				}
+				if h := e.removalHarmless(j, i); h != (want >= 0) {
+					t.Fatalf("#%d: removing clause %d of level %d: harmless %v, full evaluation %d", iter, i, j, h, want)
 				}
 			}
 		}

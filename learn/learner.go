@@ -302,7 +302,9 @@ func (l *Learner) minimise(ctx context.Context, best choice) choice {
 		for i := range best.clause {
 			subs[i] = best.clause.Without(best.clause[i])
 		}
-		c, ok := l.e.bestOf(ctx, subs)
+		// A sub-clause scoring below best is of no use: bestAbove need
+		// not score it.
+		c, ok := l.e.bestAbove(ctx, subs, best.score-l.e.score())
 		if !ok || !c.ok || c.score < best.score || c.score == best.score && c.levels > best.levels {
 			break
 		}

@@ -1,7 +1,11 @@
 package learn
 
 import (
+	"cmp"
 	"context"
+	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
@@ -44,9 +48,7 @@ func (e *engine) commit(m *Model) {
 	e.model = m
 	e.parallel(func(w *worker) {
 		w.compile(m)
-		for i := w.id; i < len(e.ex); i += len(e.workers) {
-			w.refresh(i)
-		}
+		w.each(w.refresh)
 	})
 }
 
@@ -54,21 +56,6 @@ func (e *engine) commit(m *Model) {
 // inserted at each position 0..2k of the current model. When ctx is
 // cancelled it stops early and the result is meaningless.
 func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64 {
-	// Each worker scores its share: the groups of examples with one
-	// antecedent (under poss they share the drowning boundary, under linear
-	// and lex every level's decision).
-	share := func(w *worker, c logic.Clause, act logic.Lit) {
-		for g := w.id; g < len(e.groups); g += len(e.workers) {
-			w.scoreGroup(e.groups[g], c, act)
-		}
-	}
-	if e.sem != possibilistic.Poss {
-		share = func(w *worker, c logic.Clause, act logic.Lit) {
-			for g := w.id; g < len(e.groups); g += len(e.workers) {
-				w.scoreGroupSem(g, c, act)
-			}
-		}
-	}
 	np := e.model.Positions()
 	parts := make([][][]int64, len(e.workers))
 	e.parallel(func(w *worker) {
@@ -78,11 +65,7 @@ func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]
 			if ctx.Err() != nil {
 				continue
 			}
-			w.delta = out[ci]
-			act := logic.Pos(w.s.NewVar())
-			w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
-			share(w, c, act)
-			w.s.AddClause(act.Not())
+			w.scoreShare(c, out[ci])
 		}
 		parts[w.id] = out
 	})
@@ -97,11 +80,248 @@ func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]
 	return res
 }
 
+// scoreShare adds to delta the worker's share of the change of score when
+// c is inserted at each position: the groups of examples with one
+// antecedent (under poss they share the drowning boundary, under linear and
+// lex every level's decision).
+func (w *worker) scoreShare(c logic.Clause, delta []int64) {
+	e := w.e
+	w.delta = delta
+	w.cm = e.mask(c)
+	act := logic.Pos(w.s.NewVar())
+	w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
+	if e.sem == possibilistic.Poss {
+		for g := w.id; g < len(e.groups); g += len(e.workers) {
+			w.scoreGroup(g, c, act)
+		}
+	} else {
+		for g := w.id; g < len(e.groups); g += len(e.workers) {
+			w.scoreGroupSem(g, c, act)
+		}
+	}
+	w.s.AddClause(act.Not())
+}
+
+// scoreAbove scores the candidates that may still change the score by at
+// least need at some position from[ci] on (from[ci] < 0: none), and leaves
+// the others out (nil profile). Under poss each candidate first gets an
+// upper bound on what it can gain (gainBound, no solver call); candidates
+// are then scored from the highest bound down, and need rises to the best
+// gain found, so that a candidate whose bound is below it, which cannot
+// even tie the best, is never scored. Under linear and lex every candidate
+// with from[ci] ≥ 0 is scored.
+func (e *engine) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64) [][]int64 {
+	res := make([][]int64, len(cands))
+	if e.sem != possibilistic.Poss {
+		all := e.scoreCandidates(ctx, cands)
+		for ci := range cands {
+			if from[ci] >= 0 {
+				res[ci] = all[ci]
+			}
+		}
+		return res
+	}
+	bound := e.gainBounds(cands)
+	order := make([]int, 0, len(cands))
+	for ci := range cands {
+		if from[ci] >= 0 {
+			order = append(order, ci)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(bound[b], bound[a]) })
+	np := e.model.Positions()
+	parts := make([][]int64, len(e.workers))
+	for _, ci := range order {
+		if ctx.Err() != nil || bound[ci] < need {
+			break // the order is by bound: no later candidate can reach need
+		}
+		ab := &abortShare{need: need, from: from[ci], vec: make([][]int64, len(e.workers))}
+		e.parallel(func(w *worker) {
+			parts[w.id] = make([]int64, np)
+			w.scoreShareBounded(cands[ci], parts[w.id], ab)
+		})
+		if ab.stop.Load() {
+			continue // it cannot reach need
+		}
+		prof := parts[0]
+		for _, p := range parts[1:] {
+			for k := range prof {
+				prof[k] += p[k]
+			}
+		}
+		res[ci] = prof
+		for _, d := range prof[from[ci]:] {
+			need = max(need, d)
+		}
+	}
+	return res
+}
+
+// abortShare is what the workers scoring one candidate share to stop
+// early: each publishes, per position, its exact change so far plus an
+// upper bound on what its remaining groups can gain there; once the sum
+// over workers is below need at every position from from on, the
+// candidate cannot reach need and stop is set.
+type abortShare struct {
+	need int64
+	from int
+	mu   sync.Mutex
+	vec  [][]int64
+	stop atomic.Bool
+}
+
+// publish records worker id's bound vector and reports whether the
+// candidate is proved unable to reach need.
+func (ab *abortShare) publish(id int, v []int64) bool {
+	ab.mu.Lock()
+	defer ab.mu.Unlock()
+	ab.vec[id] = append(ab.vec[id][:0], v...)
+	for _, o := range ab.vec {
+		if o == nil {
+			return false // a worker has not started: its bound is unknown
+		}
+	}
+	for p := ab.from; p < len(v); p++ {
+		var sum int64
+		for _, o := range ab.vec {
+			sum += o[p]
+		}
+		if sum >= ab.need {
+			return false
+		}
+	}
+	ab.stop.Store(true)
+	return true
+}
+
+// boundEvery is how many groups a worker scores between two checks of its
+// bound.
+const boundEvery = 128
+
+// scoreShareBounded is scoreShare under poss that gives up as soon as the
+// candidate is proved unable to change the score by ab.need at a position
+// from ab.from on: an example's answer changes only at positions from 2b
+// up (the invariant in engine.go), so the exact changes of the groups
+// scored so far plus the gain bounds of the others, summed from 2b up, bound
+// the change at every position.
+func (w *worker) scoreShareBounded(c logic.Clause, delta []int64, ab *abortShare) {
+	e := w.e
+	np := len(delta)
+	// rem[p]: the gain bounds of the unscored groups whose boundary 2b is p.
+	rem := make([]int64, np)
+	w.pot, w.potAt = w.pot[:0], w.potAt[:0]
+	w.cm = e.mask(c)
+	for g := w.id; g < len(e.groups); g += len(e.workers) {
+		v, at := e.gainBound(e.groups[g], &w.cm)
+		w.pot, w.potAt = append(w.pot, v), append(w.potAt, int32(at))
+		rem[min(at, np-1)] += v
+	}
+	vec := make([]int64, np)
+	check := func() bool {
+		var acc int64
+		for p := range np {
+			acc += rem[p]
+			vec[p] = delta[p] + acc
+		}
+		return ab.publish(w.id, vec)
+	}
+	if check() {
+		return
+	}
+	w.delta = delta
+	act := logic.Pos(w.s.NewVar())
+	w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
+	defer w.s.AddClause(act.Not())
+	for n, g := 0, w.id; g < len(e.groups); n, g = n+1, g+len(e.workers) {
+		w.scoreGroup(g, c, act)
+		rem[min(int(w.potAt[n]), np-1)] -= w.pot[n]
+		if n%boundEvery == boundEvery-1 && (ab.stop.Load() || check()) {
+			return
+		}
+	}
+}
+
+// gainBounds returns for each candidate an upper bound on the change of
+// score its insertion can bring at any position (see gainBound).
+func (e *engine) gainBounds(cands []logic.Clause) []int64 {
+	parts := make([][]int64, len(e.workers))
+	e.parallel(func(w *worker) {
+		out := make([]int64, len(cands))
+		masks := make([]clauseMask, len(cands))
+		for ci, c := range cands {
+			masks[ci] = e.mask(c)
+		}
+		for g := w.id; g < len(e.groups); g += len(e.workers) {
+			for ci := range cands {
+				v, _ := e.gainBound(e.groups[g], &masks[ci])
+				out[ci] += v
+			}
+		}
+		parts[w.id] = out
+	})
+	res := parts[0]
+	for _, p := range parts[1:] {
+		for ci := range res {
+			res[ci] += p[ci]
+		}
+	}
+	return res
+}
+
+// gainBound returns an upper bound on the change of score that inserting c
+// (cm: its mask) at any position brings to the examples of one antecedent
+// (g), and the lowest position at which it can bring any (2b: below,
+// nothing changes). An example classified correctly can only lose, and a
+// misclassified one gains nothing when a stored model proves its answer
+// unchanged. A stored model of H ∪ α
+// (any example of the group) that satisfies the cut at the boundary b and c
+// keeps the cut at b consistent with c, so the answer at every position
+// from 2b up is whether the cut at b with c entails β (scoreExample), and
+// below 2b nothing changes: a covered negative stays covered, and an
+// uncovered positive stays uncovered if such a model also falsifies β.
+func (e *engine) gainBound(g []int32, cm *clauseMask) (ub int64, at int) {
+	k := int32(len(e.model.Levels))
+	at = 2 * int(k)
+	for _, x := range g {
+		st := &e.st[x]
+		d := &e.ex[x]
+		if !d.hardOK || st.b > k || st.covered == (d.sign > 0) {
+			continue
+		}
+		cons, kept := false, false
+		bm := e.betaMask(int(x))
+	scan:
+		for _, y := range g {
+			o := &e.st[y]
+			for s := range int(o.n) {
+				if o.lv[s] > st.b {
+					continue
+				}
+				m := e.slot(int(y), s)
+				if !cm.holds(m) {
+					continue
+				}
+				cons = true
+				if d.sign < 0 || !bm.holds(m) {
+					kept = true
+					break scan
+				}
+			}
+		}
+		if !cons || !kept {
+			ub += d.weight
+			at = min(at, 2*int(st.b))
+		}
+	}
+	return ub, at
+}
+
 // groupFacts are what the examples of one antecedent α share when a
 // candidate c is scored: they have the same boundary b, so whether the cut
 // at b stays consistent with c and α, and if not the lowest j > b whose cut
 // is (jStar), are decided once for all of them.
 type groupFacts struct {
+	gi    int // the group's index
 	known bool
 	cons  bool
 	jStar int
@@ -109,8 +329,9 @@ type groupFacts struct {
 
 // scoreGroup adds to w.delta the changes of the examples of one antecedent
 // (g) when c, activated by act, is inserted at each position.
-func (w *worker) scoreGroup(g []int32, c logic.Clause, act logic.Lit) {
-	var f groupFacts
+func (w *worker) scoreGroup(gi int, c logic.Clause, act logic.Lit) {
+	g := w.e.groups[gi]
+	f := groupFacts{gi: gi}
 	for _, x := range g {
 		w.scoreExample(int(x), g, c, act, &f)
 	}
@@ -140,7 +361,7 @@ func (w *worker) scoreExample(i int, g []int32, c logic.Clause, act logic.Lit, f
 		w.delta[p] += d.sign * d.weight * (now - was)
 	}
 	if !f.known {
-		f.cons, f.jStar = w.consistency(i, g, c, act)
+		f.cons, f.jStar = w.consistency(i, f.gi, c, act)
 		f.known = true
 	}
 	if f.cons {
@@ -178,35 +399,54 @@ func (w *worker) scoreExample(i int, g []int32, c logic.Clause, act logic.Lit, f
 // consistent with c and α (k+1: none). The stored models of every example
 // of i's antecedent group g are models of H ∪ α, so all of them can settle
 // it.
-func (w *worker) consistency(i int, g []int32, c logic.Clause, act logic.Lit) (bool, int) {
+func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, int) {
 	e := w.e
+	g := e.groups[gi]
 	b := int(e.st[i].b)
 	k := len(e.model.Levels)
 	for _, x := range g {
 		st := &e.st[x]
 		for s := range int(st.n) {
-			if int(st.lv[s]) <= b && holds(c, e.slot(int(x), s)) {
+			if int(st.lv[s]) <= b && w.cm.holds(e.slot(int(x), s)) {
 				return true, 0
 			}
 		}
 	}
-	if w.solve(i, b, false, act) {
-		w.keep(i, lowestSatisfied(e.model.Levels, w.m, b))
-		return true, 0
+	// Unit propagation refutes c at the cuts up to some level (often b
+	// and above); the solver is asked only above it.
+	lo := b
+	if f := w.units(gi); f != nil {
+		lo = max(lo, f.refuted(c)+1)
 	}
-	lo, hi := b+1, k+1
+	if lo == b {
+		if w.solve(i, b, false, act) {
+			w.keep(i, lowestSatisfied(e.model.Levels, w.m, b))
+			return true, 0
+		}
+		// Every cut up to the lowest level of the core is inconsistent too.
+		lo = max(b, w.coreLow()) + 1
+	}
+	hi := k + 1
 	for _, x := range g {
 		st := &e.st[x]
 		for s := range int(st.n) {
-			if holds(c, e.slot(int(x), s)) {
+			if w.cm.holds(e.slot(int(x), s)) {
 				hi = min(hi, max(int(st.lv[s]), b+1))
 			}
 		}
 	}
-	for lo < hi {
+	lo = min(lo, hi)
+	for first := true; lo < hi; first = false {
 		mid := (lo + hi) / 2
-		if mid > k || !w.solve(i, mid, false, act) {
+		if first {
+			mid = lo // the lowest cut not refuted is the likeliest
+		}
+		if mid > k {
 			lo = mid + 1
+			continue
+		}
+		if !w.solve(i, mid, false, act) {
+			lo = min(max(mid, w.coreLow())+1, hi)
 			continue
 		}
 		lv := lowestSatisfied(e.model.Levels, w.m, mid)
@@ -226,21 +466,25 @@ func (w *worker) entailsWith(i int, g []int32, j int, c logic.Clause, act logic.
 		return true // a larger cut entails at least as much
 	}
 	for s := range int(st.n) {
-		if st.bf[s] && int(st.lv[s]) <= j && holds(c, e.slot(i, s)) {
+		if st.bf[s] && int(st.lv[s]) <= j && w.cm.holds(e.slot(i, s)) {
 			return false
 		}
 	}
 	beta := e.ex[i].beta
+	bm := e.betaMask(i)
 	for _, x := range g {
 		if int(x) == i {
 			continue
 		}
 		o := &e.st[x]
 		for s := range int(o.n) {
-			if m := e.slot(int(x), s); int(o.lv[s]) <= j && holds(c, m) && !holds(beta, m) {
+			if m := e.slot(int(x), s); int(o.lv[s]) <= j && w.cm.holds(m) && !bm.holds(m) {
 				return false
 			}
 		}
+	}
+	if f := w.units(int(e.grp[i])); f != nil && f.entails(c, beta, j) {
+		return true
 	}
 	if w.solve(i, j, true, act) {
 		w.keep(i, lowestSatisfied(e.model.Levels, w.m, j))
@@ -264,18 +508,18 @@ func (e *engine) scoreRemoval(j, i int) int64 {
 		w.compile(m)
 		var delta int64
 		var lv [slots]int32
-		for x := w.id; x < len(e.ex); x += len(e.workers) {
+		w.each(func(x int) {
 			st := &e.st[x]
 			d := &e.ex[x]
 			if !d.hardOK || int(st.b) > j+1 {
-				continue
+				return
 			}
 			for s := range int(st.n) {
 				lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
 			}
 			bNew := removedBoundary(int(st.b), j, emptied)
 			if e.removalKeeps(x, j, bNew, lv[:st.n]) {
-				continue
+				return
 			}
 			if now := w.decide(x, m, lv[:st.n], bNew-1); now != st.covered {
 				if now {
@@ -284,7 +528,7 @@ func (e *engine) scoreRemoval(j, i int) int64 {
 					delta -= d.sign * d.weight
 				}
 			}
-		}
+		})
 		parts[w.id] = delta
 	})
 	var s int64
@@ -292,6 +536,92 @@ func (e *engine) scoreRemoval(j, i int) int64 {
 		s += p
 	}
 	return s
+}
+
+// removalHarmless reports whether removing clause i of level j keeps the
+// score at least as high (scoreRemoval(j, i) ≥ 0), deciding as few
+// examples as the answer needs: an affected example classified correctly
+// can only lose its weight and a misclassified one only gain it, so once
+// the changes decided so far plus every gain still possible fall below
+// zero the removal is harmful, and once they stay at or above zero with
+// every loss still possible it is harmless. Like scoreRemoval it leaves the
+// workers compiled for the smaller model.
+func (e *engine) removalHarmless(j, i int) bool {
+	if e.sem != possibilistic.Poss {
+		return e.scoreRemovalSem(j, i) >= 0
+	}
+	m := e.model.Remove(j, i)
+	emptied := len(m.Levels) < len(e.model.Levels)
+	type pending struct {
+		x  int
+		lv [slots]int32
+	}
+	work := make([][]pending, len(e.workers))
+	// tally: the change decided so far and the gains and losses still
+	// possible, updated together so that the bounds read are consistent.
+	var tally struct {
+		sync.Mutex
+		sum, gain, loss int64
+	}
+	e.parallel(func(w *worker) {
+		w.compile(m)
+		var g, l int64
+		w.each(func(x int) {
+			st := &e.st[x]
+			d := &e.ex[x]
+			if !d.hardOK || int(st.b) > j+1 {
+				return
+			}
+			p := pending{x: x}
+			for s := range int(st.n) {
+				p.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
+			}
+			if e.removalKeeps(x, j, removedBoundary(int(st.b), j, emptied), p.lv[:st.n]) {
+				return
+			}
+			work[w.id] = append(work[w.id], p)
+			if st.covered == (d.sign > 0) {
+				l += d.weight
+			} else {
+				g += d.weight
+			}
+		})
+		tally.Lock()
+		tally.gain += g
+		tally.loss += l
+		tally.Unlock()
+	})
+	e.parallel(func(w *worker) {
+		for _, p := range work[w.id] {
+			tally.Lock()
+			settled := tally.sum+tally.gain < 0 || tally.sum-tally.loss >= 0
+			tally.Unlock()
+			if settled {
+				return
+			}
+			st := &e.st[p.x]
+			d := &e.ex[p.x]
+			now := w.decide(p.x, m, p.lv[:st.n], removedBoundary(int(st.b), j, emptied)-1)
+			tally.Lock()
+			if now != st.covered {
+				if now {
+					tally.sum += d.sign * d.weight
+				} else {
+					tally.sum -= d.sign * d.weight
+				}
+			}
+			if st.covered == (d.sign > 0) {
+				tally.loss -= d.weight
+			} else {
+				tally.gain -= d.weight
+			}
+			tally.Unlock()
+		}
+	})
+	// Stopped as harmful, sum+gain < 0 implies sum−loss < 0; stopped as
+	// harmless, sum−loss ≥ 0; with every example decided, gain and loss
+	// are 0.
+	return tally.sum-tally.loss >= 0
 }
 
 // removedBoundary returns the boundary b of an example in the indices of
@@ -316,13 +646,17 @@ func (w *worker) decide(i int, m *Model, lv []int32, probe int) bool {
 		hi = min(hi, int(l))
 	}
 	lo := 0
+	f := w.unitsUnder(int(e.grp[i]), m)
+	if f != nil && int(f.conflict) < hi {
+		lo = int(f.conflict) + 1 // propagation refutes the cuts below
+	}
 	for first := true; lo < hi; first = false {
 		mid := (lo + hi) / 2
 		if first && lo <= probe && probe < hi {
 			mid = probe
 		}
 		if !w.solve(i, mid, false, -1) {
-			lo = mid + 1
+			lo = min(max(mid, w.coreLow())+1, hi)
 			continue
 		}
 		hi = lowestSatisfied(m.Levels, w.m, mid)
@@ -333,6 +667,11 @@ func (w *worker) decide(i int, m *Model, lv []int32, probe int) bool {
 	for s, l := range lv {
 		if st.bf[s] && int(l) <= hi {
 			return false
+		}
+	}
+	if f != nil {
+		if at, _ := f.derives(e.ex[i].beta); at >= hi {
+			return true
 		}
 	}
 	return !w.solve(i, hi, true, -1)
@@ -354,16 +693,31 @@ func (e *engine) commitRemove(j, i int) {
 	e.model = m
 	e.parallel(func(w *worker) {
 		w.compile(m)
-		for x := w.id; x < len(e.ex); x += len(e.workers) {
+		w.each(func(x int) {
 			st := &e.st[x]
 			for s := range int(st.n) {
 				st.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
 			}
 			bNew := removedBoundary(int(st.b), j, emptied)
 			if !e.ex[x].hardOK || int(st.b) <= j+1 {
-				if !e.ex[x].hardOK || !e.removalKeeps(x, j, bNew, st.lv[:st.n]) {
+				if !e.ex[x].hardOK {
+					w.research(x, 0, -1)
+					return
+				}
+				if !e.removalKeeps(x, j, bNew, st.lv[:st.n]) {
+					if st.b > 0 && st.coreBOK && st.coreB>>j&1 == 0 {
+						// The cut under the boundary stays inconsistent
+						// (its core has no clause of level j), so the
+						// boundary stays: only the answer is re-decided.
+						st.b = int32(bNew)
+						if emptied {
+							st.coreB = dropLevel(st.coreB, j)
+						}
+						w.research(x, bNew, bNew)
+						return
+					}
 					w.research(x, 0, bNew-1)
-					continue
+					return
 				}
 				// The answer stands; t may fall with the removed clause.
 				st.tValid = false
@@ -375,7 +729,7 @@ func (e *engine) commitRemove(j, i int) {
 				st.coreB = dropLevel(st.coreB, j)
 				st.coreT = dropLevel(st.coreT, j)
 			}
-		}
+		})
 	})
 }
 
@@ -393,7 +747,7 @@ func (e *engine) commitInsert(c logic.Clause, p int) {
 	newLevel := p%2 == 0
 	e.parallel(func(w *worker) {
 		w.compile(m)
-		for x := w.id; x < len(e.ex); x += len(e.workers) {
+		w.each(func(x int) {
 			st := &e.st[x]
 			for s := range int(st.n) {
 				st.lv[s] = int32(levelAfterInsert(int(st.lv[s]), p, c, e.slot(x, s)))
@@ -416,12 +770,12 @@ func (e *engine) commitInsert(c logic.Clause, p int) {
 			if !e.ex[x].hardOK || 2*int(st.b) <= p {
 				st.b = int32(b)
 				w.research(x, b, b)
-				continue
+				return
 			}
 			st.b = int32(b)
 			if newLevel {
 				st.t++
 			}
-		}
+		})
 	})
 }

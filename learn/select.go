@@ -2,6 +2,7 @@ package learn
 
 import (
 	"context"
+	"math"
 
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
@@ -76,18 +77,30 @@ func (e *engine) minPosition(m *Model, c logic.Clause) int {
 // bestOf scores every candidate at every position of the engine's current
 // model and returns the best choice. It reports false if ctx was cancelled.
 func (e *engine) bestOf(ctx context.Context, cands []logic.Clause) (choice, bool) {
+	return e.bestAbove(ctx, cands, math.MinInt64)
+}
+
+// bestAbove is bestOf for a caller that has no use for a choice changing
+// the score by less than need: it may then return a worse choice than the
+// best, or none, but it returns the best whenever that changes the score
+// by need or more. Candidates that cannot reach need (or the best gain
+// found so far) are not scored (see scoreAbove).
+func (e *engine) bestAbove(ctx context.Context, cands []logic.Clause, need int64) (choice, bool) {
 	base := e.score()
-	profiles := e.scoreCandidates(ctx, cands)
+	from := make([]int, len(cands))
+	for ci, c := range cands {
+		from[ci] = e.minPosition(e.model, c)
+	}
+	profiles := e.scoreAbove(ctx, cands, from, need)
 	if ctx.Err() != nil {
 		return choice{}, false
 	}
 	var best choice
 	for ci, c := range cands {
-		from := e.minPosition(e.model, c)
-		if from < 0 {
+		if profiles[ci] == nil {
 			continue
 		}
-		for p := from; p < len(profiles[ci]); p++ {
+		for p := from[ci]; p < len(profiles[ci]); p++ {
 			ch := choice{clause: c, pos: p, score: base + profiles[ci][p], levels: e.model.LevelsAfter(p), ok: true}
 			if ch.better(best) {
 				best = ch

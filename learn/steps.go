@@ -114,7 +114,7 @@ func prune(ctx context.Context, e *engine) {
 		if !ok {
 			continue
 		}
-		if e.scoreRemoval(j, i) >= 0 {
+		if e.removalHarmless(j, i) {
 			e.commitRemove(j, i)
 		} else {
 			e.recompile()

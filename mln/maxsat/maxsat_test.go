@@ -43,7 +43,7 @@ func TestExactAgainstBruteForce(t *testing.T) {
 		}
 		for q := 0; q < 3; q++ {
 			ev := randLits(r, n, r.IntN(3))
-			_, want, wantOK := p.Brute(ev)
+			_, want, wantOK := p.brute(ev)
 			got, ok, err := ex.Solve(ev, math.MaxInt64)
 			if err != nil || ok != wantOK || ok && got != want {
 				t.Fatalf("problem %d query %d: exact %d %v %v, brute force %d %v\n%+v\nevidence %v", it, q, got, ok, err, want, wantOK, p, ev)
@@ -195,7 +195,7 @@ func TestCoreGuidedAgainstBruteForce(t *testing.T) {
 		}
 		for q := 0; q < 3; q++ {
 			ev := randLits(r, n, r.IntN(3))
-			_, want, wantOK := p.Brute(ev)
+			_, want, wantOK := p.brute(ev)
 			got, ok, err := cg.Solve(ev, math.MaxInt64)
 			if err != nil || ok != wantOK || ok && got != want {
 				t.Fatalf("problem %d query %d: core-guided %d %v %v, brute force %d %v\n%+v\nevidence %v", it, q, got, ok, err, want, wantOK, p, ev)
@@ -229,7 +229,7 @@ func TestEliminationAgainstBruteForce(t *testing.T) {
 		}
 		for q := 0; q < 3; q++ {
 			ev := randLits(r, n, r.IntN(3))
-			_, want, wantOK := p.Brute(ev)
+			_, want, wantOK := p.brute(ev)
 			got, ok, err := el.Solve(t.Context(), ev, math.MaxInt64)
 			if err != nil || ok != wantOK || ok && got != want {
 				t.Fatalf("problem %d query %d: elimination %d %v %v, brute force %d %v\n%+v\nevidence %v", it, q, got, ok, err, want, wantOK, p, ev)

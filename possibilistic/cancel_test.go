@@ -4,46 +4,19 @@ import (
 	stdctx "context"
 	"errors"
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/strata-logic/strata/internal/benchgen"
 	"github.com/strata-logic/strata/logic"
 )
-
-// pigeonholeText returns a theory whose level 0.5 says that n+1 pigeons sit
-// in n holes, one pigeon a hole: unsatisfiable, and exponentially hard for
-// a resolution-based solver, so that deciding anything that depends on that
-// level runs far past any test's patience.
-func pigeonholeText(n int) string {
-	var b strings.Builder
-	b.WriteString("1: a\n")
-	for i := range n + 1 {
-		b.WriteString("0.5: ")
-		for j := range n {
-			if j > 0 {
-				b.WriteString(" | ")
-			}
-			fmt.Fprintf(&b, "p%d_%d", i, j)
-		}
-		b.WriteString("\n")
-	}
-	for j := range n {
-		for i := range n + 1 {
-			for k := i + 1; k < n+1; k++ {
-				fmt.Fprintf(&b, "0.5: !p%d_%d | !p%d_%d\n", i, j, k, j)
-			}
-		}
-	}
-	return b.String()
-}
 
 // TestContextStopsHardQuery checks that every …Context entry point gives
 // up on a query the solver cannot finish, soon after the deadline, with
 // the context's error.
 func TestContextStopsHardQuery(t *testing.T) {
 	v := &logic.Vocabulary{}
-	th := mustTheory(t, v, pigeonholeText(11))
+	th := mustTheory(t, v, benchgen.Pigeonhole(11))
 	rule := mustRule(t, v, "a -> b")
 	calls := map[string]func(ctx stdctx.Context, r *Reasoner) error{
 		"DecideUnder": func(ctx stdctx.Context, r *Reasoner) error {

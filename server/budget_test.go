@@ -2,37 +2,12 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
-)
 
-// pigeonholeTheory says at level 0.5 that n+1 pigeons sit in n holes, one
-// a hole: unsatisfiable and exponentially hard for the solver, so that any
-// query on it runs far past a test's budget unless it is stopped.
-func pigeonholeTheory(n int) string {
-	var b strings.Builder
-	b.WriteString("1: a\n")
-	for i := range n + 1 {
-		b.WriteString("0.5: ")
-		for j := range n {
-			if j > 0 {
-				b.WriteString(" | ")
-			}
-			fmt.Fprintf(&b, "p%d_%d", i, j)
-		}
-		b.WriteString("\n")
-	}
-	for j := range n {
-		for i := range n + 1 {
-			for k := i + 1; k < n+1; k++ {
-				fmt.Fprintf(&b, "0.5: !p%d_%d | !p%d_%d\n", i, j, k, j)
-			}
-		}
-	}
-	return b.String()
-}
+	"github.com/strata-logic/strata/internal/benchgen"
+)
 
 // waitIdle waits until no computation of s runs, and fails after limit.
 func waitIdle(t *testing.T, s *Server, limit time.Duration) {
@@ -52,7 +27,7 @@ func waitIdle(t *testing.T, s *Server, limit time.Duration) {
 // in the background.
 func TestBudgetStopsWork(t *testing.T) {
 	s, ts := newTest(t, Config{Timeout: 100 * time.Millisecond})
-	hard := pigeonholeTheory(11)
+	hard := benchgen.Pigeonhole(11)
 	for _, c := range []struct {
 		path string
 		body map[string]any

@@ -160,3 +160,5 @@ func sample(answers []crowd.Answer, n int, seed uint64) []crowd.Answer {
 	}
 	return out
 }
+
+func (d Domain) name() string { return d.Name }

@@ -2,12 +2,10 @@ package repro
 
 import (
 	"fmt"
-	"path/filepath"
 	"time"
 
 	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/internal/experiment"
-	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -45,11 +43,6 @@ type Row struct {
 	Majority       float64
 
 	Prepare, Evaluate, Baseline time.Duration // time to read and build, to score the theory, to run Weka
-}
-
-// Write writes results.md into dir, atomically.
-func (rep *Report) Write(dir string) error {
-	return fileutil.WriteAtomic(filepath.Join(dir, "results.md"), rep.WriteMarkdown)
 }
 
 // about gives the comment lines of l's theory file: where it comes from.

@@ -87,22 +87,15 @@ func (o Options) withDefaults() (Options, error) {
 // opts.Dir: for each domain the datasets (DOMAIN/, as strata crowd writes
 // them, plus the learning histories), the learned theory (DOMAIN.theory),
 // and at the end results.md. It does no printing; progress goes to
-// opts.Progress.
+// opts.Progress. After an error only the report's Options are meaningful.
 func Reproduce(ctx context.Context, opts Options) (*Report, error) {
 	opts, err := opts.withDefaults()
 	if err != nil {
 		return nil, err
 	}
 	rep := &Report{Options: opts}
-	err = experiment.Reproduce(&opts.Settings, &rep.Run, func() (err error) {
-		rep.Rows, err = experiment.Each(Domains, opts.Domains, func(d Domain) string { return d.Name },
-			func(d Domain) (*Row, error) { return runDomain(ctx, &opts, d) })
-		return err
-	}, rep.Write)
-	if err != nil {
-		return nil, err
-	}
-	return rep, nil
+	return rep, experiment.Reproduce(&opts.Settings, &rep.Run, &rep.Rows, Domains, opts.Domains, Domain.name,
+		func(d Domain) (*Row, error) { return runDomain(ctx, &opts, d) }, rep.WriteMarkdown)
 }
 
 // runDomain runs the protocol on one domain.

@@ -17,6 +17,7 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -24,6 +25,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/weka"
 )
@@ -126,23 +128,25 @@ func Each[S, R any](subjects []S, selected []string, name func(S) string, run fu
 	return rows, nil
 }
 
-// Reproduce runs a reproduction's body between its common steps: it makes
-// s.Dir, starts run's clock, runs body (which fills the rows, usually with
-// Each), stops the clock, writes the report with write into s.Dir and says
-// where results.md is.
-func Reproduce(s *Settings, run *Run, body func() error, write func(dir string) error) error {
+// Reproduce runs a reproduction's common steps around its subjects: it
+// makes s.Dir, starts run's clock, sets *rows to the rows of the selected
+// subjects (Each with run), stops the clock, writes results.md into s.Dir
+// with markdown, atomically, and says where it is.
+func Reproduce[S, R any](s *Settings, run *Run, rows *[]R, subjects []S, selected []string, name func(S) string, each func(S) (R, error), markdown func(io.Writer) error) error {
 	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
 		return err
 	}
 	*run = Start()
-	if err := body(); err != nil {
+	var err error
+	if *rows, err = Each(subjects, selected, name, each); err != nil {
 		return err
 	}
 	run.Elapsed = time.Since(run.Started)
-	if err := write(s.Dir); err != nil {
+	results := filepath.Join(s.Dir, "results.md")
+	if err := fileutil.WriteAtomic(results, markdown); err != nil {
 		return err
 	}
-	s.Emit(Event{Step: "done", Message: "wrote " + filepath.Join(s.Dir, "results.md")})
+	s.Emit(Event{Step: "done", Message: "wrote " + results})
 	return nil
 }
 

@@ -39,3 +39,5 @@ func datasetNames() string {
 	}
 	return strings.Join(names, ", ")
 }
+
+func (d Dataset) name() string { return d.Name }

@@ -2,11 +2,9 @@ package repro
 
 import (
 	"fmt"
-	"path/filepath"
 	"time"
 
 	"github.com/strata-logic/strata/internal/experiment"
-	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -41,11 +39,6 @@ type Row struct {
 	// Time to learn the network, to draw and label the examples (writing
 	// the files included), to score the theory and to run Weka.
 	NetworkTime, ExamplesTime, Evaluate, Baseline time.Duration
-}
-
-// Write writes results.md into dir, atomically.
-func (rep *Report) Write(dir string) error {
-	return fileutil.WriteAtomic(filepath.Join(dir, "results.md"), rep.WriteMarkdown)
 }
 
 // about gives the comment lines of l's theory file: where it comes from.

@@ -132,22 +132,15 @@ func (o *Options) debd() string { return filepath.Join(o.Data, "debd") }
 // examples as train/test .defaults and .nondefaults, their ARFF encoding
 // train.arff and test.arff, the learning histories), the learned theory
 // NAME.theory, and at the end results.md. It does no printing; progress goes
-// to opts.Progress.
+// to opts.Progress. After an error only the report's Options are meaningful.
 func Reproduce(ctx context.Context, opts Options) (*Report, error) {
 	opts, err := opts.withDefaults()
 	if err != nil {
 		return nil, err
 	}
 	rep := &Report{Options: opts}
-	err = experiment.Reproduce(&opts.Settings, &rep.Run, func() (err error) {
-		rep.Rows, err = experiment.Each(Datasets, opts.Datasets, func(d Dataset) string { return d.Name },
-			func(d Dataset) (*Row, error) { return runDataset(ctx, &opts, d) })
-		return err
-	}, rep.Write)
-	if err != nil {
-		return nil, err
-	}
-	return rep, nil
+	return rep, experiment.Reproduce(&opts.Settings, &rep.Run, &rep.Rows, Datasets, opts.Datasets, Dataset.name,
+		func(d Dataset) (*Row, error) { return runDataset(ctx, &opts, d) }, rep.WriteMarkdown)
 }
 
 // runDataset runs the protocol on one dataset.

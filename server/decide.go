@@ -28,8 +28,11 @@ func (e *entry) decideTheory(ctx context.Context, w *worker, sem possibilistic.S
 	// The answer and its explanation are allocated together: two objects
 	// fewer per query for the collector, whose cycles lengthen the tail
 	// latency under many concurrent clients.
-	ax := new(answerExplained)
-	a := &ax.answer
+	a, ax := new(answerView), (*answerExplained)(nil)
+	if explain {
+		ax = new(answerExplained)
+		a = &ax.answer
+	}
 	*a = answerView{Query: query, Answer: yesNo(vd.Entailed), Entailed: vd.Entailed, Semantics: sem.String(),
 		DecidingWeight: vd.Necessity, Inconsistency: vd.Inconsistency}
 	if vd.Entailed && vd.Level >= 0 && vd.Level < len(th.Levels) {

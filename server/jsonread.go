@@ -37,6 +37,9 @@ func (s *Server) decodeBatch(w http.ResponseWriter, r *http.Request, req *batchR
 	if _, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)); err != nil {
 		return bodyError(err)
 	}
+	// Read to its end and closed, the body needs no draining by net/http
+	// before the answer is written.
+	r.Body.Close()
 	if scanBatch(buf.Bytes(), req) {
 		return nil
 	}
@@ -93,6 +96,9 @@ func (s *Server) decodeQuery(w http.ResponseWriter, r *http.Request, req *queryR
 	if _, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)); err != nil {
 		return bodyError(err)
 	}
+	// Read to its end and closed, the body needs no draining by net/http
+	// before the answer is written.
+	r.Body.Close()
 	if scanQuery(buf.Bytes(), req) {
 		return nil
 	}

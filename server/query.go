@@ -342,7 +342,7 @@ func (e *entry) decideBase(ctx context.Context, w *worker, sem defaults.Semantic
 	for i, t := range a.Counter {
 		if i < w.vocab.Len() {
 			lit := logic.MkLit(logic.Atom(i), !t)
-			x.Counter = append(x.Counter, w.vocab.LitString(lit))
+			x.Counter = append(x.Counter, w.litString(lit))
 		}
 	}
 	out.Explanation = x

@@ -68,6 +68,8 @@ type worker struct {
 	vocab *logic.Vocabulary
 	poss  *possibilistic.Reasoner // for a theory
 	defs  *defaults.Reasoner      // for a base
+	// negNames caches the texts of negative literals by atom (litString).
+	negNames []string
 }
 
 // maxNewAtoms bounds the atoms that queries may add to a worker's

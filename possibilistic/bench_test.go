@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/strata-logic/strata/internal/benchgen"
+	"github.com/strata-logic/strata/internal/cputime"
 	"github.com/strata-logic/strata/possibilistic"
 )
 
@@ -38,12 +39,12 @@ func BenchmarkEntailsGiven(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			calls0 := rs.Calls()
-			cpu0, ok := threadCPU()
+			cpu0, ok := cputime.Thread()
 			for i := 0; i < b.N; i++ {
 				q := qs[i%len(qs)]
 				rs.EntailsClauseUnder(s, q.Alpha, q.Beta)
 			}
-			if cpu1, ok1 := threadCPU(); ok && ok1 {
+			if cpu1, ok1 := cputime.Thread(); ok && ok1 {
 				b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
 			}
 			b.ReportMetric(float64(rs.Calls()-calls0)/float64(b.N), "sat-calls/op")

@@ -21,10 +21,7 @@ import (
 // dataRoot returns ../shared/data, or skips (fails in CI) without it.
 func dataRoot(t testing.TB) string {
 	t.Helper()
-	shared.Path(t, "poker/pluribus_hands.txt.gz")
-	shared.Path(t, "football/playoffs")
-	shared.Path(t, "football/fourth_down")
-	return filepath.Dir(shared.Path(t, "poker"))
+	return shared.Data(t, "poker/pluribus_hands.txt.gz", "football/playoffs", "football/fourth_down")
 }
 
 // reproduce runs the reproduction with settings s on the domains named.

@@ -23,7 +23,7 @@ import (
 // dataRoot returns ../shared/data, or skips (fails in CI) without NLTCS.
 func dataRoot(t testing.TB) string {
 	t.Helper()
-	return filepath.Dir(filepath.Dir(filepath.Dir(shared.Path(t, "debd/nltcs/nltcs.train.data"))))
+	return shared.Data(t, "debd/nltcs/nltcs.train.data")
 }
 
 // reproduce runs the reproduction with settings s on the datasets named.

@@ -3,11 +3,11 @@ package possibilistic_test
 import (
 	"math/rand/v2"
 	"runtime"
-	"strconv"
 	"testing"
 
 	"github.com/strata-logic/strata/internal/benchgen"
 	"github.com/strata-logic/strata/internal/cputime"
+	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
 
@@ -22,10 +22,7 @@ func BenchmarkEntailsGiven(b *testing.B) {
 	for _, s := range possibilistic.AllSemantics {
 		b.Run(s.String(), func(b *testing.B) {
 			r := rand.New(rand.NewPCG(1, 1))
-			th := possibilistic.New(nil)
-			for i := range benchgen.Atoms {
-				th.Vocab.Intern("a" + strconv.Itoa(i+1))
-			}
+			th := possibilistic.New(logic.NewVocabulary(benchgen.Names()...))
 			for _, c := range benchgen.Theory(r) {
 				th.AddClause(c.Clause, c.Weight)
 			}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/strata-logic/strata/internal/logictest"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -200,35 +201,13 @@ func (br *brute) lex(v *logic.Vocabulary, z []int, alpha, beta *logic.Formula) b
 // mostly terms and consequents mostly literals or clauses, sometimes
 // arbitrary formulas, and sometimes background knowledge.
 
-func randLit(r *rand.Rand, n int) logic.Lit {
-	return logic.MkLit(logic.Atom(r.IntN(n)), r.IntN(2) == 0)
-}
-
-func randFormula(r *rand.Rand, n, depth int) *logic.Formula {
-	if depth == 0 || r.IntN(3) == 0 {
-		return logic.LitF(randLit(r, n))
-	}
-	a, b := randFormula(r, n, depth-1), randFormula(r, n, depth-1)
-	switch r.IntN(5) {
-	case 0:
-		return logic.Not(a)
-	case 1:
-		return logic.And(a, b)
-	case 2:
-		return logic.Or(a, b)
-	case 3:
-		return logic.Implies(a, b)
-	}
-	return logic.Iff(a, b)
-}
-
 func randAntecedent(r *rand.Rand, n int) *logic.Formula {
 	if r.IntN(4) == 0 {
-		return randFormula(r, n, 2)
+		return logictest.Formula(r, n, 2)
 	}
 	t := make(logic.Term, r.IntN(4))
 	for i := range t {
-		t[i] = randLit(r, n)
+		t[i] = logictest.Lit(r, n)
 	}
 	return logic.TermF(t)
 }
@@ -236,11 +215,11 @@ func randAntecedent(r *rand.Rand, n int) *logic.Formula {
 func randConsequent(r *rand.Rand, n int) *logic.Formula {
 	switch r.IntN(8) {
 	case 0, 1:
-		return logic.ClauseF(logic.Clause{randLit(r, n), randLit(r, n)})
+		return logic.ClauseF(logic.Clause{logictest.Lit(r, n), logictest.Lit(r, n)})
 	case 2:
-		return randFormula(r, n, 2)
+		return logictest.Formula(r, n, 2)
 	}
-	return logic.LitF(randLit(r, n))
+	return logic.LitF(logictest.Lit(r, n))
 }
 
 // randQuery returns a random query, half the time built from the base's own
@@ -252,9 +231,9 @@ func randQuery(r *rand.Rand, b *Base) (alpha, beta *logic.Formula) {
 	}
 	alpha = b.Defaults[r.IntN(len(b.Defaults))].Antecedent
 	if r.IntN(2) == 0 {
-		alpha = logic.And(alpha, logic.LitF(randLit(r, n)))
+		alpha = logic.And(alpha, logic.LitF(logictest.Lit(r, n)))
 	}
-	beta = logic.LitF(randLit(r, n))
+	beta = logic.LitF(logictest.Lit(r, n))
 	if r.IntN(2) == 0 {
 		beta = b.Defaults[r.IntN(len(b.Defaults))].Consequent
 	}
@@ -273,7 +252,7 @@ func randBase(r *rand.Rand) *Base {
 	}
 	if r.IntN(3) == 0 {
 		for range 1 + r.IntN(2) {
-			b.Background = append(b.Background, logic.ClauseF(logic.Clause{randLit(r, n), randLit(r, n)}))
+			b.Background = append(b.Background, logic.ClauseF(logic.Clause{logictest.Lit(r, n), logictest.Lit(r, n)}))
 		}
 	}
 	return b

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"testing"
+
+	"github.com/strata-logic/strata/internal/logictest"
 )
 
 // TestRationalContext checks that rational closure consults its context:
@@ -15,7 +17,7 @@ func TestRationalContext(t *testing.T) {
 	done, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, src := range []string{"penguin -> !flies", "bird -> flies", "penguin -> flies"} {
-		q := mustRule(t, b.Vocab, src)
+		q := logictest.Rule(t, b.Vocab, src)
 		if _, err := r.EntailsContext(done, Rational, q.Antecedent, q.Consequent); !errors.Is(err, context.Canceled) {
 			t.Errorf("%s with a cancelled context: %v", src, err)
 		}

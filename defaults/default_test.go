@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/strata-logic/strata/internal/logictest"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -31,15 +32,6 @@ func mustBase(t *testing.T, src string, background ...string) *Base {
 func mustReasoner(t *testing.T, b *Base) *Reasoner {
 	t.Helper()
 	r, err := NewReasoner(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
-func mustRule(t *testing.T, v *logic.Vocabulary, src string) logic.Rule {
-	t.Helper()
-	r, err := logic.ParseRule(v, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +71,7 @@ func TestPenguin(t *testing.T) {
 	for _, c := range cases {
 		b := mustBase(t, c.base)
 		r := mustReasoner(t, b)
-		q := mustRule(t, b.Vocab, c.query)
+		q := logictest.Rule(t, b.Vocab, c.query)
 		for s, want := range map[Semantics]bool{SystemP: c.p, Rational: c.rational, Lexicographic: c.lex} {
 			if got := r.Entails(s, q.Antecedent, q.Consequent); got != want {
 				t.Errorf("%q under %v: got %v, want %v", c.query, s, got, want)
@@ -145,7 +137,7 @@ func TestPaperExample3(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q := mustRule(t, v, "x, y -> a")
+	q := logictest.Rule(t, v, "x, y -> a")
 	for name, th := range map[string]*possibilistic.Theory{"Θ_Z": o.Theory(), "h_z": hz} {
 		if !possibilistic.NewReasoner(th).Entails(q.Antecedent, q.Consequent) {
 			t.Errorf("%s does not cover x ∧ y |~ a", name)
@@ -236,15 +228,15 @@ func TestBackground(t *testing.T) {
 		t.Errorf("penguin |~ ¬flies at level %d, want 1 (it is an exception only through the background)", r.Ordering().Rank(1))
 	}
 	for _, s := range []Semantics{SystemP, Rational, Lexicographic} {
-		q := mustRule(t, b.Vocab, "penguin -> !flies")
+		q := logictest.Rule(t, b.Vocab, "penguin -> !flies")
 		if !r.Entails(s, q.Antecedent, q.Consequent) {
 			t.Errorf("%v: penguin |~ ¬flies not entailed", s)
 		}
-		q = mustRule(t, b.Vocab, "!bird -> !penguin")
+		q = logictest.Rule(t, b.Vocab, "!bird -> !penguin")
 		if !r.Entails(s, q.Antecedent, q.Consequent) {
 			t.Errorf("%v: ¬bird |~ ¬penguin not entailed, though ¬bird ∧ K ⊨ ¬penguin", s)
 		}
-		q = mustRule(t, b.Vocab, "penguin, !bird -> flies")
+		q = logictest.Rule(t, b.Vocab, "penguin, !bird -> flies")
 		a := r.Explain(s, Default{Rule: q})
 		if !a.Entailed || !a.Vacuous {
 			t.Errorf("%v: penguin ∧ ¬bird contradicts K; want a vacuous yes, got %+v", s, a)
@@ -280,7 +272,7 @@ func TestEmptyBase(t *testing.T) {
 			query string
 			want  bool
 		}{{"a -> b", true}, {"a -> !b", false}, {"b -> a", false}, {"a & !b -> c", true}} {
-			q := mustRule(t, b.Vocab, tc.query)
+			q := logictest.Rule(t, b.Vocab, tc.query)
 			a := r.Explain(s, NewDefault(q.Antecedent, q.Consequent))
 			if a.Entailed != tc.want {
 				t.Errorf("%v: %s entailed %v, want %v (%s)", s, tc.query, a.Entailed, tc.want, a.Reason())

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/strata-logic/strata/internal/logictest"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -321,7 +322,7 @@ func TestTextbook(t *testing.T) {
 		{"f -> !p", map[Semantics]bool{SystemP: true, Rational: true, Lexicographic: true, SystemW: true, CInference: true}},
 	}
 	for _, c := range cases {
-		q := mustRule(t, b.Vocab, c.query)
+		q := logictest.Rule(t, b.Vocab, c.query)
 		for s, want := range c.want {
 			a := rs.Explain(s, NewDefault(q.Antecedent, q.Consequent))
 			if a.Entailed != want {
@@ -334,7 +335,7 @@ func TestTextbook(t *testing.T) {
 	// the single violation, and some c-representation the double one.
 	b = mustBase(t, "-> a\n-> b\n-> c\n")
 	rs = mustReasoner(t, b)
-	q := mustRule(t, b.Vocab, "!a | (!b & !c) -> !a")
+	q := logictest.Rule(t, b.Vocab, "!a | (!b & !c) -> !a")
 	for s, want := range map[Semantics]bool{SystemP: false, Rational: false, Lexicographic: true, SystemW: false, CInference: false} {
 		a := rs.Explain(s, NewDefault(q.Antecedent, q.Consequent))
 		if a.Entailed != want {
@@ -366,7 +367,7 @@ func TestWeak(t *testing.T) {
 	}
 	for _, s := range []Semantics{SystemP, Rational, Lexicographic, SystemW, CInference} {
 		for query, want := range map[string]bool{"p -> !f": true, "-> !x": true, "p -> b": true, "b -> f": true, "b -> !p": true, "x -> z": true} {
-			q := mustRule(t, b.Vocab, query)
+			q := logictest.Rule(t, b.Vocab, query)
 			if got := rs.Entails(s, q.Antecedent, q.Consequent); got != want {
 				t.Errorf("weak %v: %s = %v, want %v", s, query, got, want)
 			}
@@ -376,7 +377,7 @@ func TestWeak(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := k.RankFormula(mustRule(t, b.Vocab, "x -> y").Antecedent); got != Infinite {
+	if got := k.RankFormula(logictest.Rule(t, b.Vocab, "x -> y").Antecedent); got != Infinite {
 		t.Errorf("κ_c(x) = %v, want ∞", got)
 	}
 	// Not even weakly consistent: the background knowledge and ¬α of Δ^∞
@@ -400,7 +401,7 @@ func TestOCF(t *testing.T) {
 	if !slices.Equal(kc.Impacts, []int{1, 2, 2, 1}) {
 		t.Errorf("κ_c impacts %v", kc.Impacts)
 	}
-	f := func(s string) *logic.Formula { return mustRule(t, b.Vocab, s+" -> b").Antecedent }
+	f := func(s string) *logic.Formula { return logictest.Rule(t, b.Vocab, s+" -> b").Antecedent }
 	for _, c := range []struct {
 		k    *OCF
 		f    string

@@ -5,10 +5,10 @@ package learn_test
 import (
 	"context"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/strata-logic/strata/internal/cputime"
 	"github.com/strata-logic/strata/internal/shared"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
@@ -61,7 +61,7 @@ func benchmarkLearnNLTCS(b *testing.B, sem possibilistic.Semantics) {
 	var cpu time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		start := cpuTime()
+		start := cputime.Process()
 		l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train}, learn.Settings{Seed: 1, Iterations: 20, Patience: -1, Semantics: sem})
 		if err != nil {
 			b.Fatal(err)
@@ -70,7 +70,7 @@ func benchmarkLearnNLTCS(b *testing.B, sem possibilistic.Semantics) {
 			b.Fatal(err)
 		}
 		b.StopTimer()
-		cpu += cpuTime() - start
+		cpu += cputime.Process() - start
 		c, total := learn.Score(l.Final(), test, 0, sem)
 		b.ReportMetric(l.TrainAccuracy(), "train-acc")
 		b.ReportMetric(float64(c)/float64(total), "test-acc")
@@ -80,13 +80,4 @@ func benchmarkLearnNLTCS(b *testing.B, sem possibilistic.Semantics) {
 	// The process's CPU time per run: on a shared machine the wall time
 	// also counts the time other programs held the cores.
 	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
-}
-
-// cpuTime returns the CPU time (user and system) the process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/crowd/poker"
+	"github.com/strata-logic/strata/internal/cputime"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/internal/shared"
 	"github.com/strata-logic/strata/learn"
@@ -134,9 +135,9 @@ func BenchmarkPokerScore(b *testing.B) {
 	var cpu time.Duration
 	n := 0
 	for b.Loop() {
-		start := cpuTime()
+		start := cputime.Process()
 		learn.ScoreSample(l)
-		cpu += cpuTime() - start
+		cpu += cputime.Process() - start
 		n++
 	}
 	b.ReportMetric(cpu.Seconds()/float64(n), "cpu-s/op")
@@ -152,11 +153,11 @@ func BenchmarkPokerIteration(b *testing.B) {
 		b.StopTimer()
 		l := d.resume(b, pokerIterations+1)
 		b.StartTimer()
-		start := cpuTime()
+		start := cputime.Process()
 		if _, err := l.Run(context.Background()); err != nil {
 			b.Fatal(err)
 		}
-		cpu += cpuTime() - start
+		cpu += cputime.Process() - start
 	}
 	// CPU time is steadier than wall time on a loaded machine.
 	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
@@ -178,11 +179,11 @@ func BenchmarkPokerRun(b *testing.B) {
 		b.StopTimer()
 		l := d.resume(b, pokerChosen)
 		b.StartTimer()
-		start := cpuTime()
+		start := cputime.Process()
 		if _, err := l.Run(context.Background()); err != nil {
 			b.Fatal(err)
 		}
-		cpu += cpuTime() - start
+		cpu += cputime.Process() - start
 		if n := len(l.History()); n != pokerChosen {
 			b.Fatalf("%d iterations", n)
 		}

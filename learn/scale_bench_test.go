@@ -6,11 +6,10 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sync"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/strata-logic/strata/internal/benchgen"
+	"github.com/strata-logic/strata/internal/cputime"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -73,7 +72,7 @@ func BenchmarkLearnMillion(b *testing.B) {
 	if millionEx.Total() != 1_000_000 {
 		b.Fatalf("%d examples", millionEx.Total())
 	}
-	cpu := processCPU()
+	cpu := cputime.Process()
 	for b.Loop() {
 		l, err := NewLearner(Problem{Vocab: millionV, Train: millionEx}, Settings{Iterations: 20, Patience: -1, Seed: 1})
 		if err != nil {
@@ -90,7 +89,7 @@ func BenchmarkLearnMillion(b *testing.B) {
 	b.ReportMetric(float64(millionHeap)/(1<<20), "MB-examples")
 	// CPU time, which the load of a shared machine inflates less than wall
 	// time.
-	b.ReportMetric((processCPU()-cpu).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric((cputime.Process()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 }
 
 // BenchmarkScaleExamples draws and labels the synthetic example sets (one
@@ -112,15 +111,6 @@ func BenchmarkScaleExamples(b *testing.B) {
 			b.ReportMetric(float64(heap)/float64(len(ex.List)), "B/distinct-example")
 		})
 	}
-}
-
-// processCPU returns the user and system CPU time of the process so far.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // The example set keeps one entry per distinct default: ten times the

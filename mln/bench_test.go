@@ -4,10 +4,9 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"sync"
-	"syscall"
 	"testing"
-	"time"
 
+	"github.com/strata-logic/strata/internal/cputime"
 	"github.com/strata-logic/strata/internal/shared"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/mln"
@@ -62,7 +61,7 @@ func BenchmarkExactMAP(b *testing.B) {
 			}
 			ev := benchEvidence(net.NumAtoms(), 64)
 			i := 0
-			cpu := processCPU()
+			cpu := cputime.Process()
 			for b.Loop() {
 				if _, _, _, err := e.MAP(b.Context(), ev[i%len(ev)]); err != nil {
 					b.Fatal(err)
@@ -72,18 +71,9 @@ func BenchmarkExactMAP(b *testing.B) {
 			b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "queries/s")
 			// CPU time, which the load of a shared machine inflates less
 			// than wall time.
-			b.ReportMetric(float64(processCPU()-cpu)/1e3/float64(i), "cpu-µs/query")
+			b.ReportMetric(float64(cputime.Process()-cpu)/1e3/float64(i), "cpu-µs/query")
 		})
 	}
-}
-
-// processCPU returns the user and system CPU time of the process so far.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkMaxWalkSAT measures MaxWalkSAT flips on the learned networks (one

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/strata-logic/strata/internal/logictest"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -122,7 +123,7 @@ func TestWCNFRoundTrip(t *testing.T) {
 			t.Fatal(err1, err2)
 		}
 		for q := 0; q < 3; q++ {
-			alpha := logic.Term{randLit(r, n)}
+			alpha := logic.Term{logictest.Lit(r, n)}
 			_, c1, ok1, _ := e1.MAP(t.Context(), alpha)
 			_, c2, ok2, _ := e2.MAP(t.Context(), alpha)
 			r1 := float64(c1) / e1.Compiled().Scale

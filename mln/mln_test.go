@@ -7,30 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/strata-logic/strata/internal/logictest"
 	"github.com/strata-logic/strata/logic"
 )
-
-func randLit(r *rand.Rand, n int) logic.Lit {
-	return logic.MkLit(logic.Atom(r.IntN(n)), r.IntN(2) == 0)
-}
-
-func randFormula(r *rand.Rand, n, depth int) *logic.Formula {
-	if depth == 0 || r.IntN(3) == 0 {
-		return logic.LitF(randLit(r, n))
-	}
-	a, b := randFormula(r, n, depth-1), randFormula(r, n, depth-1)
-	switch r.IntN(5) {
-	case 0:
-		return logic.And(a, b)
-	case 1:
-		return logic.Or(a, b)
-	case 2:
-		return logic.Implies(a, b)
-	case 3:
-		return logic.Iff(a, b)
-	}
-	return logic.Not(a)
-}
 
 // randNetwork returns a network over n atoms with conjunctions (like the
 // learned ones), clauses, arbitrary formulas, weights of both signs with up
@@ -43,23 +22,23 @@ func randNetwork(r *rand.Rand, n int) *Network {
 		case 0:
 			t := make(logic.Term, 1+r.IntN(3))
 			for j := range t {
-				t[j] = randLit(r, n)
+				t[j] = logictest.Lit(r, n)
 			}
 			f = logic.TermF(t)
 		case 1:
 			c := make(logic.Clause, 1+r.IntN(3))
 			for j := range c {
-				c[j] = randLit(r, n)
+				c[j] = logictest.Lit(r, n)
 			}
 			f = logic.ClauseF(c)
 		default:
-			f = randFormula(r, n, 3)
+			f = logictest.Formula(r, n, 3)
 		}
 		w := float64(r.IntN(4001)-2000) / 1000
 		net.Formulas = append(net.Formulas, Formula{F: f, Weight: w})
 	}
 	if r.IntN(3) == 0 {
-		net.Formulas = append(net.Formulas, Formula{F: randFormula(r, n, 2), Hard: true})
+		net.Formulas = append(net.Formulas, Formula{F: logictest.Formula(r, n, 2), Hard: true})
 	}
 	return net
 }
@@ -110,11 +89,11 @@ func TestMAPAgainstBruteForce(t *testing.T) {
 			t.Fatal(err)
 		}
 		for q := 0; q < 4; q++ {
-			alpha := logic.Term{randLit(r, n)}
+			alpha := logic.Term{logictest.Lit(r, n)}
 			if r.IntN(2) == 0 {
-				alpha = append(alpha, randLit(r, n))
+				alpha = append(alpha, logictest.Lit(r, n))
 			}
-			beta := randLit(r, n)
+			beta := logictest.Lit(r, n)
 			best, any, want := bruteMAP(net, alpha, beta)
 			w, cost, ok, err := ex.MAP(t.Context(), alpha)
 			if err != nil || ok != any {
@@ -261,7 +240,7 @@ func TestIffChains(t *testing.T) {
 				t.Fatal(err)
 			}
 			for range 6 {
-				alpha, beta := logic.Term{randLit(r, n)}, randLit(r, n)
+				alpha, beta := logic.Term{logictest.Lit(r, n)}, logictest.Lit(r, n)
 				_, _, want := bruteMAP(net, alpha, beta)
 				if got, err := Entails(t.Context(), ex, alpha, beta); err != nil || (got == Entailed) != want {
 					t.Fatalf("chain of %d (hard %v): Entails(%v, %v) = %v (%v), brute force %v", n, hard, alpha, beta, got, err, want)

@@ -3,10 +3,11 @@ package possibilistic_test
 import (
 	"math/rand/v2"
 	"runtime"
-	"strconv"
 	"testing"
 
 	"github.com/strata-logic/strata/internal/benchgen"
+	"github.com/strata-logic/strata/internal/cputime"
+	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
 
@@ -21,10 +22,7 @@ func BenchmarkEntailsGiven(b *testing.B) {
 	for _, s := range possibilistic.AllSemantics {
 		b.Run(s.String(), func(b *testing.B) {
 			r := rand.New(rand.NewPCG(1, 1))
-			th := possibilistic.New(nil)
-			for i := range benchgen.Atoms {
-				th.Vocab.Intern("a" + strconv.Itoa(i+1))
-			}
+			th := possibilistic.New(logic.NewVocabulary(benchgen.Names()...))
 			for _, c := range benchgen.Theory(r) {
 				th.AddClause(c.Clause, c.Weight)
 			}
@@ -38,12 +36,12 @@ func BenchmarkEntailsGiven(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			calls0 := rs.Calls()
-			cpu0, ok := threadCPU()
+			cpu0, ok := cputime.Thread()
 			for i := 0; i < b.N; i++ {
 				q := qs[i%len(qs)]
 				rs.EntailsClauseUnder(s, q.Alpha, q.Beta)
 			}
-			if cpu1, ok1 := threadCPU(); ok && ok1 {
+			if cpu1, ok1 := cputime.Thread(); ok && ok1 {
 				b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
 			}
 			b.ReportMetric(float64(rs.Calls()-calls0)/float64(b.N), "sat-calls/op")

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/strata-logic/strata/internal/brute"
+	"github.com/strata-logic/strata/internal/logictest"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -82,14 +83,10 @@ func bruteNecessity(t *Theory, n int, alpha, beta *logic.Formula) float64 {
 
 var weightChoices = []float64{0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.75, 0.8, 0.9, 1}
 
-func randLit(r *rand.Rand, n int) logic.Lit {
-	return logic.MkLit(logic.Atom(r.IntN(n)), r.IntN(2) == 0)
-}
-
 func randClause(r *rand.Rand, n, maxLen int) logic.Clause {
 	c := make(logic.Clause, 1+r.IntN(maxLen))
 	for i := range c {
-		c[i] = randLit(r, n)
+		c[i] = logictest.Lit(r, n)
 	}
 	return c
 }
@@ -97,14 +94,14 @@ func randClause(r *rand.Rand, n, maxLen int) logic.Clause {
 func randTerm(r *rand.Rand, n, maxLen int) logic.Term {
 	t := make(logic.Term, r.IntN(maxLen+1))
 	for i := range t {
-		t[i] = randLit(r, n)
+		t[i] = logictest.Lit(r, n)
 	}
 	return t
 }
 
 // randFormula returns a small non-clausal formula.
 func randFormula(r *rand.Rand, n int) *logic.Formula {
-	a := func() *logic.Formula { return logic.LitF(randLit(r, n)) }
+	a := func() *logic.Formula { return logic.LitF(logictest.Lit(r, n)) }
 	switch r.IntN(4) {
 	case 0:
 		return logic.And(logic.Or(a(), a()), logic.Or(a(), a(), a()))

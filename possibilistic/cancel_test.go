@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/strata-logic/strata/internal/benchgen"
+	"github.com/strata-logic/strata/internal/logictest"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -17,7 +18,7 @@ import (
 func TestContextStopsHardQuery(t *testing.T) {
 	v := &logic.Vocabulary{}
 	th := mustTheory(t, v, benchgen.Pigeonhole(11))
-	rule := mustRule(t, v, "a -> b")
+	rule := logictest.Rule(t, v, "a -> b")
 	calls := map[string]func(ctx stdctx.Context, r *Reasoner) error{
 		"DecideUnder": func(ctx stdctx.Context, r *Reasoner) error {
 			_, err := r.DecideUnderContext(ctx, Poss, rule.Antecedent, rule.Consequent)
@@ -74,7 +75,7 @@ func TestContextReasonerUsable(t *testing.T) {
 	done, cancel := stdctx.WithCancel(stdctx.Background())
 	cancel()
 	for _, q := range []string{"penguin -> !flies", "bird -> flies", "penguin -> wings", "penguin & bird -> swims | wings", "penguin | bird -> flies"} {
-		rule := mustRule(t, v, q)
+		rule := logictest.Rule(t, v, q)
 		for _, sem := range AllSemantics {
 			if _, err := r.ExplainContext(done, sem, rule.Antecedent, rule.Consequent); !errors.Is(err, stdctx.Canceled) {
 				t.Fatalf("%s under %s with a cancelled context: %v", q, sem, err)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/strata-logic/strata/internal/logictest"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -22,15 +23,6 @@ func mustTheory(t *testing.T, v *logic.Vocabulary, src string) *Theory {
 	return th
 }
 
-func mustRule(t *testing.T, v *logic.Vocabulary, src string) logic.Rule {
-	t.Helper()
-	r, err := logic.ParseRule(v, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
 func covers(th *Theory, r logic.Rule) bool {
 	return NewReasoner(th).Entails(r.Antecedent, r.Consequent)
 }
@@ -39,8 +31,8 @@ func covers(th *Theory, r logic.Rule) bool {
 // and not (bird |~ ¬flies, −).
 func TestPaperExample1(t *testing.T) {
 	v := &logic.Vocabulary{}
-	pos := mustRule(t, v, "bird, antarctic -> !flies")
-	neg := mustRule(t, v, "bird -> !flies")
+	pos := logictest.Rule(t, v, "bird, antarctic -> !flies")
+	neg := logictest.Rule(t, v, "bird -> !flies")
 	for name, src := range map[string]string{
 		"h1": "1: bird\n1: antarctic -> !flies",
 		"h2": "0.5: flies\n1: antarctic -> !flies",
@@ -80,7 +72,7 @@ func TestPaperExample2(t *testing.T) {
 	}
 	for _, th := range []*Theory{tStar, tStar2} {
 		for _, e := range examples {
-			got := covers(th, mustRule(t, v, e.rule))
+			got := covers(th, logictest.Rule(t, v, e.rule))
 			wantCorrect := e.rule != "penguin -> bird"
 			if (got == e.pos) != wantCorrect {
 				t.Errorf("%q: covered = %v, label %v", e.rule, got, e.pos)

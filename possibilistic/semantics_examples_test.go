@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/strata-logic/strata/internal/logictest"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -110,7 +111,7 @@ func TestSimplifyUnderPreservesAnswers(t *testing.T) {
 		n := 2 + r.IntN(5)
 		th := randTheory(r, n, 5, 10, i%4 == 0)
 		if i%2 == 0 { // certain formulas, so that there is something to simplify
-			th.AddClause(logic.Clause{randLit(r, n)}, 1)
+			th.AddClause(logic.Clause{logictest.Lit(r, n)}, 1)
 		}
 		for _, s := range AllSemantics {
 			u, err := th.SimplifyUnder(s)

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/strata-logic/strata/internal/logictest"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -65,7 +66,7 @@ func TestPropagateUnitsMatchesReference(t *testing.T) {
 		n := 2 + r.IntN(5)
 		th := randTheory(r, n, 4, 14, i%4 == 0)
 		for range r.IntN(6) {
-			th.AddClause(logic.Clause{randLit(r, n)}, weightChoices[r.IntN(len(weightChoices))])
+			th.AddClause(logic.Clause{logictest.Lit(r, n)}, weightChoices[r.IntN(len(weightChoices))])
 		}
 		if got, want := th.PropagateUnits().String(), refPropagateUnits(th).String(); got != want {
 			t.Fatalf("#%d\n%s\npropagated\n%s\nwant\n%s", i, th, got, want)

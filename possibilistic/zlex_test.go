@@ -7,18 +7,15 @@ import (
 
 	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/internal/brute"
+	"github.com/strata-logic/strata/internal/logictest"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
 
-func randLit(r *rand.Rand, n int) logic.Lit {
-	return logic.MkLit(logic.Atom(r.IntN(n)), r.IntN(2) == 0)
-}
-
 func randTerm(r *rand.Rand, n, lo, hi int) logic.Term {
 	t := make(logic.Term, lo+r.IntN(hi-lo+1))
 	for i := range t {
-		t[i] = randLit(r, n)
+		t[i] = logictest.Lit(r, n)
 	}
 	return t
 }
@@ -44,7 +41,7 @@ func randBase(r *rand.Rand, n int) (*defaults.Base, bool) {
 		} else if k > 0 && r.IntN(2) == 0 {
 			// an exception to an earlier default, as penguins are to birds
 			e := b.Defaults[r.IntN(k)]
-			alpha = logic.And(e.Antecedent, logic.LitF(randLit(r, n)))
+			alpha = logic.And(e.Antecedent, logic.LitF(logictest.Lit(r, n)))
 			beta = logic.Not(e.Consequent)
 			if l, ok := e.Consequent.AsLit(); ok {
 				beta = logic.LitF(l.Not())

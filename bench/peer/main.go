@@ -33,10 +33,7 @@ func main() {
 	out := flag.String("o", "peer.txt", "output file")
 	flag.Parse()
 	r := rand.New(rand.NewPCG(1, 1))
-	th := possibilistic.New(nil)
-	for i := range benchgen.Atoms {
-		th.Vocab.Intern(fmt.Sprintf("a%d", i+1))
-	}
+	th := possibilistic.New(logic.NewVocabulary(benchgen.Names()...))
 	cs := benchgen.Theory(r)
 	for _, c := range cs {
 		th.AddClause(c.Clause, c.Weight)

@@ -12,8 +12,7 @@ import (
 // TestBenchCrowdQuick runs the small reproduction through the command line
 // (the library test crowd/repro covers Weka and checks the files in depth).
 func TestBenchCrowdQuick(t *testing.T) {
-	data := filepath.Dir(shared.Path(t, "football/fourth_down"))
-	data = filepath.Dir(data)
+	data := shared.Data(t, "football/fourth_down")
 	out := filepath.Join(t.TempDir(), "out")
 	stdout, stderr, code := strata(t, "", "bench", "crowd", "--quick", "--weka=false", "-o", out, "--data", data,
 		"--domains", "fourth_down", "--seed", "3")

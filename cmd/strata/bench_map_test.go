@@ -12,7 +12,7 @@ import (
 // TestBenchMapQuick runs the small reproduction through the command line
 // (the library test mln/repro covers Weka and checks the files in depth).
 func TestBenchMapQuick(t *testing.T) {
-	data := filepath.Dir(filepath.Dir(filepath.Dir(shared.Path(t, "debd/nltcs/nltcs.train.data"))))
+	data := shared.Data(t, "debd/nltcs/nltcs.train.data")
 	out := filepath.Join(t.TempDir(), "out")
 	stdout, stderr, code := strata(t, "", "bench", "map", "--quick", "--weka=false", "-o", out, "--data", data,
 		"--seed", "3", "--train-examples", "80", "--test-examples", "60")

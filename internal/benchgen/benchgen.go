@@ -7,12 +7,24 @@ package benchgen
 
 import (
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/strata-logic/strata/logic"
 )
 
 // Atoms is the number of atoms of the benchmark theory.
 const Atoms = 16
+
+// Names returns the names of the benchmark's atoms, a1 to a16, in the order
+// of their numbers: a vocabulary made of them gives atom i the name a(i+1),
+// the names the SAT4j peer's files and the server's tests use.
+func Names() []string {
+	names := make([]string, Atoms)
+	for i := range names {
+		names[i] = "a" + strconv.Itoa(i+1)
+	}
+	return names
+}
 
 // Weighted is a clause with its weight.
 type Weighted struct {

@@ -40,3 +40,15 @@ func Path(tb testing.TB, rel string) string {
 	}
 	return p
 }
+
+// Data returns ../shared/data, the folder that the reproductions and the
+// bench commands take as their data, after checking with Path that each of
+// rels is there inside it.
+func Data(tb testing.TB, rels ...string) string {
+	tb.Helper()
+	for _, rel := range rels {
+		Path(tb, rel)
+	}
+	root, _ := Root()
+	return root
+}

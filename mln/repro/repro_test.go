@@ -3,29 +3,32 @@ package repro
 import (
 	"context"
 	"fmt"
-	"github.com/strata-logic/strata/internal/experiment"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/internal/experiment/experimenttest"
 	"github.com/strata-logic/strata/internal/shared"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/mln"
 	"github.com/strata-logic/strata/possibilistic"
-	"github.com/strata-logic/strata/weka/wekatest"
 )
 
 // dataRoot returns ../shared/data, or skips (fails in CI) without NLTCS.
 func dataRoot(t testing.TB) string {
 	t.Helper()
-	return filepath.Dir(filepath.Dir(filepath.Dir(shared.Path(t, "debd/nltcs/nltcs.train.data"))))
+	return shared.Data(t, "debd/nltcs/nltcs.train.data")
+}
+
+// reproduce runs the reproduction with settings s on the datasets named.
+func reproduce(ctx context.Context, s experiment.Settings, datasets ...string) (*Report, error) {
+	return Reproduce(ctx, Options{Settings: s, Datasets: datasets})
 }
 
 // TestQuick runs the small version end to end and checks what it wrote
@@ -33,45 +36,20 @@ func dataRoot(t testing.TB) string {
 // scored by the possibilistic reasoner, the ARFF files decoded, the labels
 // recomputed by brute-force MAP over all 2¹⁶ worlds of the network file.
 func TestQuick(t *testing.T) {
-	data := dataRoot(t)
-	dir := t.TempDir()
-	wk := wekatest.Runner(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	var events []Event
-	rep, err := Reproduce(ctx, Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Weka: wk, Command: "strata bench map --quick", Progress: func(e Event) { events = append(events, e) }}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep, q := experimenttest.Quick(t, dataRoot(t), "strata bench map --quick", reproduce)
 	if len(rep.Rows) != 1 || rep.Rows[0].Dataset.Name != "nltcs" {
 		t.Fatalf("quick run has rows %v, want NLTCS alone", rep.Rows)
 	}
 	row := rep.Rows[0]
-	checkEvents(t, events, wk != nil)
-	mdBytes, err := os.ReadFile(filepath.Join(dir, "results.md"))
-	if err != nil {
-		t.Fatal(err)
+	dir, md := q.Dir, q.Markdown
+	steps := []string{"network", "examples", "validate", "learn", "evaluate", "done"}
+	if q.Weka {
+		steps = append(steps, "weka")
 	}
-	md := string(mdBytes)
-	if !strings.Contains(md, "`strata bench map --quick` (seed 1)") {
-		t.Error("results.md does not give the command and seed")
-	}
-	cells := tableRow(t, md, "| | Poss. | Linear | Lex | Rand. F. | C4.5 | RIPPER | paper: Poss. | Rand. F. | C4.5 | RIPPER |\n", "NLTCS")
-	if len(cells) != 10 {
-		t.Fatalf("accuracy row has %d cells: %q", len(cells), cells)
-	}
-	cols := []string{"Poss.", "Linear", "Lex", "Rand. F.", "C4.5", "RIPPER"}
-	for i, c := range cells[:6] {
-		if c == "–" && i > 2 && wk == nil {
-			continue
-		}
-		x, err := strconv.ParseFloat(strings.Trim(c, "*"), 64)
-		if err != nil || x < 0 || x > 100 {
-			t.Errorf("%s cell %q is not an accuracy in %%", cols[i], c)
-		}
-	}
+	experimenttest.CheckEvents(t, q.Events, steps...)
+	cells, paper := experimenttest.AccuracyRow(t, md, "NLTCS", q.Weka)
 	for i, want := range []string{"78.1", "69.6", "70.2", "67.7"} {
-		if got := strings.Trim(cells[6+i], "*"); got != want {
+		if got := strings.Trim(paper[i], "*"); got != want {
 			t.Errorf("paper's %s is %s, want %s", experiment.Columns[i], got, want)
 		}
 	}
@@ -86,8 +64,8 @@ func TestQuick(t *testing.T) {
 	v := net.Vocab
 	sets := map[string][2][]logic.Rule{}
 	for _, set := range []string{"train", "test"} {
-		pos := readRules(t, filepath.Join(dir, "nltcs", set+".defaults"), v)
-		neg := readRules(t, filepath.Join(dir, "nltcs", set+".nondefaults"), v)
+		pos := experimenttest.Read(t, filepath.Join(dir, "nltcs", set+".defaults"), v, dataset.ReadRules)
+		neg := experimenttest.Read(t, filepath.Join(dir, "nltcs", set+".nondefaults"), v, dataset.ReadRules)
 		if len(pos)+len(neg) != QuickExamples {
 			t.Errorf("%s has %d + %d examples, want %d", set, len(pos), len(neg), QuickExamples)
 		}
@@ -100,7 +78,7 @@ func TestQuick(t *testing.T) {
 	}
 
 	// The theory file, scored on the test files, gets the table's accuracy.
-	th := readTheory(t, filepath.Join(dir, "nltcs.theory"), v)
+	th := experimenttest.Read(t, filepath.Join(dir, "nltcs.theory"), v, possibilistic.ReadText)
 	correct, total := score(th, sets["test"][0], sets["test"][1])
 	if correct != row.Correct || total != row.Total || total != QuickExamples {
 		t.Errorf("the theory file gets %d of %d; the report says %d of %d", correct, total, row.Correct, row.Total)
@@ -108,12 +86,7 @@ func TestQuick(t *testing.T) {
 	if got, want := strings.Trim(cells[0], "*"), fmt.Sprintf("%.1f", 100*float64(correct)/float64(total)); got != want {
 		t.Errorf("the table says Poss. %s, the theory file gets %s", got, want)
 	}
-	size := 0
-	for _, l := range th.Levels {
-		for _, f := range l.Formulas {
-			size += f.Size()
-		}
-	}
+	size := experimenttest.Literals(th.Levels)
 	if size != row.Model.NumLiterals() || !strings.Contains(md, fmt.Sprintf("| NLTCS | %d (%d, ", size, row.Model.NumClauses())) {
 		t.Errorf("the theory file has %d literals; the report says %d", size, row.Model.NumLiterals())
 	}
@@ -125,7 +98,7 @@ func TestQuick(t *testing.T) {
 		t.Fatal(err)
 	}
 	for k, sem := range []possibilistic.Semantics{possibilistic.Linear, possibilistic.Lex} {
-		m, err := learn.FromTheory(readTheory(t, filepath.Join(dir, "nltcs."+sem.String()+".theory"), v))
+		m, err := learn.FromTheory(experimenttest.Read(t, filepath.Join(dir, "nltcs."+sem.String()+".theory"), v, possibilistic.ReadText))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,15 +116,8 @@ func TestQuick(t *testing.T) {
 		d.ConsistentCorrect > d.Consistent || d.SignRule < 0 || d.SignRule > 1 {
 		t.Errorf("diagnostics %+v do not add up to %d of %d", d, correct, total)
 	}
-	if wk != nil {
-		for _, b := range row.Baselines {
-			if b.Total != QuickExamples {
-				t.Errorf("%s tested %d examples, want %d", b.Classifier.Name, b.Total, QuickExamples)
-			}
-		}
-		if j := row.Result("C4.5"); j == nil || j.TreeSize < 1 {
-			t.Error("no J48 tree size")
-		}
+	if q.Weka {
+		experimenttest.CheckBaselines(t, &row.Row, QuickExamples)
 	}
 
 	// The labels are MAP entailment in the network written out.
@@ -159,85 +125,10 @@ func TestQuick(t *testing.T) {
 	checkLabels(t, net, append(append([]logic.Rule(nil), sets["train"][1]...), sets["test"][1]...), false)
 
 	// The number of iterations was chosen on held-out training examples.
-	if vl := row.Learning.Validation; vl == nil || vl.Skipped != "" {
-		t.Errorf("no validation run: %+v", vl)
-	} else if vl.Chosen < 1 || vl.Chosen > vl.Best || row.Learning.Iterations != vl.Chosen ||
-		vl.FitExamples+vl.Held != QuickExamples || len(row.Learning.History) > vl.Chosen {
-		t.Errorf("chose %d iterations (best %d), final limit %d, final run %d iterations, %d + %d examples",
-			vl.Chosen, vl.Best, row.Learning.Iterations, len(row.Learning.History), vl.FitExamples, vl.Held)
+	if vl := experimenttest.Chosen(t, row.Learning); vl != nil && (vl.FitExamples+vl.Held != QuickExamples || len(row.Learning.History) > vl.Chosen) {
+		t.Errorf("chose %d iterations, final run %d iterations, %d + %d examples",
+			vl.Chosen, len(row.Learning.History), vl.FitExamples, vl.Held)
 	}
-}
-
-func checkEvents(t *testing.T, events []Event, withWeka bool) {
-	t.Helper()
-	steps := map[string]int{}
-	for _, e := range events {
-		steps[e.Step]++
-		if e.Iteration != nil && (e.Iteration.Iteration < 1 || e.Iteration.Iteration > e.MaxIterations) {
-			t.Errorf("iteration %d of at most %d", e.Iteration.Iteration, e.MaxIterations)
-		}
-		if e.Total > 0 && (e.Done < 0 || e.Done > e.Total) {
-			t.Errorf("%s: %d done of %d", e.Step, e.Done, e.Total)
-		}
-	}
-	want := []string{"network", "examples", "validate", "learn", "evaluate", "done"}
-	if withWeka {
-		want = append(want, "weka")
-	}
-	for _, s := range want {
-		if steps[s] == 0 {
-			t.Errorf("no %q progress event (got %v)", s, steps)
-		}
-	}
-}
-
-// tableRow returns the cells of the row labelled label in the table under
-// header.
-func tableRow(t *testing.T, md, header, label string) []string {
-	t.Helper()
-	_, rest, ok := strings.Cut(md, header)
-	if !ok {
-		t.Fatalf("results.md has no table %q:\n%s", header, md)
-	}
-	for _, line := range strings.Split(rest, "\n")[1:] {
-		if !strings.HasPrefix(line, "| ") {
-			break
-		}
-		cells := strings.Split(strings.Trim(line, "| "), " | ")
-		if cells[0] == label {
-			return cells[1:]
-		}
-	}
-	t.Fatalf("results.md has no %s row in %q", label, header)
-	return nil
-}
-
-func readRules(t *testing.T, path string, v *logic.Vocabulary) []logic.Rule {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rules, err := dataset.ReadRules(f, path, v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rules
-}
-
-func readTheory(t *testing.T, path string, v *logic.Vocabulary) *possibilistic.Theory {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	th, err := possibilistic.ReadText(f, path, v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return th
 }
 
 // score counts the examples that th classifies correctly, a default being
@@ -380,23 +271,10 @@ func checkLabels(t *testing.T, net *mln.Network, rules []logic.Rule, positive bo
 // the theory.
 func TestQuickDeterministic(t *testing.T) {
 	data := dataRoot(t)
-	var files [2][]byte
-	for i := range files {
-		dir := t.TempDir()
-		if _, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 7}, Train: 100, Test: 50}); err != nil {
-			t.Fatal(err)
-		}
-		for _, name := range []string{"nltcs.theory", "nltcs/train.defaults", "nltcs/test.nondefaults", "nltcs/train.arff"} {
-			b, err := os.ReadFile(filepath.Join(dir, name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			files[i] = append(files[i], b...)
-		}
-	}
-	if string(files[0]) != string(files[1]) {
-		t.Errorf("two runs with seed 7 differ:\n%s\n---\n%s", files[0], files[1])
-	}
+	experimenttest.CheckDeterministic(t, func(dir string) error {
+		_, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 7}, Train: 100, Test: 50})
+		return err
+	}, "nltcs.theory", "nltcs/train.defaults", "nltcs/test.nondefaults", "nltcs/train.arff")
 }
 
 func TestNoValidation(t *testing.T) {
@@ -407,34 +285,21 @@ func TestNoValidation(t *testing.T) {
 		t.Fatal(err)
 	}
 	row := rep.Rows[0]
-	if lr := row.Learning; lr.Validation != nil || lr.Iterations != 3 || len(lr.History) > 3 {
-		t.Errorf("validation %+v, limit %d, %d iterations", lr.Validation, lr.Iterations, len(lr.History))
-	}
+	experimenttest.CheckNoValidation(t, row.Learning, 3, filepath.Join(dir, "nltcs"))
 	if row.Total != 40 || row.Counts.TrainPos+row.Counts.TrainNeg != 60 {
 		t.Errorf("%d test examples, counts %+v", row.Total, row.Counts)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "nltcs", "validation.csv")); err == nil {
-		t.Error("validation.csv written without validation")
 	}
 }
 
 func TestOptionErrors(t *testing.T) {
+	experimenttest.CheckErrors(t, reproduce, "dataset", "dna", "debd/dna")
+}
+
+// TestNegativeCounts: a negative number of training examples is refused.
+func TestNegativeCounts(t *testing.T) {
 	dir := t.TempDir()
-	for _, tc := range []struct {
-		opts Options
-		want string
-	}{
-		{Options{Settings: experiment.Settings{Dir: dir}}, "Data and Options.Dir are required"},
-		{Options{Settings: experiment.Settings{Data: dir, Dir: dir}, Datasets: []string{"chess"}}, `unknown dataset "chess"`},
-		{Options{Settings: experiment.Settings{Data: dir, Dir: dir, Validation: 1}}, "validation share 1"},
-		{Options{Settings: experiment.Settings{Data: dir, Dir: dir}, Train: -1}, "-1 training"},
-		{Options{Settings: experiment.Settings{Data: dir, Dir: dir, Iterations: -1}}, "-1 iterations"},
-		{Options{Settings: experiment.Settings{Data: filepath.Join(dir, "nothing"), Dir: dir}, Datasets: []string{"dna"}}, "nothing/debd/dna"},
-	} {
-		_, err := Reproduce(context.Background(), tc.opts)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%+v: error %v, want %q", tc.opts, err, tc.want)
-		}
+	if _, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: dir, Dir: dir}, Train: -1}); err == nil || !strings.Contains(err.Error(), "-1 training") {
+		t.Errorf("error %v, want -1 training", err)
 	}
 }
 
@@ -442,10 +307,5 @@ func TestOptionErrors(t *testing.T) {
 // NLTCS network, drawing and labelling 200 + 200 examples, the validation
 // and final learning runs, scoring, and writing the files.
 func BenchmarkQuick(b *testing.B) {
-	data := dataRoot(b)
-	for b.Loop() {
-		if _, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: b.TempDir(), Quick: true, Seed: 1}}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	experimenttest.Bench(b, dataRoot(b), reproduce)
 }

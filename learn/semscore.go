@@ -32,6 +32,7 @@ type semScratch struct {
 	pool, skip []uint64    // models, one after another
 	gm         []uint64
 	totLv      []int32 // lex: the level of each totalizer output, from variable n
+	prop       lexProp // lex: what propagation knows in the last walk
 	seen       []seenModel
 }
 
@@ -237,7 +238,12 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
 		w.sx.pre = a
 		u = make([]int32, g)
 		if e.sem == possibilistic.Lex {
-			aW = w.lexWalk(e.model.Levels, a, slices.Clone(gm), g, u, e.dec[i0][:g])
+			p := &w.sx.prop
+			p.reset(e.n, e.model.Hard, e.ex[i0].alpha, c)
+			for l := k - 1; l >= g; l-- {
+				p.bound(e.model.Levels[l], l, int(e.dec[i0][l]))
+			}
+			aW = w.lexWalk(e.model.Levels, a, slices.Clone(gm), g, u, e.dec[i0][:g], p)
 		} else {
 			copy(w.m, gm)
 			aW = w.linWalk(e.model.Levels, a, g, true, u, e.dec[i0][:g])
@@ -253,7 +259,7 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
 		covered := e.st[x].covered
 		ansW, into := covered, covered // into: lex at 2(g−1)+1
 		if g <= k && !(covered && (asBefore || w.coreBelow(x, g, u))) {
-			ansW, _, _, pool = w.entails(x, aW, pool)
+			ansW, _, _, pool = w.entails(x, aW, pool, w.lexProp())
 			if e.sem == possibilistic.Lex {
 				into = lexInto(e.dec[x], u, g-1, covered, ansW)
 			}
@@ -326,7 +332,7 @@ func (w *worker) skipAnswer(gi, x, j int) bool {
 	pool := append(w.sx.skip[:0], w.m...)
 	for _, y := range grp {
 		var ans bool
-		ans, _, _, pool = w.entails(int(y), a, pool)
+		ans, _, _, pool = w.entails(int(y), a, pool, nil)
 		sx.skip[y][j] = 1
 		if ans {
 			sx.skip[y][j] = 2
@@ -433,7 +439,7 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 				core, ok := ch.mapCore(e.sem, st.coreT, e.dec[g[0]], dec)
 				ok = ok && st.coreTOK && st.covered
 				if !w.settled(g, x, kept) && !ok {
-					now, core, ok, pool = w.entails(x, a, pool)
+					now, core, ok, pool = w.entails(x, a, pool, w.lexProp())
 				}
 				pr.core[x], pr.coreOK[x] = core, ok && now
 				pr.covered[x] = now

@@ -1,6 +1,10 @@
 package learn
 
-import "github.com/strata-logic/strata/logic"
+import (
+	"slices"
+
+	"github.com/strata-logic/strata/logic"
+)
 
 // A lex walk proves each level's least violation count with a solver call
 // that fails (at most one fewer is impossible), and a covered example's β
@@ -29,12 +33,16 @@ const maxPropHard = 256
 // lexProp is what unit propagation knows about the models of a lex walk's
 // assumptions.
 type lexProp struct {
-	val   []int8         // per atom: 1 true, −1 false, 0 unknown in some model
-	cls   []logic.Clause // clauses that hold in every model
-	tight uint64         // the tight levels (bit j: level j), below 64
-	deep  bool           // a tight level at 64 or above: no core
-	ok    bool           // false: propagation is not used
-	tmp   []int8
+	val []int8         // per atom: 1 true, −1 false, 0 unknown in some model
+	cls []logic.Clause // clauses that hold in every model
+	ok  bool           // false: propagation is not used
+	tmp []int8
+	// Before each tight level's clauses joined cls: the level, the values
+	// and the length of cls then, so that entails can find the highest
+	// levels a refutation needs (snap holds the values one after another).
+	at   []int
+	snap []int8
+	end  []int
 }
 
 // litVal returns 1 if l is true under val, −1 if false, 0 if unknown.
@@ -62,7 +70,8 @@ func (p *lexProp) reset(n int, hard []logic.Clause, alpha []logic.Lit, c logic.C
 	p.val = p.val[:n]
 	clear(p.val)
 	p.cls = p.cls[:0]
-	p.tight, p.deep, p.ok = 0, false, true
+	p.ok = true
+	p.at, p.snap, p.end = p.at[:0], p.snap[:0], p.end[:0]
 	for _, l := range alpha {
 		if litVal(p.val, l) < 0 {
 			p.ok = false // α contradicts itself: leave it to the solver
@@ -143,15 +152,13 @@ func (p *lexProp) bound(l []logic.Clause, j, v int) {
 	if !p.ok || v != p.forced(l) {
 		return
 	}
+	p.at = append(p.at, j)
+	p.snap = append(p.snap, p.val...)
+	p.end = append(p.end, len(p.cls))
 	for _, c := range l {
 		if !falsified(p.val, c) {
 			p.cls = append(p.cls, c)
 		}
-	}
-	if j < 64 {
-		p.tight |= 1 << j
-	} else {
-		p.deep = true
 	}
 	// A conflict cannot happen when the assumptions are consistent; if it
 	// does, propagation stops being used rather than prove anything.
@@ -159,24 +166,116 @@ func (p *lexProp) bound(l []logic.Clause, j, v int) {
 }
 
 // entails reports whether propagation proves β in every model, with the
-// levels the proof used (coreOK false: not known).
+// levels the proof used (coreOK false: not known): the tight levels from
+// the lowest one whose clauses the refutation needs, since each level's
+// bound rests on the values the levels above it gave.
 func (p *lexProp) entails(beta logic.Clause) (ok bool, core uint64, coreOK bool) {
-	if !p.ok {
+	if !p.ok || !refutes(p.val, p.cls, beta, &p.tmp) {
 		return false, 0, false
 	}
+	// The fewest tight levels, highest first, that still refute ¬β.
+	t := len(p.at)
+	n := len(p.val)
+	for t > 0 && refutes(p.snap[(t-1)*n:t*n], p.cls[:p.end[t-1]], beta, &p.tmp) {
+		t--
+	}
+	for _, j := range p.at[:t] {
+		if j >= 64 {
+			return true, 0, false
+		}
+		core |= 1 << j
+	}
+	return true, core, true
+}
+
+// refutes reports whether propagation over cls from the values val (closed
+// under cls) refutes ¬β; tmp is scratch.
+func refutes(val []int8, cls []logic.Clause, beta logic.Clause, tmp *[]int8) bool {
 	for _, l := range beta {
-		if litVal(p.val, l) > 0 {
-			return true, p.tight, !p.deep
+		if litVal(val, l) > 0 {
+			return true
 		}
 	}
-	p.tmp = append(p.tmp[:0], p.val...)
+	*tmp = append((*tmp)[:0], val...)
 	for _, l := range beta {
-		if litVal(p.tmp, l) == 0 {
-			setLit(p.tmp, l.Not())
+		if litVal(*tmp, l) == 0 {
+			setLit(*tmp, l.Not())
 		}
 	}
-	if propagate(p.tmp, p.cls) {
-		return false, 0, false
+	return !propagate(*tmp, cls)
+}
+
+// groupProp is what propagation knows about the models of an antecedent α
+// that meet the current decisions of the levels ≥ j, for every j: the
+// lowest levels' decisions are added last, so one list of clauses serves
+// every j up to its length at j.
+type groupProp struct {
+	model *Model
+	ok    bool
+	val   []int8 // (k+1)·n: the values at j from j·n
+	end   []int  // per j, the clauses of cls that hold at j
+	cls   []logic.Clause
+}
+
+// groupProp returns what propagation knows about the decisions of group gi
+// under the current model (lex), computed once per model; each group is
+// scored by one worker, so no other worker touches it.
+func (w *worker) groupProp(gi int) *groupProp {
+	e := w.e
+	sx := &e.semx
+	sx.gonce.Do(func() { sx.gprop = make([]groupProp, len(e.groups)) })
+	gp := &sx.gprop[gi]
+	if gp.model == e.model {
+		return gp
 	}
-	return true, p.tight, !p.deep
+	i := int(e.groups[gi][0])
+	k, n := len(e.model.Levels), e.n
+	p := &w.sx.prop
+	p.reset(n, e.model.Hard, e.ex[i].alpha, nil)
+	gp.model, gp.ok = e.model, p.ok
+	gp.val = slices.Grow(gp.val[:0], (k+1)*n)[:(k+1)*n]
+	gp.end = slices.Grow(gp.end[:0], k+1)[:k+1]
+	for j := k; j >= 0; j-- {
+		if j < k {
+			p.bound(e.model.Levels[j], j, int(e.dec[i][j]))
+			gp.ok = gp.ok && p.ok
+		}
+		copy(gp.val[j*n:(j+1)*n], p.val)
+		gp.end[j] = len(p.cls)
+	}
+	gp.cls = append(gp.cls[:0], p.cls...)
+	return gp
+}
+
+// refutes reports whether propagation shows that no model of α meeting the
+// decisions of the levels ≥ j satisfies c. Refuted at j, c is refuted at
+// every lower j too.
+func (gp *groupProp) refutes(j int, c logic.Clause, tmp *[]int8) bool {
+	if !gp.ok {
+		return false
+	}
+	n := len(gp.val) / len(gp.end)
+	val := gp.val[j*n : (j+1)*n]
+	var last logic.Lit
+	open := 0
+	for _, l := range c {
+		switch litVal(val, l) {
+		case 1:
+			return false
+		case 0:
+			open++
+			last = l
+		}
+	}
+	switch open {
+	case 0:
+		return true
+	case 1:
+		// val is closed under the clauses at j: only c's last literal can
+		// propagate anything new.
+		*tmp = append((*tmp)[:0], val...)
+		setLit(*tmp, last)
+		return !propagate(*tmp, gp.cls[:gp.end[j]])
+	}
+	return false
 }

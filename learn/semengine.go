@@ -311,10 +311,21 @@ type lexCtx struct {
 
 // minViolated returns the least number of clauses of level j (clauses l)
 // violated by a model of x's assumptions, with such a model, given that
-// it is at least lb.
+// it is at least lb. The bound is tried first when the model's count is
+// more than one above it: lower bounds from propagation are often the
+// least count, and then one call settles the level.
 func (w *worker) minViolated(x lexCtx, l []logic.Clause, j, lb int) (int, []uint64) {
 	mm := x.m
 	u := violated(l, mm)
+	if u > lb+1 {
+		a := append(w.assume[:0], x.a...)
+		a = w.atMost(a, j, lb)
+		w.assume = a
+		if w.sat(a) {
+			return violated(l, w.m), slices.Clone(w.m)
+		}
+		lb++
+	}
 	for u > lb {
 		a := append(w.assume[:0], x.a...)
 		a = w.atMost(a, j, u-1)

@@ -24,6 +24,10 @@ type semExtra struct {
 	// instead of deciding every example again: re-insertion removes every
 	// clause in turn from the same model, returning to it after each.
 	pend map[pendKey]*pendingRemoval
+	// gprop is, per group under lex, what propagation knows about its
+	// decisions (groupProp in lexprop.go).
+	gonce sync.Once
+	gprop []groupProp
 }
 
 // semScratch holds a worker's buffers for the drowning-free engines.
@@ -33,6 +37,7 @@ type semScratch struct {
 	gm         []uint64
 	totLv      []int32 // lex: the level of each totalizer output, from variable n
 	prop       lexProp // lex: what propagation knows in the last walk
+	ptmp       []int8
 	seen       []seenModel
 }
 
@@ -72,8 +77,17 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 	pool := w.sx.pool[:0]
 	const unknown, yes, no = 0, 1, 2
 	cons := unknown
-	if w.storedWitness(g, c, nil) {
+	var gp *groupProp
+	switch {
+	case w.storedWitness(g, c, nil):
 		cons = yes
+	case e.sem == possibilistic.Lex:
+		// Propagation often shows that no model meeting the decisions
+		// satisfies c, which the loop below would prove with solver calls.
+		gp = w.groupProp(gi)
+		if gp.refutes(0, c, &w.sx.ptmp) {
+			cons = no
+		}
 	}
 	w.sx.cur = append(w.sx.cur[:0], w.current(i0)...)
 	cur := w.sx.cur
@@ -82,6 +96,9 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 		w.keep(x, 0)
 	}
 	for _, xi := range g {
+		if cons == no {
+			break
+		}
 		x := int(xi)
 		st := &e.st[x]
 		d := &e.ex[x]
@@ -124,7 +141,7 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 	}
 	w.sx.pool = pool
 	if cons == no {
-		w.slowSem(gi, c, act)
+		w.slowSem(gi, c, act, gp)
 	}
 }
 
@@ -199,7 +216,10 @@ func (w *worker) skipped(x, p int) bool {
 //     say whether S wins, loses or ties (lexInto).
 //
 // Q, g and the walk depend only on α, so the group shares them.
-func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
+//
+// gp, if not nil, is what propagation knows about the group's decisions
+// (lex): a level from which it refutes c is below g.
+func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 	e := w.e
 	grp := e.groups[gi]
 	i0 := int(grp[0])
@@ -215,6 +235,9 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
 				}
 			}
 		}
+	}
+	for gp != nil && lo < hi && gp.refutes(lo, c, &w.sx.ptmp) {
+		lo++
 	}
 	for lo < hi {
 		mid := (lo + hi) / 2

@@ -43,6 +43,15 @@ type lexProp struct {
 	at   []int
 	snap []int8
 	end  []int
+	// loose are the levels with a bound above their forced count.
+	loose []looseLevel
+}
+
+// looseLevel is a level j (clauses cls) with at most v violated.
+type looseLevel struct {
+	cls []logic.Clause
+	j   int
+	v   int
 }
 
 // litVal returns 1 if l is true under val, −1 if false, 0 if unknown.
@@ -71,7 +80,7 @@ func (p *lexProp) reset(n int, hard []logic.Clause, alpha []logic.Lit, c logic.C
 	clear(p.val)
 	p.cls = p.cls[:0]
 	p.ok = true
-	p.at, p.snap, p.end = p.at[:0], p.snap[:0], p.end[:0]
+	p.at, p.snap, p.end, p.loose = p.at[:0], p.snap[:0], p.end[:0], p.loose[:0]
 	for _, l := range alpha {
 		if litVal(p.val, l) < 0 {
 			p.ok = false // α contradicts itself: leave it to the solver
@@ -149,7 +158,11 @@ func falsified(val []int8, c logic.Clause) bool {
 // bound records that at most v clauses of level j (clauses l) are
 // violated; if that is the forced number, the others hold in every model.
 func (p *lexProp) bound(l []logic.Clause, j, v int) {
-	if !p.ok || v != p.forced(l) {
+	if !p.ok {
+		return
+	}
+	if v != p.forced(l) {
+		p.loose = append(p.loose, looseLevel{l, j, v})
 		return
 	}
 	p.at = append(p.at, j)
@@ -170,8 +183,11 @@ func (p *lexProp) bound(l []logic.Clause, j, v int) {
 // the lowest one whose clauses the refutation needs, since each level's
 // bound rests on the values the levels above it gave.
 func (p *lexProp) entails(beta logic.Clause) (ok bool, core uint64, coreOK bool) {
-	if !p.ok || !refutes(p.val, p.cls, beta, &p.tmp) {
+	if !p.ok {
 		return false, 0, false
+	}
+	if !refutes(p.val, p.cls, beta, &p.tmp) {
+		return p.entailsLoose(beta)
 	}
 	// The fewest tight levels, highest first, that still refute ¬β.
 	t := len(p.at)
@@ -186,6 +202,89 @@ func (p *lexProp) entails(beta logic.Clause) (ok bool, core uint64, coreOK bool)
 		core |= 1 << j
 	}
 	return true, core, true
+}
+
+// entailsLoose is entails with the loose levels' bounds too: propagation
+// from ¬β that falsifies as many clauses of a loose level as its bound
+// allows makes its other clauses hold, and one more is a conflict. The
+// proof's levels are then every level with a bound, tight or loose.
+func (p *lexProp) entailsLoose(beta logic.Clause) (ok bool, core uint64, coreOK bool) {
+	if len(p.loose) == 0 {
+		return false, 0, false
+	}
+	for _, l := range beta {
+		if litVal(p.val, l) > 0 {
+			return false, 0, false // refutes would have proved it
+		}
+	}
+	tmp := append(p.tmp[:0], p.val...)
+	p.tmp = tmp
+	for _, l := range beta {
+		setLit(tmp, l.Not())
+	}
+	for {
+		if !propagate(tmp, p.cls) {
+			break
+		}
+		changed, conflict := false, false
+		for _, lv := range p.loose {
+			f := 0
+			for _, c := range lv.cls {
+				if falsified(tmp, c) {
+					f++
+				}
+			}
+			if f > lv.v {
+				conflict = true
+				break
+			}
+			if f < lv.v {
+				continue
+			}
+			for _, c := range lv.cls {
+				if x, one := lastOpen(tmp, c); one {
+					setLit(tmp, x)
+					changed = true
+				}
+			}
+		}
+		if conflict {
+			break
+		}
+		if !changed {
+			return false, 0, false
+		}
+	}
+	for _, j := range p.at {
+		if j >= 64 {
+			return true, 0, false
+		}
+		core |= 1 << j
+	}
+	for _, lv := range p.loose {
+		if lv.j >= 64 {
+			return true, 0, false
+		}
+		core |= 1 << lv.j
+	}
+	return true, core, true
+}
+
+// lastOpen returns the one unknown literal of c when every other literal
+// is false.
+func lastOpen(val []int8, c logic.Clause) (logic.Lit, bool) {
+	var last logic.Lit
+	open := 0
+	for _, l := range c {
+		switch litVal(val, l) {
+		case 1:
+			return 0, false
+		case 0:
+			open++
+			last = l
+		}
+	}
+	return last, open == 1
 }
 
 // refutes reports whether propagation over cls from the values val (closed

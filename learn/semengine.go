@@ -311,32 +311,21 @@ type lexCtx struct {
 
 // minViolated returns the least number of clauses of level j (clauses l)
 // violated by a model of x's assumptions, with such a model, given that
-// it is at least lb. The bound is tried first when the model's count is
-// more than one above it: lower bounds from propagation are often the
-// least count, and then one call settles the level.
+// it is at least lb. It tries the counts from lb up, not from x.m's count
+// down: lower bounds from propagation (lexprop.go) are most often the
+// least count or near it, and a count that admits a model needs no proof
+// that it is least when the one below it admits none.
 func (w *worker) minViolated(x lexCtx, l []logic.Clause, j, lb int) (int, []uint64) {
-	mm := x.m
-	u := violated(l, mm)
-	if u > lb+1 {
+	u := violated(l, x.m)
+	for v := lb; v < u; v++ {
 		a := append(w.assume[:0], x.a...)
-		a = w.atMost(a, j, lb)
+		a = w.atMost(a, j, v)
 		w.assume = a
 		if w.sat(a) {
-			return violated(l, w.m), slices.Clone(w.m)
+			return v, slices.Clone(w.m)
 		}
-		lb++
 	}
-	for u > lb {
-		a := append(w.assume[:0], x.a...)
-		a = w.atMost(a, j, u-1)
-		w.assume = a
-		if !w.sat(a) {
-			break
-		}
-		mm = slices.Clone(w.m)
-		u = violated(l, mm)
-	}
-	return u, mm
+	return u, x.m
 }
 
 // commitSem makes m current under linear or lex, re-deciding every

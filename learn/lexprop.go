@@ -209,51 +209,8 @@ func (p *lexProp) entails(beta logic.Clause) (ok bool, core uint64, coreOK bool)
 // allows makes its other clauses hold, and one more is a conflict. The
 // proof's levels are then every level with a bound, tight or loose.
 func (p *lexProp) entailsLoose(beta logic.Clause) (ok bool, core uint64, coreOK bool) {
-	if len(p.loose) == 0 {
+	if len(p.loose) == 0 || !refutesCard(p.val, p.cls, nil, p.loose, beta, &p.tmp) {
 		return false, 0, false
-	}
-	for _, l := range beta {
-		if litVal(p.val, l) > 0 {
-			return false, 0, false // refutes would have proved it
-		}
-	}
-	tmp := append(p.tmp[:0], p.val...)
-	p.tmp = tmp
-	for _, l := range beta {
-		setLit(tmp, l.Not())
-	}
-	for {
-		if !propagate(tmp, p.cls) {
-			break
-		}
-		changed, conflict := false, false
-		for _, lv := range p.loose {
-			f := 0
-			for _, c := range lv.cls {
-				if falsified(tmp, c) {
-					f++
-				}
-			}
-			if f > lv.v {
-				conflict = true
-				break
-			}
-			if f < lv.v {
-				continue
-			}
-			for _, c := range lv.cls {
-				if x, one := lastOpen(tmp, c); one {
-					setLit(tmp, x)
-					changed = true
-				}
-			}
-		}
-		if conflict {
-			break
-		}
-		if !changed {
-			return false, 0, false
-		}
 	}
 	for _, j := range p.at {
 		if j >= 64 {
@@ -268,6 +225,57 @@ func (p *lexProp) entailsLoose(beta logic.Clause) (ok bool, core uint64, coreOK 
 		core |= 1 << lv.j
 	}
 	return true, core, true
+}
+
+// refutesCard reports whether propagation from val (closed under cls)
+// refutes ¬β with the clauses cls, c (if not nil) and the bounds of the
+// loose levels; tmp is scratch.
+func refutesCard(val []int8, cls []logic.Clause, c logic.Clause, loose []looseLevel, beta logic.Clause, tmp *[]int8) bool {
+	t := append((*tmp)[:0], val...)
+	*tmp = t
+	for _, l := range beta {
+		switch litVal(t, l) {
+		case 1:
+			return true
+		case 0:
+			setLit(t, l.Not())
+		}
+	}
+	for {
+		if !propagate(t, cls) || c != nil && falsified(t, c) {
+			return true
+		}
+		changed := false
+		for _, lv := range loose {
+			f := 0
+			for _, d := range lv.cls {
+				if falsified(t, d) {
+					f++
+				}
+			}
+			if f > lv.v {
+				return true
+			}
+			if f < lv.v {
+				continue
+			}
+			for _, d := range lv.cls {
+				if x, one := lastOpen(t, d); one {
+					setLit(t, x)
+					changed = true
+				}
+			}
+		}
+		if c != nil {
+			if x, one := lastOpen(t, c); one {
+				setLit(t, x)
+				changed = true
+			}
+		}
+		if !changed {
+			return false
+		}
+	}
 }
 
 // lastOpen returns the one unknown literal of c when every other literal
@@ -314,6 +322,7 @@ type groupProp struct {
 	val   []int8 // (k+1)·n: the values at j from j·n
 	end   []int  // per j, the clauses of cls that hold at j
 	cls   []logic.Clause
+	loose []looseLevel // at j = 0
 }
 
 // groupProp returns what propagation knows about the decisions of group gi
@@ -343,7 +352,18 @@ func (w *worker) groupProp(gi int) *groupProp {
 		gp.end[j] = len(p.cls)
 	}
 	gp.cls = append(gp.cls[:0], p.cls...)
+	gp.loose = append(gp.loose[:0], p.loose...)
 	return gp
+}
+
+// entails reports whether propagation shows that every optimal model (the
+// decisions at every level) that satisfies c satisfies β.
+func (gp *groupProp) entails(c, beta logic.Clause, tmp *[]int8) bool {
+	if !gp.ok {
+		return false
+	}
+	n := len(gp.val) / len(gp.end)
+	return refutesCard(gp.val[:n], gp.cls, c, gp.loose, beta, tmp)
 }
 
 // refutes reports whether propagation shows that no model of α meeting the

@@ -104,7 +104,7 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 		d := &e.ex[x]
 		if cons == unknown {
 			w.extra = append(append(w.extra[:0], act), d.negBeta...)
-			if !st.covered && w.try(cur, w.extra...) {
+			if !st.covered && !w.propEntails(gi, &gp, c, d.beta) && w.try(cur, w.extra...) {
 				// One call settles the common case: a witness of c and
 				// ¬β; the example stays uncovered.
 				cons = yes
@@ -130,7 +130,7 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 		for o := 0; ans && o < len(pool); o += words {
 			ans = holds(d.beta, pool[o:o+words])
 		}
-		if ans {
+		if ans && !w.propEntails(gi, &gp, c, d.beta) {
 			w.extra = append(append(w.extra[:0], act), d.negBeta...)
 			if w.try(cur, w.extra...) {
 				found(x)
@@ -143,6 +143,19 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 	if cons == no {
 		w.slowSem(gi, c, act, gp)
 	}
+}
+
+// propEntails reports whether propagation shows (lex) that every optimal
+// model of group gi that satisfies c satisfies beta; *gp is the group's
+// propagation, found on first use.
+func (w *worker) propEntails(gi int, gp **groupProp, c, beta logic.Clause) bool {
+	if w.e.sem != possibilistic.Lex {
+		return false
+	}
+	if *gp == nil {
+		*gp = w.groupProp(gi)
+	}
+	return (*gp).entails(c, beta, &w.sx.ptmp)
 }
 
 // storedWitness reports whether a stored witness of group g's decision

@@ -168,14 +168,19 @@ func (p *lexProp) bound(l []logic.Clause, j, v int) {
 	p.at = append(p.at, j)
 	p.snap = append(p.snap, p.val...)
 	p.end = append(p.end, len(p.cls))
+	unit := false // val is closed under cls: only a new unit clause can assign
 	for _, c := range l {
 		if !falsified(p.val, c) {
 			p.cls = append(p.cls, c)
+			_, one := lastOpen(p.val, c)
+			unit = unit || one
 		}
 	}
 	// A conflict cannot happen when the assumptions are consistent; if it
 	// does, propagation stops being used rather than prove anything.
-	p.ok = propagate(p.val, p.cls)
+	if unit {
+		p.ok = propagate(p.val, p.cls)
+	}
 }
 
 // entails reports whether propagation proves β in every model, with the

@@ -48,7 +48,10 @@ import (
 // widens them (change.keeps), and walks from narrowed models are bounded
 // by the old decisions (lexWalk, linWalk). And a trial removal keeps what
 // it decided, which committing that removal then takes (pruning tries
-// every clause, re-insertion removes every clause in turn).
+// every clause, re-insertion removes every clause in turn). Under lex,
+// unit propagation answers many of the remaining calls first: lower bounds
+// on a level's count, conclusions, and candidates no optimal model can
+// satisfy (lexprop.go).
 // TestDrowningFreeMatchesBruteForce checks both engines against
 // enumerating worlds on random small models.
 

@@ -146,6 +146,22 @@ func (p *lexProp) forced(l []logic.Clause) int {
 	return n
 }
 
+// lowerBound returns a lower bound on the count of level j (clauses l):
+// the forced count, or one more when propagation shows that the level's
+// other clauses cannot all hold (with the levels above at their bounds).
+func (p *lexProp) lowerBound(l []logic.Clause, j int) int {
+	f := p.forced(l)
+	if !p.ok {
+		return f
+	}
+	p.loose = append(p.loose, looseLevel{l, j, f})
+	if refutesCard(p.val, p.cls, nil, p.loose, nil, &p.tmp) {
+		f++
+	}
+	p.loose = p.loose[:len(p.loose)-1]
+	return f
+}
+
 func falsified(val []int8, c logic.Clause) bool {
 	for _, l := range c {
 		if litVal(val, l) >= 0 {

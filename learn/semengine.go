@@ -648,7 +648,7 @@ func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, fro
 		if nested {
 			lbN = int(bound[l])
 		}
-		u, mm := w.minViolated(x, levels[l], l, max(lbN, p.forced(levels[l])))
+		u, mm := w.minViolated(x, levels[l], l, max(lbN, p.lowerBound(levels[l], l)))
 		x.a, x.m = w.atMost(x.a, l, u), mm
 		p.bound(levels[l], l, u)
 		if dec != nil {

@@ -20,10 +20,17 @@ import (
 //     other clause satisfied in every model of the assumptions: those
 //     clauses join what propagation may use for the levels below and for β.
 //
-// A β whose negation propagation refutes is entailed. The levels whose
-// bounds the refutation used are at most the tight ones, which make the
-// proof's levels (see levelCore). Every shortcut only skips a solver call
-// whose answer it knows, so the engine decides exactly as without it.
+//   - a level with a larger bound (loose) is a cardinality constraint:
+//     once as many of its clauses are false as the bound allows, the others
+//     hold, and one more false is a conflict.
+//
+// A β whose negation propagation refutes is entailed; the proof's levels
+// (see levelCore) are the tight ones it needed, or every bounded level when
+// it needed the loose ones. The same propagation refutes candidates that
+// no optimal model satisfies (groupProp) and raises a level's lower bound
+// when its other clauses cannot all hold (lowerBound). Every shortcut only
+// skips a solver call whose answer it knows, so the engine decides exactly
+// as without it (TestDrowningFreeMatchesBruteForce).
 
 // maxPropHard is the largest number of hard rules that propagation uses:
 // a hard rule put in CNF can have thousands of clauses, and leaving them

@@ -48,7 +48,10 @@ import (
 // widens them (change.keeps), and walks from narrowed models are bounded
 // by the old decisions (lexWalk, linWalk). And a trial removal keeps what
 // it decided, which committing that removal then takes (pruning tries
-// every clause, re-insertion removes every clause in turn).
+// every clause, re-insertion removes every clause in turn). Under lex,
+// unit propagation answers many of the remaining calls first: lower bounds
+// on a level's count, conclusions, and candidates no optimal model can
+// satisfy (lexprop.go).
 // TestDrowningFreeMatchesBruteForce checks both engines against
 // enumerating worlds on random small models.
 
@@ -208,6 +211,10 @@ func (w *worker) walkGroup(g []int32, m *Model, same int, dec, bound []int32) []
 	i := int(g[0])
 	k, ko := len(m.Levels), len(e.model.Levels)
 	a := slices.Clone(e.ex[i].alpha)
+	p := &w.sx.prop
+	if e.sem == possibilistic.Lex {
+		p.reset(e.n, m.Hard, e.ex[i].alpha, nil)
+	}
 	for t := range same {
 		l, v := k-1-t, e.dec[i][ko-1-t]
 		if dec != nil {
@@ -215,6 +222,7 @@ func (w *worker) walkGroup(g []int32, m *Model, same int, dec, bound []int32) []
 		}
 		if e.sem == possibilistic.Lex {
 			a = w.atMost(a, l, int(v))
+			p.bound(m.Levels[l], l, int(v))
 		} else if v == 1 {
 			a = append(a, w.sel[l])
 		}
@@ -224,7 +232,7 @@ func (w *worker) walkGroup(g []int32, m *Model, same int, dec, bound []int32) []
 		if !have {
 			w.sat(a) // consistent: H ∪ α is, and so are decisions taken from it
 		}
-		return w.lexWalk(m.Levels, a, slices.Clone(w.m), k-same, dec, bound)
+		return w.lexWalk(m.Levels, a, slices.Clone(w.m), k-same, dec, bound, p)
 	}
 	return w.linWalk(m.Levels, a, k-same, have, dec, bound)
 }
@@ -235,11 +243,19 @@ func (w *worker) walkGroup(g []int32, m *Model, same int, dec, bound []int32) []
 // decide their β on the same assumptions, and one's counter-model often
 // settles another's. When β is entailed, core has the levels whose
 // assumptions the proof used (coreOK false: not known).
-func (w *worker) entails(i int, a []logic.Lit, pool []uint64) (ok bool, core uint64, coreOK bool, _ []uint64) {
+//
+// p, if not nil, is what propagation knows about the models of a (lex):
+// a β it proves needs no solver call.
+func (w *worker) entails(i int, a []logic.Lit, pool []uint64, p *lexProp) (ok bool, core uint64, coreOK bool, _ []uint64) {
 	d := &w.e.ex[i]
 	for o := 0; o < len(pool); o += w.e.words {
 		if !holds(d.beta, pool[o:o+w.e.words]) {
 			return false, 0, false, pool
+		}
+	}
+	if p != nil {
+		if ok, core, coreOK := p.entails(d.beta); ok {
+			return true, core, coreOK, pool
 		}
 	}
 	if w.try(a, d.negBeta...) {
@@ -298,21 +314,21 @@ type lexCtx struct {
 
 // minViolated returns the least number of clauses of level j (clauses l)
 // violated by a model of x's assumptions, with such a model, given that
-// it is at least lb.
+// it is at least lb. It tries the counts from lb up, not from x.m's count
+// down: lower bounds from propagation (lexprop.go) are most often the
+// least count or near it, and a count that admits a model needs no proof
+// that it is least when the one below it admits none.
 func (w *worker) minViolated(x lexCtx, l []logic.Clause, j, lb int) (int, []uint64) {
-	mm := x.m
-	u := violated(l, mm)
-	for u > lb {
+	u := violated(l, x.m)
+	for v := lb; v < u; v++ {
 		a := append(w.assume[:0], x.a...)
-		a = w.atMost(a, j, u-1)
+		a = w.atMost(a, j, v)
 		w.assume = a
-		if !w.sat(a) {
-			break
+		if w.sat(a) {
+			return v, slices.Clone(w.m)
 		}
-		mm = slices.Clone(w.m)
-		u = violated(l, mm)
 	}
-	return u, mm
+	return u, x.m
 }
 
 // commitSem makes m current under linear or lex, re-deciding every
@@ -346,7 +362,7 @@ func (e *engine) commitChange(m *Model, ch change) {
 				case w.settled(g, x, kept) || ok:
 					st.coreT, st.coreTOK = core, ok
 				default:
-					st.covered, st.coreT, st.coreTOK, pool = w.entails(x, a, pool)
+					st.covered, st.coreT, st.coreTOK, pool = w.entails(x, a, pool, w.lexProp())
 				}
 			}
 			w.sx.pool = pool
@@ -621,21 +637,34 @@ func (w *worker) linWalk(levels [][]logic.Clause, a []logic.Lit, from int, have 
 // among the walk's: while the walk's counts equal them, the walk's models
 // stay among that model's, so their counts are lower bounds and a witness
 // that reaches one needs no proof that it is least.
-func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, from int, dec, bound []int32) []logic.Lit {
+//
+// p knows, by propagation, the models of a (see lexprop.go); the walk
+// bounds each level's count from below by it and tells it each count.
+func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, from int, dec, bound []int32, p *lexProp) []logic.Lit {
 	x := lexCtx{a: a, m: m}
 	nested := bound != nil
 	for l := from - 1; l >= 0; l-- {
-		lb := 0
+		lbN := 0
 		if nested {
-			lb = int(bound[l])
+			lbN = int(bound[l])
 		}
-		u, mm := w.minViolated(x, levels[l], l, lb)
+		u, mm := w.minViolated(x, levels[l], l, max(lbN, p.lowerBound(levels[l], l)))
 		x.a, x.m = w.atMost(x.a, l, u), mm
+		p.bound(levels[l], l, u)
 		if dec != nil {
 			dec[l] = int32(u)
 		}
-		nested = nested && u == lb
+		nested = nested && u == lbN
 	}
 	copy(w.m, x.m)
 	return x.a
+}
+
+// lexProp returns what propagation knows about the assumptions of the
+// last walk under lex (walkGroup, slowSem), nil under linear.
+func (w *worker) lexProp() *lexProp {
+	if w.e.sem != possibilistic.Lex {
+		return nil
+	}
+	return &w.sx.prop
 }

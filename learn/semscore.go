@@ -24,6 +24,10 @@ type semExtra struct {
 	// instead of deciding every example again: re-insertion removes every
 	// clause in turn from the same model, returning to it after each.
 	pend map[pendKey]*pendingRemoval
+	// gprop is, per group under lex, what propagation knows about its
+	// decisions (groupProp in lexprop.go).
+	gonce sync.Once
+	gprop []groupProp
 }
 
 // semScratch holds a worker's buffers for the drowning-free engines.
@@ -32,6 +36,8 @@ type semScratch struct {
 	pool, skip []uint64    // models, one after another
 	gm         []uint64
 	totLv      []int32 // lex: the level of each totalizer output, from variable n
+	prop       lexProp // lex: what propagation knows in the last walk
+	ptmp       []int8
 	seen       []seenModel
 }
 
@@ -71,8 +77,17 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 	pool := w.sx.pool[:0]
 	const unknown, yes, no = 0, 1, 2
 	cons := unknown
-	if w.storedWitness(g, c, nil) {
+	var gp *groupProp
+	switch {
+	case w.storedWitness(g, c, nil):
 		cons = yes
+	case e.sem == possibilistic.Lex:
+		// Propagation often shows that no model meeting the decisions
+		// satisfies c, which the loop below would prove with solver calls.
+		gp = w.groupProp(gi)
+		if gp.refutes(0, c, &w.sx.ptmp) {
+			cons = no
+		}
 	}
 	w.sx.cur = append(w.sx.cur[:0], w.current(i0)...)
 	cur := w.sx.cur
@@ -81,12 +96,15 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 		w.keep(x, 0)
 	}
 	for _, xi := range g {
+		if cons == no {
+			break
+		}
 		x := int(xi)
 		st := &e.st[x]
 		d := &e.ex[x]
 		if cons == unknown {
 			w.extra = append(append(w.extra[:0], act), d.negBeta...)
-			if !st.covered && w.try(cur, w.extra...) {
+			if !st.covered && !w.propEntails(gi, &gp, c, d.beta) && w.try(cur, w.extra...) {
 				// One call settles the common case: a witness of c and
 				// ¬β; the example stays uncovered.
 				cons = yes
@@ -112,7 +130,7 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 		for o := 0; ans && o < len(pool); o += words {
 			ans = holds(d.beta, pool[o:o+words])
 		}
-		if ans {
+		if ans && !w.propEntails(gi, &gp, c, d.beta) {
 			w.extra = append(append(w.extra[:0], act), d.negBeta...)
 			if w.try(cur, w.extra...) {
 				found(x)
@@ -123,8 +141,21 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 	}
 	w.sx.pool = pool
 	if cons == no {
-		w.slowSem(gi, c, act)
+		w.slowSem(gi, c, act, gp)
 	}
+}
+
+// propEntails reports whether propagation shows (lex) that every optimal
+// model of group gi that satisfies c satisfies beta; *gp is the group's
+// propagation, found on first use.
+func (w *worker) propEntails(gi int, gp **groupProp, c, beta logic.Clause) bool {
+	if w.e.sem != possibilistic.Lex {
+		return false
+	}
+	if *gp == nil {
+		*gp = w.groupProp(gi)
+	}
+	return (*gp).entails(c, beta, &w.sx.ptmp)
 }
 
 // storedWitness reports whether a stored witness of group g's decision
@@ -198,7 +229,10 @@ func (w *worker) skipped(x, p int) bool {
 //     say whether S wins, loses or ties (lexInto).
 //
 // Q, g and the walk depend only on α, so the group shares them.
-func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
+//
+// gp, if not nil, is what propagation knows about the group's decisions
+// (lex): a level from which it refutes c is below g.
+func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 	e := w.e
 	grp := e.groups[gi]
 	i0 := int(grp[0])
@@ -214,6 +248,9 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
 				}
 			}
 		}
+	}
+	for gp != nil && lo < hi && gp.refutes(lo, c, &w.sx.ptmp) {
+		lo++
 	}
 	for lo < hi {
 		mid := (lo + hi) / 2
@@ -237,7 +274,12 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
 		w.sx.pre = a
 		u = make([]int32, g)
 		if e.sem == possibilistic.Lex {
-			aW = w.lexWalk(e.model.Levels, a, slices.Clone(gm), g, u, e.dec[i0][:g])
+			p := &w.sx.prop
+			p.reset(e.n, e.model.Hard, e.ex[i0].alpha, c)
+			for l := k - 1; l >= g; l-- {
+				p.bound(e.model.Levels[l], l, int(e.dec[i0][l]))
+			}
+			aW = w.lexWalk(e.model.Levels, a, slices.Clone(gm), g, u, e.dec[i0][:g], p)
 		} else {
 			copy(w.m, gm)
 			aW = w.linWalk(e.model.Levels, a, g, true, u, e.dec[i0][:g])
@@ -253,7 +295,7 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit) {
 		covered := e.st[x].covered
 		ansW, into := covered, covered // into: lex at 2(g−1)+1
 		if g <= k && !(covered && (asBefore || w.coreBelow(x, g, u))) {
-			ansW, _, _, pool = w.entails(x, aW, pool)
+			ansW, _, _, pool = w.entails(x, aW, pool, w.lexProp())
 			if e.sem == possibilistic.Lex {
 				into = lexInto(e.dec[x], u, g-1, covered, ansW)
 			}
@@ -326,7 +368,7 @@ func (w *worker) skipAnswer(gi, x, j int) bool {
 	pool := append(w.sx.skip[:0], w.m...)
 	for _, y := range grp {
 		var ans bool
-		ans, _, _, pool = w.entails(int(y), a, pool)
+		ans, _, _, pool = w.entails(int(y), a, pool, nil)
 		sx.skip[y][j] = 1
 		if ans {
 			sx.skip[y][j] = 2
@@ -433,7 +475,7 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 				core, ok := ch.mapCore(e.sem, st.coreT, e.dec[g[0]], dec)
 				ok = ok && st.coreTOK && st.covered
 				if !w.settled(g, x, kept) && !ok {
-					now, core, ok, pool = w.entails(x, a, pool)
+					now, core, ok, pool = w.entails(x, a, pool, w.lexProp())
 				}
 				pr.core[x], pr.coreOK[x] = core, ok && now
 				pr.covered[x] = now

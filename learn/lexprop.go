@@ -1,0 +1,428 @@
+package learn
+
+import (
+	"slices"
+
+	"github.com/strata-logic/strata/logic"
+)
+
+// A lex walk proves each level's least violation count with a solver call
+// that fails (at most one fewer is impossible), and a covered example's β
+// with another. Many of those facts follow from unit propagation alone,
+// which costs far less than a call:
+//
+//   - a clause whose literals are all false under literals that hold in
+//     every model of the walk's assumptions is violated by each of them,
+//     so the number of such clauses of a level (forced) bounds its count
+//     from below, and a model that reaches it needs no proof that it is
+//     least;
+//   - a level whose count is bounded by its forced count (tight) has every
+//     other clause satisfied in every model of the assumptions: those
+//     clauses join what propagation may use for the levels below and for β.
+//
+//   - a level with a larger bound (loose) is a cardinality constraint:
+//     once as many of its clauses are false as the bound allows, the others
+//     hold, and one more false is a conflict.
+//
+// A β whose negation propagation refutes is entailed; the proof's levels
+// (see levelCore) are the tight ones it needed, or every bounded level when
+// it needed the loose ones. The same propagation refutes candidates that
+// no optimal model satisfies (groupProp) and raises a level's lower bound
+// when its other clauses cannot all hold (lowerBound). Every shortcut only
+// skips a solver call whose answer it knows, so the engine decides exactly
+// as without it (TestDrowningFreeMatchesBruteForce).
+
+// maxPropHard is the largest number of hard rules that propagation uses:
+// a hard rule put in CNF can have thousands of clauses, and leaving them
+// out only weakens the bounds.
+const maxPropHard = 256
+
+// lexProp is what unit propagation knows about the models of a lex walk's
+// assumptions.
+type lexProp struct {
+	val []int8         // per atom: 1 true, −1 false, 0 unknown in some model
+	cls []logic.Clause // clauses that hold in every model
+	ok  bool           // false: propagation is not used
+	tmp []int8
+	// Before each tight level's clauses joined cls: the level, the values
+	// and the length of cls then, so that entails can find the highest
+	// levels a refutation needs (snap holds the values one after another).
+	at   []int
+	snap []int8
+	end  []int
+	// loose are the levels with a bound above their forced count.
+	loose []looseLevel
+}
+
+// looseLevel is a level j (clauses cls) with at most v violated.
+type looseLevel struct {
+	cls []logic.Clause
+	j   int
+	v   int
+}
+
+// litVal returns 1 if l is true under val, −1 if false, 0 if unknown.
+func litVal(val []int8, l logic.Lit) int8 {
+	v := val[l.Atom()]
+	if l.IsNeg() {
+		return -v
+	}
+	return v
+}
+
+func setLit(val []int8, l logic.Lit) {
+	if l.IsNeg() {
+		val[l.Atom()] = -1
+	} else {
+		val[l.Atom()] = 1
+	}
+}
+
+// reset starts p for the models of H ∪ α and, if not nil, the clause c.
+func (p *lexProp) reset(n int, hard []logic.Clause, alpha []logic.Lit, c logic.Clause) {
+	if cap(p.val) < n {
+		p.val = make([]int8, n)
+	}
+	p.val = p.val[:n]
+	clear(p.val)
+	p.cls = p.cls[:0]
+	p.ok = true
+	p.at, p.snap, p.end, p.loose = p.at[:0], p.snap[:0], p.end[:0], p.loose[:0]
+	for _, l := range alpha {
+		if litVal(p.val, l) < 0 {
+			p.ok = false // α contradicts itself: leave it to the solver
+			return
+		}
+		setLit(p.val, l)
+	}
+	if len(hard) <= maxPropHard {
+		p.cls = append(p.cls, hard...)
+	}
+	if c != nil {
+		p.cls = append(p.cls, c)
+	}
+	p.ok = propagate(p.val, p.cls)
+}
+
+// propagate assigns, until nothing changes, the last unknown literal of
+// every clause whose other literals are false. It reports false on a
+// clause with every literal false.
+func propagate(val []int8, cls []logic.Clause) bool {
+	for changed := true; changed; {
+		changed = false
+		for _, c := range cls {
+			var last logic.Lit
+			open := 0
+			sat := false
+			for _, l := range c {
+				switch litVal(val, l) {
+				case 1:
+					sat = true
+				case 0:
+					open++
+					last = l
+				}
+				if sat || open > 1 {
+					break
+				}
+			}
+			switch {
+			case sat || open > 1:
+			case open == 0:
+				return false
+			default:
+				setLit(val, last)
+				changed = true
+			}
+		}
+	}
+	return true
+}
+
+// forced returns the number of clauses of l that every model violates.
+func (p *lexProp) forced(l []logic.Clause) int {
+	if !p.ok {
+		return 0
+	}
+	n := 0
+	for _, c := range l {
+		if falsified(p.val, c) {
+			n++
+		}
+	}
+	return n
+}
+
+// lowerBound returns a lower bound on the count of level j (clauses l):
+// the forced count, or one more when propagation shows that the level's
+// other clauses cannot all hold (with the levels above at their bounds).
+func (p *lexProp) lowerBound(l []logic.Clause, j int) int {
+	f := p.forced(l)
+	if !p.ok {
+		return f
+	}
+	p.loose = append(p.loose, looseLevel{l, j, f})
+	if refutesCard(p.val, p.cls, nil, p.loose, nil, &p.tmp) {
+		f++
+	}
+	p.loose = p.loose[:len(p.loose)-1]
+	return f
+}
+
+func falsified(val []int8, c logic.Clause) bool {
+	for _, l := range c {
+		if litVal(val, l) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// bound records that at most v clauses of level j (clauses l) are
+// violated; if that is the forced number, the others hold in every model.
+func (p *lexProp) bound(l []logic.Clause, j, v int) {
+	if !p.ok {
+		return
+	}
+	if v != p.forced(l) {
+		p.loose = append(p.loose, looseLevel{l, j, v})
+		return
+	}
+	p.at = append(p.at, j)
+	p.snap = append(p.snap, p.val...)
+	p.end = append(p.end, len(p.cls))
+	unit := false // val is closed under cls: only a new unit clause can assign
+	for _, c := range l {
+		if !falsified(p.val, c) {
+			p.cls = append(p.cls, c)
+			_, one := lastOpen(p.val, c)
+			unit = unit || one
+		}
+	}
+	// A conflict cannot happen when the assumptions are consistent; if it
+	// does, propagation stops being used rather than prove anything.
+	if unit {
+		p.ok = propagate(p.val, p.cls)
+	}
+}
+
+// entails reports whether propagation proves β in every model, with the
+// levels the proof used (coreOK false: not known): the tight levels from
+// the lowest one whose clauses the refutation needs, since each level's
+// bound rests on the values the levels above it gave.
+func (p *lexProp) entails(beta logic.Clause) (ok bool, core uint64, coreOK bool) {
+	if !p.ok {
+		return false, 0, false
+	}
+	if !refutes(p.val, p.cls, beta, &p.tmp) {
+		return p.entailsLoose(beta)
+	}
+	// The fewest tight levels, highest first, that still refute ¬β.
+	t := len(p.at)
+	n := len(p.val)
+	for t > 0 && refutes(p.snap[(t-1)*n:t*n], p.cls[:p.end[t-1]], beta, &p.tmp) {
+		t--
+	}
+	for _, j := range p.at[:t] {
+		if j >= 64 {
+			return true, 0, false
+		}
+		core |= 1 << j
+	}
+	return true, core, true
+}
+
+// entailsLoose is entails with the loose levels' bounds too: propagation
+// from ¬β that falsifies as many clauses of a loose level as its bound
+// allows makes its other clauses hold, and one more is a conflict. The
+// proof's levels are then every level with a bound, tight or loose.
+func (p *lexProp) entailsLoose(beta logic.Clause) (ok bool, core uint64, coreOK bool) {
+	if len(p.loose) == 0 || !refutesCard(p.val, p.cls, nil, p.loose, beta, &p.tmp) {
+		return false, 0, false
+	}
+	for _, j := range p.at {
+		if j >= 64 {
+			return true, 0, false
+		}
+		core |= 1 << j
+	}
+	for _, lv := range p.loose {
+		if lv.j >= 64 {
+			return true, 0, false
+		}
+		core |= 1 << lv.j
+	}
+	return true, core, true
+}
+
+// refutesCard reports whether propagation from val (closed under cls)
+// refutes ¬β with the clauses cls, c (if not nil) and the bounds of the
+// loose levels; tmp is scratch.
+func refutesCard(val []int8, cls []logic.Clause, c logic.Clause, loose []looseLevel, beta logic.Clause, tmp *[]int8) bool {
+	t := append((*tmp)[:0], val...)
+	*tmp = t
+	for _, l := range beta {
+		switch litVal(t, l) {
+		case 1:
+			return true
+		case 0:
+			setLit(t, l.Not())
+		}
+	}
+	for {
+		if !propagate(t, cls) || c != nil && falsified(t, c) {
+			return true
+		}
+		changed := false
+		for _, lv := range loose {
+			f := 0
+			for _, d := range lv.cls {
+				if falsified(t, d) {
+					f++
+				}
+			}
+			if f > lv.v {
+				return true
+			}
+			if f < lv.v {
+				continue
+			}
+			for _, d := range lv.cls {
+				if x, one := lastOpen(t, d); one {
+					setLit(t, x)
+					changed = true
+				}
+			}
+		}
+		if c != nil {
+			if x, one := lastOpen(t, c); one {
+				setLit(t, x)
+				changed = true
+			}
+		}
+		if !changed {
+			return false
+		}
+	}
+}
+
+// lastOpen returns the one unknown literal of c when every other literal
+// is false.
+func lastOpen(val []int8, c logic.Clause) (logic.Lit, bool) {
+	var last logic.Lit
+	open := 0
+	for _, l := range c {
+		switch litVal(val, l) {
+		case 1:
+			return 0, false
+		case 0:
+			open++
+			last = l
+		}
+	}
+	return last, open == 1
+}
+
+// refutes reports whether propagation over cls from the values val (closed
+// under cls) refutes ¬β; tmp is scratch.
+func refutes(val []int8, cls []logic.Clause, beta logic.Clause, tmp *[]int8) bool {
+	for _, l := range beta {
+		if litVal(val, l) > 0 {
+			return true
+		}
+	}
+	*tmp = append((*tmp)[:0], val...)
+	for _, l := range beta {
+		if litVal(*tmp, l) == 0 {
+			setLit(*tmp, l.Not())
+		}
+	}
+	return !propagate(*tmp, cls)
+}
+
+// groupProp is what propagation knows about the models of an antecedent α
+// that meet the current decisions of the levels ≥ j, for every j: the
+// lowest levels' decisions are added last, so one list of clauses serves
+// every j up to its length at j.
+type groupProp struct {
+	model *Model
+	ok    bool
+	val   []int8 // (k+1)·n: the values at j from j·n
+	end   []int  // per j, the clauses of cls that hold at j
+	cls   []logic.Clause
+	loose []looseLevel // at j = 0
+}
+
+// groupProp returns what propagation knows about the decisions of group gi
+// under the current model (lex), computed once per model; each group is
+// scored by one worker, so no other worker touches it.
+func (w *worker) groupProp(gi int) *groupProp {
+	e := w.e
+	sx := &e.semx
+	sx.gonce.Do(func() { sx.gprop = make([]groupProp, len(e.groups)) })
+	gp := &sx.gprop[gi]
+	if gp.model == e.model {
+		return gp
+	}
+	i := int(e.groups[gi][0])
+	k, n := len(e.model.Levels), e.n
+	p := &w.sx.prop
+	p.reset(n, e.model.Hard, e.ex[i].alpha, nil)
+	gp.model, gp.ok = e.model, p.ok
+	gp.val = slices.Grow(gp.val[:0], (k+1)*n)[:(k+1)*n]
+	gp.end = slices.Grow(gp.end[:0], k+1)[:k+1]
+	for j := k; j >= 0; j-- {
+		if j < k {
+			p.bound(e.model.Levels[j], j, int(e.dec[i][j]))
+			gp.ok = gp.ok && p.ok
+		}
+		copy(gp.val[j*n:(j+1)*n], p.val)
+		gp.end[j] = len(p.cls)
+	}
+	gp.cls = append(gp.cls[:0], p.cls...)
+	gp.loose = append(gp.loose[:0], p.loose...)
+	return gp
+}
+
+// entails reports whether propagation shows that every optimal model (the
+// decisions at every level) that satisfies c satisfies β.
+func (gp *groupProp) entails(c, beta logic.Clause, tmp *[]int8) bool {
+	if !gp.ok {
+		return false
+	}
+	n := len(gp.val) / len(gp.end)
+	return refutesCard(gp.val[:n], gp.cls, c, gp.loose, beta, tmp)
+}
+
+// refutes reports whether propagation shows that no model of α meeting the
+// decisions of the levels ≥ j satisfies c. Refuted at j, c is refuted at
+// every lower j too.
+func (gp *groupProp) refutes(j int, c logic.Clause, tmp *[]int8) bool {
+	if !gp.ok {
+		return false
+	}
+	n := len(gp.val) / len(gp.end)
+	val := gp.val[j*n : (j+1)*n]
+	var last logic.Lit
+	open := 0
+	for _, l := range c {
+		switch litVal(val, l) {
+		case 1:
+			return false
+		case 0:
+			open++
+			last = l
+		}
+	}
+	switch open {
+	case 0:
+		return true
+	case 1:
+		// val is closed under the clauses at j: only c's last literal can
+		// propagate anything new.
+		*tmp = append((*tmp)[:0], val...)
+		setLit(*tmp, last)
+		return !propagate(*tmp, gp.cls[:gp.end[j]])
+	}
+	return false
+}

@@ -154,33 +154,44 @@ func BenchmarkBatch(b *testing.B) {
 }
 
 // BenchmarkLatency64 runs 64 concurrent keep-alive clients, each sending
-// single poss queries one after another, and reports the 50th and 99th
-// percentile latencies.
+// single explained poss queries one after another, and reports the 50th
+// and 99th percentile latencies.
 func BenchmarkLatency64(b *testing.B) {
 	client, url, id, queries := benchServer(b)
-	latency64(b, id, queries, func(int) (func(body []byte) error, error) {
+	latency64(b, id, queries, true, func(int) (func(body []byte) error, error) {
 		return func(body []byte) error { post(b, client, url+"/api/query", body); return nil }, nil
 	})
 }
 
 // BenchmarkLatency64RawClient is BenchmarkLatency64 with rawClient for
-// net/http's Client (see BenchmarkQueryRawClient).
+// net/http's Client (see BenchmarkQueryRawClient), for plain queries (the
+// entailment of BenchmarkEntailsGiven, the measure) and explained
+// ones.
 func BenchmarkLatency64RawClient(b *testing.B) {
-	_, url, id, queries := benchServer(b)
-	latency64(b, id, queries, func(int) (func(body []byte) error, error) {
-		rc, err := dialRaw(b, url)
-		if err != nil {
-			return nil, err
+	for _, explain := range []bool{false, true} {
+		name := "poss"
+		if explain {
+			name = "poss-explain"
 		}
-		return func(body []byte) error { return rc.post("/api/query", body) }, nil
-	})
+		b.Run(name, func(b *testing.B) {
+			_, url, id, queries := benchServer(b)
+			latency64(b, id, queries, explain, func(int) (func(body []byte) error, error) {
+				rc, err := dialRaw(b, url)
+				if err != nil {
+					return nil, err
+				}
+				return func(body []byte) error { return rc.post("/api/query", body) }, nil
+			})
+		})
+	}
 }
 
-// latency64 runs 64 clients made by dial, each posting single explained
-// poss queries one after another, and reports the latencies' percentiles.
-func latency64(b *testing.B, id string, queries []string, dial func(c int) (func(body []byte) error, error)) {
+// latency64 runs 64 clients made by dial, each posting single poss queries
+// (explained or not) one after another, and reports the latencies'
+// percentiles.
+func latency64(b *testing.B, id string, queries []string, explain bool, dial func(c int) (func(body []byte) error, error)) {
 	const clients = 64
-	bodies := queryBodies(id, queries, "poss", true)
+	bodies := queryBodies(id, queries, "poss", explain)
 	posts := make([]func([]byte) error, clients)
 	for c := range posts {
 		p, err := dial(c)

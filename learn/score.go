@@ -108,20 +108,25 @@ func (w *worker) scoreShare(c logic.Clause, delta []int64) {
 // upper bound on what it can gain (gainBound, no solver call); candidates
 // are then scored from the highest bound down, and need rises to the best
 // gain found, so that a candidate whose bound is below it, which cannot
-// even tie the best, is never scored. Under linear and lex every candidate
-// with from[ci] ≥ 0 is scored.
+// even tie the best, is never scored. Under linear and lex the bound is the
+// weight of the misclassified examples, the same for every candidate, and
+// a candidate stops being scored once its changes so far plus the
+// misclassified weight of the groups left are below need
+// (scoreShareBoundedSem).
 func (e *engine) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64) [][]int64 {
 	res := make([][]int64, len(cands))
-	if e.sem != possibilistic.Poss {
-		all := e.scoreCandidates(ctx, cands)
-		for ci := range cands {
-			if from[ci] >= 0 {
-				res[ci] = all[ci]
-			}
+	var bound []int64
+	if e.sem == possibilistic.Poss {
+		bound = e.gainBounds(cands)
+	} else {
+		bound = make([]int64, len(cands))
+		for _, g := range e.groups {
+			bound[0] += e.missWeight(g)
 		}
-		return res
+		for ci := range bound {
+			bound[ci] = bound[0]
+		}
 	}
-	bound := e.gainBounds(cands)
 	order := make([]int, 0, len(cands))
 	for ci := range cands {
 		if from[ci] >= 0 {
@@ -138,7 +143,11 @@ func (e *engine) scoreAbove(ctx context.Context, cands []logic.Clause, from []in
 		ab := &abortShare{need: need, from: from[ci], vec: make([][]int64, len(e.workers))}
 		e.parallel(func(w *worker) {
 			parts[w.id] = make([]int64, np)
-			w.scoreShareBounded(cands[ci], parts[w.id], ab)
+			if e.sem == possibilistic.Poss {
+				w.scoreShareBounded(cands[ci], parts[w.id], ab)
+			} else {
+				w.scoreShareBoundedSem(cands[ci], parts[w.id], ab)
+			}
 		})
 		if ab.stop.Load() {
 			continue // it cannot reach need
@@ -239,6 +248,62 @@ func (w *worker) scoreShareBounded(c logic.Clause, delta []int64, ab *abortShare
 			return
 		}
 	}
+}
+
+// boundEverySem is boundEvery for linear and lex, whose groups take far
+// longer to score than a check of the bound.
+const boundEverySem = 8
+
+// scoreShareBoundedSem is scoreShare under linear and lex that gives up as
+// soon as the candidate is proved unable to change the score by ab.need at
+// a position from ab.from on. Only a misclassified example can gain (a
+// correct one can only lose), so the exact changes of the groups scored so
+// far plus the misclassified weight of the others bound the change at every
+// position.
+func (w *worker) scoreShareBoundedSem(c logic.Clause, delta []int64, ab *abortShare) {
+	e := w.e
+	np := len(delta)
+	var rem int64
+	w.pot = w.pot[:0]
+	for g := w.id; g < len(e.groups); g += len(e.workers) {
+		v := e.missWeight(e.groups[g])
+		w.pot = append(w.pot, v)
+		rem += v
+	}
+	vec := make([]int64, np)
+	check := func() bool {
+		for p := range np {
+			vec[p] = delta[p] + rem
+		}
+		return ab.publish(w.id, vec)
+	}
+	if check() {
+		return
+	}
+	w.delta = delta
+	w.cm = e.mask(c)
+	act := logic.Pos(w.s.NewVar())
+	w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
+	defer w.s.AddClause(act.Not())
+	for n, g := 0, w.id; g < len(e.groups); n, g = n+1, g+len(e.workers) {
+		w.scoreGroupSem(g, c, act)
+		rem -= w.pot[n]
+		if n%boundEverySem == boundEverySem-1 && (ab.stop.Load() || check()) {
+			return
+		}
+	}
+}
+
+// missWeight returns the weight of the examples of group g that the
+// current model misclassifies, the most the group can gain.
+func (e *engine) missWeight(g []int32) int64 {
+	var w int64
+	for _, x := range g {
+		if d := &e.ex[x]; d.hardOK && e.st[x].covered != (d.sign > 0) {
+			w += d.weight
+		}
+	}
+	return w
 }
 
 // gainBounds returns for each candidate an upper bound on the change of

@@ -32,6 +32,12 @@ func putBuf(b *bytes.Buffer) {
 // decodeBatch reads the body of POST /api/batch into req, by the fast path
 // when it can and by decode otherwise.
 func (s *Server) decodeBatch(w http.ResponseWriter, r *http.Request, req *batchRequest) *apiError {
+	return decodeFast(s, w, r, req, scanBatch)
+}
+
+// decodeFast reads the body of r into req by scan when scan can read it and
+// by decodeBytes otherwise.
+func decodeFast[T any](s *Server, w http.ResponseWriter, r *http.Request, req *T, scan func([]byte, *T) bool) *apiError {
 	buf := getBuf()
 	defer putBuf(buf)
 	if _, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)); err != nil {
@@ -40,10 +46,11 @@ func (s *Server) decodeBatch(w http.ResponseWriter, r *http.Request, req *batchR
 	// Read to its end and closed, the body needs no draining by net/http
 	// before the answer is written.
 	r.Body.Close()
-	if scanBatch(buf.Bytes(), req) {
+	if scan(buf.Bytes(), req) {
 		return nil
 	}
-	*req = batchRequest{}
+	var zero T
+	*req = zero
 	return s.decodeBytes(buf.Bytes(), req)
 }
 
@@ -91,19 +98,7 @@ func scanBatch(body []byte, req *batchRequest) bool {
 // decodeQuery reads the body of POST /api/query into req, by the fast path
 // when it can and by decode otherwise.
 func (s *Server) decodeQuery(w http.ResponseWriter, r *http.Request, req *queryRequest) *apiError {
-	buf := getBuf()
-	defer putBuf(buf)
-	if _, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)); err != nil {
-		return bodyError(err)
-	}
-	// Read to its end and closed, the body needs no draining by net/http
-	// before the answer is written.
-	r.Body.Close()
-	if scanQuery(buf.Bytes(), req) {
-		return nil
-	}
-	*req = queryRequest{}
-	return s.decodeBytes(buf.Bytes(), req)
+	return decodeFast(s, w, r, req, scanQuery)
 }
 
 // scanQuery reads body into req if it is an object whose members are the

@@ -253,9 +253,9 @@ func (w *worker) compile(m *Model) {
 	w.compileSel(m)
 }
 
-// compileSel builds the solver for poss and linear: hard rules permanent,
-// each level's clauses guarded by the level's selector.
-func (w *worker) compileSel(m *Model) {
+// newSolver gives the worker a fresh solver over the atoms with m's hard
+// rules, and no level selectors yet.
+func (w *worker) newSolver(m *Model) {
 	w.s = sat.New()
 	for range w.e.n {
 		w.s.NewVar()
@@ -264,6 +264,12 @@ func (w *worker) compileSel(m *Model) {
 		w.s.AddClause(c...)
 	}
 	w.sel = w.sel[:0]
+}
+
+// compileSel builds the solver for poss and linear: hard rules permanent,
+// each level's clauses guarded by the level's selector.
+func (w *worker) compileSel(m *Model) {
+	w.newSolver(m)
 	for _, l := range m.Levels {
 		sel := logic.Pos(w.s.NewVar())
 		w.sel = append(w.sel, sel)

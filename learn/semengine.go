@@ -58,14 +58,7 @@ import (
 // compileLex builds the worker's solver for m under lex: one violation
 // literal per clause and a totalizer per level that counts them.
 func (w *worker) compileLex(m *Model) {
-	w.s = sat.New()
-	for range w.e.n {
-		w.s.NewVar()
-	}
-	for _, c := range m.Hard {
-		w.s.AddClause(c...)
-	}
-	w.sel = w.sel[:0]
+	w.newSolver(m)
 	w.tot = w.tot[:0]
 	for _, l := range m.Levels {
 		ys := make([]logic.Lit, len(l))

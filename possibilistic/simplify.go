@@ -47,9 +47,9 @@ type entry struct {
 // violates also violates the unit at a weight at least as high.
 func (t *Theory) PropagateUnits() *Theory { return t.propagateUnits(false, true) }
 
-// propagateUnits propagates every unit, or only the units of weight 1, and
-// shortens clauses or only removes the subsumed ones.
-func (t *Theory) propagateUnits(certainOnly, shorten bool) *Theory {
+// entries lists the theory's formulas level by level, each with its
+// clause when it is one.
+func (t *Theory) entries() []*entry {
 	var es []*entry
 	for j, l := range t.Levels {
 		for _, f := range l.Formulas {
@@ -60,6 +60,13 @@ func (t *Theory) propagateUnits(certainOnly, shorten bool) *Theory {
 			es = append(es, e)
 		}
 	}
+	return es
+}
+
+// propagateUnits propagates every unit, or only the units of weight 1, and
+// shortens clauses or only removes the subsumed ones.
+func (t *Theory) propagateUnits(certainOnly, shorten bool) *Theory {
+	es := t.entries()
 	unit := func(u *entry) bool {
 		return u.clause != nil && len(u.clause) <= 1 && (!certainOnly || t.Levels[u.level].Weight == 1)
 	}

@@ -13,16 +13,7 @@ import (
 // over all entries, each unit applied to every entry (units × entries per
 // pass), the reference the queue must reproduce exactly.
 func refPropagateUnits(t *Theory) *Theory {
-	var es []*entry
-	for j, l := range t.Levels {
-		for _, f := range l.Formulas {
-			e := &entry{level: j, f: f}
-			if c, ok := f.AsClause(); ok {
-				e.clause = c
-			}
-			es = append(es, e)
-		}
-	}
+	es := t.entries()
 	for changed := true; changed; {
 		changed = false
 		for _, u := range es {

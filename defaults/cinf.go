@@ -817,19 +817,29 @@ func satisfiesRows(x []*big.Rat, rows []lpRow) bool {
 // (right-hand sides 0 and 1) to integers: multiplying by the common
 // denominator keeps every row, as the factor is at least 1.
 func integral(x []*big.Rat) []int64 {
-	l := big.NewInt(1)
-	g := new(big.Int)
-	for _, v := range x {
-		d := v.Denom()
-		g.GCD(nil, nil, l, d)
-		l.Mul(l, new(big.Int).Quo(d, g))
-	}
+	l, _ := denominatorLCM(x, 0)
 	out := make([]int64, len(x))
 	for j, v := range x {
 		p := new(big.Int).Mul(v.Num(), new(big.Int).Quo(l, v.Denom()))
 		out[j] = p.Int64()
 	}
 	return out
+}
+
+// denominatorLCM returns the least common multiple of the denominators of
+// x; ok is false when it grows past maxBits bits (0: no limit).
+func denominatorLCM(x []*big.Rat, maxBits int) (l *big.Int, ok bool) {
+	l = big.NewInt(1)
+	g := new(big.Int)
+	for _, v := range x {
+		d := v.Denom()
+		g.GCD(nil, nil, l, d)
+		l.Mul(l, new(big.Int).Quo(d, g))
+		if maxBits > 0 && l.BitLen() > maxBits {
+			return l, false
+		}
+	}
+	return l, true
 }
 
 func floorRat(v *big.Rat) int64 {

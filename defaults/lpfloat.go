@@ -177,18 +177,26 @@ func lpGuided(ctx context.Context, n int, rows []lpRow) (x []*big.Rat, support [
 		for k, i := range fsup {
 			sub[k] = rows[i]
 		}
-		_, sup, ok, err := lpSolveSupport(ctx, n, sub, nil)
-		if err != nil {
-			return nil, nil, false, err
-		}
-		if !ok {
-			for _, k := range sup {
-				support = append(support, fsup[k])
-			}
-			return nil, support, false, nil
+		if sup, refuted, err := refuteExactly(ctx, n, sub, fsup); err != nil || refuted {
+			return nil, sup, false, err
 		}
 	}
 	return lpSolveSupport(ctx, n, rows, nil)
+}
+
+// refuteExactly decides exactly whether the rows sub, the support of a
+// floating-point refutation (rows fsup[k] of a larger program), are
+// infeasible, and if so returns their exact support in the larger
+// program's numbering: a float certificate is never trusted as it stands.
+func refuteExactly(ctx context.Context, n int, sub []lpRow, fsup []int) (support []int, refuted bool, err error) {
+	_, sup, ok, err := lpSolveSupport(ctx, n, sub, nil)
+	if err != nil || ok {
+		return nil, false, err
+	}
+	for _, k := range sup {
+		support = append(support, fsup[k])
+	}
+	return support, true, nil
 }
 
 // rationalize returns the best rational approximation of v with a

@@ -215,15 +215,8 @@ func (p *incLP) solve(ctx context.Context) (x []*big.Rat, support []int, ok bool
 			}
 		}
 		if sub != nil {
-			_, sup, ok, err := lpSolveSupport(ctx, p.n, sub, nil)
-			if err != nil {
-				return nil, nil, false, err
-			}
-			if !ok {
-				for _, k := range sup {
-					support = append(support, fsup[k])
-				}
-				return nil, support, false, nil
+			if sup, refuted, err := refuteExactly(ctx, p.n, sub, fsup); err != nil || refuted {
+				return nil, sup, false, err
 			}
 		}
 	}
@@ -255,15 +248,9 @@ type point struct {
 
 func newPoint(x []*big.Rat) point {
 	p := point{x: x}
-	l := big.NewInt(1)
-	g := new(big.Int)
-	for _, v := range x {
-		d := v.Denom()
-		g.GCD(nil, nil, l, d)
-		l.Mul(l, new(big.Int).Quo(d, g))
-		if l.BitLen() > 40 {
-			return p
-		}
+	l, ok := denominatorLCM(x, 40)
+	if !ok {
+		return p
 	}
 	p.num = make([]int64, len(x))
 	for j, v := range x {

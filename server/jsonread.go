@@ -54,19 +54,27 @@ func decodeFast[T any](s *Server, w http.ResponseWriter, r *http.Request, req *T
 	return s.decodeBytes(buf.Bytes(), req)
 }
 
+// field returns the member of t that a request's key names, with the bit
+// that marks it seen (1, 2 or 4), or nil for any other key.
+func (t *target) field(key []byte) (bit uint8, dst *string) {
+	switch string(key) {
+	case "theory_id":
+		return 1, &t.TheoryID
+	case "theory":
+		return 2, &t.Theory
+	case "base":
+		return 4, &t.Base
+	}
+	return 0, nil
+}
+
 // scanBatch is scanQuery for a batch request.
 func scanBatch(body []byte, req *batchRequest) bool {
 	var seen uint8
 	return scanFlat(body, func(key []byte, v flatValue) bool {
-		var bit uint8
-		var dst *string
+		bit, dst := req.target.field(key)
 		switch string(key) {
-		case "theory_id":
-			bit, dst = 1, &req.TheoryID
-		case "theory":
-			bit, dst = 2, &req.Theory
-		case "base":
-			bit, dst = 4, &req.Base
+		case "theory_id", "theory", "base":
 		case "semantics":
 			bit, dst = 8, &req.Semantics
 		case "queries":
@@ -112,15 +120,9 @@ func scanQuery(body []byte, req *queryRequest) bool {
 		if v.kind == flatList {
 			return false
 		}
-		var bit uint8
-		var dst *string
+		bit, dst := req.target.field(key)
 		switch string(key) {
-		case "theory_id":
-			bit, dst = 1, &req.TheoryID
-		case "theory":
-			bit, dst = 2, &req.Theory
-		case "base":
-			bit, dst = 4, &req.Base
+		case "theory_id", "theory", "base":
 		case "query":
 			bit, dst = 8, &req.Query
 		case "semantics":

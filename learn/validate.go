@@ -27,7 +27,11 @@ type Validation struct {
 // held-out training examples (see ChooseIterations).
 type Selection struct {
 	History []Iteration // TestAccuracy is the accuracy on the held-out examples
-	Stop    Stop        // why the run ended (StopNoGain: the held-out accuracy stopped improving)
+	// Models holds the model after every iteration (Learner.Model, implied
+	// rules not removed), so that the chosen one can be examined further
+	// (ChooseSupport).
+	Models  []*Model
+	Stop    Stop // why the run ended (StopNoGain: the held-out accuracy stopped improving)
 	Elapsed time.Duration
 	Held    int // held-out examples, counting multiplicities
 
@@ -66,7 +70,9 @@ func ChooseIterations(ctx context.Context, val Validation) (*Selection, error) {
 	sctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	best, bestAt := math.Inf(-1), 0
+	var models []*Model
 	l.OnIteration = func(it Iteration) {
+		models = append(models, l.Model())
 		if val.OnIteration != nil {
 			val.OnIteration(it)
 		}
@@ -89,7 +95,7 @@ func ChooseIterations(ctx context.Context, val Validation) (*Selection, error) {
 		}
 		stop = StopNoGain
 	}
-	s := &Selection{History: l.History(), Stop: stop, Elapsed: l.Elapsed(), Held: held.Total()}
+	s := &Selection{History: l.History(), Models: models, Stop: stop, Elapsed: l.Elapsed(), Held: held.Total()}
 	s.Chosen, s.Best, s.StdErr = oneStandardError(s.History, s.Held)
 	if s.Chosen > 0 {
 		s.ChosenAccuracy, s.BestAccuracy = s.History[s.Chosen-1].TestAccuracy, s.History[s.Best-1].TestAccuracy

@@ -71,6 +71,7 @@ them out.`,
 	fl.IntVar(&o.Iterations, "iterations", 0, fmt.Sprintf("most iterations of a learning run (0: %d, or %d with --quick)", repro.DefaultIterations, repro.QuickIterations))
 	fl.DurationVar(&o.Timeout, "timeout", 0, fmt.Sprintf("learning time per domain, validation included (0: %s; none with --quick)", repro.DefaultTimeout))
 	fl.Float64Var(&o.Validation, "validation", repro.DefaultValidation, "share of the training answers (whole annotators) held out to choose the number of iterations; 0 or less: none")
+	addPruneFlag(fl, &o.Prune)
 	fl.IntVar(&o.Candidates, "candidates", 0, "candidate clauses per iteration (0: the learner's default)")
 	fl.IntVar(&o.Threads, "threads", 0, "learner workers (0: all CPUs)")
 	fl.StringSliceVar(&o.Domains, "domains", nil, "run only these domains (poker, football, fourth_down)")

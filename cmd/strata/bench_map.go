@@ -82,6 +82,7 @@ them out.`,
 	fl.DurationVar(&o.Timeout, "timeout", 0, fmt.Sprintf("learning time per dataset, validation included (0: %s; none with --quick)", repro.DefaultTimeout))
 	fl.Float64Var(&o.Validation, "validation", repro.DefaultValidation, "share of the training examples (whole evidence formulas) held out to choose the number of iterations; 0 or less: none")
 	fl.IntVar(&o.ValidationPatience, "validation-patience", repro.DefaultValidationPatience, "stop the validation run after this many iterations without a better validation accuracy")
+	addPruneFlag(fl, &o.Prune)
 	fl.IntVar(&o.Candidates, "candidates", 0, "candidate clauses per iteration (0: the learner's default)")
 	fl.IntVar(&o.Patience, "patience", 0, "stop a learning run after this many iterations that improve nothing on its training examples (0 or -1: never; the validation run stops by --validation-patience)")
 	fl.IntVar(&o.Threads, "threads", 0, "learner workers (0: all CPUs)")

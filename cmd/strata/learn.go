@@ -38,6 +38,8 @@ type learnFlags struct {
 	seed                             uint64
 	verbose                          bool
 	validation                       float64
+	prune                            bool
+	support                          *learn.SupportSelection // chosen on the held-out examples, with --prune
 }
 
 func newLearnCmd() *cobra.Command {
@@ -101,6 +103,7 @@ continues from it and ends with the theory of an uninterrupted run.`,
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print one line per iteration on stderr")
 	fl.TextVar(&f.opts.Semantics, "semantics", possibilistic.Poss, semanticsUsage)
 	fl.Float64Var(&f.validation, "validation", 0, "choose --iterations on this fraction of the training examples held out (by antecedent), by the one-standard-error rule, then learn on all of them")
+	fl.BoolVar(&f.prune, "prune", false, "with --validation: also choose on the held-out examples how many training examples a clause must be needed by, and prune the learned theory of the clauses needed by fewer")
 	return cmd
 }
 
@@ -137,6 +140,9 @@ func runLearn(cmd *cobra.Command, f *learnFlags) error {
 	}
 	ctx, stop := interruptible()
 	defer stop()
+	if f.prune && f.validation <= 0 {
+		return usageError{errors.New("--prune chooses its threshold on held-out examples: give --validation too")}
+	}
 	if f.validation > 0 {
 		if f.resume != "" {
 			return usageError{errors.New("--validation chooses the iterations of a new run; it does not combine with --resume")}
@@ -181,12 +187,17 @@ func runLearn(cmd *cobra.Command, f *learnFlags) error {
 			return err
 		}
 	}
-	m := l.Final()
+	m, trainAcc := l.Final(), l.TrainAccuracy()
+	if f.support != nil && why != learn.StopCancelled {
+		if m, trainAcc, err = pruneFinal(ctx, stderr, f, d, m); err != nil {
+			return err
+		}
+	}
 	th := withHardFormulas(m.Theory(d.vocab), d.hardF)
 	if err := writeOutputs(cmd, f, th, l); err != nil {
 		return err
 	}
-	summarise(stderr, d, l, m, why)
+	summarise(stderr, d, l, m, trainAcc, why)
 	if d.hidden != nil {
 		return compareClassic(stderr, d, th)
 	}
@@ -265,7 +276,33 @@ func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d 
 	fmt.Fprintf(stderr, "validation: best %.4f at iteration %d; chose %d iterations (%.4f, within one standard error %.4f)\n",
 		s.BestAccuracy, s.Best, s.Chosen, s.ChosenAccuracy, s.StdErr)
 	f.opts.Iterations = max(s.Chosen, 1)
+	if !f.prune || s.Chosen == 0 {
+		return nil
+	}
+	sup, err := learn.ChooseSupport(ctx, learn.Validation{Problem: learn.Problem{Vocab: d.vocab, Train: fit, Hard: d.hard, Test: held},
+		Settings: opts}, s.Models[s.Chosen-1], experiment.MaxSupportShare)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "support: pruning clauses that at most %d of the %d examples need (held-out accuracy %.4f; unpruned %.4f)\n",
+		sup.Thresholds[sup.Chosen], fit.Total(), sup.Accuracy[sup.Chosen], sup.Accuracy[0])
+	f.support = sup
 	return nil
+}
+
+// pruneFinal removes from m the clauses that at most the share of the
+// training examples chosen by --prune need, and returns the pruned model
+// with its training accuracy.
+func pruneFinal(ctx context.Context, w io.Writer, f *learnFlags, d *learnData, m *learn.Model) (*learn.Model, float64, error) {
+	t := f.support.Threshold(d.train.Total())
+	pruned, err := learn.PruneSupport(ctx, learn.Problem{Vocab: d.vocab, Train: d.train, Hard: d.hard}, m, f.opts, t)
+	if err != nil {
+		return nil, 0, err
+	}
+	c, total := learn.Score(pruned, d.train, f.opts.Threads, f.opts.Semantics)
+	fmt.Fprintf(w, "pruned the clauses that at most %d of the %d training examples need: %d → %d literals\n",
+		t, d.train.Total(), m.NumLiterals(), pruned.NumLiterals())
+	return pruned, float64(c) / float64(max(total, 1)), nil
 }
 
 // holdOut splits the training examples into a part to learn from and a
@@ -446,9 +483,8 @@ func writeOutputs(cmd *cobra.Command, f *learnFlags, th *possibilistic.Theory, l
 	return nil
 }
 
-func summarise(w io.Writer, d *learnData, l *learn.Learner, m *learn.Model, why learn.Stop) {
+func summarise(w io.Writer, d *learnData, l *learn.Learner, m *learn.Model, trainAcc float64, why learn.Stop) {
 	hist := l.History()
-	trainAcc := l.TrainAccuracy()
 	fmt.Fprintf(w, "stopped: %s after %d iterations (%s)\n", why, len(hist), l.Elapsed().Round(time.Millisecond))
 	fmt.Fprintf(w, "training accuracy: %.4f", trainAcc)
 	if d.test != nil {

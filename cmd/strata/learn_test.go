@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -72,6 +73,23 @@ func TestLearnValidation(t *testing.T) {
 	_, errs, code := strata(t, "", "learn", "--validation", "0.3")
 	if code != 0 || !strings.Contains(errs, "validation: best") || !strings.Contains(errs, "iteration limit reached") {
 		t.Fatalf("exit %d:\n%s", code, errs)
+	}
+}
+
+// TestLearnPrune: --prune chooses a support threshold on the held-out
+// examples and says what it pruned; the theory printed is the pruned one.
+func TestLearnPrune(t *testing.T) {
+	out, errs, code := strata(t, "", "learn", "--validation", "0.3", "--prune")
+	if code != 0 || !strings.Contains(errs, "support: pruning clauses that at most") || !strings.Contains(errs, "pruned the clauses that at most") {
+		t.Fatalf("exit %d:\n%s", code, errs)
+	}
+	m := regexp.MustCompile(`→ (\d+) literals`).FindStringSubmatch(errs)
+	lits := regexp.MustCompile(`theory: .*, (\d+) literals?`).FindStringSubmatch(errs)
+	if m == nil || lits == nil || m[1] != lits[1] || !strings.Contains(out, ":") {
+		t.Fatalf("the pruning and the summary disagree on the size:\n%s", errs)
+	}
+	if _, errs, code := strata(t, "", "learn", "--prune"); code != 2 || !strings.Contains(errs, "give --validation too") {
+		t.Fatalf("--prune without --validation: %d %s", code, errs)
 	}
 }
 

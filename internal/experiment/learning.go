@@ -37,14 +37,31 @@ type Learning struct {
 	Stop          learn.Stop
 	Elapsed       time.Duration
 	TrainAccuracy float64
+
+	// Pruned is what reduced-support pruning removed from the final run's
+	// model (see Settings.Prune); nil when it did not run.
+	Pruned *Pruning
+}
+
+// Pruning is the reduced-support pruning of a final model: every clause
+// whose support on the training examples was at most Threshold went.
+type Pruning struct {
+	Threshold     int64 // in training examples, by weight
+	Before, After int   // literals
+	Elapsed       time.Duration
+	TrainAccuracy float64 // of the model before pruning
 }
 
 // Total returns the learning time, validation included.
 func (lr *Learning) Total() time.Duration {
-	if lr.Validation == nil {
-		return lr.Elapsed
+	t := lr.Elapsed
+	if lr.Pruned != nil {
+		t += lr.Pruned.Elapsed
 	}
-	return lr.Elapsed + lr.Validation.Elapsed
+	if lr.Validation != nil {
+		t += lr.Validation.Elapsed + lr.Validation.SupportElapsed
+	}
+	return t
 }
 
 // Validation is the run that chose the number of iterations on held-out
@@ -59,6 +76,10 @@ type Validation struct {
 	// Selection is the validation run; its Held examples were scored after
 	// every iteration.
 	learn.Selection
+	// Support is the choice of the support a clause needs, made on the
+	// chosen iteration's model; nil when pruning is off.
+	Support        *learn.SupportSelection
+	SupportElapsed time.Duration
 }
 
 // Learn chooses the number of iterations under sem on split, when it is
@@ -114,7 +135,36 @@ func Learn(ctx context.Context, s *Settings, sem possibilistic.Semantics, name s
 		return nil, err
 	}
 	lr.Model, lr.History, lr.Elapsed, lr.TrainAccuracy = l.Final(), l.History(), l.Elapsed(), l.TrainAccuracy()
-	return lr, writeHistory(filepath.Join(dir, "history.csv"), lr.History)
+	if err := writeHistory(filepath.Join(dir, "history.csv"), lr.History); err != nil {
+		return nil, err
+	}
+	if lr.Validation != nil && lr.Validation.Support != nil {
+		if err := prune(ctx, s, sem, subject, learn.Problem{Vocab: v, Train: train, Hard: hard}, lr); err != nil {
+			return nil, err
+		}
+	}
+	return lr, nil
+}
+
+// prune removes from lr's model every clause whose support on the training
+// examples is at most the share that lr's validation chose.
+func prune(ctx context.Context, s *Settings, sem possibilistic.Semantics, subject string, p learn.Problem, lr *Learning) error {
+	start := time.Now()
+	t := lr.Validation.Support.Threshold(p.Train.Total())
+	pr := &Pruning{Threshold: t, Before: lr.Model.NumLiterals(), TrainAccuracy: lr.TrainAccuracy}
+	if t > 0 {
+		s.Emit(Event{Subject: subject, Step: "prune", Message: fmt.Sprintf(
+			"pruning the clauses that at most %d of the %d training examples need", t, p.Train.Total())})
+		m, err := learn.PruneSupport(ctx, p, lr.Model, s.learner(sem, 1, 0), t)
+		if err != nil {
+			return err
+		}
+		correct, total := learn.Score(m, p.Train, s.Threads, sem)
+		lr.Model, lr.TrainAccuracy = m, float64(correct)/float64(max(total, 1))
+	}
+	pr.After, pr.Elapsed = lr.Model.NumLiterals(), time.Since(start)
+	lr.Pruned = pr
+	return nil
 }
 
 // validate learns on split.Fit, scores split.Held after every iteration,
@@ -139,8 +189,25 @@ func validate(ctx context.Context, s *Settings, sem possibilistic.Semantics, sub
 		return nil, err
 	}
 	val.Selection = *sel
+	if !s.Prune || sel.Chosen == 0 {
+		return val, nil
+	}
+	start := time.Now()
+	s.Emit(Event{Subject: subject, Step: "validate", Message: "choosing the support a clause needs on the held-out examples"})
+	sup, err := learn.ChooseSupport(ctx, learn.Validation{
+		Problem:  learn.Problem{Vocab: v, Train: split.Fit, Hard: hard, Test: split.Held},
+		Settings: s.learner(sem, 1, 0),
+	}, sel.Models[sel.Chosen-1], MaxSupportShare)
+	if err != nil {
+		return nil, err
+	}
+	val.Support, val.SupportElapsed = sup, time.Since(start)
 	return val, nil
 }
+
+// MaxSupportShare is the highest support, as a share of the training
+// examples, that ChooseSupport tries as a pruning threshold.
+const MaxSupportShare = 0.01
 
 func writeHistory(path string, hist []learn.Iteration) error {
 	return fileutil.WriteAtomic(path, func(w io.Writer) error { return learn.WriteHistoryCSV(w, hist) })

@@ -91,6 +91,19 @@ func (v *Validation) cells() (best, chosen string) {
 	return best, chosen
 }
 
+// pruningCell says how support pruning went: "off" without it, else the
+// threshold, the held-out accuracies at the chosen threshold and at 0, and
+// the literals before and after.
+func (lr *Learning) pruningCell() string {
+	v := lr.Validation
+	if v == nil || v.Support == nil || lr.Pruned == nil {
+		return "off"
+	}
+	sup, pr := v.Support, lr.Pruned
+	return fmt.Sprintf("≤ %d examples (held-out %.1f%%, unpruned %.1f%%): %d → %d literals",
+		pr.Threshold, 100*sup.Accuracy[sup.Chosen], 100*sup.Accuracy[0], pr.Before, pr.After)
+}
+
 // Excerpt returns th in the text format, highest level first, shortened for
 // a page: at most perLevel formulas of a level and at most maxLevels levels
 // (the highest and the lowest ones), with '#' comments saying what was left

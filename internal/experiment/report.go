@@ -159,8 +159,14 @@ type Column struct {
 func LearningTable(heading, what, per string, extra ...Column) Section {
 	return func(w io.Writer, rep *Report) {
 		fmt.Fprintf(w, "## %s\n\n", heading)
-		fmt.Fprintf(w, "| | semantics | validation examples (%s held out) | best validation iteration (accuracy) | chosen iterations (accuracy) | final run | learning time | train accuracy |", what)
-		rule := "|---|---|---|---|---|---|---:|---:|"
+		fmt.Fprintf(w, "| | semantics | validation examples (%s held out) | best validation iteration (accuracy) | chosen iterations (accuracy) | final run |", what)
+		rule := "|---|---|---|---|---|---|"
+		if rep.Settings.Prune {
+			fmt.Fprintf(w, " support pruning |")
+			rule += "---|"
+		}
+		fmt.Fprintf(w, " learning time | train accuracy |")
+		rule += "---:|---:|"
 		for _, c := range extra {
 			fmt.Fprintf(w, " %s |", c.Heading)
 			rule += "---:|"
@@ -176,8 +182,11 @@ func LearningTable(heading, what, per string, extra ...Column) Section {
 					val = fmt.Sprintf("%d of %d (%d: %s)", v.Held, v.Held+v.FitExamples, len(v.HeldOut), heldOut(v.HeldOut, 8))
 				}
 				best, chosen := lr.Validation.cells()
-				fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %d iterations, %s | %s | %.1f%% |", r.Label, l.Semantics, val, best, chosen,
-					len(lr.History), lr.Stop, Duration(lr.Total()), 100*lr.TrainAccuracy)
+				fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %d iterations, %s |", r.Label, l.Semantics, val, best, chosen, len(lr.History), lr.Stop)
+				if rep.Settings.Prune {
+					fmt.Fprintf(w, " %s |", lr.pruningCell())
+				}
+				fmt.Fprintf(w, " %s | %.1f%% |", Duration(lr.Total()), 100*lr.TrainAccuracy)
 				for _, c := range extra {
 					fmt.Fprintf(w, " %s |", c.Cell(i, l))
 				}
@@ -189,7 +198,12 @@ func LearningTable(heading, what, per string, extra ...Column) Section {
 		fmt.Fprintf(w, "a first run learns on the other training examples and scores them after every iteration; ")
 		fmt.Fprintf(w, "the smallest number of iterations within one standard error of the best validation accuracy is kept (the one-standard-error rule, ")
 		fmt.Fprintf(w, "which prefers the smaller theory as the paper's structural risk minimisation does), and the theory is learned on all training examples ")
-		fmt.Fprintf(w, "with that many iterations. Settings: at most %d iterations", s.Iterations)
+		fmt.Fprintf(w, "with that many iterations. ")
+		if s.Prune {
+			fmt.Fprintf(w, "Support pruning: the chosen model of the first run is pruned of every clause that at most t of its training examples need (t = 0, 1, 2, 3, 5, … up to %.0f%% of them, the support of a clause being the training score lost without it), ", 100*MaxSupportShare)
+			fmt.Fprintf(w, "the highest t whose held-out accuracy is within one standard error of the best is kept, and the final theory loses every clause that at most the same share of all training examples needs (column: the threshold, the held-out accuracies chosen and unpruned, the literals before and after). ")
+		}
+		fmt.Fprintf(w, "Settings: at most %d iterations", s.Iterations)
 		if s.Timeout > 0 {
 			fmt.Fprintf(w, ", %s of learning per %s and semantics (validation gets 40%%)", s.Timeout, per)
 		}

@@ -48,6 +48,14 @@ type Settings struct {
 	// ValidationPatience stops the validation run after this many
 	// iterations without a better held-out accuracy (0: the default).
 	ValidationPatience int
+	// Prune turns on reduced-support pruning: with a validation run, the
+	// validation run's chosen model is pruned at
+	// support thresholds of 0, 1, 2, 3, 5, … training examples (up to
+	// MaxSupportShare of them), the highest threshold whose held-out
+	// accuracy is within one standard error of the best is kept, and every
+	// clause of the final theory that at most that share of the training
+	// examples needs is removed (learn.ChooseSupport, learn.PruneSupport).
+	Prune bool
 
 	// Semantics lists the semantics to learn and score theories under, one
 	// column each (all three when empty; poss always runs first, the

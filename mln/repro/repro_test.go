@@ -309,3 +309,68 @@ func TestNegativeCounts(t *testing.T) {
 func BenchmarkQuick(b *testing.B) {
 	experimenttest.Bench(b, dataRoot(b), reproduce)
 }
+
+// TestQuickPrune runs the small version with support pruning: each final
+// theory (read back from its file) keeps only clauses that more training
+// examples need than the threshold its validation chose, and the report
+// says so.
+func TestQuickPrune(t *testing.T) {
+	data := dataRoot(t)
+	dir := t.TempDir()
+	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 3, Prune: true}, Train: 200, Test: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := rep.Rows[0]
+	net, err := mln.ReadNetworkFile(filepath.Join(dir, "nltcs", "nltcs.mln"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := net.Vocab
+	train, err := learn.FromRules(v,
+		experimenttest.Read(t, filepath.Join(dir, "nltcs", "train.defaults"), v, dataset.ReadRules),
+		experimenttest.Read(t, filepath.Join(dir, "nltcs", "train.nondefaults"), v, dataset.ReadRules))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range row.Semantics {
+		lr := l.Learning
+		sup, pr := lr.Validation.Support, lr.Pruned
+		if sup == nil || pr == nil {
+			t.Fatalf("%v: no pruning recorded", l.Semantics)
+		}
+		best := sup.Accuracy[sup.Best]
+		for k, a := range sup.Accuracy {
+			if a > best || (k > sup.Chosen && a >= best-sup.StdErr) || (k == sup.Chosen && a < best-sup.StdErr) {
+				t.Fatalf("%v: threshold %d of %v chosen against the one-standard-error rule (s.e. %v)", l.Semantics, sup.Chosen, sup.Accuracy, sup.StdErr)
+			}
+		}
+		name := "nltcs.theory"
+		if l.Semantics != possibilistic.Poss {
+			name = "nltcs." + l.Semantics.String() + ".theory"
+		}
+		m, err := learn.FromTheory(experimenttest.Read(t, filepath.Join(dir, name), v, possibilistic.ReadText))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.NumLiterals() != pr.After || pr.After > pr.Before {
+			t.Errorf("%v: the theory file has %d literals; the report says %d → %d", l.Semantics, m.NumLiterals(), pr.Before, pr.After)
+		}
+		supports, err := learn.Supports(context.Background(), learn.Problem{Vocab: v, Train: train}, m, learn.Settings{Semantics: l.Semantics})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, s := range supports {
+			if s <= pr.Threshold {
+				t.Errorf("%v: clause %d has support %d, at most the threshold %d", l.Semantics, k, s, pr.Threshold)
+			}
+		}
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "results.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(md), "| support pruning |") {
+		t.Error("results.md has no support pruning column")
+	}
+}

@@ -63,6 +63,8 @@ type answerView struct {
 	Inconsistency float64      `json:"inconsistency"`
 	Explanation   *explanation `json:"explanation,omitempty"`
 	Error         *apiError    `json:"error,omitempty"` // in batches only
+
+	level int // where DecidingLevel points, sparing an allocation per answer
 }
 
 // explanation says why: a minimal set of formulas that, with α, entail β,
@@ -319,8 +321,8 @@ func (e *entry) decideBase(ctx context.Context, w *worker, sem defaults.Semantic
 			}
 		}
 		if i := levelOf(e.theory, a.Verdict.Necessity); i >= 0 {
-			l := viewLevel(e.theory, i)
-			out.DecidingLevel = &l
+			out.level = viewLevel(e.theory, i)
+			out.DecidingLevel = &out.level
 		}
 	}
 	for j, wt := range ws {

@@ -47,6 +47,9 @@ func (e *engine) minimalViolations(ctx context.Context, as []logic.Lit, members 
 		}
 		w := slices.Clone(e.model())
 		w = e.grow(base, members, w)
+		if e.err != nil {
+			return e.err // w may not be grown to the end
+		}
 		var set []int
 		for _, i := range members {
 			if !e.matF[i].Eval(w) {

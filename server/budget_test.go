@@ -212,13 +212,14 @@ func pigeonholeClauses(holes int) string {
 	return b.String()
 }
 
-// TestBaseBudgetStopsWork checks the time budget on default bases: a query
-// under every semantics, and the Z-ordering of a base being loaded or
-// given with a query, that the solver cannot finish are answered 503 and
-// their work then ends. The hard part is the pigeonhole principle for 12
-// pigeons and 11 holes: as the antecedent of the queries, as the
-// background knowledge of the base loaded, as the consequent of a default
-// of the base given with a query.
+// TestBaseBudgetStopsWork checks the time budget on default bases and on
+// loading: a query under every semantics, the Z-ordering of a base being
+// loaded or given with a query, and the inconsistency level of a theory
+// being loaded, that the solver cannot finish, are answered 503 and their
+// work then ends. The hard part is the pigeonhole principle for 12 pigeons
+// and 11 holes: as the antecedent of the queries, as the background
+// knowledge of the base loaded, as the consequent of a default of the base
+// given with a query, as a level of the theory.
 func TestBaseBudgetStopsWork(t *testing.T) {
 	s, ts := newTest(t, Config{})
 	var bv baseView
@@ -242,6 +243,8 @@ func TestBaseBudgetStopsWork(t *testing.T) {
 	cases = append(cases,
 		req{"/api/batch", map[string]any{"theory_id": bv.ID, "queries": []string{conj + " -> flies"}, "semantics": "p", "explain": true}},
 		req{"/api/bases", map[string]any{"text": text, "background": hard}},
+		// A theory whose inconsistency level the view cannot settle.
+		req{"/api/theories", map[string]any{"text": benchgen.Pigeonhole(11)}},
 		// A default whose consequent is the pigeonhole principle: the
 		// Z-ordering cannot settle whether it is ever verified.
 		req{"/api/query", map[string]any{"base": text + "\nx -> " + conj,

@@ -314,18 +314,21 @@ func (s *Server) newEntry(kind, name string, th *possibilistic.Theory, b *defaul
 // newView describes e for its answers. Only stored entries need one, so a
 // theory or base given inline with a query does not pay for it (a view
 // costs an inconsistency search and the theory's text).
-func (e *entry) newView() any {
+func (e *entry) newView(ctx context.Context) (any, error) {
 	if e.kind == kindBase {
-		return newBaseView(e.base, e.ord, e.theory, e.name, e.format)
+		return newBaseView(ctx, e.base, e.ord, e.theory, e.name, e.format)
 	}
-	return newTheoryView(e.theory, kindTheory, e.name)
+	return newTheoryView(ctx, e.theory, kindTheory, e.name)
 }
 
 // store gives e an id and keeps it, unless the store is full or the
 // request ran past its budget (then it was answered 503 and keeps nothing).
 func (s *Server) store(ctx context.Context, e *entry) (any, error) {
-	view := e.newView() // outside the lock: it runs the solver
-	err := s.commit(ctx, func() error {
+	view, err := e.newView(ctx) // outside the lock: it runs the solver
+	if err != nil {
+		return nil, err
+	}
+	err = s.commit(ctx, func() error {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		if len(s.entries) >= s.cfg.MaxTheories {

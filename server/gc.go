@@ -12,7 +12,7 @@ import (
 // holding a few theories is a few megabytes, so under the default the
 // collector runs tens of times a second under load, and each cycle's mark
 // phase takes a quarter of the CPU from the requests running meanwhile: a
-// tail-latency cost. At 400 it runs a fifth as often, for a heap a few
+// tail-latency cost. At 400 it runs a quarter as often, for a heap a few
 // megabytes larger. Set GOMEMLIMIT to cap the memory of a server holding
 // large theories: the collector then runs more often as the heap nears it.
 const GCPercent = 400

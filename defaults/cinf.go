@@ -209,7 +209,7 @@ func (r *Reasoner) cInference(ctx context.Context, a *Answer) error {
 	e := r.e
 	defer e.done()
 	as := e.assume(nil, a.Query.Antecedent)
-	if !e.s.Solve(as...) {
+	if !e.solve(as...) {
 		a.Vacuous, a.Entailed = true, true
 		return nil
 	}
@@ -220,7 +220,10 @@ func (r *Reasoner) cInference(ctx context.Context, a *Answer) error {
 	// Every c-representation is a ranking model of Δ, so p-entailment
 	// implies c-inference; it is decided without the constraint system.
 	var p Answer = Answer{Query: a.Query}
-	if r.systemP(&p, false); p.Entailed {
+	if err := r.systemP(ctx, &p, false); err != nil {
+		return err
+	}
+	if p.Entailed {
 		a.Entailed = true
 		return nil
 	}
@@ -335,8 +338,8 @@ func cFeasible(ctx context.Context, n int, fixed []lpRow, groups []cGroup) ([]in
 		if err := ctx.Err(); err != nil {
 			return nil, false, err
 		}
-		if !s.Solve() {
-			return nil, false, nil
+		if ok, err := s.SolveContext(ctx); err != nil || !ok {
+			return nil, false, err
 		}
 		chosen := make([]int, len(groups))
 		for g, vs := range vars {

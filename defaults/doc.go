@@ -30,6 +30,11 @@
 // ReadCLQ). A Reasoner compiles a base once into one incremental SAT solver
 // and answers queries under every semantics.
 //
+// The long computations take a context (ZOrderingContext,
+// NewReasonerContext, EntailsContext, ExplainContext, Prepare,
+// CRepresentation): once it is done, the solver call running stops at its
+// next check point, no further call is made, and they return its error.
+//
 // In every semantics a query whose antecedent contradicts the background
 // knowledge is entailed vacuously, as in the preferential semantics (α ⊨ β
 // implies α |~ β).

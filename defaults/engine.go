@@ -1,6 +1,8 @@
 package defaults
 
 import (
+	"context"
+
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/sat"
 )
@@ -37,6 +39,17 @@ type engine struct {
 	retire []logic.Lit
 	world  []bool
 	best   []bool // the best world of a lexicographic search
+
+	// ctx is the context of the running public call (nil: none), and err
+	// the error of the first solver call it cut short. From then on every
+	// solve answers false at once, so the loops end within a few cheap
+	// steps, those that could run long check err, and the public call
+	// returns err, discarding whatever the false answers made of it.
+	ctx context.Context
+	err error
+	// onSolve, when set (by tests), runs at the start of every solve,
+	// including those answered false at once because err is set.
+	onSolve func()
 }
 
 func newEngine(b *Base) *engine {
@@ -109,15 +122,62 @@ func (e *engine) dropFrom(n int) {
 	e.verF, e.matF, e.matC = e.verF[:n], e.matF[:n], e.matC[:n]
 }
 
+// solve is the engine's one way to call the solver: under the context of
+// the running call, if any, and not at all once that context is done.
+func (e *engine) solve(as ...logic.Lit) bool {
+	if e.onSolve != nil {
+		e.onSolve()
+	}
+	if e.err != nil {
+		return false
+	}
+	if e.ctx == nil {
+		return e.s.Solve(as...)
+	}
+	if e.err = e.ctx.Err(); e.err != nil {
+		return false
+	}
+	ok, err := e.s.SolveContext(e.ctx, as...)
+	if err != nil {
+		e.err = err
+	}
+	return ok
+}
+
+// under makes ctx the context of the engine's solver calls until the
+// returned function is called, which restores the context before and
+// returns the error of the first call ctx cut short. Calls nest: an inner
+// call under the same context keeps the outer one's error.
+func (e *engine) under(ctx context.Context) func() error {
+	prevCtx, prevErr := e.ctx, e.err
+	e.ctx = ctx
+	if prevCtx != ctx {
+		e.err = nil
+	}
+	return func() error {
+		err := e.err
+		e.ctx = prevCtx
+		if prevCtx != ctx {
+			e.err = prevErr
+		}
+		return err
+	}
+}
+
 // solves returns the number of solver calls made so far.
 func (e *engine) solves() int64 { return e.s.Stats().Solves }
 
 // backgroundSatisfiable reports whether K has a model.
 func (e *engine) backgroundSatisfiable() bool {
 	if e.bgSat == 0 {
-		e.bgSat = -1
-		if e.s.Solve() {
+		ok := e.solve()
+		switch {
+		case ok:
 			e.bgSat = 1
+		case e.err == nil:
+			e.bgSat = -1
+		default:
+			return false // not known: the call was cut short
 		}
 	}
 	return e.bgSat == 1
@@ -152,7 +212,7 @@ func (e *engine) selectLevel(members []int) logic.Lit {
 // solver call.
 func (e *engine) tolerated(members []int, x int) bool {
 	sel := e.selectLevel(members)
-	ok := e.s.Solve(sel, e.ver[x])
+	ok := e.solve(sel, e.ver[x])
 	e.s.AddClause(sel.Not())
 	return ok
 }
@@ -166,13 +226,19 @@ func (e *engine) tolerated(members []int, x int) bool {
 // default is tested with S and ver[i] assumed, and a model found for one
 // default also settles every later default of the remainder that it
 // verifies.
+//
+// When the engine's context cuts a call short it returns what it has, with
+// the rest as stuck; the caller sees e.err.
 func (e *engine) partition(members []int) (levels [][]int, stuck []int) {
 	rem := append([]int(nil), members...)
 	for len(rem) > 0 {
 		sel := e.selectLevel(rem)
 		tol := make([]bool, len(rem))
 		for k, i := range rem {
-			if tol[k] || !e.s.Solve(sel, e.ver[i]) {
+			if e.err != nil {
+				break
+			}
+			if tol[k] || !e.solve(sel, e.ver[i]) {
 				continue
 			}
 			tol[k] = true
@@ -184,6 +250,9 @@ func (e *engine) partition(members []int) (levels [][]int, stuck []int) {
 			}
 		}
 		e.s.AddClause(sel.Not())
+		if e.err != nil {
+			return levels, rem
+		}
 		var level, rest []int
 		for k, i := range rem {
 			if tol[k] {
@@ -210,7 +279,7 @@ func (e *engine) core(members []int, x int) (f []int, ok bool) {
 		as = append(as, e.mat[i])
 	}
 	as = append(as, e.ver[x])
-	if e.s.Solve(as...) {
+	if e.solve(as...) {
 		return nil, false
 	}
 	for _, l := range e.s.Failed() {

@@ -90,8 +90,14 @@ type Reasoner struct {
 // or an *InconsistentError when b is inconsistent. Later changes to b do
 // not affect the reasoner.
 func NewReasoner(b *Base) (*Reasoner, error) {
+	return NewReasonerContext(context.Background(), b)
+}
+
+// NewReasonerContext is NewReasoner that gives up, returning ctx.Err(),
+// when ctx is done before the Z-ordering is computed.
+func NewReasonerContext(ctx context.Context, b *Base) (*Reasoner, error) {
 	e := newEngine(b)
-	ord, err := e.zOrdering(b)
+	ord, err := e.zOrderingContext(ctx, b)
 	if err != nil {
 		return nil, err
 	}
@@ -154,10 +160,10 @@ func (r *Reasoner) decide(s Semantics, q Default, explain bool) Answer {
 	return a
 }
 
-// EntailsContext is Entails with a deadline or cancellation: rational
-// closure stops at the solver's next check point, System W and c-inference
-// check ctx between solver calls, and they return ctx.Err() when it is done
-// (System P and lexicographic closure run to the end).
+// EntailsContext is Entails with a deadline or cancellation: under every
+// semantics the solver call running when ctx is done stops at its next
+// check point, no further call is made, and EntailsContext returns
+// ctx.Err(). The reasoner stays usable.
 func (r *Reasoner) EntailsContext(ctx context.Context, s Semantics, alpha, beta *logic.Formula) (bool, error) {
 	a, err := r.decideContext(ctx, s, NewDefault(alpha, beta), false)
 	return a.Entailed, err
@@ -170,27 +176,35 @@ func (r *Reasoner) ExplainContext(ctx context.Context, s Semantics, q Default) (
 
 func (r *Reasoner) decideContext(ctx context.Context, s Semantics, q Default, explain bool) (Answer, error) {
 	a := Answer{Semantics: s, Query: q, ord: r.ord}
-	switch s {
-	case Rational:
-		if err := r.rational(ctx, &a, explain); err != nil {
-			return a, err
-		}
-	case SystemP:
-		r.systemP(&a, explain)
-	case Lexicographic:
-		r.lexicographic(&a)
-	case SystemW:
-		if err := r.systemW(ctx, &a); err != nil {
-			return a, err
-		}
-	case CInference:
-		if err := r.cInference(ctx, &a); err != nil {
-			return a, err
-		}
-	default:
-		panic("defaults: unknown semantics " + s.String())
+	if err := r.decideUnder(ctx, &a, explain); err != nil {
+		return a, err
 	}
 	return a, nil
+}
+
+// decideUnder decides a with ctx as the context of the engine's solver
+// calls, returning ctx's error when it cut one short.
+func (r *Reasoner) decideUnder(ctx context.Context, a *Answer, explain bool) (err error) {
+	finish := r.e.under(ctx)
+	defer func() {
+		if ferr := finish(); err == nil {
+			err = ferr
+		}
+	}()
+	switch a.Semantics {
+	case Rational:
+		return r.rational(ctx, a, explain)
+	case SystemP:
+		return r.systemP(ctx, a, explain)
+	case Lexicographic:
+		r.lexicographic(a)
+		return nil
+	case SystemW:
+		return r.systemW(ctx, a)
+	case CInference:
+		return r.cInference(ctx, a)
+	}
+	panic("defaults: unknown semantics " + a.Semantics.String())
 }
 
 // rational decides (Θ_Z, α) ⊢poss β. When α contradicts K, the weight-1
@@ -224,12 +238,12 @@ func (r *Reasoner) rational(ctx context.Context, a *Answer, explain bool) error 
 // Z-ordering on the same solver. p-entailment implies rational closure, so
 // a query outside the rational closure (O(log k) solver calls) is settled
 // without it.
-func (r *Reasoner) systemP(a *Answer, explain bool) {
+func (r *Reasoner) systemP(ctx context.Context, a *Answer, explain bool) error {
 	e := r.e
 	q := a.Query
 	if !explain {
-		if r.rational(context.Background(), a, false); !a.Entailed || a.Vacuous {
-			return
+		if err := r.rational(ctx, a, false); err != nil || !a.Entailed || a.Vacuous {
+			return err
 		}
 	}
 	n := len(e.ds)
@@ -240,6 +254,9 @@ func (r *Reasoner) systemP(a *Answer, explain bool) {
 		all[i] = i
 	}
 	levels, stuck := e.partition(all)
+	if e.err != nil {
+		return e.err
+	}
 	if stuck == nil {
 		a.Entailed = false
 		for j, l := range levels {
@@ -249,15 +266,15 @@ func (r *Reasoner) systemP(a *Answer, explain bool) {
 				}
 			}
 		}
-		return
+		return nil
 	}
 	a.Entailed = true
 	if !explain {
-		return
+		return nil
 	}
 	if !e.satisfiable(q.Antecedent) {
 		a.Vacuous = true
-		return
+		return e.err
 	}
 	set, _ := e.conflict(stuck)
 	for _, i := range set {
@@ -265,12 +282,13 @@ func (r *Reasoner) systemP(a *Answer, explain bool) {
 			a.Clash = append(a.Clash, i)
 		}
 	}
+	return e.err
 }
 
 // satisfiable reports whether K ∧ f has a model.
 func (e *engine) satisfiable(f *logic.Formula) bool {
 	defer e.done()
-	return e.s.Solve(e.assume(nil, f)...)
+	return e.solve(e.assume(nil, f)...)
 }
 
 // Reason explains the answer in one or more lines of text (no trailing
@@ -375,7 +393,11 @@ func worldString(v *logic.Vocabulary, w []bool) string {
 // default). It fails with ErrNoCRepresentation, or ctx.Err().
 func (r *Reasoner) Prepare(ctx context.Context, s Semantics) error {
 	if s == CInference {
+		finish := r.e.under(ctx)
 		_, err := r.cSystem(ctx)
+		if ferr := finish(); err == nil {
+			err = ferr
+		}
 		return err
 	}
 	return nil

@@ -76,7 +76,7 @@ func (r *Reasoner) lexicographic(a *Answer) {
 // limit's, reporting above. e.best holds a world attaining the vector.
 func (e *engine) lexMin(as []logic.Lit, g logic.Lit, levels [][]int, limit []int) (vec []int, ok, above bool) {
 	as = slices.Clone(as)
-	if !e.s.Solve(as...) {
+	if !e.solve(as...) {
 		return nil, false, false
 	}
 	// w is the last model found; it is copied because adding the clauses of
@@ -90,6 +90,9 @@ func (e *engine) lexMin(as []logic.Lit, g logic.Lit, levels [][]int, limit []int
 			stop = limit[j]
 		}
 		c := e.leastViolations(as, g, levels[j], w, stop)
+		if e.err != nil {
+			return nil, false, false // the caller returns e.err
+		}
 		if limit != nil && c > limit[j] {
 			return nil, true, true
 		}
@@ -137,8 +140,8 @@ func (e *engine) leastViolations(as []logic.Lit, g logic.Lit, members []int, w [
 		softs[k] = e.mat[i]
 	}
 	lo := 0
-	for lo < hi {
-		if e.s.Solve(append(slices.Clone(as), softs...)...) {
+	for lo < hi && e.err == nil {
+		if e.solve(append(slices.Clone(as), softs...)...) {
 			m := e.model()
 			if c := e.violated(members, m); c < hi {
 				hi = c
@@ -146,7 +149,13 @@ func (e *engine) leastViolations(as []logic.Lit, g logic.Lit, members []int, w [
 			}
 			break
 		}
+		if e.err != nil {
+			break // the caller returns e.err
+		}
 		inCore := e.trimCore(as, softs)
+		if e.err != nil {
+			break
+		}
 		lo++
 		if stop >= 0 && lo > stop {
 			return lo
@@ -198,7 +207,10 @@ func (e *engine) trimCore(as, softs []logic.Lit) map[logic.Lit]bool {
 	}
 	core := collect()
 	for range 8 {
-		if e.s.Solve(append(slices.Clone(as), core...)...) {
+		if e.err != nil {
+			return nil
+		}
+		if e.solve(append(slices.Clone(as), core...)...) {
 			break // cannot happen: a subset of an unsatisfiable call's core
 		}
 		smaller := collect()
@@ -208,9 +220,9 @@ func (e *engine) trimCore(as, softs []logic.Lit) map[logic.Lit]bool {
 		core = smaller
 	}
 	if len(core) <= 32 {
-		for k := 0; k < len(core); {
+		for k := 0; k < len(core) && e.err == nil; {
 			rest := slices.Delete(slices.Clone(core), k, k+1)
-			if !e.s.Solve(append(slices.Clone(as), rest...)...) {
+			if !e.solve(append(slices.Clone(as), rest...)...) {
 				core = collect()
 				continue
 			}

@@ -42,11 +42,14 @@ func (e *engine) minimalViolations(ctx context.Context, as []logic.Lit, members 
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if !e.s.Solve(base...) {
-			return nil
+		if !e.solve(base...) {
+			return e.err // nil when every set is found
 		}
 		w := slices.Clone(e.model())
 		w = e.grow(base, members, w)
+		if e.err != nil {
+			return e.err // w may not be grown to the end
+		}
 		var set []int
 		for _, i := range members {
 			if !e.matF[i].Eval(w) {
@@ -77,10 +80,10 @@ func (e *engine) grow(as []logic.Lit, members []int, w []bool) []bool {
 		}
 	}
 	for k, i := range members {
-		if held[k] {
+		if held[k] || e.err != nil {
 			continue
 		}
-		if !e.s.Solve(append(sat, e.mat[i])...) {
+		if !e.solve(append(sat, e.mat[i])...) {
 			continue
 		}
 		w = append(w[:0], e.model()...)

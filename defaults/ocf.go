@@ -66,7 +66,11 @@ func (r *Reasoner) SystemZ() *OCF {
 // ErrNoCRepresentation when there is none, and with ctx.Err() when ctx is
 // done first.
 func (r *Reasoner) CRepresentation(ctx context.Context) (*OCF, error) {
+	finish := r.e.under(ctx)
 	imp, err := r.minimalImpacts(ctx)
+	if ferr := finish(); err == nil {
+		err = ferr
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +130,7 @@ func (k *OCF) rankFormula(ctx context.Context, f *logic.Formula) (Rank, error) {
 	e := r.e
 	defer e.done()
 	as := e.assume(nil, f)
-	if !e.s.Solve(as...) {
+	if !e.solve(as...) {
 		return Infinite, nil
 	}
 	if k.Kind == "z" {
@@ -139,7 +143,7 @@ func (k *OCF) rankFormula(ctx context.Context, f *logic.Formula) (Rank, error) {
 					h = append(h, e.mat[i])
 				}
 			}
-			if e.s.Solve(h...) {
+			if e.solve(h...) {
 				return Rank(j), nil
 			}
 		}

@@ -32,7 +32,7 @@ func (r *Reasoner) systemW(ctx context.Context, a *Answer) error {
 	e := r.e
 	defer e.done()
 	as := e.assume(nil, a.Query.Antecedent)
-	if !e.s.Solve(as...) {
+	if !e.solve(as...) {
 		a.Vacuous, a.Entailed = true, true
 		return nil
 	}
@@ -62,7 +62,7 @@ type wSearch struct {
 // falsified sets are fixed above layer j) satisfies β.
 func (ws *wSearch) node(ctx context.Context, h []logic.Lit, j int) (bool, error) {
 	e := ws.e
-	if !e.s.Solve(append(slices.Clone(h), ws.no...)...) {
+	if !e.solve(append(slices.Clone(h), ws.no...)...) {
 		return true, nil
 	}
 	if j < 0 {
@@ -70,7 +70,7 @@ func (ws *wSearch) node(ctx context.Context, h []logic.Lit, j int) (bool, error)
 		ws.counter = slices.Clone(e.model())
 		return false, nil
 	}
-	if !e.s.Solve(append(slices.Clone(h), ws.yes...)...) {
+	if !e.solve(append(slices.Clone(h), ws.yes...)...) {
 		return false, ws.descend(ctx, h, j)
 	}
 	ok := true
@@ -98,7 +98,7 @@ func (ws *wSearch) descend(ctx context.Context, h []logic.Lit, j int) error {
 		h = e.fixLevel(slices.Clone(h), ws.levels[j], first)
 	}
 	ws.branches++
-	if !e.s.Solve(h...) {
+	if !e.solve(h...) {
 		panic("defaults: System W lost the worlds of a branch")
 	}
 	ws.counter = slices.Clone(e.model())

@@ -49,7 +49,7 @@ func ExtendedPartition(b *Base) (*Partition, error) {
 		for k, i := range stuck {
 			as[k] = e.mat[i]
 		}
-		if !e.s.Solve(as...) {
+		if !e.solve(as...) {
 			err := e.inconsistent(stuck)
 			err.Level = len(levels)
 			return nil, err

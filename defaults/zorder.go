@@ -1,6 +1,7 @@
 package defaults
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -58,27 +59,46 @@ func (o *Ordering) Theory() *possibilistic.Theory {
 // knowledge has no model, or some non-empty remainder tolerates none of its
 // members.
 func ZOrdering(b *Base) (*Ordering, error) {
-	return newEngine(b).zOrdering(b)
+	return ZOrderingContext(context.Background(), b)
 }
 
-func (e *engine) zOrdering(b *Base) (*Ordering, error) {
+// ZOrderingContext is ZOrdering that gives up, returning ctx.Err(), when
+// ctx is done first: the solver call then running stops at its next check
+// point and no further call is made.
+func ZOrderingContext(ctx context.Context, b *Base) (*Ordering, error) {
+	return newEngine(b).zOrderingContext(ctx, b)
+}
+
+func (e *engine) zOrderingContext(ctx context.Context, b *Base) (o *Ordering, err error) {
+	finish := e.under(ctx)
+	defer func() {
+		if ferr := finish(); ferr != nil {
+			o, err = nil, ferr
+		}
+	}()
 	before := e.solves()
 	all := make([]int, len(b.Defaults))
 	for i := range all {
 		all[i] = i
 	}
 	levels, stuck := e.partition(all)
+	if e.err != nil {
+		return nil, e.err
+	}
 	// Contradictory background knowledge leaves every default untolerated;
 	// it is checked only then, so a consistent base costs no extra call.
 	if (len(all) == 0 || len(levels) == 0) && !e.backgroundSatisfiable() {
+		if e.err != nil {
+			return nil, e.err
+		}
 		return nil, &InconsistentError{Vocab: e.v, Background: true}
 	}
 	if stuck != nil {
-		err := e.inconsistent(stuck)
-		err.Level = len(levels)
-		return nil, err
+		ie := e.inconsistent(stuck)
+		ie.Level = len(levels)
+		return nil, ie
 	}
-	o := &Ordering{Base: b, Levels: levels, Calls: e.solves() - before, rank: make([]int, len(b.Defaults))}
+	o = &Ordering{Base: b, Levels: levels, Calls: e.solves() - before, rank: make([]int, len(b.Defaults))}
 	for j, l := range levels {
 		for _, i := range l {
 			o.rank[i] = j
@@ -146,8 +166,11 @@ func (e *engine) inconsistent(stuck []int) *InconsistentError {
 
 // conflict shrinks a set of defaults that tolerates none of its members to
 // a small inconsistent subset; minimal reports that it is a minimal one.
+//
+// When the engine's context cuts a call short it returns d as it stands,
+// not minimal; the caller sees e.err.
 func (e *engine) conflict(d []int) (set []int, minimal bool) {
-	for {
+	for e.err == nil {
 		c := e.closure(d)
 		if len(c) == len(d) {
 			break
@@ -159,6 +182,9 @@ func (e *engine) conflict(d []int) (set []int, minimal bool) {
 	}
 	kept := map[int]bool{}
 	for {
+		if e.err != nil {
+			return d, false
+		}
 		next := -1
 		for _, i := range d {
 			if !kept[i] {
@@ -191,6 +217,9 @@ func (e *engine) closure(d []int) []int {
 	in := map[int]bool{d[0]: true}
 	queue := []int{d[0]}
 	for len(queue) > 0 {
+		if e.err != nil {
+			return d
+		}
 		x := queue[len(queue)-1]
 		queue = queue[:len(queue)-1]
 		f, ok := e.core(d, x)

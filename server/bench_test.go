@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,6 +31,9 @@ func benchServer(b *testing.B) (*http.Client, string, string, []string) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	// As strata serve does; GOGC=100 in the environment measures without.
+	prev := TuneGC()
+	b.Cleanup(func() { debug.SetGCPercent(prev) })
 	url := serveLoopback(b, s.Handler())
 	client := &http.Client{Transport: &http.Transport{MaxIdleConns: 256, MaxIdleConnsPerHost: 256, MaxConnsPerHost: 256}}
 	b.Cleanup(client.CloseIdleConnections)
@@ -266,30 +270,38 @@ func BenchmarkDecide(b *testing.B) {
 
 // BenchmarkHandler measures POST /api/query through the handler without
 // the network (httptest.NewRecorder): what the server adds to the
-// library's decision, before the HTTP round trip.
+// library's decision, before the HTTP round trip; logged, with the access
+// log that strata serve writes (to io.Discard here).
 func BenchmarkHandler(b *testing.B) {
-	_, text, queries := benchTheory(4096)
-	s, err := New(Config{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	e, err := s.parseTheory(source{Text: text})
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := s.store(context.Background(), e); err != nil {
-		b.Fatal(err)
-	}
-	bodies := queryBodies(e.id, queries, "poss", false)
-	h := s.Handler()
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/query", bytes.NewReader(bodies[i%len(bodies)])))
-		if rec.Code != 200 {
-			b.Fatal(rec.Code, rec.Body)
-		}
+	for _, c := range []struct {
+		name string
+		log  io.Writer
+	}{{"plain", nil}, {"logged", io.Discard}} {
+		b.Run(c.name, func(b *testing.B) {
+			_, text, queries := benchTheory(4096)
+			s, err := New(Config{AccessLog: c.log})
+			if err != nil {
+				b.Fatal(err)
+			}
+			e, err := s.parseTheory(source{Text: text})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := s.store(context.Background(), e); err != nil {
+				b.Fatal(err)
+			}
+			bodies := queryBodies(e.id, queries, "poss", false)
+			h := s.Handler()
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/query", bytes.NewReader(bodies[i%len(bodies)])))
+				if rec.Code != 200 {
+					b.Fatal(rec.Code, rec.Body)
+				}
+			}
+		})
 	}
 }
 

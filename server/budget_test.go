@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -184,5 +185,99 @@ func TestBuildOutsideLock(t *testing.T) {
 	close(release)
 	if st := <-started; st != 201 {
 		t.Errorf("POST /api/learn: %d", st)
+	}
+}
+
+// pigeonholeClauses returns clauses, one a line, saying that holes+1
+// pigeons sit in holes holes, one pigeon a hole: a refutation no
+// resolution solver finishes in any useful time.
+func pigeonholeClauses(holes int) string {
+	var b strings.Builder
+	for i := range holes + 1 {
+		for j := range holes {
+			if j > 0 {
+				b.WriteString(" | ")
+			}
+			fmt.Fprintf(&b, "p%d_%d", i, j)
+		}
+		b.WriteString("\n")
+	}
+	for j := range holes {
+		for i := range holes + 1 {
+			for k := i + 1; k <= holes; k++ {
+				fmt.Fprintf(&b, "!p%d_%d | !p%d_%d\n", i, j, k, j)
+			}
+		}
+	}
+	return b.String()
+}
+
+// TestBaseBudgetStopsWork checks the time budget on default bases and on
+// loading: a query under every semantics, the Z-ordering of a base being
+// loaded or given with a query, and the inconsistency level of a theory
+// being loaded, that the solver cannot finish, are answered 503 and their
+// work then ends. The hard part is the pigeonhole principle for 12 pigeons
+// and 11 holes: as the antecedent of the queries, as the background
+// knowledge of the base loaded, as the consequent of a default of the base
+// given with a query, as a level of the theory.
+func TestBaseBudgetStopsWork(t *testing.T) {
+	s, ts := newTest(t, Config{})
+	var bv baseView
+	text := "bird -> flies\npenguin -> bird\npenguin -> !flies"
+	if st := call(t, "POST", ts.URL+"/api/bases", map[string]any{"text": text}, &bv); st != 201 {
+		t.Fatalf("load: %d %+v", st, bv)
+	}
+	s.cfg.Timeout = 100 * time.Millisecond
+	hard := pigeonholeClauses(11)
+	conj := "(" + strings.ReplaceAll(strings.TrimSpace(hard), "\n", ") & (") + ")"
+	type req struct {
+		path string
+		body map[string]any
+	}
+	var cases []req
+	for _, sem := range []string{"p", "lex", "rational", "w", "c"} {
+		for _, explain := range []bool{false, true} {
+			cases = append(cases, req{"/api/query", map[string]any{"theory_id": bv.ID, "query": conj + " -> flies", "semantics": sem, "explain": explain}})
+		}
+	}
+	cases = append(cases,
+		req{"/api/batch", map[string]any{"theory_id": bv.ID, "queries": []string{conj + " -> flies"}, "semantics": "p", "explain": true}},
+		req{"/api/bases", map[string]any{"text": text, "background": hard}},
+		// A theory whose inconsistency level the view cannot settle.
+		req{"/api/theories", map[string]any{"text": benchgen.Pigeonhole(11)}},
+		// A default whose consequent is the pigeonhole principle: the
+		// Z-ordering cannot settle whether it is ever verified.
+		req{"/api/query", map[string]any{"base": text + "\nx -> " + conj,
+			"query": "bird -> flies", "semantics": "lex"}},
+	)
+	for _, c := range cases {
+		start := time.Now()
+		var e apiError
+		var bv batchView
+		var out any = &e
+		if c.path == "/api/batch" {
+			out = &bv
+		}
+		st := call(t, "POST", ts.URL+c.path, c.body, out)
+		switch {
+		case c.path == "/api/batch":
+			if st != 200 || bv.Unanswered != 1 || bv.Answers[0].Error == nil || bv.Answers[0].Error.Status != 503 {
+				t.Errorf("batch: %d %+v", st, bv)
+			}
+		default:
+			if st != 503 || !strings.Contains(e.Message, "time budget") {
+				t.Errorf("%s %v: %d %+v, want 503 for the time budget", c.path, c.body["semantics"], st, e)
+			}
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%s %v answered after %v", c.path, c.body["semantics"], d)
+		}
+		waitIdle(t, s, 2*time.Second)
+	}
+	// Within the budget the base answers.
+	s.cfg.Timeout = 10 * time.Second
+	var a answerView
+	if st := call(t, "POST", ts.URL+"/api/query", map[string]any{"theory_id": bv.ID, "query": "penguin -> !flies", "semantics": "p"}, &a); st != 200 || a.Answer != "yes" {
+		t.Errorf("penguin -> !flies under p after the cancelled queries: %d %+v", st, a)
 	}
 }

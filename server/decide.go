@@ -36,8 +36,8 @@ func (e *entry) decideTheory(ctx context.Context, w *worker, sem possibilistic.S
 	*a = answerView{Query: query, Answer: yesNo(vd.Entailed), Entailed: vd.Entailed, Semantics: sem.String(),
 		DecidingWeight: vd.Necessity, Inconsistency: vd.Inconsistency}
 	if vd.Entailed && vd.Level >= 0 && vd.Level < len(th.Levels) {
-		l := viewLevel(th, vd.Level)
-		a.DecidingLevel = &l
+		a.level = viewLevel(th, vd.Level)
+		a.DecidingLevel = &a.level
 	}
 	if !explain {
 		return a, nil

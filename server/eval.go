@@ -108,7 +108,7 @@ func (s *Server) handleEval(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
-		e, err := s.resolve(req.target)
+		e, err := s.resolve(ctx, req.target)
 		if err != nil {
 			return nil, err
 		}

@@ -109,6 +109,10 @@ func (s *Server) decodeQuery(w http.ResponseWriter, r *http.Request, req *queryR
 	return decodeFast(s, w, r, req, scanQuery)
 }
 
+// bools are false and true, for the pointers scanQuery sets without an
+// allocation; nothing writes through them.
+var bools = [2]bool{false, true}
+
 // scanQuery reads body into req if it is an object whose members are the
 // query request's fields, spelt exactly, each at most once, with string
 // values (explain: true or false), and reports whether it
@@ -132,7 +136,10 @@ func scanQuery(body []byte, req *queryRequest) bool {
 				return false
 			}
 			seen |= 32
-			req.Explain = &b
+			req.Explain = &bools[0]
+			if b {
+				req.Explain = &bools[1]
+			}
 			return true
 		default:
 			return false

@@ -21,7 +21,12 @@ func accessLog(w io.Writer, next http.Handler) http.Handler {
 	var line []byte
 	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		lw := &logWriter{ResponseWriter: rw, status: http.StatusOK}
+		lw := logWriters.Get().(*logWriter)
+		*lw = logWriter{ResponseWriter: rw, status: http.StatusOK}
+		defer func() {
+			*lw = logWriter{} // drop the connection's writer
+			logWriters.Put(lw)
+		}()
 		next.ServeHTTP(lw, r)
 		host, _, err := net.SplitHostPort(r.RemoteAddr)
 		if err != nil {
@@ -46,7 +51,14 @@ func appendLogLine(b []byte, host, user string, start time.Time, r *http.Request
 	b = append(b, " ["...)
 	b = start.AppendFormat(b, "02/Jan/2006:15:04:05 -0700")
 	b = append(b, "] "...)
-	b = strconv.AppendQuote(b, r.Method+" "+r.URL.RequestURI()+" "+r.Proto)
+	// The request line, quoted as one string, without building it first.
+	b = append(b, '"')
+	b = appendQuoted(b, r.Method)
+	b = append(b, ' ')
+	b = appendQuoted(b, r.URL.RequestURI())
+	b = append(b, ' ')
+	b = appendQuoted(b, r.Proto)
+	b = append(b, '"')
 	b = append(b, ' ')
 	b = strconv.AppendInt(b, int64(status), 10)
 	b = append(b, ' ')
@@ -58,12 +70,24 @@ func appendLogLine(b []byte, host, user string, start time.Time, r *http.Request
 	return append(b, '\n')
 }
 
+// appendQuoted appends s as strconv.AppendQuote does, without the quotes.
+func appendQuoted(b []byte, s string) []byte {
+	n := len(b)
+	b = strconv.AppendQuote(b, s)
+	copy(b[n:], b[n+1:len(b)-1])
+	return b[:len(b)-2]
+}
+
 func orDash(s string) string {
 	if strings.TrimSpace(s) == "" {
 		return "-"
 	}
 	return s
 }
+
+// logWriters holds the logWriters of finished requests: handlers do not
+// keep their ResponseWriter past their return.
+var logWriters = sync.Pool{New: func() any { return new(logWriter) }}
 
 // logWriter records the status and size of a response. It passes Flush
 // through, which the event streams need.

@@ -18,7 +18,7 @@ type target struct {
 	Base     string `json:"base"`
 }
 
-func (s *Server) resolve(t target) (*entry, error) {
+func (s *Server) resolve(ctx context.Context, t target) (*entry, error) {
 	n := 0
 	for _, x := range []string{t.TheoryID, t.Theory, t.Base} {
 		if x != "" {
@@ -35,7 +35,7 @@ func (s *Server) resolve(t target) (*entry, error) {
 	case t.Theory != "":
 		return s.parseTheory(source{Text: t.Theory})
 	}
-	return s.parseBase(loadRequest{source: source{Text: t.Base}})
+	return s.parseBase(ctx, loadRequest{source: source{Text: t.Base}})
 }
 
 type queryRequest struct {
@@ -63,6 +63,8 @@ type answerView struct {
 	Inconsistency float64      `json:"inconsistency"`
 	Explanation   *explanation `json:"explanation,omitempty"`
 	Error         *apiError    `json:"error,omitempty"` // in batches only
+
+	level int // where DecidingLevel points, sparing an allocation per answer
 }
 
 // explanation says why: a minimal set of formulas that, with α, entail β,
@@ -122,31 +124,23 @@ func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
 }
 
 // computeQuery finds the theory or base of t and runs fn on it under the
-// time budget: in the request's goroutine for a theory, whose reasoner
-// gives up when ctx is done, and in a goroutine of its own for a default
-// base, whose Z-ordering and some of whose semantics run to the end once
-// started. A theory or base given as text is parsed under the budget.
+// time budget, in the request's goroutine: the reasoners of theories and of
+// default bases (their Z-orderings and every semantics) give up soon after
+// ctx is done. A theory or base given as text is parsed under the budget.
 func (s *Server) computeQuery(ctx context.Context, t target, fn func(ctx context.Context, e *entry) (any, error)) (any, error) {
-	run := s.computeHere
 	var stored *entry
-	switch {
-	case t.TheoryID != "" && t.Theory == "" && t.Base == "":
+	if t.TheoryID != "" && t.Theory == "" && t.Base == "" {
 		e, err := s.lookup(t.TheoryID)
 		if err != nil {
 			return nil, err
 		}
-		if e.kind == kindBase {
-			run = s.compute
-		}
 		stored = e
-	case t.Base != "":
-		run = s.compute
 	}
-	return run(ctx, func(ctx context.Context) (any, error) {
+	return s.computeHere(ctx, func(ctx context.Context) (any, error) {
 		e := stored
 		if e == nil {
 			var err error
-			if e, err = s.resolve(t); err != nil {
+			if e, err = s.resolve(ctx, t); err != nil {
 				return nil, err
 			}
 		}
@@ -327,8 +321,8 @@ func (e *entry) decideBase(ctx context.Context, w *worker, sem defaults.Semantic
 			}
 		}
 		if i := levelOf(e.theory, a.Verdict.Necessity); i >= 0 {
-			l := viewLevel(e.theory, i)
-			out.DecidingLevel = &l
+			out.level = viewLevel(e.theory, i)
+			out.DecidingLevel = &out.level
 		}
 	}
 	for j, wt := range ws {

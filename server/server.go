@@ -307,8 +307,8 @@ func (s *Server) compute(ctx context.Context, fn func(ctx context.Context) (any,
 
 // computeHere runs fn under the request's time budget in the request's own
 // goroutine, for work whose library calls all take ctx and stop soon after
-// it is done (queries on a theory, through the possibilistic.Reasoner's
-// …Context methods). It spares each request a goroutine, whose stack would
+// it is done (queries on a theory or a default base, through the …Context
+// methods of possibilistic.Reasoner and defaults). It spares each request a goroutine, whose stack would
 // grow anew for the solver, and a channel.
 func (s *Server) computeHere(ctx context.Context, fn func(ctx context.Context) (any, error)) (any, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)

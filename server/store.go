@@ -77,7 +77,7 @@ type worker struct {
 // queries over ever new names cannot grow memory without bound.
 const maxNewAtoms = 1024
 
-func (e *entry) get(u usage) (*worker, error) {
+func (e *entry) get(ctx context.Context, u usage) (*worker, error) {
 	select {
 	case w := <-e.pools[u]:
 		return w, nil
@@ -91,7 +91,7 @@ func (e *entry) get(u usage) (*worker, error) {
 	}
 	b := *e.base
 	b.Vocab = e.base.Vocab.Clone()
-	rs, err := defaults.NewReasoner(&b)
+	rs, err := defaults.NewReasonerContext(ctx, &b)
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +112,7 @@ func (e *entry) put(u usage, w *worker) {
 // work ctx cut short is not pooled again: the reasoner is left usable, but
 // a fresh one costs little next to a query that ran out its budget.
 func (e *entry) with(ctx context.Context, u usage, fn func(w *worker) (any, error)) (any, error) {
-	w, err := e.get(u)
+	w, err := e.get(ctx, u)
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +189,7 @@ func (s *Server) handleLoadBase(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
-		e, err := s.parseBase(req)
+		e, err := s.parseBase(ctx, req)
 		if err != nil {
 			return nil, err
 		}
@@ -218,7 +218,7 @@ func (s *Server) parseTheory(src source) (*entry, error) {
 // parseBase reads a default base (a rule file or a .cl knowledge base) and
 // computes its Z-ordering; an inconsistent base is an error naming the
 // defaults that clash, with the line of the first.
-func (s *Server) parseBase(req loadRequest) (*entry, error) {
+func (s *Server) parseBase(ctx context.Context, req loadRequest) (*entry, error) {
 	data, name, err := s.read("base", req.source)
 	if err != nil {
 		return nil, err
@@ -259,7 +259,7 @@ func (s *Server) parseBase(req loadRequest) (*entry, error) {
 			return nil, inputError("background", err)
 		}
 	}
-	ord, err := defaults.ZOrdering(b)
+	ord, err := defaults.ZOrderingContext(ctx, b)
 	if err != nil {
 		return nil, inconsistentError(err)
 	}
@@ -314,18 +314,21 @@ func (s *Server) newEntry(kind, name string, th *possibilistic.Theory, b *defaul
 // newView describes e for its answers. Only stored entries need one, so a
 // theory or base given inline with a query does not pay for it (a view
 // costs an inconsistency search and the theory's text).
-func (e *entry) newView() any {
+func (e *entry) newView(ctx context.Context) (any, error) {
 	if e.kind == kindBase {
-		return newBaseView(e.base, e.ord, e.theory, e.name, e.format)
+		return newBaseView(ctx, e.base, e.ord, e.theory, e.name, e.format)
 	}
-	return newTheoryView(e.theory, kindTheory, e.name)
+	return newTheoryView(ctx, e.theory, kindTheory, e.name)
 }
 
 // store gives e an id and keeps it, unless the store is full or the
 // request ran past its budget (then it was answered 503 and keeps nothing).
 func (s *Server) store(ctx context.Context, e *entry) (any, error) {
-	view := e.newView() // outside the lock: it runs the solver
-	err := s.commit(ctx, func() error {
+	view, err := e.newView(ctx) // outside the lock: it runs the solver
+	if err != nil {
+		return nil, err
+	}
+	err = s.commit(ctx, func() error {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		if len(s.entries) >= s.cfg.MaxTheories {

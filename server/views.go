@@ -3,7 +3,10 @@ package server
 // The JSON views of loaded theories and default bases.
 
 import (
+	"context"
+
 	"github.com/strata-logic/strata/defaults"
+	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
 
@@ -27,8 +30,14 @@ type levelView struct {
 	Formulas []string `json:"formulas"`
 }
 
-func newTheoryView(th *possibilistic.Theory, kind, name string) *theoryView {
-	tv := &theoryView{Kind: kind, Name: name, Atoms: th.Vocab.Names(), Inconsistency: th.Inconsistency(), Text: th.String()}
+// newTheoryView describes th. Its inconsistency level takes the solver,
+// which gives up with ctx's error when ctx is done.
+func newTheoryView(ctx context.Context, th *possibilistic.Theory, kind, name string) (*theoryView, error) {
+	inc, err := possibilistic.NewReasoner(th).InconsistencyContext(ctx, logic.True())
+	if err != nil {
+		return nil, err
+	}
+	tv := &theoryView{Kind: kind, Name: name, Atoms: th.Vocab.Names(), Inconsistency: inc, Text: th.String()}
 	tv.Formulas, tv.Literals = th.Size()
 	for i := len(th.Levels) - 1; i >= 0; i-- {
 		l := th.Levels[i]
@@ -38,7 +47,7 @@ func newTheoryView(th *possibilistic.Theory, kind, name string) *theoryView {
 		}
 		tv.Levels = append(tv.Levels, lv)
 	}
-	return tv
+	return tv, nil
 }
 
 // viewLevel converts an index of th.Levels (lowest first) into an index of
@@ -87,7 +96,7 @@ func describeDefault(b *defaults.Base, i int, rank int) defaultView {
 	return defaultView{Index: i, Text: text, Rule: rule, Line: d.Pos.Line, Rank: rank}
 }
 
-func newBaseView(b *defaults.Base, ord *defaults.Ordering, thetaZ *possibilistic.Theory, name, format string) *baseView {
+func newBaseView(ctx context.Context, b *defaults.Base, ord *defaults.Ordering, thetaZ *possibilistic.Theory, name, format string) (*baseView, error) {
 	bv := &baseView{Kind: kindBase, Name: name, Format: format, Block: b.Name, Calls: ord.Calls}
 	for i := range b.Defaults {
 		bv.Defaults = append(bv.Defaults, describeDefault(b, i, ord.Rank(i)+1))
@@ -99,6 +108,10 @@ func newBaseView(b *defaults.Base, ord *defaults.Ordering, thetaZ *possibilistic
 	for j, l := range ord.Levels {
 		bv.ZOrdering = append(bv.ZOrdering, zLevelView{Level: j + 1, Weight: ws[j], Defaults: l})
 	}
-	bv.Theory = newTheoryView(thetaZ, kindTheory, "Θ_Z of "+name)
-	return bv
+	tv, err := newTheoryView(ctx, thetaZ, kindTheory, "Θ_Z of "+name)
+	if err != nil {
+		return nil, err
+	}
+	bv.Theory = tv
+	return bv, nil
 }

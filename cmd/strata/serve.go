@@ -34,7 +34,9 @@ load files under DIR by a relative path; no path leads outside it. Each request
 is cancelled after --request-timeout (503); bodies beyond --max-body bytes are
 refused (413). Access logs go to standard error in the Combined Log Format.
 SIGINT or SIGTERM cancel the learning runs, write their checkpoints to
---checkpoints and stop the server.`,
+--checkpoints and stop the server. The garbage collector runs with GOGC=400
+unless the GOGC environment variable says otherwise (fewer collections,
+shorter tail latency); set GOMEMLIMIT to cap the memory.`,
 		Example: `  strata serve
   strata serve --addr 127.0.0.1:9000 --dir ../shared/data`,
 		Args: argsBetween(0, 0),
@@ -42,6 +44,7 @@ SIGINT or SIGTERM cancel the learning runs, write their checkpoints to
 			if !quiet {
 				cfg.AccessLog = cmd.ErrOrStderr()
 			}
+			server.TuneGC() // GOGC=400 unless GOGC is set: see server.GCPercent
 			app, err := server.New(cfg)
 			if err != nil {
 				return err

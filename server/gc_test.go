@@ -1,0 +1,28 @@
+package server
+
+import (
+	"os"
+	"runtime/debug"
+	"testing"
+)
+
+// TestTuneGC checks that TuneGC sets GCPercent, and leaves the setting the
+// GOGC environment variable chose.
+func TestTuneGC(t *testing.T) {
+	orig := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(orig)
+	t.Setenv("GOGC", "")
+	if prev := TuneGC(); prev != 100 {
+		t.Errorf("with GOGC set: previous %d, want 100", prev)
+	}
+	if now := debug.SetGCPercent(100); now != 100 {
+		t.Errorf("with GOGC set: TuneGC changed the percentage to %d", now)
+	}
+	os.Unsetenv("GOGC") // t.Setenv restores it after the test
+	if prev := TuneGC(); prev != 100 {
+		t.Errorf("previous %d, want 100", prev)
+	}
+	if now := debug.SetGCPercent(100); now != GCPercent {
+		t.Errorf("percentage %d, want %d", now, GCPercent)
+	}
+}

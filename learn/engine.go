@@ -142,6 +142,9 @@ type worker struct {
 	unitCls []logic.Clause // scratch for units
 	cm      clauseMask     // the mask of the candidate being scored
 	unitQ   []logic.Lit    // scratch for units
+	// sharedTop's last answer: models topA and topB share topN top levels.
+	topA, topB *Model
+	topN       int
 }
 
 func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *engine {
@@ -518,9 +521,11 @@ func (w *worker) research(i, lo, probe int) {
 		hi = min(hi, int(st.lv[s]))
 	}
 	f := w.units(int(e.grp[i]))
-	if f != nil && int(f.conflict) >= lo && int(f.conflict) < hi {
-		// Propagation refutes the cuts up to f.conflict.
-		lo, coreB, coreBOK = int(f.conflict)+1, f.conflictCore, true
+	if f != nil {
+		if at, core := f.conflictAt(); at >= lo && at < hi {
+			// Propagation refutes the cuts up to at.
+			lo, coreB, coreBOK = at+1, core, true
+		}
 	}
 	if hi < lo {
 		lo, coreBOK = hi, false

@@ -712,8 +712,10 @@ func (w *worker) decide(i int, m *Model, lv []int32, probe int) bool {
 	}
 	lo := 0
 	f := w.unitsUnder(int(e.grp[i]), m)
-	if f != nil && int(f.conflict) < hi {
-		lo = int(f.conflict) + 1 // propagation refutes the cuts below
+	if f != nil {
+		if at, _ := f.conflictAt(); at < hi {
+			lo = at + 1 // propagation refutes the cuts below
+		}
 	}
 	for first := true; lo < hi; first = false {
 		mid := (lo + hi) / 2

@@ -122,8 +122,11 @@ type engine struct {
 	// words each (see betaMask).
 	betaMasks []uint64
 	grp       []int32 // each example's group
-	unitMu    sync.Mutex
-	unitIdx   *unitIndex
+	// orig[i] is the position of example i in the Examples the engine was
+	// built from, and index the inverse.
+	orig, index []int32
+	unitMu      sync.Mutex
+	unitIdx     *unitIndex
 }
 
 type worker struct {
@@ -145,10 +148,12 @@ type worker struct {
 	// sharedTop's last answer: models topA and topB share topN top levels.
 	topA, topB *Model
 	topN       int
+	ux         *unitIndex // the current model's, for repair
 }
 
 func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *engine {
 	e := &engine{sem: sem, n: nAtoms, words: (nAtoms + 63) / 64}
+	var list []exData
 	for _, x := range ex.List {
 		d := exData{alpha: x.Alpha, beta: x.Beta, weight: int64(x.Count), sign: 1}
 		if !x.Positive {
@@ -157,14 +162,29 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 		for _, l := range x.Beta {
 			d.negBeta = append(d.negBeta, l.Not())
 		}
-		e.ex = append(e.ex, d)
+		list = append(list, d)
+	}
+	// The engine numbers the examples group after group, so that the
+	// states and stored models of one antecedent, which scoring scans
+	// together, lie together in memory; orig maps back to the caller's
+	// order.
+	e.groups = groupByAlpha(list)
+	e.orig = make([]int32, 0, len(list))
+	e.index = make([]int32, len(list))
+	for g, xs := range e.groups {
+		for n, x := range xs {
+			e.index[x] = int32(len(e.orig))
+			e.orig = append(e.orig, x)
+			e.ex = append(e.ex, list[x])
+			xs[n] = e.index[x]
+		}
+		e.groups[g] = xs
 	}
 	e.betaMasks = make([]uint64, 0, 2*e.words*len(e.ex))
 	for _, d := range e.ex {
 		k := e.mask(d.beta)
 		e.betaMasks = append(append(e.betaMasks, k.pos...), k.neg...)
 	}
-	e.groups = groupByAlpha(e.ex)
 	e.units = make([]unitFacts, len(e.groups))
 	e.grp = make([]int32, len(e.ex))
 	for g, xs := range e.groups {

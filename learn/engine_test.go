@@ -203,3 +203,22 @@ func examplesOf(e *engine) *Examples {
 	}
 	return ex
 }
+
+// TestCoversInExampleOrder checks that Covers answers in the order of the
+// examples it is given, although the engine numbers them by antecedent.
+func TestCoversInExampleOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 16))
+	for iter := range 100 {
+		n := 3 + r.IntN(4)
+		v := vocab(n)
+		ex := randExamples(r, n, 30)
+		m := randModel(r, n)
+		rs := possibilistic.NewReasoner(m.Theory(v))
+		got := Covers(m, ex, 1+iter%2, possibilistic.Poss)
+		for i, x := range ex.List {
+			if want := rs.EntailsClause(x.Alpha, x.Beta); got[i] != want {
+				t.Fatalf("#%d: example %d: Covers %v, reasoner %v", iter, i, got[i], want)
+			}
+		}
+	}
+}

@@ -31,6 +31,10 @@ type unitIndex struct {
 	model *Model
 	ok    bool // the model is small enough, with at most 64 levels
 	cls   []logic.Clause
+	// mask holds each clause as a clauseMask, pos then neg, words each
+	// (see clause), for checking models (repair.go).
+	mask  []uint64
+	words int
 	level []int32
 	start []int32 // clauses of level k−1−r: cls[start[r]:start[r+1]]
 	occ   [][]int32
@@ -106,10 +110,13 @@ func (e *engine) unitIndexFor(m *Model) *unitIndex {
 		return x
 	}
 	x.ok = true
+	x.words = e.words
 	x.occ = make([][]int32, 2*e.n)
 	add := func(c logic.Clause, j int) {
 		id := int32(len(x.cls))
 		x.cls = append(x.cls, c)
+		cm := e.mask(c)
+		x.mask = append(append(x.mask, cm.pos...), cm.neg...)
 		x.level = append(x.level, int32(j))
 		for _, l := range c {
 			x.occ[l.Not()] = append(x.occ[l.Not()], id)

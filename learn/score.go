@@ -480,11 +480,12 @@ func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, in
 	// Unit propagation refutes c at the cuts up to some level (often b
 	// and above); the solver is asked only above it.
 	lo := b
-	if f := w.units(gi); f != nil {
+	f := w.units(gi)
+	if f != nil {
 		lo = max(lo, f.refuted(c)+1)
 	}
 	if lo == b {
-		if w.solve(i, b, false, act) {
+		if w.repair(gi, b, c, &w.cm, f, w.index()) || w.solve(i, b, false, act) {
 			w.keep(i, lowestSatisfied(e.model.Levels, w.m, b))
 			return true, 0
 		}
@@ -510,7 +511,7 @@ func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, in
 			lo = mid + 1
 			continue
 		}
-		if !w.solve(i, mid, false, act) {
+		if !w.repair(gi, mid, c, &w.cm, f, w.index()) && !w.solve(i, mid, false, act) {
 			lo = min(max(mid, w.coreLow())+1, hi)
 			continue
 		}

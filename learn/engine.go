@@ -148,7 +148,7 @@ type worker struct {
 	// sharedTop's last answer: models topA and topB share topN top levels.
 	topA, topB *Model
 	topN       int
-	ux         *unitIndex // the current model's, for repair
+	ux         *unitIndex // the last model's, for repair
 }
 
 func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *engine {
@@ -555,7 +555,7 @@ func (w *worker) research(i, lo, probe int) {
 		if first && lo <= probe && probe < hi {
 			mid = probe
 		}
-		if !w.solve(i, mid, false, -1) {
+		if !w.repair(int(e.grp[i]), mid, e.model, nil, nil, f, w.index(e.model)) && !w.solve(i, mid, false, -1) {
 			lo = min(max(mid, w.coreLow())+1, hi)
 			coreB, coreBOK = w.core()
 			continue

@@ -22,16 +22,16 @@ func (x *unitIndex) clause(id int32) clauseMask {
 	return clauseMask{pos: x.mask[o : o+x.words], neg: x.mask[o+x.words : o+2*x.words]}
 }
 
-// repair looks for a model of the hard rules, α, the cut at j and c (cm
-// its mask; c nil: none) by mending stored models of group gi that satisfy
-// the cut at some level above; on success the model is in w.m. f are the
-// group's unit facts and x the index of the current model.
-func (w *worker) repair(gi, j int, c logic.Clause, cm *clauseMask, f *unitFacts, x *unitIndex) bool {
+// repair looks for a model of the hard rules, α, the cut at j of model m
+// and c (cm its mask; c nil: none) by mending stored models of group gi;
+// on success the model is in w.m. f are the group's unit facts and x the
+// index, both of m.
+func (w *worker) repair(gi, j int, m *Model, c logic.Clause, cm *clauseMask, f *unitFacts, x *unitIndex) bool {
 	e := w.e
-	if f == nil || x == nil || !x.ok || x.model != e.model {
+	if f == nil || x == nil || !x.ok || x.model != m || f.model != m {
 		return false
 	}
-	k := len(e.model.Levels)
+	k := len(m.Levels)
 	active := x.start[k-j] // the hard rules and the levels from j up
 	// Models of the cut itself first: they violate only c.
 	tries := 0
@@ -56,10 +56,10 @@ func (w *worker) repair(gi, j int, c logic.Clause, cm *clauseMask, f *unitFacts,
 	return false
 }
 
-// index returns the unit index of the current model.
-func (w *worker) index() *unitIndex {
-	if w.ux == nil || w.ux.model != w.e.model {
-		w.ux = w.e.unitIndexFor(w.e.model)
+// index returns the unit index of model m, remembering the last.
+func (w *worker) index(m *Model) *unitIndex {
+	if w.ux == nil || w.ux.model != m {
+		w.ux = w.e.unitIndexFor(m)
 	}
 	return w.ux
 }

@@ -485,7 +485,7 @@ func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, in
 		lo = max(lo, f.refuted(c)+1)
 	}
 	if lo == b {
-		if w.repair(gi, b, c, &w.cm, f, w.index()) || w.solve(i, b, false, act) {
+		if w.repair(gi, b, e.model, c, &w.cm, f, w.index(e.model)) || w.solve(i, b, false, act) {
 			w.keep(i, lowestSatisfied(e.model.Levels, w.m, b))
 			return true, 0
 		}
@@ -511,7 +511,7 @@ func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, in
 			lo = mid + 1
 			continue
 		}
-		if !w.repair(gi, mid, c, &w.cm, f, w.index()) && !w.solve(i, mid, false, act) {
+		if !w.repair(gi, mid, e.model, c, &w.cm, f, w.index(e.model)) && !w.solve(i, mid, false, act) {
 			lo = min(max(mid, w.coreLow())+1, hi)
 			continue
 		}
@@ -723,7 +723,7 @@ func (w *worker) decide(i int, m *Model, lv []int32, probe int) bool {
 		if first && lo <= probe && probe < hi {
 			mid = probe
 		}
-		if !w.solve(i, mid, false, -1) {
+		if !w.repair(int(e.grp[i]), mid, m, nil, nil, f, w.index(m)) && !w.solve(i, mid, false, -1) {
 			lo = min(max(mid, w.coreLow())+1, hi)
 			continue
 		}

@@ -115,9 +115,12 @@ type engine struct {
 	// groups lists the examples by antecedent: examples with the same α
 	// share their boundary, and their stored models are models of H ∪ α.
 	groups [][]int32
-	semx   semExtra    // linear and lex (semscore.go)
-	spare  snapshot    // the memory of the last save
-	units  []unitFacts // poss: per group, see propagate.go
+	semx   semExtra // linear and lex (semscore.go)
+	spare  snapshot // the memory of the last save
+	// logging is set from save to restore or forget: keep logs what it
+	// overwrites.
+	logging bool
+	units   []unitFacts // poss: per group, see propagate.go
 	// betaMasks holds each example's β as a clause mask: pos then neg,
 	// words each (see betaMask).
 	betaMasks []uint64
@@ -127,6 +130,12 @@ type engine struct {
 	orig, index []int32
 	unitMu      sync.Mutex
 	unitIdx     *unitIndex
+	unitOnce    sync.Once
+	unitSlab    struct {
+		depth []int8
+		core  []uint64
+		trail []logic.Lit
+	}
 }
 
 type worker struct {
@@ -149,6 +158,10 @@ type worker struct {
 	topA, topB *Model
 	topN       int
 	ux         *unitIndex // the last model's, for repair
+	// undoAt and undoM log the stored models keep overwrote since the
+	// last save (slot index, then the model), for restore.
+	undoAt []int32
+	undoM  []uint64
 }
 
 func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *engine {
@@ -484,6 +497,10 @@ func (w *worker) keep(i, lv int) {
 			}
 		}
 	}
+	if e.logging {
+		w.undoAt = append(w.undoAt, int32(i*slots+s))
+		w.undoM = append(w.undoM, e.slot(i, s)...)
+	}
 	copy(e.slot(i, s), w.m)
 	st.lv[s] = int32(lv)
 	st.bf[s] = bf
@@ -688,16 +705,17 @@ func (e *engine) recompile() {
 }
 
 type snapshot struct {
-	st     []exState
-	models []uint64
-	dec    [][]int32
+	st  []exState
+	dec [][]int32
 }
 
 // save returns the examples' states. The snapshot reuses the memory of the
 // previous one (re-insertion saves once per clause, megabytes each time on
-// large example sets), so it is valid until the next save.
+// large example sets), so it is valid until the next save. The stored
+// models, most of the memory, are not copied: until restore or forget,
+// keep notes in its worker's undo log what each one it overwrites held.
 func (e *engine) save() snapshot {
-	s := snapshot{st: append(e.spare.st[:0], e.st...), models: append(e.spare.models[:0], e.models...)}
+	s := snapshot{st: append(e.spare.st[:0], e.st...)}
 	e.spare = s
 	if e.dec != nil {
 		s.dec = make([][]int32, len(e.dec))
@@ -705,14 +723,32 @@ func (e *engine) save() snapshot {
 			s.dec[i] = slices.Clone(d)
 		}
 	}
+	e.forget()
+	e.logging = true
 	return s
+}
+
+// forget stops logging overwritten models: the last snapshot will not be
+// restored.
+func (e *engine) forget() {
+	e.logging = false
+	for _, w := range e.workers {
+		w.undoAt, w.undoM = w.undoAt[:0], w.undoM[:0]
+	}
 }
 
 // restore returns to model m and the example states saved with it.
 func (e *engine) restore(m *Model, s snapshot) {
 	e.model = m
 	copy(e.st, s.st)
-	copy(e.models, s.models)
+	for _, w := range e.workers {
+		// Latest first, so that a slot overwritten twice ends as saved.
+		for n := len(w.undoAt) - 1; n >= 0; n-- {
+			o := int(w.undoAt[n]) * e.words
+			copy(e.models[o:o+e.words], w.undoM[n*e.words:(n+1)*e.words])
+		}
+	}
+	e.forget()
 	for i, d := range s.dec {
 		e.dec[i] = append(e.dec[i][:0], d...)
 	}

@@ -165,11 +165,22 @@ func (w *worker) unitsUnder(gi int, m *Model) *unitFacts {
 		keep = w.sharedTop(old, m)
 	}
 	if len(f.depth) != 2*e.n {
-		f.depth, f.core = make([]int8, 2*e.n), make([]uint64, e.n)
+		// The facts of all groups lie in three slabs, in the groups'
+		// order, which the workers follow: computing them touches memory
+		// in order. A trail holds at most one literal per atom.
+		e.unitOnce.Do(func() {
+			g := len(e.groups)
+			e.unitSlab.depth = make([]int8, 2*e.n*g)
+			e.unitSlab.core = make([]uint64, e.n*g)
+			e.unitSlab.trail = make([]logic.Lit, e.n*g)
+		})
+		d, a := 2*e.n*gi, e.n*gi
+		f.depth = e.unitSlab.depth[d : d+2*e.n : d+2*e.n]
+		f.core = e.unitSlab.core[a : a+e.n : a+e.n]
+		f.trail = e.unitSlab.trail[a : a : a+e.n]
 		for l := range f.depth {
 			f.depth[l] = -1 // core is read only where depth is set
 		}
-		f.trail = f.trail[:0]
 	}
 	f.k = len(m.Levels)
 	if f.conflict >= 0 && int(f.conflict) <= keep {

@@ -162,6 +162,7 @@ func reinsert(ctx context.Context, e *engine) {
 			e.restore(orig, snap)
 			continue
 		}
+		e.forget()
 		e.commitInsert(c, best.pos)
 	}
 }

@@ -149,8 +149,7 @@ type worker struct {
 	tot     [][]logic.Lit  // lex: per level, the totalizer's outputs
 	extra   []logic.Lit    // linear and lex: scratch assumptions
 	sx      semScratch     // linear and lex (semscore.go)
-	pot     []int64        // poss: gain bounds of the worker's groups (scoreShareBounded)
-	potAt   []int32        // and the lowest positions where they apply
+	pot     []int64        // linear and lex: gain bounds of the worker's groups (scoreShareBoundedSem)
 	unitCls []logic.Clause // scratch for units
 	cm      clauseMask     // the mask of the candidate being scored
 	unitQ   []logic.Lit    // scratch for units
@@ -622,6 +621,26 @@ func (e *engine) removalKeeps(i, j, bNew int, lv []int32) bool {
 	}
 	for s, l := range lv {
 		if st.bf[s] && int(l) <= bNew {
+			return true
+		}
+	}
+	return false
+}
+
+// removalKeepsUnder is removalKeeps for a trial removal that leaves the
+// stored models' levels as they are: it computes their levels under m,
+// the model without the clause (emptied: level j went with it), only where
+// the answer needs them.
+func (e *engine) removalKeepsUnder(i, j, bNew int, emptied bool, m *Model) bool {
+	st := &e.st[i]
+	if st.b > 0 && (!st.coreBOK || st.coreB>>j&1 != 0) {
+		return false
+	}
+	if st.covered {
+		return st.coreTOK && st.coreT>>j&1 == 0
+	}
+	for s := range int(st.n) {
+		if st.bf[s] && levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(i, s)) <= bNew {
 			return true
 		}
 	}

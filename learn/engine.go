@@ -73,7 +73,12 @@ import (
 // being scored once what it has changed so far plus the bounds of the
 // examples left cannot reach the best (scoreAbove). Pruning stops deciding
 // a removal's examples once the sign of its change is settled
-// (removalHarmless).
+// (removalHarmless). Then three more that leave the solver almost nothing
+// on poker: a question whose answer is a model (a cut, with α and perhaps
+// a candidate, is consistent) is first put to repair, which mends a stored
+// model and checks it (repair.go); propagation after a model change resumes
+// below the top levels the models share; and the examples are numbered by
+// antecedent, so that scoring reads memory in order.
 
 const slots = 12 // models kept per example
 

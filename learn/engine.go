@@ -73,7 +73,12 @@ import (
 // being scored once what it has changed so far plus the bounds of the
 // examples left cannot reach the best (scoreAbove). Pruning stops deciding
 // a removal's examples once the sign of its change is settled
-// (removalHarmless).
+// (removalHarmless). Then three more that leave the solver almost nothing
+// on poker: a question whose answer is a model (a cut, with α and perhaps
+// a candidate, is consistent) is first put to repair, which mends a stored
+// model and checks it (repair.go); propagation after a model change resumes
+// below the top levels the models share; and the examples are numbered by
+// antecedent, so that scoring reads memory in order.
 
 const slots = 12 // models kept per example
 
@@ -115,15 +120,27 @@ type engine struct {
 	// groups lists the examples by antecedent: examples with the same α
 	// share their boundary, and their stored models are models of H ∪ α.
 	groups [][]int32
-	semx   semExtra    // linear and lex (semscore.go)
-	spare  snapshot    // the memory of the last save
-	units  []unitFacts // poss: per group, see propagate.go
+	semx   semExtra // linear and lex (semscore.go)
+	spare  snapshot // the memory of the last save
+	// logging is set from save to restore or forget: keep logs what it
+	// overwrites.
+	logging bool
+	units   []unitFacts // poss: per group, see propagate.go
 	// betaMasks holds each example's β as a clause mask: pos then neg,
 	// words each (see betaMask).
 	betaMasks []uint64
 	grp       []int32 // each example's group
-	unitMu    sync.Mutex
-	unitIdx   *unitIndex
+	// orig[i] is the position of example i in the Examples the engine was
+	// built from, and index the inverse.
+	orig, index []int32
+	unitMu      sync.Mutex
+	unitIdx     *unitIndex
+	unitOnce    sync.Once
+	unitSlab    struct {
+		depth []int8
+		core  []uint64
+		trail []logic.Lit
+	}
 }
 
 type worker struct {
@@ -137,15 +154,23 @@ type worker struct {
 	tot     [][]logic.Lit  // lex: per level, the totalizer's outputs
 	extra   []logic.Lit    // linear and lex: scratch assumptions
 	sx      semScratch     // linear and lex (semscore.go)
-	pot     []int64        // poss: gain bounds of the worker's groups (scoreShareBounded)
-	potAt   []int32        // and the lowest positions where they apply
+	pot     []int64        // linear and lex: gain bounds of the worker's groups (scoreShareBoundedSem)
 	unitCls []logic.Clause // scratch for units
 	cm      clauseMask     // the mask of the candidate being scored
 	unitQ   []logic.Lit    // scratch for units
+	// sharedTop's last answer: models topA and topB share topN top levels.
+	topA, topB *Model
+	topN       int
+	ux         *unitIndex // the last model's, for repair
+	// undoAt and undoM log the stored models keep overwrote since the
+	// last save (slot index, then the model), for restore.
+	undoAt []int32
+	undoM  []uint64
 }
 
 func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *engine {
 	e := &engine{sem: sem, n: nAtoms, words: (nAtoms + 63) / 64}
+	var list []exData
 	for _, x := range ex.List {
 		d := exData{alpha: x.Alpha, beta: x.Beta, weight: int64(x.Count), sign: 1}
 		if !x.Positive {
@@ -154,14 +179,29 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 		for _, l := range x.Beta {
 			d.negBeta = append(d.negBeta, l.Not())
 		}
-		e.ex = append(e.ex, d)
+		list = append(list, d)
+	}
+	// The engine numbers the examples group after group, so that the
+	// states and stored models of one antecedent, which scoring scans
+	// together, lie together in memory; orig maps back to the caller's
+	// order.
+	e.groups = groupByAlpha(list)
+	e.orig = make([]int32, 0, len(list))
+	e.index = make([]int32, len(list))
+	for g, xs := range e.groups {
+		for n, x := range xs {
+			e.index[x] = int32(len(e.orig))
+			e.orig = append(e.orig, x)
+			e.ex = append(e.ex, list[x])
+			xs[n] = e.index[x]
+		}
+		e.groups[g] = xs
 	}
 	e.betaMasks = make([]uint64, 0, 2*e.words*len(e.ex))
 	for _, d := range e.ex {
 		k := e.mask(d.beta)
 		e.betaMasks = append(append(e.betaMasks, k.pos...), k.neg...)
 	}
-	e.groups = groupByAlpha(e.ex)
 	e.units = make([]unitFacts, len(e.groups))
 	e.grp = make([]int32, len(e.ex))
 	for g, xs := range e.groups {
@@ -461,6 +501,10 @@ func (w *worker) keep(i, lv int) {
 			}
 		}
 	}
+	if e.logging {
+		w.undoAt = append(w.undoAt, int32(i*slots+s))
+		w.undoM = append(w.undoM, e.slot(i, s)...)
+	}
 	copy(e.slot(i, s), w.m)
 	st.lv[s] = int32(lv)
 	st.bf[s] = bf
@@ -518,9 +562,11 @@ func (w *worker) research(i, lo, probe int) {
 		hi = min(hi, int(st.lv[s]))
 	}
 	f := w.units(int(e.grp[i]))
-	if f != nil && int(f.conflict) >= lo && int(f.conflict) < hi {
-		// Propagation refutes the cuts up to f.conflict.
-		lo, coreB, coreBOK = int(f.conflict)+1, f.conflictCore, true
+	if f != nil {
+		if at, core := f.conflictAt(); at >= lo && at < hi {
+			// Propagation refutes the cuts up to at.
+			lo, coreB, coreBOK = at+1, core, true
+		}
 	}
 	if hi < lo {
 		lo, coreBOK = hi, false
@@ -530,7 +576,7 @@ func (w *worker) research(i, lo, probe int) {
 		if first && lo <= probe && probe < hi {
 			mid = probe
 		}
-		if !w.solve(i, mid, false, -1) {
+		if !w.repair(int(e.grp[i]), mid, e.model, nil, nil, f, w.index(e.model)) && !w.solve(i, mid, false, -1) {
 			lo = min(max(mid, w.coreLow())+1, hi)
 			coreB, coreBOK = w.core()
 			continue
@@ -580,6 +626,26 @@ func (e *engine) removalKeeps(i, j, bNew int, lv []int32) bool {
 	}
 	for s, l := range lv {
 		if st.bf[s] && int(l) <= bNew {
+			return true
+		}
+	}
+	return false
+}
+
+// removalKeepsUnder is removalKeeps for a trial removal that leaves the
+// stored models' levels as they are: it computes their levels under m,
+// the model without the clause (emptied: level j went with it), only where
+// the answer needs them.
+func (e *engine) removalKeepsUnder(i, j, bNew int, emptied bool, m *Model) bool {
+	st := &e.st[i]
+	if st.b > 0 && (!st.coreBOK || st.coreB>>j&1 != 0) {
+		return false
+	}
+	if st.covered {
+		return st.coreTOK && st.coreT>>j&1 == 0
+	}
+	for s := range int(st.n) {
+		if st.bf[s] && levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(i, s)) <= bNew {
 			return true
 		}
 	}
@@ -663,16 +729,17 @@ func (e *engine) recompile() {
 }
 
 type snapshot struct {
-	st     []exState
-	models []uint64
-	dec    [][]int32
+	st  []exState
+	dec [][]int32
 }
 
 // save returns the examples' states. The snapshot reuses the memory of the
 // previous one (re-insertion saves once per clause, megabytes each time on
-// large example sets), so it is valid until the next save.
+// large example sets), so it is valid until the next save. The stored
+// models, most of the memory, are not copied: until restore or forget,
+// keep notes in its worker's undo log what each one it overwrites held.
 func (e *engine) save() snapshot {
-	s := snapshot{st: append(e.spare.st[:0], e.st...), models: append(e.spare.models[:0], e.models...)}
+	s := snapshot{st: append(e.spare.st[:0], e.st...)}
 	e.spare = s
 	if e.dec != nil {
 		s.dec = make([][]int32, len(e.dec))
@@ -680,14 +747,32 @@ func (e *engine) save() snapshot {
 			s.dec[i] = slices.Clone(d)
 		}
 	}
+	e.forget()
+	e.logging = true
 	return s
+}
+
+// forget stops logging overwritten models: the last snapshot will not be
+// restored.
+func (e *engine) forget() {
+	e.logging = false
+	for _, w := range e.workers {
+		w.undoAt, w.undoM = w.undoAt[:0], w.undoM[:0]
+	}
 }
 
 // restore returns to model m and the example states saved with it.
 func (e *engine) restore(m *Model, s snapshot) {
 	e.model = m
 	copy(e.st, s.st)
-	copy(e.models, s.models)
+	for _, w := range e.workers {
+		// Latest first, so that a slot overwritten twice ends as saved.
+		for n := len(w.undoAt) - 1; n >= 0; n-- {
+			o := int(w.undoAt[n]) * e.words
+			copy(e.models[o:o+e.words], w.undoM[n*e.words:(n+1)*e.words])
+		}
+	}
+	e.forget()
 	for i, d := range s.dec {
 		e.dec[i] = append(e.dec[i][:0], d...)
 	}

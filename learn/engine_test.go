@@ -203,3 +203,56 @@ func examplesOf(e *engine) *Examples {
 	}
 	return ex
 }
+
+// TestCoversInExampleOrder checks that Covers answers in the order of the
+// examples it is given, although the engine numbers them by antecedent.
+func TestCoversInExampleOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 16))
+	for iter := range 100 {
+		n := 3 + r.IntN(4)
+		v := vocab(n)
+		ex := randExamples(r, n, 30)
+		m := randModel(r, n)
+		rs := possibilistic.NewReasoner(m.Theory(v))
+		got := Covers(m, ex, 1+iter%2, possibilistic.Poss)
+		for i, x := range ex.List {
+			if want := rs.EntailsClause(x.Alpha, x.Beta); got[i] != want {
+				t.Fatalf("#%d: example %d: Covers %v, reasoner %v", iter, i, got[i], want)
+			}
+		}
+	}
+}
+
+// TestRestoreAfterTrial checks that restore returns every state and stored
+// model of a trial removal, scored candidates and insertion (which store
+// new models over old ones) to what they were at save.
+func TestRestoreAfterTrial(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 16))
+	for iter := range 200 {
+		n := 3 + r.IntN(5)
+		ex := randExamples(r, n, 40)
+		m := randModel(r, n)
+		if len(m.Levels) == 0 {
+			continue
+		}
+		e := newEngine(n, ex, m.Hard, 1+iter%2, possibilistic.Poss)
+		e.commit(m)
+		st := slices.Clone(e.st)
+		models := slices.Clone(e.models)
+		snap := e.save()
+		j := r.IntN(len(m.Levels))
+		e.commitRemove(j, r.IntN(len(m.Levels[j])))
+		var cands []logic.Clause
+		for range 3 {
+			cands = append(cands, randClause(r, n, 3))
+		}
+		e.scoreCandidates(context.Background(), cands)
+		e.commitInsert(cands[0], r.IntN(e.model.Positions()))
+		e.scoreCandidates(context.Background(), cands)
+		e.restore(m, snap)
+		if !slices.Equal(e.st, st) || !slices.Equal(e.models, models) {
+			t.Fatalf("#%d: states or stored models differ after restore", iter)
+		}
+		checkStates(t, iter, e, m)
+	}
+}

@@ -76,7 +76,7 @@ func Covers(m *Model, ex *Examples, threads int, sem possibilistic.Semantics) []
 	e.commit(m)
 	out := make([]bool, len(e.ex))
 	for i := range e.ex {
-		out[i] = e.st[i].covered
+		out[e.orig[i]] = e.st[i].covered
 	}
 	return out
 }

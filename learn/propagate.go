@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/strata-logic/strata/logic"
@@ -30,27 +31,69 @@ type unitIndex struct {
 	model *Model
 	ok    bool // the model is small enough, with at most 64 levels
 	cls   []logic.Clause
+	// mask holds each clause as a clauseMask, pos then neg, words each
+	// (see clause), for checking models (repair.go).
+	mask  []uint64
+	words int
 	level []int32
-	start []int32 // clauses of level j: cls[start[j]:start[j+1]] (j < k)
+	start []int32 // clauses of level k−1−r: cls[start[r]:start[r+1]]
 	occ   [][]int32
 }
 
 // unitFacts are what unit propagation derives from α, the hard rules and
 // the cuts of the model, for one antecedent group.
+//
+// Levels are counted from the top (depth d: the cut at level k−d, depth 0:
+// the hard rules and α alone), so that a change of the model below its top
+// s levels leaves every fact of depth ≤ s as it is, even when levels are
+// added or removed underneath: propagation resumes at depth s+1 instead of
+// starting over (unitsUnder). Propagation goes from the top down, so the
+// facts of depth ≤ s are exactly what it had derived when it left depth s.
 type unitFacts struct {
 	model *Model // the model they were derived under (nil: never)
-	// at[l] is the highest level j such that propagation derives literal l
-	// from the cut at j with α (k: from the hard rules and α alone), −1 if
-	// none; a literal derived at j is derived at every lower cut, which
-	// contains the cut at j (levels fit: at most 64). core[a] are the levels
-	// of the clauses the derivation of atom a's derived literal used.
-	at   []int8
-	core []uint64
-	// conflict is the highest level whose cut propagation refutes with α
-	// (−1: none), and conflictCore the levels it used.
+	k     int    // its number of levels
+	// depth[l] is the least depth d such that propagation derives literal
+	// l from the cut at depth d with α, −1 if none; a literal derived at d
+	// is derived at every greater depth, whose cut contains it (levels fit:
+	// at most 64). core[a] are the levels of the clauses the derivation of
+	// atom a's derived literal used, as bits from the top (bit r: level
+	// k−1−r).
+	depth []int8
+	core  []uint64
+	// trail lists the derived literals in the order derived, so by depth.
+	trail []logic.Lit
+	// conflict is the least depth at which propagation refutes the cut
+	// with α (−1: none), and conflictCore the levels it used.
 	conflict     int16
 	conflictCore uint64
 	queue        []logic.Lit // while computing: the worker's scratch
+}
+
+// at returns the highest level whose cut propagation derives l from (k:
+// the hard rules and α alone), −1 if none.
+func (f *unitFacts) at(l logic.Lit) int {
+	if d := f.depth[l]; d >= 0 {
+		return f.k - int(d)
+	}
+	return -1
+}
+
+// levels turns a core of levels counted from the top into one of level
+// indices (bit j: level j).
+func (f *unitFacts) levels(core uint64) uint64 {
+	if f.k == 0 {
+		return 0
+	}
+	return bits.Reverse64(core) >> (64 - f.k)
+}
+
+// conflictAt returns the highest level whose cut propagation refutes with α
+// (−1: none) and the levels that refutation used.
+func (f *unitFacts) conflictAt() (int, uint64) {
+	if f.conflict < 0 {
+		return -1, 0
+	}
+	return f.k - int(f.conflict), f.levels(f.conflictCore)
 }
 
 // unitIndexFor returns the index of m, building it once.
@@ -67,10 +110,13 @@ func (e *engine) unitIndexFor(m *Model) *unitIndex {
 		return x
 	}
 	x.ok = true
+	x.words = e.words
 	x.occ = make([][]int32, 2*e.n)
 	add := func(c logic.Clause, j int) {
 		id := int32(len(x.cls))
 		x.cls = append(x.cls, c)
+		cm := e.mask(c)
+		x.mask = append(append(x.mask, cm.pos...), cm.neg...)
 		x.level = append(x.level, int32(j))
 		for _, l := range c {
 			x.occ[l.Not()] = append(x.occ[l.Not()], id)
@@ -95,77 +141,135 @@ func (e *engine) unitIndexFor(m *Model) *unitIndex {
 func (w *worker) units(gi int) *unitFacts { return w.unitsUnder(gi, w.e.model) }
 
 // unitsUnder is units under model m; the facts kept are those of the last
-// model asked for.
+// model asked for. When that model shares its top levels with m (the
+// learner changes one level at a time), the facts derived from them are
+// kept and propagation resumes below them.
 func (w *worker) unitsUnder(gi int, m *Model) *unitFacts {
 	e := w.e
 	f := &e.units[gi]
 	if f.model == m {
-		if f.at == nil {
+		if f.depth == nil {
 			return nil
 		}
 		return f
 	}
 	x := e.unitIndexFor(m)
+	old := f.model
 	f.model = m
 	if !x.ok {
-		f.at, f.core = nil, nil
+		f.depth, f.core, f.trail = nil, nil, f.trail[:0]
 		return nil
 	}
-	if len(f.at) != 2*e.n {
-		f.at, f.core = make([]int8, 2*e.n), make([]uint64, e.n)
+	keep := -1 // the depth down to which the facts stand
+	if f.depth != nil {
+		keep = w.sharedTop(old, m)
 	}
-	for l := range f.at {
-		f.at[l] = -1 // core is read only where at is set
+	if len(f.depth) != 2*e.n {
+		// The facts of all groups lie in three slabs, in the groups'
+		// order, which the workers follow: computing them touches memory
+		// in order. A trail holds at most one literal per atom.
+		e.unitOnce.Do(func() {
+			g := len(e.groups)
+			e.unitSlab.depth = make([]int8, 2*e.n*g)
+			e.unitSlab.core = make([]uint64, e.n*g)
+			e.unitSlab.trail = make([]logic.Lit, e.n*g)
+		})
+		d, a := 2*e.n*gi, e.n*gi
+		f.depth = e.unitSlab.depth[d : d+2*e.n : d+2*e.n]
+		f.core = e.unitSlab.core[a : a+e.n : a+e.n]
+		f.trail = e.unitSlab.trail[a : a : a+e.n]
+		for l := range f.depth {
+			f.depth[l] = -1 // core is read only where depth is set
+		}
+	}
+	f.k = len(m.Levels)
+	if f.conflict >= 0 && int(f.conflict) <= keep {
+		return f // propagation stopped above the change
 	}
 	f.conflict, f.conflictCore = -1, 0
-	k := len(m.Levels)
+	n := len(f.trail)
+	for n > 0 && int(f.depth[f.trail[n-1]]) > keep {
+		n--
+		f.depth[f.trail[n]] = -1
+	}
+	f.trail = f.trail[:n]
 	f.queue = w.unitQ[:0]
 	defer func() { w.unitQ, f.queue = f.queue[:0], nil }()
-	for _, l := range e.ex[e.groups[gi][0]].alpha {
-		if f.at[l.Not()] >= 0 {
-			f.conflict = int16(k)
-			return f
-		}
-		if f.at[l] < 0 {
-			f.at[l], f.core[l.Atom()] = int8(k), 0
-			f.queue = append(f.queue, l)
+	if keep < 0 {
+		for _, l := range e.ex[e.groups[gi][0]].alpha {
+			if f.depth[l.Not()] >= 0 {
+				f.conflict = 0
+				return f
+			}
+			if f.depth[l] < 0 {
+				f.derive(l, 0, 0)
+			}
 		}
 	}
-	// The hard rules, then level after level from the top: at level j the
-	// cut at j is active.
-	for j := k; j >= 0; j-- {
+	// The hard rules (depth 0), then level after level from the top: at
+	// depth d the cut at level k−d is active.
+	k := f.k
+	for d := keep + 1; d <= k; d++ {
 		var first, end int32
-		if j == k {
+		if d == 0 {
 			first, end = 0, int32(len(m.Hard))
 		} else {
-			first, end = x.start[k-1-j], x.start[k-j]
+			first, end = x.start[d-1], x.start[d]
 		}
 		for id := first; id < end; id++ {
-			if !f.examine(x, id, j) {
+			if !f.examine(x, id, d) {
 				return f
 			}
 		}
-		if !f.propagate(x, j) {
+		if !f.propagate(x, d) {
 			return f
 		}
 	}
 	return f
 }
 
+// sharedTop returns how many top levels models a and b have in common
+// (the same clauses in the same order, and the same hard rules), −1 if not
+// even the hard rules: propagation's facts of depth up to it are the same
+// under both. The worker remembers the last pair asked about, which the
+// groups it handles after one model change all ask about.
+func (w *worker) sharedTop(a, b *Model) int {
+	if w.topA == a && w.topB == b {
+		return w.topN
+	}
+	n := -1
+	if a != nil && slices.EqualFunc(a.Hard, b.Hard, slices.Equal) {
+		n = 0
+		for n < len(a.Levels) && n < len(b.Levels) &&
+			slices.EqualFunc(a.Levels[len(a.Levels)-1-n], b.Levels[len(b.Levels)-1-n], slices.Equal) {
+			n++
+		}
+	}
+	w.topA, w.topB, w.topN = a, b, n
+	return n
+}
+
+// derive records literal l as derived at depth d with the given core.
+func (f *unitFacts) derive(l logic.Lit, d int, core uint64) {
+	f.depth[l], f.core[l.Atom()] = int8(d), core
+	f.trail = append(f.trail, l)
+	f.queue = append(f.queue, l)
+}
+
 // examine derives the unit of clause id if the literals derived so far
-// refute all its others, at level j; false on a conflict (recorded).
-func (f *unitFacts) examine(x *unitIndex, id int32, j int) bool {
+// refute all its others, at depth d; false on a conflict (recorded).
+func (f *unitFacts) examine(x *unitIndex, id int32, d int) bool {
 	var unit logic.Lit
 	free := 0
 	var core uint64
-	if lv := x.level[id]; int(lv) < 64 && int(lv) != len(x.model.Levels) {
-		core = 1 << lv
+	if lv := int(x.level[id]); lv < f.k {
+		core = 1 << (f.k - 1 - lv)
 	}
 	for _, l := range x.cls[id] {
 		switch {
-		case f.at[l] >= 0:
+		case f.depth[l] >= 0:
 			return true // satisfied
-		case f.at[l.Not()] >= 0:
+		case f.depth[l.Not()] >= 0:
 			core |= f.core[l.Atom()]
 		default:
 			free++
@@ -176,22 +280,22 @@ func (f *unitFacts) examine(x *unitIndex, id int32, j int) bool {
 		}
 	}
 	if free == 0 {
-		f.conflict, f.conflictCore = int16(j), core
+		f.conflict, f.conflictCore = int16(d), core
 		return false
 	}
-	f.at[unit], f.core[unit.Atom()] = int8(j), core
-	f.queue = append(f.queue, unit)
+	f.derive(unit, d, core)
 	return true
 }
 
-// propagate examines the active clauses (levels ≥ j) that the queued
+// propagate examines the active clauses (levels ≥ k−d) that the queued
 // literals may have made unit, until none is left; false on a conflict.
-func (f *unitFacts) propagate(x *unitIndex, j int) bool {
+func (f *unitFacts) propagate(x *unitIndex, d int) bool {
+	j := f.k - d
 	for len(f.queue) > 0 {
 		l := f.queue[len(f.queue)-1]
 		f.queue = f.queue[:len(f.queue)-1]
 		for _, id := range x.occ[l] {
-			if int(x.level[id]) >= j && !f.examine(x, id, j) {
+			if int(x.level[id]) >= j && !f.examine(x, id, d) {
 				return false
 			}
 		}
@@ -203,13 +307,13 @@ func (f *unitFacts) propagate(x *unitIndex, j int) bool {
 // the cut at j (every literal of c is refuted there, or the cut itself
 // is), −1 if none: c is inconsistent with every cut at or below it.
 func (f *unitFacts) refuted(c logic.Clause) int {
-	r := int(f.conflict)
+	r, _ := f.conflictAt()
 	if len(c) == 0 {
 		return r
 	}
 	low := int(^uint(0) >> 1)
 	for _, l := range c {
-		low = min(low, int(f.at[l.Not()]))
+		low = min(low, f.at(l.Not()))
 	}
 	return max(r, low)
 }
@@ -220,11 +324,11 @@ func (f *unitFacts) refuted(c logic.Clause) int {
 func (f *unitFacts) derives(beta logic.Clause) (int, uint64) {
 	best, core := -1, uint64(0)
 	for _, l := range beta {
-		if int(f.at[l]) > best {
-			best, core = int(f.at[l]), f.core[l.Atom()]
+		if at := f.at(l); at > best {
+			best, core = at, f.core[l.Atom()]
 		}
 	}
-	return best, core
+	return best, f.levels(core)
 }
 
 // entails reports whether propagation proves that the cut at j, with α and
@@ -235,7 +339,7 @@ func (f *unitFacts) entails(c, beta logic.Clause, j int) bool {
 		return true
 	}
 	for _, l := range c {
-		if int(f.at[l.Not()]) < j && !slices.Contains(beta, l) {
+		if f.at(l.Not()) < j && !slices.Contains(beta, l) {
 			return false
 		}
 	}

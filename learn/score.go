@@ -116,8 +116,9 @@ func (w *worker) scoreShare(c logic.Clause, delta []int64) {
 func (e *engine) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64) [][]int64 {
 	res := make([][]int64, len(cands))
 	var bound []int64
+	var groupBounds [][][]groupBound
 	if e.sem == possibilistic.Poss {
-		bound = e.gainBounds(cands)
+		bound, groupBounds = e.gainBounds(cands)
 	} else {
 		bound = make([]int64, len(cands))
 		for _, g := range e.groups {
@@ -144,7 +145,7 @@ func (e *engine) scoreAbove(ctx context.Context, cands []logic.Clause, from []in
 		e.parallel(func(w *worker) {
 			parts[w.id] = make([]int64, np)
 			if e.sem == possibilistic.Poss {
-				w.scoreShareBounded(cands[ci], parts[w.id], ab)
+				w.scoreShareBounded(cands[ci], parts[w.id], ab, groupBounds[w.id][ci])
 			} else {
 				w.scoreShareBoundedSem(cands[ci], parts[w.id], ab)
 			}
@@ -213,17 +214,14 @@ const boundEvery = 128
 // up (the invariant in engine.go), so the exact changes of the groups
 // scored so far plus the gain bounds of the others, summed from 2b up, bound
 // the change at every position.
-func (w *worker) scoreShareBounded(c logic.Clause, delta []int64, ab *abortShare) {
+func (w *worker) scoreShareBounded(c logic.Clause, delta []int64, ab *abortShare, bounds []groupBound) {
 	e := w.e
 	np := len(delta)
 	// rem[p]: the gain bounds of the unscored groups whose boundary 2b is p.
 	rem := make([]int64, np)
-	w.pot, w.potAt = w.pot[:0], w.potAt[:0]
 	w.cm = e.mask(c)
-	for g := w.id; g < len(e.groups); g += len(e.workers) {
-		v, at := e.gainBound(e.groups[g], &w.cm)
-		w.pot, w.potAt = append(w.pot, v), append(w.potAt, int32(at))
-		rem[min(at, np-1)] += v
+	for _, gb := range bounds {
+		rem[min(int(gb.at), np-1)] += gb.v
 	}
 	vec := make([]int64, np)
 	check := func() bool {
@@ -243,7 +241,10 @@ func (w *worker) scoreShareBounded(c logic.Clause, delta []int64, ab *abortShare
 	defer w.s.AddClause(act.Not())
 	for n, g := 0, w.id; g < len(e.groups); n, g = n+1, g+len(e.workers) {
 		w.scoreGroup(g, c, act)
-		rem[min(int(w.potAt[n]), np-1)] -= w.pot[n]
+		if len(bounds) > 0 && int(bounds[0].n) == n {
+			rem[min(int(bounds[0].at), np-1)] -= bounds[0].v
+			bounds = bounds[1:]
+		}
 		if n%boundEvery == boundEvery-1 && (ab.stop.Load() || check()) {
 			return
 		}
@@ -306,23 +307,36 @@ func (e *engine) missWeight(g []int32) int64 {
 	return w
 }
 
+// groupBound is a group's gain bound for one candidate (gainBound): the
+// worker's n-th group gains at most v, at positions from at on.
+type groupBound struct {
+	n, at int32
+	v     int64
+}
+
 // gainBounds returns for each candidate an upper bound on the change of
-// score its insertion can bring at any position (see gainBound).
-func (e *engine) gainBounds(cands []logic.Clause) []int64 {
+// score its insertion can bring at any position (see gainBound), and per
+// worker and candidate the groups of the worker's share with a bound
+// above 0, in order, for scoreShareBounded.
+func (e *engine) gainBounds(cands []logic.Clause) ([]int64, [][][]groupBound) {
 	parts := make([][]int64, len(e.workers))
+	groups := make([][][]groupBound, len(e.workers))
 	e.parallel(func(w *worker) {
 		out := make([]int64, len(cands))
+		gbs := make([][]groupBound, len(cands))
 		masks := make([]clauseMask, len(cands))
 		for ci, c := range cands {
 			masks[ci] = e.mask(c)
 		}
-		for g := w.id; g < len(e.groups); g += len(e.workers) {
+		for n, g := 0, w.id; g < len(e.groups); n, g = n+1, g+len(e.workers) {
 			for ci := range cands {
-				v, _ := e.gainBound(e.groups[g], &masks[ci])
-				out[ci] += v
+				if v, at := e.gainBound(e.groups[g], &masks[ci]); v > 0 {
+					out[ci] += v
+					gbs[ci] = append(gbs[ci], groupBound{n: int32(n), at: int32(at), v: v})
+				}
 			}
 		}
-		parts[w.id] = out
+		parts[w.id], groups[w.id] = out, gbs
 	})
 	res := parts[0]
 	for _, p := range parts[1:] {
@@ -330,7 +344,7 @@ func (e *engine) gainBounds(cands []logic.Clause) []int64 {
 			res[ci] += p[ci]
 		}
 	}
-	return res
+	return res, groups
 }
 
 // gainBound returns an upper bound on the change of score that inserting c
@@ -480,11 +494,12 @@ func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, in
 	// Unit propagation refutes c at the cuts up to some level (often b
 	// and above); the solver is asked only above it.
 	lo := b
-	if f := w.units(gi); f != nil {
+	f := w.units(gi)
+	if f != nil {
 		lo = max(lo, f.refuted(c)+1)
 	}
 	if lo == b {
-		if w.solve(i, b, false, act) {
+		if w.repair(gi, b, e.model, c, &w.cm, f, w.index(e.model)) || w.solve(i, b, false, act) {
 			w.keep(i, lowestSatisfied(e.model.Levels, w.m, b))
 			return true, 0
 		}
@@ -510,7 +525,7 @@ func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, in
 			lo = mid + 1
 			continue
 		}
-		if !w.solve(i, mid, false, act) {
+		if !w.repair(gi, mid, e.model, c, &w.cm, f, w.index(e.model)) && !w.solve(i, mid, false, act) {
 			lo = min(max(mid, w.coreLow())+1, hi)
 			continue
 		}
@@ -579,12 +594,12 @@ func (e *engine) scoreRemoval(j, i int) int64 {
 			if !d.hardOK || int(st.b) > j+1 {
 				return
 			}
+			bNew := removedBoundary(int(st.b), j, emptied)
+			if e.removalKeepsUnder(x, j, bNew, emptied, m) {
+				return
+			}
 			for s := range int(st.n) {
 				lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
-			}
-			bNew := removedBoundary(int(st.b), j, emptied)
-			if e.removalKeeps(x, j, bNew, lv[:st.n]) {
-				return
 			}
 			if now := w.decide(x, m, lv[:st.n], bNew-1); now != st.covered {
 				if now {
@@ -637,12 +652,12 @@ func (e *engine) removalHarmless(j, i int) bool {
 			if !d.hardOK || int(st.b) > j+1 {
 				return
 			}
+			if e.removalKeepsUnder(x, j, removedBoundary(int(st.b), j, emptied), emptied, m) {
+				return
+			}
 			p := pending{x: x}
 			for s := range int(st.n) {
 				p.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
-			}
-			if e.removalKeeps(x, j, removedBoundary(int(st.b), j, emptied), p.lv[:st.n]) {
-				return
 			}
 			work[w.id] = append(work[w.id], p)
 			if st.covered == (d.sign > 0) {
@@ -712,15 +727,17 @@ func (w *worker) decide(i int, m *Model, lv []int32, probe int) bool {
 	}
 	lo := 0
 	f := w.unitsUnder(int(e.grp[i]), m)
-	if f != nil && int(f.conflict) < hi {
-		lo = int(f.conflict) + 1 // propagation refutes the cuts below
+	if f != nil {
+		if at, _ := f.conflictAt(); at < hi {
+			lo = at + 1 // propagation refutes the cuts below
+		}
 	}
 	for first := true; lo < hi; first = false {
 		mid := (lo + hi) / 2
 		if first && lo <= probe && probe < hi {
 			mid = probe
 		}
-		if !w.solve(i, mid, false, -1) {
+		if !w.repair(int(e.grp[i]), mid, m, nil, nil, f, w.index(m)) && !w.solve(i, mid, false, -1) {
 			lo = min(max(mid, w.coreLow())+1, hi)
 			continue
 		}

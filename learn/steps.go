@@ -20,8 +20,8 @@ func (l *Learner) sample() []logic.Clause {
 		beta  logic.Clause
 	}
 	var pool []def
-	for i, d := range l.e.ex {
-		st := &l.e.st[i]
+	for _, x := range l.e.index { // in the examples' order, as drawn before
+		d, st := &l.e.ex[x], &l.e.st[x]
 		switch {
 		case d.sign > 0 && !st.covered:
 			pool = append(pool, def{d.alpha, d.beta})
@@ -162,6 +162,7 @@ func reinsert(ctx context.Context, e *engine) {
 			e.restore(orig, snap)
 			continue
 		}
+		e.forget()
 		e.commitInsert(c, best.pos)
 	}
 }

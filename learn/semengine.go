@@ -51,7 +51,9 @@ import (
 // every clause, re-insertion removes every clause in turn). Under lex,
 // unit propagation answers many of the remaining calls first: lower bounds
 // on a level's count, conclusions, and candidates no optimal model can
-// satisfy (lexprop.go).
+// satisfy (lexprop.go); and the models that earlier candidates' walks
+// found for an antecedent reach most bounds and refute most β of the next
+// candidate's walk (lexpool.go).
 // TestDrowningFreeMatchesBruteForce checks both engines against
 // enumerating worlds on random small models.
 
@@ -225,7 +227,7 @@ func (w *worker) walkGroup(g []int32, m *Model, same int, dec, bound []int32) []
 		if !have {
 			w.sat(a) // consistent: H ∪ α is, and so are decisions taken from it
 		}
-		return w.lexWalk(m.Levels, a, slices.Clone(w.m), k-same, dec, bound, p)
+		return w.lexWalk(m.Levels, a, slices.Clone(w.m), k-same, dec, bound, 0, p)
 	}
 	return w.linWalk(m.Levels, a, k-same, have, dec, bound)
 }
@@ -629,25 +631,36 @@ func (w *worker) linWalk(levels [][]logic.Clause, a []logic.Lit, from int, have 
 // whose optimal models at from include the walk's, each level's clauses
 // among the walk's: while the walk's counts equal them, the walk's models
 // stay among that model's, so their counts are lower bounds and a witness
-// that reaches one needs no proof that it is least.
+// that reaches one needs no proof that it is least. first is a lower bound
+// on the count of level from−1 that the caller knows (0: none).
 //
 // p knows, by propagation, the models of a (see lexprop.go); the walk
 // bounds each level's count from below by it and tells it each count.
-func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, from int, dec, bound []int32, p *lexProp) []logic.Lit {
+// w.sx.walk, if not nil, holds models of a from the antecedent's pool
+// (lexpool.go): one that reaches a level's bound spares the call.
+func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, from int, dec, bound []int32, first int, p *lexProp) []logic.Lit {
 	x := lexCtx{a: a, m: m}
 	nested := bound != nil
 	for l := from - 1; l >= 0; l-- {
-		lbN := 0
+		lb := p.lowerBound(levels[l], l)
 		if nested {
-			lbN = int(bound[l])
+			lb = max(lb, int(bound[l]))
 		}
-		u, mm := w.minViolated(x, levels[l], l, max(lbN, p.lowerBound(levels[l], l)))
+		if l == from-1 {
+			lb = max(lb, first)
+		}
+		if lk := w.sx.walk; lk != nil && violated(levels[l], x.m) > lb {
+			if pm := lk.find(l, lb, dec); pm != nil {
+				x.m = pm
+			}
+		}
+		u, mm := w.minViolated(x, levels[l], l, lb)
 		x.a, x.m = w.atMost(x.a, l, u), mm
 		p.bound(levels[l], l, u)
 		if dec != nil {
 			dec[l] = int32(u)
 		}
-		nested = nested && u == lbN
+		nested = nested && bound[l] == int32(u)
 	}
 	copy(w.m, x.m)
 	return x.a

@@ -140,13 +140,16 @@ func TestDrowningFreeMatchesBruteForce(t *testing.T) {
 			ex := randExamples(r, n, 30)
 			m := randModel(r, n)
 			e := newEngine(n, ex, m.Hard, 1+iter%3, sem)
+			if iter%2 == 1 {
+				e.semx.poolCap = 1 + iter%4 // full pools, models replaced
+			}
 			e.commit(m)
 			base := e.score()
 			if want := bruteScore(m, sem, ex, ws); base != want {
 				t.Fatalf("%v #%d: engine score %d, brute force %d\n%s", sem, iter, base, want, m.Theory(v))
 			}
 			var cands []logic.Clause
-			for range 4 {
+			for range 8 {
 				cands = append(cands, randClause(r, n, 3))
 			}
 			profiles := e.scoreCandidates(context.Background(), cands)

@@ -28,6 +28,10 @@ type semExtra struct {
 	// decisions (groupProp in lexprop.go).
 	gonce sync.Once
 	gprop []groupProp
+	// pools are, per group under lex, models its walks found (lexpool.go).
+	ponce   sync.Once
+	pools   []modelPool
+	poolCap int // models per pool (0: poolSize); tests make it small
 }
 
 // semScratch holds a worker's buffers for the drowning-free engines.
@@ -35,8 +39,11 @@ type semScratch struct {
 	cur, pre   []logic.Lit // assumptions
 	pool, skip []uint64    // models, one after another
 	gm         []uint64
-	totLv      []int32 // lex: the level of each totalizer output, from variable n
-	prop       lexProp // lex: what propagation knows in the last walk
+	totLv      []int32   // lex: the level of each totalizer output, from variable n
+	prop       lexProp   // lex: what propagation knows in the last walk
+	look       poolLook  // lex: the pool models of slowSem's candidate
+	walk       *poolLook // lex: what the walk may take from the pool
+	pfrom      []int32
 	ptmp       []int8
 	seen       []seenModel
 }
@@ -249,6 +256,14 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 			}
 		}
 	}
+	var lk *poolLook
+	if e.sem == possibilistic.Lex {
+		var j int
+		var pm []uint64
+		if lk, j, pm = w.lookFor(gi, c, e.dec[i0]); j < hi {
+			hi, gm = j, append(w.sx.gm[:0], pm...)
+		}
+	}
 	for gp != nil && lo < hi && gp.refutes(lo, c, &w.sx.ptmp) {
 		lo++
 	}
@@ -279,12 +294,20 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 			for l := k - 1; l >= g; l-- {
 				p.bound(e.model.Levels[l], l, int(e.dec[i0][l]))
 			}
-			aW = w.lexWalk(e.model.Levels, a, slices.Clone(gm), g, u, e.dec[i0][:g], p)
+			// Q(g−1) is false: level g−1 violates at least one more clause
+			// than before.
+			lk.narrow(g, w.sx.pfrom)
+			w.sx.walk = lk
+			aW = w.lexWalk(e.model.Levels, a, slices.Clone(gm), g, u, e.dec[i0][:g], int(e.dec[i0][g-1])+1, p)
+			w.sx.walk = nil
 		} else {
 			copy(w.m, gm)
 			aW = w.linWalk(e.model.Levels, a, g, true, u, e.dec[i0][:g])
 		}
 		pool = append(pool, w.m...)
+		if lk != nil {
+			pool = lk.final(pool, u)
+		}
 		asBefore = slices.Equal(u, e.dec[i0][:g])
 	}
 	if gm != nil {
@@ -316,6 +339,12 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 		}
 	}
 	w.sx.pool = pool
+	if e.sem == possibilistic.Lex {
+		if gm != nil {
+			e.poolAdd(gi, gm)
+		}
+		e.poolAdd(gi, pool)
+	}
 }
 
 // coreBelow reports whether example x's entailment proof (covered, under

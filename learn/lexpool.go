@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // A lex walk in slowSem starts from one model of the candidate and asks the
@@ -31,6 +32,10 @@ type modelPool struct {
 	next  int // round-robin victim once full
 	model *Model
 	vec   []int32
+	// alt are the vectors under altModel, the model a commit or a trial
+	// removal decided last (lookUnder): committed, it becomes current.
+	altModel *Model
+	alt      []int32
 }
 
 // modelPool returns the pool of group gi; each group is decided by one
@@ -43,7 +48,8 @@ func (e *engine) modelPool(gi int) *modelPool {
 
 // poolAdd adds the models ms (words each, models of H ∪ α of group gi) to
 // its pool, except those it has.
-func (e *engine) poolAdd(gi int, ms []uint64) {
+func (w *worker) poolAdd(gi int, ms []uint64) {
+	e := w.e
 	p := e.modelPool(gi)
 	words := e.words
 	size := poolSize
@@ -66,11 +72,21 @@ func (e *engine) poolAdd(gi int, ms []uint64) {
 			copy(p.ms[s*words:], m)
 		}
 		if p.model != nil {
-			k := len(p.model.Levels)
-			p.vec = slices.Grow(p.vec, p.n*k)[:p.n*k]
-			vectorOf(p.model, m, p.vec[s*k:(s+1)*k])
+			p.vec = w.setVector(p.vec, p.model, m, s, p.n)
+		}
+		if p.altModel != nil {
+			p.alt = w.setVector(p.alt, p.altModel, m, s, p.n)
 		}
 	}
+}
+
+// setVector writes into vs, the vectors of n models under model, the
+// vector of model m at index s.
+func (w *worker) setVector(vs []int32, model *Model, m []uint64, s, n int) []int32 {
+	k := len(model.Levels)
+	vs = slices.Grow(vs[:min(len(vs), n*k)], n*k)[:n*k]
+	w.masksOf(model).vector(m, vs[s*k:(s+1)*k])
+	return vs
 }
 
 func (p *modelPool) has(m []uint64, words int) bool {
@@ -82,45 +98,123 @@ func (p *modelPool) has(m []uint64, words int) bool {
 	return false
 }
 
-// vectorOf writes into v the violation counts of m under model, per level.
-func vectorOf(model *Model, m []uint64, v []int32) {
-	for j, l := range model.Levels {
-		v[j] = int32(violated(l, m))
+// levelMasks is a model's clauses as masks, level by level: a pool's
+// vectors count thousands of clauses against a model of a few words.
+type levelMasks struct {
+	model    *Model
+	words    int
+	pos, neg []uint64 // clause c at c·words
+	end      []int    // per level, the index past its last clause
+}
+
+// masksOf returns m's masks; a worker keeps those of the last two models
+// it asked for (the current model and the one a commit or trial removal
+// decides).
+func (w *worker) masksOf(m *Model) *levelMasks {
+	mk := &w.sx.masks
+	if mk[0].model == m {
+		return &mk[0]
+	}
+	mk[0], mk[1] = mk[1], mk[0]
+	lm := &mk[0]
+	if lm.model == m {
+		return lm
+	}
+	words := w.e.words
+	lm.model, lm.words = m, words
+	lm.pos, lm.neg, lm.end = lm.pos[:0], lm.neg[:0], lm.end[:0]
+	for _, l := range m.Levels {
+		for _, c := range l {
+			o := len(lm.pos)
+			lm.pos = append(lm.pos, make([]uint64, words)...)
+			lm.neg = append(lm.neg, make([]uint64, words)...)
+			for _, x := range c {
+				a := x.Atom()
+				if x.IsNeg() {
+					lm.neg[o+int(a>>6)] |= 1 << (a & 63)
+				} else {
+					lm.pos[o+int(a>>6)] |= 1 << (a & 63)
+				}
+			}
+		}
+		lm.end = append(lm.end, len(lm.pos)/words)
+	}
+	return lm
+}
+
+// vector writes into v the number of clauses of each level that the model
+// m violates.
+func (lm *levelMasks) vector(m []uint64, v []int32) {
+	words := lm.words
+	c := 0
+	for j, end := range lm.end {
+		n := int32(0)
+		for ; c < end; c++ {
+			o := c * words
+			sat := false
+			for t, x := range m {
+				if x&lm.pos[o+t]|^x&lm.neg[o+t] != 0 {
+					sat = true
+					break
+				}
+			}
+			if !sat {
+				n++
+			}
+		}
+		v[j] = n
 	}
 }
 
 // poolFor returns the pool of group gi with its vectors under the current
 // model.
-func (e *engine) poolFor(gi int) *modelPool {
+func (w *worker) poolFor(gi int) *modelPool {
+	e := w.e
 	p := e.modelPool(gi)
+	if p.model != e.model && p.altModel == e.model {
+		p.model, p.altModel = p.altModel, p.model
+		p.vec, p.alt = p.alt, p.vec
+	}
 	if p.model != e.model {
 		p.model = e.model
 		k := len(p.model.Levels)
 		p.vec = slices.Grow(p.vec[:0], p.n*k)[:p.n*k]
+		lm := w.masksOf(p.model)
 		for s := range p.n {
-			vectorOf(p.model, p.ms[s*e.words:(s+1)*e.words], p.vec[s*k:(s+1)*k])
+			lm.vector(p.ms[s*e.words:(s+1)*e.words], p.vec[s*k:(s+1)*k])
 		}
 	}
 	return p
 }
 
-// poolLook is what a lex walk of slowSem may take from a pool: the models
-// (indices in) that satisfy the candidate and meet the decisions of the
-// levels from g up.
+// poolLook is what a lex walk may take from a pool: the models (indices
+// in) that meet what the walk assumes above g (slowSem: they satisfy the
+// candidate and meet the decisions from g up), with their vectors vec.
+// A look for a walk of another model than the current one is lazy: its
+// vectors are computed when the walk first needs a model (ensure).
 type poolLook struct {
-	p   *modelPool
-	in  []int32
-	k   int
-	g   int
-	wds int
+	p     *modelPool
+	in    []int32
+	vec   []int32
+	k     int
+	g     int
+	wds   int
+	under *Model  // lazy: the model the vectors are for, until ensured
+	ch    change  // lazy: how under differs from the current model
+	w     *worker // lazy: whose masks compute them
+	// u are the counts of the walk's levels below g, once it is over;
+	// done says that final has given its models.
+	u    []int32
+	done bool
 }
 
 // find returns a model of the look that meets the counts u of the levels
 // from l+1 to g−1 and violates at most lb clauses of level l, or nil.
 func (lk *poolLook) find(l, lb int, u []int32) []uint64 {
+	lk.ensure()
 	k := lk.k
 	for _, s := range lk.in {
-		v := lk.p.vec[int(s)*k : int(s+1)*k]
+		v := lk.vec[int(s)*k : int(s+1)*k]
 		if int(v[l]) > lb || !countsWithin(v, u, l+1, lk.g) {
 			continue
 		}
@@ -155,10 +249,10 @@ func poolFrom(v, dec []int32) int {
 // model from it.
 func (w *worker) lookFor(gi int, c logic.Clause, dec []int32) (*poolLook, int, []uint64) {
 	e := w.e
-	p := e.poolFor(gi)
+	p := w.poolFor(gi)
 	k := len(e.model.Levels)
 	lk := &w.sx.look
-	*lk = poolLook{p: p, in: lk.in[:0], k: k, wds: e.words}
+	*lk = poolLook{p: p, in: lk.in[:0], vec: p.vec, k: k, wds: e.words}
 	from := w.sx.pfrom[:0]
 	best := k + 1
 	var bm []uint64
@@ -189,14 +283,145 @@ func (lk *poolLook) narrow(g int, from []int32) {
 	lk.in, lk.g = in, g
 }
 
-// final appends to pool the models of the look that meet the counts u of
-// every level below g: models of the walk's assumptions.
-func (lk *poolLook) final(pool []uint64, u []int32) []uint64 {
+// final appends to pool, once, the models of the look that meet the
+// counts lk.u of every level below g: models of the walk's assumptions.
+func (lk *poolLook) final(pool []uint64) []uint64 {
+	if lk.done {
+		return pool
+	}
+	lk.done = true
+	if lk.p.n == 0 {
+		return pool
+	}
+	lk.ensure()
 	k := lk.k
 	for _, s := range lk.in {
-		if countsWithin(lk.p.vec[int(s)*k:int(s+1)*k], u, 0, lk.g) {
+		if countsWithin(lk.vec[int(s)*k:int(s+1)*k], lk.u, 0, lk.g) {
 			pool = append(pool, lk.p.ms[int(s)*lk.wds:int(s+1)*lk.wds]...)
 		}
 	}
 	return pool
+}
+
+// lookUnder returns a lazy look of group gi for a walk of model m (compiled
+// in w, the current model changed as ch says) from its top levels: every
+// pool model, vectors under m, to be met at every level the walk fixes
+// (g = k; the walk's counts go to u, its dec).
+func (w *worker) lookUnder(gi int, m *Model, ch change, u []int32) *poolLook {
+	p := w.e.modelPool(gi)
+	lk := &w.sx.look
+	*lk = poolLook{p: p, in: lk.in[:0], k: len(m.Levels), g: len(m.Levels), wds: w.e.words, under: m, ch: ch, w: w, u: u}
+	return lk
+}
+
+// ensure computes a lazy look's vectors: the pool keeps them as its
+// alternative vectors, so that the commit of m finds them. When the
+// current model's vectors are at hand and m is it with one clause more or
+// less, each vector changes by that clause alone.
+func (lk *poolLook) ensure() {
+	m := lk.under
+	if m == nil {
+		return
+	}
+	lk.under = nil
+	p := lk.p
+	switch m {
+	case p.model:
+		lk.vec = p.vec
+	case p.altModel:
+		lk.vec = p.alt
+	default:
+		cur := lk.w.e.model
+		if p.model != cur && p.altModel == cur {
+			p.model, p.altModel = p.altModel, p.model
+			p.vec, p.alt = p.alt, p.vec
+		}
+		k := len(m.Levels)
+		p.altModel = m
+		p.alt = slices.Grow(p.alt[:0], p.n*k)[:p.n*k]
+		if p.model != cur || !lk.derive(cur, m) {
+			lm := lk.w.masksOf(m)
+			for s := range p.n {
+				lm.vector(p.ms[s*lk.wds:(s+1)*lk.wds], p.alt[s*k:(s+1)*k])
+			}
+		}
+		lk.vec = p.alt
+	}
+	for s := range p.n {
+		lk.in = append(lk.in, int32(s))
+	}
+}
+
+// derive writes into the pool's alternative vectors those under m, the
+// model cur (whose vectors the pool has) changed by lk.ch, and reports
+// false when the change is not known.
+func (lk *poolLook) derive(cur, m *Model) bool {
+	p := lk.p
+	ch := lk.ch
+	var cl logic.Clause
+	j := ch.j
+	switch ch.kind {
+	case insertion:
+		j = ch.pos / 2
+		if ch.pos%2 == 1 {
+			cl = m.Levels[j][len(m.Levels[j])-1] // Insert appends
+		} else {
+			cl = m.Levels[j][0]
+		}
+	case removal:
+		if ch.emptied {
+			cl = cur.Levels[j][0]
+		} else {
+			old, now := cur.Levels[j], m.Levels[j]
+			i := 0
+			for i < len(now) && slices.Equal(old[i], now[i]) {
+				i++
+			}
+			cl = old[i]
+		}
+	default:
+		return false
+	}
+	kc, k := len(cur.Levels), len(m.Levels)
+	for s := range p.n {
+		v := p.vec[s*kc : (s+1)*kc]
+		out := p.alt[s*k : (s+1)*k]
+		var viol int32
+		if !holds(cl, p.ms[s*lk.wds:(s+1)*lk.wds]) {
+			viol = 1
+		}
+		switch {
+		case ch.kind == insertion && ch.pos%2 == 1:
+			copy(out, v)
+			out[j] += viol
+		case ch.kind == insertion:
+			copy(out, v[:j])
+			out[j] = viol
+			copy(out[j+1:], v[j:])
+		case ch.emptied:
+			copy(out, v[:j])
+			copy(out[j:], v[j+1:])
+		default:
+			copy(out, v)
+			out[j] -= viol
+		}
+	}
+	return true
+}
+
+// walkLook returns, under lex, the look of the last walkGroup with its
+// counts (nil under linear): entails takes from it models of the walk's
+// assumptions.
+func (w *worker) walkLook() *poolLook {
+	if w.e.sem != possibilistic.Lex {
+		return nil
+	}
+	return &w.sx.look
+}
+
+// poolKeep adds, under lex, the models of pool to group gi's pool.
+func (w *worker) poolKeep(gi int, pool []uint64) {
+	if w.e.sem == possibilistic.Lex {
+		w.poolAdd(gi, pool)
+	}
 }

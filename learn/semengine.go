@@ -201,7 +201,7 @@ func sameTop(m, n *Model) int {
 //
 // bound, if not nil, are lower bounds (lex) or skips (linear) for the
 // levels below the shared ones (see lexWalk and linWalk).
-func (w *worker) walkGroup(g []int32, m *Model, same int, dec, bound []int32) []logic.Lit {
+func (w *worker) walkGroup(g []int32, m *Model, ch change, same int, dec, bound []int32) []logic.Lit {
 	e := w.e
 	i := int(g[0])
 	k, ko := len(m.Levels), len(e.model.Levels)
@@ -227,6 +227,10 @@ func (w *worker) walkGroup(g []int32, m *Model, same int, dec, bound []int32) []
 		if !have {
 			w.sat(a) // consistent: H ∪ α is, and so are decisions taken from it
 		}
+		if dec != nil {
+			w.sx.walk = w.lookUnder(int(e.grp[i]), m, ch, dec)
+			defer func() { w.sx.walk = nil }()
+		}
 		return w.lexWalk(m.Levels, a, slices.Clone(w.m), k-same, dec, bound, 0, p)
 	}
 	return w.linWalk(m.Levels, a, k-same, have, dec, bound)
@@ -240,8 +244,10 @@ func (w *worker) walkGroup(g []int32, m *Model, same int, dec, bound []int32) []
 // assumptions the proof used (coreOK false: not known).
 //
 // p, if not nil, is what propagation knows about the models of a (lex):
-// a β it proves needs no solver call.
-func (w *worker) entails(i int, a []logic.Lit, pool []uint64, p *lexProp) (ok bool, core uint64, coreOK bool, _ []uint64) {
+// a β it proves needs no solver call. lk, if not nil, has more models of
+// a (lex, lexpool.go), which the first example that needs them takes into
+// the pool.
+func (w *worker) entails(i int, a []logic.Lit, pool []uint64, p *lexProp, lk *poolLook) (ok bool, core uint64, coreOK bool, _ []uint64) {
 	d := &w.e.ex[i]
 	for o := 0; o < len(pool); o += w.e.words {
 		if !holds(d.beta, pool[o:o+w.e.words]) {
@@ -251,6 +257,15 @@ func (w *worker) entails(i int, a []logic.Lit, pool []uint64, p *lexProp) (ok bo
 	if p != nil {
 		if ok, core, coreOK := p.entails(d.beta); ok {
 			return true, core, coreOK, pool
+		}
+	}
+	if lk != nil && !lk.done {
+		n := len(pool)
+		pool = lk.final(pool)
+		for o := n; o < len(pool); o += w.e.words {
+			if !holds(d.beta, pool[o:o+w.e.words]) {
+				return false, 0, false, pool
+			}
 		}
 	}
 	if w.try(a, d.negBeta...) {
@@ -345,8 +360,9 @@ func (e *engine) commitChange(m *Model, ch change) {
 				continue
 			}
 			old := e.dec[g[0]]
-			a := w.walkGroup(g, m, same, dec, ch.expected(e.sem, old))
+			a := w.walkGroup(g, m, ch, same, dec, ch.expected(e.sem, old))
 			pool := append(w.sx.pool[:0], w.m...)
+			lk := w.walkLook()
 			kept := ch.keeps(e.sem, old, dec)
 			for _, xi := range g {
 				x := int(xi)
@@ -357,10 +373,11 @@ func (e *engine) commitChange(m *Model, ch change) {
 				case w.settled(g, x, kept) || ok:
 					st.coreT, st.coreTOK = core, ok
 				default:
-					st.covered, st.coreT, st.coreTOK, pool = w.entails(x, a, pool, w.lexProp())
+					st.covered, st.coreT, st.coreTOK, pool = w.entails(x, a, pool, w.lexProp(), lk)
 				}
 			}
 			w.sx.pool = pool
+			w.poolKeep(gi, pool)
 			w.markWitnesses(g, m, dec, pool[:e.words])
 		}
 	})

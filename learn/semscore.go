@@ -44,6 +44,7 @@ type semScratch struct {
 	look       poolLook  // lex: the pool models of slowSem's candidate
 	walk       *poolLook // lex: what the walk may take from the pool
 	pfrom      []int32
+	masks      [2]levelMasks // lex: of the last two models (masksOf)
 	ptmp       []int8
 	seen       []seenModel
 }
@@ -306,7 +307,7 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 		}
 		pool = append(pool, w.m...)
 		if lk != nil {
-			pool = lk.final(pool, u)
+			lk.u, lk.done = u, false
 		}
 		asBefore = slices.Equal(u, e.dec[i0][:g])
 	}
@@ -318,7 +319,7 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 		covered := e.st[x].covered
 		ansW, into := covered, covered // into: lex at 2(g−1)+1
 		if g <= k && !(covered && (asBefore || w.coreBelow(x, g, u))) {
-			ansW, _, _, pool = w.entails(x, aW, pool, w.lexProp())
+			ansW, _, _, pool = w.entails(x, aW, pool, w.lexProp(), lk)
 			if e.sem == possibilistic.Lex {
 				into = lexInto(e.dec[x], u, g-1, covered, ansW)
 			}
@@ -341,9 +342,9 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 	w.sx.pool = pool
 	if e.sem == possibilistic.Lex {
 		if gm != nil {
-			e.poolAdd(gi, gm)
+			w.poolAdd(gi, gm)
 		}
-		e.poolAdd(gi, pool)
+		w.poolAdd(gi, pool)
 	}
 }
 
@@ -397,7 +398,7 @@ func (w *worker) skipAnswer(gi, x, j int) bool {
 	pool := append(w.sx.skip[:0], w.m...)
 	for _, y := range grp {
 		var ans bool
-		ans, _, _, pool = w.entails(int(y), a, pool, nil)
+		ans, _, _, pool = w.entails(int(y), a, pool, nil, nil)
 		sx.skip[y][j] = 1
 		if ans {
 			sx.skip[y][j] = 2
@@ -493,8 +494,9 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 				continue
 			}
 			dec := make([]int32, len(m.Levels))
-			a := w.walkGroup(g, m, same, dec, nil)
+			a := w.walkGroup(g, m, ch, same, dec, nil)
 			pool := append(w.sx.pool[:0], w.m...)
+			lk := w.walkLook()
 			kept := ch.keeps(e.sem, e.dec[g[0]], dec)
 			for _, xi := range g {
 				x := int(xi)
@@ -504,7 +506,7 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 				core, ok := ch.mapCore(e.sem, st.coreT, e.dec[g[0]], dec)
 				ok = ok && st.coreTOK && st.covered
 				if !w.settled(g, x, kept) && !ok {
-					now, core, ok, pool = w.entails(x, a, pool, w.lexProp())
+					now, core, ok, pool = w.entails(x, a, pool, w.lexProp(), lk)
 				}
 				pr.core[x], pr.coreOK[x] = core, ok && now
 				pr.covered[x] = now
@@ -518,6 +520,7 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 			}
 			pr.dec[gi], pr.wit[gi] = dec, slices.Clone(pool[:e.words])
 			w.sx.pool = pool
+			w.poolKeep(gi, pool)
 		}
 		parts[w.id] = delta
 	})

@@ -659,16 +659,21 @@ func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, fro
 	x := lexCtx{a: a, m: m}
 	nested := bound != nil
 	for l := from - 1; l >= 0; l-- {
-		lb := p.lowerBound(levels[l], l)
+		f := p.forced(levels[l])
+		lb := f
 		if nested {
 			lb = max(lb, int(bound[l]))
 		}
 		if l == from-1 {
 			lb = max(lb, first)
 		}
-		if lk := w.sx.walk; lk != nil && violated(levels[l], x.m) > lb {
-			if pm := lk.find(l, lb, dec); pm != nil {
-				x.m = pm
+		// A model at hand that reaches lb needs no finer bound.
+		if violated(levels[l], x.m) > lb {
+			lb = max(lb, p.lowerBound(levels[l], l, f))
+			if lk := w.sx.walk; lk != nil && violated(levels[l], x.m) > lb {
+				if pm := lk.find(l, lb, dec); pm != nil {
+					x.m = pm
+				}
 			}
 		}
 		u, mm := w.minViolated(x, levels[l], l, lb)

@@ -142,6 +142,49 @@ func (w *worker) masksOf(m *Model) *levelMasks {
 	return lm
 }
 
+// count returns the number of clauses of level j that m violates.
+func (lm *levelMasks) count(m []uint64, j int) int32 {
+	c := 0
+	if j > 0 {
+		c = lm.end[j-1]
+	}
+	n := int32(0)
+	for ; c < lm.end[j]; c++ {
+		o := c * lm.words
+		sat := false
+		for t, x := range m {
+			if x&lm.pos[o+t]|^x&lm.neg[o+t] != 0 {
+				sat = true
+				break
+			}
+		}
+		if !sat {
+			n++
+		}
+	}
+	return n
+}
+
+// from returns the least j such that m violates at most dec[l] clauses of
+// every level l ≥ j (memberFrom under lex).
+func (lm *levelMasks) from(m []uint64, dec []int32) int {
+	j := len(lm.end)
+	for j > 0 && lm.count(m, j-1) <= dec[j-1] {
+		j--
+	}
+	return j
+}
+
+// meets reports whether m violates exactly dec[l] clauses of every level l.
+func (lm *levelMasks) meets(m []uint64, dec []int32) bool {
+	for j := range lm.end {
+		if lm.count(m, j) != dec[j] {
+			return false
+		}
+	}
+	return true
+}
+
 // vector writes into v the number of clauses of each level that the model
 // m violates.
 func (lm *levelMasks) vector(m []uint64, v []int32) {

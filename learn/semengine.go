@@ -58,29 +58,54 @@ import (
 // enumerating worlds on random small models.
 
 // compileLex builds the worker's solver for m under lex: one violation
-// literal per clause and a totalizer per level that counts them.
+// literal per clause and a totalizer per level that counts them. A worker
+// keeps the solvers of the last two models it compiled: pruning scores a
+// trial removal on its own model and then returns to the current one, and
+// re-insertion returns to the model it started from, so most compiles find
+// their solver built (with what it learnt; the clauses of candidates it
+// scored are switched off for good).
 func (w *worker) compileLex(m *Model) {
-	w.newSolver(m)
-	w.tot = w.tot[:0]
-	for _, l := range m.Levels {
-		ys := make([]logic.Lit, len(l))
-		for i, c := range l {
-			ys[i] = logic.Pos(w.s.NewVar())
-			w.s.AddClause(append(slices.Clone(c), ys[i])...)
-		}
-		w.tot = append(w.tot, totalizer(w.s, ys))
-	}
-	// The level of each totalizer output, to read cores (levelCore).
-	w.sx.totLv = w.sx.totLv[:0]
-	for j, o := range w.tot {
-		for _, l := range o {
-			a := int(l.Atom()) - w.e.n
-			for len(w.sx.totLv) <= a {
-				w.sx.totLv = append(w.sx.totLv, -1)
+	c := &w.sx.solvers
+	switch m {
+	case c[0].model:
+	case c[1].model:
+		c[0], c[1] = c[1], c[0]
+	default:
+		c[0], c[1] = c[1], c[0]
+		w.newSolver(m)
+		tot := make([][]logic.Lit, 0, len(m.Levels))
+		for _, l := range m.Levels {
+			ys := make([]logic.Lit, len(l))
+			for i, c := range l {
+				ys[i] = logic.Pos(w.s.NewVar())
+				w.s.AddClause(append(slices.Clone(c), ys[i])...)
 			}
-			w.sx.totLv[a] = int32(j)
+			tot = append(tot, totalizer(w.s, ys))
 		}
+		// The level of each totalizer output, to read cores (levelCore).
+		var totLv []int32
+		for j, o := range tot {
+			for _, l := range o {
+				a := int(l.Atom()) - w.e.n
+				for len(totLv) <= a {
+					totLv = append(totLv, -1)
+				}
+				totLv[a] = int32(j)
+			}
+		}
+		c[0] = lexSolver{model: m, s: w.s, tot: tot, totLv: totLv}
 	}
+	w.s, w.tot, w.sx.totLv = c[0].s, c[0].tot, c[0].totLv
+	w.sel = w.sel[:0]
+}
+
+// lexSolver is a worker's solver compiled for a model under lex, with the
+// outputs of its totalizers and their levels.
+type lexSolver struct {
+	model *Model
+	s     *sat.Solver
+	tot   [][]logic.Lit
+	totLv []int32
 }
 
 // totalizer returns literals o with o[r] true whenever at least r+1 of xs
@@ -519,7 +544,8 @@ func (w *worker) settled(g []int32, x, kept int) bool {
 	case keepCovered:
 		return st.covered
 	case keepUncovered:
-		return !st.covered && w.storedWitness(g, nil, w.e.ex[x].beta)
+		bm := w.e.betaMask(x)
+		return !st.covered && w.storedWitness(g, nil, &bm)
 	}
 	return false
 }
@@ -594,6 +620,9 @@ func hashModel(m []uint64) uint64 {
 // (in e.dec).
 func (w *worker) isWitness(i int, m *Model, x []uint64) bool {
 	e := w.e
+	if e.sem == possibilistic.Lex {
+		return w.masksOf(m).meets(x, e.dec[i])
+	}
 	for j, l := range m.Levels {
 		if e.sem == possibilistic.Lex {
 			if violated(l, x) != int(e.dec[i][j]) {

@@ -45,6 +45,7 @@ type semScratch struct {
 	walk       *poolLook // lex: what the walk may take from the pool
 	pfrom      []int32
 	masks      [2]levelMasks // lex: of the last two models (masksOf)
+	solvers    [2]lexSolver  // lex: of the last two models (compileLex)
 	ptmp       []int8
 	seen       []seenModel
 }
@@ -87,7 +88,7 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 	cons := unknown
 	var gp *groupProp
 	switch {
-	case w.storedWitness(g, c, nil):
+	case w.storedWitness(g, &w.cm, nil):
 		cons = yes
 	case e.sem == possibilistic.Lex:
 		// Propagation often shows that no model meeting the decisions
@@ -134,7 +135,8 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 		if st.covered {
 			continue // a witness of c keeps it covered
 		}
-		ans := !w.storedWitness(g, c, d.beta)
+		bm := e.betaMask(x)
+		ans := !w.storedWitness(g, &w.cm, &bm)
 		for o := 0; ans && o < len(pool); o += words {
 			ans = holds(d.beta, pool[o:o+words])
 		}
@@ -167,13 +169,14 @@ func (w *worker) propEntails(gi int, gp **groupProp, c, beta logic.Clause) bool 
 }
 
 // storedWitness reports whether a stored witness of group g's decision
-// satisfies c (if not nil) and falsifies beta (if not nil).
-func (w *worker) storedWitness(g []int32, c, beta logic.Clause) bool {
+// satisfies c (if not nil) and falsifies beta (if not nil), both given as
+// masks.
+func (w *worker) storedWitness(g []int32, c, beta *clauseMask) bool {
 	e := w.e
 	for _, x := range g {
 		st := &e.st[x]
 		for s := range int(st.n) {
-			if m := e.slot(int(x), s); st.lv[s] == 0 && (c == nil || holds(c, m)) && (beta == nil || !holds(beta, m)) {
+			if m := e.slot(int(x), s); st.lv[s] == 0 && (c == nil || c.holds(m)) && (beta == nil || !beta.holds(m)) {
 				return true
 			}
 		}
@@ -250,7 +253,7 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 	for _, x := range grp {
 		st := &e.st[x]
 		for s := range int(st.n) {
-			if m := e.slot(int(x), s); holds(c, m) {
+			if m := e.slot(int(x), s); w.cm.holds(m) {
 				if j := w.memberFrom(i0, m); j < hi {
 					hi, gm = j, append(w.sx.gm[:0], m...)
 				}
@@ -427,6 +430,9 @@ func (w *worker) prefix(i, j int) []logic.Lit {
 // the decisions of every level ≥ j.
 func (w *worker) memberFrom(i int, m []uint64) int {
 	e := w.e
+	if e.sem == possibilistic.Lex {
+		return w.masksOf(e.model).from(m, e.dec[i])
+	}
 	j := len(e.model.Levels)
 	for ; j > 0; j-- {
 		l := e.model.Levels[j-1]

@@ -672,14 +672,14 @@ type snapshot struct {
 // previous one (re-insertion saves once per clause, megabytes each time on
 // large example sets), so it is valid until the next save.
 func (e *engine) save() snapshot {
-	s := snapshot{st: append(e.spare.st[:0], e.st...), models: append(e.spare.models[:0], e.models...)}
-	e.spare = s
+	s := snapshot{st: append(e.spare.st[:0], e.st...), models: append(e.spare.models[:0], e.models...), dec: e.spare.dec}
 	if e.dec != nil {
-		s.dec = make([][]int32, len(e.dec))
+		s.dec = slices.Grow(s.dec[:0], len(e.dec))[:len(e.dec)]
 		for i, d := range e.dec {
-			s.dec[i] = slices.Clone(d)
+			s.dec[i] = append(s.dec[i][:0], d...)
 		}
 	}
+	e.spare = s
 	return s
 }
 

@@ -150,6 +150,7 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 		w.addAll(x, ans)
 	}
 	w.sx.pool = pool
+	w.poolKeep(gi, pool)
 	if cons == no {
 		w.slowSem(gi, c, act, gp)
 	}
@@ -251,6 +252,9 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 	lo, hi := 1, k+1
 	var gm []uint64
 	for _, x := range grp {
+		if e.sem == possibilistic.Lex {
+			break // the pool has the models worth trying (lookFor)
+		}
 		st := &e.st[x]
 		for s := range int(st.n) {
 			if m := e.slot(int(x), s); w.cm.holds(m) {

@@ -212,22 +212,47 @@ func (lm *levelMasks) vector(m []uint64, v []int32) {
 // poolFor returns the pool of group gi with its vectors under the current
 // model.
 func (w *worker) poolFor(gi int) *modelPool {
+	w.poolCurrent(w.e.modelPool(gi))
+	return w.e.modelPool(gi)
+}
+
+// poolCurrent makes p.vec the vectors under the current model: the
+// alternative ones if they are, derived from those of the model the last
+// commit left (semExtra.move) if p has them, computed otherwise.
+func (w *worker) poolCurrent(p *modelPool) {
 	e := w.e
-	p := e.modelPool(gi)
-	if p.model != e.model && p.altModel == e.model {
+	cur := e.model
+	if p.model == cur {
+		return
+	}
+	if p.altModel == cur {
+		p.model, p.altModel = p.altModel, p.model
+		p.vec, p.alt = p.alt, p.vec
+		return
+	}
+	mv := &e.semx.move
+	if mv.to == cur && p.altModel == mv.from && mv.from != nil {
 		p.model, p.altModel = p.altModel, p.model
 		p.vec, p.alt = p.alt, p.vec
 	}
-	if p.model != e.model {
-		p.model = e.model
-		k := len(p.model.Levels)
-		p.vec = slices.Grow(p.vec[:0], p.n*k)[:p.n*k]
-		lm := w.masksOf(p.model)
+	p.altModel, p.alt = w.vectorsUnder(p, cur, mv.ch, mv.to == cur && p.model == mv.from && mv.from != nil)
+	p.model, p.altModel = p.altModel, p.model
+	p.vec, p.alt = p.alt, p.vec
+}
+
+// vectorsUnder returns m and the vectors of p's models under m, in the
+// memory of p.alt: derived from p.vec when m is p.model changed by ch
+// (derive true), computed otherwise.
+func (w *worker) vectorsUnder(p *modelPool, m *Model, ch change, derive bool) (*Model, []int32) {
+	k := len(m.Levels)
+	out := slices.Grow(p.alt[:0], p.n*k)[:p.n*k]
+	if !derive || !deriveVectors(p, p.model, m, ch, out, w.e.words) {
+		lm := w.masksOf(m)
 		for s := range p.n {
-			lm.vector(p.ms[s*e.words:(s+1)*e.words], p.vec[s*k:(s+1)*k])
+			lm.vector(p.ms[s*w.e.words:(s+1)*w.e.words], out[s*k:(s+1)*k])
 		}
 	}
-	return p
+	return m, out
 }
 
 // poolLook is what a lex walk may take from a pool: the models (indices
@@ -358,9 +383,9 @@ func (w *worker) lookUnder(gi int, m *Model, ch change, u []int32) *poolLook {
 }
 
 // ensure computes a lazy look's vectors: the pool keeps them as its
-// alternative vectors, so that the commit of m finds them. When the
-// current model's vectors are at hand and m is it with one clause more or
-// less, each vector changes by that clause alone.
+// alternative vectors, so that the commit of m finds them. When m is the
+// current model with one clause more or less, each vector changes from
+// the current model's by that clause alone.
 func (lk *poolLook) ensure() {
 	m := lk.under
 	if m == nil {
@@ -374,20 +399,12 @@ func (lk *poolLook) ensure() {
 	case p.altModel:
 		lk.vec = p.alt
 	default:
-		cur := lk.w.e.model
-		if p.model != cur && p.altModel == cur {
-			p.model, p.altModel = p.altModel, p.model
-			p.vec, p.alt = p.alt, p.vec
+		w := lk.w
+		known := lk.ch.kind != 0
+		if known {
+			w.poolCurrent(p) // trial removals follow one another on one model
 		}
-		k := len(m.Levels)
-		p.altModel = m
-		p.alt = slices.Grow(p.alt[:0], p.n*k)[:p.n*k]
-		if p.model != cur || !lk.derive(cur, m) {
-			lm := lk.w.masksOf(m)
-			for s := range p.n {
-				lm.vector(p.ms[s*lk.wds:(s+1)*lk.wds], p.alt[s*k:(s+1)*k])
-			}
-		}
+		p.altModel, p.alt = w.vectorsUnder(p, m, lk.ch, known && p.model == w.e.model)
 		lk.vec = p.alt
 	}
 	for s := range p.n {
@@ -395,12 +412,10 @@ func (lk *poolLook) ensure() {
 	}
 }
 
-// derive writes into the pool's alternative vectors those under m, the
-// model cur (whose vectors the pool has) changed by lk.ch, and reports
-// false when the change is not known.
-func (lk *poolLook) derive(cur, m *Model) bool {
-	p := lk.p
-	ch := lk.ch
+// deriveVectors writes into out the vectors of p's models under m, the
+// model cur (whose vectors are p.vec) changed by ch, and reports false
+// when the change is not known.
+func deriveVectors(p *modelPool, cur, m *Model, ch change, out []int32, words int) bool {
 	var cl logic.Clause
 	j := ch.j
 	switch ch.kind {
@@ -428,25 +443,25 @@ func (lk *poolLook) derive(cur, m *Model) bool {
 	kc, k := len(cur.Levels), len(m.Levels)
 	for s := range p.n {
 		v := p.vec[s*kc : (s+1)*kc]
-		out := p.alt[s*k : (s+1)*k]
+		o := out[s*k : (s+1)*k]
 		var viol int32
-		if !holds(cl, p.ms[s*lk.wds:(s+1)*lk.wds]) {
+		if !holds(cl, p.ms[s*words:(s+1)*words]) {
 			viol = 1
 		}
 		switch {
 		case ch.kind == insertion && ch.pos%2 == 1:
-			copy(out, v)
-			out[j] += viol
+			copy(o, v)
+			o[j] += viol
 		case ch.kind == insertion:
-			copy(out, v[:j])
-			out[j] = viol
-			copy(out[j+1:], v[j:])
+			copy(o, v[:j])
+			o[j] = viol
+			copy(o[j+1:], v[j:])
 		case ch.emptied:
-			copy(out, v[:j])
-			copy(out[j:], v[j+1:])
+			copy(o, v[:j])
+			copy(o[j:], v[j+1:])
 		default:
-			copy(out, v)
-			out[j] -= viol
+			copy(o, v)
+			o[j] -= viol
 		}
 	}
 	return true

@@ -406,6 +406,7 @@ func (e *engine) commitChange(m *Model, ch change) {
 			w.markWitnesses(g, m, dec, pool[:e.words])
 		}
 	})
+	e.semx.move.from, e.semx.move.to, e.semx.move.ch = e.model, m, ch
 	e.model = m
 }
 

@@ -32,6 +32,12 @@ type semExtra struct {
 	ponce   sync.Once
 	pools   []modelPool
 	poolCap int // models per pool (0: poolSize); tests make it small
+	// move is the last commit: from the model it left to the one it made,
+	// by the change ch (pools derive their vectors along it).
+	move struct {
+		from, to *Model
+		ch       change
+	}
 }
 
 // semScratch holds a worker's buffers for the drowning-free engines.
@@ -584,5 +590,7 @@ func (e *engine) commitRemoveSem(j, i int) {
 			w.markWitnesses(g, m, pr.dec[gi], pr.wit[gi])
 		}
 	})
+	e.semx.move.from, e.semx.move.to = e.model, m
+	e.semx.move.ch = change{kind: removal, j: j, emptied: k < len(e.model.Levels)}
 	e.model = m
 }

@@ -36,6 +36,10 @@ type modelPool struct {
 	// removal decided last (lookUnder): committed, it becomes current.
 	altModel *Model
 	alt      []int32
+	// wits are the models that witness the decisions under witModel
+	// (poolFind); adding a model clears witModel.
+	witModel *Model
+	wits     []int32
 }
 
 // modelPool returns the pool of group gi; each group is decided by one
@@ -61,6 +65,7 @@ func (w *worker) poolAdd(gi int, ms []uint64) {
 		if p.has(m, words) {
 			continue
 		}
+		p.witModel = nil
 		var s int
 		if p.n < size {
 			s = p.n
@@ -482,4 +487,80 @@ func (w *worker) poolKeep(gi int, pool []uint64) {
 	if w.e.sem == possibilistic.Lex {
 		w.poolAdd(gi, pool)
 	}
+}
+
+// poolWitness reports whether a model in the pool of group gi witnesses
+// the group's current decisions (violates as many clauses of each level of
+// the current model as they say), satisfies c and falsifies beta (each if
+// not nil). Under lex the pools hold the witnesses that the stored models
+// of each example hold under linear: markWitnesses adds each decision's
+// witness to its pool.
+func (w *worker) poolWitness(gi int, c, beta *clauseMask) bool {
+	return w.poolFind(gi, true, c, beta) != nil
+}
+
+// poolModel puts into w.m a model from the pool of group gi, a witness of
+// its current decisions if witness, and reports false if there is none.
+func (w *worker) poolModel(gi int, witness bool) bool {
+	m := w.poolFind(gi, witness, nil, nil)
+	copy(w.m, m)
+	return m != nil
+}
+
+// poolFind returns a model in the pool of group gi, a witness if witness,
+// that satisfies c and falsifies beta (each if not nil), or nil. It only
+// reads the pool: a look of a walk may hold its vectors.
+func (w *worker) poolFind(gi int, witness bool, c, beta *clauseMask) []uint64 {
+	e := w.e
+	p := e.modelPool(gi)
+	dec := e.dec[e.groups[gi][0]]
+	k := len(e.model.Levels)
+	if witness && p.model == e.model {
+		// The witnesses under the current model, listed once: the
+		// decisions are a function of the model.
+		if p.witModel != e.model {
+			p.wits = p.wits[:0]
+			for s := range p.n {
+				if slices.Equal(p.vec[s*k:(s+1)*k], dec) {
+					p.wits = append(p.wits, int32(s))
+				}
+			}
+			p.witModel = e.model
+		}
+		for _, s := range p.wits {
+			m := p.ms[int(s)*e.words : int(s+1)*e.words]
+			if (c == nil || c.holds(m)) && (beta == nil || !beta.holds(m)) {
+				return m
+			}
+		}
+		return nil
+	}
+	var lm *levelMasks
+	for s := range p.n {
+		m := p.ms[s*e.words : (s+1)*e.words]
+		if c != nil && !c.holds(m) || beta != nil && beta.holds(m) {
+			continue
+		}
+		if witness {
+			switch {
+			case p.model == e.model:
+				if !slices.Equal(p.vec[s*k:(s+1)*k], dec) {
+					continue
+				}
+			case p.altModel == e.model:
+				if !slices.Equal(p.alt[s*k:(s+1)*k], dec) {
+					continue
+				}
+			default:
+				if lm == nil {
+					lm = w.masksOf(e.model)
+				}
+				if !lm.meets(m, dec) {
+					continue
+				}
+			}
+		}
+		return m
+	}
+	return nil
 }

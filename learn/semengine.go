@@ -19,7 +19,9 @@ import (
 //     on the levels above j (so dec[i] is the optimal violation vector V*);
 //   - stored models of H ∪ α; lv[s] = 0 marks a witness of the current
 //     decision (linear: it satisfies every kept level; lex: its violation
-//     vector is V*), 1 any other model.
+//     vector is V*), 1 any other model. Under lex the antecedent's pool
+//     (lexpool.go), with each model's vector, takes this part: a witness
+//     is a pool model whose vector is V*.
 //
 // The invariant that makes scoring a candidate clause c cheap: if some
 // witness satisfies c (a stored one, or one SAT call finds it), then
@@ -191,6 +193,9 @@ func satisfiesAll(l []logic.Clause, m []uint64) bool {
 // antecedent share their decisions, so a witness of one is a witness of
 // all. It reports false when none is stored.
 func (w *worker) groupModel(g []int32, witness bool) bool {
+	if w.e.sem == possibilistic.Lex {
+		return w.poolModel(int(w.e.grp[g[0]]), witness)
+	}
 	for _, x := range g {
 		st := &w.e.st[x]
 		for s := range int(st.n) {
@@ -566,6 +571,14 @@ func (e *engine) setUndecided(g []int32, k int) {
 // is kept.
 func (w *worker) markWitnesses(g []int32, m *Model, dec []int32, wit []uint64) {
 	e := w.e
+	if e.sem == possibilistic.Lex {
+		// The antecedent's pool has its witnesses (poolWitness).
+		for _, x := range g {
+			e.dec[x] = append(e.dec[x][:0], dec...)
+		}
+		w.poolAdd(int(e.grp[g[0]]), wit)
+		return
+	}
 	// The examples of g often store the same models (each keeps the
 	// group's witness): decide each distinct model once.
 	seen := w.sx.seen[:0]

@@ -93,6 +93,9 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 	const unknown, yes, no = 0, 1, 2
 	cons := unknown
 	var gp *groupProp
+	if e.sem == possibilistic.Lex {
+		w.poolFor(gi) // its vectors under the current model find witnesses
+	}
 	switch {
 	case w.storedWitness(g, &w.cm, nil):
 		cons = yes
@@ -180,6 +183,9 @@ func (w *worker) propEntails(gi int, gp **groupProp, c, beta logic.Clause) bool 
 // masks.
 func (w *worker) storedWitness(g []int32, c, beta *clauseMask) bool {
 	e := w.e
+	if e.sem == possibilistic.Lex {
+		return w.poolWitness(int(e.grp[g[0]]), c, beta)
+	}
 	for _, x := range g {
 		st := &e.st[x]
 		for s := range int(st.n) {

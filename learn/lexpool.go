@@ -17,9 +17,14 @@ import (
 // model: a pool model that meets the walk's assumptions and reaches a
 // level's lower bound gives that level's count without a call (no model
 // does better than a lower bound), and one that meets the walk's final
-// counts and falsifies β refutes β without a call. The pool only stands in
-// for models the solver would have found: every count and answer is the
-// same (TestDrowningFreeMatchesBruteForce).
+// counts and falsifies β refutes β without a call. The same pools hold the
+// witnesses of the decisions (the models whose vector is them), which
+// linear keeps among each example's stored models. A commit or a trial
+// removal adds or removes one clause, so the vectors under the new model
+// are derived from those under the current one by that clause alone
+// (deriveVectors, TestPoolVectorsDerived). The pool only stands in for
+// models the solver would have found: every count and answer is the same
+// (TestDrowningFreeMatchesBruteForce).
 
 // poolSize is the number of models kept per antecedent.
 const poolSize = 32

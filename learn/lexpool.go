@@ -175,16 +175,6 @@ func (lm *levelMasks) count(m []uint64, j int) int32 {
 	return n
 }
 
-// from returns the least j such that m violates at most dec[l] clauses of
-// every level l ≥ j (memberFrom under lex).
-func (lm *levelMasks) from(m []uint64, dec []int32) int {
-	j := len(lm.end)
-	for j > 0 && lm.count(m, j-1) <= dec[j-1] {
-		j--
-	}
-	return j
-}
-
 // meets reports whether m violates exactly dec[l] clauses of every level l.
 func (lm *levelMasks) meets(m []uint64, dec []int32) bool {
 	for j := range lm.end {

@@ -634,9 +634,6 @@ func hashModel(m []uint64) uint64 {
 // (in e.dec).
 func (w *worker) isWitness(i int, m *Model, x []uint64) bool {
 	e := w.e
-	if e.sem == possibilistic.Lex {
-		return w.masksOf(m).meets(x, e.dec[i])
-	}
 	for j, l := range m.Levels {
 		if e.sem == possibilistic.Lex {
 			if violated(l, x) != int(e.dec[i][j]) {

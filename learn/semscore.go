@@ -263,25 +263,24 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 	k := len(e.model.Levels)
 	lo, hi := 1, k+1
 	var gm []uint64
-	for _, x := range grp {
-		if e.sem == possibilistic.Lex {
-			break // the pool has the models worth trying (lookFor)
-		}
-		st := &e.st[x]
-		for s := range int(st.n) {
-			if m := e.slot(int(x), s); w.cm.holds(m) {
-				if j := w.memberFrom(i0, m); j < hi {
-					hi, gm = j, append(w.sx.gm[:0], m...)
-				}
-			}
-		}
-	}
 	var lk *poolLook
 	if e.sem == possibilistic.Lex {
+		// The pool has the models worth trying.
 		var j int
 		var pm []uint64
 		if lk, j, pm = w.lookFor(gi, c, e.dec[i0]); j < hi {
 			hi, gm = j, append(w.sx.gm[:0], pm...)
+		}
+	} else {
+		for _, x := range grp {
+			st := &e.st[x]
+			for s := range int(st.n) {
+				if m := e.slot(int(x), s); w.cm.holds(m) {
+					if j := w.memberFrom(i0, m); j < hi {
+						hi, gm = j, append(w.sx.gm[:0], m...)
+					}
+				}
+			}
 		}
 	}
 	for gp != nil && lo < hi && gp.refutes(lo, c, &w.sx.ptmp) {
@@ -446,9 +445,6 @@ func (w *worker) prefix(i, j int) []logic.Lit {
 // the decisions of every level ≥ j.
 func (w *worker) memberFrom(i int, m []uint64) int {
 	e := w.e
-	if e.sem == possibilistic.Lex {
-		return w.masksOf(e.model).from(m, e.dec[i])
-	}
 	j := len(e.model.Levels)
 	for ; j > 0; j-- {
 		l := e.model.Levels[j-1]

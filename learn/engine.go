@@ -739,14 +739,14 @@ type snapshot struct {
 // models, most of the memory, are not copied: until restore or forget,
 // keep notes in its worker's undo log what each one it overwrites held.
 func (e *engine) save() snapshot {
-	s := snapshot{st: append(e.spare.st[:0], e.st...)}
-	e.spare = s
+	s := snapshot{st: append(e.spare.st[:0], e.st...), dec: e.spare.dec}
 	if e.dec != nil {
-		s.dec = make([][]int32, len(e.dec))
+		s.dec = slices.Grow(s.dec[:0], len(e.dec))[:len(e.dec)]
 		for i, d := range e.dec {
-			s.dec[i] = slices.Clone(d)
+			s.dec[i] = append(s.dec[i][:0], d...)
 		}
 	}
+	e.spare = s
 	e.forget()
 	e.logging = true
 	return s

@@ -153,11 +153,11 @@ func (p *lexProp) forced(l []logic.Clause) int {
 	return n
 }
 
-// lowerBound returns a lower bound on the count of level j (clauses l):
-// the forced count, or one more when propagation shows that the level's
-// other clauses cannot all hold (with the levels above at their bounds).
-func (p *lexProp) lowerBound(l []logic.Clause, j int) int {
-	f := p.forced(l)
+// lowerBound returns a lower bound on the count of level j (clauses l),
+// given f, its forced count: f, or one more when propagation shows that
+// the level's other clauses cannot all hold (with the levels above at
+// their bounds).
+func (p *lexProp) lowerBound(l []logic.Clause, j, f int) int {
 	if !p.ok {
 		return f
 	}

@@ -19,7 +19,9 @@ import (
 //     on the levels above j (so dec[i] is the optimal violation vector V*);
 //   - stored models of H ∪ α; lv[s] = 0 marks a witness of the current
 //     decision (linear: it satisfies every kept level; lex: its violation
-//     vector is V*), 1 any other model.
+//     vector is V*), 1 any other model. Under lex the antecedent's pool
+//     (lexpool.go), with each model's vector, takes this part: a witness
+//     is a pool model whose vector is V*.
 //
 // The invariant that makes scoring a candidate clause c cheap: if some
 // witness satisfies c (a stored one, or one SAT call finds it), then
@@ -51,34 +53,61 @@ import (
 // every clause, re-insertion removes every clause in turn). Under lex,
 // unit propagation answers many of the remaining calls first: lower bounds
 // on a level's count, conclusions, and candidates no optimal model can
-// satisfy (lexprop.go).
+// satisfy (lexprop.go); and the models that earlier candidates' walks
+// found for an antecedent reach most bounds and refute most β of the next
+// candidate's walk (lexpool.go).
 // TestDrowningFreeMatchesBruteForce checks both engines against
 // enumerating worlds on random small models.
 
 // compileLex builds the worker's solver for m under lex: one violation
-// literal per clause and a totalizer per level that counts them.
+// literal per clause and a totalizer per level that counts them. A worker
+// keeps the solvers of the last two models it compiled: pruning scores a
+// trial removal on its own model and then returns to the current one, and
+// re-insertion returns to the model it started from, so most compiles find
+// their solver built (with what it learnt; the clauses of candidates it
+// scored are switched off for good).
 func (w *worker) compileLex(m *Model) {
-	w.newSolver(m)
-	w.tot = w.tot[:0]
-	for _, l := range m.Levels {
-		ys := make([]logic.Lit, len(l))
-		for i, c := range l {
-			ys[i] = logic.Pos(w.s.NewVar())
-			w.s.AddClause(append(slices.Clone(c), ys[i])...)
-		}
-		w.tot = append(w.tot, totalizer(w.s, ys))
-	}
-	// The level of each totalizer output, to read cores (levelCore).
-	w.sx.totLv = w.sx.totLv[:0]
-	for j, o := range w.tot {
-		for _, l := range o {
-			a := int(l.Atom()) - w.e.n
-			for len(w.sx.totLv) <= a {
-				w.sx.totLv = append(w.sx.totLv, -1)
+	c := &w.sx.solvers
+	switch m {
+	case c[0].model:
+	case c[1].model:
+		c[0], c[1] = c[1], c[0]
+	default:
+		c[0], c[1] = c[1], c[0]
+		w.newSolver(m)
+		tot := make([][]logic.Lit, 0, len(m.Levels))
+		for _, l := range m.Levels {
+			ys := make([]logic.Lit, len(l))
+			for i, c := range l {
+				ys[i] = logic.Pos(w.s.NewVar())
+				w.s.AddClause(append(slices.Clone(c), ys[i])...)
 			}
-			w.sx.totLv[a] = int32(j)
+			tot = append(tot, totalizer(w.s, ys))
 		}
+		// The level of each totalizer output, to read cores (levelCore).
+		var totLv []int32
+		for j, o := range tot {
+			for _, l := range o {
+				a := int(l.Atom()) - w.e.n
+				for len(totLv) <= a {
+					totLv = append(totLv, -1)
+				}
+				totLv[a] = int32(j)
+			}
+		}
+		c[0] = lexSolver{model: m, s: w.s, tot: tot, totLv: totLv}
 	}
+	w.s, w.tot, w.sx.totLv = c[0].s, c[0].tot, c[0].totLv
+	w.sel = w.sel[:0]
+}
+
+// lexSolver is a worker's solver compiled for a model under lex, with the
+// outputs of its totalizers and their levels.
+type lexSolver struct {
+	model *Model
+	s     *sat.Solver
+	tot   [][]logic.Lit
+	totLv []int32
 }
 
 // totalizer returns literals o with o[r] true whenever at least r+1 of xs
@@ -164,6 +193,9 @@ func satisfiesAll(l []logic.Clause, m []uint64) bool {
 // antecedent share their decisions, so a witness of one is a witness of
 // all. It reports false when none is stored.
 func (w *worker) groupModel(g []int32, witness bool) bool {
+	if w.e.sem == possibilistic.Lex {
+		return w.poolModel(int(w.e.grp[g[0]]), witness)
+	}
 	for _, x := range g {
 		st := &w.e.st[x]
 		for s := range int(st.n) {
@@ -199,7 +231,7 @@ func sameTop(m, n *Model) int {
 //
 // bound, if not nil, are lower bounds (lex) or skips (linear) for the
 // levels below the shared ones (see lexWalk and linWalk).
-func (w *worker) walkGroup(g []int32, m *Model, same int, dec, bound []int32) []logic.Lit {
+func (w *worker) walkGroup(g []int32, m *Model, ch change, same int, dec, bound []int32) []logic.Lit {
 	e := w.e
 	i := int(g[0])
 	k, ko := len(m.Levels), len(e.model.Levels)
@@ -225,7 +257,11 @@ func (w *worker) walkGroup(g []int32, m *Model, same int, dec, bound []int32) []
 		if !have {
 			w.sat(a) // consistent: H ∪ α is, and so are decisions taken from it
 		}
-		return w.lexWalk(m.Levels, a, slices.Clone(w.m), k-same, dec, bound, p)
+		if dec != nil {
+			w.sx.walk = w.lookUnder(int(e.grp[i]), m, ch, dec)
+			defer func() { w.sx.walk = nil }()
+		}
+		return w.lexWalk(m.Levels, a, slices.Clone(w.m), k-same, dec, bound, 0, p)
 	}
 	return w.linWalk(m.Levels, a, k-same, have, dec, bound)
 }
@@ -238,8 +274,10 @@ func (w *worker) walkGroup(g []int32, m *Model, same int, dec, bound []int32) []
 // assumptions the proof used (coreOK false: not known).
 //
 // p, if not nil, is what propagation knows about the models of a (lex):
-// a β it proves needs no solver call.
-func (w *worker) entails(i int, a []logic.Lit, pool []uint64, p *lexProp) (ok bool, core uint64, coreOK bool, _ []uint64) {
+// a β it proves needs no solver call. lk, if not nil, has more models of
+// a (lex, lexpool.go), which the first example that needs them takes into
+// the pool.
+func (w *worker) entails(i int, a []logic.Lit, pool []uint64, p *lexProp, lk *poolLook) (ok bool, core uint64, coreOK bool, _ []uint64) {
 	d := &w.e.ex[i]
 	for o := 0; o < len(pool); o += w.e.words {
 		if !holds(d.beta, pool[o:o+w.e.words]) {
@@ -249,6 +287,15 @@ func (w *worker) entails(i int, a []logic.Lit, pool []uint64, p *lexProp) (ok bo
 	if p != nil {
 		if ok, core, coreOK := p.entails(d.beta); ok {
 			return true, core, coreOK, pool
+		}
+	}
+	if lk != nil && !lk.done {
+		n := len(pool)
+		pool = lk.final(pool)
+		for o := n; o < len(pool); o += w.e.words {
+			if !holds(d.beta, pool[o:o+w.e.words]) {
+				return false, 0, false, pool
+			}
 		}
 	}
 	if w.try(a, d.negBeta...) {
@@ -343,8 +390,9 @@ func (e *engine) commitChange(m *Model, ch change) {
 				continue
 			}
 			old := e.dec[g[0]]
-			a := w.walkGroup(g, m, same, dec, ch.expected(e.sem, old))
+			a := w.walkGroup(g, m, ch, same, dec, ch.expected(e.sem, old))
 			pool := append(w.sx.pool[:0], w.m...)
+			lk := w.walkLook()
 			kept := ch.keeps(e.sem, old, dec)
 			for _, xi := range g {
 				x := int(xi)
@@ -355,13 +403,15 @@ func (e *engine) commitChange(m *Model, ch change) {
 				case w.settled(g, x, kept) || ok:
 					st.coreT, st.coreTOK = core, ok
 				default:
-					st.covered, st.coreT, st.coreTOK, pool = w.entails(x, a, pool, w.lexProp())
+					st.covered, st.coreT, st.coreTOK, pool = w.entails(x, a, pool, w.lexProp(), lk)
 				}
 			}
 			w.sx.pool = pool
+			w.poolKeep(gi, pool)
 			w.markWitnesses(g, m, dec, pool[:e.words])
 		}
 	})
+	e.semx.move.from, e.semx.move.to, e.semx.move.ch = e.model, m, ch
 	e.model = m
 }
 
@@ -500,7 +550,8 @@ func (w *worker) settled(g []int32, x, kept int) bool {
 	case keepCovered:
 		return st.covered
 	case keepUncovered:
-		return !st.covered && w.storedWitness(g, nil, w.e.ex[x].beta)
+		bm := w.e.betaMask(x)
+		return !st.covered && w.storedWitness(g, nil, &bm)
 	}
 	return false
 }
@@ -520,6 +571,14 @@ func (e *engine) setUndecided(g []int32, k int) {
 // is kept.
 func (w *worker) markWitnesses(g []int32, m *Model, dec []int32, wit []uint64) {
 	e := w.e
+	if e.sem == possibilistic.Lex {
+		// The antecedent's pool has its witnesses (poolWitness).
+		for _, x := range g {
+			e.dec[x] = append(e.dec[x][:0], dec...)
+		}
+		w.poolAdd(int(e.grp[g[0]]), wit)
+		return
+	}
 	// The examples of g often store the same models (each keeps the
 	// group's witness): decide each distinct model once.
 	seen := w.sx.seen[:0]
@@ -629,25 +688,41 @@ func (w *worker) linWalk(levels [][]logic.Clause, a []logic.Lit, from int, have 
 // whose optimal models at from include the walk's, each level's clauses
 // among the walk's: while the walk's counts equal them, the walk's models
 // stay among that model's, so their counts are lower bounds and a witness
-// that reaches one needs no proof that it is least.
+// that reaches one needs no proof that it is least. first is a lower bound
+// on the count of level from−1 that the caller knows (0: none).
 //
 // p knows, by propagation, the models of a (see lexprop.go); the walk
 // bounds each level's count from below by it and tells it each count.
-func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, from int, dec, bound []int32, p *lexProp) []logic.Lit {
+// w.sx.walk, if not nil, holds models of a from the antecedent's pool
+// (lexpool.go): one that reaches a level's bound spares the call.
+func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, from int, dec, bound []int32, first int, p *lexProp) []logic.Lit {
 	x := lexCtx{a: a, m: m}
 	nested := bound != nil
 	for l := from - 1; l >= 0; l-- {
-		lbN := 0
+		f := p.forced(levels[l])
+		lb := f
 		if nested {
-			lbN = int(bound[l])
+			lb = max(lb, int(bound[l]))
 		}
-		u, mm := w.minViolated(x, levels[l], l, max(lbN, p.lowerBound(levels[l], l)))
+		if l == from-1 {
+			lb = max(lb, first)
+		}
+		// A model at hand that reaches lb needs no finer bound.
+		if violated(levels[l], x.m) > lb {
+			lb = max(lb, p.lowerBound(levels[l], l, f))
+			if lk := w.sx.walk; lk != nil && violated(levels[l], x.m) > lb {
+				if pm := lk.find(l, lb, dec); pm != nil {
+					x.m = pm
+				}
+			}
+		}
+		u, mm := w.minViolated(x, levels[l], l, lb)
 		x.a, x.m = w.atMost(x.a, l, u), mm
 		p.bound(levels[l], l, u)
 		if dec != nil {
 			dec[l] = int32(u)
 		}
-		nested = nested && u == lbN
+		nested = nested && bound[l] == int32(u)
 	}
 	copy(w.m, x.m)
 	return x.a

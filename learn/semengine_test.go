@@ -140,13 +140,16 @@ func TestDrowningFreeMatchesBruteForce(t *testing.T) {
 			ex := randExamples(r, n, 30)
 			m := randModel(r, n)
 			e := newEngine(n, ex, m.Hard, 1+iter%3, sem)
+			if iter%2 == 1 {
+				e.semx.poolCap = 1 + iter%4 // full pools, models replaced
+			}
 			e.commit(m)
 			base := e.score()
 			if want := bruteScore(m, sem, ex, ws); base != want {
 				t.Fatalf("%v #%d: engine score %d, brute force %d\n%s", sem, iter, base, want, m.Theory(v))
 			}
 			var cands []logic.Clause
-			for range 4 {
+			for range 8 {
 				cands = append(cands, randClause(r, n, 3))
 			}
 			profiles := e.scoreCandidates(context.Background(), cands)
@@ -168,6 +171,7 @@ func TestDrowningFreeMatchesBruteForce(t *testing.T) {
 					if want := bruteScore(m.Remove(j, i), sem, ex, ws) - base; got != want {
 						t.Fatalf("%v #%d: removing clause %d of level %d: trial %d, brute force %d", sem, iter, i, j, got, want)
 					}
+					checkTrialCores(t, e, e.semx.pend[pendKey{m, j, i}], ws)
 				}
 			}
 			if len(m.Levels) > 0 && r.IntN(2) == 0 {
@@ -238,6 +242,50 @@ func TestSemanticsOnePerLevel(t *testing.T) {
 		}
 		if got[0] != got[1] {
 			t.Fatalf("#%d: linear %d, lex %d on one clause per level", iter, got[0], got[1])
+		}
+	}
+}
+
+// checkTrialCores checks by enumerating worlds that every entailment proof
+// a trial removal kept (its levels, in the changed model) is one: with the
+// decisions of those levels alone, α and the hard rules entail β.
+func checkTrialCores(t *testing.T, e *engine, pr *pendingRemoval, ws [][]bool) {
+	t.Helper()
+	for gi, g := range e.groups {
+		for _, x := range g {
+			if !pr.coreOK[x] || !pr.covered[x] {
+				continue
+			}
+			d := &e.ex[x]
+			for _, w := range ws {
+				ok := !worldHolds(d.beta, w)
+				for _, l := range d.alpha {
+					ok = ok && l.Holds(w)
+				}
+				for _, c := range pr.to.Hard {
+					ok = ok && worldHolds(c, w)
+				}
+				for l, cls := range pr.to.Levels {
+					if !ok || pr.core[x]>>l&1 == 0 {
+						continue
+					}
+					n := 0
+					for _, c := range cls {
+						if !worldHolds(c, w) {
+							n++
+						}
+					}
+					switch e.sem {
+					case possibilistic.Lex:
+						ok = n <= int(pr.dec[gi][l])
+					default:
+						ok = n == 0 && pr.dec[gi][l] == 1
+					}
+				}
+				if ok {
+					t.Fatalf("%v: removing clause %d of level %d: example %d's proof, levels %b, has a counter-model %v", e.sem, pr.i, pr.j, x, pr.core[x], w)
+				}
+			}
 		}
 	}
 }

@@ -28,6 +28,16 @@ type semExtra struct {
 	// decisions (groupProp in lexprop.go).
 	gonce sync.Once
 	gprop []groupProp
+	// pools are, per group under lex, models its walks found (lexpool.go).
+	ponce   sync.Once
+	pools   []modelPool
+	poolCap int // models per pool (0: poolSize); tests make it small
+	// move is the last commit: from the model it left to the one it made,
+	// by the change ch (pools derive their vectors along it).
+	move struct {
+		from, to *Model
+		ch       change
+	}
 }
 
 // semScratch holds a worker's buffers for the drowning-free engines.
@@ -35,8 +45,13 @@ type semScratch struct {
 	cur, pre   []logic.Lit // assumptions
 	pool, skip []uint64    // models, one after another
 	gm         []uint64
-	totLv      []int32 // lex: the level of each totalizer output, from variable n
-	prop       lexProp // lex: what propagation knows in the last walk
+	totLv      []int32   // lex: the level of each totalizer output, from variable n
+	prop       lexProp   // lex: what propagation knows in the last walk
+	look       poolLook  // lex: the pool models of slowSem's candidate
+	walk       *poolLook // lex: what the walk may take from the pool
+	pfrom      []int32
+	masks      [2]levelMasks // lex: of the last two models (masksOf)
+	solvers    [2]lexSolver  // lex: of the last two models (compileLex)
 	ptmp       []int8
 	seen       []seenModel
 }
@@ -78,8 +93,11 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 	const unknown, yes, no = 0, 1, 2
 	cons := unknown
 	var gp *groupProp
+	if e.sem == possibilistic.Lex {
+		w.poolFor(gi) // its vectors under the current model find witnesses
+	}
 	switch {
-	case w.storedWitness(g, c, nil):
+	case w.storedWitness(g, &w.cm, nil):
 		cons = yes
 	case e.sem == possibilistic.Lex:
 		// Propagation often shows that no model meeting the decisions
@@ -126,7 +144,8 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 		if st.covered {
 			continue // a witness of c keeps it covered
 		}
-		ans := !w.storedWitness(g, c, d.beta)
+		bm := e.betaMask(x)
+		ans := !w.storedWitness(g, &w.cm, &bm)
 		for o := 0; ans && o < len(pool); o += words {
 			ans = holds(d.beta, pool[o:o+words])
 		}
@@ -140,6 +159,7 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 		w.addAll(x, ans)
 	}
 	w.sx.pool = pool
+	w.poolKeep(gi, pool)
 	if cons == no {
 		w.slowSem(gi, c, act, gp)
 	}
@@ -159,13 +179,17 @@ func (w *worker) propEntails(gi int, gp **groupProp, c, beta logic.Clause) bool 
 }
 
 // storedWitness reports whether a stored witness of group g's decision
-// satisfies c (if not nil) and falsifies beta (if not nil).
-func (w *worker) storedWitness(g []int32, c, beta logic.Clause) bool {
+// satisfies c (if not nil) and falsifies beta (if not nil), both given as
+// masks.
+func (w *worker) storedWitness(g []int32, c, beta *clauseMask) bool {
 	e := w.e
+	if e.sem == possibilistic.Lex {
+		return w.poolWitness(int(e.grp[g[0]]), c, beta)
+	}
 	for _, x := range g {
 		st := &e.st[x]
 		for s := range int(st.n) {
-			if m := e.slot(int(x), s); st.lv[s] == 0 && (c == nil || holds(c, m)) && (beta == nil || !holds(beta, m)) {
+			if m := e.slot(int(x), s); st.lv[s] == 0 && (c == nil || c.holds(m)) && (beta == nil || !beta.holds(m)) {
 				return true
 			}
 		}
@@ -239,12 +263,22 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 	k := len(e.model.Levels)
 	lo, hi := 1, k+1
 	var gm []uint64
-	for _, x := range grp {
-		st := &e.st[x]
-		for s := range int(st.n) {
-			if m := e.slot(int(x), s); holds(c, m) {
-				if j := w.memberFrom(i0, m); j < hi {
-					hi, gm = j, append(w.sx.gm[:0], m...)
+	var lk *poolLook
+	if e.sem == possibilistic.Lex {
+		// The pool has the models worth trying.
+		var j int
+		var pm []uint64
+		if lk, j, pm = w.lookFor(gi, c, e.dec[i0]); j < hi {
+			hi, gm = j, append(w.sx.gm[:0], pm...)
+		}
+	} else {
+		for _, x := range grp {
+			st := &e.st[x]
+			for s := range int(st.n) {
+				if m := e.slot(int(x), s); w.cm.holds(m) {
+					if j := w.memberFrom(i0, m); j < hi {
+						hi, gm = j, append(w.sx.gm[:0], m...)
+					}
 				}
 			}
 		}
@@ -279,12 +313,20 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 			for l := k - 1; l >= g; l-- {
 				p.bound(e.model.Levels[l], l, int(e.dec[i0][l]))
 			}
-			aW = w.lexWalk(e.model.Levels, a, slices.Clone(gm), g, u, e.dec[i0][:g], p)
+			// Q(g−1) is false: level g−1 violates at least one more clause
+			// than before.
+			lk.narrow(g, w.sx.pfrom)
+			w.sx.walk = lk
+			aW = w.lexWalk(e.model.Levels, a, slices.Clone(gm), g, u, e.dec[i0][:g], int(e.dec[i0][g-1])+1, p)
+			w.sx.walk = nil
 		} else {
 			copy(w.m, gm)
 			aW = w.linWalk(e.model.Levels, a, g, true, u, e.dec[i0][:g])
 		}
 		pool = append(pool, w.m...)
+		if lk != nil {
+			lk.u, lk.done = u, false
+		}
 		asBefore = slices.Equal(u, e.dec[i0][:g])
 	}
 	if gm != nil {
@@ -295,7 +337,7 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 		covered := e.st[x].covered
 		ansW, into := covered, covered // into: lex at 2(g−1)+1
 		if g <= k && !(covered && (asBefore || w.coreBelow(x, g, u))) {
-			ansW, _, _, pool = w.entails(x, aW, pool, w.lexProp())
+			ansW, _, _, pool = w.entails(x, aW, pool, w.lexProp(), lk)
 			if e.sem == possibilistic.Lex {
 				into = lexInto(e.dec[x], u, g-1, covered, ansW)
 			}
@@ -316,6 +358,12 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 		}
 	}
 	w.sx.pool = pool
+	if e.sem == possibilistic.Lex {
+		if gm != nil {
+			w.poolAdd(gi, gm)
+		}
+		w.poolAdd(gi, pool)
+	}
 }
 
 // coreBelow reports whether example x's entailment proof (covered, under
@@ -368,7 +416,7 @@ func (w *worker) skipAnswer(gi, x, j int) bool {
 	pool := append(w.sx.skip[:0], w.m...)
 	for _, y := range grp {
 		var ans bool
-		ans, _, _, pool = w.entails(int(y), a, pool, nil)
+		ans, _, _, pool = w.entails(int(y), a, pool, nil, nil)
 		sx.skip[y][j] = 1
 		if ans {
 			sx.skip[y][j] = 2
@@ -464,8 +512,9 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 				continue
 			}
 			dec := make([]int32, len(m.Levels))
-			a := w.walkGroup(g, m, same, dec, nil)
+			a := w.walkGroup(g, m, ch, same, dec, nil)
 			pool := append(w.sx.pool[:0], w.m...)
+			lk := w.walkLook()
 			kept := ch.keeps(e.sem, e.dec[g[0]], dec)
 			for _, xi := range g {
 				x := int(xi)
@@ -475,7 +524,7 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 				core, ok := ch.mapCore(e.sem, st.coreT, e.dec[g[0]], dec)
 				ok = ok && st.coreTOK && st.covered
 				if !w.settled(g, x, kept) && !ok {
-					now, core, ok, pool = w.entails(x, a, pool, w.lexProp())
+					now, core, ok, pool = w.entails(x, a, pool, w.lexProp(), lk)
 				}
 				pr.core[x], pr.coreOK[x] = core, ok && now
 				pr.covered[x] = now
@@ -489,6 +538,7 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 			}
 			pr.dec[gi], pr.wit[gi] = dec, slices.Clone(pool[:e.words])
 			w.sx.pool = pool
+			w.poolKeep(gi, pool)
 		}
 		parts[w.id] = delta
 	})
@@ -542,5 +592,7 @@ func (e *engine) commitRemoveSem(j, i int) {
 			w.markWitnesses(g, m, pr.dec[gi], pr.wit[gi])
 		}
 	})
+	e.semx.move.from, e.semx.move.to = e.model, m
+	e.semx.move.ch = change{kind: removal, j: j, emptied: k < len(e.model.Levels)}
 	e.model = m
 }

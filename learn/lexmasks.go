@@ -1,0 +1,102 @@
+package learn
+
+// levelMasks is a model's clauses as masks, level by level: a pool's
+// vectors count thousands of clauses against a model of a few words.
+type levelMasks struct {
+	model    *Model
+	words    int
+	pos, neg []uint64 // clause c at c·words
+	end      []int    // per level, the index past its last clause
+}
+
+// masksOf returns m's masks; a worker keeps those of the last two models
+// it asked for (the current model and the one a commit or trial removal
+// decides).
+func (w *worker) masksOf(m *Model) *levelMasks {
+	mk := &w.sx.masks
+	if mk[0].model == m {
+		return &mk[0]
+	}
+	mk[0], mk[1] = mk[1], mk[0]
+	lm := &mk[0]
+	if lm.model == m {
+		return lm
+	}
+	words := w.e.words
+	lm.model, lm.words = m, words
+	lm.pos, lm.neg, lm.end = lm.pos[:0], lm.neg[:0], lm.end[:0]
+	for _, l := range m.Levels {
+		for _, c := range l {
+			o := len(lm.pos)
+			lm.pos = append(lm.pos, make([]uint64, words)...)
+			lm.neg = append(lm.neg, make([]uint64, words)...)
+			for _, x := range c {
+				a := x.Atom()
+				if x.IsNeg() {
+					lm.neg[o+int(a>>6)] |= 1 << (a & 63)
+				} else {
+					lm.pos[o+int(a>>6)] |= 1 << (a & 63)
+				}
+			}
+		}
+		lm.end = append(lm.end, len(lm.pos)/words)
+	}
+	return lm
+}
+
+// count returns the number of clauses of level j that m violates.
+func (lm *levelMasks) count(m []uint64, j int) int32 {
+	c := 0
+	if j > 0 {
+		c = lm.end[j-1]
+	}
+	n := int32(0)
+	for ; c < lm.end[j]; c++ {
+		o := c * lm.words
+		sat := false
+		for t, x := range m {
+			if x&lm.pos[o+t]|^x&lm.neg[o+t] != 0 {
+				sat = true
+				break
+			}
+		}
+		if !sat {
+			n++
+		}
+	}
+	return n
+}
+
+// meets reports whether m violates exactly dec[l] clauses of every level l.
+func (lm *levelMasks) meets(m []uint64, dec []int32) bool {
+	for j := range lm.end {
+		if lm.count(m, j) != dec[j] {
+			return false
+		}
+	}
+	return true
+}
+
+// vector writes into v the number of clauses of each level that the model
+// m violates.
+func (lm *levelMasks) vector(m []uint64, v []int32) {
+	words := lm.words
+	c := 0
+	for j, end := range lm.end {
+		n := int32(0)
+		for ; c < end; c++ {
+			o := c * words
+			sat := false
+			for t, x := range m {
+				if x&lm.pos[o+t]|^x&lm.neg[o+t] != 0 {
+					sat = true
+					break
+				}
+			}
+			if !sat {
+				n++
+			}
+		}
+		v[j] = n
+	}
+}

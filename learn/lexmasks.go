@@ -52,19 +52,22 @@ func (lm *levelMasks) count(m []uint64, j int) int32 {
 	}
 	n := int32(0)
 	for ; c < lm.end[j]; c++ {
-		o := c * lm.words
-		sat := false
-		for t, x := range m {
-			if x&lm.pos[o+t]|^x&lm.neg[o+t] != 0 {
-				sat = true
-				break
-			}
-		}
-		if !sat {
+		if lm.violates(m, c) {
 			n++
 		}
 	}
 	return n
+}
+
+// violates reports whether m falsifies clause c.
+func (lm *levelMasks) violates(m []uint64, c int) bool {
+	o := c * lm.words
+	for t, x := range m {
+		if x&lm.pos[o+t]|^x&lm.neg[o+t] != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // meets reports whether m violates exactly dec[l] clauses of every level l.
@@ -80,23 +83,7 @@ func (lm *levelMasks) meets(m []uint64, dec []int32) bool {
 // vector writes into v the number of clauses of each level that the model
 // m violates.
 func (lm *levelMasks) vector(m []uint64, v []int32) {
-	words := lm.words
-	c := 0
-	for j, end := range lm.end {
-		n := int32(0)
-		for ; c < end; c++ {
-			o := c * words
-			sat := false
-			for t, x := range m {
-				if x&lm.pos[o+t]|^x&lm.neg[o+t] != 0 {
-					sat = true
-					break
-				}
-			}
-			if !sat {
-				n++
-			}
-		}
-		v[j] = n
+	for j := range lm.end {
+		v[j] = lm.count(m, j)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
@@ -46,6 +47,58 @@ type learnRequest struct {
 	// as Checkpoint), on the same examples.
 	Resume     string          `json:"resume"`
 	Checkpoint json.RawMessage `json:"checkpoint"`
+	// Validation chooses the number of iterations on this share of the
+	// training examples held out by antecedent, and Prune (with it) the
+	// support a clause needs, as strata learn --validation and --prune.
+	Validation float64 `json:"validation"`
+	Prune      bool    `json:"prune"`
+}
+
+// validation is a run's first phase with learnRequest.Validation: the
+// learner learns on Fit and scores Held after every iteration, and the
+// run then learns on all the examples with the chosen iterations.
+type validation struct {
+	fit, held *learn.Examples
+	patience  int
+	prune     bool
+	seed      uint64
+
+	// Filled in as the phase runs, under the run's lock.
+	hist    []learn.Iteration
+	sel     *learn.Selection
+	support *learn.SupportSelection
+	pruned  int64 // the threshold the final theory was pruned at; -1 before
+}
+
+// validationView is a run's validation phase for JSON.
+type validationView struct {
+	FitExamples  int             `json:"fit_examples"`
+	HeldExamples int             `json:"held_examples"`
+	History      []iterationView `json:"history"` // test_accuracy: on the held-out examples
+	// Set once the phase ends: the best iteration, the chosen one (the
+	// one-standard-error rule) and with prune the pruning threshold, in
+	// training examples.
+	Best           int     `json:"best,omitempty"`
+	BestAccuracy   float64 `json:"best_accuracy,omitempty"`
+	Chosen         int     `json:"chosen,omitempty"`
+	ChosenAccuracy float64 `json:"chosen_accuracy,omitempty"`
+	StdErr         float64 `json:"std_err,omitempty"`
+	PruneThreshold *int64  `json:"prune_threshold,omitempty"`
+}
+
+func (val *validation) view() *validationView {
+	v := &validationView{FitExamples: val.fit.Total(), HeldExamples: val.held.Total(), History: make([]iterationView, len(val.hist))}
+	for i, it := range val.hist {
+		v.History[i] = viewIteration(it)
+	}
+	if s := val.sel; s != nil {
+		v.Best, v.BestAccuracy, v.Chosen, v.ChosenAccuracy, v.StdErr = s.Best, s.BestAccuracy, s.Chosen, s.ChosenAccuracy, s.StdErr
+	}
+	if val.pruned >= 0 {
+		t := val.pruned
+		v.PruneThreshold = &t
+	}
+	return v
 }
 
 // runID matches the ids of runs, so that a resumed id names a file in
@@ -92,6 +145,7 @@ type run struct {
 	// checkpointErr is the error writing the checkpoint at shutdown.
 	checkpointErr error
 	finished      chan struct{}
+	val           *validation // nil without a validation phase
 }
 
 // iterationView is learn.Iteration for JSON: the test accuracy is null
@@ -129,6 +183,8 @@ type runView struct {
 	Positive  int             `json:"positive,omitempty"`
 	Negative  int             `json:"negative,omitempty"`
 	TestTotal int             `json:"test_examples,omitempty"`
+	// Validation is the phase that chose the iterations, when asked for.
+	Validation *validationView `json:"validation,omitempty"`
 }
 
 func (r *run) view() *runView {
@@ -138,6 +194,9 @@ func (r *run) view() *runView {
 		History: make([]iterationView, len(r.hist)), Theory: r.theory}
 	for i, it := range r.hist {
 		v.History[i] = viewIteration(it)
+	}
+	if r.val != nil {
+		v.Validation = r.val.view()
 	}
 	return v
 }
@@ -219,6 +278,17 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 		writeError(w, badRequest("iterations", "iterations and candidates must not be negative"))
 		return
 	}
+	switch {
+	case req.Validation < 0 || req.Validation >= 1:
+		writeError(w, badRequest("validation", "validation %g: give a share between 0 and 1 (0: none)", req.Validation))
+		return
+	case req.Prune && req.Validation == 0:
+		writeError(w, badRequest("prune", "prune chooses its threshold on held-out examples: give validation too"))
+		return
+	case req.Validation > 0 && (req.Resume != "" || len(req.Checkpoint) > 0):
+		writeError(w, badRequest("validation", "validation chooses the iterations of a new run; it does not combine with resume"))
+		return
+	}
 	if req.Timeout != "" {
 		d, err := time.ParseDuration(req.Timeout)
 		if err != nil || d < 0 {
@@ -236,7 +306,15 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		return s.startRun(ctx, req.Name, learn.Problem{Vocab: vocab, Train: train, Hard: hard, Test: test}, opts, cp)
+		var val *validation
+		if req.Validation > 0 {
+			fit, held := experiment.HoldOutByAntecedent(train, req.Validation, opts.Seed)
+			if len(fit.List) == 0 || len(held.List) == 0 {
+				return nil, badRequest("validation", "validation %g leaves no examples on one side", req.Validation)
+			}
+			val = &validation{fit: fit, held: held, patience: 10, prune: req.Prune, seed: opts.Seed, pruned: -1}
+		}
+		return s.startRun(ctx, req.Name, learn.Problem{Vocab: vocab, Train: train, Hard: hard, Test: test}, opts, cp, val)
 	})
 	if err != nil {
 		writeError(w, err)
@@ -250,13 +328,13 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 // unless the server is shutting down, too many runs are running, or the
 // request ran past its budget. With a checkpoint it resumes the learner
 // that wrote it.
-func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, opts learn.Settings, checkpoint []byte) (*runView, error) {
+func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, opts learn.Settings, checkpoint []byte, val *validation) (*runView, error) {
 	if err := s.runSlot(); err != nil { // fail early, before building
 		return nil, err
 	}
 	runCtx, cancel := context.WithCancel(s.runCtx)
 	rn := &run{id: newID("r-"), name: name, cancel: cancel, started: time.Now(), state: stateRunning,
-		changed: make(chan struct{}), finished: make(chan struct{})}
+		changed: make(chan struct{}), finished: make(chan struct{}), val: val}
 	if rn.name == "" {
 		rn.name = rn.id
 	}
@@ -277,14 +355,7 @@ func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, opt
 		cancel()
 		return nil, inputError("pos", err)
 	}
-	l.OnIteration = func(it learn.Iteration) {
-		// The learner's goroutine: reading the model is safe here.
-		text := l.Model().Theory(v).String()
-		rn.update(func() {
-			rn.hist = append(rn.hist, it)
-			rn.theory = text
-		})
-	}
+	rn.observe(l, v)
 	rn.theory = l.Model().Theory(v).String()
 	var view *runView
 	err = s.commit(ctx, func() error {
@@ -298,7 +369,7 @@ func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, opt
 		s.order = append(s.order, rn.id)
 		view = rn.viewLocked() // before the run may change it
 		s.runWG.Add(1)
-		go s.learn(runCtx, rn, l, v)
+		go s.learn(runCtx, rn, l, p, opts)
 		return nil
 	})
 	if err != nil {
@@ -342,6 +413,9 @@ func (r *run) viewLocked() *runView {
 	for _, it := range r.hist {
 		v.History = append(v.History, viewIteration(it))
 	}
+	if r.val != nil {
+		v.Validation = r.val.view()
+	}
 	return v
 }
 
@@ -367,16 +441,98 @@ func (s *Server) forgetOldRuns() {
 	}
 }
 
-// learn runs the learner to its end and records the outcome. A run
-// cancelled by Close writes its checkpoint to Config.CheckpointDir.
-func (s *Server) learn(ctx context.Context, rn *run, l *learn.Learner, v *logic.Vocabulary) {
+// observe records every iteration of l in the run, with the model.
+func (rn *run) observe(l *learn.Learner, v *logic.Vocabulary) {
+	l.OnIteration = func(it learn.Iteration) {
+		// The learner's goroutine: reading the model is safe here.
+		text := l.Model().Theory(v).String()
+		rn.update(func() {
+			rn.hist = append(rn.hist, it)
+			rn.theory = text
+		})
+	}
+}
+
+// validate runs the validation phase of rn and returns the learner of the
+// final run, on all of p's training examples with the chosen iterations.
+func (s *Server) validate(ctx context.Context, rn *run, p learn.Problem, opts learn.Settings) (*learn.Learner, error) {
+	val := rn.val
+	vopts := opts
+	vopts.Patience = -1 // the held-out accuracy decides when to stop
+	sel, err := learn.ChooseIterations(ctx, learn.Validation{
+		Problem:  learn.Problem{Vocab: p.Vocab, Train: val.fit, Hard: p.Hard, Test: val.held},
+		Settings: vopts, Patience: val.patience,
+		OnIteration: func(it learn.Iteration) { rn.update(func() { val.hist = append(val.hist, it) }) },
+	})
+	if err != nil {
+		return nil, err
+	}
+	var sup *learn.SupportSelection
+	if val.prune && sel.Chosen > 0 {
+		sup, err = learn.ChooseSupport(ctx, learn.Validation{
+			Problem: learn.Problem{Vocab: p.Vocab, Train: val.fit, Hard: p.Hard, Test: val.held}, Settings: vopts,
+		}, sel.Models[sel.Chosen-1], experiment.MaxSupportShare)
+		if err != nil {
+			return nil, err
+		}
+	}
+	rn.update(func() { val.sel, val.support = sel, sup })
+	opts.Iterations = max(sel.Chosen, 1)
+	l, err := learn.NewLearner(p, opts)
+	if err != nil {
+		return nil, err
+	}
+	rn.observe(l, p.Vocab)
+	return l, nil
+}
+
+// final returns the theory rn ends with: l's, pruned when the validation
+// phase chose a support threshold.
+func (s *Server) final(ctx context.Context, rn *run, l *learn.Learner, p learn.Problem, opts learn.Settings) (string, error) {
+	m := l.Final()
+	if val := rn.val; val != nil && val.support != nil && ctx.Err() == nil {
+		t := val.support.Threshold(p.Train.Total())
+		pruned, err := learn.PruneSupport(ctx, p, m, opts, t)
+		if err != nil {
+			return "", err
+		}
+		m = pruned
+		rn.update(func() { val.pruned = t })
+	}
+	return m.Theory(p.Vocab).String(), nil
+}
+
+// learn runs the learner to its end (after the validation phase, if the
+// run has one) and records the outcome. A run cancelled by Close writes its
+// checkpoint to Config.CheckpointDir.
+func (s *Server) learn(ctx context.Context, rn *run, l *learn.Learner, p learn.Problem, opts learn.Settings) {
 	defer s.runWG.Done()
 	defer close(rn.finished)
 	defer rn.cancel()
+	if rn.val != nil {
+		var err error
+		if l, err = s.validate(ctx, rn, p, opts); err != nil {
+			rn.update(func() {
+				rn.stop = string(learn.StopCancelled)
+				if ctx.Err() != nil {
+					rn.state = stateCancelled
+				} else {
+					rn.state, rn.err = stateFailed, err.Error()
+				}
+			})
+			return
+		}
+	}
 	why, err := l.Run(ctx)
 	var cp bytes.Buffer
 	cpErr := l.WriteCheckpoint(&cp)
-	final := l.Final().Theory(v).String()
+	final, ferr := s.final(ctx, rn, l, p, opts)
+	if ferr != nil { // pruning cut short: the unpruned theory
+		final = l.Final().Theory(p.Vocab).String()
+		if err == nil && ctx.Err() == nil {
+			err = ferr
+		}
+	}
 	if why == learn.StopCancelled && s.runCtx.Err() != nil && s.cfg.CheckpointDir != "" && cpErr == nil {
 		path := filepath.Join(s.cfg.CheckpointDir, rn.id+".checkpoint.json")
 		// The directory is made when first needed, so that a server that

@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
-	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -258,7 +257,7 @@ func interruptible() (context.Context, context.CancelFunc) {
 // chooseIterations sets f.opts.Iterations by learning on part of the
 // training examples and validating on the rest (learn.ChooseIterations).
 func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d *learnData) error {
-	fit, held := holdOut(d.train, f.validation, f.seed)
+	fit, held := experiment.HoldOutByAntecedent(d.train, f.validation, f.seed)
 	if len(fit.List) == 0 || len(held.List) == 0 {
 		return fmt.Errorf("--validation %g leaves no examples on one side", f.validation)
 	}
@@ -303,22 +302,6 @@ func pruneFinal(ctx context.Context, w io.Writer, f *learnFlags, d *learnData, m
 	fmt.Fprintf(w, "pruned the clauses that at most %d of the %d training examples need: %d → %d literals\n",
 		t, d.train.Total(), m.NumLiterals(), pruned.NumLiterals())
 	return pruned, float64(c) / float64(max(total, 1)), nil
-}
-
-// holdOut splits the training examples into a part to learn from and a
-// held-out part of about the given share, by whole antecedents, so that the
-// held-out part asks about situations the learner has not seen.
-func holdOut(train *learn.Examples, share float64, seed uint64) (fit, held *learn.Examples) {
-	fitList, heldList, _ := experiment.HoldOut(train.List, share, seed,
-		func(e learn.Example) string { return fmt.Sprint(slices.Sorted(slices.Values(e.Alpha))) })
-	fit, held = &learn.Examples{}, &learn.Examples{}
-	for _, e := range fitList {
-		fit.Add(e.Alpha, e.Beta, e.Positive, e.Count)
-	}
-	for _, e := range heldList {
-		held.Add(e.Alpha, e.Beta, e.Positive, e.Count)
-	}
-	return fit, held
 }
 
 func loadLearnData(cmd *cobra.Command, f *learnFlags) (*learnData, error) {

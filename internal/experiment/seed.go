@@ -1,9 +1,13 @@
 package experiment
 
 import (
+	"fmt"
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
+	"slices"
+
+	"github.com/strata-logic/strata/learn"
 )
 
 // Purpose names what a random draw of a reproduction is for; Seed gives
@@ -97,4 +101,21 @@ func HoldOut[T any](items []T, share float64, seed uint64, group func(T) string)
 		}
 	}
 	return fit, held, heldGroups
+}
+
+// HoldOutByAntecedent splits learner examples into a part to learn from
+// and a held-out part of about the given share, by whole antecedents, so
+// that the held-out part asks about situations the learner has not seen
+// (strata learn --validation and the server's learning runs).
+func HoldOutByAntecedent(train *learn.Examples, share float64, seed uint64) (fit, held *learn.Examples) {
+	fitList, heldList, _ := HoldOut(train.List, share, seed,
+		func(e learn.Example) string { return fmt.Sprint(slices.Sorted(slices.Values(e.Alpha))) })
+	fit, held = &learn.Examples{}, &learn.Examples{}
+	for _, e := range fitList {
+		fit.Add(e.Alpha, e.Beta, e.Positive, e.Count)
+	}
+	for _, e := range heldList {
+		held.Add(e.Alpha, e.Beta, e.Positive, e.Count)
+	}
+	return fit, held
 }

@@ -1,0 +1,107 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/logic"
+)
+
+// TestLearnValidation starts a run that chooses its iterations and its
+// pruning on held-out examples, as strata learn --validation --prune does,
+// and checks it against the same steps through the library.
+func TestLearnValidation(t *testing.T) {
+	_, ts := newTest(t, Config{})
+	pos, neg := exampleFile(t, "birds.pos"), exampleFile(t, "birds.neg")
+	var rv runView
+	st := call(t, "POST", ts.URL+"/api/learn", map[string]any{"pos": pos, "neg": neg,
+		"iterations": 20, "candidates": 30, "seed": 3, "validation": 0.3, "prune": true}, &rv)
+	if st != 201 || rv.Validation == nil || rv.Validation.FitExamples == 0 || rv.Validation.HeldExamples == 0 {
+		t.Fatalf("start: %d %+v", st, rv)
+	}
+	evs := readEvents(t, ts.URL+"/api/learn/"+rv.ID+"/events")
+	var end runView
+	if err := json.Unmarshal(evs[len(evs)-1].data, &end); err != nil {
+		t.Fatal(err)
+	}
+	val := end.Validation
+	if end.State != stateDone || val == nil || val.Chosen < 1 || val.Chosen > len(val.History) || val.PruneThreshold == nil {
+		t.Fatalf("end %+v, validation %+v", end, val)
+	}
+	if len(evs)-1 > val.Chosen {
+		t.Errorf("%d iterations in the final run, %d chosen", len(evs)-1, val.Chosen)
+	}
+
+	// The library, step by step.
+	v := &logic.Vocabulary{}
+	train := &learn.Examples{}
+	for i, text := range []string{pos, neg} {
+		rules, err := dataset.ReadRules(strings.NewReader(text), "x", v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		train.AddRules(rules, i == 0, v, "x")
+	}
+	opts := learn.Settings{Iterations: 20, Candidates: 30, Seed: 3, Threads: 1}
+	fit, held := experiment.HoldOutByAntecedent(train, 0.3, 3)
+	vopts := opts
+	vopts.Patience = -1
+	vp := learn.Problem{Vocab: v, Train: fit, Test: held}
+	ctx := context.Background()
+	sel, err := learn.ChooseIterations(ctx, learn.Validation{Problem: vp, Settings: vopts, Patience: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sel.Chosen != val.Chosen || len(sel.History) != len(val.History) || fit.Total() != val.FitExamples {
+		t.Fatalf("the library chose %d of %d iterations on %d examples; the run %d of %d on %d",
+			sel.Chosen, len(sel.History), fit.Total(), val.Chosen, len(val.History), val.FitExamples)
+	}
+	sup, err := learn.ChooseSupport(ctx, learn.Validation{Problem: vp, Settings: vopts}, sel.Models[sel.Chosen-1], experiment.MaxSupportShare)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Iterations = sel.Chosen
+	p := learn.Problem{Vocab: v, Train: train}
+	l, err := learn.NewLearner(p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	threshold := sup.Threshold(train.Total())
+	m, err := learn.PruneSupport(ctx, p, l.Final(), opts, threshold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("chose %d of %d iterations, pruning threshold %d: %d → %d literals", sel.Chosen, len(sel.History), threshold, l.Final().NumLiterals(), m.NumLiterals())
+	if *val.PruneThreshold != threshold || end.Theory != m.Theory(v).String() {
+		t.Errorf("threshold %d, theory\n%s\nthe library: threshold %d, theory\n%s", *val.PruneThreshold, end.Theory, threshold, m.Theory(v))
+	}
+}
+
+func TestLearnValidationErrors(t *testing.T) {
+	_, ts := newTest(t, Config{})
+	pos, neg := exampleFile(t, "birds.pos"), exampleFile(t, "birds.neg")
+	for _, c := range []struct {
+		body  map[string]any
+		field string
+	}{
+		{map[string]any{"pos": pos, "neg": neg, "prune": true}, "prune"},
+		{map[string]any{"pos": pos, "neg": neg, "validation": 1.5}, "validation"},
+		{map[string]any{"pos": pos, "neg": neg, "validation": -0.1}, "validation"},
+		{map[string]any{"pos": pos, "neg": neg, "validation": 0.3, "resume": "r-0123456789abcdef"}, "validation"},
+	} {
+		var e apiError
+		st := call(t, "POST", ts.URL+"/api/learn", c.body, &e)
+		wantError(t, st, e, 400, 0, 0, c.field)
+		if e.Field != c.field {
+			t.Errorf("%v: field %q, want %q", c.body["validation"], e.Field, c.field)
+		}
+	}
+}

@@ -10,6 +10,8 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -26,8 +28,14 @@ import (
 // its queries as text.
 func benchServer(b *testing.B) (*http.Client, string, string, []string) {
 	b.Helper()
+	return benchServerWith(b, Config{})
+}
+
+// benchServerWith is benchServer with the server's configuration cfg.
+func benchServerWith(b *testing.B, cfg Config) (*http.Client, string, string, []string) {
+	b.Helper()
 	_, text, queries := benchTheory(4096)
-	s, err := New(Config{})
+	s, err := New(cfg)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -172,13 +180,22 @@ func BenchmarkLatency64(b *testing.B) {
 // entailment of BenchmarkEntailsGiven, the measure) and explained
 // ones.
 func BenchmarkLatency64RawClient(b *testing.B) {
-	for _, explain := range []bool{false, true} {
-		name := "poss"
-		if explain {
-			name = "poss-explain"
-		}
-		b.Run(name, func(b *testing.B) {
-			_, url, id, queries := benchServer(b)
+	for _, c := range []struct {
+		name         string
+		explain, log bool
+	}{{"poss", false, false}, {"poss-explain", true, false}, {"poss-logged", false, true}} {
+		explain := c.explain
+		b.Run(c.name, func(b *testing.B) {
+			var cfg Config
+			if c.log { // as strata serve 2>access.log writes it
+				f, err := os.Create(filepath.Join(b.TempDir(), "access.log"))
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.Cleanup(func() { f.Close() })
+				cfg.AccessLog = f
+			}
+			_, url, id, queries := benchServerWith(b, cfg)
 			latency64(b, id, queries, explain, func(int) (func(body []byte) error, error) {
 				rc, err := dialRaw(b, url)
 				if err != nil {

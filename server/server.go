@@ -86,6 +86,7 @@ type Server struct {
 	cfg     Config
 	root    *os.Root // Config.Dir, opened once; nil without one
 	handler http.Handler
+	log     *logBuffer // nil without Config.AccessLog
 
 	mu      sync.RWMutex
 	entries map[string]*entry
@@ -133,9 +134,21 @@ func New(cfg Config) (*Server, error) {
 	s.runCtx, s.cancelRun = context.WithCancel(context.Background())
 	s.handler = s.routes()
 	if cfg.AccessLog != nil {
-		s.handler = accessLog(cfg.AccessLog, s.handler)
+		s.log = newLogBuffer(cfg.AccessLog)
+		s.handler = accessLog(s.log, s.handler)
 	}
 	return s, nil
+}
+
+// FlushLog writes the access-log lines still pending (they are written in
+// batches, at most 100 ms after a request ends) and returns the first error
+// writing the log, if any. Close calls it; call it again after the HTTP
+// server has shut down, for the requests that ended meanwhile.
+func (s *Server) FlushLog() error {
+	if s.log == nil {
+		return nil
+	}
+	return s.log.Flush()
 }
 
 // Handler returns the HTTP handler of the API and the explorer page.
@@ -163,6 +176,9 @@ func (s *Server) Close(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var errs []error
+	if err := s.FlushLog(); err != nil {
+		errs = append(errs, fmt.Errorf("access log: %w", err))
+	}
 	for _, id := range s.order {
 		if err := s.runs[id].checkpointErr; err != nil {
 			errs = append(errs, err)

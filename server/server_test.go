@@ -473,6 +473,9 @@ func TestAccessLogAndStatic(t *testing.T) {
 	io.Copy(io.Discard, res.Body)
 	res.Body.Close()
 	ts.Close() // waits for the handlers, hence the log lines
+	if err := s.FlushLog(); err != nil {
+		t.Fatal(err)
+	}
 	combined := regexp.MustCompile(`^127\.0\.0\.1 - - \[\d{2}/[A-Z][a-z]{2}/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "POST /api/query HTTP/1\.1" 200 \d+ "http://example\.org/" "strata-test/1"$`)
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
 	if len(lines) != 5 || !combined.MatchString(lines[4]) {

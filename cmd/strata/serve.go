@@ -32,8 +32,8 @@ Events) and, at /, an explorer page that uses it. See the README for the API.
 It listens on loopback unless --addr says otherwise. With --dir, requests may
 load files under DIR by a relative path; no path leads outside it. Each request
 is cancelled after --request-timeout (503); bodies beyond --max-body bytes are
-refused (413). Access logs go to standard error in the Combined Log Format.
-SIGINT or SIGTERM cancel the learning runs, write their checkpoints to
+refused (413). Access logs go to standard error in the Combined Log Format,
+in batches at most 100 ms after each request ends. SIGINT or SIGTERM cancel the learning runs, write their checkpoints to
 --checkpoints and stop the server. The garbage collector runs with GOGC=400
 unless the GOGC environment variable says otherwise (fewer collections,
 shorter tail latency); set GOMEMLIMIT to cap the memory.`,
@@ -91,5 +91,6 @@ func serve(ctx context.Context, ln net.Listener, app *server.Server) error {
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		errShut = errors.Join(errShut, err)
 	}
-	return errors.Join(errClose, errShut)
+	// The requests that ended during the shutdown have log lines pending.
+	return errors.Join(errClose, errShut, app.FlushLog())
 }

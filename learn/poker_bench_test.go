@@ -145,23 +145,7 @@ func BenchmarkPokerScore(b *testing.B) {
 
 // BenchmarkPokerIteration runs iteration 41 from the checkpoint: sampling,
 // scoring, minimising, inserting, pruning and re-inserting.
-func BenchmarkPokerIteration(b *testing.B) {
-	d := pokerSetup(b)
-	var cpu time.Duration
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		l := d.resume(b, pokerIterations+1)
-		b.StartTimer()
-		start := cputime.Process()
-		if _, err := l.Run(context.Background()); err != nil {
-			b.Fatal(err)
-		}
-		cpu += cputime.Process() - start
-	}
-	// CPU time is steadier than wall time on a loaded machine.
-	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
-}
+func BenchmarkPokerIteration(b *testing.B) { benchmarkPokerTo(b, pokerIterations+1) }
 
 // pokerChosen is the number of iterations that validation chose on these
 // defaults in the run issue 16 reports (`strata learn --validation 0.3`:
@@ -171,21 +155,26 @@ const pokerChosen = 55
 // BenchmarkPokerRun continues from the checkpoint to the validation-chosen
 // number of iterations (41 to 55, one op), the part of the final learning
 // run where the theory is largest and iterations cost most.
-func BenchmarkPokerRun(b *testing.B) {
+func BenchmarkPokerRun(b *testing.B) { benchmarkPokerTo(b, pokerChosen) }
+
+// benchmarkPokerTo learns from the checkpoint up to the given iteration,
+// and reports the CPU time too: it is steadier than wall time on a loaded
+// machine.
+func benchmarkPokerTo(b *testing.B, iterations int) {
 	d := pokerSetup(b)
 	var cpu time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		l := d.resume(b, pokerChosen)
+		l := d.resume(b, iterations)
 		b.StartTimer()
 		start := cputime.Process()
 		if _, err := l.Run(context.Background()); err != nil {
 			b.Fatal(err)
 		}
 		cpu += cputime.Process() - start
-		if n := len(l.History()); n != pokerChosen {
-			b.Fatalf("%d iterations", n)
+		if n := len(l.History()); n != iterations {
+			b.Fatalf("%d iterations, want %d", n, iterations)
 		}
 	}
 	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")

@@ -61,7 +61,6 @@ type validation struct {
 	fit, held *learn.Examples
 	patience  int
 	prune     bool
-	seed      uint64
 
 	// Filled in as the phase runs, under the run's lock.
 	hist    []learn.Iteration
@@ -87,10 +86,7 @@ type validationView struct {
 }
 
 func (val *validation) view() *validationView {
-	v := &validationView{FitExamples: val.fit.Total(), HeldExamples: val.held.Total(), History: make([]iterationView, len(val.hist))}
-	for i, it := range val.hist {
-		v.History[i] = viewIteration(it)
-	}
+	v := &validationView{FitExamples: val.fit.Total(), HeldExamples: val.held.Total(), History: viewHistory(val.hist)}
 	if s := val.sel; s != nil {
 		v.Best, v.BestAccuracy, v.Chosen, v.ChosenAccuracy, v.StdErr = s.Best, s.BestAccuracy, s.Chosen, s.ChosenAccuracy, s.StdErr
 	}
@@ -190,15 +186,27 @@ type runView struct {
 func (r *run) view() *runView {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	return r.viewLocked()
+}
+
+// viewLocked is view for a caller that holds r.mu, or that alone knows the
+// run (before it is registered and started).
+func (r *run) viewLocked() *runView {
 	v := &runView{ID: r.id, Name: r.name, State: r.state, Stop: r.stop, Error: r.err, Started: r.started,
-		History: make([]iterationView, len(r.hist)), Theory: r.theory}
-	for i, it := range r.hist {
-		v.History[i] = viewIteration(it)
-	}
+		History: viewHistory(r.hist), Theory: r.theory}
 	if r.val != nil {
 		v.Validation = r.val.view()
 	}
 	return v
+}
+
+// viewHistory returns hist for JSON (an empty list, never null).
+func viewHistory(hist []learn.Iteration) []iterationView {
+	out := make([]iterationView, len(hist))
+	for i, it := range hist {
+		out[i] = viewIteration(it)
+	}
+	return out
 }
 
 // update changes the run under its lock and wakes the event streams.
@@ -312,7 +320,7 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 			if len(fit.List) == 0 || len(held.List) == 0 {
 				return nil, badRequest("validation", "validation %g leaves no examples on one side", req.Validation)
 			}
-			val = &validation{fit: fit, held: held, patience: 10, prune: req.Prune, seed: opts.Seed, pruned: -1}
+			val = &validation{fit: fit, held: held, patience: 10, prune: req.Prune, pruned: -1}
 		}
 		return s.startRun(ctx, req.Name, learn.Problem{Vocab: vocab, Train: train, Hard: hard, Test: test}, opts, cp, val)
 	})
@@ -406,17 +414,6 @@ func (s *Server) runSlotLocked() error {
 			Message: fmt.Sprintf("%d learning runs are running, the limit; cancel one or wait", running)}
 	}
 	return nil
-}
-
-func (r *run) viewLocked() *runView {
-	v := &runView{ID: r.id, Name: r.name, State: r.state, Started: r.started, History: []iterationView{}, Theory: r.theory}
-	for _, it := range r.hist {
-		v.History = append(v.History, viewIteration(it))
-	}
-	if r.val != nil {
-		v.Validation = r.val.view()
-	}
-	return v
 }
 
 // forgetOldRuns drops the oldest finished runs beyond Config.MaxStoredRuns.

@@ -29,6 +29,25 @@ func exampleFile(t testing.TB, name string) string {
 	return string(data)
 }
 
+// trainingSet reads the positive and negative examples pos and neg as the
+// library's learner takes them.
+func trainingSet(t *testing.T, pos, neg string) (*logic.Vocabulary, *learn.Examples) {
+	t.Helper()
+	v := &logic.Vocabulary{}
+	var rules [2][]logic.Rule
+	for i, text := range []string{pos, neg} {
+		var err error
+		if rules[i], err = dataset.ReadRules(strings.NewReader(text), "x", v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	train, err := learn.FromRules(v, rules[0], rules[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v, train
+}
+
 type event struct {
 	name string
 	data []byte
@@ -103,15 +122,7 @@ func TestLearnRun(t *testing.T) {
 	}
 	// The same run again from the library gives the same history and
 	// theory: the server runs the library's learner with its options.
-	v := &logic.Vocabulary{}
-	train := &learn.Examples{}
-	for i, text := range []string{pos, neg} {
-		rules, err := dataset.ReadRules(strings.NewReader(text), "x", v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		train.AddRules(rules, i == 0, v, "x")
-	}
+	v, train := trainingSet(t, pos, neg)
 	l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train}, learn.Settings{Iterations: 8, Candidates: 30, Seed: 3, Threads: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -348,15 +359,7 @@ func TestLearnUnderSemantics(t *testing.T) {
 	if err := json.Unmarshal(evs[len(evs)-1].data, &end); err != nil {
 		t.Fatal(err)
 	}
-	v := &logic.Vocabulary{}
-	train := &learn.Examples{}
-	for i, text := range []string{pos, neg} {
-		rules, err := dataset.ReadRules(strings.NewReader(text), "x", v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		train.AddRules(rules, i == 0, v, "x")
-	}
+	v, train := trainingSet(t, pos, neg)
 	l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train}, learn.Settings{Iterations: 6, Candidates: 20, Seed: 5, Threads: 1, Semantics: possibilistic.Lex})
 	if err != nil {
 		t.Fatal(err)

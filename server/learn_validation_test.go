@@ -3,13 +3,10 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"strings"
 	"testing"
 
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/learn"
-	"github.com/strata-logic/strata/logic"
 )
 
 // TestLearnValidation starts a run that chooses its iterations and its
@@ -38,15 +35,7 @@ func TestLearnValidation(t *testing.T) {
 	}
 
 	// The library, step by step.
-	v := &logic.Vocabulary{}
-	train := &learn.Examples{}
-	for i, text := range []string{pos, neg} {
-		rules, err := dataset.ReadRules(strings.NewReader(text), "x", v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		train.AddRules(rules, i == 0, v, "x")
-	}
+	v, train := trainingSet(t, pos, neg)
 	opts := learn.Settings{Iterations: 20, Candidates: 30, Seed: 3, Threads: 1}
 	fit, held := experiment.HoldOutByAntecedent(train, 0.3, 3)
 	vopts := opts

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 )
@@ -177,29 +178,66 @@ func (s *SupportSelection) Threshold(total int) int64 {
 // best: the one-standard-error rule, which prefers the smaller theory as
 // ChooseIterations does. Only val.Problem and val.Settings are used.
 func ChooseSupport(ctx context.Context, val Validation, m *Model, maxShare float64) (*SupportSelection, error) {
-	held, train := val.Problem.Test, val.Problem.Train
-	if held == nil || len(held.List) == 0 {
-		return nil, errors.New("learn: no held-out examples to choose the support on")
+	return chooseSupport(ctx, []Validation{val}, []*Model{m}, maxShare)
+}
+
+// ChooseSupportCV chooses the support a clause needs as ChooseSupport
+// does, on the folds of a cross-validation and sel, its outcome
+// (ChooseIterationsCV): every fold's model at the chosen iteration (or at
+// its last, for a fold that stopped before) is pruned at each threshold,
+// the held-out accuracies are pooled over the folds, and the share is of
+// the folds' mean training weight.
+func ChooseSupportCV(ctx context.Context, folds []Validation, sel *Selection, maxShare float64) (*SupportSelection, error) {
+	if len(sel.Folds) != len(folds) || len(folds) == 0 || sel.Chosen == 0 {
+		return nil, fmt.Errorf("learn: a selection of %d folds with %d iterations chosen for %d folds", len(sel.Folds), sel.Chosen, len(folds))
 	}
-	if train == nil || len(train.List) == 0 {
-		return nil, errors.New("learn: no training examples")
+	var models []*Model
+	for _, f := range sel.Folds {
+		if len(f.Models) == 0 {
+			return nil, errors.New("learn: a fold without models")
+		}
+		models = append(models, f.Models[min(sel.Chosen, len(f.Models))-1])
 	}
-	s := val.Settings
-	if err := s.check(); err != nil {
-		return nil, err
-	}
-	s.defaults()
-	total := train.Total()
-	sel := &SupportSelection{}
-	for _, t := range thresholds(int64(math.Floor(maxShare * float64(total)))) {
-		pruned, err := PruneSupport(ctx, val.Problem, m, s, t)
-		if err != nil {
+	return chooseSupport(ctx, folds, models, maxShare)
+}
+
+// chooseSupport prunes models[i], learned on folds[i].Problem.Train, at
+// every threshold and pools the accuracies on the folds' held-out
+// examples.
+func chooseSupport(ctx context.Context, folds []Validation, models []*Model, maxShare float64) (*SupportSelection, error) {
+	var most, held, total int64 = math.MaxInt64, 0, 0
+	for _, val := range folds {
+		if val.Problem.Test == nil || len(val.Problem.Test.List) == 0 {
+			return nil, errors.New("learn: no held-out examples to choose the support on")
+		}
+		train := val.Problem.Train
+		if train == nil || len(train.List) == 0 {
+			return nil, errors.New("learn: no training examples")
+		}
+		if err := val.Settings.check(); err != nil {
 			return nil, err
 		}
-		correct, n := Score(pruned, held, s.Threads, s.Semantics)
+		most = min(most, int64(math.Floor(maxShare*float64(train.Total()))))
+		held += int64(val.Problem.Test.Total())
+		total += int64(train.Total())
+	}
+	sel := &SupportSelection{}
+	for _, t := range thresholds(most) {
+		var correct, n int
+		literals := 0
+		for i, val := range folds {
+			s := val.Settings
+			s.defaults()
+			pruned, err := PruneSupport(ctx, val.Problem, models[i], s, t)
+			if err != nil {
+				return nil, err
+			}
+			c, m := Score(pruned, val.Problem.Test, s.Threads, s.Semantics)
+			correct, n, literals = correct+c, n+m, literals+pruned.NumLiterals()
+		}
 		sel.Thresholds = append(sel.Thresholds, t)
 		sel.Accuracy = append(sel.Accuracy, float64(correct)/float64(max(n, 1)))
-		sel.Literals = append(sel.Literals, pruned.NumLiterals())
+		sel.Literals = append(sel.Literals, (literals+len(folds)/2)/len(folds))
 	}
 	for k, a := range sel.Accuracy {
 		if a > sel.Accuracy[sel.Best] {
@@ -207,13 +245,13 @@ func ChooseSupport(ctx context.Context, val Validation, m *Model, maxShare float
 		}
 	}
 	p := sel.Accuracy[sel.Best]
-	sel.StdErr = math.Sqrt(p * (1 - p) / float64(held.Total()))
+	sel.StdErr = accuracyStdErr(p, int(held))
 	for k, a := range sel.Accuracy {
 		if a >= p-sel.StdErr {
 			sel.Chosen = k
 		}
 	}
-	sel.Share = float64(sel.Thresholds[sel.Chosen]) / float64(total)
+	sel.Share = float64(sel.Thresholds[sel.Chosen]) / (float64(total) / float64(len(folds)))
 	return sel, nil
 }
 

@@ -30,7 +30,11 @@ type Selection struct {
 	// Models holds the model after every iteration (Learner.Model, implied
 	// rules not removed), so that the chosen one can be examined further
 	// (ChooseSupport).
-	Models  []*Model
+	Models []*Model
+	// Folds holds the run of every fold of a cross-validation
+	// (ChooseIterationsCV), whose History is their pooled curve; nil for
+	// a single held-out part.
+	Folds   []*Selection
 	Stop    Stop // why the run ended (StopNoGain: the held-out accuracy stopped improving)
 	Elapsed time.Duration
 	Held    int // held-out examples, counting multiplicities
@@ -106,7 +110,7 @@ func ChooseIterations(ctx context.Context, val Validation) (*Selection, error) {
 // oneStandardError applies the one-standard-error rule to a history whose
 // TestAccuracy was measured on n examples: it returns the smallest
 // iteration whose accuracy is at least the best minus the standard error of
-// the best, sqrt(p(1−p)/n), the best iteration, and that standard error.
+// the best (accuracyStdErr), the best iteration, and that standard error.
 // Iterations are numbered from 1 as in the history; 0 means an empty one.
 func oneStandardError(hist []Iteration, n int) (chosen, best int, se float64) {
 	for i, it := range hist {
@@ -118,13 +122,29 @@ func oneStandardError(hist []Iteration, n int) (chosen, best int, se float64) {
 		return best, best, 0
 	}
 	p := hist[best-1].TestAccuracy
-	se = math.Sqrt(p * (1 - p) / float64(n))
+	se = accuracyStdErr(p, n)
 	for i, it := range hist {
 		if it.TestAccuracy >= p-se {
 			return i + 1, best, se
 		}
 	}
 	return best, best, se
+}
+
+// accuracyStdErr returns the standard error of an accuracy p measured on n
+// examples, by Agresti and Coull's adjusted estimate for a band of one
+// standard error (z = 1): half an example right and half wrong are added,
+// p̃ = (pn + ½)/(n + 1), and the error is sqrt(p̃(1−p̃)/(n+1)). The plain
+// estimate sqrt(p(1−p)/n) vanishes as p nears 0 or 1, so that a held-out
+// accuracy of 300 in 300 would let the one-standard-error rule keep only
+// the best iteration, however little it gains; near ½ the two agree.
+func accuracyStdErr(p float64, n int) float64 {
+	if n <= 0 {
+		return 0
+	}
+	m := float64(n) + 1
+	q := (p*float64(n) + 0.5) / m
+	return math.Sqrt(q * (1 - q) / m)
 }
 
 // FromRules builds a training set from positive and negative rules.

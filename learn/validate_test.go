@@ -12,7 +12,7 @@ import (
 func TestOneStandardErrorRule(t *testing.T) {
 	hist := []Iteration{{TestAccuracy: 0.6}, {TestAccuracy: 0.78}, {TestAccuracy: 0.8}, {TestAccuracy: 0.79}}
 	chosen, best, se := oneStandardError(hist, 100)
-	if best != 3 || math.Abs(se-0.04) > 1e-12 || chosen != 2 {
+	if best != 3 || math.Abs(se-0.04) > 1e-4 || chosen != 2 {
 		t.Fatalf("chosen %d, best %d, se %v; want 2, 3, 0.04", chosen, best, se)
 	}
 	if c, b, _ := oneStandardError(nil, 10); c != 0 || b != 0 {
@@ -67,14 +67,43 @@ func TestOneStandardErrorTable(t *testing.T) {
 		{[]float64{0.9, 0.9, 0.9}, 1000000, 1, 1},
 		// Only iterations up to the best count.
 		{[]float64{0.5, 0.9, 0.2}, 100, 2, 2},
+		// 298 of 300 is within one error (0.0041) of 299, which the
+		// plain estimate (0.0033) would not allow; 297 is not.
+		{[]float64{296. / 300, 298. / 300, 299. / 300}, 300, 2, 3},
+		{[]float64{296. / 300, 297. / 300, 299. / 300}, 300, 3, 3},
 	} {
 		chosen, best, se := oneStandardError(hist(tc.acc...), tc.n)
 		if chosen != tc.chosen || best != tc.best {
 			t.Errorf("%v on %d: chose %d (best %d, se %.4f), want %d (best %d)", tc.acc, tc.n, chosen, best, se, tc.chosen, tc.best)
 		}
-		if best > 0 && math.Abs(se-math.Sqrt(tc.acc[best-1]*(1-tc.acc[best-1])/float64(tc.n))) > 1e-12 {
+		if best > 0 && math.Abs(se-accuracyStdErr(tc.acc[best-1], tc.n)) > 1e-15 {
 			t.Errorf("se %v", se)
 		}
+	}
+}
+
+// TestAccuracyStdErr: the adjusted estimate agrees with the plain one,
+// sqrt(p(1-p)/n), where that one is sound, and stays positive at the ends.
+func TestAccuracyStdErr(t *testing.T) {
+	for _, n := range []int{50, 300, 1000, 10000} {
+		for _, x := range []int{n / 4, n / 3, n / 2, 2 * n / 3, 3 * n / 4} {
+			p := float64(x) / float64(n)
+			plain := math.Sqrt(p * (1 - p) / float64(n))
+			if se := accuracyStdErr(p, n); math.Abs(se-plain) > 0.01*plain {
+				t.Errorf("%d of %d: se %v, the plain estimate %v", x, n, se, plain)
+			}
+		}
+		for _, p := range []float64{0, 1} {
+			se := accuracyStdErr(p, n)
+			// Half an example of n+1 either way: sqrt(0.5(n+0.5))/(n+1)^1.5.
+			m := float64(n) + 1
+			if want := math.Sqrt(0.5*(float64(n)+0.5)) / (m * math.Sqrt(m)); se <= 0 || math.Abs(se-want) > 1e-15 {
+				t.Errorf("accuracy %v of %d: se %v, want %v", p, n, se, want)
+			}
+		}
+	}
+	if se := accuracyStdErr(0.5, 0); se != 0 {
+		t.Errorf("no examples: se %v", se)
 	}
 }
 

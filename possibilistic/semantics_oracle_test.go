@@ -228,3 +228,44 @@ func TestLinearIsLexOnSingletonLevels(t *testing.T) {
 type lazy func() string
 
 func (l lazy) String() string { return l() }
+
+// TestAbsentAtomNeverEntailed checks, against brute force, the fact that
+// bounds how small a theory can be: under every semantics, a literal on an
+// atom that occurs neither in Θ nor in α is not entailed when α is
+// consistent with Θ's hard part (the models of α come in pairs that differ
+// only on that atom and violate the same formulas). A theory that answers
+// queries about k atoms therefore has at least k literals.
+func TestAbsentAtomNeverEntailed(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 5))
+	theories := 2000
+	if testing.Short() {
+		theories = 300
+	}
+	asked := 0
+	for i := range theories {
+		n := 2 + r.IntN(5)
+		th := randTheory(r, n, 5, 12, i%3 == 0)
+		x := th.Vocab.Intern("absent") // atom n: in no formula of th
+		rs := NewReasoner(th)
+		for range 4 {
+			alpha := logic.TermF(randTerm(r, n, 3))
+			if bruteEntailsUnder(th, n+1, Poss, alpha, logic.False()) {
+				continue // α clashes with the hard part: everything follows
+			}
+			for _, s := range AllSemantics {
+				for _, beta := range []logic.Lit{logic.Pos(x), logic.Neg(x)} {
+					asked++
+					if bruteEntailsUnder(th, n+1, s, alpha, logic.LitF(beta)) {
+						t.Fatalf("theory #%d\n%sα = %s: brute force entails %s under %v", i, th, alpha.String(th.Vocab), logic.LitF(beta).String(th.Vocab), s)
+					}
+					if ta, _ := alpha.AsTerm(); rs.EntailsClauseUnder(s, ta, logic.Clause{beta}) {
+						t.Fatalf("theory #%d\n%sα = %s: %s entailed under %v", i, th, alpha.String(th.Vocab), logic.LitF(beta).String(th.Vocab), s)
+					}
+				}
+			}
+		}
+	}
+	if asked < theories*4*len(AllSemantics) { // two literals for each of about four in five queries
+		t.Fatalf("only %d queries asked", asked)
+	}
+}

@@ -48,22 +48,27 @@ type learnRequest struct {
 	Resume     string          `json:"resume"`
 	Checkpoint json.RawMessage `json:"checkpoint"`
 	// Validation chooses the number of iterations on this share of the
-	// training examples held out by antecedent, and Prune (with it) the
-	// support a clause needs, as strata learn --validation and --prune.
+	// training examples held out by antecedent, Folds by cross-validation
+	// on this many folds of them instead, and Prune (with either) the
+	// support a clause needs, as strata learn --validation, --folds and
+	// --prune.
 	Validation float64 `json:"validation"`
+	Folds      int     `json:"folds"`
 	Prune      bool    `json:"prune"`
 }
 
-// validation is a run's first phase with learnRequest.Validation: the
-// learner learns on Fit and scores Held after every iteration, and the
-// run then learns on all the examples with the chosen iterations.
+// validation is a run's first phase with learnRequest.Validation or
+// Folds: the learner learns on fits[i] and scores helds[i] after every
+// iteration, for each fold i (one for a held-out part), and the run then
+// learns on all the examples with the chosen iterations.
 type validation struct {
-	fit, held *learn.Examples
-	patience  int
-	prune     bool
+	fits, helds []*learn.Examples
+	patience    int
+	prune       bool
 
 	// Filled in as the phase runs, under the run's lock.
-	hist    []learn.Iteration
+	fold    int               // the fold running, from 1
+	hist    []learn.Iteration // of the fold running; the pooled curve once sel is set
 	sel     *learn.Selection
 	support *learn.SupportSelection
 	pruned  int64 // the threshold the final theory was pruned at; -1 before
@@ -71,9 +76,15 @@ type validation struct {
 
 // validationView is a run's validation phase for JSON.
 type validationView struct {
-	FitExamples  int             `json:"fit_examples"`
-	HeldExamples int             `json:"held_examples"`
-	History      []iterationView `json:"history"` // test_accuracy: on the held-out examples
+	FitExamples  int `json:"fit_examples"`  // of a fold, on average
+	HeldExamples int `json:"held_examples"` // of all folds
+	// Folds and Fold are the folds of a cross-validation and the one
+	// running (from 1); both are 0 for one held-out part.
+	Folds int `json:"folds,omitempty"`
+	Fold  int `json:"fold,omitempty"`
+	// History is the running fold's, then the pooled one (test_accuracy:
+	// on the held-out examples).
+	History []iterationView `json:"history"`
 	// Set once the phase ends: the best iteration, the chosen one (the
 	// one-standard-error rule) and with prune the pruning threshold, in
 	// training examples.
@@ -86,7 +97,15 @@ type validationView struct {
 }
 
 func (val *validation) view() *validationView {
-	v := &validationView{FitExamples: val.fit.Total(), HeldExamples: val.held.Total(), History: viewHistory(val.hist)}
+	v := &validationView{History: viewHistory(val.hist)}
+	for i := range val.fits {
+		v.FitExamples += val.fits[i].Total()
+		v.HeldExamples += val.helds[i].Total()
+	}
+	v.FitExamples /= len(val.fits)
+	if len(val.fits) > 1 {
+		v.Folds, v.Fold = len(val.fits), val.fold
+	}
 	if s := val.sel; s != nil {
 		v.Best, v.BestAccuracy, v.Chosen, v.ChosenAccuracy, v.StdErr = s.Best, s.BestAccuracy, s.Chosen, s.ChosenAccuracy, s.StdErr
 	}
@@ -290,11 +309,21 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 	case req.Validation < 0 || req.Validation >= 1:
 		writeError(w, badRequest("validation", "validation %g: give a share between 0 and 1 (0: none)", req.Validation))
 		return
-	case req.Prune && req.Validation == 0:
-		writeError(w, badRequest("prune", "prune chooses its threshold on held-out examples: give validation too"))
+	case req.Folds < 0 || req.Folds == 1:
+		writeError(w, badRequest("folds", "folds %d: give at least 2 (0: no cross-validation)", req.Folds))
 		return
-	case req.Validation > 0 && (req.Resume != "" || len(req.Checkpoint) > 0):
-		writeError(w, badRequest("validation", "validation chooses the iterations of a new run; it does not combine with resume"))
+	case req.Folds > 0 && req.Validation > 0:
+		writeError(w, badRequest("folds", "validation holds out one part and folds cross-validates: give one of them"))
+		return
+	case req.Prune && req.Validation == 0 && req.Folds == 0:
+		writeError(w, badRequest("prune", "prune chooses its threshold on held-out examples: give validation or folds too"))
+		return
+	case (req.Validation > 0 || req.Folds > 0) && (req.Resume != "" || len(req.Checkpoint) > 0):
+		field := "validation"
+		if req.Folds > 0 {
+			field = "folds"
+		}
+		writeError(w, badRequest(field, "%s chooses the iterations of a new run; it does not combine with resume", field))
 		return
 	}
 	if req.Timeout != "" {
@@ -315,12 +344,19 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 			return nil, err
 		}
 		var val *validation
-		if req.Validation > 0 {
+		switch {
+		case req.Folds > 0:
+			fits, helds, err := experiment.FoldsByAntecedent(train, req.Folds, opts.Seed)
+			if err != nil {
+				return nil, badRequest("folds", "%v", err)
+			}
+			val = &validation{fits: fits, helds: helds, patience: 10, prune: req.Prune, pruned: -1}
+		case req.Validation > 0:
 			fit, held := experiment.HoldOutByAntecedent(train, req.Validation, opts.Seed)
 			if len(fit.List) == 0 || len(held.List) == 0 {
 				return nil, badRequest("validation", "validation %g leaves no examples on one side", req.Validation)
 			}
-			val = &validation{fit: fit, held: held, patience: 10, prune: req.Prune, pruned: -1}
+			val = &validation{fits: []*learn.Examples{fit}, helds: []*learn.Examples{held}, patience: 10, prune: req.Prune, pruned: -1}
 		}
 		return s.startRun(ctx, req.Name, learn.Problem{Vocab: vocab, Train: train, Hard: hard, Test: test}, opts, cp, val)
 	})
@@ -456,24 +492,44 @@ func (s *Server) validate(ctx context.Context, rn *run, p learn.Problem, opts le
 	val := rn.val
 	vopts := opts
 	vopts.Patience = -1 // the held-out accuracy decides when to stop
-	sel, err := learn.ChooseIterations(ctx, learn.Validation{
-		Problem:  learn.Problem{Vocab: p.Vocab, Train: val.fit, Hard: p.Hard, Test: val.held},
-		Settings: vopts, Patience: val.patience,
-		OnIteration: func(it learn.Iteration) { rn.update(func() { val.hist = append(val.hist, it) }) },
-	})
+	var folds []learn.Validation
+	for i := range val.fits {
+		folds = append(folds, learn.Validation{
+			Problem:  learn.Problem{Vocab: p.Vocab, Train: val.fits[i], Hard: p.Hard, Test: val.helds[i]},
+			Settings: vopts, Patience: val.patience,
+			OnIteration: func(it learn.Iteration) {
+				rn.update(func() {
+					if it.Iteration == 1 { // a fold starts
+						val.fold, val.hist = i+1, nil
+					}
+					val.hist = append(val.hist, it)
+				})
+			},
+		})
+	}
+	var sel *learn.Selection
+	var err error
+	if len(folds) > 1 {
+		sel, err = learn.ChooseIterationsCV(ctx, folds)
+	} else {
+		sel, err = learn.ChooseIterations(ctx, folds[0])
+	}
 	if err != nil {
 		return nil, err
 	}
 	var sup *learn.SupportSelection
 	if val.prune && sel.Chosen > 0 {
-		sup, err = learn.ChooseSupport(ctx, learn.Validation{
-			Problem: learn.Problem{Vocab: p.Vocab, Train: val.fit, Hard: p.Hard, Test: val.held}, Settings: vopts,
-		}, sel.Models[sel.Chosen-1], experiment.MaxSupportShare)
+		switch {
+		case len(folds) > 1:
+			sup, err = learn.ChooseSupportCV(ctx, folds, sel, experiment.MaxSupportShare)
+		default:
+			sup, err = learn.ChooseSupport(ctx, folds[0], sel.Models[sel.Chosen-1], experiment.MaxSupportShare)
+		}
 		if err != nil {
 			return nil, err
 		}
 	}
-	rn.update(func() { val.sel, val.support = sel, sup })
+	rn.update(func() { val.sel, val.support, val.hist = sel, sup, sel.History })
 	opts.Iterations = max(sel.Chosen, 1)
 	l, err := learn.NewLearner(p, opts)
 	if err != nil {

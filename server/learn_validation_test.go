@@ -85,12 +85,89 @@ func TestLearnValidationErrors(t *testing.T) {
 		{map[string]any{"pos": pos, "neg": neg, "validation": 1.5}, "validation"},
 		{map[string]any{"pos": pos, "neg": neg, "validation": -0.1}, "validation"},
 		{map[string]any{"pos": pos, "neg": neg, "validation": 0.3, "resume": "r-0123456789abcdef"}, "validation"},
+		{map[string]any{"pos": pos, "neg": neg, "folds": 1}, "folds"},
+		{map[string]any{"pos": pos, "neg": neg, "folds": -2}, "folds"},
+		{map[string]any{"pos": pos, "neg": neg, "folds": 3, "validation": 0.3}, "folds"},
+		{map[string]any{"pos": pos, "neg": neg, "folds": 3, "resume": "r-0123456789abcdef"}, "folds"},
+		{map[string]any{"pos": pos, "neg": neg, "folds": 100000}, "folds"},
 	} {
 		var e apiError
 		st := call(t, "POST", ts.URL+"/api/learn", c.body, &e)
 		wantError(t, st, e, 400, 0, 0, c.field)
 		if e.Field != c.field {
-			t.Errorf("%v: field %q, want %q", c.body["validation"], e.Field, c.field)
+			t.Errorf("%v: field %q, want %q", c.body, e.Field, c.field)
 		}
+	}
+}
+
+// TestLearnFolds starts a run that chooses its iterations and its pruning
+// by cross-validation, as strata learn --folds --prune does, and checks it
+// against the same steps through the library.
+func TestLearnFolds(t *testing.T) {
+	_, ts := newTest(t, Config{})
+	pos, neg := exampleFile(t, "birds.pos"), exampleFile(t, "birds.neg")
+	var rv runView
+	st := call(t, "POST", ts.URL+"/api/learn", map[string]any{"pos": pos, "neg": neg,
+		"iterations": 15, "candidates": 30, "seed": 4, "folds": 3, "prune": true}, &rv)
+	if st != 201 || rv.Validation == nil || rv.Validation.Folds != 3 {
+		t.Fatalf("start: %d %+v", st, rv)
+	}
+	evs := readEvents(t, ts.URL+"/api/learn/"+rv.ID+"/events")
+	var end runView
+	if err := json.Unmarshal(evs[len(evs)-1].data, &end); err != nil {
+		t.Fatal(err)
+	}
+	val := end.Validation
+	if end.State != stateDone || val == nil || val.Chosen < 1 || val.PruneThreshold == nil {
+		t.Fatalf("end %+v, validation %+v", end, val)
+	}
+
+	v, train := trainingSet(t, pos, neg)
+	opts := learn.Settings{Iterations: 15, Candidates: 30, Seed: 4, Threads: 1}
+	fits, helds, err := experiment.FoldsByAntecedent(train, 3, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vopts := opts
+	vopts.Patience = -1
+	var folds []learn.Validation
+	held := 0
+	for i := range fits {
+		folds = append(folds, learn.Validation{Problem: learn.Problem{Vocab: v, Train: fits[i], Test: helds[i]}, Settings: vopts, Patience: 10})
+		held += helds[i].Total()
+	}
+	ctx := context.Background()
+	sel, err := learn.ChooseIterationsCV(ctx, folds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sel.Chosen != val.Chosen || len(sel.History) != len(val.History) || held != val.HeldExamples || val.HeldExamples != train.Total() {
+		t.Fatalf("the library chose %d of %d iterations on %d held-out examples; the run %d of %d on %d",
+			sel.Chosen, len(sel.History), held, val.Chosen, len(val.History), val.HeldExamples)
+	}
+	for i, it := range sel.History {
+		if val.History[i].TestAccuracy == nil || *val.History[i].TestAccuracy != it.TestAccuracy {
+			t.Fatalf("iteration %d: the run's pooled accuracy %v, the library's %v", i+1, val.History[i].TestAccuracy, it.TestAccuracy)
+		}
+	}
+	sup, err := learn.ChooseSupportCV(ctx, folds, sel, experiment.MaxSupportShare)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Iterations = sel.Chosen
+	p := learn.Problem{Vocab: v, Train: train}
+	l, err := learn.NewLearner(p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	m, err := learn.PruneSupport(ctx, p, l.Final(), opts, sup.Threshold(train.Total()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *val.PruneThreshold != sup.Threshold(train.Total()) || end.Theory != m.Theory(v).String() {
+		t.Errorf("threshold %d, theory\n%s\nthe library: threshold %d, theory\n%s", *val.PruneThreshold, end.Theory, sup.Threshold(train.Total()), m.Theory(v))
 	}
 }

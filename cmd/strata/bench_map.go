@@ -33,12 +33,14 @@ training examples with the heuristic learner, scores it on the test examples
 (C4.5) and JRip (RIPPER) on the same examples in the paper's encoding (two
 Boolean attributes per variable for the antecedent, two for the consequent).
 
-The number of iterations is chosen on training examples held out by whole
-evidence formulas (--validation), never on the test examples: a first run
-learns on the other training examples, the smallest iteration within one
-standard error of the best validation accuracy is kept, and the theory is
-learned on all training examples with that many iterations. --timeout bounds
-the learning time of each dataset (the validation run gets 40% of it).
+The number of iterations is chosen on the training examples, never on the
+test examples, by --folds-fold cross-validation by whole evidence formulas:
+a run on the other folds scores each fold after every iteration, the
+smallest iteration whose pooled accuracy is within one standard error of the
+best is kept, and the theory is learned on all training examples with that
+many iterations. --folds 1 holds out one part instead (--validation of
+them). --timeout bounds the learning time of each dataset and semantics (the
+validation gets 60% of it with folds, 40% with one held-out part).
 
 DIR receives results.md (the accuracy table in the paper's layout next to
 the paper's numbers, theory literals against J48 tree sizes, the command, an
@@ -80,7 +82,8 @@ them out.`,
 	addMapFlag(cmd, &o.Approx, "MAP solver labelling the examples: exact or approx (MaxWalkSAT)")
 	fl.IntVar(&o.Iterations, "iterations", 0, fmt.Sprintf("most iterations of a learning run (0: %d, or %d with --quick)", repro.DefaultIterations, repro.QuickIterations))
 	fl.DurationVar(&o.Timeout, "timeout", 0, fmt.Sprintf("learning time per dataset, validation included (0: %s; none with --quick)", repro.DefaultTimeout))
-	fl.Float64Var(&o.Validation, "validation", repro.DefaultValidation, "share of the training examples (whole evidence formulas) held out to choose the number of iterations; 0 or less: none")
+	fl.Float64Var(&o.Validation, "validation", repro.DefaultValidation, "with --folds 1: the share of the training examples (whole evidence formulas) held out to choose the number of iterations; 0 or less: no validation (with any --folds)")
+	fl.IntVar(&o.Folds, "folds", repro.DefaultFolds, "choose the number of iterations by cross-validation on this many folds of the training examples (whole evidence formulas); 1: hold out one part, --validation of them")
 	fl.IntVar(&o.ValidationPatience, "validation-patience", repro.DefaultValidationPatience, "stop the validation run after this many iterations without a better validation accuracy")
 	addPruneFlag(fl, &o.Prune)
 	fl.IntVar(&o.Candidates, "candidates", 0, "candidate clauses per iteration (0: the learner's default)")
@@ -99,8 +102,8 @@ func runBenchMap(cmd *cobra.Command, o repro.Options, runWeka bool, memory strin
 	if o.Validation <= 0 {
 		o.Validation = -1 // the library's zero means the default
 	}
-	if o.Iterations < 0 || o.Timeout < 0 || o.Train < 0 || o.Test < 0 || o.MaxEvidence < 1 {
-		return usageError{errors.New("--iterations, --timeout, --train-examples and --test-examples must not be negative, --max-evidence at least 1")}
+	if o.Iterations < 0 || o.Timeout < 0 || o.Train < 0 || o.Test < 0 || o.MaxEvidence < 1 || o.Folds < 1 {
+		return usageError{errors.New("--iterations, --timeout, --train-examples and --test-examples must not be negative, --max-evidence and --folds at least 1")}
 	}
 	var err error
 	if o.Weka, err = findWeka(runWeka, memory, "or pass --weka=false to leave the baselines out"); err != nil {

@@ -37,6 +37,7 @@ type learnFlags struct {
 	seed                             uint64
 	verbose                          bool
 	validation                       float64
+	folds                            int
 	prune                            bool
 	support                          *learn.SupportSelection // chosen on the held-out examples, with --prune
 }
@@ -102,7 +103,8 @@ continues from it and ends with the theory of an uninterrupted run.`,
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print one line per iteration on stderr")
 	fl.TextVar(&f.opts.Semantics, "semantics", possibilistic.Poss, semanticsUsage)
 	fl.Float64Var(&f.validation, "validation", 0, "choose --iterations on this fraction of the training examples held out (by antecedent), by the one-standard-error rule, then learn on all of them")
-	fl.BoolVar(&f.prune, "prune", false, "with --validation: also choose on the held-out examples how many training examples a clause must be needed by, and prune the learned theory of the clauses needed by fewer")
+	fl.IntVar(&f.folds, "folds", 0, "choose --iterations by cross-validation on this many folds of the training examples (by antecedent), by the one-standard-error rule on the pooled curve, then learn on all of them (instead of --validation)")
+	fl.BoolVar(&f.prune, "prune", false, "with --validation or --folds: also choose on the held-out examples how many training examples a clause must be needed by, and prune the learned theory of the clauses needed by fewer")
 	return cmd
 }
 
@@ -139,12 +141,15 @@ func runLearn(cmd *cobra.Command, f *learnFlags) error {
 	}
 	ctx, stop := interruptible()
 	defer stop()
-	if f.prune && f.validation <= 0 {
-		return usageError{errors.New("--prune chooses its threshold on held-out examples: give --validation too")}
+	if f.prune && f.validation <= 0 && f.folds == 0 {
+		return usageError{errors.New("--prune chooses its threshold on held-out examples: give --validation or --folds too")}
 	}
-	if f.validation > 0 {
+	if f.validation > 0 && f.folds > 0 {
+		return usageError{errors.New("--validation holds out one part and --folds cross-validates: give one of them")}
+	}
+	if f.validation > 0 || f.folds > 0 {
 		if f.resume != "" {
-			return usageError{errors.New("--validation chooses the iterations of a new run; it does not combine with --resume")}
+			return usageError{errors.New("--validation and --folds choose the iterations of a new run; they do not combine with --resume")}
 		}
 		if err := chooseIterations(ctx, cmd, f, d); err != nil {
 			return err
@@ -240,6 +245,8 @@ func checkLearnFlags(f *learnFlags) error {
 		return fmt.Errorf("--threads %d: give a positive number, or 0 for one per CPU", f.opts.Threads)
 	case f.validation < 0 || f.validation >= 1:
 		return fmt.Errorf("--validation %g: give a fraction between 0 and 1 (0: none)", f.validation)
+	case f.folds < 0 || f.folds == 1:
+		return fmt.Errorf("--folds %d: give at least 2 (0: no cross-validation)", f.folds)
 	}
 	return nil
 }
@@ -255,19 +262,41 @@ func interruptible() (context.Context, context.CancelFunc) {
 }
 
 // chooseIterations sets f.opts.Iterations by learning on part of the
-// training examples and validating on the rest (learn.ChooseIterations).
+// training examples and validating on the rest (learn.ChooseIterations),
+// or on every fold in turn (learn.ChooseIterationsCV) with --folds.
 func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d *learnData) error {
-	fit, held := experiment.HoldOutByAntecedent(d.train, f.validation, f.seed)
-	if len(fit.List) == 0 || len(held.List) == 0 {
-		return fmt.Errorf("--validation %g leaves no examples on one side", f.validation)
-	}
+	var fits, helds []*learn.Examples
 	stderr := cmd.ErrOrStderr()
-	fmt.Fprintf(stderr, "choosing the number of iterations: learning on %d examples, validating on %d\n", fit.Total(), held.Total())
+	if f.folds > 0 {
+		var err error
+		if fits, helds, err = experiment.FoldsByAntecedent(d.train, f.folds, f.seed); err != nil {
+			return fmt.Errorf("--folds: %w", err)
+		}
+		fmt.Fprintf(stderr, "choosing the number of iterations by %d-fold cross-validation: learning on about %d examples, validating on about %d, %d times\n",
+			f.folds, fits[0].Total(), helds[0].Total(), f.folds)
+	} else {
+		fit, held := experiment.HoldOutByAntecedent(d.train, f.validation, f.seed)
+		if len(fit.List) == 0 || len(held.List) == 0 {
+			return fmt.Errorf("--validation %g leaves no examples on one side", f.validation)
+		}
+		fits, helds = []*learn.Examples{fit}, []*learn.Examples{held}
+		fmt.Fprintf(stderr, "choosing the number of iterations: learning on %d examples, validating on %d\n", fit.Total(), held.Total())
+	}
 	opts := f.opts
 	opts.Patience = -1
-	bar := newProgress(stderr, opts.Iterations, f.verbose)
-	s, err := learn.ChooseIterations(ctx, learn.Validation{Problem: learn.Problem{Vocab: d.vocab, Train: fit, Hard: d.hard, Test: held},
-		Settings: opts, Patience: 10, OnIteration: bar.step})
+	var folds []learn.Validation
+	bar := newProgress(stderr, opts.Iterations*len(fits), f.verbose)
+	for i := range fits {
+		folds = append(folds, learn.Validation{Problem: learn.Problem{Vocab: d.vocab, Train: fits[i], Hard: d.hard, Test: helds[i]},
+			Settings: opts, Patience: 10, OnIteration: bar.step})
+	}
+	var s *learn.Selection
+	var err error
+	if f.folds > 0 {
+		s, err = learn.ChooseIterationsCV(ctx, folds)
+	} else {
+		s, err = learn.ChooseIterations(ctx, folds[0])
+	}
 	bar.finish()
 	if err != nil {
 		return err
@@ -278,13 +307,17 @@ func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d 
 	if !f.prune || s.Chosen == 0 {
 		return nil
 	}
-	sup, err := learn.ChooseSupport(ctx, learn.Validation{Problem: learn.Problem{Vocab: d.vocab, Train: fit, Hard: d.hard, Test: held},
-		Settings: opts}, s.Models[s.Chosen-1], experiment.MaxSupportShare)
+	var sup *learn.SupportSelection
+	if f.folds > 0 {
+		sup, err = learn.ChooseSupportCV(ctx, folds, s, experiment.MaxSupportShare)
+	} else {
+		sup, err = learn.ChooseSupport(ctx, folds[0], s.Models[s.Chosen-1], experiment.MaxSupportShare)
+	}
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "support: pruning clauses that at most %d of the %d examples need (held-out accuracy %.4f; unpruned %.4f)\n",
-		sup.Thresholds[sup.Chosen], fit.Total(), sup.Accuracy[sup.Chosen], sup.Accuracy[0])
+	fmt.Fprintf(stderr, "support: pruning clauses that at most %.2f%% of the training examples need (held-out accuracy %.4f; unpruned %.4f)\n",
+		100*sup.Share, sup.Accuracy[sup.Chosen], sup.Accuracy[0])
 	f.support = sup
 	return nil
 }

@@ -76,6 +76,34 @@ func TestLearnValidation(t *testing.T) {
 	}
 }
 
+// TestLearnFolds: --folds chooses the iterations by cross-validation (and
+// --prune the support on the same folds); it is refused with --validation,
+// with --resume and with fewer than 2 folds.
+func TestLearnFolds(t *testing.T) {
+	out, errs, code := strata(t, "", "learn", "--folds", "3", "--prune", "--iterations", "30")
+	if code != 0 || !strings.Contains(errs, "by 3-fold cross-validation") || !strings.Contains(errs, "validation: best") ||
+		!strings.Contains(errs, "support: pruning clauses that at most") || !strings.Contains(out, ":") {
+		t.Fatalf("exit %d:\n%s", code, errs)
+	}
+	chose := regexp.MustCompile(`chose (\d+) iterations`).FindStringSubmatch(errs)
+	ran := regexp.MustCompile(`(\d+) iterations \(iteration limit reached\)|after (\d+) iterations`).FindStringSubmatch(errs)
+	if chose == nil || ran == nil {
+		t.Fatalf("no choice or final run reported:\n%s", errs)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--folds", "1"}, "give at least 2"},
+		{[]string{"--folds", "3", "--validation", "0.3"}, "give one of them"},
+		{[]string{"--folds", "3", "--resume", "x"}, "do not combine with --resume"},
+	} {
+		if _, errs, code := strata(t, "", append([]string{"learn"}, tc.args...)...); code == 0 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, %s", tc.args, code, errs)
+		}
+	}
+}
+
 // TestLearnPrune: --prune chooses a support threshold on the held-out
 // examples and says what it pruned; the theory printed is the pruned one.
 func TestLearnPrune(t *testing.T) {
@@ -88,7 +116,7 @@ func TestLearnPrune(t *testing.T) {
 	if m == nil || lits == nil || m[1] != lits[1] || !strings.Contains(out, ":") {
 		t.Fatalf("the pruning and the summary disagree on the size:\n%s", errs)
 	}
-	if _, errs, code := strata(t, "", "learn", "--prune"); code != 2 || !strings.Contains(errs, "give --validation too") {
+	if _, errs, code := strata(t, "", "learn", "--prune"); code != 2 || !strings.Contains(errs, "give --validation or --folds too") {
 		t.Fatalf("--prune without --validation: %d %s", code, errs)
 	}
 }

@@ -16,11 +16,16 @@ import (
 )
 
 // Split is a validation split of the training examples: the learner
-// learns from Fit and is scored on Held after every iteration.
+// learns from Fit and is scored on Held after every iteration. A
+// cross-validation has no Fit and Held of its own but Folds, one split
+// per fold.
 type Split struct {
 	Fit, Held *learn.Examples
 	HeldOut   []string // the held-out groups, for a person: annotators, evidence formulas
 	What      string   // what a group is, plural: "annotators", "evidence formulas"
+	// Folds are the folds of a cross-validation: Folds[i].Held is fold i
+	// and Folds[i].Fit the others. HeldOut then lists every group.
+	Folds []*Split
 	// Skipped says why there is no split (too few groups to hold some
 	// out); the other fields are then zero.
 	Skipped string
@@ -71,8 +76,9 @@ type Validation struct {
 	// then zero.
 	Skipped string
 
-	HeldOut     []string // the held-out groups (annotators, evidence formulas)
-	FitExamples int      // training examples learned from
+	HeldOut     []string // the held-out groups (annotators, evidence formulas); every group for a cross-validation
+	FitExamples int      // training examples learned from (by each fold of a cross-validation, on average)
+	Folds       int      // the folds of a cross-validation; 0 for one held-out part
 	// Selection is the validation run; its Held examples were scored after
 	// every iteration.
 	learn.Selection
@@ -83,7 +89,8 @@ type Validation struct {
 }
 
 // Learn chooses the number of iterations under sem on split, when it is
-// not nil, with 40% of s.Timeout, and learns the theory of the subject
+// not nil, with 40% of s.Timeout (60% for a cross-validation, shared by its
+// folds), and learns the theory of the subject
 // name on all of train with that many iterations and the rest of the time.
 // The learning histories go to validation.csv and history.csv in dir, or
 // in its subdirectory semanticsDir names.
@@ -99,7 +106,11 @@ func Learn(ctx context.Context, s *Settings, sem possibilistic.Semantics, name s
 	lr := &Learning{Iterations: s.Iterations, Examples: train.Total()}
 	budget := s.Timeout
 	if split != nil {
-		val, err := validate(ctx, s, sem, subject, v, hard, split, budget*4/10)
+		share := time.Duration(4) // tenths of the budget for validation
+		if len(split.Folds) > 0 {
+			share = 6 // several runs, each on most of the examples
+		}
+		val, err := validate(ctx, s, sem, subject, v, hard, split, budget*share/10)
 		if err != nil {
 			return nil, err
 		}
@@ -168,23 +179,50 @@ func prune(ctx context.Context, s *Settings, sem possibilistic.Semantics, subjec
 }
 
 // validate learns on split.Fit, scores split.Held after every iteration,
-// and chooses the number of iterations by the one-standard-error rule.
+// and chooses the number of iterations by the one-standard-error rule; or,
+// for a cross-validation, does so on every fold and chooses on the pooled
+// curve.
 func validate(ctx context.Context, s *Settings, sem possibilistic.Semantics, subject string, v *logic.Vocabulary, hard []logic.Clause, split *Split, budget time.Duration) (*Validation, error) {
 	if split.Skipped != "" {
 		return &Validation{Skipped: split.Skipped}, nil
 	}
-	val := &Validation{HeldOut: split.HeldOut, FitExamples: split.Fit.Total()}
-	s.Emit(Event{Subject: subject, Step: "validate", Message: fmt.Sprintf(
-		"choosing the number of iterations: learning on %d training examples, validating on %d others (%d %s held out)",
-		val.FitExamples, split.Held.Total(), len(split.HeldOut), split.What)})
-	sel, err := learn.ChooseIterations(ctx, learn.Validation{
-		Problem:  learn.Problem{Vocab: v, Train: split.Fit, Hard: hard, Test: split.Held},
-		Settings: s.learner(sem, s.Iterations, budget),
-		Patience: s.ValidationPatience,
-		OnIteration: func(it learn.Iteration) {
-			s.Emit(Event{Subject: subject, Step: "validate", Iteration: &it, MaxIterations: s.Iterations})
-		},
-	})
+	parts := split.Folds
+	if len(parts) == 0 {
+		parts = []*Split{split}
+	}
+	val := &Validation{HeldOut: split.HeldOut}
+	var folds []learn.Validation
+	held := 0
+	for _, p := range parts {
+		val.FitExamples += p.Fit.Total()
+		held += p.Held.Total()
+		folds = append(folds, learn.Validation{
+			Problem:  learn.Problem{Vocab: v, Train: p.Fit, Hard: hard, Test: p.Held},
+			Settings: s.learner(sem, s.Iterations, budget/time.Duration(len(parts))),
+			Patience: s.ValidationPatience,
+			OnIteration: func(it learn.Iteration) {
+				s.Emit(Event{Subject: subject, Step: "validate", Iteration: &it, MaxIterations: s.Iterations})
+			},
+		})
+	}
+	val.FitExamples /= len(parts)
+	if len(split.Folds) > 0 {
+		s.Emit(Event{Subject: subject, Step: "validate", Message: fmt.Sprintf(
+			"choosing the number of iterations by %d-fold cross-validation: learning on about %d training examples and validating on about %d others, %d times (%d %s)",
+			len(parts), val.FitExamples, held/len(parts), len(parts), len(split.HeldOut), split.What)})
+	} else {
+		s.Emit(Event{Subject: subject, Step: "validate", Message: fmt.Sprintf(
+			"choosing the number of iterations: learning on %d training examples, validating on %d others (%d %s held out)",
+			val.FitExamples, held, len(split.HeldOut), split.What)})
+	}
+	var sel *learn.Selection
+	var err error
+	if len(split.Folds) > 0 {
+		val.Folds = len(parts)
+		sel, err = learn.ChooseIterationsCV(ctx, folds)
+	} else {
+		sel, err = learn.ChooseIterations(ctx, folds[0])
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -194,10 +232,15 @@ func validate(ctx context.Context, s *Settings, sem possibilistic.Semantics, sub
 	}
 	start := time.Now()
 	s.Emit(Event{Subject: subject, Step: "validate", Message: "choosing the support a clause needs on the held-out examples"})
-	sup, err := learn.ChooseSupport(ctx, learn.Validation{
-		Problem:  learn.Problem{Vocab: v, Train: split.Fit, Hard: hard, Test: split.Held},
-		Settings: s.learner(sem, 1, 0),
-	}, sel.Models[sel.Chosen-1], MaxSupportShare)
+	for i := range folds {
+		folds[i].Settings = s.learner(sem, 1, 0)
+	}
+	var sup *learn.SupportSelection
+	if len(split.Folds) > 0 {
+		sup, err = learn.ChooseSupportCV(ctx, folds, sel, MaxSupportShare)
+	} else {
+		sup, err = learn.ChooseSupport(ctx, folds[0], sel.Models[sel.Chosen-1], MaxSupportShare)
+	}
 	if err != nil {
 		return nil, err
 	}

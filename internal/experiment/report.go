@@ -178,6 +178,8 @@ func LearningTable(heading, what, per string, extra ...Column) Section {
 				val := "none"
 				if v := lr.Validation; v != nil && v.Skipped != "" {
 					val = "none: " + v.Skipped
+				} else if v != nil && v.Folds > 0 {
+					val = fmt.Sprintf("all %d, in %d folds of about %d (%d %s)", v.Held, v.Folds, v.Held/v.Folds, len(v.HeldOut), what)
 				} else if v != nil {
 					val = fmt.Sprintf("%d of %d (%d: %s)", v.Held, v.Held+v.FitExamples, len(v.HeldOut), heldOut(v.HeldOut, 8))
 				}
@@ -194,13 +196,18 @@ func LearningTable(heading, what, per string, extra ...Column) Section {
 			}
 		}
 		s := rep.Settings
-		fmt.Fprintf(w, "\nThe validation examples are training examples held out by whole %s (%.0f%% of them), never test examples: ", what, 100*s.Validation)
-		fmt.Fprintf(w, "a first run learns on the other training examples and scores them after every iteration; ")
-		fmt.Fprintf(w, "the smallest number of iterations within one standard error of the best validation accuracy is kept (the one-standard-error rule, ")
+		if s.Folds > 1 {
+			fmt.Fprintf(w, "\nThe validation examples are the training examples, never test examples, in %d folds of whole %s: ", s.Folds, what)
+			fmt.Fprintf(w, "a run on the other folds scores each fold after every iteration, the folds' accuracies are pooled iteration by iteration (a cross-validation, so every training example is scored once), and ")
+		} else {
+			fmt.Fprintf(w, "\nThe validation examples are training examples held out by whole %s (%.0f%% of them), never test examples: ", what, 100*s.Validation)
+			fmt.Fprintf(w, "a first run learns on the other training examples and scores them after every iteration; ")
+		}
+		fmt.Fprintf(w, "the smallest number of iterations within one standard error of the best validation accuracy is kept (the one-standard-error rule, with Agresti and Coull's adjusted standard error, which does not vanish near 100%%, ")
 		fmt.Fprintf(w, "which prefers the smaller theory as the paper's structural risk minimisation does), and the theory is learned on all training examples ")
 		fmt.Fprintf(w, "with that many iterations. ")
 		if s.Prune {
-			fmt.Fprintf(w, "Support pruning: the chosen model of the first run is pruned of every clause that at most t of its training examples need (t = 0, 1, 2, 3, 5, … up to %.0f%% of them, the support of a clause being the training score lost without it), ", 100*MaxSupportShare)
+			fmt.Fprintf(w, "Support pruning: the chosen model of the first run (of every fold's run, pooled as above) is pruned of every clause that at most t of its training examples need (t = 0, 1, 2, 3, 5, … up to %.0f%% of them, the support of a clause being the training score lost without it), ", 100*MaxSupportShare)
 			fmt.Fprintf(w, "the highest t whose held-out accuracy is within one standard error of the best is kept, and the final theory loses every clause that at most the same share of all training examples needs (column: the threshold, the held-out accuracies chosen and unpruned, the literals before and after). ")
 		}
 		fmt.Fprintf(w, "Settings: at most %d iterations", s.Iterations)

@@ -108,8 +108,7 @@ func HoldOut[T any](items []T, share float64, seed uint64, group func(T) string)
 // that the held-out part asks about situations the learner has not seen
 // (strata learn --validation and the server's learning runs).
 func HoldOutByAntecedent(train *learn.Examples, share float64, seed uint64) (fit, held *learn.Examples) {
-	fitList, heldList, _ := HoldOut(train.List, share, seed,
-		func(e learn.Example) string { return fmt.Sprint(slices.Sorted(slices.Values(e.Alpha))) })
+	fitList, heldList, _ := HoldOut(train.List, share, seed, antecedent)
 	fit, held = &learn.Examples{}, &learn.Examples{}
 	for _, e := range fitList {
 		fit.Add(e.Alpha, e.Beta, e.Positive, e.Count)
@@ -119,3 +118,72 @@ func HoldOutByAntecedent(train *learn.Examples, share float64, seed uint64) (fit
 	}
 	return fit, held
 }
+
+// KFold assigns every item to one of k folds by whole groups (see HoldOut
+// for group): the groups, in a random order drawn from Rand(seed,
+// ValidationSplit), go one by one to the fold with the fewest items so far
+// (the first on ties), so that the folds are about equal in size. It
+// returns each item's fold and the number of groups; with fewer groups
+// than folds, some folds are empty.
+func KFold[T any](items []T, k int, seed uint64, group func(T) string) (fold []int, groups int) {
+	idx := map[string]int{}
+	of := make([]int, len(items))
+	var size []int
+	for i, x := range items {
+		g, ok := idx[group(x)]
+		if !ok {
+			g = len(size)
+			idx[group(x)] = g
+			size = append(size, 0)
+		}
+		of[i] = g
+		size[g]++
+	}
+	foldOf := make([]int, len(size))
+	load := make([]int, k)
+	for _, g := range Rand(seed, ValidationSplit).Perm(len(size)) {
+		f := 0
+		for j := range load {
+			if load[j] < load[f] {
+				f = j
+			}
+		}
+		foldOf[g] = f
+		load[f] += size[g]
+	}
+	fold = make([]int, len(items))
+	for i, g := range of {
+		fold[i] = foldOf[g]
+	}
+	return fold, len(size)
+}
+
+// FoldsByAntecedent splits learner examples into k folds by whole
+// antecedents (KFold): held[i] is fold i and fit[i] the other folds. It
+// fails when there are fewer antecedents than folds.
+func FoldsByAntecedent(train *learn.Examples, k int, seed uint64) (fit, held []*learn.Examples, err error) {
+	if k < 2 {
+		return nil, nil, fmt.Errorf("%d folds: cross-validation needs at least 2", k)
+	}
+	fold, groups := KFold(train.List, k, seed, antecedent)
+	if groups < k {
+		return nil, nil, fmt.Errorf("%d folds of %d antecedents: each fold needs one", k, groups)
+	}
+	for range k {
+		fit, held = append(fit, &learn.Examples{}), append(held, &learn.Examples{})
+	}
+	for i, e := range train.List {
+		for f := range k {
+			if f == fold[i] {
+				held[f].Add(e.Alpha, e.Beta, e.Positive, e.Count)
+			} else {
+				fit[f].Add(e.Alpha, e.Beta, e.Positive, e.Count)
+			}
+		}
+	}
+	return fit, held, nil
+}
+
+// antecedent names the group of a learner example: its antecedent,
+// whatever the order of its literals.
+func antecedent(e learn.Example) string { return fmt.Sprint(slices.Sorted(slices.Values(e.Alpha))) }

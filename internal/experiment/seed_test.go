@@ -5,6 +5,9 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/logic"
 )
 
 // TestSeedPurposes: the data keep the run's seed; every other purpose gets
@@ -95,5 +98,84 @@ func TestHoldOutGroups(t *testing.T) {
 		if !slices.Equal(fit, fit2) || !slices.Equal(held, held2) {
 			t.Error("the same seed gives another split")
 		}
+	}
+}
+
+// TestKFold: every item lands in one fold with its whole group, the folds
+// differ in size by at most the largest group, and the seed fixes the
+// split.
+func TestKFold(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	for trial := range 200 {
+		n, k := 1+r.IntN(300), 2+r.IntN(8)
+		groups := 1 + r.IntN(n)
+		items := make([]int, n)
+		for i := range items {
+			items[i] = r.IntN(groups)
+		}
+		name := func(x int) string { return strconv.Itoa(x) }
+		fold, got := KFold(items, k, uint64(trial), name)
+		distinct := map[int]bool{}
+		for _, x := range items {
+			distinct[x] = true
+		}
+		if got != len(distinct) || len(fold) != n {
+			t.Fatalf("%d groups counted, %d distinct; %d folds assigned for %d items", got, len(distinct), len(fold), n)
+		}
+		of, size, largest := map[int]int{}, make([]int, k), map[int]int{}
+		for i, x := range items {
+			if f, ok := of[x]; ok && f != fold[i] {
+				t.Fatalf("group %d split over folds %d and %d", x, f, fold[i])
+			}
+			of[x] = fold[i]
+			size[fold[i]]++
+			largest[x]++
+		}
+		most := 0
+		for _, c := range largest {
+			most = max(most, c)
+		}
+		if slices.Max(size)-slices.Min(size) > most {
+			t.Fatalf("fold sizes %v with groups of at most %d", size, most)
+		}
+		if again, _ := KFold(items, k, uint64(trial), name); !slices.Equal(again, fold) {
+			t.Fatal("the same seed gave another split")
+		}
+	}
+}
+
+func TestFoldsByAntecedent(t *testing.T) {
+	train := &learn.Examples{}
+	for a := range 12 {
+		for b := range 3 {
+			train.Add(logic.Term{logic.Pos(logic.Atom(a))}, logic.Clause{logic.Neg(logic.Atom(20 + b))}, b != 1, 1+b)
+		}
+	}
+	fit, held, err := FoldsByAntecedent(train, 4, 1)
+	if err != nil || len(fit) != 4 || len(held) != 4 {
+		t.Fatalf("%d and %d folds, %v", len(fit), len(held), err)
+	}
+	total := 0
+	for f := range 4 {
+		total += held[f].Total()
+		if fit[f].Total()+held[f].Total() != train.Total() {
+			t.Errorf("fold %d: %d + %d of %d", f, fit[f].Total(), held[f].Total(), train.Total())
+		}
+		for _, e := range held[f].List {
+			for _, g := range fit[f].List {
+				if slices.Equal(e.Alpha, g.Alpha) {
+					t.Fatalf("fold %d: antecedent %v on both sides", f, e.Alpha)
+				}
+			}
+		}
+	}
+	if total != train.Total() {
+		t.Errorf("the folds hold %d of %d examples", total, train.Total())
+	}
+	if _, _, err := FoldsByAntecedent(train, 13, 1); err == nil {
+		t.Error("13 folds of 12 antecedents accepted")
+	}
+	if _, _, err := FoldsByAntecedent(train, 1, 1); err == nil {
+		t.Error("one fold accepted")
 	}
 }

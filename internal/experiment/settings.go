@@ -45,6 +45,14 @@ type Settings struct {
 	// the best (the one-standard-error rule), and the theory is then
 	// learned on all training data with that many iterations.
 	Validation float64
+	// Folds, when 2 or more, chooses the number of iterations by
+	// cross-validation instead: the training data are split into that many
+	// parts by whole groups, each part is held out in turn from a run on
+	// the others, and the one-standard-error rule reads the pooled curve
+	// (learn.ChooseIterationsCV), which measures every training example
+	// once instead of a share of them. 0 takes the reproduction's default;
+	// 1 holds out one part of share Validation.
+	Folds int
 	// ValidationPatience stops the validation run after this many
 	// iterations without a better held-out accuracy (0: the default).
 	ValidationPatience int
@@ -80,6 +88,7 @@ type Defaults struct {
 	Iterations, QuickIterations int
 	Timeout                     time.Duration
 	ValidationPatience          int
+	Folds                       int // cross-validation folds (see Settings.Folds); 0 or 1: one held-out part
 }
 
 // WithDefaults fills in the zero fields of s from d and refuses settings
@@ -108,6 +117,12 @@ func (s Settings) WithDefaults(d Defaults) (Settings, error) {
 	}
 	if s.ValidationPatience <= 0 {
 		s.ValidationPatience = d.ValidationPatience
+	}
+	if s.Folds == 0 {
+		s.Folds = max(d.Folds, 1)
+	}
+	if s.Folds < 0 {
+		return s, fmt.Errorf("repro: %d cross-validation folds", s.Folds)
 	}
 	s.Semantics = semanticsList(s.Semantics)
 	return s, nil

@@ -1,6 +1,8 @@
 package repro
 
 import (
+	"slices"
+
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/mln"
 	"github.com/strata-logic/strata/possibilistic"
@@ -24,11 +26,46 @@ type Diagnostics struct {
 	// level is lost, not only those that conflict with α).
 	Consistent, ConsistentCorrect     int
 	Inconsistent, InconsistentCorrect int
+	// Positives counts the positive test examples by the atom of their
+	// conclusion, an entry for every atom of the network (see SizeBound).
+	Positives []int
 }
 
-// diagnose computes the diagnostics of a theory on the examples.
-func diagnose(th *possibilistic.Theory, train, test []mln.Example) Diagnostics {
-	var d Diagnostics
+// SizeBound bounds the test accuracy of any theory of at most literals
+// literals, under any semantics. Such a theory leaves out at least
+// k = atoms − literals atoms, and a literal on an atom that occurs neither
+// in the theory nor in α is never entailed (the models of α pair up across
+// it; see possibilistic's TestAbsentAtomNeverEntailed), so every positive
+// test example about a left-out atom is lost. Best is the bound for the k
+// atoms with the fewest positive test examples, a choice only the test set
+// can make; mean is its average over every choice of the k atoms, which is
+// what a learner that has not seen the test set can expect, since the
+// conclusions' atoms are drawn uniformly (mln.Generate) and the test
+// examples independently of the training ones. ok is false when the theory
+// can mention every atom.
+func (d Diagnostics) SizeBound(literals int) (mean, best float64, ok bool) {
+	atoms, tests := len(d.Positives), d.Consistent+d.Inconsistent
+	k := atoms - literals
+	if k <= 0 || tests == 0 {
+		return 0, 0, false
+	}
+	sorted := slices.Clone(d.Positives)
+	slices.Sort(sorted)
+	fewest, all := 0, 0
+	for i, p := range sorted {
+		if i < k {
+			fewest += p
+		}
+		all += p
+	}
+	n := float64(tests)
+	return 1 - float64(k)/float64(atoms)*float64(all)/n, 1 - float64(fewest)/n, true
+}
+
+// diagnose computes the diagnostics of a theory over atoms atoms on the
+// examples.
+func diagnose(th *possibilistic.Theory, atoms int, train, test []mln.Example) Diagnostics {
+	d := Diagnostics{Positives: make([]int, atoms)}
 	// Labels per sign of β on the training examples: [negated][positive].
 	var n [2][2]int
 	for _, e := range train {
@@ -40,6 +77,9 @@ func diagnose(th *possibilistic.Theory, train, test []mln.Example) Diagnostics {
 		s := n[b2i(e.Conclusion.IsNeg())]
 		if (s[1] > s[0]) == e.Positive {
 			signCorrect++
+		}
+		if a := int(e.Conclusion.Atom()); e.Positive && a < atoms {
+			d.Positives[a]++
 		}
 		ok := r.EntailsClause(e.Evidence, logic.Clause{e.Conclusion}) == e.Positive
 		if r.Inconsistency(logic.TermF(e.Evidence)) == 0 {

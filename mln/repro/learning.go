@@ -40,6 +40,9 @@ func learnTheory(ctx context.Context, opts *Options, d Dataset, ex *exampleSets,
 // β) are strongly related, and the test examples are drawn with other
 // evidence formulas, so validation must not see an α the learner saw.
 func validationSplit(opts *Options, ex *exampleSets) (*experiment.Split, error) {
+	if opts.Folds > 1 {
+		return crossValidationSplit(opts, ex)
+	}
 	fitList, heldList, _ := experiment.HoldOut(ex.train, opts.Validation, opts.Seed, evidence)
 	if len(fitList) == 0 || len(heldList) == 0 {
 		return &experiment.Split{Skipped: fmt.Sprintf("%d training examples are too few to hold out %.0f%%", len(ex.train), 100*opts.Validation)}, nil
@@ -55,6 +58,43 @@ func validationSplit(opts *Options, ex *exampleSets) (*experiment.Split, error) 
 	s := &experiment.Split{Fit: fit, Held: held, What: "evidence formulas"}
 	seen := map[string]bool{}
 	for _, e := range heldList { // the held-out evidence formulas, as first drawn
+		if k := evidence(e); !seen[k] {
+			seen[k] = true
+			s.HeldOut = append(s.HeldOut, logic.TermF(e.Evidence).String(ex.vocab))
+		}
+	}
+	return s, nil
+}
+
+// crossValidationSplit splits the training examples into opts.Folds folds
+// by whole evidence formulas.
+func crossValidationSplit(opts *Options, ex *exampleSets) (*experiment.Split, error) {
+	fold, groups := experiment.KFold(ex.train, opts.Folds, opts.Seed, evidence)
+	if groups < opts.Folds {
+		return &experiment.Split{Skipped: fmt.Sprintf("%d evidence formulas are too few for %d folds", groups, opts.Folds)}, nil
+	}
+	s := &experiment.Split{What: "evidence formulas"}
+	seen := map[string]bool{}
+	for f := range opts.Folds {
+		var fitList, heldList []mln.Example
+		for i, e := range ex.train {
+			if fold[i] == f {
+				heldList = append(heldList, e)
+			} else {
+				fitList = append(fitList, e)
+			}
+		}
+		fit, err := toExamples(ex.vocab, fitList)
+		if err != nil {
+			return nil, err
+		}
+		held, err := toExamples(ex.vocab, heldList)
+		if err != nil {
+			return nil, err
+		}
+		s.Folds = append(s.Folds, &experiment.Split{Fit: fit, Held: held, What: s.What})
+	}
+	for _, e := range ex.train {
 		if k := evidence(e); !seen[k] {
 			seen[k] = true
 			s.HeldOut = append(s.HeldOut, logic.TermF(e.Evidence).String(ex.vocab))

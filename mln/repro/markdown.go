@@ -82,17 +82,35 @@ func (c ExampleCounts) majority() float64 {
 
 func (rep *Report) diagnosticsTable(w io.Writer) {
 	fmt.Fprintf(w, "## Reading the accuracies\n\n")
-	fmt.Fprintf(w, "| | majority class | sign rule | Poss. where α is consistent with Θ | Poss. where α drowns levels of Θ |\n|---|---:|---:|---:|---:|\n")
+	fmt.Fprintf(w, "| | majority class | sign rule | Poss. where α is consistent with Θ | Poss. where α drowns levels of Θ | any theory of at most half the J48 nodes in literals: expected, at best |\n|---|---:|---:|---:|---:|---|\n")
 	for _, r := range rep.Rows {
 		d := r.Diagnostics
-		fmt.Fprintf(w, "| %s | %.1f%% | %.1f%% | %s | %s |\n", r.Dataset.Label, 100*r.Counts.majority(), 100*d.SignRule,
-			share(d.ConsistentCorrect, d.Consistent), share(d.InconsistentCorrect, d.Inconsistent))
+		fmt.Fprintf(w, "| %s | %.1f%% | %.1f%% | %s | %s | %s |\n", r.Dataset.Label, 100*r.Counts.majority(), 100*d.SignRule,
+			share(d.ConsistentCorrect, d.Consistent), share(d.InconsistentCorrect, d.Inconsistent), halfSizeBound(r))
 	}
 	fmt.Fprintf(w, "\nTest accuracies. The majority class predicts the more frequent label of the training examples; the sign rule predicts, ")
 	fmt.Fprintf(w, "for each sign of the conclusion β, the label most training examples with that sign have (one attribute of the encoding suffices: ")
 	fmt.Fprintf(w, "in sparse data most atoms are false in most probable worlds, so α |~ ¬x mostly holds and α |~ x mostly does not). ")
-	fmt.Fprintf(w, "The last two columns split the test examples by whether the evidence α is consistent with the learned theory: ")
-	fmt.Fprintf(w, "when it is not, every level at or below the inconsistency level is drowned, including the formulas unrelated to α.\n\n")
+	fmt.Fprintf(w, "The next two columns split the test examples by whether the evidence α is consistent with the learned theory: ")
+	fmt.Fprintf(w, "when it is not, every level at or below the inconsistency level is drowned, including the formulas unrelated to α. ")
+	fmt.Fprintf(w, "The last column bounds the accuracy of every theory of at most ⌊J48 nodes / 2⌋ literals, under any semantics (– where such a theory can mention every atom). ")
+	fmt.Fprintf(w, "Such a theory leaves out k atoms or more, and a literal on an atom in neither the theory nor α is never entailed, so the positive test examples about the left-out atoms are lost: ")
+	fmt.Fprintf(w, "expected is the bound averaged over every choice of the k atoms, the most a theory learned without the test set can expect (the conclusions' atoms are drawn uniformly); ")
+	fmt.Fprintf(w, "at best leaves out the k atoms with the fewest positive test examples, which only the test set can tell.\n\n")
+}
+
+// halfSizeBound formats the bound of Diagnostics.SizeBound at half the
+// J48 tree's nodes.
+func halfSizeBound(r *Row) string {
+	b := r.Result("C4.5")
+	if b == nil || b.TreeSize == 0 {
+		return "–"
+	}
+	mean, best, ok := r.Diagnostics.SizeBound(b.TreeSize / 2)
+	if !ok {
+		return "–"
+	}
+	return fmt.Sprintf("%.1f%%, %.1f%% (%d literals, %d of %d atoms left out)", 100*mean, 100*best, b.TreeSize/2, len(r.Diagnostics.Positives)-b.TreeSize/2, len(r.Diagnostics.Positives))
 }
 
 // share formats correct of total as a percentage with the total.

@@ -116,6 +116,9 @@ func TestQuick(t *testing.T) {
 		d.ConsistentCorrect > d.Consistent || d.SignRule < 0 || d.SignRule > 1 {
 		t.Errorf("diagnostics %+v do not add up to %d of %d", d, correct, total)
 	}
+	if pos := sum(d.Positives); pos != row.Counts.TestPos || len(d.Positives) != row.Network.Atoms {
+		t.Errorf("%d positive test examples by atom over %d atoms, want %d over %d", pos, len(d.Positives), row.Counts.TestPos, row.Network.Atoms)
+	}
 	if q.Weka {
 		experimenttest.CheckBaselines(t, &row.Row, QuickExamples)
 	}
@@ -124,10 +127,13 @@ func TestQuick(t *testing.T) {
 	checkLabels(t, net, append(append([]logic.Rule(nil), sets["train"][0]...), sets["test"][0]...), true)
 	checkLabels(t, net, append(append([]logic.Rule(nil), sets["train"][1]...), sets["test"][1]...), false)
 
-	// The number of iterations was chosen on held-out training examples.
-	if vl := experimenttest.Chosen(t, row.Learning); vl != nil && (vl.FitExamples+vl.Held != QuickExamples || len(row.Learning.History) > vl.Chosen) {
-		t.Errorf("chose %d iterations, final run %d iterations, %d + %d examples",
-			vl.Chosen, len(row.Learning.History), vl.FitExamples, vl.Held)
+	// The number of iterations was chosen by cross-validation on the
+	// training examples: every one is held out once, by one of the folds.
+	if vl := experimenttest.Chosen(t, row.Learning); vl != nil && (vl.Folds != DefaultFolds || vl.Held != QuickExamples ||
+		len(vl.Selection.Folds) != DefaultFolds || len(row.Learning.History) > vl.Chosen ||
+		vl.FitExamples < QuickExamples*(DefaultFolds-1)/DefaultFolds-10 || vl.FitExamples > QuickExamples*(DefaultFolds-1)/DefaultFolds+10) {
+		t.Errorf("chose %d iterations, final run %d iterations, %d folds (%d runs), %d examples held out, %d learned from on average",
+			vl.Chosen, len(row.Learning.History), vl.Folds, len(vl.Selection.Folds), vl.Held, vl.FitExamples)
 	}
 }
 
@@ -315,13 +321,30 @@ func BenchmarkQuick(b *testing.B) {
 // examples need than the threshold its validation chose, and the report
 // says so.
 func TestQuickPrune(t *testing.T) {
+	for _, folds := range []int{DefaultFolds, 1} {
+		t.Run(fmt.Sprintf("folds=%d", folds), func(t *testing.T) { checkQuickPrune(t, folds) })
+	}
+}
+
+// checkQuickPrune checks a small run with pruning whose validation has the
+// given folds (1: one held-out part).
+func checkQuickPrune(t *testing.T, folds int) {
 	data := dataRoot(t)
 	dir := t.TempDir()
-	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 3, Prune: true}, Train: 200, Test: 50})
+	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 3, Prune: true, Folds: folds}, Train: 200, Test: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
 	row := rep.Rows[0]
+	want := 0 // one held-out part
+	if folds > 1 {
+		want = folds
+	}
+	for _, l := range row.Semantics {
+		if v := l.Learning.Validation; v == nil || v.Folds != want || len(v.Selection.Folds) != want {
+			t.Fatalf("%v: validation %+v, want %d folds", l.Semantics, v, want)
+		}
+	}
 	net, err := mln.ReadNetworkFile(filepath.Join(dir, "nltcs", "nltcs.mln"))
 	if err != nil {
 		t.Fatal(err)
@@ -373,4 +396,12 @@ func TestQuickPrune(t *testing.T) {
 	if !strings.Contains(string(md), "| support pruning |") {
 		t.Error("results.md has no support pruning column")
 	}
+}
+
+func sum(xs []int) int {
+	s := 0
+	for _, x := range xs {
+		s += x
+	}
+	return s
 }

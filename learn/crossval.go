@@ -1,0 +1,109 @@
+package learn
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+)
+
+// A single held-out part of a few hundred examples measures each
+// iteration's accuracy with an error of one or two points, about what the
+// later iterations gain, so the one-standard-error rule's choice varies
+// with the draw of the held-out part. Cross-validation scores every
+// training example once, on a model that did not learn from it, and so
+// measures the same curve with the error of the whole training set, as
+// CART does where Breiman et al. proposed the rule.
+
+// ChooseIterationsCV chooses the number of iterations by cross-validation:
+// every fold is a Validation whose held-out examples (Problem.Test) are
+// one part of the training examples and whose Problem.Train are the
+// others. It runs each fold as ChooseIterations does (with its own
+// patience), pools the held-out accuracies iteration by iteration,
+// weighting each fold by its held-out examples, and applies the
+// one-standard-error rule to the pooled curve measured on all the
+// held-out examples together. A fold that stopped because its learner
+// could not go on (every training example classified correctly, or no
+// improvement for the learner's patience) keeps its last accuracy for the
+// later iterations, since more iterations would not change its model; the
+// pooled curve ends where a fold ended for any other reason. The
+// selection's Folds hold each fold's run; Models is nil. It changes
+// nothing it is given.
+func ChooseIterationsCV(ctx context.Context, folds []Validation) (*Selection, error) {
+	if len(folds) < 2 {
+		return nil, fmt.Errorf("learn: cross-validation needs at least 2 folds, got %d", len(folds))
+	}
+	out := &Selection{Stop: StopIterations}
+	for i, f := range folds {
+		s, err := ChooseIterations(ctx, f)
+		if err != nil {
+			return nil, fmt.Errorf("fold %d of %d: %w", i+1, len(folds), err)
+		}
+		out.Folds = append(out.Folds, s)
+		out.Held += s.Held
+		out.Elapsed += s.Elapsed
+	}
+	out.History, out.Stop = poolHistories(out.Folds)
+	if len(out.History) == 0 {
+		return nil, errors.New("learn: a cross-validation fold made no iteration")
+	}
+	out.Chosen, out.Best, out.StdErr = oneStandardError(out.History, out.Held)
+	if out.Chosen > 0 {
+		out.ChosenAccuracy, out.BestAccuracy = out.History[out.Chosen-1].TestAccuracy, out.History[out.Best-1].TestAccuracy
+	}
+	return out, nil
+}
+
+// poolHistories returns the pooled curve of the folds' runs (see
+// ChooseIterationsCV) and why it ends: the reason of the fold that ended
+// it, or the common reason when every fold's learner stopped by itself.
+func poolHistories(folds []*Selection) ([]Iteration, Stop) {
+	n, stop := math.MaxInt, Stop("")
+	longest := 0
+	for _, s := range folds {
+		longest = max(longest, len(s.History))
+		if !selfStopped(s.Stop) && len(s.History) < n {
+			n, stop = len(s.History), s.Stop
+		}
+	}
+	if n == math.MaxInt { // every learner stopped by itself
+		n, stop = longest, folds[0].Stop
+		for _, s := range folds[1:] {
+			if s.Stop != stop {
+				stop = StopPatience
+			}
+		}
+	}
+	var held float64
+	for _, s := range folds {
+		held += float64(s.Held)
+	}
+	hist := make([]Iteration, n)
+	for t := range hist {
+		it := Iteration{Iteration: t + 1}
+		var elapsed time.Duration
+		for _, s := range folds {
+			h := s.History[min(t, len(s.History)-1)]
+			w := float64(s.Held) / held // both accuracies weighted by the held-out examples
+			it.TestAccuracy += w * h.TestAccuracy
+			it.TrainAccuracy += w * h.TrainAccuracy
+			it.Rules += h.Rules
+			it.Levels += h.Levels
+			it.Literals += h.Literals
+			it.Improved = it.Improved || (t < len(s.History) && h.Improved)
+			elapsed += s.History[min(t, len(s.History)-1)].Elapsed
+		}
+		k := len(folds)
+		// Sizes are the folds' means, rounded: what a model learned on
+		// all the examples can be expected to have.
+		it.Rules, it.Levels, it.Literals = (it.Rules+k/2)/k, (it.Levels+k/2)/k, (it.Literals+k/2)/k
+		it.Elapsed = elapsed
+		hist[t] = it
+	}
+	return hist, stop
+}
+
+// selfStopped reports whether a run stopped because its learner could not
+// improve further, so that more iterations would leave its model as it is.
+func selfStopped(s Stop) bool { return s == StopPerfect || s == StopPatience }

@@ -13,25 +13,18 @@ import (
 // pruning on held-out examples, as strata learn --validation --prune does,
 // and checks it against the same steps through the library.
 func TestLearnValidation(t *testing.T) {
-	_, ts := newTest(t, Config{})
 	pos, neg := exampleFile(t, "birds.pos"), exampleFile(t, "birds.neg")
-	var rv runView
-	st := call(t, "POST", ts.URL+"/api/learn", map[string]any{"pos": pos, "neg": neg,
-		"iterations": 20, "candidates": 30, "seed": 3, "validation": 0.3, "prune": true}, &rv)
-	if st != 201 || rv.Validation == nil || rv.Validation.FitExamples == 0 || rv.Validation.HeldExamples == 0 {
-		t.Fatalf("start: %d %+v", st, rv)
-	}
-	evs := readEvents(t, ts.URL+"/api/learn/"+rv.ID+"/events")
-	var end runView
-	if err := json.Unmarshal(evs[len(evs)-1].data, &end); err != nil {
-		t.Fatal(err)
+	rv, end, finalIterations := learnToEnd(t, map[string]any{"pos": pos, "neg": neg,
+		"iterations": 20, "candidates": 30, "seed": 3, "validation": 0.3, "prune": true})
+	if rv.Validation == nil || rv.Validation.FitExamples == 0 || rv.Validation.HeldExamples == 0 {
+		t.Fatalf("start: %+v", rv)
 	}
 	val := end.Validation
 	if end.State != stateDone || val == nil || val.Chosen < 1 || val.Chosen > len(val.History) || val.PruneThreshold == nil {
 		t.Fatalf("end %+v, validation %+v", end, val)
 	}
-	if len(evs)-1 > val.Chosen {
-		t.Errorf("%d iterations in the final run, %d chosen", len(evs)-1, val.Chosen)
+	if finalIterations > val.Chosen {
+		t.Errorf("%d iterations in the final run, %d chosen", finalIterations, val.Chosen)
 	}
 
 	// The library, step by step.
@@ -54,8 +47,32 @@ func TestLearnValidation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts.Iterations = sel.Chosen
-	p := learn.Problem{Vocab: v, Train: train}
+	t.Logf("chose %d of %d iterations", sel.Chosen, len(sel.History))
+	checkFinal(t, end, learn.Problem{Vocab: v, Train: train}, opts, sel.Chosen, sup)
+}
+
+// learnToEnd starts a learning run on a new server with body and follows
+// its events to the end: it returns the run as started and as ended, and
+// the iterations of its final run.
+func learnToEnd(t *testing.T, body map[string]any) (start, end runView, iterations int) {
+	t.Helper()
+	_, ts := newTest(t, Config{})
+	if st := call(t, "POST", ts.URL+"/api/learn", body, &start); st != 201 {
+		t.Fatalf("start: %d %+v", st, start)
+	}
+	evs := readEvents(t, ts.URL+"/api/learn/"+start.ID+"/events")
+	if err := json.Unmarshal(evs[len(evs)-1].data, &end); err != nil {
+		t.Fatal(err)
+	}
+	return start, end, len(evs) - 1
+}
+
+// checkFinal checks that a run ended with the theory the library learns on
+// p with the chosen iterations and prunes at sup's threshold, and says so.
+func checkFinal(t *testing.T, end runView, p learn.Problem, opts learn.Settings, chosen int, sup *learn.SupportSelection) {
+	t.Helper()
+	ctx := context.Background()
+	opts.Iterations = chosen
 	l, err := learn.NewLearner(p, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -63,14 +80,14 @@ func TestLearnValidation(t *testing.T) {
 	if _, err := l.Run(ctx); err != nil {
 		t.Fatal(err)
 	}
-	threshold := sup.Threshold(train.Total())
+	threshold := sup.Threshold(p.Train.Total())
 	m, err := learn.PruneSupport(ctx, p, l.Final(), opts, threshold)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("chose %d of %d iterations, pruning threshold %d: %d → %d literals", sel.Chosen, len(sel.History), threshold, l.Final().NumLiterals(), m.NumLiterals())
-	if *val.PruneThreshold != threshold || end.Theory != m.Theory(v).String() {
-		t.Errorf("threshold %d, theory\n%s\nthe library: threshold %d, theory\n%s", *val.PruneThreshold, end.Theory, threshold, m.Theory(v))
+	t.Logf("pruning threshold %d: %d → %d literals", threshold, l.Final().NumLiterals(), m.NumLiterals())
+	if *end.Validation.PruneThreshold != threshold || end.Theory != m.Theory(p.Vocab).String() {
+		t.Errorf("threshold %d, theory\n%s\nthe library: threshold %d, theory\n%s", *end.Validation.PruneThreshold, end.Theory, threshold, m.Theory(p.Vocab))
 	}
 }
 
@@ -104,22 +121,15 @@ func TestLearnValidationErrors(t *testing.T) {
 // by cross-validation, as strata learn --folds --prune does, and checks it
 // against the same steps through the library.
 func TestLearnFolds(t *testing.T) {
-	_, ts := newTest(t, Config{})
 	pos, neg := exampleFile(t, "birds.pos"), exampleFile(t, "birds.neg")
-	var rv runView
-	st := call(t, "POST", ts.URL+"/api/learn", map[string]any{"pos": pos, "neg": neg,
-		"iterations": 15, "candidates": 30, "seed": 4, "folds": 3, "prune": true}, &rv)
-	if st != 201 || rv.Validation == nil || rv.Validation.Folds != 3 {
-		t.Fatalf("start: %d %+v", st, rv)
-	}
-	evs := readEvents(t, ts.URL+"/api/learn/"+rv.ID+"/events")
-	var end runView
-	if err := json.Unmarshal(evs[len(evs)-1].data, &end); err != nil {
-		t.Fatal(err)
+	rv, end, finalIterations := learnToEnd(t, map[string]any{"pos": pos, "neg": neg,
+		"iterations": 15, "candidates": 30, "seed": 4, "folds": 3, "prune": true})
+	if rv.Validation == nil || rv.Validation.Folds != 3 {
+		t.Fatalf("start: %+v", rv)
 	}
 	val := end.Validation
-	if end.State != stateDone || val == nil || val.Chosen < 1 || val.PruneThreshold == nil {
-		t.Fatalf("end %+v, validation %+v", end, val)
+	if end.State != stateDone || val == nil || val.Chosen < 1 || val.PruneThreshold == nil || finalIterations > val.Chosen {
+		t.Fatalf("end %+v, validation %+v, %d iterations in the final run", end, val, finalIterations)
 	}
 
 	v, train := trainingSet(t, pos, neg)
@@ -154,20 +164,5 @@ func TestLearnFolds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts.Iterations = sel.Chosen
-	p := learn.Problem{Vocab: v, Train: train}
-	l, err := learn.NewLearner(p, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := l.Run(ctx); err != nil {
-		t.Fatal(err)
-	}
-	m, err := learn.PruneSupport(ctx, p, l.Final(), opts, sup.Threshold(train.Total()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if *val.PruneThreshold != sup.Threshold(train.Total()) || end.Theory != m.Theory(v).String() {
-		t.Errorf("threshold %d, theory\n%s\nthe library: threshold %d, theory\n%s", *val.PruneThreshold, end.Theory, sup.Threshold(train.Total()), m.Theory(v))
-	}
+	checkFinal(t, end, learn.Problem{Vocab: v, Train: train}, opts, sel.Chosen, sup)
 }

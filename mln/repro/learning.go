@@ -47,15 +47,10 @@ func validationSplit(opts *Options, ex *exampleSets) (*experiment.Split, error) 
 	if len(fitList) == 0 || len(heldList) == 0 {
 		return &experiment.Split{Skipped: fmt.Sprintf("%d training examples are too few to hold out %.0f%%", len(ex.train), 100*opts.Validation)}, nil
 	}
-	fit, err := toExamples(ex.vocab, fitList)
+	s, err := splitOf(ex.vocab, fitList, heldList)
 	if err != nil {
 		return nil, err
 	}
-	held, err := toExamples(ex.vocab, heldList)
-	if err != nil {
-		return nil, err
-	}
-	s := &experiment.Split{Fit: fit, Held: held, What: "evidence formulas"}
 	seen := map[string]bool{}
 	for _, e := range heldList { // the held-out evidence formulas, as first drawn
 		if k := evidence(e); !seen[k] {
@@ -84,15 +79,11 @@ func crossValidationSplit(opts *Options, ex *exampleSets) (*experiment.Split, er
 				fitList = append(fitList, e)
 			}
 		}
-		fit, err := toExamples(ex.vocab, fitList)
+		part, err := splitOf(ex.vocab, fitList, heldList)
 		if err != nil {
 			return nil, err
 		}
-		held, err := toExamples(ex.vocab, heldList)
-		if err != nil {
-			return nil, err
-		}
-		s.Folds = append(s.Folds, &experiment.Split{Fit: fit, Held: held, What: s.What})
+		s.Folds = append(s.Folds, part)
 	}
 	for _, e := range ex.train {
 		if k := evidence(e); !seen[k] {
@@ -101,6 +92,20 @@ func crossValidationSplit(opts *Options, ex *exampleSets) (*experiment.Split, er
 		}
 	}
 	return s, nil
+}
+
+// splitOf returns the split that learns on fitList and validates on
+// heldList.
+func splitOf(v *logic.Vocabulary, fitList, heldList []mln.Example) (*experiment.Split, error) {
+	fit, err := toExamples(v, fitList)
+	if err != nil {
+		return nil, err
+	}
+	held, err := toExamples(v, heldList)
+	if err != nil {
+		return nil, err
+	}
+	return &experiment.Split{Fit: fit, Held: held, What: "evidence formulas"}, nil
 }
 
 // evidence names the group of an example: its evidence formula, whatever

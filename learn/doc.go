@@ -9,7 +9,10 @@
 // insertion positions), parameter learning for a fixed set of clauses
 // (greedy, and the exact Stratify-Separable of the appendix), the heuristic
 // structure learner of §4.3 with its history, checkpoints and resumption,
-// and the VC-dimension bounds of §4.2.
+// the choice of its number of iterations and of a pruning threshold on
+// held-out training examples (ChooseIterations, ChooseSupport) or by
+// cross-validation (ChooseIterationsCV, ChooseSupportCV), and the
+// VC-dimension bounds of §4.2.
 //
 // Options.Semantics chooses the coverage relation: poss (the paper's, with
 // drowning), or the drowning-free linear and lex entailment. The learner is

@@ -203,6 +203,21 @@ func TestExplorerPage(t *testing.T) {
 		t.Errorf("history link %q", got)
 	}
 
+	// Again with the iterations chosen by cross-validation, and pruning:
+	// the page follows the folds and says what was chosen.
+	run("learn with cross-validation", chromedp.Steps(
+		chromedp.SetValue("#learn-validation", "folds"),
+		chromedp.Click("#learn-prune"),
+		chromedp.Click("#learn-start"),
+	))
+	wait("the end of the second run", `document.getElementById("learn-status").dataset.state === "done" && document.getElementById("learn-status").textContent.includes("chose ")`)
+	if n, _ := strconv.Atoi(eval(`document.getElementById("learn-status").dataset.validations`)); n < 5 {
+		t.Errorf("%d validation iterations shown for 5 folds", n)
+	}
+	if got := eval(`document.getElementById("learn-status").textContent`); !strings.Contains(got, "pruned of the clauses at most") {
+		t.Errorf("status after a cross-validated run %q", got)
+	}
+
 	// Back to the first question for the screenshot.
 	ask("penguin -> !flies", "poss", 4)
 	run("scroll", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))

@@ -69,9 +69,19 @@ type validation struct {
 	// Filled in as the phase runs, under the run's lock.
 	fold    int               // the fold running, from 1
 	hist    []learn.Iteration // of the fold running; the pooled curve once sel is set
+	steps   []validationStep  // every iteration of every fold, for the event stream
 	sel     *learn.Selection
 	support *learn.SupportSelection
 	pruned  int64 // the threshold the final theory was pruned at; -1 before
+}
+
+// validationStep is an iteration of the validation phase, for the event
+// stream: of fold Fold of Folds in a cross-validation (both 0 for one
+// held-out part).
+type validationStep struct {
+	Fold  int `json:"fold,omitempty"`
+	Folds int `json:"folds,omitempty"`
+	iterationView
 }
 
 // validationView is a run's validation phase for JSON.
@@ -503,6 +513,11 @@ func (s *Server) validate(ctx context.Context, rn *run, p learn.Problem, opts le
 						val.fold, val.hist = i+1, nil
 					}
 					val.hist = append(val.hist, it)
+					step := validationStep{iterationView: viewIteration(it)}
+					if len(folds) > 1 {
+						step.Fold, step.Folds = i+1, len(folds)
+					}
+					val.steps = append(val.steps, step)
 				})
 			},
 		})

@@ -53,7 +53,10 @@ func TestLearnValidation(t *testing.T) {
 
 // learnToEnd starts a learning run on a new server with body and follows
 // its events to the end: it returns the run as started and as ended, and
-// the iterations of its final run.
+// the iterations of its final run. It checks the validation phase's
+// events: "validation" events, one per iteration of each fold in turn,
+// then one "chosen" event with the choice the run ends with, before the
+// final run's "iteration" events.
 func learnToEnd(t *testing.T, body map[string]any) (start, end runView, iterations int) {
 	t.Helper()
 	_, ts := newTest(t, Config{})
@@ -64,7 +67,43 @@ func learnToEnd(t *testing.T, body map[string]any) (start, end runView, iteratio
 	if err := json.Unmarshal(evs[len(evs)-1].data, &end); err != nil {
 		t.Fatal(err)
 	}
-	return start, end, len(evs) - 1
+	var steps []validationStep
+	var chosen *validationView
+	for _, ev := range evs[:len(evs)-1] {
+		switch ev.name {
+		case "validation":
+			var st validationStep
+			if err := json.Unmarshal(ev.data, &st); err != nil || chosen != nil || iterations > 0 {
+				t.Fatalf("validation event %s after the choice or the final run (%v)", ev.data, err)
+			}
+			steps = append(steps, st)
+		case "chosen":
+			if chosen != nil || iterations > 0 || json.Unmarshal(ev.data, &chosen) != nil {
+				t.Fatalf("chosen event %s", ev.data)
+			}
+		case "iteration":
+			iterations++
+		default:
+			t.Fatalf("event %q", ev.name)
+		}
+	}
+	val := end.Validation
+	if chosen == nil || val == nil || chosen.Chosen != val.Chosen || chosen.Best != val.Best || len(steps) == 0 {
+		t.Fatalf("chosen %+v, the run's validation %+v, %d validation events", chosen, val, len(steps))
+	}
+	fold, last := 1, 0 // fold 0 is the one held-out part
+	for i, st := range steps {
+		f := max(st.Fold, 1)
+		next := f == fold+1 && st.Iteration == 1
+		if st.Folds != val.Folds || (f != fold && !next) || (f == fold && st.Iteration != last+1) {
+			t.Fatalf("validation event %d: %+v after fold %d, iteration %d", i, st, fold, last)
+		}
+		fold, last = f, st.Iteration
+	}
+	if fold != max(val.Folds, 1) {
+		t.Errorf("validation events end in fold %d of %d", fold, val.Folds)
+	}
+	return start, end, iterations
 }
 
 // checkFinal checks that a run ended with the theory the library learns on

@@ -65,9 +65,11 @@ func (s *Server) handleLearnCancel(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, rn.view())
 }
 
-// handleLearnEvents streams the run as Server-Sent Events: an "iteration"
-// event per iteration (those already run first), then one "end" event with
-// the run's final state. A comment line every 15 s keeps proxies from
+// handleLearnEvents streams the run as Server-Sent Events: with a
+// validation phase, a "validation" event per iteration of it (of every
+// fold, in turn) and a "chosen" event with its choices; an "iteration"
+// event per iteration of the final run (those already run first), then one
+// "end" event with the run's final state. A comment line every 15 s keeps proxies from
 // closing an idle stream.
 func (s *Server) handleLearnEvents(w http.ResponseWriter, r *http.Request) {
 	rn, err := s.lookupRun(r)
@@ -87,12 +89,33 @@ func (s *Server) handleLearnEvents(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 	heartbeat := time.NewTicker(15 * time.Second)
 	defer heartbeat.Stop()
-	sent := 0
+	sent, validated, chosen := 0, 0, false
 	for {
 		rn.mu.Lock()
 		fresh := append([]learn.Iteration(nil), rn.hist[sent:]...)
+		var steps []validationStep
+		var choice *validationView
+		if val := rn.val; val != nil {
+			steps = append(steps, val.steps[validated:]...)
+			if val.sel != nil && !chosen {
+				choice = val.view()
+				choice.History = nil
+			}
+		}
 		state, changed := rn.state, rn.changed
 		rn.mu.Unlock()
+		for _, st := range steps {
+			validated++
+			if err := sse(w, "validation", -1, st); err != nil {
+				return
+			}
+		}
+		if choice != nil {
+			chosen = true
+			if err := sse(w, "chosen", -1, choice); err != nil {
+				return
+			}
+		}
 		for _, it := range fresh {
 			sent++
 			if err := sse(w, "iteration", sent, viewIteration(it)); err != nil {
@@ -119,12 +142,18 @@ func (s *Server) handleLearnEvents(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// sse writes one event; an id below 0 writes none (the validation
+// phase's events, which the final run's numbering does not count).
 func sse(w io.Writer, event string, id int, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(w, "event: %s\nid: %d\ndata: %s\n\n", event, id, b)
+	if id < 0 {
+		_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, b)
+	} else {
+		_, err = fmt.Fprintf(w, "event: %s\nid: %d\ndata: %s\n\n", event, id, b)
+	}
 	return err
 }
 

@@ -330,13 +330,18 @@ async function startLearning() {
   showError("learn-error", null);
   if (state.events) state.events.close();
   const num = (id) => Number($(id).value) || 0;
+  const body = {
+    pos: $("learn-pos").value, neg: $("learn-neg").value, name: $("learn-pos").dataset.name || "explorer",
+    iterations: num("learn-iterations"), candidates: num("learn-candidates"), patience: num("learn-patience"), seed: num("learn-seed"),
+    semantics: $("learn-semantics").value,
+  };
+  const validation = $("learn-validation").value;
+  if (validation === "holdout") body.validation = 0.3;
+  if (validation === "folds") body.folds = 5;
+  if (validation && $("learn-prune").checked) body.prune = true;
   let r;
   try {
-    r = await api("POST", "/api/learn", {
-      pos: $("learn-pos").value, neg: $("learn-neg").value, name: $("learn-pos").dataset.name || "explorer",
-      iterations: num("learn-iterations"), candidates: num("learn-candidates"), patience: num("learn-patience"), seed: num("learn-seed"),
-      semantics: $("learn-semantics").value,
-    });
+    r = await api("POST", "/api/learn", body);
   } catch (err) {
     showError("learn-error", err);
     return;
@@ -351,6 +356,20 @@ async function startLearning() {
   const es = new EventSource(`/api/learn/${r.id}/events`);
   state.events = es;
   let n = 0;
+  let choice = "";
+  $("learn-status").dataset.validations = 0;
+  es.addEventListener("validation", (ev) => {
+    const it = JSON.parse(ev.data);
+    const status = $("learn-status");
+    status.dataset.validations = Number(status.dataset.validations) + 1;
+    const fold = it.folds ? ` (fold ${it.fold} of ${it.folds})` : "";
+    status.textContent = `choosing the iterations${fold}: iteration ${it.iteration}, held-out accuracy ${(it.test_accuracy || 0).toFixed(4)}`;
+  });
+  es.addEventListener("chosen", (ev) => {
+    const v = JSON.parse(ev.data);
+    choice = `chose ${v.chosen} iterations (held-out accuracy ${(v.chosen_accuracy || 0).toFixed(4)}; best ${(v.best_accuracy || 0).toFixed(4)} at ${v.best})`;
+    $("learn-status").textContent = `${choice}; learning on all the examples…`;
+  });
   es.addEventListener("iteration", (ev) => {
     n++;
     showIteration(n, JSON.parse(ev.data));
@@ -358,6 +377,10 @@ async function startLearning() {
   es.addEventListener("end", async (ev) => {
     es.close();
     const v = JSON.parse(ev.data);
+    if (choice) {
+      const pruned = v.validation && v.validation.prune_threshold != null ? `, pruned of the clauses at most ${v.validation.prune_threshold} examples need` : "";
+      $("learn-status").textContent += ` · ${choice}${pruned}`;
+    }
     $("learn-status").textContent += ` · ${v.state}: ${v.stop || v.error || ""}`;
     $("learn-status").dataset.state = v.state;
     $("learn-theory").textContent = v.theory;

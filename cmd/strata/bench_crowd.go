@@ -35,8 +35,10 @@ The number of iterations is chosen on held-out training annotators
 (--validation), never on the test annotators: a first run learns on the other
 training annotators, the smallest iteration within one standard error of the
 best validation accuracy is kept, and the theory is learned on all training
-annotators with that many iterations. --timeout bounds the learning time of
-each domain (the validation run gets 40% of it).
+annotators with that many iterations. --folds K chooses it by cross-validation
+instead, on K folds of whole training annotators (K validation runs, each
+on the other folds). --timeout bounds the learning time of each domain (the
+validation gets 40% of it, 60% with folds).
 
 DIR receives results.md (the table in the paper's layout, the model sizes,
 the command, an excerpt of each theory), poker.theory, football.theory and
@@ -71,6 +73,7 @@ them out.`,
 	fl.IntVar(&o.Iterations, "iterations", 0, fmt.Sprintf("most iterations of a learning run (0: %d, or %d with --quick)", repro.DefaultIterations, repro.QuickIterations))
 	fl.DurationVar(&o.Timeout, "timeout", 0, fmt.Sprintf("learning time per domain, validation included (0: %s; none with --quick)", repro.DefaultTimeout))
 	fl.Float64Var(&o.Validation, "validation", repro.DefaultValidation, "share of the training answers (whole annotators) held out to choose the number of iterations; 0 or less: none")
+	fl.IntVar(&o.Folds, "folds", 1, "choose the number of iterations by cross-validation on this many folds of the training annotators; 1: hold out --validation of them")
 	addPruneFlag(fl, &o.Prune)
 	fl.IntVar(&o.Candidates, "candidates", 0, "candidate clauses per iteration (0: the learner's default)")
 	fl.IntVar(&o.Threads, "threads", 0, "learner workers (0: all CPUs)")
@@ -87,6 +90,9 @@ them out.`,
 func runBenchCrowd(cmd *cobra.Command, o repro.Options, runWeka bool, memory string) error {
 	if o.Validation <= 0 {
 		o.Validation = -1 // the library's zero means the default
+	}
+	if o.Folds < 1 {
+		return usageError{fmt.Errorf("--folds %d: give at least 1", o.Folds)}
 	}
 	if !(o.TestFraction > 0 && o.TestFraction < 1) {
 		return usageError{fmt.Errorf("--test-fraction %v outside ]0, 1[", o.TestFraction)}

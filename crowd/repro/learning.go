@@ -3,6 +3,7 @@ package repro
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/internal/experiment"
@@ -35,15 +36,55 @@ func learnTheory(ctx context.Context, opts *Options, d Domain, ds *crowd.Dataset
 }
 
 // validationSplit holds out a share of the training annotators, with
-// examples drawn for them as for the test annotators.
+// examples drawn for them as for the test annotators; or, with
+// opts.Folds > 1, splits them into folds (crossValidationSplit).
 func validationSplit(opts *Options, ds *crowd.Datasets) (*experiment.Split, error) {
-	fitAnswers, heldAnswers, annotators := experiment.HoldOut(ds.Split.Train, opts.Validation, opts.Seed,
-		func(a crowd.Answer) string { return a.Annotator })
+	if opts.Folds > 1 {
+		return crossValidationSplit(opts, ds)
+	}
+	fitAnswers, heldAnswers, annotators := experiment.HoldOut(ds.Split.Train, opts.Validation, opts.Seed, annotator)
 	if len(annotators) == 0 {
 		return &experiment.Split{Skipped: fmt.Sprintf("%d training annotators are too few to hold out %.0f%%",
 			len(crowd.Annotators(ds.Split.Train)), 100*opts.Validation)}, nil
 	}
+	s, err := splitOf(ds, fitAnswers, heldAnswers, experiment.Rand(opts.Seed, experiment.ValidationExamples))
+	if err != nil {
+		return nil, err
+	}
+	s.HeldOut = annotators
+	return s, nil
+}
+
+// crossValidationSplit splits the training annotators into opts.Folds
+// folds, each fold's examples drawn as for the test annotators.
+func crossValidationSplit(opts *Options, ds *crowd.Datasets) (*experiment.Split, error) {
+	fold, groups := experiment.KFold(ds.Split.Train, opts.Folds, opts.Seed, annotator)
+	if groups < opts.Folds {
+		return &experiment.Split{Skipped: fmt.Sprintf("%d training annotators are too few for %d folds", groups, opts.Folds)}, nil
+	}
+	s := &experiment.Split{HeldOut: crowd.Annotators(ds.Split.Train), What: "annotators"}
 	rng := experiment.Rand(opts.Seed, experiment.ValidationExamples)
+	for f := range opts.Folds {
+		var fitAnswers, heldAnswers []crowd.Answer
+		for i, a := range ds.Split.Train {
+			if fold[i] == f {
+				heldAnswers = append(heldAnswers, a)
+			} else {
+				fitAnswers = append(fitAnswers, a)
+			}
+		}
+		part, err := splitOf(ds, fitAnswers, heldAnswers, rng)
+		if err != nil {
+			return nil, err
+		}
+		s.Folds = append(s.Folds, part)
+	}
+	return s, nil
+}
+
+// splitOf draws the examples of the answers to learn from and of the
+// held-out ones.
+func splitOf(ds *crowd.Datasets, fitAnswers, heldAnswers []crowd.Answer, rng *rand.Rand) (*experiment.Split, error) {
 	fp, fn := crowd.Examples(ds.Vocab, ds.Actions, fitAnswers, rng)
 	vp, vn := crowd.Examples(ds.Vocab, ds.Actions, heldAnswers, rng)
 	fit, err := learn.FromRules(ds.Vocab, fp, fn)
@@ -54,5 +95,8 @@ func validationSplit(opts *Options, ds *crowd.Datasets) (*experiment.Split, erro
 	if err != nil {
 		return nil, err
 	}
-	return &experiment.Split{Fit: fit, Held: held, HeldOut: annotators, What: "annotators"}, nil
+	return &experiment.Split{Fit: fit, Held: held, What: "annotators"}, nil
 }
+
+// annotator names the group of an answer.
+func annotator(a crowd.Answer) string { return a.Annotator }

@@ -64,9 +64,6 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Settings, err = o.Settings.WithDefaults(defaults); err != nil {
 		return o, err
 	}
-	if o.Folds > 1 {
-		return o, fmt.Errorf("repro: %d folds: the crowd reproduction holds out one part of the training annotators, it does not cross-validate", o.Folds)
-	}
 	if o.TestFraction == 0 {
 		o.TestFraction = 0.3
 	}

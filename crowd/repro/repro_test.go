@@ -180,6 +180,30 @@ func TestNoValidation(t *testing.T) {
 	}
 }
 
+// TestQuickFolds chooses the iterations by cross-validation over the
+// training annotators: every annotator is held out by one fold, and the
+// pooled curve counts every fold's held-out examples.
+func TestQuickFolds(t *testing.T) {
+	data := dataRoot(t)
+	dir := t.TempDir()
+	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Folds: 3,
+		Semantics: []possibilistic.Semantics{possibilistic.Poss}}, Domains: []string{"fourth_down"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := rep.Rows[0].Learning.Validation
+	if v == nil || v.Skipped != "" || v.Folds != 3 || len(v.Selection.Folds) != 3 || v.Chosen < 1 {
+		t.Fatalf("validation %+v", v)
+	}
+	held := 0
+	for _, f := range v.Selection.Folds {
+		held += f.Held
+	}
+	if held != v.Held || len(v.HeldOut) < 3 {
+		t.Errorf("%d examples held out by the folds, %d in the selection; %d annotators", held, v.Held, len(v.HeldOut))
+	}
+}
+
 func TestOptionErrors(t *testing.T) {
 	experimenttest.CheckErrors(t, reproduce, "domain", "football", "football/playoffs")
 }

@@ -50,8 +50,9 @@ type Settings struct {
 	// parts by whole groups, each part is held out in turn from a run on
 	// the others, and the one-standard-error rule reads the pooled curve
 	// (learn.ChooseIterationsCV), which measures every training example
-	// once instead of a share of them. 0 takes the reproduction's default;
-	// 1 holds out one part of share Validation.
+	// once instead of a share of them. 0 takes the reproduction's default
+	// (the MAP experiment's 5, the crowd experiment's 1: its validation
+	// runs on poker are long); 1 holds out one part of share Validation.
 	Folds int
 	// ValidationPatience stops the validation run after this many
 	// iterations without a better held-out accuracy (0: the default).

@@ -67,7 +67,9 @@ func (o *Settings) defaults() {
 		o.Candidates = 100
 	}
 	if o.Threads == 0 {
-		o.Threads = runtime.NumCPU()
+		// The CPUs this process may use (a container's limit, go test
+		// -cpu), not the machine's.
+		o.Threads = runtime.GOMAXPROCS(0)
 	}
 	if o.Patience == 0 {
 		o.Patience = 5

@@ -302,7 +302,7 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 	if opts.Threads <= 0 {
 		opts.Threads = 1 // a shared server: one core per run unless asked
 	}
-	opts.Threads = min(opts.Threads, runtime.NumCPU())
+	opts.Threads = min(opts.Threads, runtime.GOMAXPROCS(0))
 	if req.Semantics != "" {
 		sem, err := theorySemantics(req.Semantics)
 		if err != nil {

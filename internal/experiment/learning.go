@@ -92,7 +92,9 @@ type Validation struct {
 // not nil, with 40% of s.Timeout (60% for a cross-validation, shared by its
 // folds), and learns the theory of the subject
 // name on all of train with that many iterations and the rest of the time.
-// The learning histories go to validation.csv and history.csv in dir, or
+// The learning histories go to validation.csv (for a cross-validation
+// the pooled curve, and each fold's in validation-foldN.csv) and
+// history.csv in dir, or
 // in its subdirectory semanticsDir names.
 func Learn(ctx context.Context, s *Settings, sem possibilistic.Semantics, name string, v *logic.Vocabulary, train *learn.Examples, hard []logic.Clause, split *Split, dir string) (*Learning, error) {
 	dir, err := semanticsDir(dir, sem)
@@ -124,6 +126,11 @@ func Learn(ctx context.Context, s *Settings, sem possibilistic.Semantics, name s
 		if val.Skipped == "" {
 			if err := writeHistory(filepath.Join(dir, "validation.csv"), val.History); err != nil {
 				return nil, err
+			}
+			for i, f := range val.Selection.Folds {
+				if err := writeHistory(filepath.Join(dir, fmt.Sprintf("validation-fold%d.csv", i+1)), f.History); err != nil {
+					return nil, err
+				}
 			}
 		}
 	}

@@ -66,7 +66,7 @@ func (rep *Report) dataTable(w io.Writer) {
 	fmt.Fprintf(w, "\nNetworks are learned as Lowd and Davis's DTSL (a depth-2 probabilistic decision tree per variable, pseudo-likelihood weights; `strata mln learn`). ")
 	fmt.Fprintf(w, "Training examples use seed %d, test examples seed %d. ", rep.Options.Seed, rep.Options.Seed+1)
 	fmt.Fprintf(w, "Each dataset's directory holds the network (NAME.mln), the examples (train/test .defaults and .nondefaults), ")
-	fmt.Fprintf(w, "their ARFF encoding (train.arff, test.arff) and the learning histories (history.csv, validation.csv).\n\n")
+	fmt.Fprintf(w, "their ARFF encoding (train.arff, test.arff) and the learning histories (history.csv, validation.csv: with folds their pooled curve, and validation-foldN.csv each fold's).\n\n")
 }
 
 // majority returns the test accuracy of predicting the training majority.

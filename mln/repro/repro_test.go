@@ -127,6 +127,11 @@ func TestQuick(t *testing.T) {
 	checkLabels(t, net, append(append([]logic.Rule(nil), sets["train"][0]...), sets["test"][0]...), true)
 	checkLabels(t, net, append(append([]logic.Rule(nil), sets["train"][1]...), sets["test"][1]...), false)
 
+	for i := range DefaultFolds { // each fold's validation curve, beside the pooled one
+		if _, err := os.Stat(filepath.Join(dir, "nltcs", fmt.Sprintf("validation-fold%d.csv", i+1))); err != nil {
+			t.Error(err)
+		}
+	}
 	// The number of iterations was chosen by cross-validation on the
 	// training examples: every one is held out once, by one of the folds.
 	if vl := experimenttest.Chosen(t, row.Learning); vl != nil && (vl.Folds != DefaultFolds || vl.Held != QuickExamples ||

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
+	"sync"
 	"time"
 )
 
@@ -16,31 +18,43 @@ import (
 // measures the same curve with the error of the whole training set, as
 // CART does where Breiman et al. proposed the rule.
 
-// ChooseIterationsCV chooses the number of iterations by cross-validation:
-// every fold is a Validation whose held-out examples (Problem.Test) are
-// one part of the training examples and whose Problem.Train are the
-// others. It runs each fold as ChooseIterations does (with its own
-// patience), pools the held-out accuracies iteration by iteration,
-// weighting each fold by its held-out examples, and applies the
-// one-standard-error rule to the pooled curve measured on all the
-// held-out examples together. A fold that stopped because its learner
-// could not go on (every training example classified correctly, or no
-// improvement for the learner's patience) keeps its last accuracy for the
-// later iterations, since more iterations would not change its model; the
-// pooled curve ends where a fold ended for any other reason. The
-// selection's Folds hold each fold's run; Models is nil. It changes
-// nothing it is given.
-func ChooseIterationsCV(ctx context.Context, folds []Validation) (*Selection, error) {
+// CrossValidation is a cross-validation: every fold is a Validation whose
+// held-out examples (Problem.Test) are one part of the training examples
+// and whose Problem.Train are the others.
+type CrossValidation struct {
+	Folds []Validation
+	// Parallel bounds the folds that run at once. 0 runs as many as a
+	// fold's Settings.Threads allow, each with an equal share of them
+	// (the learner gains little from a second thread, a second fold
+	// nearly doubles the speed); 1 runs them one after the other. Folds
+	// that run at once may call their OnIteration concurrently.
+	Parallel int
+}
+
+// ChooseIterationsCV chooses the number of iterations by cross-validation.
+// It runs each fold as ChooseIterations does (with its own patience),
+// pools the held-out accuracies iteration by iteration, weighting each
+// fold by its held-out examples, and applies the one-standard-error rule
+// to the pooled curve measured on all the held-out examples together. A
+// fold that stopped because its learner could not go on (every training
+// example classified correctly, or no improvement for the learner's
+// patience) keeps its last accuracy for the later iterations, since more
+// iterations would not change its model; the pooled curve ends where a
+// fold ended for any other reason. The selection's Folds hold each fold's
+// run and its Elapsed their sum; Models is nil. The outcome does not
+// depend on cv.Parallel, since the learner's does not depend on its
+// threads. It changes nothing it is given.
+func ChooseIterationsCV(ctx context.Context, cv CrossValidation) (*Selection, error) {
+	folds := cv.Folds
 	if len(folds) < 2 {
 		return nil, fmt.Errorf("learn: cross-validation needs at least 2 folds, got %d", len(folds))
 	}
-	out := &Selection{Stop: StopIterations}
-	for i, f := range folds {
-		s, err := ChooseIterations(ctx, f)
-		if err != nil {
-			return nil, fmt.Errorf("fold %d of %d: %w", i+1, len(folds), err)
-		}
-		out.Folds = append(out.Folds, s)
+	runs, err := runFolds(ctx, cv)
+	if err != nil {
+		return nil, err
+	}
+	out := &Selection{Folds: runs}
+	for _, s := range runs {
 		out.Held += s.Held
 		out.Elapsed += s.Elapsed
 	}
@@ -53,6 +67,58 @@ func ChooseIterationsCV(ctx context.Context, folds []Validation) (*Selection, er
 		out.ChosenAccuracy, out.BestAccuracy = out.History[out.Chosen-1].TestAccuracy, out.History[out.Best-1].TestAccuracy
 	}
 	return out, nil
+}
+
+// runFolds runs ChooseIterations on every fold of cv, at most cv.Parallel
+// (see CrossValidation) at once, and returns their selections in the
+// folds' order. The first fold to fail stops the others.
+func runFolds(ctx context.Context, cv CrossValidation) ([]*Selection, error) {
+	folds := cv.Folds
+	parallel := cv.Parallel
+	if parallel <= 0 {
+		parallel = threadsOf(folds[0].Settings)
+	}
+	parallel = min(max(parallel, 1), len(folds))
+	fctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	runs := make([]*Selection, len(folds))
+	slots := make(chan struct{}, parallel)
+	var wg sync.WaitGroup
+	for i, f := range folds {
+		if parallel > 1 {
+			f.Settings.Threads = max(1, threadsOf(f.Settings)/parallel)
+		}
+		slots <- struct{}{}
+		if fctx.Err() != nil {
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			s, err := ChooseIterations(fctx, f)
+			if err != nil {
+				cancel(fmt.Errorf("fold %d of %d: %w", i+1, len(folds), err))
+				return
+			}
+			runs[i] = s
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := context.Cause(fctx); err != nil {
+		return nil, err
+	}
+	return runs, nil
+}
+
+// threadsOf returns the workers a learner with settings s uses.
+func threadsOf(s Settings) int {
+	if s.Threads > 0 {
+		return s.Threads
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // poolHistories returns the pooled curve of the folds' runs (see

@@ -2,10 +2,12 @@ package learn
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"sync"
 	"testing"
 
 	"github.com/strata-logic/strata/logic"
@@ -80,7 +82,7 @@ func TestChooseIterationsCV(t *testing.T) {
 	th := hiddenTheory(r, 8, 4)
 	p, q := Generate(th, atomsUpTo(8), 150, 150, 3, 0.1, r)
 	folds := cvFolds(th.Vocab, Merge(p, q), 3, Settings{Seed: 2, Iterations: 25, Patience: -1, Threads: 1})
-	sel, err := ChooseIterationsCV(context.Background(), folds)
+	sel, err := ChooseIterationsCV(context.Background(), CrossValidation{Folds: folds})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,8 +113,33 @@ func TestChooseIterationsCV(t *testing.T) {
 	if sel.Chosen != c || sel.Best != b || sel.StdErr != se || sel.Chosen == 0 || sel.ChosenAccuracy < sel.BestAccuracy-sel.StdErr {
 		t.Errorf("selection %+v", sel)
 	}
-	if _, err := ChooseIterationsCV(context.Background(), folds[:1]); err == nil {
+	if _, err := ChooseIterationsCV(context.Background(), CrossValidation{Folds: folds[:1]}); err == nil {
 		t.Error("one fold accepted")
+	}
+
+	// Folds run at once, with a share of the threads each, or one after
+	// the other with all of them: the same selection.
+	for _, tc := range []struct{ threads, parallel int }{{3, 0}, {4, 2}, {2, 1}} {
+		fs := cvFolds(th.Vocab, Merge(p, q), 3, Settings{Seed: 2, Iterations: 25, Patience: -1, Threads: tc.threads})
+		var mu sync.Mutex
+		calls := 0
+		for i := range fs {
+			fs[i].OnIteration = func(Iteration) { mu.Lock(); calls++; mu.Unlock() }
+		}
+		other, err := ChooseIterationsCV(context.Background(), CrossValidation{Folds: fs, Parallel: tc.parallel})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(historyAccuracies(other.History), historyAccuracies(sel.History)) || other.Chosen != sel.Chosen {
+			t.Errorf("%d threads, parallel %d: chose %d, one after the other %d", tc.threads, tc.parallel, other.Chosen, sel.Chosen)
+		}
+		n := 0
+		for _, f := range other.Folds {
+			n += len(f.History)
+		}
+		if calls != n {
+			t.Errorf("%d threads, parallel %d: OnIteration called %d times for %d iterations", tc.threads, tc.parallel, calls, n)
+		}
 	}
 
 	// Support on the folds: threshold 0 removes only what no training
@@ -145,4 +172,23 @@ func historyAccuracies(h []Iteration) []float64 {
 		out = append(out, it.TestAccuracy)
 	}
 	return out
+}
+
+// TestChooseIterationsCVCancelled: a cancelled context stops every fold,
+// those running at once too, and is the caller's error.
+func TestChooseIterationsCVCancelled(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 2))
+	th := hiddenTheory(r, 8, 4)
+	p, q := Generate(th, atomsUpTo(8), 150, 150, 3, 0.1, r)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	folds := cvFolds(th.Vocab, Merge(p, q), 4, Settings{Seed: 2, Iterations: 40, Patience: -1, Threads: 2})
+	folds[1].OnIteration = func(it Iteration) {
+		if it.Iteration == 3 {
+			cancel()
+		}
+	}
+	if s, err := ChooseIterationsCV(ctx, CrossValidation{Folds: folds}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("selection %+v, error %v; want context.Canceled", s, err)
+	}
 }

@@ -525,7 +525,9 @@ func (s *Server) validate(ctx context.Context, rn *run, p learn.Problem, opts le
 	var sel *learn.Selection
 	var err error
 	if len(folds) > 1 {
-		sel, err = learn.ChooseIterationsCV(ctx, folds)
+		// One fold after the other: the run's view shows the running
+		// fold, and a run's threads are the request's.
+		sel, err = learn.ChooseIterationsCV(ctx, learn.CrossValidation{Folds: folds, Parallel: 1})
 	} else {
 		sel, err = learn.ChooseIterations(ctx, folds[0])
 	}

@@ -186,7 +186,7 @@ func TestLearnFolds(t *testing.T) {
 		held += helds[i].Total()
 	}
 	ctx := context.Background()
-	sel, err := learn.ChooseIterationsCV(ctx, folds)
+	sel, err := learn.ChooseIterationsCV(ctx, learn.CrossValidation{Folds: folds})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -286,14 +287,20 @@ func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d 
 	opts.Patience = -1
 	var folds []learn.Validation
 	bar := newProgress(stderr, opts.Iterations*len(fits), f.verbose)
+	var mu sync.Mutex // folds that run at once report at once
+	step := func(it learn.Iteration) {
+		mu.Lock()
+		defer mu.Unlock()
+		bar.step(it)
+	}
 	for i := range fits {
 		folds = append(folds, learn.Validation{Problem: learn.Problem{Vocab: d.vocab, Train: fits[i], Hard: d.hard, Test: helds[i]},
-			Settings: opts, Patience: 10, OnIteration: bar.step})
+			Settings: opts, Patience: 10, OnIteration: step})
 	}
 	var s *learn.Selection
 	var err error
 	if f.folds > 0 {
-		s, err = learn.ChooseIterationsCV(ctx, folds)
+		s, err = learn.ChooseIterationsCV(ctx, learn.CrossValidation{Folds: folds})
 	} else {
 		s, err = learn.ChooseIterations(ctx, folds[0])
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/strata-logic/strata/internal/fileutil"
@@ -200,6 +201,7 @@ func validate(ctx context.Context, s *Settings, sem possibilistic.Semantics, sub
 	val := &Validation{HeldOut: split.HeldOut}
 	var folds []learn.Validation
 	held := 0
+	var emit sync.Mutex // folds that run at once report at once
 	for _, p := range parts {
 		val.FitExamples += p.Fit.Total()
 		held += p.Held.Total()
@@ -208,6 +210,8 @@ func validate(ctx context.Context, s *Settings, sem possibilistic.Semantics, sub
 			Settings: s.learner(sem, s.Iterations, budget/time.Duration(len(parts))),
 			Patience: s.ValidationPatience,
 			OnIteration: func(it learn.Iteration) {
+				emit.Lock()
+				defer emit.Unlock()
 				s.Emit(Event{Subject: subject, Step: "validate", Iteration: &it, MaxIterations: s.Iterations})
 			},
 		})
@@ -226,7 +230,7 @@ func validate(ctx context.Context, s *Settings, sem possibilistic.Semantics, sub
 	var err error
 	if len(split.Folds) > 0 {
 		val.Folds = len(parts)
-		sel, err = learn.ChooseIterationsCV(ctx, folds)
+		sel, err = learn.ChooseIterationsCV(ctx, learn.CrossValidation{Folds: folds})
 	} else {
 		sel, err = learn.ChooseIterations(ctx, folds[0])
 	}

@@ -198,7 +198,7 @@ func LearningTable(heading, what, per string, extra ...Column) Section {
 		s := rep.Settings
 		if s.Folds > 1 {
 			fmt.Fprintf(w, "\nThe validation examples are the training examples, never test examples, in %d folds of whole %s: ", s.Folds, what)
-			fmt.Fprintf(w, "a run on the other folds scores each fold after every iteration, the folds' accuracies are pooled iteration by iteration (a cross-validation, so every training example is scored once), and ")
+			fmt.Fprintf(w, "a run on the other folds scores each fold after every iteration, the folds' accuracies are pooled iteration by iteration (a cross-validation, so every training example is scored once; the learning times add up the folds' runs, which run as many at once as there are threads), and ")
 		} else {
 			fmt.Fprintf(w, "\nThe validation examples are training examples held out by whole %s (%.0f%% of them), never test examples: ", what, 100*s.Validation)
 			fmt.Fprintf(w, "a first run learns on the other training examples and scores them after every iteration; ")

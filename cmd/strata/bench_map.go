@@ -34,7 +34,7 @@ training examples with the heuristic learner, scores it on the test examples
 Boolean attributes per variable for the antecedent, two for the consequent).
 
 The number of iterations is chosen on the training examples, never on the
-test examples, by --folds-fold cross-validation by whole evidence formulas:
+test examples, by cross-validation on --folds folds of whole evidence formulas:
 a run on the other folds scores each fold after every iteration, the
 smallest iteration whose pooled accuracy is within one standard error of the
 best is kept, and the theory is learned on all training examples with that

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -56,7 +57,7 @@ func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d 
 	}
 	bar.finish()
 	if err != nil {
-		return err
+		return interruptedValidation(ctx, err)
 	}
 	fmt.Fprintf(stderr, "validation: best %.4f at iteration %d; chose %d iterations (%.4f, within one standard error %.4f)\n",
 		s.BestAccuracy, s.Best, s.Chosen, s.ChosenAccuracy, s.StdErr)
@@ -71,7 +72,7 @@ func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d 
 		sup, err = learn.ChooseSupport(ctx, folds[0], s.Models[s.Chosen-1], experiment.MaxSupportShare)
 	}
 	if err != nil {
-		return err
+		return interruptedValidation(ctx, err)
 	}
 	fmt.Fprintf(stderr, "support: pruning clauses that at most %.2f%% of the training examples need (held-out accuracy %.4f; unpruned %.4f)\n",
 		100*sup.Share, sup.Accuracy[sup.Chosen], sup.Accuracy[0])
@@ -92,4 +93,14 @@ func pruneFinal(ctx context.Context, w io.Writer, f *learnFlags, d *learnData, m
 	fmt.Fprintf(w, "pruned the clauses that at most %d of the %d training examples need: %d → %d literals\n",
 		t, d.train.Total(), m.NumLiterals(), pruned.NumLiterals())
 	return pruned, float64(c) / float64(max(total, 1)), nil
+}
+
+// interruptedValidation says, when Ctrl-C ended the validation phase, that
+// nothing was written: the theory and the checkpoint come from the final
+// run, which had not started.
+func interruptedValidation(ctx context.Context, err error) error {
+	if ctx.Err() == nil {
+		return err
+	}
+	return errors.New("interrupted while choosing the number of iterations, before the final run: no theory or checkpoint written (start again to choose them)")
 }

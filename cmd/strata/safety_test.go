@@ -250,3 +250,34 @@ func TestLearnStopsPromptly(t *testing.T) {
 	}
 	t.Logf("stopped %v after SIGINT", took)
 }
+
+// TestLearnInterruptedValidation: SIGINT while --folds chooses the number
+// of iterations ends learn with a message that nothing was written, and
+// writes nothing.
+func TestLearnInterruptedValidation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process")
+	}
+	dir := t.TempDir()
+	out, cp := filepath.Join(dir, "out.theory"), filepath.Join(dir, "cp.json")
+	cmd, stderr := strataProcess(t, "learn", "--folds", "3", "--iterations", "100000", "--patience", "-1", "-v", "-o", out, "--checkpoint", cp)
+	sc := bufio.NewScanner(stderr)
+	var log strings.Builder
+	sent := false
+	for sc.Scan() {
+		log.WriteString(sc.Text() + "\n")
+		if !sent && strings.HasPrefix(sc.Text(), "iteration ") {
+			cmd.Process.Signal(os.Interrupt)
+			sent = true
+		}
+	}
+	err := cmd.Wait()
+	if !sent || err == nil || !strings.Contains(log.String(), "interrupted while choosing the number of iterations") {
+		t.Fatalf("exit %v\n%s", err, log.String())
+	}
+	for _, f := range []string{out, cp} {
+		if _, err := os.Stat(f); !os.IsNotExist(err) {
+			t.Errorf("%s written (%v)", f, err)
+		}
+	}
+}

@@ -36,14 +36,14 @@ type CrossValidation struct {
 // pools the held-out accuracies iteration by iteration, weighting each
 // fold by its held-out examples, and applies the one-standard-error rule
 // to the pooled curve measured on all the held-out examples together. A
-// fold that stopped because its learner could not go on (every training
-// example classified correctly, or no improvement for the learner's
-// patience) keeps its last accuracy for the later iterations, since more
-// iterations would not change its model; the pooled curve ends where a
-// fold ended for any other reason. The selection's Folds hold each fold's
-// run and its Elapsed their sum; Models is nil. The outcome does not
-// depend on cv.Parallel, since the learner's does not depend on its
-// threads. It changes nothing it is given.
+// fold that stopped because its learner did (every training example
+// classified correctly, or no training gain for the learner's patience,
+// where a run allowed more iterations stops too) keeps its last accuracy
+// for the later iterations; the pooled curve ends where a fold ended for
+// any other reason. The selection's Folds hold each fold's run and its
+// Elapsed their sum; Models is nil. The outcome does not depend on
+// cv.Parallel, since the learner's does not depend on its threads, unless
+// a fold runs out of its Settings.Timeout. It changes nothing it is given.
 func ChooseIterationsCV(ctx context.Context, cv CrossValidation) (*Selection, error) {
 	folds := cv.Folds
 	if len(folds) < 2 {

@@ -36,11 +36,14 @@ type CrossValidation struct {
 // pools the held-out accuracies iteration by iteration, weighting each
 // fold by its held-out examples, and applies the one-standard-error rule
 // to the pooled curve measured on all the held-out examples together. A
-// fold that stopped because its learner did (every training example
-// classified correctly, or no training gain for the learner's patience,
-// where a run allowed more iterations stops too) keeps its last accuracy
-// for the later iterations; the pooled curve ends where a fold ended for
-// any other reason. The selection's Folds hold each fold's run and its
+// fold that stopped by itself keeps its last accuracy for the later
+// iterations: its learner stopped (every training example classified
+// correctly, or no training gain for the learner's patience, where a run
+// allowed more iterations stops too), or its held-out accuracy had not
+// improved for the fold's patience, a plateau the other folds need not
+// share (ending the pooled curve there would end it for all of them). The
+// pooled curve ends where a fold ended for any other reason (its
+// iteration limit or its time), or with the longest fold. The selection's Folds hold each fold's run and its
 // Elapsed their sum; Models is nil. The outcome does not depend on
 // cv.Parallel, since the learner's does not depend on its threads, unless
 // a fold runs out of its Settings.Timeout. It changes nothing it is given.
@@ -123,23 +126,20 @@ func threadsOf(s Settings) int {
 
 // poolHistories returns the pooled curve of the folds' runs (see
 // ChooseIterationsCV) and why it ends: the reason of the fold that ended
-// it, or the common reason when every fold's learner stopped by itself.
+// it.
 func poolHistories(folds []*Selection) ([]Iteration, Stop) {
 	n, stop := math.MaxInt, Stop("")
-	longest := 0
+	longest, longestStop := 0, Stop("")
 	for _, s := range folds {
-		longest = max(longest, len(s.History))
-		if !selfStopped(s.Stop) && len(s.History) < n {
+		if len(s.History) > longest {
+			longest, longestStop = len(s.History), s.Stop
+		}
+		if !carried(s.Stop) && len(s.History) < n {
 			n, stop = len(s.History), s.Stop
 		}
 	}
-	if n == math.MaxInt { // every learner stopped by itself
-		n, stop = longest, folds[0].Stop
-		for _, s := range folds[1:] {
-			if s.Stop != stop {
-				stop = StopPatience
-			}
-		}
+	if n == math.MaxInt { // every fold stopped by itself: the longest ends the curve
+		n, stop = longest, longestStop
 	}
 	var held float64
 	for _, s := range folds {
@@ -170,6 +170,6 @@ func poolHistories(folds []*Selection) ([]Iteration, Stop) {
 	return hist, stop
 }
 
-// selfStopped reports whether a run stopped because its learner could not
-// improve further, so that more iterations would leave its model as it is.
-func selfStopped(s Stop) bool { return s == StopPerfect || s == StopPatience }
+// carried reports whether a fold's run stopped by itself, so that its
+// last accuracy stands for the later iterations of the pooled curve.
+func carried(s Stop) bool { return s == StopPerfect || s == StopPatience || s == StopNoGain }

@@ -21,8 +21,9 @@ func TestPoolHistories(t *testing.T) {
 		}
 		return s
 	}
-	// The perfect fold keeps 0.9 after its second iteration; the other
-	// two end the curve at their shorter length, 3.
+	// The perfect fold keeps 0.9 after its second iteration, the fold that
+	// stopped improving its 0.8 after its fourth; the one that reached its
+	// iteration limit ends the curve at 3.
 	folds := []*Selection{
 		run(100, StopPerfect, 0.5, 0.9),
 		run(300, StopNoGain, 0.6, 0.7, 0.8, 0.8),
@@ -41,9 +42,10 @@ func TestPoolHistories(t *testing.T) {
 	if hist[2].Literals != (20+30+30+1)/3 {
 		t.Errorf("literals %d, want the folds' mean, the stopped fold's last", hist[2].Literals)
 	}
-	// When every learner stopped by itself the curve runs to the longest.
-	hist, stop = poolHistories([]*Selection{run(10, StopPerfect, 0.5), run(10, StopPatience, 0.5, 0.7)})
-	if len(hist) != 2 || math.Abs(hist[1].TestAccuracy-0.6) > 1e-12 || stop != StopPatience {
+	// When every fold stopped by itself the curve runs to the longest; a
+	// fold whose held-out accuracy stopped improving keeps its last one.
+	hist, stop = poolHistories([]*Selection{run(10, StopPerfect, 0.5), run(10, StopNoGain, 0.4, 0.6, 0.5), run(10, StopPatience, 0.5, 0.7)})
+	if len(hist) != 3 || math.Abs(hist[2].TestAccuracy-(0.5+0.5+0.7)/3) > 1e-12 || stop != StopNoGain {
 		t.Errorf("pooled %+v, stop %q", hist, stop)
 	}
 }

@@ -20,7 +20,8 @@ import (
 
 // CrossValidation is a cross-validation: every fold is a Validation whose
 // held-out examples (Problem.Test) are one part of the training examples
-// and whose Problem.Train are the others.
+// and whose Problem.Train are the others. A single fold is one held-out
+// part, so that a caller that offers both takes one path.
 type CrossValidation struct {
 	Folds []Validation
 	// Parallel bounds the folds that run at once. 0 runs as many as a
@@ -31,26 +32,30 @@ type CrossValidation struct {
 	Parallel int
 }
 
-// ChooseIterationsCV chooses the number of iterations by cross-validation.
-// It runs each fold as ChooseIterations does (with its own patience),
-// pools the held-out accuracies iteration by iteration, weighting each
-// fold by its held-out examples, and applies the one-standard-error rule
-// to the pooled curve measured on all the held-out examples together. A
-// fold that stopped by itself keeps its last accuracy for the later
-// iterations: its learner stopped (every training example classified
-// correctly, or no training gain for the learner's patience, where a run
-// allowed more iterations stops too), or its held-out accuracy had not
-// improved for the fold's patience, a plateau the other folds need not
-// share (ending the pooled curve there would end it for all of them). The
-// pooled curve ends where a fold ended for any other reason (its
-// iteration limit or its time), or with the longest fold. The selection's Folds hold each fold's run and its
-// Elapsed their sum; Models is nil. The outcome does not depend on
+// ChooseIterationsCV chooses the number of iterations by cross-validation;
+// with a single fold it is ChooseIterations. It runs each fold as
+// ChooseIterations does (with its own patience), pools the held-out
+// accuracies iteration by iteration, weighting each fold by its held-out
+// examples, and applies the one-standard-error rule to the pooled curve
+// measured on all the held-out examples together. A fold that stopped by
+// itself keeps its last accuracy for the later iterations: its learner
+// stopped (every training example classified correctly, or no training
+// gain for the learner's patience, where a run allowed more iterations
+// stops too), or its held-out accuracy had not improved for the fold's
+// patience, a plateau the other folds need not share (ending the pooled
+// curve there would end it for all of them). The pooled curve ends where a
+// fold ended for any other reason (its iteration limit or its time), or
+// with the longest fold. The selection's Folds hold each fold's run and
+// its Elapsed their sum; Models is nil (a single fold's selection is its
+// run, with its Models and no Folds). The outcome does not depend on
 // cv.Parallel, since the learner's does not depend on its threads, unless
 // a fold runs out of its Settings.Timeout. It changes nothing it is given.
 func ChooseIterationsCV(ctx context.Context, cv CrossValidation) (*Selection, error) {
-	folds := cv.Folds
-	if len(folds) < 2 {
-		return nil, fmt.Errorf("learn: cross-validation needs at least 2 folds, got %d", len(folds))
+	switch len(cv.Folds) {
+	case 0:
+		return nil, errors.New("learn: a cross-validation without folds")
+	case 1:
+		return ChooseIterations(ctx, cv.Folds[0])
 	}
 	runs, err := runFolds(ctx, cv)
 	if err != nil {
@@ -158,7 +163,7 @@ func poolHistories(folds []*Selection) ([]Iteration, Stop) {
 			it.Levels += h.Levels
 			it.Literals += h.Literals
 			it.Improved = it.Improved || (t < len(s.History) && h.Improved)
-			elapsed += s.History[min(t, len(s.History)-1)].Elapsed
+			elapsed += h.Elapsed
 		}
 		k := len(folds)
 		// Sizes are the folds' means, rounded: what a model learned on

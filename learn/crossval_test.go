@@ -115,8 +115,32 @@ func TestChooseIterationsCV(t *testing.T) {
 	if sel.Chosen != c || sel.Best != b || sel.StdErr != se || sel.Chosen == 0 || sel.ChosenAccuracy < sel.BestAccuracy-sel.StdErr {
 		t.Errorf("selection %+v", sel)
 	}
-	if _, err := ChooseIterationsCV(context.Background(), CrossValidation{Folds: folds[:1]}); err == nil {
-		t.Error("one fold accepted")
+	if _, err := ChooseIterationsCV(context.Background(), CrossValidation{}); err == nil {
+		t.Error("no folds accepted")
+	}
+	// A single fold is one held-out part: ChooseIterations and
+	// ChooseSupport.
+	one, err := ChooseIterationsCV(context.Background(), CrossValidation{Folds: folds[:1]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct, err := ChooseIterations(context.Background(), folds[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.Folds != nil || one.Chosen != direct.Chosen || !reflect.DeepEqual(historyAccuracies(one.History), historyAccuracies(direct.History)) {
+		t.Errorf("one fold: %+v, ChooseIterations: %+v", one, direct)
+	}
+	supOne, err := ChooseSupportCV(context.Background(), folds[:1], one, 0.02)
+	if err != nil {
+		t.Fatal(err)
+	}
+	supDirect, err := ChooseSupport(context.Background(), folds[0], direct.Models[direct.Chosen-1], 0.02)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(supOne, supDirect) {
+		t.Errorf("one fold's support %+v, ChooseSupport's %+v", supOne, supDirect)
 	}
 
 	// Folds run at once, with a share of the threads each, or one after

@@ -186,13 +186,21 @@ func ChooseSupport(ctx context.Context, val Validation, m *Model, maxShare float
 // (ChooseIterationsCV): every fold's model at the chosen iteration (or at
 // its last, for a fold that stopped before) is pruned at each threshold,
 // the held-out accuracies are pooled over the folds, and the share is of
-// the folds' mean training weight.
+// the folds' mean training weight. With a single fold it is ChooseSupport
+// on the chosen iteration's model.
 func ChooseSupportCV(ctx context.Context, folds []Validation, sel *Selection, maxShare float64) (*SupportSelection, error) {
-	if len(sel.Folds) != len(folds) || len(folds) == 0 || sel.Chosen == 0 {
-		return nil, fmt.Errorf("learn: a selection of %d folds with %d iterations chosen for %d folds", len(sel.Folds), sel.Chosen, len(folds))
+	if sel.Chosen == 0 {
+		return nil, errors.New("learn: no iterations chosen to prune the model of")
+	}
+	runs := sel.Folds
+	if len(runs) == 0 { // one held-out part: sel is its run
+		runs = []*Selection{sel}
+	}
+	if len(runs) != len(folds) {
+		return nil, fmt.Errorf("learn: a selection of %d folds for %d folds", len(runs), len(folds))
 	}
 	var models []*Model
-	for _, f := range sel.Folds {
+	for _, f := range runs {
 		if len(f.Models) == 0 {
 			return nil, errors.New("learn: a fold without models")
 		}

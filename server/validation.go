@@ -17,9 +17,7 @@ type validation struct {
 	prune       bool
 
 	// Filled in as the phase runs, under the run's lock.
-	fold    int               // the fold running, from 1
-	hist    []learn.Iteration // of the fold running; the pooled curve once sel is set
-	steps   []validationStep  // every iteration of every fold, for the event stream
+	steps   []validationStep // every iteration of every fold, in order
 	sel     *learn.Selection
 	support *learn.SupportSelection
 	pruned  int64 // the threshold the final theory was pruned at; -1 before
@@ -57,14 +55,27 @@ type validationView struct {
 }
 
 func (val *validation) view() *validationView {
-	v := &validationView{History: viewHistory(val.hist)}
+	v := &validationView{History: []iterationView{}}
+	if val.sel != nil {
+		v.History = viewHistory(val.sel.History)
+	} else if n := len(val.steps); n > 0 { // the running fold's steps
+		fold := val.steps[n-1].Fold
+		i := n
+		for i > 0 && val.steps[i-1].Fold == fold {
+			i--
+		}
+		for _, st := range val.steps[i:] {
+			v.History = append(v.History, st.iterationView)
+		}
+		v.Fold = fold
+	}
 	for i := range val.fits {
 		v.FitExamples += val.fits[i].Total()
 		v.HeldExamples += val.helds[i].Total()
 	}
 	v.FitExamples /= len(val.fits)
 	if len(val.fits) > 1 {
-		v.Folds, v.Fold = len(val.fits), val.fold
+		v.Folds = len(val.fits)
 	}
 	if s := val.sel; s != nil {
 		v.Best, v.BestAccuracy, v.Chosen, v.ChosenAccuracy, v.StdErr = s.Best, s.BestAccuracy, s.Chosen, s.ChosenAccuracy, s.StdErr
@@ -89,10 +100,6 @@ func (s *Server) validate(ctx context.Context, rn *run, p learn.Problem, opts le
 			Settings: vopts, Patience: val.patience,
 			OnIteration: func(it learn.Iteration) {
 				rn.update(func() {
-					if it.Iteration == 1 { // a fold starts
-						val.fold, val.hist = i+1, nil
-					}
-					val.hist = append(val.hist, it)
 					step := validationStep{iterationView: viewIteration(it)}
 					if len(folds) > 1 {
 						step.Fold, step.Folds = i+1, len(folds)
@@ -102,31 +109,19 @@ func (s *Server) validate(ctx context.Context, rn *run, p learn.Problem, opts le
 			},
 		})
 	}
-	var sel *learn.Selection
-	var err error
-	if len(folds) > 1 {
-		// One fold after the other: the run's view shows the running
-		// fold, and a run's threads are the request's.
-		sel, err = learn.ChooseIterationsCV(ctx, learn.CrossValidation{Folds: folds, Parallel: 1})
-	} else {
-		sel, err = learn.ChooseIterations(ctx, folds[0])
-	}
+	// One fold after the other: the run's view shows the running fold,
+	// and a run's threads are the request's.
+	sel, err := learn.ChooseIterationsCV(ctx, learn.CrossValidation{Folds: folds, Parallel: 1})
 	if err != nil {
 		return nil, err
 	}
 	var sup *learn.SupportSelection
 	if val.prune && sel.Chosen > 0 {
-		switch {
-		case len(folds) > 1:
-			sup, err = learn.ChooseSupportCV(ctx, folds, sel, experiment.MaxSupportShare)
-		default:
-			sup, err = learn.ChooseSupport(ctx, folds[0], sel.Models[sel.Chosen-1], experiment.MaxSupportShare)
-		}
-		if err != nil {
+		if sup, err = learn.ChooseSupportCV(ctx, folds, sel, experiment.MaxSupportShare); err != nil {
 			return nil, err
 		}
 	}
-	rn.update(func() { val.sel, val.support, val.hist = sel, sup, sel.History })
+	rn.update(func() { val.sel, val.support = sel, sup })
 	opts.Iterations = max(sel.Chosen, 1)
 	l, err := learn.NewLearner(p, opts)
 	if err != nil {

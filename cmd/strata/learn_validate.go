@@ -48,13 +48,7 @@ func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d 
 		folds = append(folds, learn.Validation{Problem: learn.Problem{Vocab: d.vocab, Train: fits[i], Hard: d.hard, Test: helds[i]},
 			Settings: opts, Patience: 10, OnIteration: step})
 	}
-	var s *learn.Selection
-	var err error
-	if f.folds > 0 {
-		s, err = learn.ChooseIterationsCV(ctx, learn.CrossValidation{Folds: folds})
-	} else {
-		s, err = learn.ChooseIterations(ctx, folds[0])
-	}
+	s, err := learn.ChooseIterationsCV(ctx, learn.CrossValidation{Folds: folds})
 	bar.finish()
 	if err != nil {
 		return interruptedValidation(ctx, err)
@@ -65,12 +59,7 @@ func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d 
 	if !f.prune || s.Chosen == 0 {
 		return nil
 	}
-	var sup *learn.SupportSelection
-	if f.folds > 0 {
-		sup, err = learn.ChooseSupportCV(ctx, folds, s, experiment.MaxSupportShare)
-	} else {
-		sup, err = learn.ChooseSupport(ctx, folds[0], s.Models[s.Chosen-1], experiment.MaxSupportShare)
-	}
+	sup, err := learn.ChooseSupportCV(ctx, folds, s, experiment.MaxSupportShare)
 	if err != nil {
 		return interruptedValidation(ctx, err)
 	}

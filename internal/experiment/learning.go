@@ -226,14 +226,10 @@ func validate(ctx context.Context, s *Settings, sem possibilistic.Semantics, sub
 			"choosing the number of iterations: learning on %d training examples, validating on %d others (%d %s held out)",
 			val.FitExamples, held, len(split.HeldOut), split.What)})
 	}
-	var sel *learn.Selection
-	var err error
 	if len(split.Folds) > 0 {
 		val.Folds = len(parts)
-		sel, err = learn.ChooseIterationsCV(ctx, learn.CrossValidation{Folds: folds})
-	} else {
-		sel, err = learn.ChooseIterations(ctx, folds[0])
 	}
+	sel, err := learn.ChooseIterationsCV(ctx, learn.CrossValidation{Folds: folds})
 	if err != nil {
 		return nil, err
 	}
@@ -246,12 +242,7 @@ func validate(ctx context.Context, s *Settings, sem possibilistic.Semantics, sub
 	for i := range folds {
 		folds[i].Settings = s.learner(sem, 1, 0)
 	}
-	var sup *learn.SupportSelection
-	if len(split.Folds) > 0 {
-		sup, err = learn.ChooseSupportCV(ctx, folds, sel, MaxSupportShare)
-	} else {
-		sup, err = learn.ChooseSupport(ctx, folds[0], sel.Models[sel.Chosen-1], MaxSupportShare)
-	}
+	sup, err := learn.ChooseSupportCV(ctx, folds, sel, MaxSupportShare)
 	if err != nil {
 		return nil, err
 	}

@@ -20,7 +20,7 @@
 //     defaults they falsify per Z-level, highest first, by inclusion;
 //   - skeptical c-inference (Beierle, Eichhorn, Kern-Isberner and Kutsch):
 //     α |~ β holds when every c-representation accepts it, decided exactly
-//     by linear programs over the impacts (cinf.go);
+//     by linear programs over the impacts (cinf.go, internal/lp);
 //   - ranking functions (OCF): κ_Z and a minimal c-representation κ_c;
 //   - the extended partition with its layer Δ^∞ and weakly consistent
 //     bases (NewWeakReasoner), where (⊥|α) makes α impossible.

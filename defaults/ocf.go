@@ -62,7 +62,7 @@ func (r *Reasoner) SystemZ() *OCF {
 
 // CRepresentation returns a minimal c-representation κ_c of the base: one
 // whose integer impacts have the least sum (found by branch and bound over
-// the exact linear programs of CR(Δ), see cinf.go). It fails with
+// the exact linear programs of CR(Δ), lp.LeastSum). It fails with
 // ErrNoCRepresentation when there is none, and with ctx.Err() when ctx is
 // done first.
 func (r *Reasoner) CRepresentation(ctx context.Context) (*OCF, error) {

@@ -1,21 +1,19 @@
-package defaults
+package lp
 
 import (
 	"context"
+	"errors"
 	"math/big"
 )
 
-// An exact linear program over the rationals, for the constraint systems
-// of c-representations: rows a·x ≥ b with small integer coefficients,
-// x ≥ 0, and an optional objective to minimise. It is a dense tableau
-// simplex in math/big rationals with Bland's rule, so it neither rounds
-// nor cycles: a "feasible" answer comes with an exact solution and an
-// "infeasible" one is a proof (the phase-1 optimum is positive).
+var errUnbounded = errors.New("lp: unbounded linear program")
 
-type lpRow struct {
-	a []int64 // coefficients, one per variable
-	b int64
-}
+// The exact simplex: a dense two-phase tableau in math/big rationals with
+// Bland's rule, so it neither rounds nor cycles: a "feasible" answer comes
+// with an exact solution and an "infeasible" one is a proof (the phase-1
+// optimum is positive), whose Farkas multipliers are read off the final
+// tableau. It decides every answer of the package; the incremental
+// floating-point search (incremental.go) only proposes.
 
 type simplex struct {
 	n, m, cols int // variables, rows, columns (variables, slacks, artificials)
@@ -27,15 +25,15 @@ type simplex struct {
 	z          *big.Rat
 }
 
-// lpSolveSupport minimises c·x (feasibility only when c is nil) subject to
+// solveSupport minimises c·x (feasibility only when c is nil) subject to
 // the rows and x ≥ 0 (the objective is bounded below, since c ≥ 0 for every
 // caller). When the rows have no solution it reports ok false and
 // returns the support of a Farkas certificate: rows that have no solution
 // by themselves. They are the rows with a non-zero simplex multiplier y at
 // the positive phase-1 optimum (y·A ≤ 0 on every column, y·b > 0), read
 // off the reduced costs of their slack and artificial columns.
-func lpSolveSupport(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.Rat, support []int, ok bool, err error) {
-	x, y, ok, err := lpSolveDual(ctx, n, rows, c)
+func solveSupport(ctx context.Context, n int, rows []Row, c []int64) (x []*big.Rat, support []int, ok bool, err error) {
+	x, y, ok, err := solveDual(ctx, n, rows, c)
 	for i, v := range y {
 		if v.Sign() != 0 {
 			support = append(support, i)
@@ -44,19 +42,19 @@ func lpSolveSupport(ctx context.Context, n int, rows []lpRow, c []int64) (x []*b
 	return x, support, ok, err
 }
 
-// lpCertificate returns the Farkas multipliers y ≥ 0 of rows without a
+// farkas returns the Farkas multipliers y ≥ 0 of rows without a
 // solution (y·A ≤ 0 on every column, y·b > 0), nil if they have one.
-func lpCertificate(ctx context.Context, n int, rows []lpRow) ([]*big.Rat, error) {
-	_, y, _, err := lpSolveDual(ctx, n, rows, nil)
+func farkas(ctx context.Context, n int, rows []Row) ([]*big.Rat, error) {
+	_, y, _, err := solveDual(ctx, n, rows, nil)
 	return y, err
 }
 
-// lpSolveDual is lpSolveSupport returning the multipliers themselves.
-func lpSolveDual(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.Rat, y []*big.Rat, ok bool, err error) {
+// solveDual is solveSupport returning the multipliers themselves.
+func solveDual(ctx context.Context, n int, rows []Row, c []int64) (x []*big.Rat, y []*big.Rat, ok bool, err error) {
 	m := len(rows)
 	nArt := 0
 	for _, r := range rows {
-		if r.b > 0 {
+		if r.B > 0 {
 			nArt++
 		}
 	}
@@ -68,16 +66,16 @@ func lpSolveDual(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.
 	for i, r := range rows {
 		row := make([]*big.Rat, s.cols)
 		sign := int64(1)
-		if r.b <= 0 {
+		if r.B <= 0 {
 			sign = -1 // −a·x + s = −b ≥ 0: the slack is a feasible basic variable
 		}
 		for j := range row {
 			row[j] = new(big.Rat)
 		}
-		for j, v := range r.a {
+		for j, v := range r.A {
 			row[j].SetInt64(sign * v)
 		}
-		if r.b <= 0 {
+		if r.B <= 0 {
 			row[n+i].SetInt64(1)
 			s.basis[i] = n + i
 		} else {
@@ -87,7 +85,7 @@ func lpSolveDual(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.
 			k++
 		}
 		s.t[i] = row
-		s.rhs[i] = new(big.Rat).SetInt64(sign * r.b)
+		s.rhs[i] = new(big.Rat).SetInt64(sign * r.B)
 	}
 	// Phase 1: minimise the sum of the artificial variables.
 	cost := make([]int64, s.cols)
@@ -129,14 +127,14 @@ func lpSolveDual(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.
 	return x, nil, true, nil
 }
 
-// lpLazy is lpSolveSupport by row generation: it solves the program on a
-// few rows, adds the rows the solution violates, and repeats. A solution
-// satisfying every row is one of the whole program (and optimal for it,
-// as its optimum over fewer rows cannot be worse); an infeasible subset
-// makes the whole infeasible. The support is returned as indices of rows.
-// The constraint systems of c-representations have many rows but few
-// variables, and a handful of rows usually decides them.
-func lpLazy(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.Rat, support []int, ok bool, err error) {
+// minimize is solveSupport with an objective, by row generation: it
+// solves the program on a few rows, adds the rows the solution violates,
+// and repeats. A solution satisfying every row is one of the whole
+// program, and optimal for it, as its optimum over fewer rows cannot be
+// worse; an infeasible subset makes the whole infeasible. The constraint
+// systems of c-representations have many rows but few variables, and a
+// handful of rows usually decides them.
+func minimize(ctx context.Context, n int, rows []Row, c []int64) (x []*big.Rat, ok bool, err error) {
 	active := []int{}
 	in := make([]bool, len(rows))
 	for i := range rows {
@@ -149,31 +147,17 @@ func lpLazy(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.Rat, 
 		}
 	}
 	for {
-		sub := make([]lpRow, len(active))
+		sub := make([]Row, len(active))
 		for k, i := range active {
 			sub[k] = rows[i]
 		}
-		var x []*big.Rat
-		var sup []int
-		var ok bool
-		var err error
-		if c == nil {
-			x, sup, ok, err = lpGuided(ctx, n, sub)
-		} else {
-			x, sup, ok, err = lpSolveSupport(ctx, n, sub, c)
-		}
-		if err != nil {
-			return nil, nil, false, err
-		}
-		if !ok {
-			for _, k := range sup {
-				support = append(support, active[k])
-			}
-			return nil, support, false, nil
+		x, _, ok, err := solveSupport(ctx, n, sub, c)
+		if err != nil || !ok {
+			return nil, false, err
 		}
 		added := 0
 		for i, r := range rows {
-			if !in[i] && !satisfiesRows(x, []lpRow{r}) {
+			if !in[i] && !satisfiesRows(x, []Row{r}) {
 				active = append(active, i)
 				in[i] = true
 				if added++; added >= n+8 {
@@ -182,7 +166,7 @@ func lpLazy(ctx context.Context, n int, rows []lpRow, c []int64) (x []*big.Rat, 
 			}
 		}
 		if added == 0 {
-			return x, nil, true, nil
+			return x, true, nil
 		}
 	}
 }
@@ -236,7 +220,7 @@ func (s *simplex) optimise(ctx context.Context, c []int64, limit int) error {
 			}
 		}
 		if leave < 0 {
-			panic("defaults: unbounded linear program") // costs are non-negative
+			return errUnbounded // cannot happen: every caller's costs are non-negative
 		}
 		s.pivot(leave, enter)
 	}

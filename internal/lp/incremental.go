@@ -1,12 +1,20 @@
-package defaults
+package lp
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/big"
 )
 
-// incLP is an incremental feasibility program in floating point, the
+// fEps is the tolerance of the floating-point search.
+const fEps = 1e-9
+
+// errFloat reports that the floating-point search gave up (too many
+// steps, or no pivot where one must exist): the exact simplex decides.
+var errFloat = errors.New("floating-point simplex gave up")
+
+// incremental is a feasibility program in floating point, the
 // general simplex of Dutertre and de Moura (2006): every row a·x ≥ b gets
 // a slack variable s = a·x with the lower bound b, the tableau expresses
 // the basic variables in the n non-basic ones (an m×n array, where the
@@ -17,13 +25,15 @@ import (
 // Non-basic variables always sit at their lower bounds, so a solution is
 // a vertex, which rationalize recovers exactly.
 //
-// Like lpFloat, its answers are never trusted as they stand (check):
-// a solution is checked exactly against every row, an infeasibility is
-// confirmed by the exact simplex on the rows of its certificate, and the
-// exact simplex decides the whole program when a check fails.
-type incLP struct {
+// Its answers are never trusted as they stand (solve): a solution is
+// turned into rationals (the best approximations with small denominators,
+// which recover the vertices of these small-coefficient systems) and
+// checked exactly against every row, an infeasibility is confirmed by the
+// exact simplex on the rows of its certificate, a handful, and the exact
+// simplex decides the whole program when a check fails.
+type incremental struct {
 	n     int
-	rows  []lpRow
+	rows  []Row
 	t     [][]float64 // one row per basic variable, over the columns
 	basic []int       // variable of each tableau row
 	col   []int       // variable of each column
@@ -39,17 +49,17 @@ type incLP struct {
 // current value is kept, so a solution is still a basic solution of a
 // system of the rows (some taken as equalities), which rationalize
 // recovers.
-func (p *incLP) setActive(k int, on bool) {
+func (p *incremental) setActive(k int, on bool) {
 	p.off[k] = !on
 	if on {
-		p.lo[p.n+k] = float64(p.rows[k].b)
+		p.lo[p.n+k] = float64(p.rows[k].B)
 	} else {
 		p.lo[p.n+k] = math.Inf(-1)
 	}
 }
 
 // activeRows returns the indices of the rows switched on.
-func (p *incLP) activeRows() []int {
+func (p *incremental) activeRows() []int {
 	var out []int
 	for k, off := range p.off {
 		if !off {
@@ -59,8 +69,8 @@ func (p *incLP) activeRows() []int {
 	return out
 }
 
-func newIncLP(n int) *incLP {
-	p := &incLP{n: n, col: make([]int, n), where: make([]int, n), val: make([]float64, n), lo: make([]float64, n)}
+func newIncremental(n int) *incremental {
+	p := &incremental{n: n, col: make([]int, n), where: make([]int, n), val: make([]float64, n), lo: make([]float64, n)}
 	for j := range n {
 		p.col[j] = j
 		p.where[j] = -1 - j
@@ -69,10 +79,10 @@ func newIncLP(n int) *incLP {
 }
 
 // add appends row r; its index is the number of rows added before.
-func (p *incLP) add(r lpRow) {
+func (p *incremental) add(r Row) {
 	row := make([]float64, p.n)
 	v := 0.0
-	for j, a := range r.a {
+	for j, a := range r.A {
 		if a == 0 {
 			continue
 		}
@@ -94,13 +104,13 @@ func (p *incLP) add(r lpRow) {
 	p.t = append(p.t, row)
 	p.basic = append(p.basic, p.n+len(p.rows)-1)
 	p.val = append(p.val, v)
-	p.lo = append(p.lo, float64(r.b))
+	p.lo = append(p.lo, float64(r.B))
 }
 
 // check searches for a solution of the rows added so far, from the last
 // one. It returns the support of a certificate (row indices) when there
 // is none, and errFloat when it gives up.
-func (p *incLP) check(ctx context.Context) (ok bool, support []int, err error) {
+func (p *incremental) check(ctx context.Context) (ok bool, support []int, err error) {
 	for {
 		if p.iters++; p.iters%64 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -145,7 +155,7 @@ func (p *incLP) check(ctx context.Context) (ok bool, support []int, err error) {
 
 // pivotAndUpdate raises the basic variable of row r to its bound by
 // moving the variable of column c, and exchanges the two.
-func (p *incLP) pivotAndUpdate(r, c int) {
+func (p *incremental) pivotAndUpdate(r, c int) {
 	xi, xj := p.basic[r], p.col[c]
 	row := p.t[r]
 	a := row[c]
@@ -186,9 +196,9 @@ func (p *incLP) pivotAndUpdate(r, c int) {
 // solve decides the rows added so far exactly, guided by check: it
 // returns a solution satisfying every row, or the support of a Farkas
 // certificate confirmed by the exact simplex.
-func (p *incLP) solve(ctx context.Context) (x []*big.Rat, support []int, ok bool, err error) {
+func (p *incremental) solve(ctx context.Context) (x []*big.Rat, support []int, ok bool, err error) {
 	act := p.activeRows()
-	rows := make([]lpRow, len(act))
+	rows := make([]Row, len(act))
 	for k, i := range act {
 		rows[k] = p.rows[i]
 	}
@@ -206,7 +216,7 @@ func (p *incLP) solve(ctx context.Context) (x []*big.Rat, support []int, ok bool
 		}
 	}
 	if ferr == nil && !fok && len(fsup) > 0 {
-		sub := make([]lpRow, len(fsup))
+		sub := make([]Row, len(fsup))
 		for k, i := range fsup {
 			sub[k] = p.rows[i] // a certificate of any rows, active or not, is one of the program only if they are active
 			if p.off[i] {
@@ -222,18 +232,33 @@ func (p *incLP) solve(ctx context.Context) (x []*big.Rat, support []int, ok bool
 	}
 	if ferr == errFloat {
 		// Start the float search afresh on the next call.
-		q := newIncLP(p.n)
+		q := newIncremental(p.n)
 		for k, r := range p.rows {
 			q.add(r)
 			q.setActive(k, !p.off[k])
 		}
 		*p = *q
 	}
-	x, sup, ok, err := lpSolveSupport(ctx, p.n, rows, nil)
+	x, sup, ok, err := solveSupport(ctx, p.n, rows, nil)
 	for _, k := range sup {
 		support = append(support, act[k])
 	}
 	return x, support, ok, err
+}
+
+// refuteExactly decides exactly whether the rows sub, the support of a
+// floating-point refutation (rows fsup[k] of a larger program), are
+// infeasible, and if so returns their exact support in the larger
+// program's numbering: a float certificate is never trusted as it stands.
+func refuteExactly(ctx context.Context, n int, sub []Row, fsup []int) (support []int, refuted bool, err error) {
+	_, sup, ok, err := solveSupport(ctx, n, sub, nil)
+	if err != nil || ok {
+		return nil, false, err
+	}
+	for _, k := range sup {
+		support = append(support, fsup[k])
+	}
+	return support, true, nil
 }
 
 // point is an exact solution prepared for checking many rows: x = num/den
@@ -265,7 +290,7 @@ func newPoint(x []*big.Rat) point {
 }
 
 // cmp returns the sign of a·x − b.
-func (p point) cmp(r lpRow) int {
+func (p point) cmp(r Row) int {
 	if s, ok := p.scaledSlack(r); ok {
 		switch {
 		case s < 0:
@@ -279,28 +304,28 @@ func (p point) cmp(r lpRow) int {
 }
 
 // slack returns a·x − b, exactly.
-func (p point) slack(r lpRow) *big.Rat {
+func (p point) slack(r Row) *big.Rat {
 	if s, ok := p.scaledSlack(r); ok {
 		return big.NewRat(s, p.den)
 	}
 	sum, tmp := new(big.Rat), new(big.Rat)
-	for j, v := range r.a {
+	for j, v := range r.A {
 		if v != 0 {
 			sum.Add(sum, tmp.Mul(p.x[j], tmp.SetInt64(v)))
 		}
 	}
-	return sum.Sub(sum, tmp.SetInt64(r.b))
+	return sum.Sub(sum, tmp.SetInt64(r.B))
 }
 
 // scaledSlack is (a·x − b)·den in int64 when no overflow is possible:
 // entries and den below 2^40, coefficients and b below 2^10 and 2^20,
 // fewer than 2^12 variables.
-func (p point) scaledSlack(r lpRow) (int64, bool) {
-	if !p.small || r.b >= 1<<20 || r.b <= -(1<<20) {
+func (p point) scaledSlack(r Row) (int64, bool) {
+	if !p.small || r.B >= 1<<20 || r.B <= -(1<<20) {
 		return 0, false
 	}
 	var s int64
-	for j, v := range r.a {
+	for j, v := range r.A {
 		if v != 0 {
 			if v >= 1<<10 || v <= -(1<<10) {
 				return 0, false
@@ -308,11 +333,11 @@ func (p point) scaledSlack(r lpRow) (int64, bool) {
 			s += v * p.num[j]
 		}
 	}
-	return s - r.b*p.den, true
+	return s - r.B*p.den, true
 }
 
 // satisfies reports whether x satisfies every row.
-func (p point) satisfies(rows []lpRow) bool {
+func (p point) satisfies(rows []Row) bool {
 	for _, r := range rows {
 		if p.cmp(r) < 0 {
 			return false
@@ -322,12 +347,12 @@ func (p point) satisfies(rows []lpRow) bool {
 }
 
 // satisfiesSign returns the sign of a·x − b in big rationals.
-func satisfiesSign(x []*big.Rat, r lpRow) int {
+func satisfiesSign(x []*big.Rat, r Row) int {
 	sum, tmp := new(big.Rat), new(big.Rat)
-	for j, v := range r.a {
+	for j, v := range r.A {
 		if v != 0 {
 			sum.Add(sum, tmp.Mul(x[j], tmp.SetInt64(v)))
 		}
 	}
-	return sum.Cmp(tmp.SetInt64(r.b))
+	return sum.Cmp(tmp.SetInt64(r.B))
 }

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/weka"
 )
 
 // Answer is one annotator's answer for one situation, the raw material of
@@ -216,19 +216,19 @@ func Descriptors(answers ...[]Answer) []string {
 // holds), and the class: the situation's most typical action or NoAction.
 // Train and test tables must be built with the same descriptors and actions
 // so that Weka accepts them as compatible.
-func SituationsARFF(relation string, descriptors, actions []string, sits []Situation) (*dataset.ARFF, error) {
-	a := &dataset.ARFF{Relation: relation}
+func SituationsARFF(relation string, descriptors, actions []string, sits []Situation) (*weka.ARFF, error) {
+	a := &weka.ARFF{Relation: relation}
 	col := make(map[string]int, len(descriptors))
 	for i, d := range descriptors {
 		col[d] = i
-		a.Attributes = append(a.Attributes, dataset.Attribute{Name: d, Values: []string{"0", "1"}})
+		a.Attributes = append(a.Attributes, weka.Attribute{Name: d, Values: []string{"0", "1"}})
 	}
 	classes := append(slices.Clone(actions), NoAction)
 	class := "class"
 	for _, taken := col[class]; taken; _, taken = col[class] {
 		class += "_"
 	}
-	a.Attributes = append(a.Attributes, dataset.Attribute{Name: class, Values: classes})
+	a.Attributes = append(a.Attributes, weka.Attribute{Name: class, Values: classes})
 	for _, s := range sits {
 		row := make([]string, len(descriptors)+1)
 		for i := range descriptors {

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -388,9 +388,9 @@ func TestExamples(t *testing.T) {
 		t.Fatalf("negative consequents are not drawn from every other action: %v", drawn)
 	}
 	var a, b bytes.Buffer
-	dataset.WriteRules(&a, v, neg)
+	defaults.WriteRules(&a, v, neg)
 	_, neg2 := Examples(v, actions, answers, NewRand(1))
-	dataset.WriteRules(&b, v, neg2)
+	defaults.WriteRules(&b, v, neg2)
 	if a.String() != b.String() {
 		t.Fatal("the same seed gave other negative examples")
 	}

@@ -17,8 +17,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/weka"
 )
 
 // Options control how datasets are built from answers.
@@ -43,7 +43,7 @@ type Datasets struct {
 	// TrainSituations and TestSituations are the distinct situations of each
 	// part with their most typical action (see Situations).
 	TrainSituations, TestSituations []Situation
-	TrainARFF, TestARFF             *dataset.ARFF
+	TrainARFF, TestARFF             *weka.ARFF
 	// Descriptors are the attributes of the ARFF tables and the *.typical
 	// files, in order.
 	Descriptors []string

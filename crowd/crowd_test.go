@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/weka"
 	"github.com/strata-logic/strata/weka/wekatest"
@@ -104,11 +104,11 @@ func checkOutput(t *testing.T, dir string, actions []string) *Manifest {
 			t.Fatal(err)
 		}
 		defer f.Close()
-		rs, err := dataset.ReadRules(f, name, v)
+		ds, err := defaults.ReadRules(f, name, v)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return rs
+		return defaults.Rules(ds)
 	}
 	parts := []struct {
 		name string
@@ -127,7 +127,7 @@ func checkOutput(t *testing.T, dir string, actions []string) *Manifest {
 		}
 	}
 	f, _ := os.Open(filepath.Join(dir, "hard.rules"))
-	hard, err := dataset.ReadClauses(f, "hard.rules", v)
+	hard, err := defaults.ReadClauses(f, "hard.rules", v)
 	f.Close()
 	if err != nil || len(hard) != len(actions)*(len(actions)-1)/2 || m.HardRules != len(hard) {
 		t.Fatalf("hard rules: %d, %v", len(hard), err)
@@ -215,7 +215,7 @@ func TestBuildSplitAndVocabulary(t *testing.T) {
 	if m.Split != "the last 100 answers" || m.Train.Answers != 300 || m.Test.Answers != 100 || len(m.BothSides) == 0 || m.TestFraction != 0 {
 		t.Fatalf("manifest %+v", m)
 	}
-	for _, a := range []*dataset.ARFF{d.TrainARFF, d.TestARFF} {
+	for _, a := range []*weka.ARFF{d.TrainARFF, d.TestARFF} {
 		if len(a.Attributes) != 7 || a.Attributes[4].Name != "street_4" {
 			t.Fatalf("attributes %+v", a.Attributes)
 		}

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/logic"
 )
@@ -22,7 +22,7 @@ func (d *Datasets) Write(dir string) error {
 		return err
 	}
 	rules := func(rs []logic.Rule) func(io.Writer) error {
-		return func(w io.Writer) error { return dataset.WriteRules(w, d.Vocab, rs) }
+		return func(w io.Writer) error { return defaults.WriteRules(w, d.Vocab, rs) }
 	}
 	manifest, err := json.MarshalIndent(d.Manifest, "", "  ")
 	if err != nil {
@@ -36,7 +36,7 @@ func (d *Datasets) Write(dir string) error {
 		{"train.nondefaults", rules(d.TrainNeg)},
 		{"test.defaults", rules(d.TestPos)},
 		{"test.nondefaults", rules(d.TestNeg)},
-		{"hard.rules", func(w io.Writer) error { return dataset.WriteClauses(w, d.Vocab, d.Hard) }},
+		{"hard.rules", func(w io.Writer) error { return defaults.WriteClauses(w, d.Vocab, d.Hard) }},
 		{"train.typical", func(w io.Writer) error { return writeTypical(w, d.Descriptors, d.TrainSituations) }},
 		{"test.typical", func(w io.Writer) error { return writeTypical(w, d.Descriptors, d.TestSituations) }},
 		{"train.arff", d.TrainARFF.Write},

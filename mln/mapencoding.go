@@ -3,8 +3,8 @@ package mln
 import (
 	"fmt"
 
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/weka"
 )
 
 // MAPEncoding is the paper's attribute encoding of MAP-entailment examples
@@ -26,19 +26,19 @@ func (e MAPEncoding) atoms() int {
 
 // Attributes returns the attributes in order: for every atom x, x_ante_pos
 // and x_ante_neg; then for every atom, x_cons_pos and x_cons_neg; then class.
-func (e MAPEncoding) Attributes() []dataset.Attribute {
+func (e MAPEncoding) Attributes() []weka.Attribute {
 	n := e.atoms()
 	bin := []string{"0", "1"}
-	attrs := make([]dataset.Attribute, 0, 4*n+1)
+	attrs := make([]weka.Attribute, 0, 4*n+1)
 	for _, part := range []string{"ante", "cons"} {
 		for a := 0; a < n; a++ {
 			name := e.Vocab.Name(logic.Atom(a))
 			attrs = append(attrs,
-				dataset.Attribute{Name: name + "_" + part + "_pos", Values: bin},
-				dataset.Attribute{Name: name + "_" + part + "_neg", Values: bin})
+				weka.Attribute{Name: name + "_" + part + "_pos", Values: bin},
+				weka.Attribute{Name: name + "_" + part + "_neg", Values: bin})
 		}
 	}
-	return append(attrs, dataset.Attribute{Name: "class", Values: []string{"positive", "negative"}})
+	return append(attrs, weka.Attribute{Name: "class", Values: []string{"positive", "negative"}})
 }
 
 // Row encodes one example. The antecedent must be a conjunction of literals
@@ -82,8 +82,8 @@ func (e MAPEncoding) Row(r logic.Rule, positive bool) ([]string, error) {
 
 // ARFF returns the table of the examples: the positive ones (defaults)
 // first, then the negative ones (non-defaults), duplicates kept.
-func (e MAPEncoding) ARFF(relation string, pos, neg []logic.Rule) (*dataset.ARFF, error) {
-	a := &dataset.ARFF{Relation: relation, Attributes: e.Attributes()}
+func (e MAPEncoding) ARFF(relation string, pos, neg []logic.Rule) (*weka.ARFF, error) {
+	a := &weka.ARFF{Relation: relation, Attributes: e.Attributes()}
 	for _, set := range []struct {
 		rules []logic.Rule
 		label bool

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/logic"
 )
@@ -93,7 +93,7 @@ func WriteExamples(dir string, v *logic.Vocabulary, train, test []Example) error
 			rules []logic.Rule
 		}{{".defaults", pos}, {".nondefaults", neg}} {
 			path := filepath.Join(dir, set.name+part.ext)
-			err := fileutil.WriteAtomic(path, func(w io.Writer) error { return dataset.WriteRules(w, v, part.rules) })
+			err := fileutil.WriteAtomic(path, func(w io.Writer) error { return defaults.WriteRules(w, v, part.rules) })
 			if err != nil {
 				return err
 			}

@@ -5,7 +5,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -34,11 +34,11 @@ func (s *Server) rules(field, text, path string, v *logic.Vocabulary) ([]logic.R
 	if err != nil {
 		return nil, false, err
 	}
-	rs, err := dataset.ReadRules(bytes.NewReader(data), name, v)
+	ds, err := defaults.ReadRules(bytes.NewReader(data), name, v)
 	if err != nil {
 		return nil, false, inputError(field, err)
 	}
-	return rs, true, nil
+	return defaults.Rules(ds), true, nil
 }
 
 // hardFormulas reads the hard rules (none when neither text nor path is
@@ -51,7 +51,7 @@ func (s *Server) hardFormulas(ex examples, v *logic.Vocabulary) ([]*logic.Formul
 	if err != nil {
 		return nil, err
 	}
-	fs, err := dataset.ReadClauses(bytes.NewReader(data), name, v)
+	fs, err := defaults.ReadClauses(bytes.NewReader(data), name, v)
 	if err != nil {
 		return nil, inputError("hard", err)
 	}

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
@@ -36,10 +36,11 @@ func trainingSet(t *testing.T, pos, neg string) (*logic.Vocabulary, *learn.Examp
 	v := &logic.Vocabulary{}
 	var rules [2][]logic.Rule
 	for i, text := range []string{pos, neg} {
-		var err error
-		if rules[i], err = dataset.ReadRules(strings.NewReader(text), "x", v); err != nil {
+		ds, err := defaults.ReadRules(strings.NewReader(text), "x", v)
+		if err != nil {
 			t.Fatal(err)
 		}
+		rules[i] = defaults.Rules(ds)
 	}
 	train, err := learn.FromRules(v, rules[0], rules[1])
 	if err != nil {
@@ -285,8 +286,8 @@ func TestCloseWritesCheckpoints(t *testing.T) {
 		v := &logic.Vocabulary{}
 		train := &learn.Examples{}
 		for i, name := range []string{"birds.pos", "birds.neg"} {
-			rules, _ := dataset.ReadRules(strings.NewReader(exampleFile(t, name)), name, v)
-			train.AddRules(rules, i == 0, v, name)
+			ds, _ := defaults.ReadRules(strings.NewReader(exampleFile(t, name)), name, v)
+			train.AddRules(defaults.Rules(ds), i == 0, v, name)
 		}
 		l, err := learn.ResumeLearner(bytes.NewReader(data), learn.Problem{Vocab: v, Train: train}, learn.Settings{Candidates: 20})
 		if err != nil {

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
@@ -255,7 +254,7 @@ func (s *Server) parseBase(ctx context.Context, req loadRequest) (*entry, error)
 		b = &defaults.Base{Vocab: v, Defaults: ds}
 	}
 	if req.Background != "" {
-		if b.Background, err = dataset.ReadClauses(strings.NewReader(req.Background), "background", v); err != nil {
+		if b.Background, err = defaults.ReadClauses(strings.NewReader(req.Background), "background", v); err != nil {
 			return nil, inputError("background", err)
 		}
 	}

@@ -2,7 +2,8 @@
 // and RandomForest with 100 trees, each with Weka's default settings
 // otherwise: it trains on one ARFF file, tests on another, and reads the
 // test-set accuracy and the size of the model (J48's number of tree nodes,
-// JRip's number of rules) from Weka's report.
+// JRip's number of rules) from Weka's report. It also writes the ARFF
+// tables (ARFF) that the crowdsourcing and MAP experiments give Weka.
 //
 // Weka is not a Go dependency: it needs a Java runtime and weka.jar
 // (bench/install-weka.sh installs the Debian package, whose jar is

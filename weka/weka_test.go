@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/strata-logic/strata/dataset"
 	"github.com/strata-logic/strata/internal/fileutil"
 )
 
@@ -73,7 +72,7 @@ func TestParse(t *testing.T) {
 // noise, so that the best tree has three nodes.
 func writeARFF(t *testing.T, dir, name string, n int) string {
 	t.Helper()
-	a := &dataset.ARFF{Relation: "t", Attributes: []dataset.Attribute{
+	a := &ARFF{Relation: "t", Attributes: []Attribute{
 		{Name: "a", Values: []string{"0", "1"}}, {Name: "b", Values: []string{"0", "1"}},
 		{Name: "class", Values: []string{"x", "y", "none"}}}}
 	for i := 0; i < n; i++ {

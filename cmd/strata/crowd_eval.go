@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/crowd"
-	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
@@ -124,8 +124,8 @@ func crowdEvalTheory(cmd *cobra.Command, dir string, th *possibilistic.Theory, a
 		dst  *[]logic.Rule
 	}{{"test.defaults", &pos}, {"test.nondefaults", &neg}} {
 		err := eachInput(cmd, []string{filepath.Join(dir, p.name)}, func(r io.Reader, n string) error {
-			var err error
-			*p.dst, err = dataset.ReadRules(r, n, th.Vocab)
+			ds, err := defaults.ReadRules(r, n, th.Vocab)
+			*p.dst = defaults.Rules(ds)
 			return err
 		})
 		if err != nil {

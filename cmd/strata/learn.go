@@ -15,7 +15,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"github.com/strata-logic/strata/dataset"
+	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/learn/curve"
@@ -309,7 +309,11 @@ func readExamples(cmd *cobra.Command, v *logic.Vocabulary, ex *learn.Examples, p
 		return err
 	}
 	defer r.Close()
-	rules, err := dataset.ReadClausalRules(r, name, v)
+	ds, err := defaults.ReadRules(r, name, v)
+	if err != nil {
+		return err
+	}
+	rules, err := defaults.ClausalRules(ds, v)
 	if err != nil {
 		return err
 	}
@@ -323,7 +327,8 @@ func readRuleFile(cmd *cobra.Command, v *logic.Vocabulary, path string) ([]logic
 		return nil, err
 	}
 	defer r.Close()
-	return dataset.ReadRules(r, name, v)
+	ds, err := defaults.ReadRules(r, name, v)
+	return defaults.Rules(ds), err
 }
 
 // readFormulaFile reads one formula (usually a clause) per line.
@@ -333,7 +338,7 @@ func readFormulaFile(cmd *cobra.Command, v *logic.Vocabulary, path string) ([]*l
 		return nil, err
 	}
 	defer r.Close()
-	return dataset.ReadClauses(r, name, v)
+	return defaults.ReadClauses(r, name, v)
 }
 
 // hardClauses puts hard rules into the clauses the learner takes. A rule

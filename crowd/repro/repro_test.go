@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/strata-logic/strata/crowd"
-	"github.com/strata-logic/strata/dataset"
+	defaultrules "github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/internal/experiment/experimenttest"
 	"github.com/strata-logic/strata/internal/shared"
@@ -90,7 +90,7 @@ func checkRow(t *testing.T, q *experimenttest.Run, row *Row) {
 	// The theory file reads back; its top level is exactly the hard rules.
 	v := &logic.Vocabulary{}
 	th := readTheory(t, filepath.Join(dir, row.Domain.Name+".theory"), v)
-	hard := experimenttest.Read(t, filepath.Join(dir, row.Domain.Name, "hard.rules"), v, dataset.ReadClauses)
+	hard := experimenttest.Read(t, filepath.Join(dir, row.Domain.Name, "hard.rules"), v, defaultrules.ReadClauses)
 	top := th.Levels[len(th.Levels)-1]
 	if top.Weight != 1 {
 		t.Fatalf("top level has weight %v", top.Weight)

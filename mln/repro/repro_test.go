@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/strata-logic/strata/dataset"
+	defaultrules "github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/internal/experiment/experimenttest"
 	"github.com/strata-logic/strata/internal/shared"
@@ -64,8 +64,8 @@ func TestQuick(t *testing.T) {
 	v := net.Vocab
 	sets := map[string][2][]logic.Rule{}
 	for _, set := range []string{"train", "test"} {
-		pos := experimenttest.Read(t, filepath.Join(dir, "nltcs", set+".defaults"), v, dataset.ReadRules)
-		neg := experimenttest.Read(t, filepath.Join(dir, "nltcs", set+".nondefaults"), v, dataset.ReadRules)
+		pos := defaultrules.Rules(experimenttest.Read(t, filepath.Join(dir, "nltcs", set+".defaults"), v, defaultrules.ReadRules))
+		neg := defaultrules.Rules(experimenttest.Read(t, filepath.Join(dir, "nltcs", set+".nondefaults"), v, defaultrules.ReadRules))
 		if len(pos)+len(neg) != QuickExamples {
 			t.Errorf("%s has %d + %d examples, want %d", set, len(pos), len(neg), QuickExamples)
 		}
@@ -356,8 +356,8 @@ func checkQuickPrune(t *testing.T, folds int) {
 	}
 	v := net.Vocab
 	train, err := learn.FromRules(v,
-		experimenttest.Read(t, filepath.Join(dir, "nltcs", "train.defaults"), v, dataset.ReadRules),
-		experimenttest.Read(t, filepath.Join(dir, "nltcs", "train.nondefaults"), v, dataset.ReadRules))
+		defaultrules.Rules(experimenttest.Read(t, filepath.Join(dir, "nltcs", "train.defaults"), v, defaultrules.ReadRules)),
+		defaultrules.Rules(experimenttest.Read(t, filepath.Join(dir, "nltcs", "train.nondefaults"), v, defaultrules.ReadRules)))
 	if err != nil {
 		t.Fatal(err)
 	}

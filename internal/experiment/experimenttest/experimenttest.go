@@ -242,8 +242,8 @@ func CheckErrors[R any](t *testing.T, run Reproducer[R], what, subject, path str
 }
 
 // Read reads the file at path over v with read, one of the readers of
-// theories, rules and clauses (possibilistic.ReadText, dataset.ReadRules,
-// dataset.ReadClauses).
+// theories, rules and clauses (possibilistic.ReadText, defaults.ReadRules,
+// defaults.ReadClauses).
 func Read[T any](t testing.TB, path string, v *logic.Vocabulary, read func(io.Reader, string, *logic.Vocabulary) (T, error)) T {
 	t.Helper()
 	f, err := os.Open(path)

@@ -93,9 +93,6 @@ func (c Clause) Without(l Lit) Clause {
 	return out
 }
 
-// Equal reports whether c and d hold the same literals in the same order.
-func (c Clause) Equal(d Clause) bool { return slices.Equal(c, d) }
-
 // String returns c as a disjunction, "!bird | flies", using v for names; the
 // empty clause is "false".
 func (c Clause) String(v *Vocabulary) string {

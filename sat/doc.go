@@ -8,22 +8,3 @@
 // a query allocates nothing once the solver has warmed up. It is checked
 // against github.com/crillab/gophersat on random formulas in the tests.
 package sat
-
-import "github.com/strata-logic/strata/logic"
-
-// Interface is what the rest of strata needs from a satisfiability engine.
-// Variables are logic.Atoms numbered from 0; literals are logic.Lits.
-type Interface interface {
-	// NewVar returns a variable that no clause mentions yet.
-	NewVar() logic.Atom
-	// NumVars returns the number of variables in use.
-	NumVars() int
-	// AddClause adds a clause permanently. It returns false when the clause
-	// set has become unsatisfiable without assumptions.
-	AddClause(lits ...logic.Lit) bool
-	// Solve reports whether the clauses are satisfiable together with the
-	// assumption literals. After a true answer, Value reads the model.
-	Solve(assumptions ...logic.Lit) bool
-	// Value returns the value of a in the model of the last satisfiable Solve.
-	Value(a logic.Atom) bool
-}

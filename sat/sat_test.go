@@ -175,7 +175,7 @@ func TestBasics(t *testing.T) {
 	if s.AddClause(b.Not()) {
 		t.Fatal("AddClause(!b) should make the solver unsatisfiable")
 	}
-	if s.Solve() || s.Okay() {
+	if s.Solve() || s.ok {
 		t.Fatal("solver should stay unsatisfiable")
 	}
 }

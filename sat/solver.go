@@ -101,9 +101,6 @@ func (s *Solver) setup() {
 // Stats returns the counters of work done so far.
 func (s *Solver) Stats() Stats { return s.stats }
 
-// NumVars returns the number of variables.
-func (s *Solver) NumVars() int { return s.nVars }
-
 // NewVar adds a variable and returns it.
 func (s *Solver) NewVar() logic.Atom {
 	s.setup()
@@ -141,24 +138,11 @@ func (s *Solver) Value(a logic.Atom) bool {
 	return s.value[logic.Pos(a)] == lTrue
 }
 
-// Model returns a copy of the last model, one value per variable.
-func (s *Solver) Model() []bool {
-	m := make([]bool, s.nVars)
-	for v := range m {
-		m[v] = s.value[logic.Pos(logic.Atom(v))] == lTrue
-	}
-	return m
-}
-
 // Failed returns the assumptions that the last unsatisfiable Solve found
 // jointly inconsistent with the clauses: a subset of its assumptions (not
 // necessarily minimal). It is empty when the clauses alone are
 // unsatisfiable. The slice is valid until the next call to Solve.
 func (s *Solver) Failed() []lit { return s.failed }
-
-// Okay reports whether the clause set is still satisfiable without
-// assumptions, as far as the solver knows.
-func (s *Solver) Okay() bool { s.setup(); return s.ok }
 
 func (s *Solver) uncheckedEnqueue(p lit, from int32) {
 	v := p.Atom()

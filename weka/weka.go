@@ -38,8 +38,8 @@ var (
 	Baselines    = []Classifier{RandomForest, J48, JRip}
 )
 
-// DefaultJar is where the Debian package puts Weka.
-const DefaultJar = "/usr/share/java/weka.jar"
+// defaultJar is where the Debian package puts Weka.
+const defaultJar = "/usr/share/java/weka.jar"
 
 // ErrNotInstalled is returned by Find when Java or weka.jar is missing.
 var ErrNotInstalled = errors.New("weka is not installed (run bench/install-weka.sh, or set WEKA_JAR)")
@@ -52,11 +52,12 @@ type Runner struct {
 }
 
 // Find locates java (JAVA_HOME/bin/java, else on PATH) and weka.jar
-// (WEKA_JAR, else DefaultJar).
+// (WEKA_JAR, else /usr/share/java/weka.jar, where the Debian package puts
+// it).
 func Find() (*Runner, error) {
 	jar := os.Getenv("WEKA_JAR")
 	if jar == "" {
-		jar = DefaultJar
+		jar = defaultJar
 	}
 	if _, err := os.Stat(jar); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNotInstalled, err)
@@ -118,7 +119,7 @@ func (r *Runner) Run(ctx context.Context, c Classifier, train, test string) (*Re
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("weka %s: %w", c.Name, ctx.Err())
 	}
-	res, perr := Parse(out.String())
+	res, perr := parse(out.String())
 	if perr != nil {
 		if err != nil {
 			return nil, fmt.Errorf("weka %s: %v: %w", c.Name, err, perr)
@@ -137,9 +138,9 @@ var (
 	rulesRe   = regexp.MustCompile(`(?m)^Number of Rules\s*:\s*(\d+)`)
 )
 
-// Parse reads Weka's report on a test file: the counts of the "Error on
+// parse reads Weka's report on a test file: the counts of the "Error on
 // test data" section and, when present, the model's size.
-func Parse(report string) (*Result, error) {
+func parse(report string) (*Result, error) {
 	if i := strings.Index(report, "Weka exception:"); i >= 0 {
 		msg, _, _ := strings.Cut(report[i:], "\n")
 		return nil, errors.New(strings.TrimSpace(msg))

@@ -50,20 +50,20 @@ Total Number of Instances              100
 `
 
 func TestParse(t *testing.T) {
-	r, err := Parse(j48Report)
+	r, err := parse(j48Report)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Correct != 92 || r.Total != 100 || r.Accuracy() != 0.92 || r.TreeSize != 3 || r.Leaves != 2 {
 		t.Fatalf("%+v", r)
 	}
-	if _, err := Parse("Weka exception: No source has been specified\n\nGeneral options:\n"); err == nil || err.Error() != "Weka exception: No source has been specified" {
+	if _, err := parse("Weka exception: No source has been specified\n\nGeneral options:\n"); err == nil || err.Error() != "Weka exception: No source has been specified" {
 		t.Fatalf("exception: %v", err)
 	}
-	if _, err := Parse("Error: Could not find or load main class weka\n"); err == nil || !strings.Contains(err.Error(), "Could not find or load main class") {
+	if _, err := parse("Error: Could not find or load main class weka\n"); err == nil || !strings.Contains(err.Error(), "Could not find or load main class") {
 		t.Fatalf("java error: %v", err)
 	}
-	if _, err := Parse("=== Error on test data ===\n\nTotal Number of Instances 3\n"); err == nil {
+	if _, err := parse("=== Error on test data ===\n\nTotal Number of Instances 3\n"); err == nil {
 		t.Fatal("report without a count accepted")
 	}
 }

@@ -23,7 +23,7 @@ const maxListed = 5000
 func (s *Server) readFile(name string) ([]byte, error) {
 	if s.root == nil {
 		return nil, &apiError{Status: http.StatusForbidden, Field: "path",
-			Message: "this server reads no files: start it with --dir to allow paths"}
+			Message: "this server reads no files: it was started without a directory to serve"}
 	}
 	if !filepath.IsLocal(name) {
 		return nil, &apiError{Status: http.StatusForbidden, Field: "path",

@@ -73,7 +73,7 @@ func (s *Server) checkpoint(req learnRequest) ([]byte, error) {
 	case !runID.MatchString(req.Resume):
 		return nil, badRequest("resume", "resume %q is not a run id", req.Resume)
 	case s.cfg.CheckpointDir == "":
-		return nil, badRequest("resume", "this server keeps no checkpoints (start it with --checkpoints)")
+		return nil, badRequest("resume", "this server keeps no checkpoints: it was started without a checkpoint directory")
 	}
 	data, err := os.ReadFile(filepath.Join(s.cfg.CheckpointDir, req.Resume+".checkpoint.json"))
 	if err != nil {

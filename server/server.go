@@ -127,7 +127,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Dir != "" {
 		root, err := os.OpenRoot(cfg.Dir)
 		if err != nil {
-			return nil, fmt.Errorf("server: --dir: %w", err)
+			return nil, fmt.Errorf("server: the directory to serve: %w", err)
 		}
 		s.root = root
 	}

@@ -47,7 +47,7 @@ shorter tail latency); set GOMEMLIMIT to cap the memory.`,
 			server.TuneGC() // GOGC=400 unless GOGC is set: see server.GCPercent
 			app, err := server.New(cfg)
 			if err != nil {
-				return err
+				return fmt.Errorf("--dir: %w", err) // New fails only on the directory
 			}
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {

@@ -27,7 +27,10 @@
 //
 // Bases are read from rule files in the dataset format (ReadRules) and from
 // the .cl / .clq formats of the conditional-logic community (ReadCL,
-// ReadCLQ). A Reasoner compiles a base once into one incremental SAT solver
+// ReadCLQ). The dataset format is also the learner's: its examples are the
+// Rules of what ReadRules reads, WriteRules writes them back, and
+// ReadClauses and WriteClauses read and write hard rules, one clause per
+// line. A Reasoner compiles a base once into one incremental SAT solver
 // and answers queries under every semantics.
 //
 // The long computations take a context (ZOrderingContext,

@@ -49,6 +49,16 @@ func bruteFeasible(n int, rows []Row) bool {
 	}
 }
 
+// randRow draws a row with coefficients in {−1, 0, 1} and a right-hand
+// side 0 or 1, the rows of c-representations and of maxDet's bound.
+func randRow(r *rand.Rand, n int) Row {
+	row := Row{A: make([]int64, n), B: int64(r.IntN(2))}
+	for j := range row.A {
+		row.A[j] = int64(r.IntN(3) - 1)
+	}
+	return row
+}
+
 // TestSimplex checks the exact simplex, its Farkas supports and its
 // multipliers against enumeration on random small systems.
 func TestSimplex(t *testing.T) {
@@ -59,10 +69,7 @@ func TestSimplex(t *testing.T) {
 		n := 1 + r.IntN(4)
 		rows := make([]Row, 1+r.IntN(7))
 		for i := range rows {
-			rows[i] = Row{A: make([]int64, n), B: int64(r.IntN(2))}
-			for j := range rows[i].A {
-				rows[i].A[j] = int64(r.IntN(3) - 1)
-			}
+			rows[i] = randRow(r, n)
 		}
 		want := bruteFeasible(n, rows)
 		x, sup, ok, err := solveSupport(ctx, n, rows, nil)
@@ -83,11 +90,7 @@ func TestSimplex(t *testing.T) {
 			}
 			continue
 		}
-		sub := make([]Row, len(sup))
-		for k, i := range sup {
-			sub[k] = rows[i]
-		}
-		if len(sup) == 0 || bruteFeasible(n, sub) {
+		if !refutes(n, rows, sup) {
 			t.Fatalf("system %d %v: support %v is not infeasible", it, rows, sup)
 		}
 		if !isCertificate(n, rows, y) {
@@ -97,6 +100,16 @@ func TestSimplex(t *testing.T) {
 	if feasible < 30 || feasible > 270 {
 		t.Errorf("%d of 300 random systems feasible: the test does not exercise both answers", feasible)
 	}
+}
+
+// refutes reports whether the rows sup of rows, a support, are not
+// empty and have no solution (by enumeration).
+func refutes(n int, rows []Row, sup []int) bool {
+	sub := make([]Row, len(sup))
+	for k, i := range sup {
+		sub[k] = rows[i]
+	}
+	return len(sup) > 0 && !bruteFeasible(n, sub)
 }
 
 // isCertificate reports whether y ≥ 0 has y·A ≤ 0 on every column and
@@ -283,10 +296,7 @@ func TestIncremental(t *testing.T) {
 		var rows []Row
 		for len(rows) < 9 {
 			for range 1 + r.IntN(3) {
-				row := Row{A: make([]int64, n), B: int64(r.IntN(2))}
-				for j := range row.A {
-					row.A[j] = int64(r.IntN(3) - 1)
-				}
+				row := randRow(r, n)
 				rows = append(rows, row)
 				p.add(row)
 			}
@@ -330,25 +340,19 @@ func TestIncremental(t *testing.T) {
 					t.Fatalf("system %d: a solution violates the active rows", it)
 				}
 				if !ok {
-					sub := make([]Row, len(sup))
-					for k, i := range sup {
+					for _, i := range sup {
 						if !slices.Contains(idx, i) {
 							t.Fatalf("system %d: support %v names an inactive row", it, sup)
 						}
-						sub[k] = rows[i]
 					}
-					if len(sup) == 0 || bruteFeasible(n, sub) {
+					if !refutes(n, rows, sup) {
 						t.Fatalf("system %d: support %v of the active rows is not infeasible", it, sup)
 					}
 				}
 				switched++
 				break
 			}
-			sub := make([]Row, len(sup))
-			for k, i := range sup {
-				sub[k] = rows[i]
-			}
-			if len(sup) == 0 || bruteFeasible(n, sub) {
+			if !refutes(n, rows, sup) {
 				t.Fatalf("system %d %v: support %v is not infeasible", it, rows, sup)
 			}
 			break
@@ -373,19 +377,12 @@ func dot(x []*big.Rat, a []int64) *big.Rat {
 func TestFeasible(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 9))
 	ctx := context.Background()
-	randRow := func(n int) Row {
-		row := Row{A: make([]int64, n), B: int64(r.IntN(2))}
-		for j := range row.A {
-			row.A[j] = int64(r.IntN(3) - 1)
-		}
-		return row
-	}
 	feasible, generalised, combined := 0, 0, 0
 	for it := range 2000 {
 		n := 1 + r.IntN(3)
 		var fixed []Row
 		for range r.IntN(3) {
-			fixed = append(fixed, randRow(n))
+			fixed = append(fixed, randRow(r, n))
 		}
 		groups := make([]Group, 1+r.IntN(4))
 		for g := range groups {
@@ -393,7 +390,7 @@ func TestFeasible(t *testing.T) {
 			for range 1 + r.IntN(4) {
 				var opt []Row
 				for range k {
-					opt = append(opt, randRow(n))
+					opt = append(opt, randRow(r, n))
 				}
 				groups[g] = append(groups[g], opt)
 			}
@@ -496,26 +493,19 @@ func TestFeasible(t *testing.T) {
 func TestLeastSum(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 11))
 	ctx := context.Background()
-	randRow := func(n int) Row {
-		row := Row{A: make([]int64, n), B: int64(r.IntN(2))}
-		for j := range row.A {
-			row.A[j] = int64(r.IntN(3) - 1)
-		}
-		return row
-	}
 	feasible, positive := 0, 0
 	for it := range 500 {
 		n := 1 + r.IntN(3)
 		var fixed []Row
 		for range r.IntN(4) {
-			fixed = append(fixed, randRow(n))
+			fixed = append(fixed, randRow(r, n))
 		}
 		groups := make([]Group, r.IntN(3))
 		for g := range groups {
 			for range 1 + r.IntN(3) {
 				var opt []Row
 				for range 1 + r.IntN(2) {
-					opt = append(opt, randRow(n))
+					opt = append(opt, randRow(r, n))
 				}
 				groups[g] = append(groups[g], opt)
 			}

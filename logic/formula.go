@@ -334,7 +334,7 @@ func (f *Formula) write(b *strings.Builder, v *Vocabulary) {
 		b.WriteString(v.Name(f.Atom))
 	case OpNot:
 		b.WriteByte('!')
-		f.child(b, v, f.Args[0])
+		f.child(b, v, 0)
 	case OpAtLeast:
 		b.WriteString("atleast(")
 		b.WriteString(strconv.Itoa(f.K))
@@ -345,33 +345,107 @@ func (f *Formula) write(b *strings.Builder, v *Vocabulary) {
 		b.WriteByte(')')
 	default:
 		sep := map[Op]string{OpAnd: " & ", OpOr: " | ", OpImplies: " -> ", OpIff: " <-> "}[f.Op]
-		for i, g := range f.Args {
+		for i := range f.Args {
 			if i > 0 {
 				b.WriteString(sep)
 			}
-			f.child(b, v, g)
+			f.child(b, v, i)
 		}
 	}
 }
 
-// child writes g as an operand of f, parenthesised when the parser would
+// child writes the i-th operand of f, parenthesised when the parser would
 // otherwise group it differently.
-func (f *Formula) child(b *strings.Builder, v *Vocabulary, g *Formula) {
-	pf, pg := f.Op.precedence(), g.Op.precedence()
-	var paren bool
-	switch f.Op {
-	case OpNot:
-		paren = pg < pf
-	case OpImplies, OpIff:
-		paren = pg <= OpImplies.precedence()
-	default:
-		paren = pg <= pf
-	}
+func (f *Formula) child(b *strings.Builder, v *Vocabulary, i int) {
+	paren := f.parens(i)
 	if paren {
 		b.WriteByte('(')
 	}
-	g.write(b, v)
+	f.Args[i].write(b, v)
 	if paren {
 		b.WriteByte(')')
 	}
+}
+
+// parens reports whether the i-th operand of f is printed in parentheses: only
+// where the parser would otherwise group the text differently. '->' groups
+// to the right and '<->' to the left, so a chain of either prints without
+// any: a parenthesis is a nesting level (MaxDepth), and a chain of n
+// operands printed as a -> (b -> (…)) would read back twice as deep as it
+// was written (TestPrintDepthWithinLimit).
+func (f *Formula) parens(i int) bool {
+	g := f.Args[i]
+	pf, pg := f.Op.precedence(), g.Op.precedence()
+	switch f.Op {
+	case OpNot:
+		return pg < pf
+	case OpImplies:
+		// implies := or ('->' implies)?: the right operand may be an
+		// implication, the left one only a disjunction or tighter.
+		if i == 1 && g.Op == OpImplies {
+			return false
+		}
+		return pg <= OpImplies.precedence()
+	case OpIff:
+		// iff := implies ('<->' implies)*: both operands may be
+		// implications, and the left one a biconditional too.
+		if g.Op == OpImplies || i == 0 && g.Op == OpIff {
+			return false
+		}
+		return pg <= OpIff.precedence()
+	}
+	return pg <= pf
+}
+
+// Depth returns how deeply the text f.String prints nests, as the parser
+// counts it against MaxDepth: each parenthesis, '!', the right operand of
+// '->', each further operand of a '<->' chain and the arguments of atleast
+// add a level. A formula of Depth above MaxDepth (one built, not parsed)
+// prints as text that no reader of strata reads back; writers check it.
+func (f *Formula) Depth() int {
+	switch f.Op {
+	case OpTrue, OpFalse, OpAtom:
+		return 0
+	case OpNot:
+		return 1 + f.operandDepth(0)
+	case OpAtLeast:
+		d := 0
+		for _, g := range f.Args {
+			d = max(d, g.Depth())
+		}
+		return 1 + d
+	case OpImplies:
+		return max(f.operandDepth(0), 1+f.operandDepth(1))
+	case OpIff:
+		d, _ := f.iffChain()
+		return d
+	}
+	d := 0
+	for i := range f.Args {
+		d = max(d, f.operandDepth(i))
+	}
+	return d
+}
+
+// operandDepth is the Depth of the i-th operand of f, counting its
+// parentheses.
+func (f *Formula) operandDepth(i int) int {
+	if f.parens(i) {
+		return 1 + f.Args[i].Depth()
+	}
+	return f.Args[i].Depth()
+}
+
+// iffChain returns the Depth of a biconditional and the number of '<->' of
+// the chain it prints as: a <-> b <-> c nests to the left, and its k-th
+// operand is read k-1 levels down.
+func (f *Formula) iffChain() (depth, arrows int) {
+	l := f.Args[0]
+	if l.Op == OpIff {
+		depth, arrows = l.iffChain()
+	} else {
+		depth = f.operandDepth(0)
+	}
+	arrows++
+	return max(depth, arrows+f.operandDepth(1)), arrows
 }

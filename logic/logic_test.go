@@ -70,7 +70,7 @@ func TestParseForms(t *testing.T) {
 		{"bird, !flies", "bird | !flies"},
 		{"bird(), !flies()", "bird | !flies"},
 		{"a & b | c", "a & b | c"},
-		{"a -> b -> c", "a -> (b -> c)"},
+		{"a -> b -> c", "a -> b -> c"}, // right-associative: no parentheses (TestPrintDepthWithinLimit)
 		{"(a -> b) -> c", "(a -> b) -> c"},
 		{"!(a | b) <-> c", "!(a | b) <-> c"},
 		{"a && b || !c", "a & b | !c"},
@@ -512,4 +512,105 @@ func FuzzCNF(f *testing.F) {
 			return true
 		})
 	})
+}
+
+// parseDepth parses src as ParseFormula does and returns the deepest
+// nesting the parser counted.
+func parseDepth(v *Vocabulary, src string) (*Formula, int, error) {
+	p := newParser(v, Position{}, src, OpOr)
+	f, err := p.whole()
+	return f, p.deepest, err
+}
+
+// TestPrintDepthWithinLimit: a formula prints as text that nests no deeper
+// than the text it was read from, so that whatever strata reads it can
+// write back readable: a chain of '->' (right-associative) and of '<->'
+// (left-associative) prints without parentheses. Depth is the nesting the
+// parser counts in the printed text.
+func TestPrintDepthWithinLimit(t *testing.T) {
+	v := &Vocabulary{}
+	chain := func(n int, sep string) string {
+		var b strings.Builder
+		for i := range n {
+			if i > 0 {
+				b.WriteString(sep)
+			}
+			fmt.Fprintf(&b, "a%d", i%7)
+		}
+		return b.String()
+	}
+	for _, n := range []int{5001, 7500, MaxDepth, MaxDepth + 1, MaxDepth + 2} {
+		for _, sep := range []string{" -> ", " <-> "} {
+			src := chain(n, sep)
+			f, err := ParseFormula(v, src)
+			if n-1 > MaxDepth {
+				if err == nil {
+					t.Fatalf("%d operands of %q: read", n, sep)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%d operands of %q: %v", n, sep, err)
+			}
+			out := f.String(v)
+			g, depth, err := parseDepth(v, out)
+			if err != nil || !g.Equal(f) {
+				t.Fatalf("%d operands of %q printed as %.40q…: %v", n, sep, out, err)
+			}
+			if depth != n-1 || f.Depth() != n-1 {
+				t.Errorf("%d operands of %q: printed text nests %d deep, Depth %d, want %d", n, sep, depth, f.Depth(), n-1)
+			}
+			// Printed again, the text is the same: a fixed point.
+			if again := g.String(v); again != out {
+				t.Errorf("%d operands of %q: printed twice differently", n, sep)
+			}
+		}
+	}
+	// Random formulas: Depth is the nesting the parser counts in the
+	// printed text, which is never deeper than the text printed with a
+	// parenthesis around every operand.
+	r := rand.New(rand.NewPCG(3, 4))
+	v = testVocab(5)
+	for i := range 20000 {
+		f := randFormula(r, 5, 1+r.IntN(7))
+		s := f.String(v)
+		g, depth, err := parseDepth(v, s)
+		if err != nil || !g.Equal(f) {
+			t.Fatalf("#%d: %q: %v", i, s, err)
+		}
+		if depth != f.Depth() {
+			t.Fatalf("#%d: %q nests %d deep, Depth says %d", i, s, depth, f.Depth())
+		}
+	}
+}
+
+// TestPrintChainsWithoutParentheses: the printed forms of chains and of
+// their mixtures with the other connectives.
+func TestPrintChainsWithoutParentheses(t *testing.T) {
+	v := testVocab(5)
+	for _, c := range []struct{ in, want string }{
+		{"a -> b -> c", "a -> b -> c"},
+		{"a -> (b -> c)", "a -> b -> c"},
+		{"(a -> b) -> c", "(a -> b) -> c"},
+		{"a <-> b <-> c", "a <-> b <-> c"},
+		{"a <-> (b <-> c)", "a <-> (b <-> c)"},
+		{"(a -> b) <-> (c -> d)", "a -> b <-> c -> d"},
+		{"a -> (b <-> c)", "a -> (b <-> c)"},
+		{"(a <-> b) -> c", "(a <-> b) -> c"},
+		{"!(a -> b) | c", "!(a -> b) | c"},
+		{"(a | b) & c", "(a | b) & c"},
+	} {
+		f, err := ParseFormula(v, c.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := f.String(v); got != c.want {
+			t.Errorf("%s printed as %s, want %s", c.in, got, c.want)
+		}
+	}
+	// Operands that are one and the same formula keep their own grouping.
+	ab, _ := ParseFormula(v, "a -> b")
+	if got := Implies(ab, ab).String(v); got != "(a -> b) -> a -> b" {
+		t.Errorf("Implies(x, x) printed as %s", got)
+	}
 }

@@ -145,13 +145,14 @@ func isNumber(s string) bool {
 // top-level ',' means: OpOr in clause lists and consequents, OpAnd in
 // antecedents.
 type parser struct {
-	v     *Vocabulary
-	at    Position
-	src   string
-	toks  []token
-	i     int
-	comma Op
-	depth int // nesting of the formula being parsed, bounded by MaxDepth
+	v       *Vocabulary
+	at      Position
+	src     string
+	toks    []token
+	i       int
+	comma   Op
+	depth   int // nesting of the formula being parsed, bounded by MaxDepth
+	deepest int // the largest depth reached, for tests
 }
 
 // MaxDepth bounds how deeply a formula may nest: parentheses, negations,
@@ -164,6 +165,7 @@ const MaxDepth = 10000
 // leave undoes it.
 func (p *parser) enter(t token) error {
 	p.depth++
+	p.deepest = max(p.deepest, p.depth)
 	if p.depth > MaxDepth {
 		return p.errorf(t, "formula nested more than %d levels deep (parentheses, '!', '->', '<->' or atleast)", MaxDepth)
 	}

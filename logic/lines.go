@@ -61,52 +61,122 @@ func (f LineFormat) strip(line string) string {
 }
 
 // Each calls fn with the 1-based number and the text, comment removed, of
-// every line of r that is not blank once its comment is removed. The text
-// is without
-// its line ending ("\n" or "\r\n") and, on the first line, without a
-// UTF-8 byte-order mark. Each stops at fn's first error; name says which
-// input failed to read, and a line longer than MaxLineLen is a ParseError
-// giving name and line.
+// every line of r that is not blank once its comment is removed. A line
+// ends at "\n", "\r\n" or a lone "\r" (old Mac files), which the text is
+// without; the first line is also without a UTF-8 byte-order mark. Each
+// stops at fn's first error; name says which input failed to read, and a
+// line longer than MaxLineLen is a ParseError giving name and line.
 func (f LineFormat) Each(r io.Reader, name string, fn func(line int, text string) error) error {
-	br := bufio.NewReaderSize(r, 64*1024)
-	var long []byte // a line longer than the reader's buffer
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64*1024), maxLineLen+len("\r\n"))
+	sc.Split(scanLines)
 	line := 0
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			if len(long)+len(chunk) > maxLineLen+len("\r\n") {
-				return &ParseError{Position{File: name, Line: line + 1}, ErrLineTooLong}
-			}
-			long = append(long, chunk...)
-			continue
-		}
-		if err != nil && err != io.EOF {
-			return fmt.Errorf("read %s: %w", name, err)
-		}
-		if len(chunk) == 0 && len(long) == 0 && err == io.EOF {
-			return nil
-		}
-		text := chunk
-		if long != nil {
-			text = append(long, chunk...)
-			long = nil
-		}
+	for sc.Scan() {
 		line++
-		text = bytes.TrimSuffix(text, []byte{'\n'})
-		text = bytes.TrimSuffix(text, []byte{'\r'})
+		text := sc.Bytes()
 		if len(text) > maxLineLen {
 			return &ParseError{Position{File: name, Line: line}, ErrLineTooLong}
 		}
 		if line == 1 {
 			text = TrimBOM(text)
 		}
-		if ferr := f.call(fn, line, string(text)); ferr != nil {
-			return ferr
-		}
-		if err == io.EOF {
-			return nil
+		if err := f.call(fn, line, string(text)); err != nil {
+			return err
 		}
 	}
+	switch err := sc.Err(); {
+	case errors.Is(err, bufio.ErrTooLong):
+		return &ParseError{Position{File: name, Line: line + 1}, ErrLineTooLong}
+	case err != nil:
+		return fmt.Errorf("read %s: %w", name, err)
+	}
+	return nil
+}
+
+// scanLines is a bufio.SplitFunc for lines ending in "\n", "\r\n" or a
+// lone "\r", returned without their ending.
+func scanLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
+	end, next := lineEnd(data, atEOF)
+	switch {
+	case end >= 0:
+		return next, data[:end], nil
+	case atEOF && len(data) > 0:
+		return len(data), data, nil
+	}
+	return 0, nil, nil
+}
+
+// lineEnd returns where the first line of data ends and the next begins,
+// or -1 when data holds no complete line yet (a final "\r" may be the
+// first half of "\r\n" unless atEOF).
+func lineEnd(data []byte, atEOF bool) (end, next int) {
+	lf := bytes.IndexByte(data, '\n')
+	limit := lf
+	if lf < 0 {
+		limit = len(data)
+	}
+	cr := bytes.IndexByte(data[:limit], '\r')
+	switch {
+	case cr >= 0 && cr+1 == lf:
+		return cr, lf + 1 // "\r\n"
+	case cr >= 0 && (cr+1 < len(data) || atEOF):
+		return cr, cr + 1 // a lone "\r"
+	case cr >= 0:
+		return -1, 0 // "\r" last: is "\n" next?
+	case lf >= 0:
+		return lf, lf + 1
+	}
+	return -1, 0
+}
+
+// LineCol returns the 1-based line and column (in bytes) of the byte at
+// offset off of src, where "\n", "\r\n" and a lone "\r" each end a line,
+// as for LineFormat.Each. An offset past the end is at the end.
+func LineCol[S ~string | ~[]byte](src S, off int) (line, col int) {
+	off = min(max(off, 0), len(src))
+	line, start := 1, 0
+	for i := 0; i < off; i++ {
+		switch src[i] {
+		case '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				continue // the line ends at the "\n"
+			}
+		case '\n':
+		default:
+			continue
+		}
+		line, start = line+1, i+1
+	}
+	return line, off - start + 1
+}
+
+// Newlines returns a reader of r's bytes in which a lone carriage return,
+// the line ending of old Mac files, is a line feed ("\r\n" stays), for
+// readers that do not read lines through LineFormat, such as encoding/csv.
+func Newlines(r io.Reader) io.Reader { return &newlines{br: bufio.NewReader(r)} }
+
+type newlines struct{ br *bufio.Reader }
+
+func (n *newlines) Read(p []byte) (int, error) {
+	k, err := n.br.Read(p)
+	for i := bytes.IndexByte(p[:k], '\r'); i >= 0; {
+		switch {
+		case i+1 < k:
+			if p[i+1] != '\n' {
+				p[i] = '\n'
+			}
+		default: // the last byte read: look at the next one
+			if next, perr := n.br.Peek(1); perr != nil || next[0] != '\n' {
+				p[i] = '\n'
+			}
+		}
+		j := bytes.IndexByte(p[i+1:k], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return k, err
 }
 
 // call passes a line to fn unless it is blank once its comment is removed.

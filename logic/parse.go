@@ -1,6 +1,7 @@
 package logic
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 )
@@ -161,13 +162,17 @@ type parser struct {
 // recursion could exhaust the stack; no formula a person writes comes near.
 const MaxDepth = 10000
 
+// ErrTooDeep is the cause (errors.Is) of the ParseError of a formula nested
+// more than MaxDepth levels deep.
+var ErrTooDeep = errors.New("formula nested more than " + strconv.Itoa(MaxDepth) + " levels deep")
+
 // enter descends one nesting level at token t, failing beyond MaxDepth;
 // leave undoes it.
 func (p *parser) enter(t token) error {
 	p.depth++
 	p.deepest = max(p.deepest, p.depth)
 	if p.depth > MaxDepth {
-		return p.errorf(t, "formula nested more than %d levels deep (parentheses, '!', '->', '<->' or atleast)", MaxDepth)
+		return p.errorf(t, "%w (parentheses, '!', '->', '<->' or atleast)", ErrTooDeep)
 	}
 	return nil
 }
@@ -186,13 +191,12 @@ func (p *parser) posOf(off int) Position {
 	if pos.Col == 0 {
 		pos.Col = 1
 	}
-	for j := 0; j < off && j < len(p.src); j++ {
-		if p.src[j] == '\n' {
-			pos.Line++
-			pos.Col = 1
-		} else {
-			pos.Col++
-		}
+	line, col := LineCol(p.src, off)
+	if line > 1 {
+		pos.Line += line - 1
+		pos.Col = col
+	} else {
+		pos.Col += col - 1
 	}
 	return pos
 }

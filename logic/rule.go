@@ -77,14 +77,20 @@ func (r Rule) String(v *Vocabulary) string {
 
 // ParseQuery reads a query for a theory: a default rule α -> β (see
 // ParseRule), or a plain formula φ, read as the rule true |~ φ. When neither
-// parses, the error is the rule parser's, since a query is usually a rule.
+// parses, the error is the rule parser's, since a query is usually a rule,
+// unless the formula is nested too deeply (ErrTooDeep): that is what is
+// wrong with it, not a missing '->'.
 func ParseQuery(v *Vocabulary, src string) (Rule, error) {
 	rule, err := ParseRule(v, src)
 	if err == nil {
 		return rule, nil
 	}
-	if f, ferr := ParseFormula(v, src); ferr == nil {
+	f, ferr := ParseFormula(v, src)
+	switch {
+	case ferr == nil:
 		return Rule{Antecedent: True(), Consequent: f}, nil
+	case errors.Is(ferr, ErrTooDeep) && !errors.Is(err, ErrTooDeep):
+		return Rule{}, ferr
 	}
 	return Rule{}, err
 }

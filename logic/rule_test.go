@@ -3,9 +3,11 @@ package logic
 import (
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // lines returns what f.Each passes to fn for in, as "line:text".
@@ -148,4 +150,63 @@ func equivalent(n int, f, g *Formula) bool {
 		return same
 	})
 	return same
+}
+
+// TestParseQueryTooDeep: a plain formula nested past MaxDepth is reported
+// as such, not as a rule missing its arrow; a rule whose own part is too
+// deep reports that too.
+func TestParseQueryTooDeep(t *testing.T) {
+	v := &Vocabulary{}
+	for _, src := range []string{
+		strings.Repeat("!", MaxDepth+1) + "a",
+		strings.Repeat("(", MaxDepth+1) + "a" + strings.Repeat(")", MaxDepth+1),
+		"b -> " + strings.Repeat("!", MaxDepth+1) + "a",
+	} {
+		_, err := ParseQuery(v, src)
+		if !errors.Is(err, ErrTooDeep) || !strings.Contains(err.Error(), "nested more than 10000 levels") {
+			t.Errorf("%.20q…: %v", src, err)
+		}
+	}
+	if _, err := ParseQuery(v, strings.Repeat("!", MaxDepth)+"a"); err != nil {
+		t.Errorf("%d negations: %v", MaxDepth, err)
+	}
+}
+
+// TestLineEndings: "\n", "\r\n" and a lone "\r" each end a line, for
+// LineFormat.Each, LineCol and Newlines alike, wherever the reads split the
+// input.
+func TestLineEndings(t *testing.T) {
+	in := "a -> b\rc -> d # x\r\r\ne\n\rf\r"
+	want := []string{"1:a -> b", "2:c -> d ", "4:e", "6:f"}
+	got, err := lines(TextLines, in)
+	if err != nil || !slices.Equal(got, want) {
+		t.Fatalf("Each: got %q, %v; want %q", got, err, want)
+	}
+	for _, r := range []io.Reader{iotest.OneByteReader(strings.NewReader(in)), iotest.HalfReader(strings.NewReader(in))} {
+		var got []string
+		err := TextLines.Each(r, "x", func(line int, text string) error {
+			got = append(got, fmt.Sprintf("%d:%s", line, text))
+			return nil
+		})
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("Each, byte by byte: got %q, %v", got, err)
+		}
+	}
+	for _, c := range []struct{ off, line, col int }{{0, 1, 1}, {6, 1, 7}, {7, 2, 1}, {17, 2, 11}, {18, 3, 1}, {19, 3, 2}, {20, 4, 1}, {21, 4, 2}, {22, 5, 1}, {23, 6, 1}, {99, 7, 1}} {
+		if l, col := LineCol(in, c.off); l != c.line || col != c.col {
+			t.Errorf("LineCol(%d) = %d:%d, want %d:%d", c.off, l, col, c.line, c.col)
+		}
+	}
+	for _, r := range []io.Reader{strings.NewReader(in), iotest.OneByteReader(strings.NewReader(in))} {
+		out, err := io.ReadAll(Newlines(r))
+		if want := "a -> b\nc -> d # x\n\r\ne\n\nf\n"; err != nil || string(out) != want {
+			t.Errorf("Newlines: %q, %v; want %q", out, err, want)
+		}
+	}
+	// A parse error in text of several lines names the line CR starts.
+	_, err = ParseFormulaAt(&Vocabulary{}, Position{File: "q", Line: 3}, "a |\rb &\r)")
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Pos.Line != 5 || pe.Pos.Col != 1 {
+		t.Errorf("error in CR-separated text: %v", err)
+	}
 }

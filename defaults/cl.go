@@ -121,7 +121,8 @@ func (p *clParser) lex() {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
 			i++
 		case strings.HasPrefix(src[i:], "//"):
-			for i < len(src) && src[i] != '\n' {
+			// To the end of the line: "\n", "\r\n" or a lone "\r".
+			for i < len(src) && src[i] != '\n' && src[i] != '\r' {
 				i++
 			}
 		case strings.HasPrefix(src[i:], "/*"):
@@ -152,12 +153,14 @@ func (p *clParser) lex() {
 	p.toks = append(p.toks, clToken{clEOF, len(src), ""})
 }
 
-// pos converts a byte offset into file, line and column.
+// pos converts a byte offset into file, line and column; "\n", "\r\n"
+// and a lone "\r" each end a line, as for logic.LineCol.
 func (p *clParser) pos(off int) logic.Position {
 	if p.lines == nil {
 		p.lines = []int{0}
 		for i := 0; i < len(p.src); i++ {
-			if p.src[i] == '\n' {
+			switch {
+			case p.src[i] == '\n', p.src[i] == '\r' && (i+1 == len(p.src) || p.src[i+1] != '\n'):
 				p.lines = append(p.lines, i+1)
 			}
 		}
@@ -226,6 +229,7 @@ func (p *clParser) blocks() ([]*Base, error) {
 		return nil, p.expected("',' or 'conditionals' after the signature")
 	}
 	var bases []*Base
+	seen := map[string]int{} // block name to the offset of its first use
 	for p.peek().kind != clEOF {
 		if p.keyword("conditionals") {
 			p.next()
@@ -234,6 +238,12 @@ func (p *clParser) blocks() ([]*Base, error) {
 		if err != nil {
 			return nil, err
 		}
+		// SelectBase picks a base by name: a second block of one name
+		// could never be chosen.
+		if first, dup := seen[t.text]; dup {
+			return nil, p.errorAt(t.off, "a second belief base named %q (the first is at line %d)", t.text, p.pos(first).Line)
+		}
+		seen[t.text] = t.off
 		if _, err := p.want(clLBrace, "'{' after the belief base name "+t.text); err != nil {
 			return nil, err
 		}

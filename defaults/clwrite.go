@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/strata-logic/strata/logic"
@@ -97,19 +98,71 @@ func clPrec(f *logic.Formula) int {
 }
 
 // writeCLFormula writes f, parenthesised when its binding is not stronger
-// than outer requires.
+// than outer requires. It fails when the text would nest more than
+// logic.MaxDepth levels ('!' and parentheses), which ReadCL refuses.
 func writeCLFormula(b *strings.Builder, v *logic.Vocabulary, f *logic.Formula, outer int) error {
+	return (&clWriter{b: b, v: v}).formula(f, outer)
+}
+
+// clWriter writes formulas in the .cl syntax, counting how deeply the text
+// nests.
+type clWriter struct {
+	b     *strings.Builder
+	v     *logic.Vocabulary
+	depth int
+}
+
+// enter counts a '!' or '(' written; leave undoes it.
+func (w *clWriter) enter() error {
+	w.depth++
+	if w.depth > logic.MaxDepth {
+		return fmt.Errorf("the formula would nest more than %d levels deep in the .cl syntax", logic.MaxDepth)
+	}
+	return nil
+}
+
+func (w *clWriter) leave() { w.depth-- }
+
+// clDisjunction returns the implication chain a -> b -> … -> c as the one
+// disjunction !a ; !b ; … ; c, so that a chain does not nest a parenthesis
+// per arrow; other formulas are returned as they are.
+func clDisjunction(f *logic.Formula) *logic.Formula {
+	var parts []*logic.Formula
+	for f.Op == logic.OpImplies {
+		parts = append(parts, logic.Not(f.Args[0]))
+		f = f.Args[1]
+	}
+	if parts == nil {
+		return f
+	}
+	return logic.Or(append(parts, f)...)
+}
+
+func (w *clWriter) formula(f *logic.Formula, outer int) error {
 	switch f.Op {
 	case logic.OpImplies:
-		f = logic.Or(logic.Not(f.Args[0]), f.Args[1])
+		f = clDisjunction(f)
 	case logic.OpIff:
 		p, q := f.Args[0], f.Args[1]
 		f = logic.Or(logic.And(p, q), logic.And(logic.Not(p), logic.Not(q)))
 	case logic.OpAtLeast:
 		return errors.New("atleast cannot be written in the .cl syntax")
 	}
+	if f.Op == logic.OpOr && slices.ContainsFunc(f.Args, func(g *logic.Formula) bool { return g.Op == logic.OpImplies }) {
+		// (a -> b) | c is !a ; b ; c: one disjunction, no parentheses.
+		args := make([]*logic.Formula, len(f.Args))
+		for i, g := range f.Args {
+			args[i] = clDisjunction(g)
+		}
+		f = logic.Or(args...)
+	}
+	b := w.b
 	paren := clPrec(f) <= outer
 	if paren {
+		if err := w.enter(); err != nil {
+			return err
+		}
+		defer w.leave()
 		b.WriteByte('(')
 	}
 	var err error
@@ -119,10 +172,14 @@ func writeCLFormula(b *strings.Builder, v *logic.Vocabulary, f *logic.Formula, o
 	case logic.OpFalse:
 		b.WriteString("Bottom")
 	case logic.OpAtom:
-		b.WriteString(v.Name(f.Atom))
+		b.WriteString(w.v.Name(f.Atom))
 	case logic.OpNot:
+		if err = w.enter(); err != nil {
+			return err
+		}
 		b.WriteByte('!')
-		err = writeCLFormula(b, v, f.Args[0], clPrecNot-1)
+		err = w.formula(f.Args[0], clPrecNot-1)
+		w.leave()
 	case logic.OpAnd, logic.OpOr:
 		sep, prec := ",", clPrecAnd
 		if f.Op == logic.OpOr {
@@ -132,7 +189,7 @@ func writeCLFormula(b *strings.Builder, v *logic.Vocabulary, f *logic.Formula, o
 			if i > 0 {
 				b.WriteString(sep)
 			}
-			if err = writeCLFormula(b, v, g, prec); err != nil {
+			if err = w.formula(g, prec); err != nil {
 				break
 			}
 		}

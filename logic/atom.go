@@ -113,3 +113,13 @@ func (v *Vocabulary) Join(ls []Lit, sep string) string {
 	}
 	return b.String()
 }
+
+// IsAtomName reports whether name reads back as exactly that atom in the
+// textual syntax: not a keyword, a number, a connective or text with
+// spaces. Writers check the names they write with it, so that a vocabulary
+// from another format (a WCNF file's comments) cannot give a file that does
+// not read back.
+func IsAtomName(name string) bool {
+	toks := lex(name)
+	return len(toks) == 2 && toks[0].kind == tIdent && toks[0].text == name && toks[1].off == len(name)
+}

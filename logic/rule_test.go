@@ -210,3 +210,18 @@ func TestLineEndings(t *testing.T) {
 		t.Errorf("error in CR-separated text: %v", err)
 	}
 }
+
+func TestIsAtomName(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		ok   bool
+	}{
+		{"a", true}, {"a1", true}, {"_x3", true}, {"00a1", true}, {"check-raised", true}, {"a'", true}, {"é", true},
+		{"", false}, {"1", false}, {"!x", false}, {"a|b", false}, {"a b", false}, {" a", false}, {"true", false},
+		{"false", false}, {"a()", false}, {"a->b", false}, {"(a)", false}, {"a,b", false}, {"a\x00", false},
+	} {
+		if got := IsAtomName(c.name); got != c.ok {
+			t.Errorf("IsAtomName(%q) = %v", c.name, got)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -189,8 +190,27 @@ func isDeclaration(s string) bool {
 
 // WriteAlchemy writes n in the syntax ReadAlchemy reads: the atoms declared
 // one per line in order, then one formula per line, weights as the shortest
-// decimal that denotes them.
+// decimal that denotes them, which reads back as the same float64. It fails,
+// writing nothing, on what would not read back: an atom name that is not
+// one in Alchemy's syntax (see AlchemyAtomName), a formula nested too
+// deeply (logic.MaxDepth), a weight that is not a finite number.
 func WriteAlchemy(w io.Writer, n *Network) error {
+	if err := n.Check(); err != nil {
+		return err
+	}
+	for _, name := range n.Vocab.Names() {
+		if !AlchemyAtomName(name) {
+			return fmt.Errorf("write Alchemy: %q is not an atom name of Alchemy's syntax", name)
+		}
+	}
+	for i, f := range n.Formulas {
+		if d := f.F.Depth(); d > logic.MaxDepth {
+			return fmt.Errorf("write Alchemy: formula %d nests %d levels deep, more than the %d a reader accepts", i+1, d, logic.MaxDepth)
+		}
+		if !f.Hard && (math.IsNaN(f.Weight) || math.IsInf(f.Weight, 0)) {
+			return fmt.Errorf("write Alchemy: formula %d has weight %v, not a finite number", i+1, f.Weight)
+		}
+	}
 	bw := bufio.NewWriter(w)
 	bw.WriteString("// propositional Markov logic network: atoms, then weighted and hard formulas\n")
 	for _, name := range n.Vocab.Names() {
@@ -207,6 +227,14 @@ func WriteAlchemy(w io.Writer, n *Network) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// AlchemyAtomName reports whether name can be an atom of a network written
+// in Alchemy's syntax: an atom of strata's syntax (logic.IsAtomName) other
+// than "v", Alchemy's disjunction, and not a number such as 1e5, which a
+// line would read as a weight.
+func AlchemyAtomName(name string) bool {
+	return logic.IsAtomName(name) && name != "v" && numberEnd(name, 0) < len(name)
 }
 
 var toAlchemy = strings.NewReplacer(" & ", " ^ ", " | ", " v ", " <-> ", " <=> ", " -> ", " => ")

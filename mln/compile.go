@@ -10,9 +10,9 @@ import (
 	"github.com/strata-logic/strata/mln/maxsat"
 )
 
-// maxDecimals is the finest decimal scale used for integer costs: weights
-// with more decimals are rounded to 10⁻⁹.
-const maxDecimals = 9
+// maxTotalCost bounds the sum of a network's integer costs, so that the
+// solvers' sums of costs never overflow an int64.
+const maxTotalCost = 1 << 60
 
 // Compiled is a network turned into a weighted MaxSAT problem with integer
 // costs. Variables 0 .. Atoms-1 are the network's atoms; the rest are
@@ -20,18 +20,15 @@ const maxDecimals = 9
 //
 // Real weights become integers by a decimal scale: the weight w, read as the
 // shortest decimal that denotes it (what the file says, e.g. 1.234567), costs
-// round(|w|·Scale) with Scale = 10^d, d the largest number of decimals of a
-// weight (at most 9). When every weight has at most 9 decimals, as those of
-// the networks strata learns (6 decimals), the integer cost of every world is
-// exactly Scale times its real cost: no rounding happens, Exact is true, and
-// the most probable worlds are the same. Otherwise RoundingBound bounds
-// |integer cost / Scale − real cost| for every world.
+// |w|·10^Decimals, with Decimals the largest number of decimals of a weight,
+// which makes every cost an integer exactly. The integer cost of every world
+// is then exactly Scale times its real cost, and the most probable worlds are
+// the same: nothing is rounded (TestCompileExactWeights).
 type Compiled struct {
-	Problem       *maxsat.Problem
-	Atoms         int
-	Scale         float64
-	Exact         bool
-	RoundingBound float64
+	Problem  *maxsat.Problem
+	Atoms    int
+	Decimals int     // the costs are the weights times 10^Decimals
+	Scale    float64 // 10^Decimals, as near as a float64 gets
 }
 
 // Compile turns n into a MaxSAT problem: hard formulas become hard clauses
@@ -44,21 +41,19 @@ func Compile(n *Network) (*Compiled, error) {
 	if err := n.Check(); err != nil {
 		return nil, err
 	}
-	scale, exact, err := costScale(n)
+	costs, d, err := integerCosts(n)
 	if err != nil {
 		return nil, err
 	}
 	p := &maxsat.Problem{NumVars: n.NumAtoms()}
 	fresh := func() logic.Atom { p.NumVars++; return logic.Atom(p.NumVars - 1) }
-	c := &Compiled{Problem: p, Atoms: n.NumAtoms(), Scale: scale, Exact: exact}
-	for _, f := range n.Formulas {
+	c := &Compiled{Problem: p, Atoms: n.NumAtoms(), Decimals: d, Scale: math.Pow10(d)}
+	for i, f := range n.Formulas {
 		if f.Hard {
 			p.Hard = append(p.Hard, logic.CNF(f.F, fresh)...)
 			continue
 		}
-		real := math.Abs(f.Weight) * scale
-		cost := int64(math.Round(real))
-		c.RoundingBound += math.Abs(float64(cost)-real) / scale
+		cost := costs[i]
 		if cost == 0 {
 			continue
 		}
@@ -79,57 +74,91 @@ func Compile(n *Network) (*Compiled, error) {
 			p.Hard = append(p.Hard, logic.CNF(logic.Or(logic.Not(logic.AtomF(y)), g), fresh)...)
 		}
 	}
-	if exact {
-		c.RoundingBound = 0
-	}
 	if err := p.Check(); err != nil {
 		return nil, fmt.Errorf("mln: %w", err)
 	}
 	return c, nil
 }
 
-// costScale picks 10^d for the largest number d of decimals of a weight
-// (capped at maxDecimals), and reports whether every weight is then an
-// integer. When the total cost at that scale does not fit comfortably in an
-// int64, it refuses: a coarser scale would round the small weights, perhaps
-// to 0, so that the answers for them would depend on an unrelated huge
-// weight.
-func costScale(n *Network) (float64, bool, error) {
-	d, total := 0, 0.0
-	small, large := math.Inf(1), 0.0
-	for _, f := range n.Formulas {
+// integerCosts returns the cost of every weighted formula of n (0 for the
+// hard ones): |w|·10^d exactly, for the smallest d that makes every weight
+// an integer. When the total cost at that scale does not fit comfortably in
+// an int64, it refuses: a coarser scale would round the weights, the small
+// ones perhaps to 0, so that the most probable worlds could change (with
+// 0.0000000014 a and 0.0000000006 !a, rounding to 9 decimals ties a with
+// !a).
+func integerCosts(n *Network) (costs []int64, d int, err error) {
+	type decimal struct {
+		mant uint64 // the significant digits of |w|
+		exp  int    // |w| = mant·10^exp
+	}
+	ws := make([]decimal, len(n.Formulas))
+	small, large, total := math.Inf(1), 0.0, 0.0
+	for i, f := range n.Formulas {
 		if f.Hard {
 			continue
 		}
 		w := f.Weight
 		if math.IsNaN(w) || math.IsInf(w, 0) {
-			return 0, false, fmt.Errorf("mln: weight %v is not a finite number", w)
+			return nil, 0, fmt.Errorf("mln: weight %v is not a finite number", w)
 		}
-		d = max(d, decimals(w))
-		total += math.Abs(w)
-		if w != 0 {
-			small, large = min(small, math.Abs(w)), max(large, math.Abs(w))
+		if w == 0 {
+			continue
 		}
+		ws[i].mant, ws[i].exp = shortestDecimal(math.Abs(w))
+		d = max(d, -ws[i].exp)
+		small, large, total = min(small, math.Abs(w)), max(large, math.Abs(w)), total+math.Abs(w)
 	}
-	exact := d <= maxDecimals
-	d = min(d, maxDecimals)
-	if total*math.Pow10(d) > 1<<60 {
-		return 0, false, fmt.Errorf("mln: weights from %g to %g (total %g) need %d decimals, "+
+	refuse := func() error {
+		return fmt.Errorf("mln: weights from %g to %g (total %g) need %d decimals, "+
 			"and at that precision the total cost does not fit in 64-bit integer costs; "+
 			"a coarser scale would round the small weights, so MAP refuses (scale the weights down or drop the smallest)",
 			small, large, total, d)
 	}
-	return math.Pow10(d), exact, nil
+	costs = make([]int64, len(n.Formulas))
+	var sum uint64
+	for i, w := range ws {
+		if w.mant == 0 {
+			continue
+		}
+		c := w.mant
+		for range w.exp + d { // |w|·10^d = mant·10^(exp+d), exp+d ≥ 0
+			if c > maxTotalCost/10 {
+				return nil, 0, refuse()
+			}
+			c *= 10
+		}
+		if sum += c; c > maxTotalCost || sum > maxTotalCost {
+			return nil, 0, refuse()
+		}
+		costs[i] = int64(c)
+	}
+	return costs, d, nil
+}
+
+// shortestDecimal returns the shortest decimal that denotes w > 0 as
+// mant·10^exp, mant without trailing zeros.
+func shortestDecimal(w float64) (mant uint64, exp int) {
+	s := strconv.FormatFloat(w, 'e', -1, 64) // d.ddddde±x
+	m, e, _ := strings.Cut(s, "e")
+	x, _ := strconv.Atoi(e)
+	digits := strings.Replace(m, ".", "", 1)
+	exp = x - (len(digits) - 1)
+	for len(digits) > 1 && digits[len(digits)-1] == '0' {
+		digits, exp = digits[:len(digits)-1], exp+1
+	}
+	mant, _ = strconv.ParseUint(digits, 10, 64) // at most 17 digits
+	return mant, exp
 }
 
 // decimals returns the number of digits after the point of the shortest
 // decimal that denotes w.
 func decimals(w float64) int {
-	s := strconv.FormatFloat(math.Abs(w), 'e', -1, 64) // d.ddddde±x
-	mant, exp, _ := strings.Cut(s, "e")
-	e, _ := strconv.Atoi(exp)
-	digits := len(strings.Replace(mant, ".", "", 1)) - 1
-	return max(digits-e, 0)
+	if w == 0 || math.IsNaN(w) || math.IsInf(w, 0) {
+		return 0
+	}
+	_, exp := shortestDecimal(math.Abs(w))
+	return max(-exp, 0)
 }
 
 // Cost returns the real cost of world w: the sum of the weights of the

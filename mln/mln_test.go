@@ -73,8 +73,8 @@ func TestMAPAgainstBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !ex.Compiled().Exact {
-			t.Fatalf("weights with 3 decimals compiled inexactly")
+		if ex.Compiled().Decimals > 3 {
+			t.Fatalf("weights with 3 decimals compiled with %d", ex.Compiled().Decimals)
 		}
 		cg, _ := NewExact(net)
 		cg.bb.NodeLimit = 1 // every query goes to the core-guided solver
@@ -141,31 +141,68 @@ func TestMAPAgainstBruteForce(t *testing.T) {
 	}
 }
 
-func TestRounding(t *testing.T) {
+// TestCompileExactWeights: every weight becomes an integer cost exactly,
+// at the decimal scale of its most precise weight, whatever that precision;
+// NaN is refused.
+func TestCompileExactWeights(t *testing.T) {
 	v := logic.NewVocabulary("a", "b")
 	net := &Network{Vocab: v, Formulas: []Formula{
 		{F: logic.AtomF(0), Weight: 1.234567},
 		{F: logic.AtomF(1), Weight: -2.5},
 	}}
 	c, err := Compile(net)
-	if err != nil || !c.Exact || c.Scale != 1e6 || c.RoundingBound != 0 {
+	if err != nil || c.Decimals != 6 || c.Scale != 1e6 {
 		t.Fatalf("6 decimals: %+v %v", c, err)
 	}
 	if c.Problem.Soft[0].Cost != 1234567 || c.Problem.Soft[1].Cost != 2500000 {
 		t.Fatalf("costs %+v", c.Problem.Soft)
 	}
-	net.Formulas[0].Weight = 1.0 / 3
-	c, err = Compile(net)
-	if err != nil || c.Exact || c.Scale != 1e9 || c.RoundingBound <= 0 || c.RoundingBound > 0.5e-9 {
-		t.Fatalf("1/3: %+v %v", c, err)
+	for w, want := range map[float64][2]int64{
+		1.0 / 3:           {3333333333333333, 25000000000000000},
+		0.1234567891234:   {1234567891234, 25000000000000},
+		1e-12:             {1, 2500000000000},
+		0.0000000014:      {14, 25000000000},
+		123456.7890123456: {1234567890123456, 25000000000},
+	} {
+		net.Formulas[0].Weight = w
+		c, err := Compile(net)
+		if err != nil || c.Problem.Soft[0].Cost != want[0] || c.Problem.Soft[1].Cost != want[1] {
+			t.Errorf("weight %v: costs %+v, want %v: %v", w, c.Problem.Soft, want, err)
+		}
 	}
 	net.Formulas[0].Weight = math.NaN()
 	if _, err := Compile(net); err == nil {
 		t.Fatal("NaN weight compiled")
 	}
-	for w, d := range map[float64]int{1: 0, 0.5: 1, 1.234567: 6, 1e-7: 7, 123456.25: 2, -0.001: 3, 1e20: 0} {
+	net.Formulas[0].Weight = 1e-300 // would need 300 decimals
+	if _, err := Compile(net); err == nil || !strings.Contains(err.Error(), "would round the small weights") {
+		t.Fatalf("1e-300 next to 2.5: %v", err)
+	}
+	for w, d := range map[float64]int{1: 0, 0.5: 1, 1.234567: 6, 1e-7: 7, 123456.25: 2, -0.001: 3, 1e20: 0, 1e-12: 12} {
 		if got := decimals(w); got != d {
 			t.Errorf("decimals(%v) = %d, want %d", w, got, d)
+		}
+	}
+}
+
+// TestMAPTinyWeights: weights below 10⁻⁹ decide MAP as larger ones do; at
+// 9 decimals, 0.0000000014 a and 0.0000000006 !a both rounded to 10⁻⁹ and
+// tied, so that a was not MAP-entailed.
+func TestMAPTinyWeights(t *testing.T) {
+	net, err := ReadAlchemy(strings.NewReader("a\n0.0000000014 a\n0.0000000006 !a\n"), "tiny.mln")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := NewExact(net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		l    logic.Lit
+		want Entailment
+	}{{logic.Pos(0), Entailed}, {logic.Neg(0), NotEntailed}} {
+		if got, err := Entails(t.Context(), e, nil, c.l); err != nil || got != c.want {
+			t.Errorf("|~MAP %v: %v %v, want %v", c.l, got, err, c.want)
 		}
 	}
 }
@@ -182,7 +219,7 @@ func TestCompileRefusesToRoundSmallWeights(t *testing.T) {
 	}
 	net.Formulas[2].Weight = 1e11 // 1e11·10⁴ fits: exact
 	e, err := NewExact(net)
-	if err != nil || !e.Compiled().Exact {
+	if err != nil {
 		t.Fatalf("1e11 next to 0.0004: %v", err)
 	}
 	if got, err := Entails(t.Context(), e, logic.Term{logic.Pos(1)}, logic.Pos(0)); err != nil || got != Entailed {

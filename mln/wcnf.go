@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/strata-logic/strata/logic"
 )
@@ -49,9 +50,16 @@ func WriteWCNF(w io.Writer, n *Network) error {
 			cls = append(cls, wclause{top, []logic.Lit{logic.Neg(y), l}})
 		}
 	}
+	for a := 0; a < c.Atoms; a++ {
+		if name := n.Vocab.Name(logic.Atom(a)); !logic.IsAtomName(name) {
+			return fmt.Errorf("write WCNF: %q is not an atom name that reads back", name)
+		}
+	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "c propositional Markov logic network, MAP as weighted MaxSAT (written by strata)\n")
-	fmt.Fprintf(bw, "c scale %s\n", strconv.FormatFloat(c.Scale, 'f', -1, 64))
+	// The scale as the exact decimal 10^Decimals, which a float64 is not
+	// above 10^22.
+	fmt.Fprintf(bw, "c scale 1%s\n", strings.Repeat("0", c.Decimals))
 	for a := 0; a < c.Atoms; a++ {
 		fmt.Fprintf(bw, "c atom %d %s\n", a+1, n.Vocab.Name(logic.Atom(a)))
 	}
@@ -75,11 +83,15 @@ func WriteWCNF(w io.Writer, n *Network) error {
 // CLAUSES [TOP]" line, then "WEIGHT LITS 0" with weight >= TOP for hard
 // clauses) or the 2022 one (no p line; "h LITS 0" for hard clauses). Every
 // soft clause becomes a formula of weight WEIGHT/scale, where scale comes
-// from a "c scale S" comment (1 without one); atoms are named from "c atom I
-// NAME" comments, and a<I> otherwise (_x<I> for the auxiliary variables of a
-// file that names its atoms). Errors give name, line and column.
+// from a "c scale S" comment (1 without one); with a power of ten, as
+// WriteWCNF writes, the weight is the decimal WEIGHT·10^-k exactly. Atoms
+// are named from "c atom I NAME" comments, and a<I> otherwise (_x<I> for
+// the auxiliary variables of a file that names its atoms); a NAME must be
+// an atom of strata's syntax, and name one variable. A file with fewer or
+// more clauses than its p line says is an error (a truncated file), as is
+// any other error, giving name, line and column.
 func ReadWCNF(r io.Reader, name string) (*Network, error) {
-	rd := wcnfReader{name: name, scale: 1, names: map[int]string{}, top: math.MaxInt64}
+	rd := wcnfReader{name: name, scale: 1, names: map[int]string{}, named: map[string]int{}, top: math.MaxInt64}
 	// Comment lines ("c ...") carry the scale and the atom names, so the
 	// reader sees them.
 	err := logic.LineFormat{}.Each(r, name, func(line int, text string) error {
@@ -92,6 +104,16 @@ func ReadWCNF(r io.Reader, name string) (*Network, error) {
 	if rd.pending != nil {
 		return nil, rd.errorf(1, "expected 0 at the end of the last clause")
 	}
+	if rd.sawP && len(rd.clauses) != rd.declaredClauses {
+		rd.line = rd.pLine
+		return nil, rd.errorf(1, "the p line declares %d clauses, the file has %d (is it truncated?)", rd.declaredClauses, len(rd.clauses))
+	}
+	for i := range rd.names {
+		if i > rd.maxVar {
+			rd.line = rd.nameLine[i]
+			return nil, rd.errorf(1, "atom name for variable %d, which no clause or p line has", i)
+		}
+	}
 	return rd.network(), nil
 }
 
@@ -103,13 +125,20 @@ type wcnfReader struct {
 	name     string
 	line     int
 	scale    float64
+	decimals int // the scale is 10^decimals; -1: it is not a power of ten
+	sawScale bool
 	names    map[int]string
+	named    map[string]int // name to variable
+	nameLine map[int]int    // variable to the line naming it
 	top      int64
 	sawP     bool
+	pLine    int
 	maxVar   int
 	clauses  []wcnfClause
 	pending  *wcnfClause
 	declared int
+	// declaredClauses is the number of clauses the p line gives.
+	declaredClauses int
 }
 
 type wcnfClause struct {
@@ -148,8 +177,7 @@ func (rd *wcnfReader) parseLine(text string) error {
 	}
 	switch words[0] {
 	case "c":
-		rd.comment(words)
-		return nil
+		return rd.comment(words, cols)
 	case "p":
 		return rd.header(words, cols)
 	}
@@ -188,17 +216,54 @@ func abs(x int) int {
 	return x
 }
 
-func (rd *wcnfReader) comment(words []string) {
+// comment reads the comments WriteWCNF writes, "c scale S" and "c atom I
+// NAME" with a number S and I; other comments are free text.
+func (rd *wcnfReader) comment(words []string, cols []int) error {
+	if len(words) < 3 {
+		return nil
+	}
+	num, err := strconv.ParseFloat(words[2], 64)
+	if err != nil {
+		return nil // free text
+	}
 	switch {
 	case len(words) == 3 && words[1] == "scale":
-		if s, err := strconv.ParseFloat(words[2], 64); err == nil && s > 0 {
-			rd.scale = s
+		if rd.sawScale {
+			return rd.errorf(cols[0], "a second 'c scale' line")
+		}
+		s := num
+		if !(s > 0) || math.IsInf(s, 0) {
+			return rd.errorf(cols[2], "expected the cost scale, a positive number, found %q", words[2])
+		}
+		rd.scale, rd.sawScale, rd.decimals = s, true, -1
+		if z := strings.TrimLeft(words[2][1:], "0"); words[2][0] == '1' && z == "" {
+			rd.decimals = len(words[2]) - 1 // "1000": weights are decimals
 		}
 	case len(words) == 4 && words[1] == "atom":
-		if i, err := strconv.Atoi(words[2]); err == nil && i > 0 {
-			rd.names[i] = words[3]
+		i, err := strconv.Atoi(words[2])
+		if err != nil || i <= 0 || i > maxWCNFVars || num != float64(i) {
+			return rd.errorf(cols[2], "expected the variable an atom name is for, found %q", words[2])
 		}
+		name := words[3]
+		if !logic.IsAtomName(name) {
+			return rd.errorf(cols[3], "%q is not an atom name (a letter, digit or '_' first, then those, '-' or '\\'', no connective or keyword)", name)
+		}
+		if prev, ok := rd.names[i]; ok {
+			return rd.errorf(cols[2], "variable %d is named twice (%s and %s)", i, prev, name)
+		}
+		if j, ok := rd.named[name]; ok {
+			return rd.errorf(cols[3], "atom name %s is given to variables %d and %d", name, j, i)
+		}
+		if rd.sawP && i > rd.declared {
+			return rd.errorf(cols[2], "variable %d is above the %d declared in the p line", i, rd.declared)
+		}
+		rd.names[i], rd.named[name] = name, i
+		if rd.nameLine == nil {
+			rd.nameLine = map[int]int{}
+		}
+		rd.nameLine[i] = rd.line
 	}
+	return nil
 }
 
 func (rd *wcnfReader) header(words []string, cols []int) error {
@@ -212,7 +277,8 @@ func (rd *wcnfReader) header(words []string, cols []int) error {
 	if err != nil || nv < 0 || nv > maxWCNFVars {
 		return rd.errorf(cols[2], "expected the number of variables, found %q", words[2])
 	}
-	if _, err := strconv.Atoi(words[3]); err != nil {
+	nc, err := strconv.Atoi(words[3])
+	if err != nil || nc < 0 {
 		return rd.errorf(cols[3], "expected the number of clauses, found %q", words[3])
 	}
 	if len(words) == 5 {
@@ -222,7 +288,12 @@ func (rd *wcnfReader) header(words []string, cols []int) error {
 		}
 		rd.top = t
 	}
-	rd.sawP, rd.declared = true, nv
+	for i := range rd.names {
+		if i > nv {
+			return rd.errorf(cols[2], "%d variables, but variable %d is named", nv, i)
+		}
+	}
+	rd.sawP, rd.declared, rd.declaredClauses, rd.pLine = true, nv, nc, rd.line
 	rd.maxVar = max(rd.maxVar, nv)
 	return nil
 }
@@ -274,9 +345,23 @@ func (rd *wcnfReader) network() *Network {
 		}
 		f := Formula{F: logic.ClauseF(cl), Hard: c.hard}
 		if !c.hard {
-			f.Weight = float64(c.w) / rd.scale
+			f.Weight = rd.weight(c.w)
 		}
 		n.Formulas = append(n.Formulas, f)
 	}
 	return n
+}
+
+// weight returns the weight of a soft clause of cost w: w/scale, read as
+// the decimal w·10^-k when the scale is 10^k, so that the weights WriteWCNF
+// wrote read back as the same float64 however many digits they have.
+func (rd *wcnfReader) weight(w int64) float64 {
+	if rd.decimals < 0 {
+		return float64(w) / rd.scale
+	}
+	x, err := strconv.ParseFloat(strconv.FormatInt(w, 10)+"e-"+strconv.Itoa(rd.decimals), 64)
+	if err != nil { // out of range: as near as a float64 gets
+		return float64(w) / rd.scale
+	}
+	return x
 }

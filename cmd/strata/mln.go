@@ -143,9 +143,16 @@ the whole command, which fails when the bound runs out.`,
 			if err != nil {
 				return err
 			}
-			alpha, err := parseEvidence(net, given)
+			alpha, err := mln.ParseEvidence(net, given)
+			var contra *mln.ContradictoryEvidence
+			if errors.As(err, &contra) {
+				// An answer, as when the hard formulas exclude the evidence.
+				fmt.Fprintln(cmd.OutOrStdout(), "no world satisfies the evidence")
+				fmt.Fprintf(cmd.OutOrStdout(), "it holds both %s and %s\n", contra.Lit, contra.Neg)
+				return nil
+			}
 			if err != nil {
-				return err
+				return fmt.Errorf("--given: %w", err)
 			}
 			inner, err := mln.EngineFactory(net, approx, walk)()
 			if err != nil {
@@ -188,26 +195,6 @@ func addWalkFlags(cmd *cobra.Command, approx *bool, walk *mln.WalkOptions) {
 	cmd.Flags().IntVar(&walk.Tries, "tries", 1, "MaxWalkSAT restarts")
 	cmd.Flags().Float64Var(&walk.Noise, "noise", 0.2, "MaxWalkSAT probability of a random flip")
 	cmd.Flags().Uint64Var(&walk.Seed, "walk-seed", 1, "MaxWalkSAT random seed")
-}
-
-// parseEvidence reads a conjunction of literals over the network's atoms
-// ("" is the empty one).
-func parseEvidence(net *mln.Network, src string) (logic.Term, error) {
-	atoms := net.NumAtoms() // parsing interns unknown names
-	f, err := logic.ParseEvidence(net.Vocab, src)
-	if err != nil {
-		return nil, fmt.Errorf("--given: %w", err)
-	}
-	t, ok := f.AsTerm()
-	if !ok {
-		return nil, fmt.Errorf("--given: %q is not a conjunction of literals", src)
-	}
-	for _, l := range t {
-		if int(l.Atom()) >= atoms {
-			return nil, fmt.Errorf("--given: %s is not an atom of the network", net.Vocab.Name(l.Atom()))
-		}
-	}
-	return t, nil
 }
 
 // timedEngine records how long the slowest query of an engine took.

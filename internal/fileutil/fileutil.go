@@ -170,3 +170,34 @@ func writeInPlace(path string, write func(io.Writer) error) error {
 	}
 	return nil
 }
+
+// CheckWritable reports, before a long run, whether WriteAtomic can write
+// path: path is not a directory, and its directory exists and takes new
+// files (tried by creating and removing a temporary file there); a device
+// or a pipe, which WriteAtomic writes in place, must open for writing.
+func CheckWritable(path string) error {
+	st, err := os.Stat(path)
+	switch {
+	case err == nil && st.IsDir():
+		return fmt.Errorf("write %s: is a directory", path)
+	case err == nil && !st.Mode().IsRegular():
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("write %s: %w", path, err)
+		}
+		return f.Close()
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	target, err := resolve(path)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	dir, base := split(target)
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	tmp.Close()
+	return os.Remove(tmp.Name())
+}

@@ -58,3 +58,23 @@ func TestOpen(t *testing.T) {
 		t.Fatalf("directory: %v", err)
 	}
 }
+
+func TestCheckWritable(t *testing.T) {
+	dir := t.TempDir()
+	for _, p := range []string{filepath.Join(dir, "new.cp"), "/dev/null"} {
+		if err := CheckWritable(p); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	for _, c := range []struct{ path, want string }{
+		{"/nonexistent/cp", "write /nonexistent/cp: "},
+		{dir, "is a directory"},
+	} {
+		if err := CheckWritable(c.path); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v", c.path, err)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("left behind: %v", ents)
+	}
+}

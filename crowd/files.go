@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/strata-logic/strata/defaults"
@@ -15,12 +16,55 @@ import (
 	"github.com/strata-logic/strata/logic"
 )
 
-// Write writes the datasets into dir (created if needed), each file
-// atomically; see Files for what each holds.
+// Write writes the datasets into dir, created if needed, whole: every file
+// into a temporary directory that then replaces dir (fileutil.WriteDir), so
+// that an interrupted or failed run leaves dir as it was and a finished one
+// leaves no output of an earlier run (fold directories included). Files of
+// dir that Write does not write (a theory learned from them) are kept. See
+// Files for what each file holds.
 func (d *Datasets) Write(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+	return fileutil.WriteDir(dir, ownedOutput, d.writeFiles)
+}
+
+// WriteFolds writes the datasets of a cross-validation into dir/fold1 …
+// dir/foldK, whole, as Write writes one split: the other outputs of an
+// earlier run in dir (more folds, or one split) are gone.
+func WriteFolds(dir string, folds []*Datasets) error {
+	return fileutil.WriteDir(dir, ownedOutput, func(tmp string) error {
+		for i, d := range folds {
+			sub := filepath.Join(tmp, FoldDir(i))
+			if err := os.Mkdir(sub, 0o755); err != nil {
+				return err
+			}
+			if err := d.writeFiles(sub); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// FoldDir is the directory of the i-th fold (from 0) in WriteFolds's
+// output: fold1, fold2, …
+func FoldDir(i int) string { return "fold" + strconv.Itoa(i+1) }
+
+// outputFiles are the files Write writes.
+var outputFiles = []string{"train.defaults", "train.nondefaults", "test.defaults", "test.nondefaults", "hard.rules",
+	"train.typical", "test.typical", "train.arff", "test.arff", "manifest.json"}
+
+// ownedOutput reports whether an entry of an output directory is an output
+// of Write or WriteFolds, which a new run replaces.
+func ownedOutput(name string, isDir bool) bool {
+	if isDir {
+		n, ok := strings.CutPrefix(name, "fold")
+		k, err := strconv.Atoi(n)
+		return ok && err == nil && k > 0 && strconv.Itoa(k) == n
 	}
+	return slices.Contains(outputFiles, name)
+}
+
+// writeFiles writes the files of the datasets into the directory dir.
+func (d *Datasets) writeFiles(dir string) error {
 	rules := func(rs []logic.Rule) func(io.Writer) error {
 		return func(w io.Writer) error { return defaults.WriteRules(w, d.Vocab, rs) }
 	}
@@ -44,6 +88,9 @@ func (d *Datasets) Write(dir string) error {
 		{"manifest.json", func(w io.Writer) error { _, err := w.Write(append(manifest, '\n')); return err }},
 	}
 	for _, f := range files {
+		if !slices.Contains(outputFiles, f.name) {
+			panic("crowd: " + f.name + " is not among the output files")
+		}
 		if err := fileutil.WriteAtomic(filepath.Join(dir, f.name), f.write); err != nil {
 			return err
 		}

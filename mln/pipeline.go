@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -76,13 +77,20 @@ func MAPExamples(ctx context.Context, n *Network, o MAPOptions) (train, test *La
 	return train, test, err
 }
 
+// exampleFiles are the files WriteExamples writes.
+var exampleFiles = []string{"train.defaults", "train.nondefaults", "test.defaults", "test.nondefaults"}
+
 // WriteExamples writes the example sets in the default-rule dataset format
 // as dir/train.defaults, train.nondefaults, test.defaults and
-// test.nondefaults (positive examples are the defaults), each atomically.
+// test.nondefaults (positive examples are the defaults), all four at once
+// (fileutil.WriteDir): dir is created if needed, and a failed write leaves
+// no mix of old and new files. Other files of dir are kept.
 func WriteExamples(dir string, v *logic.Vocabulary, train, test []Example) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
+	owned := func(name string, isDir bool) bool { return !isDir && slices.Contains(exampleFiles, name) }
+	return fileutil.WriteDir(dir, owned, func(tmp string) error { return writeExamples(tmp, v, train, test) })
+}
+
+func writeExamples(dir string, v *logic.Vocabulary, train, test []Example) error {
 	for _, set := range []struct {
 		name string
 		exs  []Example

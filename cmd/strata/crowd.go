@@ -140,7 +140,7 @@ func (o *crowdOut) write(cmd *cobra.Command, domain string, sources []string, in
 			return err
 		}
 		for i := range runs {
-			dirs = append(dirs, filepath.Join(o.dir, fmt.Sprintf("fold%d", i+1)))
+			dirs = append(dirs, filepath.Join(o.dir, crowd.FoldDir(i)))
 		}
 	} else {
 		d, err := crowd.Build(domain, t, opts)
@@ -149,12 +149,22 @@ func (o *crowdOut) write(cmd *cobra.Command, domain string, sources []string, in
 		}
 		runs, dirs = []*crowd.Datasets{d}, []string{o.dir}
 	}
+	for _, d := range runs {
+		d.Manifest.Sources, d.Manifest.Input = sources, input
+	}
+	// The whole output directory at once: a failed run changes nothing,
+	// and fewer folds than last time leave none of the old ones.
+	var err error
+	if folds := split == nil && o.folds > 0; folds {
+		err = crowd.WriteFolds(o.dir, runs)
+	} else {
+		err = runs[0].Write(o.dir)
+	}
+	if err != nil {
+		return err
+	}
 	w := cmd.OutOrStdout()
 	for i, d := range runs {
-		d.Manifest.Sources, d.Manifest.Input = sources, input
-		if err := d.Write(dirs[i]); err != nil {
-			return err
-		}
 		m := d.Manifest
 		fmt.Fprintf(w, "%s: %d answers by %d annotators -> %s\n", m.Domain, m.Train.Answers+m.Test.Answers,
 			len(m.Train.Annotators)+len(m.Test.Annotators)-len(m.BothSides), dirs[i])

@@ -48,3 +48,71 @@ func TestMLNTinyWeights(t *testing.T) {
 		}
 	}
 }
+
+// TestCrowdOutputWhole: crowd writes its output directory whole: five
+// folds, then two into the same directory, leave two folds and no
+// fold3–fold5; a single split over them leaves no fold directory; the
+// user's own files stay; a run that fails changes nothing.
+func TestCrowdOutputWhole(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "calls")
+	run := func(extra ...string) (string, int) {
+		args := append([]string{"crowd", "table", "../../examples/calls.csv", "-o", out, "--annotator", "team", "--answer", "call"}, extra...)
+		_, errs, code := strata(t, "", args...)
+		return errs, code
+	}
+	names := func() []string {
+		ents, err := os.ReadDir(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ns []string
+		for _, e := range ents {
+			ns = append(ns, e.Name())
+		}
+		return ns
+	}
+	if errs, code := run("--folds", "5"); code != 0 {
+		t.Fatalf("--folds 5: %q", errs)
+	}
+	if got := strings.Join(names(), " "); got != "fold1 fold2 fold3 fold4 fold5" {
+		t.Fatalf("--folds 5 wrote %s", got)
+	}
+	os.WriteFile(filepath.Join(out, "calls.theory"), []byte("1: run\n"), 0o644)
+	if errs, code := run("--folds", "2"); code != 0 {
+		t.Fatalf("--folds 2: %q", errs)
+	}
+	if got := strings.Join(names(), " "); got != "calls.theory fold1 fold2" {
+		t.Fatalf("--folds 2 over 5 left %s", got)
+	}
+	if errs, code := run(); code != 0 {
+		t.Fatalf("one split: %q", errs)
+	}
+	want := "calls.theory hard.rules manifest.json test.arff test.defaults test.nondefaults test.typical train.arff train.defaults train.nondefaults train.typical"
+	if got := strings.Join(names(), " "); got != want {
+		t.Fatalf("one split over two folds left %s", got)
+	}
+	// A run that fails (an unknown column) leaves the directory as it was.
+	if _, code := run("--describe", "x=nosuchcolumn:1..2"); code == 0 {
+		t.Fatal("an unknown --describe column was accepted")
+	}
+	if got := strings.Join(names(), " "); got != want {
+		t.Fatalf("a failed run changed the directory: %s", got)
+	}
+	if ents, _ := os.ReadDir(filepath.Dir(out)); len(ents) != 1 {
+		t.Fatalf("temporary directories left beside the output: %v", ents)
+	}
+}
+
+// TestLearnCheckpointUnwritable: a checkpoint that cannot be written fails
+// the command before it learns, with the path in the message, instead of
+// an error per iteration and exit status 0.
+func TestLearnCheckpointUnwritable(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "t.theory")
+	_, errs, code := strata(t, "", "learn", "--iterations", "3", "--checkpoint", "/nonexistent/cp", "-o", out)
+	if code == 0 || strings.Count(errs, "/nonexistent/cp") != 1 || !strings.Contains(errs, "--checkpoint: write /nonexistent/cp: ") {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Fatal("the run went on")
+	}
+}

@@ -116,7 +116,7 @@ type learnData struct {
 	hardF       []*logic.Formula      // the hard rules as written, when hard names subformulas
 }
 
-func runLearn(cmd *cobra.Command, f *learnFlags) error {
+func runLearn(cmd *cobra.Command, f *learnFlags) (err error) {
 	stderr := cmd.ErrOrStderr()
 	if err := checkLearnFlags(f); err != nil {
 		return usageError{err}
@@ -124,6 +124,14 @@ func runLearn(cmd *cobra.Command, f *learnFlags) error {
 	if f.plot != "" { // before a long run, not after it
 		if _, err := curve.Format(f.plot); err != nil {
 			return usageError{err}
+		}
+	}
+	for _, o := range []struct{ flag, path string }{{"--checkpoint", f.checkpoint}, {"-o", f.out}, {"--history", f.history}, {"--plot", f.plot}} {
+		if o.path == "" {
+			continue
+		}
+		if err := fileutil.CheckWritable(o.path); err != nil { // before a long run, not after it
+			return fmt.Errorf("%s: %w", o.flag, err)
 		}
 	}
 	d, err := loadLearnData(cmd, f)
@@ -171,10 +179,12 @@ func runLearn(cmd *cobra.Command, f *learnFlags) error {
 	} else if l, err = learn.NewLearner(prob, f.opts); err != nil {
 		return err
 	}
+	var cpErr error // the first checkpoint that could not be written
 	l.OnIteration = func(it learn.Iteration) {
 		bar.step(it)
 		if f.checkpoint != "" {
-			if err := fileutil.WriteAtomic(f.checkpoint, l.WriteCheckpoint); err != nil {
+			if err := fileutil.WriteAtomic(f.checkpoint, l.WriteCheckpoint); err != nil && cpErr == nil {
+				cpErr = err
 				fmt.Fprintf(stderr, "strata: checkpoint: %v\n", err)
 			}
 		}
@@ -185,6 +195,13 @@ func runLearn(cmd *cobra.Command, f *learnFlags) error {
 	if err != nil {
 		return err
 	}
+	// The run goes on without checkpoints, and its outputs are written,
+	// but the command fails: what was asked for is missing.
+	defer func() {
+		if cpErr != nil && err == nil {
+			err = fmt.Errorf("--checkpoint: %w", cpErr)
+		}
+	}()
 	if why == learn.StopCancelled && f.checkpoint != "" {
 		if err := fileutil.WriteAtomic(f.checkpoint, l.WriteCheckpoint); err != nil {
 			return err

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,17 +12,49 @@ import (
 )
 
 // decodeCheckpoint reads one checkpoint and nothing after it: a file with
-// trailing text was not written by WriteCheckpoint.
+// trailing text was not written by WriteCheckpoint. A leading byte-order
+// mark is skipped; a JSON error is a logic.ParseError at its line and
+// column.
 func decodeCheckpoint(r io.Reader) (*checkpoint, error) {
-	var cp checkpoint
-	dec := json.NewDecoder(r)
-	if err := dec.Decode(&cp); err != nil {
+	data, err := io.ReadAll(r)
+	if err != nil {
 		return nil, fmt.Errorf("read checkpoint: %w", err)
 	}
+	data = logic.TrimBOM(data)
+	var cp checkpoint
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&cp); err != nil {
+		return nil, fmt.Errorf("read checkpoint: %w", jsonError(data, err, dec.InputOffset()))
+	}
+	off := dec.InputOffset()
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("read checkpoint: unexpected data after the checkpoint at byte %d", dec.InputOffset())
+		off += int64(len(data[off:]) - len(bytes.TrimLeft(data[off:], " \t\r\n")))
+		return nil, fmt.Errorf("read checkpoint: %w", at(data, off, errors.New("unexpected data after the checkpoint")))
 	}
 	return &cp, nil
+}
+
+// jsonError gives a JSON decoding error of data its line and column: at
+// the offset the error names, or at off (where the decoder stopped).
+func jsonError(data []byte, err error, off int64) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset - 1 // the offset after the bad byte
+	case errors.As(err, &te):
+		off = te.Offset - 1
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		off = int64(len(data))
+		err = errors.New("unexpected end of the checkpoint")
+	}
+	return at(data, off, err)
+}
+
+// at is err at byte off of data.
+func at(data []byte, off int64, err error) error {
+	line, col := logic.LineCol(data, int(max(off, 0)))
+	return &logic.ParseError{Pos: logic.Position{Line: line, Col: col}, Err: err}
 }
 
 // checkCounters checks what WriteCheckpoint always writes: counters that

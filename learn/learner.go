@@ -141,10 +141,15 @@ func NewLearner(p Problem, opts Settings) (*Learner, error) {
 	if p.Test != nil {
 		n = max(n, int(p.Test.MaxAtom())+1)
 	}
-	for _, c := range hard {
+	hardF := make([]*logic.Formula, len(hard))
+	for i, c := range hard {
 		for _, l := range c {
 			n = max(n, int(l.Atom())+1)
 		}
+		hardF[i] = logic.ClauseF(c)
+	}
+	if err := CheckHard(v, hardF); err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
 	}
 	l := &Learner{opts: opts, vocab: v, train: train, hard: hard}
 	l.pcg = rand.NewPCG(opts.Seed, 0x5eed)

@@ -294,7 +294,8 @@ func TestResumeValidatesCheckpoint(t *testing.T) {
 }
 
 // TestResumeHardRules: checkpoints whose hard rules the learner simplified
-// (unit propagation among them), or that are inconsistent, resume.
+// (unit propagation among them) resume; contradictory hard rules are
+// refused, by NewLearner and so by ResumeLearner (TestContradictoryHard).
 func TestResumeHardRules(t *testing.T) {
 	r := rand.New(rand.NewPCG(12, 2))
 	th := hiddenTheory(r, 6, 3)
@@ -302,9 +303,12 @@ func TestResumeHardRules(t *testing.T) {
 	train := Merge(p, q)
 	v := th.Vocab
 	a, b := logic.Atom(0), logic.Atom(1)
+	contradictory := []logic.Clause{{logic.Pos(a)}, {logic.Neg(a)}}
+	if _, err := NewLearner(Problem{Vocab: v, Train: train, Hard: contradictory}, Settings{Seed: 1}); err == nil {
+		t.Fatal("contradictory hard rules accepted")
+	}
 	for _, hard := range [][]logic.Clause{
 		{{logic.Pos(a)}, {logic.Neg(a), logic.Pos(b)}},
-		{{logic.Pos(a)}, {logic.Neg(a)}},
 	} {
 		opts := Settings{Seed: 1, Iterations: 3, Patience: -1, Threads: 1}
 		cp := checkpointJSON(t, v, train, hard, opts)

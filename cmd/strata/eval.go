@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -45,6 +46,9 @@ per-level table only counts formulas.`,
 				fs, err := readFormulaFile(cmd, v, hard)
 				if err != nil {
 					return err
+				}
+				if err := learn.CheckHard(v, fs); err != nil {
+					return fmt.Errorf("--hard %s: %w", hard, err)
 				}
 				for _, f := range fs {
 					th.Add(f, 1)

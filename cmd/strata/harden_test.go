@@ -116,3 +116,22 @@ func TestLearnCheckpointUnwritable(t *testing.T) {
 		t.Fatal("the run went on")
 	}
 }
+
+// TestContradictoryHardRules: learn and eval refuse hard rules that no
+// world satisfies, as closure refuses contradictory background knowledge,
+// instead of learning an empty theory or calling every example covered.
+func TestContradictoryHardRules(t *testing.T) {
+	pos := writeFile(t, "p.rules", "bird -> flies\npenguin -> !flies\n")
+	neg := writeFile(t, "n.rules", "bird -> !flies\n")
+	hard := writeFile(t, "h.rules", "penguin -> bird\nflies\n!flies\n")
+	th := writeFile(t, "t.theory", "0.5: !bird | flies\n")
+	for _, args := range [][]string{
+		{"learn", "--pos", pos, "--neg", neg, "--hard", hard},
+		{"eval", th, "--pos", pos, "--neg", neg, "--hard", hard},
+	} {
+		_, errs, code := strata(t, "", args...)
+		if code == 0 || !strings.Contains(errs, "hard rules are contradictory: no world satisfies hard rules 2 (flies), 3 (!flies) together") {
+			t.Errorf("%s: exit %d, %q", args[0], code, errs)
+		}
+	}
+}

@@ -312,6 +312,9 @@ func loadLearnData(cmd *cobra.Command, f *learnFlags) (*learnData, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := learn.CheckHard(d.vocab, fs); err != nil {
+			return nil, fmt.Errorf("--hard %s: %w", f.hard, err)
+		}
 		var named bool
 		if d.hard, named = hardClauses(d.vocab, fs); named {
 			d.hardF = fs

@@ -1,0 +1,79 @@
+package learn
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/sat"
+)
+
+// ContradictoryHardError reports hard rules that no world satisfies: every
+// example's evidence contradicts them, so that learning would return an
+// empty theory and evaluation would call every example covered. Rules is a
+// minimal subset that clashes (dropping any one of them resolves it).
+type ContradictoryHardError struct {
+	Vocab *logic.Vocabulary
+	Rules []*logic.Formula
+	Index []int // of Rules among the rules checked, from 0
+}
+
+func (e *ContradictoryHardError) Error() string {
+	if len(e.Rules) == 1 {
+		return fmt.Sprintf("the hard rules are contradictory: no world satisfies hard rule %d (%s)", e.Index[0]+1, e.Rules[0].String(e.Vocab))
+	}
+	parts := make([]string, len(e.Rules))
+	for i, f := range e.Rules {
+		parts[i] = fmt.Sprintf("%d (%s)", e.Index[i]+1, f.String(e.Vocab))
+	}
+	return fmt.Sprintf("the hard rules are contradictory: no world satisfies hard rules %s together (dropping any one resolves it)", strings.Join(parts, ", "))
+}
+
+// CheckHard returns a *ContradictoryHardError when no world satisfies the
+// hard rules, and nil otherwise, as closure refuses contradictory
+// background knowledge. NewLearner checks its hard clauses with it; eval
+// checks the hard rules it adds to a theory.
+func CheckHard(v *logic.Vocabulary, hard []*logic.Formula) error {
+	if len(hard) == 0 {
+		return nil
+	}
+	s := sat.New()
+	n := v.Len()
+	for _, f := range hard {
+		n = max(n, int(f.MaxAtom())+1)
+	}
+	for range n {
+		s.NewVar()
+	}
+	fresh := func() logic.Atom { return s.NewVar() }
+	sel := make([]logic.Lit, len(hard)) // rule i holds when sel[i] is assumed
+	for i, f := range hard {
+		sel[i] = logic.Pos(s.NewVar())
+		for _, c := range logic.CNF(f, fresh) {
+			s.AddClause(append(slices.Clone(c), sel[i].Not())...)
+		}
+	}
+	if s.Solve(sel...) {
+		return nil
+	}
+	// Shrink the failed assumptions to a minimal clash by deletion: the
+	// first i members of core are each needed.
+	core := slices.Clone(s.Failed())
+	for i := 0; i < len(core); {
+		rest := slices.Delete(slices.Clone(core), i, i+1)
+		if s.Solve(rest...) {
+			i++
+			continue
+		}
+		failed := s.Failed() // a clash within rest, which keeps the needed ones
+		core = slices.DeleteFunc(rest, func(l logic.Lit) bool { return !slices.Contains(failed, l) })
+	}
+	e := &ContradictoryHardError{Vocab: v}
+	for i, l := range sel {
+		if slices.Contains(core, l) {
+			e.Rules, e.Index = append(e.Rules, hard[i]), append(e.Index, i)
+		}
+	}
+	return e
+}

@@ -118,7 +118,7 @@ func ReadAnswerSources(sources []AnswerSource, format AnswerFormat) (*AnswerTabl
 				}
 			} else if !slices.Equal(trimAll(header), trimAll(lay.header)) {
 				return logic.Errorf(at, "header: the columns differ from those of %s (%s)",
-					sources[0].Name, strings.Join(lay.header, ", "))
+					sources[0].Name, columnList(lay.header))
 			}
 			return nil
 		}
@@ -146,6 +146,17 @@ func ReadAnswerSources(sources []AnswerSource, format AnswerFormat) (*AnswerTabl
 		return nil, Split{}, warns, fmt.Errorf("read %s: %w", strings.Join(names, ", "), ErrNoAnswers)
 	}
 	return t, split, warns, nil
+}
+
+// columnList lists the columns of a header for a message, each quoted:
+// a header is input, and a control character or a line break in it must
+// not reach the terminal as it is.
+func columnList(header []string) string {
+	qs := make([]string, len(header))
+	for i, h := range header {
+		qs[i] = strconv.Quote(strings.TrimSpace(h))
+	}
+	return strings.Join(qs, ", ")
 }
 
 func trimAll(xs []string) []string {
@@ -188,7 +199,7 @@ func newAnswerLayout(header []string, f AnswerFormat) (*answerLayout, error) {
 	find := func(what, c string) (int, error) {
 		i, ok := col[c]
 		if !ok {
-			return 0, fmt.Errorf("header: no %s column %q (columns: %s)", what, c, strings.Join(header, ", "))
+			return 0, fmt.Errorf("header: no %s column %q (columns: %s)", what, c, columnList(header))
 		}
 		return i, nil
 	}
@@ -269,6 +280,14 @@ func (lay *answerLayout) answers(rows []answerRow) (*AnswerTable, Split, logic.E
 	for _, a := range f.Actions {
 		seenActions[a] = true
 	}
+	// spelled keeps the first answer text of each action and where it was:
+	// two spellings of one action ("Field Goal" and field_goal) are an
+	// error, as two column values of one descriptor are (vocabulary).
+	type spelling struct {
+		text string
+		row  answerRow
+	}
+	spelled := map[string]spelling{}
 rows:
 	for _, r := range rows {
 		ann := strings.TrimSpace(r.rec[lay.annotator])
@@ -315,6 +334,16 @@ rows:
 			}
 			if ok {
 				sit = append(sit, d)
+			}
+		}
+		// Checked on the rows that become answers: a skipped row merges nothing.
+		if text := strings.TrimSpace(r.rec[lay.answer]); act != DontKnow {
+			if first, ok := spelled[act]; !ok {
+				spelled[act] = spelling{text, r}
+			} else if first.text != text {
+				return nil, Split{}, nil, logic.Errorf(logic.Position{File: r.file, Line: r.line, Col: lay.answer + 1},
+					"answers %q (%s:%d) and %q (column %q) both become the action %q; use one spelling",
+					first.text, first.row.file, first.row.line, text, strings.TrimSpace(lay.header[lay.answer]), act)
 			}
 		}
 		slices.Sort(sit)

@@ -16,9 +16,10 @@ import (
 // has another number of fields is skipped with a warning appended to warns,
 // where row may append its own. An empty input is an error, and so is the
 // first error of header or row, which ends the reading. records counts the
-// records after the header, skipped ones included.
+// records after the header, skipped ones included. A lone "\r" ends a
+// record as "\n" and "\r\n" do (logic.Newlines).
 func ReadCSV(r io.Reader, name string, warns *logic.ErrorList, header, row func(line int, fields []string) error) (records int, err error) {
-	cr := csv.NewReader(logic.SkipBOM(r))
+	cr := csv.NewReader(logic.Newlines(logic.SkipBOM(r)))
 	cr.FieldsPerRecord = -1
 	head, err := cr.Read()
 	if err != nil {

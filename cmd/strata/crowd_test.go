@@ -18,7 +18,7 @@ ann,4,12,75,punt
 bob,1,10,80,pass
 bob,2,7,45,don't know
 bob,3,3,45
-carl,3,5,12,Run
+carl,3,5,12,run
 carl,4,12,70,punt
 dan,2,x,40,run
 dan,4,11,60,punt

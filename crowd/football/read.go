@@ -13,8 +13,10 @@ import (
 )
 
 // ProBowlTeams are the all-star "teams" of Pro Bowl games, which are not
-// real play calls under pressure and are dropped.
-var ProBowlTeams = []string{"AFC", "NFC", "RIC", "IRV", "CRT", "SAN"}
+// real play calls under pressure and are dropped: AFC and NFC, the drafted
+// teams of 2014–2016 (RIC, IRV, CRT, SAN), and APR and NPR, the AFC and
+// NFC Pro Bowl teams of the 2018–19 layout.
+var ProBowlTeams = []string{"AFC", "NFC", "RIC", "IRV", "CRT", "SAN", "APR", "NPR"}
 
 // Stats counts what happened to the rows of the input.
 type Stats struct {
@@ -295,11 +297,20 @@ func (lay layout) situation(get func(string) string) (Situation, error) {
 		}
 		return x, nil
 	}
+	// Downs, yards, quarters and points are whole numbers ("3" or "3.0"):
+	// a down of 2.9 is a broken row, not down_2.
+	whole := func(c string, lo, hi float64) (int, error) {
+		x, err := num(c, lo, hi)
+		if err == nil && x != math.Trunc(x) {
+			err = fmt.Errorf("%s %v is not a whole number", c, x)
+		}
+		return int(x), err
+	}
 	var s Situation
-	down := 4.0
+	down := 4
 	var err error
 	if lay.down != "" {
-		if down, err = num(lay.down, 1, 4); err != nil {
+		if down, err = whole(lay.down, 1, 4); err != nil {
 			return s, err
 		}
 	}
@@ -314,19 +325,20 @@ func (lay layout) situation(get func(string) string) (Situation, error) {
 		{lay.score, -99, 99, &s.ScoreDiff},
 	}
 	for _, f := range fields {
-		x, err := num(f.col, f.lo, f.hi)
+		x, err := whole(f.col, f.lo, f.hi)
 		if err != nil {
 			return s, err
 		}
-		*f.dst = int(x)
+		*f.dst = x
 	}
-	s.Down = int(down)
+	s.Down = down
 	if s.Quarter <= 4 {
 		t, err := num(lay.time, -3600, 3600)
 		if err != nil {
 			return s, err
 		}
-		s.SecondsInQuarter = lay.secondsInQuarter(t, s.Quarter)
+		// Rounded up: 120.5 s left is more than two minutes.
+		s.SecondsInQuarter = lay.secondsInQuarter(math.Ceil(t), s.Quarter)
 		if s.SecondsInQuarter < 0 || s.SecondsInQuarter > 900 {
 			return s, fmt.Errorf("%s %v gives %d s left in quarter %d", lay.time, t, s.SecondsInQuarter, s.Quarter)
 		}

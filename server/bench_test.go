@@ -313,7 +313,9 @@ func BenchmarkHandler(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				rec := httptest.NewRecorder()
-				h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/query", bytes.NewReader(bodies[i%len(bodies)])))
+				req := httptest.NewRequest("POST", "/api/query", bytes.NewReader(bodies[i%len(bodies)]))
+				req.Header.Set("Content-Type", "application/json")
+				h.ServeHTTP(rec, req)
 				if rec.Code != 200 {
 					b.Fatal(rec.Code, rec.Body)
 				}

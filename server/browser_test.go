@@ -218,6 +218,15 @@ func TestExplorerPage(t *testing.T) {
 		t.Errorf("status after a cross-validated run %q", got)
 	}
 
+	// A POST without a body (cancelling a run) still says it is JSON, which
+	// the server requires of every POST: an unknown run is 404, not 415.
+	run("cancel an unknown run", chromedp.Evaluate[chromedp.Void](
+		`api("POST", "/api/learn/r-0000000000000000/cancel").then(() => { window.cancelled = "200"; }, (e) => { window.cancelled = String(e.status); })`))
+	wait("the cancel's answer", `window.cancelled !== undefined`)
+	if got := eval(`window.cancelled`); got != "404" {
+		t.Errorf("cancelling an unknown run from the page: status %s, want 404", got)
+	}
+
 	// Back to the first question for the screenshot.
 	ask("penguin -> !flies", "poss", 4)
 	run("scroll", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))

@@ -50,7 +50,9 @@ func FuzzAPI(f *testing.F) {
 	f.Fuzz(func(t *testing.T, which uint8, body string) {
 		path := endpoints[int(which)%len(endpoints)]
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("POST", path, strings.NewReader(body)))
+		req := httptest.NewRequest("POST", path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		h.ServeHTTP(rec, req)
 		if rec.Code >= 500 {
 			t.Fatalf("%s %q: %d %s", path, body, rec.Code, rec.Body)
 		}

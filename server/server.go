@@ -5,6 +5,12 @@
 // and learning runs followed as Server-Sent Events) and an explorer page,
 // embedded, that uses the API.
 //
+// The server refuses cross-site use: a request whose Host header names
+// neither the address it arrived at nor an allowed origin (DNS rebinding), a
+// request from a page of another origin, and a POST whose body is not
+// declared JSON (a form a page of any origin could send) are answered 403 or
+// 415, unless Config.AllowOrigins lets them in.
+//
 // The server is built for a public deployment: request bodies are capped,
 // every computation runs under a time budget and is answered 503 when it
 // runs past it, the numbers of stored theories and of concurrent learning
@@ -20,7 +26,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
+	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"runtime"
 	"strings"
@@ -57,6 +66,13 @@ type Config struct {
 	// AccessLog receives one line per request in the Combined Log Format.
 	// Nil: no access log.
 	AccessLog io.Writer
+	// AllowOrigins are the origins ("https://strata.example.org") of the
+	// pages that may use the API besides the server's own, with CORS
+	// headers, and whose host names requests may name in their Host header
+	// (a deployment behind a proxy under that name). "*" lets every origin
+	// and every host in. Empty: only the address a request arrived at
+	// (and "localhost" on loopback), and pages served from it.
+	AllowOrigins []string
 }
 
 func (c *Config) defaults() {
@@ -83,10 +99,15 @@ func (c *Config) defaults() {
 // Server holds the loaded theories and the learning runs. Its Handler is
 // safe for concurrent use.
 type Server struct {
-	cfg     Config
-	root    *os.Root // Config.Dir, opened once; nil without one
-	handler http.Handler
-	log     *logBuffer // nil without Config.AccessLog
+	cfg  Config
+	root *os.Root // Config.Dir, opened once; nil without one
+	// origins are Config.AllowOrigins normalised (scheme://host[:port]),
+	// hosts their host names; anyOrigin is the "*" among them.
+	origins   map[string]bool
+	hosts     map[string]bool
+	anyOrigin bool
+	handler   http.Handler
+	log       *logBuffer // nil without Config.AccessLog
 
 	mu      sync.RWMutex
 	entries map[string]*entry
@@ -131,8 +152,11 @@ func New(cfg Config) (*Server, error) {
 		}
 		s.root = root
 	}
+	if err := s.parseOrigins(); err != nil {
+		return nil, err
+	}
 	s.runCtx, s.cancelRun = context.WithCancel(context.Background())
-	s.handler = s.routes()
+	s.handler = s.guard(s.routes())
 	if cfg.AccessLog != nil {
 		s.log = newLogBuffer(cfg.AccessLog)
 		s.handler = accessLog(s.log, s.handler)
@@ -404,4 +428,130 @@ func budgetError(err error) *apiError {
 		return &apiError{Status: http.StatusServiceUnavailable, Message: "the request ran past its time budget and was cancelled"}
 	}
 	return &apiError{Status: http.StatusServiceUnavailable, Message: "the request was cancelled"}
+}
+
+// parseOrigins checks and normalises Config.AllowOrigins.
+func (s *Server) parseOrigins() error {
+	s.origins, s.hosts = map[string]bool{}, map[string]bool{}
+	for _, o := range s.cfg.AllowOrigins {
+		if o == "*" {
+			s.anyOrigin = true
+			continue
+		}
+		n, host, ok := normalOrigin(o)
+		if !ok {
+			return fmt.Errorf("server: --allow-origin %q: want an origin scheme://host[:port], such as https://strata.example.org, or *", o)
+		}
+		s.origins[n], s.hosts[host] = true, true
+	}
+	return nil
+}
+
+// normalOrigin returns an origin as browsers send it (lower case, without
+// the scheme's default port) and its host name, or false when o is not an
+// http or https origin.
+func normalOrigin(o string) (origin, host string, ok bool) {
+	u, err := url.Parse(o)
+	if err != nil || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" || u.Path != "" && u.Path != "/" {
+		return "", "", false
+	}
+	scheme := strings.ToLower(u.Scheme)
+	if scheme != "http" && scheme != "https" {
+		return "", "", false
+	}
+	host, port := strings.ToLower(u.Hostname()), u.Port()
+	if host == "" {
+		return "", "", false
+	}
+	hp := host
+	if strings.Contains(host, ":") {
+		hp = "[" + host + "]"
+	}
+	if port != "" && !(scheme == "http" && port == "80" || scheme == "https" && port == "443") {
+		hp += ":" + port
+	}
+	return scheme + "://" + hp, host, true
+}
+
+// guard refuses cross-site use of the API (see the package comment): a
+// Host that is not the server's, an Origin of another page, a POST that is
+// not JSON. For an allowed origin it answers CORS preflights and marks the
+// answers readable by that origin.
+func (s *Server) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.anyOrigin {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if !s.hostAllowed(r) {
+			writeError(w, &apiError{Status: http.StatusForbidden, Message: fmt.Sprintf(
+				"Host %q is not this server's address; to serve it under that name, start strata serve with --allow-origin", r.Host)})
+			return
+		}
+		cross := false
+		if origin := r.Header.Get("Origin"); origin != "" {
+			o, _, ok := normalOrigin(origin)
+			same := ok && o == "http://"+strings.ToLower(strings.TrimSuffix(r.Host, ":80"))
+			cross = ok && !same && s.origins[o]
+			if !same && !cross {
+				writeError(w, &apiError{Status: http.StatusForbidden, Message: fmt.Sprintf(
+					"requests from pages of %q are refused; allow that origin with strata serve --allow-origin", origin)})
+				return
+			}
+			if cross {
+				h := w.Header()
+				h.Set("Access-Control-Allow-Origin", o)
+				h.Add("Vary", "Origin")
+				if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+					h.Set("Access-Control-Allow-Methods", "GET, POST, DELETE")
+					h.Set("Access-Control-Allow-Headers", "Content-Type")
+					h.Set("Access-Control-Max-Age", "600")
+					w.WriteHeader(http.StatusNoContent)
+					return
+				}
+			}
+		}
+		if r.Method == http.MethodPost && !isJSON(r.Header.Get("Content-Type")) {
+			writeError(w, &apiError{Status: http.StatusUnsupportedMediaType, Message: fmt.Sprintf(
+				"a POST must send Content-Type: application/json, not %q", r.Header.Get("Content-Type"))})
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// hostAllowed reports whether the request's Host names the address it
+// arrived at (its IP, or localhost on loopback) or the host of an allowed
+// origin. A page whose name an attacker rebinds to this address (DNS
+// rebinding) sends its own name as Host. Without a connection (a handler
+// called directly) there is no address to compare with.
+func (s *Server) hostAllowed(r *http.Request) bool {
+	local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if !ok {
+		return true
+	}
+	host := r.Host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"))
+	if s.hosts[host] {
+		return true
+	}
+	lhost, _, err := net.SplitHostPort(local.String())
+	if err != nil {
+		return false
+	}
+	lip := net.ParseIP(lhost)
+	if ip := net.ParseIP(host); ip != nil {
+		return lip != nil && ip.Equal(lip)
+	}
+	return host == "localhost" && lip != nil && lip.IsLoopback()
+}
+
+// isJSON reports whether a Content-Type is JSON: application/json or
+// application/…+json, with any parameters.
+func isJSON(ct string) bool {
+	t, _, err := mime.ParseMediaType(ct)
+	return err == nil && (t == "application/json" || strings.HasPrefix(t, "application/") && strings.HasSuffix(t, "+json"))
 }

@@ -70,6 +70,9 @@ func callErr(method, url string, body any, out any) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	if method == "POST" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	res, err := testClient.Do(req)
 	if err != nil {
 		return 0, err
@@ -369,6 +372,7 @@ func TestClientCancel(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/query", strings.NewReader(`{"theory": "1: a", "query": "a"}`))
+	req.Header.Set("Content-Type", "application/json")
 	go func() {
 		<-started
 		cancel()
@@ -464,6 +468,7 @@ func TestAccessLogAndStatic(t *testing.T) {
 		}
 	}
 	req, _ := http.NewRequest("POST", ts.URL+"/api/query", strings.NewReader(`{"theory": "1: a", "query": "a"}`))
+	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("User-Agent", "strata-test/1")
 	req.Header.Set("Referer", "http://example.org/")
 	res, err := http.DefaultClient.Do(req)

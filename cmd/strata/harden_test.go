@@ -135,3 +135,12 @@ func TestContradictoryHardRules(t *testing.T) {
 		}
 	}
 }
+
+// TestServeAllowOriginFlag: --allow-origin reaches the server's
+// configuration, which checks it before listening.
+func TestServeAllowOriginFlag(t *testing.T) {
+	_, errs, code := strata(t, "", "serve", "--addr", "127.0.0.1:0", "--allow-origin", "https://ok.example", "--allow-origin", "ftp://bad.example")
+	if code == 0 || !strings.Contains(errs, `--allow-origin "ftp://bad.example": want an origin scheme://host[:port]`) {
+		t.Fatalf("exit %d, %q", code, errs)
+	}
+}

@@ -30,7 +30,15 @@ most plausible worlds, Z-orderings, eval, learning runs followed as Server-Sent
 Events) and, at /, an explorer page that uses it. See the README for the API.
 
 It listens on loopback unless --addr says otherwise. With --dir, requests may
-load files under DIR by a relative path; no path leads outside it. Each request
+load files under DIR by a relative path; no path leads outside it.
+
+Pages of other sites cannot use it: a request whose Host header is not the
+address it arrived at (or localhost on loopback), as after DNS rebinding, and
+a request from a page of another origin are refused (403), and so is a POST
+that is not Content-Type: application/json (415). --allow-origin ORIGIN (such
+as https://strata.example.org; repeatable) lets the pages of ORIGIN use the
+API, with CORS headers, and requests name its host (behind a proxy); '*' turns
+these checks off. Each request
 is cancelled after --request-timeout (503); bodies beyond --max-body bytes are
 refused (413). Access logs go to standard error in the Combined Log Format,
 in batches at most 100 ms after each request ends. SIGINT or SIGTERM cancel the learning runs, write their checkpoints to
@@ -38,7 +46,8 @@ in batches at most 100 ms after each request ends. SIGINT or SIGTERM cancel the 
 unless the GOGC environment variable says otherwise (fewer collections,
 shorter tail latency); set GOMEMLIMIT to cap the memory.`,
 		Example: `  strata serve
-  strata serve --addr 127.0.0.1:9000 --dir ../shared/data`,
+  strata serve --addr 127.0.0.1:9000 --dir ../shared/data
+  strata serve --addr 0.0.0.0:8080 --allow-origin https://strata.example.org`,
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !quiet {
@@ -68,6 +77,7 @@ shorter tail latency); set GOMEMLIMIT to cap the memory.`,
 	fl.IntVar(&cfg.MaxTheories, "max-theories", 256, "theories and default bases stored at most")
 	fl.IntVar(&cfg.MaxRuns, "max-runs", 2, "learning runs at once at most")
 	fl.BoolVar(&quiet, "quiet", false, "no access log")
+	fl.StringSliceVar(&cfg.AllowOrigins, "allow-origin", nil, "an origin (scheme://host[:port]) whose pages may use the API and whose host requests may name; '*': any")
 	return cmd
 }
 

@@ -13,10 +13,14 @@ const state = {
 };
 
 // api calls the JSON API and throws the API's error object on failure.
+// Every POST says it is JSON, even without a body: the server refuses
+// other POSTs, which a page of another site could send.
 async function api(method, path, body) {
   const opts = { method, headers: {} };
-  if (body !== undefined) {
+  if (method === "POST") {
     opts.headers["Content-Type"] = "application/json";
+  }
+  if (body !== undefined) {
     opts.body = JSON.stringify(body);
   }
   const res = await fetch(path, opts);

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -142,5 +143,52 @@ func TestServeAllowOriginFlag(t *testing.T) {
 	_, errs, code := strata(t, "", "serve", "--addr", "127.0.0.1:0", "--allow-origin", "https://ok.example", "--allow-origin", "ftp://bad.example")
 	if code == 0 || !strings.Contains(errs, `--allow-origin "ftp://bad.example": want an origin scheme://host[:port]`) {
 		t.Fatalf("exit %d, %q", code, errs)
+	}
+}
+
+// chain returns a0 -> a1 -> … with n operands.
+func chain(n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteString(" -> ")
+		}
+		b.WriteString("a" + strconv.Itoa(i))
+	}
+	return b.String()
+}
+
+// TestChainsReadBack: a '->' chain of 5,002 to 10,000 operands, which
+// strata reads, is written so that it reads back: show of show, and a
+// query on the theory closure writes.
+func TestChainsReadBack(t *testing.T) {
+	for _, n := range []int{5002, 10000} {
+		th := writeFile(t, "chain.theory", "1: "+chain(n)+"\n")
+		out, errs, code := strata(t, "", "show", th)
+		if code != 0 {
+			t.Fatalf("show, %d operands: %q", n, errs)
+		}
+		again := writeFile(t, "again.theory", out)
+		if out2, errs, code := strata(t, "", "show", again); code != 0 || out2 != out {
+			t.Fatalf("show of show, %d operands: %d %q", n, code, errs)
+		}
+		rules := writeFile(t, "chain.rules", "x -> "+chain(n-1)+"\n")
+		closed := filepath.Join(t.TempDir(), "closed.theory")
+		if _, errs, code := strata(t, "", "closure", rules, "-o", closed); code != 0 {
+			t.Fatalf("closure, %d operands: %q", n, errs)
+		}
+		if out, errs, code := strata(t, "", "query", closed, "x -> a0 -> a1"); code != 0 || !strings.HasPrefix(out, "no") && !strings.HasPrefix(out, "yes") {
+			t.Fatalf("query on the closure, %d operands: %d %q %q", n, code, out, errs)
+		}
+	}
+}
+
+// TestQueryTooDeep: a plain formula nested past the limit is reported as
+// such, not as a missing '->'.
+func TestQueryTooDeep(t *testing.T) {
+	th := writeFile(t, "a.theory", "1: a\n")
+	_, errs, code := strata(t, "", "query", th, strings.Repeat("!", 10001)+"a")
+	if code == 0 || !strings.Contains(errs, "formula nested more than 10000 levels deep") {
+		t.Fatalf("exit %d, %.200q", code, errs)
 	}
 }

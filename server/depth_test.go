@@ -15,3 +15,14 @@ func TestQueryTooDeep(t *testing.T) {
 		t.Fatalf("%d %+v", st, e)
 	}
 }
+
+// TestJSONErrorCRLines: a malformed body whose lines end in a lone CR is
+// reported at the line of the error, not on line 1.
+func TestJSONErrorCRLines(t *testing.T) {
+	_, ts := newTest(t, Config{})
+	var e apiError
+	st := call(t, "POST", ts.URL+"/api/query", "{\"theory\": \"1: a\",\r\"query\": \"a\",\r\"semantics\": }", &e)
+	if st != 400 || e.Field != "body" || e.Line != 3 {
+		t.Fatalf("%d %+v", st, e)
+	}
+}

@@ -126,14 +126,14 @@ func (s *Server) decodeBytes(body []byte, v any) *apiError {
 }
 
 // lineColumn converts a byte offset into a 1-based line and column (in
-// bytes) of data.
+// bytes) of data; "\n", "\r\n" and a lone "\r" end lines (logic.LineCol).
+// The column is that of the byte before off, where the decoder stopped,
+// and 1 at the start of a line.
 func lineColumn(data []byte, off int64) (line, col int) {
 	off = min(max(off, 0), int64(len(data)))
-	before := data[:off]
-	line = 1 + bytes.Count(before, []byte{'\n'})
-	col = int(off) - (bytes.LastIndexByte(before, '\n') + 1)
-	if col == 0 {
-		col = 1
+	line, col = logic.LineCol(data, int(off))
+	if col > 1 {
+		col--
 	}
 	return line, col
 }

@@ -614,3 +614,30 @@ func TestPrintChainsWithoutParentheses(t *testing.T) {
 		t.Errorf("Implies(x, x) printed as %s", got)
 	}
 }
+
+// FuzzPrintDepth: what the parser reads, the printer writes as text that
+// reads back equal and nests within MaxDepth, no deeper than the text read
+// but for the parentheses around an implication in a ',' list; Depth says
+// how deep it is.
+func FuzzPrintDepth(f *testing.F) {
+	for _, s := range []string{"a -> b -> c", "(a <-> b) <-> c", "a <-> (b <-> c)", "!(a & (b | !c)) -> d",
+		"atleast(2, a -> b, !(c <-> d))", "((a))", "a, b -> c", strings.Repeat("a -> ", 6000) + "a",
+		strings.Repeat("a <-> ", 6000) + "a", strings.Repeat("!(", 3000) + "a" + strings.Repeat(")", 3000)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		v := &Vocabulary{}
+		g, read, err := parseDepth(v, src)
+		if err != nil {
+			return
+		}
+		s := g.String(v)
+		h, printed, err := parseDepth(v, s)
+		if err != nil || !g.Equal(h) {
+			t.Fatalf("%q printed as %q does not read back: %v", src, s, err)
+		}
+		if printed > MaxDepth || printed > read+1 || printed != g.Depth() {
+			t.Fatalf("%q (%d deep) printed as %q, %d deep; Depth %d", src, read, s, printed, g.Depth())
+		}
+	})
+}

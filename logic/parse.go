@@ -179,6 +179,17 @@ func (p *parser) enter(t token) error {
 
 func (p *parser) leave() { p.depth-- }
 
+// operandDepth refuses an implication or biconditional g, read at token t
+// as an operand of a ',' list (or before '|~'), that is too deep to be
+// printed: the printer writes it in parentheses, a level more than the
+// list syntax needs, and text it writes must read back.
+func (p *parser) operandDepth(t token, g *Formula) error {
+	if (g.Op == OpImplies || g.Op == OpIff) && g.Depth()+1 > MaxDepth {
+		return p.errorf(t, "%w once printed in parentheses", ErrTooDeep)
+	}
+	return nil
+}
+
 func (p *parser) peek() token { return p.toks[p.i] }
 func (p *parser) next() token { t := p.toks[p.i]; p.i++; return t }
 
@@ -212,15 +223,23 @@ func (p *parser) expected(what string) error {
 
 // list := iff (',' iff)*
 func (p *parser) list() (*Formula, error) {
+	first := p.peek()
 	f, err := p.iff()
 	if err != nil || p.peek().kind != tComma {
 		return f, err
 	}
+	if err := p.operandDepth(first, f); err != nil {
+		return nil, err
+	}
 	fs := []*Formula{f}
 	for p.peek().kind == tComma {
 		p.next()
+		t := p.peek()
 		g, err := p.iff()
 		if err != nil {
+			return nil, err
+		}
+		if err := p.operandDepth(t, g); err != nil {
 			return nil, err
 		}
 		fs = append(fs, g)

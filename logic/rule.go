@@ -134,6 +134,10 @@ func ParseRuleAt(v *Vocabulary, at Position, src string) (Rule, error) {
 		if err != nil {
 			return Rule{}, err
 		}
+		// String puts an implication before '|~' in parentheses.
+		if err := pa.operandDepth(toks[0], f); err != nil {
+			return Rule{}, err
+		}
 		ante = f
 	}
 	pc := &parser{v: v, at: at, src: src, toks: toks[sep+1:], comma: OpOr}

@@ -225,3 +225,42 @@ func TestIsAtomName(t *testing.T) {
 		}
 	}
 }
+
+// TestListOperandDepth: an implication read as an operand of a ',' list or
+// before '|~' is printed in parentheses, a level deeper than it was read;
+// at the limit it is refused, so that what is read can be written back.
+func TestListOperandDepth(t *testing.T) {
+	v := &Vocabulary{}
+	var b strings.Builder
+	for i := range MaxDepth + 1 {
+		if i > 0 {
+			b.WriteString(" -> ")
+		}
+		b.WriteString("a")
+	}
+	long := b.String() // MaxDepth deep: readable alone
+	if _, err := ParseFormula(v, long); err != nil {
+		t.Fatal(err)
+	}
+	for _, src := range []string{"x, " + long, long + ", x"} {
+		if _, err := ParseFormula(v, src); !errors.Is(err, ErrTooDeep) {
+			t.Errorf("%.10q…: %v", src, err)
+		}
+	}
+	if _, err := ParseRule(v, long+" |~ x"); !errors.Is(err, ErrTooDeep) {
+		t.Errorf("rule: %v", err)
+	}
+	short := long[len("a -> "):]
+	for _, src := range []string{"x, " + short, short + " |~ x"} {
+		r, err := ParseQuery(v, src)
+		if err != nil {
+			t.Fatalf("%.10q…: %v", src, err)
+		}
+		if _, err := ParseRule(v, r.String(v)); err != nil && r.Antecedent.Op != OpTrue {
+			t.Errorf("%.10q… printed does not read back: %v", src, err)
+		}
+		if _, err := ParseFormula(v, r.Consequent.String(v)); err != nil {
+			t.Errorf("%.10q… printed does not read back: %v", src, err)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package mln
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -57,6 +58,7 @@ func parseAlchemyLine(v *logic.Vocabulary, name string, line int, text string) (
 	}
 	start := len(text) - len(strings.TrimLeft(text, " \t"))
 	body := strings.TrimRight(text, " \t\r")
+	first := start // where the text starts, before a weight
 	weight, hasWeight := 0.0, false
 	// A weight is a number followed by a space: atom names may start with
 	// digits too (00a1), but never hold a space.
@@ -72,13 +74,22 @@ func parseAlchemyLine(v *logic.Vocabulary, name string, line int, text string) (
 	if hard {
 		body = body[:len(body)-1]
 		if hasWeight {
+			// "1e5 v b." is the hard formula on an atom named 1e5, if that
+			// parses; otherwise a weight and a '.' that do not go together.
+			if f, err := parseHard(v, pos(first), body[first:]); err == nil {
+				return f, nil
+			}
 			return Formula{}, fail(len(body), "a weighted formula must not end with '.' (hard formulas have no weight)")
 		}
 	}
 	src := alchemyToStrata(body[start:])
 	if !hasWeight && !hard {
-		if isDeclaration(src) {
-			v.Intern(strings.TrimSuffix(strings.Trim(src, asciiSpace), "()"))
+		if raw := body[start:]; isDeclaration(raw) { // v too, which src reads as '|'
+			name := strings.TrimSuffix(strings.Trim(raw, asciiSpace), "()")
+			if !AlchemyAtomName(name) {
+				return Formula{}, fail(start, "%q cannot name an atom (v is Alchemy's 'or'; numbers and true or false are not atoms)", strings.Trim(body[start:], asciiSpace))
+			}
+			v.Intern(name)
 			return Formula{}, nil
 		}
 		return Formula{}, fail(start, "expected a weight before the formula, or '.' after it for a hard formula")
@@ -96,6 +107,20 @@ func parseAlchemyLine(v *logic.Vocabulary, name string, line int, text string) (
 		return Formula{}, fail(start+atomOffset(src, name), "atom %q is not declared (declare it on a line of its own before the formulas)", name)
 	}
 	return Formula{F: f, Weight: weight, Hard: hard}, nil
+}
+
+// parseHard parses src, without its '.', as a hard formula over the atoms
+// declared in v, adding none.
+func parseHard(v *logic.Vocabulary, at logic.Position, src string) (Formula, error) {
+	n := v.Len()
+	f, err := logic.ParseFormulaAt(v.Clone(), at, alchemyToStrata(src))
+	if err != nil {
+		return Formula{}, err
+	}
+	if _, ok := undeclared(f, n); ok {
+		return Formula{}, errors.New("undeclared atom")
+	}
+	return Formula{F: f, Hard: true}, nil
 }
 
 // undeclared returns an atom of f numbered from n on: one that parsing f
@@ -229,12 +254,11 @@ func WriteAlchemy(w io.Writer, n *Network) error {
 	return bw.Flush()
 }
 
-// AlchemyAtomName reports whether name can be an atom of a network written
-// in Alchemy's syntax: an atom of strata's syntax (logic.IsAtomName) other
-// than "v", Alchemy's disjunction, and not a number such as 1e5, which a
-// line would read as a weight.
+// AlchemyAtomName reports whether name can be an atom of a network in
+// Alchemy's syntax: an atom of strata's syntax (logic.IsAtomName) other
+// than "v", Alchemy's disjunction.
 func AlchemyAtomName(name string) bool {
-	return logic.IsAtomName(name) && name != "v" && numberEnd(name, 0) < len(name)
+	return logic.IsAtomName(name) && name != "v"
 }
 
 var toAlchemy = strings.NewReplacer(" & ", " ^ ", " | ", " v ", " <-> ", " <=> ", " -> ", " => ")

@@ -2,12 +2,16 @@ package mln
 
 import (
 	"bytes"
+	"maps"
+	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/strata-logic/strata/internal/logictest"
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/mln/maxsat"
 )
 
 func TestReadAlchemy(t *testing.T) {
@@ -180,19 +184,39 @@ func FuzzReadAlchemy(f *testing.F) {
 		}
 		var buf bytes.Buffer
 		if err := WriteAlchemy(&buf, net); err != nil {
-			t.Fatal(err)
+			t.Fatalf("cannot write back what was read from %q: %v", src, err)
 		}
 		back, err := ReadAlchemy(&buf, "fuzz")
-		if err != nil || len(back.Formulas) != len(net.Formulas) || back.NumAtoms() != net.NumAtoms() {
+		if err != nil {
 			t.Fatalf("round trip of %q: %v\n%s", src, err, buf.String())
 		}
+		sameNetwork(t, net, back, buf.String())
 	})
+}
+
+// sameNetwork fails unless a and b have the same atoms, in order, and the
+// same formulas with the same weights, bit for bit.
+func sameNetwork(t *testing.T, a, b *Network, text string) {
+	t.Helper()
+	if !slices.Equal(a.Vocab.Names(), b.Vocab.Names()) || len(a.Formulas) != len(b.Formulas) {
+		t.Fatalf("round trip changed the atoms or the formulas:\n%s", text)
+	}
+	for i, f := range a.Formulas {
+		g := b.Formulas[i]
+		if f.Hard != g.Hard || !f.Hard && math.Float64bits(f.Weight) != math.Float64bits(g.Weight) || !f.F.Equal(g.F) {
+			t.Fatalf("formula %d: %s %v became %s %v\n%s", i+1, f.F.String(a.Vocab), f.Weight, g.F.String(b.Vocab), g.Weight, text)
+		}
+	}
 }
 
 func FuzzReadWCNF(f *testing.F) {
 	f.Add("p wcnf 3 2 10\n10 1 -2 0\n3 3 0\n")
 	f.Add("h 1 2 0\n4 -1 0\n")
 	f.Add("\xef\xbb\xbfp wcnf 1 1 10\n2 1 0\n")
+	f.Add("c scale 10000000000000\nc atom 1 a\nc atom 2 b\np wcnf 3 3 99999999999999\n1234567891234 1 0\n1 -2 0\n99999999999999 -3 1 0\n")
+	f.Add("c scale 1000\nc atom 1 x\n5 1 1 -1 0\n7 1 0\n")
+	f.Add("c atom 1 !x\n1 1 0\n")
+	f.Add("p wcnf 2 5 10\n10 1 -2 0\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		net, err := ReadWCNF(strings.NewReader(src), "fuzz")
 		if err != nil {
@@ -204,8 +228,58 @@ func FuzzReadWCNF(f *testing.F) {
 		if net.NumAtoms() > 1<<12 || len(net.Formulas) > 64 {
 			return
 		}
-		if _, err := Compile(net); err != nil && !strings.Contains(err.Error(), "too large") && !strings.Contains(err.Error(), "overflow") {
-			t.Fatalf("compile %q: %v", src, err)
+		var buf bytes.Buffer
+		if err := WriteWCNF(&buf, net); err != nil {
+			if strings.Contains(err.Error(), "does not fit in 64-bit") {
+				return // refused, not rounded
+			}
+			t.Fatalf("cannot write back what was read from %q: %v", src, err)
 		}
+		back, err := ReadWCNF(bytes.NewReader(buf.Bytes()), "again")
+		if err != nil {
+			t.Fatalf("round trip of %q: %v\n%s", src, err, buf.String())
+		}
+		sameCosts(t, net, back, buf.String())
 	})
+}
+
+// sameCosts fails unless a and b (which may add auxiliary atoms after a's)
+// have the same atom names and, at the same cost scale, give every world of
+// a's atoms the same feasibility and least integer cost (brute force, for
+// at most 14 variables in all).
+func sameCosts(t *testing.T, a, b *Network, text string) {
+	t.Helper()
+	n := a.NumAtoms()
+	if b.NumAtoms() < n || !slices.Equal(a.Vocab.Names(), b.Vocab.Names()[:n]) {
+		t.Fatalf("atom names %v became %v:\n%s", a.Vocab.Names(), b.Vocab.Names(), text)
+	}
+	ca, err1 := Compile(a)
+	cb, err2 := Compile(b)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("compile: %v, %v\n%s", err1, err2, text)
+	}
+	if ca.Decimals != cb.Decimals {
+		t.Fatalf("scale 10^%d became 10^%d:\n%s", ca.Decimals, cb.Decimals, text)
+	}
+	if ca.Problem.NumVars > 14 || cb.Problem.NumVars > 14 {
+		return
+	}
+	least := func(p *maxsat.Problem) map[uint64]int64 {
+		best := map[uint64]int64{}
+		w := make([]bool, p.NumVars)
+		for m := uint64(0); m < 1<<p.NumVars; m++ {
+			for i := range w {
+				w[i] = m>>i&1 == 1
+			}
+			c, ok := p.Cost(w)
+			key := m & (1<<n - 1)
+			if old, seen := best[key]; ok && (!seen || c < old) {
+				best[key] = c
+			}
+		}
+		return best
+	}
+	if ba, bb := least(ca.Problem), least(cb.Problem); !maps.Equal(ba, bb) {
+		t.Fatalf("least costs per world %v became %v:\n%s", ba, bb, text)
+	}
 }

@@ -189,10 +189,24 @@ func FuzzReadCL(f *testing.F) {
 			if err := WriteCL(&buf, b); err != nil {
 				t.Fatalf("cannot write back what was read: %v", err)
 			}
+			text := buf.String()
 			v2 := &logic.Vocabulary{}
 			again, err := ReadCL(&buf, "again.cl", v2)
-			if err != nil || len(again) != 1 || len(again[0].Defaults) != len(b.Defaults) {
-				t.Fatalf("re-reading %q: %v", buf.String(), err)
+			if err != nil || len(again) != 1 || len(again[0].Defaults) != len(b.Defaults) || !slices.Equal(v2.Names(), v.Names()) {
+				t.Fatalf("re-reading %q: %v", text, err)
+			}
+			// Written again, the same text: a fixed point.
+			var buf2 bytes.Buffer
+			if err := WriteCL(&buf2, again[0]); err != nil || buf2.String() != text && b.Name == again[0].Name {
+				t.Fatalf("written twice differently:\n%s\n%s", text, buf2.String())
+			}
+			if n := v.Len(); n <= 10 {
+				for i, d := range again[0].Defaults {
+					e := b.Defaults[i]
+					if !equivalent(n, d.Antecedent, e.Antecedent) || !equivalent(n, d.Consequent, e.Consequent) {
+						t.Fatalf("default %d: %s became %s", i+1, e.Text, d.Text)
+					}
+				}
 			}
 		}
 	})

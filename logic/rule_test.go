@@ -264,3 +264,61 @@ func TestListOperandDepth(t *testing.T) {
 		}
 	}
 }
+
+// FuzzLineEndings: LineFormat.Each, LineCol and Newlines agree with a
+// byte-by-byte reference splitting at "\n", "\r\n" and a lone "\r".
+func FuzzLineEndings(f *testing.F) {
+	for _, s := range []string{"a\rb\r\nc\n", "\r\r\n\n\r", "x", "", "a\r", BOM + "a\rb"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		var want []string // "line:text" of the non-blank lines
+		var starts []int  // offset of every line
+		line, start := 1, 0
+		starts = append(starts, 0)
+		flush := func(end int) {
+			text := src[start:end]
+			if line == 1 {
+				text = strings.TrimPrefix(text, BOM)
+			}
+			if strings.TrimSpace(text) != "" {
+				want = append(want, fmt.Sprintf("%d:%s", line, text))
+			}
+		}
+		for i := 0; i < len(src); i++ {
+			switch {
+			case src[i] == '\n', src[i] == '\r' && (i+1 == len(src) || src[i+1] != '\n'):
+				flush(i) // "\r\n" ends at its "\n", the "\r" still in the text
+				line, start = line+1, i+1
+				starts = append(starts, i+1)
+			case src[i] == '\r':
+				// the "\r" of "\r\n": the line ends at the "\n"
+			}
+		}
+		if start < len(src) {
+			flush(len(src))
+		}
+		got, err := lines(LineFormat{}, src)
+		// Each drops the "\r" of "\r\n" from the text; the reference keeps
+		// it before the "\n": compare without it.
+		for i := range want {
+			want[i] = strings.TrimSuffix(want[i], "\r")
+			if strings.TrimSpace(want[i][strings.IndexByte(want[i], ':')+1:]) == "" {
+				want[i] = ""
+			}
+		}
+		want = slices.DeleteFunc(want, func(s string) bool { return s == "" })
+		if err != nil || !slices.Equal(got, want) {
+			t.Fatalf("%q: Each gave %q, %v; want %q", src, got, err, want)
+		}
+		for i, off := range starts {
+			if l, c := LineCol(src, off); l != i+1 || c != 1 {
+				t.Fatalf("%q: LineCol(%d) = %d:%d, want %d:1", src, off, l, c, i+1)
+			}
+		}
+		out, err := io.ReadAll(Newlines(iotest.OneByteReader(strings.NewReader(src))))
+		if err != nil || strings.Count(string(out), "\n") != len(starts)-1 || strings.ReplaceAll(string(out), "\r\n", "\n") != strings.ReplaceAll(strings.ReplaceAll(src, "\r\n", "\n"), "\r", "\n") {
+			t.Fatalf("%q: Newlines gave %q", src, out)
+		}
+	})
+}

@@ -61,11 +61,11 @@ func TestCrossSiteRefused(t *testing.T) {
 		status        int
 		want, wantNot string
 	}{
-		{"rebinding lists no files", "GET", "/api/files", "", map[string]string{"Host": "evil.example:" + port}, 403, "not this server's address", "secret"},
+		{"rebinding lists no files", "GET", "/api/files", "", map[string]string{"Host": "evil.example:" + port}, 403, "not this server's address nor the host of an allowed origin", "secret"},
 		{"rebinding starts no run", "POST", "/api/learn", learn, map[string]string{"Host": "evil.example:" + port, "Content-Type": json}, 403, "", ""},
 		{"rebinding gets no page", "GET", "/", "", map[string]string{"Host": "evil.example"}, 403, "", ""},
 		{"text/plain from another page", "POST", "/api/learn", learn, map[string]string{"Content-Type": "text/plain", "Origin": "http://evil.example"}, 403, "evil.example", ""},
-		{"JSON from another page", "POST", "/api/learn", learn, map[string]string{"Content-Type": json, "Origin": "http://evil.example"}, 403, "--allow-origin", ""},
+		{"JSON from another page", "POST", "/api/learn", learn, map[string]string{"Content-Type": json, "Origin": "http://evil.example"}, 403, "not an allowed origin", ""},
 		{"a sandboxed page", "POST", "/api/query", query, map[string]string{"Content-Type": json, "Origin": "null"}, 403, "", ""},
 		{"another port", "POST", "/api/query", query, map[string]string{"Content-Type": json, "Origin": "http://127.0.0.1:1"}, 403, "", ""},
 		{"a form", "POST", "/api/query", "theory=1:+a", map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, 415, "Content-Type: application/json", ""},
@@ -86,7 +86,7 @@ func TestCrossSiteRefused(t *testing.T) {
 	}
 }
 
-// TestAllowOrigin: --allow-origin lets the pages of an origin use the API,
+// TestAllowOrigin: Config.AllowOrigins lets the pages of an origin use the API,
 // with CORS headers and preflights, and its host name be the Host (behind
 // a proxy); "*" lets everything in; a malformed origin is refused.
 func TestAllowOrigin(t *testing.T) {
@@ -112,10 +112,10 @@ func TestAllowOrigin(t *testing.T) {
 
 	_, ts = newTest(t, Config{AllowOrigins: []string{"*"}})
 	if st, body, _ := send(t, "GET", ts.URL+"/api/files", "", map[string]string{"Host": "evil.example", "Origin": "http://evil.example"}); st != 200 {
-		t.Errorf("--allow-origin '*': %d %s", st, body)
+		t.Errorf("AllowOrigins *: %d %s", st, body)
 	}
 	for _, o := range []string{"app.example", "ftp://app.example", "https://app.example/path", "https://", "https://u@app.example"} {
-		if _, err := New(Config{AllowOrigins: []string{o}}); err == nil || !strings.Contains(err.Error(), "--allow-origin") {
+		if _, err := New(Config{AllowOrigins: []string{o}}); err == nil || !strings.Contains(err.Error(), "server: allowed origin: ") {
 			t.Errorf("origin %q: %v", o, err)
 		}
 	}

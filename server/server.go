@@ -438,11 +438,20 @@ func (s *Server) parseOrigins() error {
 			s.anyOrigin = true
 			continue
 		}
-		n, host, ok := normalOrigin(o)
-		if !ok {
-			return fmt.Errorf("server: --allow-origin %q: want an origin scheme://host[:port], such as https://strata.example.org, or *", o)
+		if err := CheckOrigin(o); err != nil {
+			return fmt.Errorf("server: allowed origin: %w", err)
 		}
+		n, host, _ := normalOrigin(o)
 		s.origins[n], s.hosts[host] = true, true
+	}
+	return nil
+}
+
+// CheckOrigin reports whether o can be one of Config.AllowOrigins: an
+// origin scheme://host[:port] with scheme http or https, or "*".
+func CheckOrigin(o string) error {
+	if _, _, ok := normalOrigin(o); !ok && o != "*" {
+		return fmt.Errorf("%q: want an origin scheme://host[:port], such as https://strata.example.org, or *", o)
 	}
 	return nil
 }
@@ -485,7 +494,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		}
 		if !s.hostAllowed(r) {
 			writeError(w, &apiError{Status: http.StatusForbidden, Message: fmt.Sprintf(
-				"Host %q is not this server's address; to serve it under that name, start strata serve with --allow-origin", r.Host)})
+				"Host %q is not this server's address nor the host of an allowed origin", r.Host)})
 			return
 		}
 		cross := false
@@ -495,7 +504,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			cross = ok && !same && s.origins[o]
 			if !same && !cross {
 				writeError(w, &apiError{Status: http.StatusForbidden, Message: fmt.Sprintf(
-					"requests from pages of %q are refused; allow that origin with strata serve --allow-origin", origin)})
+					"requests from pages of %q are refused: it is not an allowed origin", origin)})
 				return
 			}
 			if cross {

@@ -53,6 +53,11 @@ shorter tail latency); set GOMEMLIMIT to cap the memory.`,
 			if !quiet {
 				cfg.AccessLog = cmd.ErrOrStderr()
 			}
+			for _, o := range cfg.AllowOrigins {
+				if err := server.CheckOrigin(o); err != nil {
+					return usageError{fmt.Errorf("--allow-origin %w", err)}
+				}
+			}
 			server.TuneGC() // GOGC=400 unless GOGC is set: see server.GCPercent
 			app, err := server.New(cfg)
 			if err != nil {

@@ -72,26 +72,31 @@ func NewReasoner(t *Theory) *Reasoner {
 		r.weights[j] = l.Weight
 		sel := logic.Pos(r.s.NewVar())
 		r.sel = append(r.sel, sel)
+		seen := make(map[uint64][]int, len(l.Formulas))
 		for _, f := range l.Formulas {
-			r.addFormula(j, f)
+			r.addFormula(j, f, seen)
 		}
 	}
 	return r
 }
 
-func (r *Reasoner) addFormula(j int, f *logic.Formula) {
+// addFormula compiles formula f of level j; seen holds the indices of the
+// level's first occurrences of formulas by hashFormula.
+func (r *Reasoner) addFormula(j int, f *logic.Formula, seen map[uint64][]int) {
 	fm := form{f: f, sel: r.sel[j], orig: len(r.forms[j])}
 	c, isClause := f.AsClause()
 	if isClause {
 		fm.clause = c
 	}
-	for i, g := range r.forms[j] {
-		if !g.dup && g.f.Equal(f) {
+	h := hashFormula(f)
+	for _, i := range seen[h] {
+		if r.forms[j][i].f.Equal(f) {
 			fm.dup, fm.orig = true, i
 			r.forms[j] = append(r.forms[j], fm)
 			return
 		}
 	}
+	seen[h] = append(seen[h], len(r.forms[j]))
 	r.forms[j] = append(r.forms[j], fm)
 	r.distinct[j]++
 	if isClause {

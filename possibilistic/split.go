@@ -45,3 +45,25 @@ func (r *Reasoner) splitLevel(j int) {
 		r.s.AddClause(r.off[j].Not(), fm.sel.Not())
 	}
 }
+
+// hashFormula returns a hash of f's structure: equal formulas (Equal)
+// hash alike, so that finding a formula's earlier occurrences in a level
+// takes a map look-up instead of a scan of the level, which made compiling
+// a level of n formulas cost n² comparisons.
+func hashFormula(f *logic.Formula) uint64 {
+	const prime = 1099511628211 // FNV-1a's
+	h := uint64(14695981039346656037)
+	mix := func(x uint64) { h = (h ^ x) * prime }
+	var walk func(g *logic.Formula)
+	walk = func(g *logic.Formula) {
+		mix(uint64(g.Op))
+		mix(uint64(uint32(g.Atom)))
+		mix(uint64(g.K))
+		mix(uint64(len(g.Args)))
+		for _, a := range g.Args {
+			walk(a)
+		}
+	}
+	walk(f)
+	return h
+}

@@ -1,6 +1,7 @@
 package crowd
 
 import (
+	"context"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -23,7 +24,7 @@ const pokerTheory = `1: !fold | !call
 
 func readTheory(t *testing.T, src string) *possibilistic.Theory {
 	t.Helper()
-	th, err := possibilistic.ReadText(strings.NewReader(src), "t.theory", &logic.Vocabulary{})
+	th, err := possibilistic.ReadText(context.Background(), strings.NewReader(src), "t.theory", &logic.Vocabulary{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +139,7 @@ func TestPredictAgainstBruteForce(t *testing.T) {
 			}
 			th.AddClause(c, []float64{0.25, 0.5, 0.75}[rng.IntN(3)])
 		}
-		r := possibilistic.NewReasoner(th)
+		r := mustReasoner(th)
 		atoms := []logic.Atom{0, 1, 2}
 		for mask := 0; mask < 8; mask++ {
 			var alpha logic.Term

@@ -1,6 +1,8 @@
 package crowd
 
 import (
+	"context"
+
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -12,7 +14,8 @@ import (
 func PredictUnder(r *possibilistic.Reasoner, sem possibilistic.Semantics, situation logic.Term, actions []string, atoms []logic.Atom) string {
 	pred := NoAction
 	for i, a := range atoms {
-		if r.EntailsClauseUnder(sem, situation, logic.Clause{logic.Pos(a)}) {
+		// Never done, the context makes no error; nor does sem, parsed.
+		if ok, _ := r.EntailsClause(context.Background(), sem, situation, logic.Clause{logic.Pos(a)}); ok {
 			if pred != NoAction {
 				return NoAction
 			}
@@ -31,7 +34,7 @@ func EvaluateCasesUnder(th *possibilistic.Theory, actions []string, cases []Case
 	for i, a := range actions {
 		atoms[i] = th.Vocab.Intern(a)
 	}
-	r := possibilistic.NewReasoner(th)
+	r := mustReasoner(th)
 	c := NewConfusion(actions)
 	for _, k := range cases {
 		c.Add(k.Target, PredictUnder(r, sem, k.Situation, actions, atoms))
@@ -41,21 +44,31 @@ func EvaluateCasesUnder(th *possibilistic.Theory, actions []string, cases []Case
 
 // EvaluateDefaultsUnder is EvaluateDefaults with coverage under sem.
 func EvaluateDefaultsUnder(th *possibilistic.Theory, pos, neg []logic.Rule, sem possibilistic.Semantics) Binary {
-	r := possibilistic.NewReasoner(th)
+	r := mustReasoner(th)
 	var b Binary
 	for _, e := range pos {
-		if r.EntailsUnder(sem, e.Antecedent, e.Consequent) {
+		if ok, _ := r.Entails(context.Background(), sem, e.Antecedent, e.Consequent); ok {
 			b.TruePositives++
 		} else {
 			b.FalseNegatives++
 		}
 	}
 	for _, e := range neg {
-		if r.EntailsUnder(sem, e.Antecedent, e.Consequent) {
+		if ok, _ := r.Entails(context.Background(), sem, e.Antecedent, e.Consequent); ok {
 			b.FalsePositives++
 		} else {
 			b.TrueNegatives++
 		}
 	}
 	return b
+}
+
+// mustReasoner compiles th, whose levels its reader or Add built in order,
+// under a context never done: neither can fail.
+func mustReasoner(th *possibilistic.Theory) *possibilistic.Reasoner {
+	r, err := possibilistic.NewReasoner(context.Background(), th)
+	if err != nil {
+		panic(err)
+	}
+	return r
 }

@@ -22,13 +22,13 @@ func TestRationalContext(t *testing.T) {
 	cancel()
 	for _, src := range []string{"penguin -> !flies", "bird -> flies", "penguin -> flies"} {
 		q := logictest.Rule(t, b.Vocab, src)
-		if _, err := r.EntailsContext(done, Rational, q.Antecedent, q.Consequent); !errors.Is(err, context.Canceled) {
+		if _, err := r.Entails(done, Rational, q.Antecedent, q.Consequent); !errors.Is(err, context.Canceled) {
 			t.Errorf("%s with a cancelled context: %v", src, err)
 		}
-		if _, err := r.ExplainContext(done, Rational, NewDefault(q.Antecedent, q.Consequent)); !errors.Is(err, context.Canceled) {
+		if _, err := r.Explain(done, Rational, NewDefault(q.Antecedent, q.Consequent)); !errors.Is(err, context.Canceled) {
 			t.Errorf("%s explained with a cancelled context: %v", src, err)
 		}
-		got, err := r.EntailsContext(context.Background(), Rational, q.Antecedent, q.Consequent)
+		got, err := r.Entails(context.Background(), Rational, q.Antecedent, q.Consequent)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,7 +59,7 @@ func TestCancelStopsWork(t *testing.T) {
 		return func(ctx context.Context, e *engine) (outcome, error) {
 			r := mustReasoner(t, b)
 			r.e = e
-			a, err := r.ExplainContext(ctx, sem, q)
+			a, err := r.Explain(ctx, sem, q)
 			return outcome{a.Entailed, fmt.Sprint(a.NegLevel, a.Clash, a.Violations)}, err
 		}
 	}
@@ -68,7 +68,7 @@ func TestCancelStopsWork(t *testing.T) {
 		run  func(ctx context.Context, e *engine) (outcome, error)
 	}{
 		{"z-ordering", func(ctx context.Context, e *engine) (outcome, error) {
-			o, err := e.zOrderingContext(ctx, b)
+			o, err := e.zOrdering(ctx, b)
 			if err != nil {
 				return outcome{}, err
 			}
@@ -83,7 +83,7 @@ func TestCancelStopsWork(t *testing.T) {
 			fresh := func() *engine {
 				e := newEngine(b)
 				if c.name != "z-ordering" {
-					if _, err := e.zOrderingContext(context.Background(), b); err != nil {
+					if _, err := e.zOrdering(context.Background(), b); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -162,7 +162,7 @@ func TestCancelInsideSolverCall(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		_, err := e.zOrderingContext(ctx, b)
+		_, err := e.zOrdering(ctx, b)
 		done <- err
 	}()
 	select {

@@ -198,9 +198,9 @@ func (r *Reasoner) cInference(ctx context.Context, a *Answer) error {
 	e := r.e
 	defer e.done()
 	as := e.assume(nil, a.Query.Antecedent)
-	if !e.solve(as...) {
-		a.Vacuous, a.Entailed = true, true
-		return nil
+	if ok, err := e.solve(ctx, as...); err != nil || !ok {
+		a.Vacuous, a.Entailed = err == nil, err == nil
+		return err
 	}
 	c, err := r.cSystem(ctx)
 	if err != nil {

@@ -53,7 +53,7 @@ func TestReadCL(t *testing.T) {
 	}
 	for s, ws := range want {
 		for i, q := range qs {
-			if got := r.Explain(s, q).Entailed; got != ws[i] {
+			if got := explain(t, r, s, q).Entailed; got != ws[i] {
 				t.Errorf("%s under %v: %v, want %v", q.Text, s, got, ws[i])
 			}
 		}
@@ -152,8 +152,8 @@ func TestCLRoundTrip(t *testing.T) {
 				t.Fatalf("default %d: %s became %s", i, e.String(b.Vocab), d.Text)
 			}
 		}
-		o1, err1 := ZOrdering(b)
-		o2, err2 := ZOrdering(bases[0])
+		o1, err1 := ZOrdering(bgctx, b)
+		o2, err2 := ZOrdering(bgctx, bases[0])
 		if (err1 == nil) != (err2 == nil) || err1 == nil && !slices.EqualFunc(o1.Levels, o2.Levels, slices.Equal) {
 			t.Fatalf("Z-orderings differ after a round trip:\n%s", buf.String())
 		}

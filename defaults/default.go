@@ -1,6 +1,7 @@
 package defaults
 
 import (
+	"context"
 	"io"
 	"slices"
 	"strings"
@@ -80,15 +81,16 @@ func (b *Base) vocab() *logic.Vocabulary {
 // Tolerates reports whether the default α |~ β is tolerated by the base's
 // defaults under its background knowledge: whether
 // K ∧ α ∧ β ∧ ⋀(¬αi ∨ βi) is satisfiable. The antecedent α is a
-// conjunction, whatever its number of literals.
-func (b *Base) Tolerates(d Default) bool {
+// conjunction, whatever its number of literals. It fails with ctx's error
+// when ctx is done first.
+func (b *Base) Tolerates(ctx context.Context, d Default) (bool, error) {
 	e := newEngine(b)
 	all := make([]int, len(b.Defaults))
 	for i := range all {
 		all[i] = i
 	}
 	x := e.addDefault(d)
-	return e.tolerated(all, x)
+	return e.tolerated(ctx, all, x)
 }
 
 // ReadRules reads defaults in the dataset format: one rule per line,

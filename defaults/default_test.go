@@ -1,6 +1,7 @@
 package defaults
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"strings"
@@ -29,9 +30,58 @@ func mustBase(t *testing.T, src string, background ...string) *Base {
 	return b
 }
 
+// bgctx is the context of the tests' questions: never done, so that none
+// of them may fail.
+var bgctx = context.Background()
+
+func entails(t testing.TB, r *Reasoner, s Semantics, alpha, beta *logic.Formula) bool {
+	t.Helper()
+	ok, err := r.Entails(bgctx, s, alpha, beta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ok
+}
+
+func explain(t testing.TB, r *Reasoner, s Semantics, q Default) Answer {
+	t.Helper()
+	a, err := r.Explain(bgctx, s, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func tolerates(t testing.TB, b *Base, d Default) bool {
+	t.Helper()
+	ok, err := b.Tolerates(bgctx, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ok
+}
+
+func rankFormula(t testing.TB, k *OCF, f *logic.Formula) Rank {
+	t.Helper()
+	r, err := k.RankFormula(bgctx, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func accepts(t testing.TB, k *OCF, d Default) bool {
+	t.Helper()
+	ok, err := k.Accepts(bgctx, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ok
+}
+
 func mustReasoner(t *testing.T, b *Base) *Reasoner {
 	t.Helper()
-	r, err := NewReasoner(b)
+	r, err := NewReasoner(bgctx, b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,10 +123,10 @@ func TestPenguin(t *testing.T) {
 		r := mustReasoner(t, b)
 		q := logictest.Rule(t, b.Vocab, c.query)
 		for s, want := range map[Semantics]bool{SystemP: c.p, Rational: c.rational, Lexicographic: c.lex} {
-			if got := r.Entails(s, q.Antecedent, q.Consequent); got != want {
+			if got := entails(t, r, s, q.Antecedent, q.Consequent); got != want {
 				t.Errorf("%q under %v: got %v, want %v", c.query, s, got, want)
 			}
-			a := r.Explain(s, Default{Rule: q})
+			a := explain(t, r, s, Default{Rule: q})
 			if a.Entailed != want {
 				t.Errorf("%q under %v: Explain says %v, want %v", c.query, s, a.Entailed, want)
 			}
@@ -89,7 +139,7 @@ func TestPenguin(t *testing.T) {
 
 func TestPenguinOrdering(t *testing.T) {
 	b := mustBase(t, penguins)
-	o, err := ZOrdering(b)
+	o, err := ZOrdering(bgctx, b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +164,7 @@ func TestPenguinOrdering(t *testing.T) {
 // covers x ∧ y |~ a, while the separating stratification h does not.
 func TestPaperExample3(t *testing.T) {
 	b := mustBase(t, " -> !x\n -> !y\nx -> a\ny -> b\n")
-	o, err := ZOrdering(b)
+	o, err := ZOrdering(bgctx, b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,25 +179,25 @@ func TestPaperExample3(t *testing.T) {
 	if !slices.EqualFunc(levels, want, slices.Equal) {
 		t.Fatalf("Z-ordering %v, want %v", levels, want)
 	}
-	hz, err := possibilistic.ReadText(strings.NewReader("0.5: !x\n0.5: !y\n1: !x | a\n1: !y | b\n"), "h_z", v)
+	hz, err := possibilistic.ReadText(bgctx, strings.NewReader("0.5: !x\n0.5: !y\n1: !x | a\n1: !y | b\n"), "h_z", v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := possibilistic.ReadText(strings.NewReader("0.25: !x\n0.5: !x | a\n0.75: !y\n1: !y | b\n"), "h", v)
+	h, err := possibilistic.ReadText(bgctx, strings.NewReader("0.25: !x\n0.5: !x | a\n0.75: !y\n1: !y | b\n"), "h", v)
 	if err != nil {
 		t.Fatal(err)
 	}
 	q := logictest.Rule(t, v, "x, y -> a")
 	for name, th := range map[string]*possibilistic.Theory{"Θ_Z": o.Theory(), "h_z": hz} {
-		if !possibilistic.NewReasoner(th).Entails(q.Antecedent, q.Consequent) {
+		if !possEntails(t, th, q) {
 			t.Errorf("%s does not cover x ∧ y |~ a", name)
 		}
 	}
-	if possibilistic.NewReasoner(h).Entails(q.Antecedent, q.Consequent) {
+	if possEntails(t, h, q) {
 		t.Error("h covers x ∧ y |~ a")
 	}
 	r := mustReasoner(t, b)
-	if !r.Entails(Rational, q.Antecedent, q.Consequent) {
+	if !entails(t, r, Rational, q.Antecedent, q.Consequent) {
 		t.Error("x ∧ y |~ a is not in the rational closure of S+")
 	}
 }
@@ -160,16 +210,16 @@ func TestPaperExample3(t *testing.T) {
 func TestConjunctiveAntecedent(t *testing.T) {
 	b := mustBase(t, "a, b -> c\na -> !b\n")
 	v := b.Vocab
-	if b.Tolerates(b.Defaults[0]) {
+	if tolerates(t, b, b.Defaults[0]) {
 		t.Error("a ∧ b |~ c is tolerated by Δ; a ∧ b ∧ c violates a |~ ¬b")
 	}
 	a, _ := v.Lookup("a")
 	bb, _ := v.Lookup("b")
 	disj := NewDefault(logic.Or(logic.AtomF(a), logic.AtomF(bb)), b.Defaults[0].Consequent)
-	if !b.Tolerates(disj) {
+	if !tolerates(t, b, disj) {
 		t.Error("the disjunctive reading a ∨ b |~ c should be tolerated (world a, ¬b, c)")
 	}
-	o, err := ZOrdering(b)
+	o, err := ZOrdering(bgctx, b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +227,7 @@ func TestConjunctiveAntecedent(t *testing.T) {
 		t.Errorf("Z-ranks %d, %d; want a ∧ b |~ c at 1 and a |~ ¬b at 0", o.Rank(0), o.Rank(1))
 	}
 	java := &Base{Vocab: v, Defaults: []Default{disj, b.Defaults[1]}}
-	oj, err := ZOrdering(java)
+	oj, err := ZOrdering(bgctx, java)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +252,7 @@ func TestInconsistent(t *testing.T) {
 	}
 	for _, c := range cases {
 		b := mustBase(t, c.src, c.background...)
-		_, err := NewReasoner(b)
+		_, err := NewReasoner(bgctx, b)
 		var ie *InconsistentError
 		if !errors.As(err, &ie) {
 			t.Fatalf("%q: got %v, want an InconsistentError", c.src, err)
@@ -215,7 +265,7 @@ func TestInconsistent(t *testing.T) {
 		}
 	}
 	b := mustBase(t, "a -> b\n", "x", "!x")
-	if _, err := ZOrdering(b); err == nil || !strings.Contains(err.Error(), "background") {
+	if _, err := ZOrdering(bgctx, b); err == nil || !strings.Contains(err.Error(), "background") {
 		t.Errorf("contradictory background knowledge: %v", err)
 	}
 }
@@ -229,21 +279,21 @@ func TestBackground(t *testing.T) {
 	}
 	for _, s := range []Semantics{SystemP, Rational, Lexicographic} {
 		q := logictest.Rule(t, b.Vocab, "penguin -> !flies")
-		if !r.Entails(s, q.Antecedent, q.Consequent) {
+		if !entails(t, r, s, q.Antecedent, q.Consequent) {
 			t.Errorf("%v: penguin |~ ¬flies not entailed", s)
 		}
 		q = logictest.Rule(t, b.Vocab, "!bird -> !penguin")
-		if !r.Entails(s, q.Antecedent, q.Consequent) {
+		if !entails(t, r, s, q.Antecedent, q.Consequent) {
 			t.Errorf("%v: ¬bird |~ ¬penguin not entailed, though ¬bird ∧ K ⊨ ¬penguin", s)
 		}
 		q = logictest.Rule(t, b.Vocab, "penguin, !bird -> flies")
-		a := r.Explain(s, Default{Rule: q})
+		a := explain(t, r, s, Default{Rule: q})
 		if !a.Entailed || !a.Vacuous {
 			t.Errorf("%v: penguin ∧ ¬bird contradicts K; want a vacuous yes, got %+v", s, a)
 		}
 	}
 	th := r.Ordering().Theory()
-	if top := th.Levels[len(th.Levels)-1]; top.Weight != 1 || len(top.Formulas) != 1 {
+	if top := th.Levels[0]; top.Weight != 1 || len(top.Formulas) != 1 {
 		t.Errorf("Θ_Z's top level %+v, want the background knowledge alone at weight 1", top)
 	}
 }
@@ -273,10 +323,24 @@ func TestEmptyBase(t *testing.T) {
 			want  bool
 		}{{"a -> b", true}, {"a -> !b", false}, {"b -> a", false}, {"a & !b -> c", true}} {
 			q := logictest.Rule(t, b.Vocab, tc.query)
-			a := r.Explain(s, NewDefault(q.Antecedent, q.Consequent))
+			a := explain(t, r, s, NewDefault(q.Antecedent, q.Consequent))
 			if a.Entailed != tc.want {
 				t.Errorf("%v: %s entailed %v, want %v (%s)", s, tc.query, a.Entailed, tc.want, a.Reason())
 			}
 		}
 	}
+}
+
+// possEntails decides (Θ, α) ⊢poss β for rule q.
+func possEntails(t *testing.T, th *possibilistic.Theory, q logic.Rule) bool {
+	t.Helper()
+	r, err := possibilistic.NewReasoner(bgctx, th)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok, err := r.Entails(bgctx, possibilistic.Poss, q.Antecedent, q.Consequent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ok
 }

@@ -33,10 +33,11 @@
 // line. A Reasoner compiles a base once into one incremental SAT solver
 // and answers queries under every semantics.
 //
-// The long computations take a context (ZOrderingContext,
-// NewReasonerContext, EntailsContext, ExplainContext, Prepare,
-// CRepresentation): once it is done, the solver call running stops at its
-// next check point, no further call is made, and they return its error.
+// Every computation that calls the SAT solver takes a context first
+// (ZOrdering, NewReasoner, Entails, Explain, Prepare, CRepresentation,
+// OCF.RankFormula, …): each solver call polls it before it starts and at
+// its own check points, and once it is done the computation makes no
+// further call and returns its error. A Reasoner stays usable.
 //
 // In every semantics a query whose antecedent contradicts the background
 // knowledge is entailed vacuously, as in the preferential semantics (α ⊨ β

@@ -40,15 +40,8 @@ type engine struct {
 	world  []bool
 	best   []bool // the best world of a lexicographic search
 
-	// ctx is the context of the running public call (nil: none), and err
-	// the error of the first solver call it cut short. From then on every
-	// solve answers false at once, so the loops end within a few cheap
-	// steps, those that could run long check err, and the public call
-	// returns err, discarding whatever the false answers made of it.
-	ctx context.Context
-	err error
 	// onSolve, when set (by tests), runs at the start of every solve,
-	// including those answered false at once because err is set.
+	// including those answered at once because ctx is done.
 	onSolve func()
 }
 
@@ -122,65 +115,41 @@ func (e *engine) dropFrom(n int) {
 	e.verF, e.matF, e.matC = e.verF[:n], e.matF[:n], e.matC[:n]
 }
 
-// solve is the engine's one way to call the solver: under the context of
-// the running call, if any, and not at all once that context is done.
-func (e *engine) solve(as ...logic.Lit) bool {
+// solve is the engine's one way to call the solver. It is where every
+// computation of this package meets its context: it polls ctx before the
+// call, and the solver polls it at its own check points (between restarts,
+// every 64 conflicts). A false answer with an error says nothing about
+// satisfiability; every caller returns the error at once, so that no
+// further call is made once ctx is done.
+func (e *engine) solve(ctx context.Context, as ...logic.Lit) (bool, error) {
 	if e.onSolve != nil {
 		e.onSolve()
 	}
-	if e.err != nil {
-		return false
+	if ctx.Done() == nil { // never done: no checks needed
+		return e.s.Solve(as...), nil
 	}
-	if e.ctx == nil {
-		return e.s.Solve(as...)
+	if err := ctx.Err(); err != nil {
+		return false, err
 	}
-	if e.err = e.ctx.Err(); e.err != nil {
-		return false
-	}
-	ok, err := e.s.SolveContext(e.ctx, as...)
-	if err != nil {
-		e.err = err
-	}
-	return ok
-}
-
-// under makes ctx the context of the engine's solver calls until the
-// returned function is called, which restores the context before and
-// returns the error of the first call ctx cut short. Calls nest: an inner
-// call under the same context keeps the outer one's error.
-func (e *engine) under(ctx context.Context) func() error {
-	prevCtx, prevErr := e.ctx, e.err
-	e.ctx = ctx
-	if prevCtx != ctx {
-		e.err = nil
-	}
-	return func() error {
-		err := e.err
-		e.ctx = prevCtx
-		if prevCtx != ctx {
-			e.err = prevErr
-		}
-		return err
-	}
+	return e.s.SolveContext(ctx, as...)
 }
 
 // solves returns the number of solver calls made so far.
 func (e *engine) solves() int64 { return e.s.Stats().Solves }
 
 // backgroundSatisfiable reports whether K has a model.
-func (e *engine) backgroundSatisfiable() bool {
+func (e *engine) backgroundSatisfiable(ctx context.Context) (bool, error) {
 	if e.bgSat == 0 {
-		ok := e.solve()
-		switch {
-		case ok:
+		ok, err := e.solve(ctx)
+		if err != nil {
+			return false, err // not known: the call was cut short
+		}
+		e.bgSat = -1
+		if ok {
 			e.bgSat = 1
-		case e.err == nil:
-			e.bgSat = -1
-		default:
-			return false // not known: the call was cut short
 		}
 	}
-	return e.bgSat == 1
+	return e.bgSat == 1, nil
 }
 
 // model returns the last model over the vocabulary atoms.
@@ -210,11 +179,11 @@ func (e *engine) selectLevel(members []int) logic.Lit {
 
 // tolerated reports whether default x is tolerated by the members: one
 // solver call.
-func (e *engine) tolerated(members []int, x int) bool {
+func (e *engine) tolerated(ctx context.Context, members []int, x int) (bool, error) {
 	sel := e.selectLevel(members)
-	ok := e.solve(sel, e.ver[x])
+	ok, err := e.solve(ctx, sel, e.ver[x])
 	e.s.AddClause(sel.Not())
-	return ok
+	return ok, err
 }
 
 // partition computes the Z-ordering of the members: Δ1 holds the members
@@ -226,19 +195,21 @@ func (e *engine) tolerated(members []int, x int) bool {
 // default is tested with S and ver[i] assumed, and a model found for one
 // default also settles every later default of the remainder that it
 // verifies.
-//
-// When the engine's context cuts a call short it returns what it has, with
-// the rest as stuck; the caller sees e.err.
-func (e *engine) partition(members []int) (levels [][]int, stuck []int) {
+func (e *engine) partition(ctx context.Context, members []int) (levels [][]int, stuck []int, err error) {
 	rem := append([]int(nil), members...)
 	for len(rem) > 0 {
 		sel := e.selectLevel(rem)
 		tol := make([]bool, len(rem))
 		for k, i := range rem {
-			if e.err != nil {
-				break
+			if tol[k] {
+				continue
 			}
-			if tol[k] || !e.solve(sel, e.ver[i]) {
+			ok, err := e.solve(ctx, sel, e.ver[i])
+			if err != nil {
+				e.s.AddClause(sel.Not())
+				return nil, nil, err
+			}
+			if !ok {
 				continue
 			}
 			tol[k] = true
@@ -250,9 +221,6 @@ func (e *engine) partition(members []int) (levels [][]int, stuck []int) {
 			}
 		}
 		e.s.AddClause(sel.Not())
-		if e.err != nil {
-			return levels, rem
-		}
 		var level, rest []int
 		for k, i := range rem {
 			if tol[k] {
@@ -262,32 +230,32 @@ func (e *engine) partition(members []int) (levels [][]int, stuck []int) {
 			}
 		}
 		if len(level) == 0 {
-			return levels, rem
+			return levels, rem, nil
 		}
 		levels = append(levels, level)
 		rem = rest
 	}
-	return levels, nil
+	return levels, nil, nil
 }
 
 // core returns a subset F of the members such that default x is not
 // tolerated by F (taken from the failed assumptions of one solver call), or
 // ok false when x is tolerated by the members after all.
-func (e *engine) core(members []int, x int) (f []int, ok bool) {
+func (e *engine) core(ctx context.Context, members []int, x int) (f []int, ok bool, err error) {
 	as := make([]logic.Lit, 0, len(members)+1)
 	for _, i := range members {
 		as = append(as, e.mat[i])
 	}
 	as = append(as, e.ver[x])
-	if e.solve(as...) {
-		return nil, false
+	if sat, err := e.solve(ctx, as...); sat || err != nil {
+		return nil, false, err
 	}
 	for _, l := range e.s.Failed() {
 		if i, found := e.idx[l]; found {
 			f = append(f, i)
 		}
 	}
-	return f, true
+	return f, true, nil
 }
 
 // assume compiles a formula into assumption literals: a term literal by

@@ -87,34 +87,39 @@ type Reasoner struct {
 }
 
 // NewReasoner computes the Z-ordering of b and returns a reasoner for it,
-// or an *InconsistentError when b is inconsistent. Later changes to b do
-// not affect the reasoner.
-func NewReasoner(b *Base) (*Reasoner, error) {
-	return NewReasonerContext(context.Background(), b)
-}
-
-// NewReasonerContext is NewReasoner that gives up, returning ctx.Err(),
-// when ctx is done before the Z-ordering is computed.
-func NewReasonerContext(ctx context.Context, b *Base) (*Reasoner, error) {
+// or an *InconsistentError when b is inconsistent, or ctx's error when ctx
+// is done before the Z-ordering is computed. Later changes to b do not
+// affect the reasoner.
+func NewReasoner(ctx context.Context, b *Base) (*Reasoner, error) {
 	e := newEngine(b)
-	ord, err := e.zOrderingContext(ctx, b)
+	ord, err := e.zOrdering(ctx, b)
 	if err != nil {
 		return nil, err
 	}
-	return &Reasoner{base: b, e: e, ord: ord, poss: possibilistic.NewReasoner(ord.Theory()), lex: lexLevels(b, ord)}, nil
+	poss, err := possibilistic.NewReasoner(ctx, ord.Theory())
+	if err != nil {
+		return nil, err
+	}
+	return &Reasoner{base: b, e: e, ord: ord, poss: poss, lex: lexLevels(b, ord)}, nil
 }
 
 // Ordering returns the Z-ordering of the base.
 func (r *Reasoner) Ordering() *Ordering { return r.ord }
 
-// Entails decides whether the base entails α |~ β under semantics s.
-func (r *Reasoner) Entails(s Semantics, alpha, beta *logic.Formula) bool {
-	return r.decide(s, NewDefault(alpha, beta), false).Entailed
+// Entails decides whether the base entails α |~ β under semantics s. Under
+// every semantics the solver call running when ctx is done stops at its
+// next check point, no further call is made, and Entails returns ctx's
+// error; the reasoner stays usable.
+func (r *Reasoner) Entails(ctx context.Context, s Semantics, alpha, beta *logic.Formula) (bool, error) {
+	a, err := r.decide(ctx, s, NewDefault(alpha, beta), false)
+	return a.Entailed, err
 }
 
 // Explain decides whether the base entails the query under semantics s and
-// says why.
-func (r *Reasoner) Explain(s Semantics, q Default) Answer { return r.decide(s, q, true) }
+// says why (see Answer.Reason). It gives up as Entails does.
+func (r *Reasoner) Explain(ctx context.Context, s Semantics, q Default) (Answer, error) {
+	return r.decide(ctx, s, q, true)
+}
 
 // Answer is a decided query with what decides it.
 type Answer struct {
@@ -152,59 +157,27 @@ type Answer struct {
 	ord *Ordering
 }
 
-func (r *Reasoner) decide(s Semantics, q Default, explain bool) Answer {
-	a, err := r.decideContext(context.Background(), s, q, explain)
-	if err != nil {
-		panic("defaults: " + err.Error()) // only a cancelled context fails
-	}
-	return a
-}
-
-// EntailsContext is Entails with a deadline or cancellation: under every
-// semantics the solver call running when ctx is done stops at its next
-// check point, no further call is made, and EntailsContext returns
-// ctx.Err(). The reasoner stays usable.
-func (r *Reasoner) EntailsContext(ctx context.Context, s Semantics, alpha, beta *logic.Formula) (bool, error) {
-	a, err := r.decideContext(ctx, s, NewDefault(alpha, beta), false)
-	return a.Entailed, err
-}
-
-// ExplainContext is Explain with a deadline or cancellation, as EntailsContext.
-func (r *Reasoner) ExplainContext(ctx context.Context, s Semantics, q Default) (Answer, error) {
-	return r.decideContext(ctx, s, q, true)
-}
-
-func (r *Reasoner) decideContext(ctx context.Context, s Semantics, q Default, explain bool) (Answer, error) {
+func (r *Reasoner) decide(ctx context.Context, s Semantics, q Default, explain bool) (Answer, error) {
 	a := Answer{Semantics: s, Query: q, ord: r.ord}
-	if err := r.decideUnder(ctx, &a, explain); err != nil {
-		return a, err
+	var err error
+	switch s {
+	case Rational:
+		err = r.rational(ctx, &a, explain)
+	case SystemP:
+		err = r.systemP(ctx, &a, explain)
+	case Lexicographic:
+		err = r.lexicographic(ctx, &a)
+	case SystemW:
+		err = r.systemW(ctx, &a)
+	case CInference:
+		err = r.cInference(ctx, &a)
+	default:
+		err = fmt.Errorf("defaults: invalid semantics %d", uint8(s))
+	}
+	if err != nil {
+		return Answer{}, err
 	}
 	return a, nil
-}
-
-// decideUnder decides a with ctx as the context of the engine's solver
-// calls, returning ctx's error when it cut one short.
-func (r *Reasoner) decideUnder(ctx context.Context, a *Answer, explain bool) (err error) {
-	finish := r.e.under(ctx)
-	defer func() {
-		if ferr := finish(); err == nil {
-			err = ferr
-		}
-	}()
-	switch a.Semantics {
-	case Rational:
-		return r.rational(ctx, a, explain)
-	case SystemP:
-		return r.systemP(ctx, a, explain)
-	case Lexicographic:
-		r.lexicographic(a)
-		return nil
-	case SystemW:
-		return r.systemW(ctx, a)
-	case CInference:
-		return r.cInference(ctx, a)
-	}
-	panic("defaults: unknown semantics " + a.Semantics.String())
 }
 
 // rational decides (Θ_Z, α) ⊢poss β. When α contradicts K, the weight-1
@@ -214,7 +187,7 @@ func (r *Reasoner) decideUnder(ctx context.Context, a *Answer, explain bool) (er
 func (r *Reasoner) rational(ctx context.Context, a *Answer, explain bool) error {
 	alpha, beta := a.Query.Antecedent, a.Query.Consequent
 	var err error
-	if a.Verdict, err = r.poss.DecideContext(ctx, alpha, beta); err != nil {
+	if a.Verdict, err = r.poss.Decide(ctx, possibilistic.Poss, alpha, beta); err != nil {
 		return err
 	}
 	if a.Verdict.Inconsistency == 1 {
@@ -223,12 +196,8 @@ func (r *Reasoner) rational(ctx context.Context, a *Answer, explain bool) error 
 	}
 	a.Entailed = a.Verdict.Entailed
 	if !a.Entailed && explain {
-		w, ok, err := r.poss.MostPlausibleWorldUnderContext(ctx, possibilistic.Poss, a.Query.Violation())
-		if err != nil {
+		if a.Counter, err = r.poss.MostPlausibleWorld(ctx, possibilistic.Poss, a.Query.Violation()); err != nil {
 			return err
-		}
-		if ok {
-			a.Counter = w
 		}
 	}
 	return nil
@@ -253,9 +222,9 @@ func (r *Reasoner) systemP(ctx context.Context, a *Answer, explain bool) error {
 	for i := range all {
 		all[i] = i
 	}
-	levels, stuck := e.partition(all)
-	if e.err != nil {
-		return e.err
+	levels, stuck, err := e.partition(ctx, all)
+	if err != nil {
+		return err
 	}
 	if stuck == nil {
 		a.Entailed = false
@@ -272,23 +241,26 @@ func (r *Reasoner) systemP(ctx context.Context, a *Answer, explain bool) error {
 	if !explain {
 		return nil
 	}
-	if !e.satisfiable(q.Antecedent) {
-		a.Vacuous = true
-		return e.err
+	if ok, err := e.satisfiable(ctx, q.Antecedent); err != nil || !ok {
+		a.Vacuous = err == nil
+		return err
 	}
-	set, _ := e.conflict(stuck)
+	set, _, err := e.conflict(ctx, stuck)
+	if err != nil {
+		return err
+	}
 	for _, i := range set {
 		if i != x {
 			a.Clash = append(a.Clash, i)
 		}
 	}
-	return e.err
+	return nil
 }
 
 // satisfiable reports whether K ∧ f has a model.
-func (e *engine) satisfiable(f *logic.Formula) bool {
+func (e *engine) satisfiable(ctx context.Context, f *logic.Formula) (bool, error) {
 	defer e.done()
-	return e.solve(e.assume(nil, f)...)
+	return e.solve(ctx, e.assume(nil, f)...)
 }
 
 // Reason explains the answer in one or more lines of text (no trailing
@@ -393,11 +365,7 @@ func worldString(v *logic.Vocabulary, w []bool) string {
 // default). It fails with ErrNoCRepresentation, or ctx.Err().
 func (r *Reasoner) Prepare(ctx context.Context, s Semantics) error {
 	if s == CInference {
-		finish := r.e.under(ctx)
 		_, err := r.cSystem(ctx)
-		if ferr := finish(); err == nil {
-			err = ferr
-		}
 		return err
 	}
 	return nil

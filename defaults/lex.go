@@ -1,6 +1,7 @@
 package defaults
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -40,17 +41,20 @@ func lexLevels(b *Base, ord *Ordering) [][]int {
 	return out
 }
 
-func (r *Reasoner) lexicographic(a *Answer) {
+func (r *Reasoner) lexicographic(ctx context.Context, a *Answer) error {
 	e := r.e
 	defer e.done()
 	levels := r.lex
 	g := logic.Pos(e.s.NewVar()) // guards this query's totalizers
 	e.retire = append(e.retire, g)
 	as := e.assume([]logic.Lit{g}, a.Query.Antecedent)
-	vec, ok, _ := e.lexMin(as, g, levels, nil)
+	vec, ok, _, err := e.lexMin(ctx, as, g, levels, nil)
+	if err != nil {
+		return err
+	}
 	if !ok {
 		a.Vacuous, a.Entailed = true, true
-		return
+		return nil
 	}
 	a.Violations = vec
 	// β fails in some preferred α-world iff the α ∧ ¬β-worlds reach the
@@ -59,25 +63,29 @@ func (r *Reasoner) lexicographic(a *Answer) {
 	// the refutation core-guided when the answer is yes.
 	if !a.Query.Consequent.Eval(e.best) {
 		a.Counter = slices.Clone(e.best) // the optimum found already falsifies β
-		return
+		return nil
 	}
 	as = e.assume(as, logic.Not(a.Query.Consequent))
-	_, ok, above := e.lexMin(as, g, levels, vec)
+	_, ok, above, err := e.lexMin(ctx, as, g, levels, vec)
+	if err != nil {
+		return err
+	}
 	if !ok || above {
 		a.Entailed = true
-		return
+		return nil
 	}
 	a.Counter = slices.Clone(e.best)
+	return nil
 }
 
 // lexMin computes the least vector of violations, level by level from the
 // top, of the worlds satisfying as; ok is false when there are none. With
 // a limit it stops at the first level whose least count exceeds the
 // limit's, reporting above. e.best holds a world attaining the vector.
-func (e *engine) lexMin(as []logic.Lit, g logic.Lit, levels [][]int, limit []int) (vec []int, ok, above bool) {
+func (e *engine) lexMin(ctx context.Context, as []logic.Lit, g logic.Lit, levels [][]int, limit []int) (vec []int, ok, above bool, err error) {
 	as = slices.Clone(as)
-	if !e.solve(as...) {
-		return nil, false, false
+	if ok, err := e.solve(ctx, as...); !ok || err != nil {
+		return nil, false, false, err
 	}
 	// w is the last model found; it is copied because adding the clauses of
 	// a bound resets the solver's assignment.
@@ -89,12 +97,12 @@ func (e *engine) lexMin(as []logic.Lit, g logic.Lit, levels [][]int, limit []int
 		if limit != nil {
 			stop = limit[j]
 		}
-		c := e.leastViolations(as, g, levels[j], w, stop)
-		if e.err != nil {
-			return nil, false, false // the caller returns e.err
+		c, err := e.leastViolations(ctx, as, g, levels[j], w, stop)
+		if err != nil {
+			return nil, false, false, err
 		}
 		if limit != nil && c > limit[j] {
-			return nil, true, true
+			return nil, true, true, nil
 		}
 		w = append(w[:0], e.best...)
 		vec[j] = c
@@ -106,7 +114,7 @@ func (e *engine) lexMin(as []logic.Lit, g logic.Lit, levels [][]int, limit []int
 			as = append(as, e.atMost(levels[j], c))
 		}
 	}
-	return vec, true, false
+	return vec, true, false, nil
 }
 
 // leastViolations returns the least number of members violated by a world
@@ -124,11 +132,11 @@ func (e *engine) lexMin(as []logic.Lit, g logic.Lit, levels [][]int, limit []int
 //
 // A stop ≥ 0 is a known lower bound: the search ends at once when w attains
 // it, and gives up, returning the bound, as soon as the bound exceeds it.
-func (e *engine) leastViolations(as []logic.Lit, g logic.Lit, members []int, w []bool, stop int) int {
+func (e *engine) leastViolations(ctx context.Context, as []logic.Lit, g logic.Lit, members []int, w []bool, stop int) (int, error) {
 	e.best = append(e.best[:0], w...)
 	hi := e.violated(members, w)
 	if hi == 0 || hi <= stop {
-		return hi // stop is also a lower bound where it is given
+		return hi, nil // stop is also a lower bound where it is given
 	}
 	type bound struct {
 		outs []logic.Lit // outs[k] holds when at least k+1 inputs fail
@@ -140,8 +148,12 @@ func (e *engine) leastViolations(as []logic.Lit, g logic.Lit, members []int, w [
 		softs[k] = e.mat[i]
 	}
 	lo := 0
-	for lo < hi && e.err == nil {
-		if e.solve(append(slices.Clone(as), softs...)...) {
+	for lo < hi {
+		sat, err := e.solve(ctx, append(slices.Clone(as), softs...)...)
+		if err != nil {
+			return 0, err
+		}
+		if sat {
 			m := e.model()
 			if c := e.violated(members, m); c < hi {
 				hi = c
@@ -149,16 +161,13 @@ func (e *engine) leastViolations(as []logic.Lit, g logic.Lit, members []int, w [
 			}
 			break
 		}
-		if e.err != nil {
-			break // the caller returns e.err
-		}
-		inCore := e.trimCore(as, softs)
-		if e.err != nil {
-			break
+		inCore, err := e.trimCore(ctx, as, softs)
+		if err != nil {
+			return 0, err
 		}
 		lo++
 		if stop >= 0 && lo > stop {
-			return lo
+			return lo, nil
 		}
 		var failing, next []logic.Lit
 		for _, l := range softs {
@@ -183,7 +192,7 @@ func (e *engine) leastViolations(as []logic.Lit, g logic.Lit, members []int, w [
 		}
 		softs = next
 	}
-	return hi
+	return hi, nil
 }
 
 // trimCore returns the soft literals of the core of the last, unsatisfiable
@@ -191,7 +200,7 @@ func (e *engine) leastViolations(as []logic.Lit, g logic.Lit, members []int, w [
 // smaller, then each literal is dropped in turn if the rest stays
 // unsatisfiable (for cores small enough for that to be cheap). Small cores
 // keep the totalizers small and the later calls easy.
-func (e *engine) trimCore(as, softs []logic.Lit) map[logic.Lit]bool {
+func (e *engine) trimCore(ctx context.Context, as, softs []logic.Lit) (map[logic.Lit]bool, error) {
 	isSoft := map[logic.Lit]bool{}
 	for _, l := range softs {
 		isSoft[l] = true
@@ -207,10 +216,11 @@ func (e *engine) trimCore(as, softs []logic.Lit) map[logic.Lit]bool {
 	}
 	core := collect()
 	for range 8 {
-		if e.err != nil {
-			return nil
+		sat, err := e.solve(ctx, append(slices.Clone(as), core...)...)
+		if err != nil {
+			return nil, err
 		}
-		if e.solve(append(slices.Clone(as), core...)...) {
+		if sat {
 			break // cannot happen: a subset of an unsatisfiable call's core
 		}
 		smaller := collect()
@@ -220,9 +230,13 @@ func (e *engine) trimCore(as, softs []logic.Lit) map[logic.Lit]bool {
 		core = smaller
 	}
 	if len(core) <= 32 {
-		for k := 0; k < len(core) && e.err == nil; {
+		for k := 0; k < len(core); {
 			rest := slices.Delete(slices.Clone(core), k, k+1)
-			if !e.solve(append(slices.Clone(as), rest...)...) {
+			sat, err := e.solve(ctx, append(slices.Clone(as), rest...)...)
+			if err != nil {
+				return nil, err
+			}
+			if !sat {
 				core = collect()
 				continue
 			}
@@ -233,7 +247,7 @@ func (e *engine) trimCore(as, softs []logic.Lit) map[logic.Lit]bool {
 	for _, l := range core {
 		in[l] = true
 	}
-	return in
+	return in, nil
 }
 
 // totalize returns outputs o with o[k] implied by "at least k+1 of in are

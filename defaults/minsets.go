@@ -39,16 +39,13 @@ func (e *engine) minimalViolations(ctx context.Context, as []logic.Lit, members 
 	defer e.s.AddClause(g.Not())
 	base := append(slices.Clone(as), g)
 	for {
-		if err := ctx.Err(); err != nil {
+		sat, err := e.solve(ctx, base...)
+		if err != nil || !sat {
+			return err // nil when every set is found
+		}
+		w, err := e.grow(ctx, base, members, slices.Clone(e.model()))
+		if err != nil {
 			return err
-		}
-		if !e.solve(base...) {
-			return e.err // nil when every set is found
-		}
-		w := slices.Clone(e.model())
-		w = e.grow(base, members, w)
-		if e.err != nil {
-			return e.err // w may not be grown to the end
 		}
 		var set []int
 		for _, i := range members {
@@ -70,7 +67,7 @@ func (e *engine) minimalViolations(ctx context.Context, as []logic.Lit, members 
 
 // grow extends the set of members that w satisfies to a maximal one among
 // the worlds of as, and returns a world satisfying it.
-func (e *engine) grow(as []logic.Lit, members []int, w []bool) []bool {
+func (e *engine) grow(ctx context.Context, as []logic.Lit, members []int, w []bool) ([]bool, error) {
 	held := make([]bool, len(members))
 	sat := slices.Clone(as)
 	for k, i := range members {
@@ -80,10 +77,14 @@ func (e *engine) grow(as []logic.Lit, members []int, w []bool) []bool {
 		}
 	}
 	for k, i := range members {
-		if held[k] || e.err != nil {
+		if held[k] {
 			continue
 		}
-		if !e.solve(append(sat, e.mat[i])...) {
+		ok, err := e.solve(ctx, append(sat, e.mat[i])...)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
 			continue
 		}
 		w = append(w[:0], e.model()...)
@@ -94,7 +95,7 @@ func (e *engine) grow(as []logic.Lit, members []int, w []bool) []bool {
 			}
 		}
 	}
-	return w
+	return w, nil
 }
 
 // fixLevel returns the assumptions that make the worlds falsify exactly

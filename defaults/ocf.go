@@ -66,11 +66,7 @@ func (r *Reasoner) SystemZ() *OCF {
 // ErrNoCRepresentation when there is none, and with ctx.Err() when ctx is
 // done first.
 func (r *Reasoner) CRepresentation(ctx context.Context) (*OCF, error) {
-	finish := r.e.under(ctx)
 	imp, err := r.minimalImpacts(ctx)
-	if ferr := finish(); err == nil {
-		err = ferr
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -116,22 +112,14 @@ func (k *OCF) RankWorld(w []bool) Rank {
 }
 
 // RankFormula returns κ(f) = min{κ(ω) : ω ⊨ f}, Infinite when f has no
-// world.
-func (k *OCF) RankFormula(f *logic.Formula) Rank {
-	r, err := k.rankFormula(context.Background(), f)
-	if err != nil {
-		panic("defaults: " + err.Error())
-	}
-	return r
-}
-
-func (k *OCF) rankFormula(ctx context.Context, f *logic.Formula) (Rank, error) {
+// world. It fails with ctx's error when ctx is done first.
+func (k *OCF) RankFormula(ctx context.Context, f *logic.Formula) (Rank, error) {
 	r := k.r
 	e := r.e
 	defer e.done()
 	as := e.assume(nil, f)
-	if !e.solve(as...) {
-		return Infinite, nil
+	if ok, err := e.solve(ctx, as...); err != nil || !ok {
+		return Infinite, err
 	}
 	if k.Kind == "z" {
 		// The least j such that f is consistent with the layers from j up.
@@ -143,7 +131,11 @@ func (k *OCF) rankFormula(ctx context.Context, f *logic.Formula) (Rank, error) {
 					h = append(h, e.mat[i])
 				}
 			}
-			if e.solve(h...) {
+			ok, err := e.solve(ctx, h...)
+			if err != nil {
+				return 0, err
+			}
+			if ok {
 				return Rank(j), nil
 			}
 		}
@@ -162,11 +154,18 @@ func (k *OCF) rankFormula(ctx context.Context, f *logic.Formula) (Rank, error) {
 }
 
 // Accepts reports whether the OCF accepts the conditional (β|α):
-// κ(α ∧ β) < κ(α ∧ ¬β), or α is impossible.
-func (k *OCF) Accepts(d Default) bool {
-	ab := k.RankFormula(d.Verification())
-	anb := k.RankFormula(d.Violation())
-	return anb == Infinite || ab < anb
+// κ(α ∧ β) < κ(α ∧ ¬β), or α is impossible. It fails with ctx's error
+// when ctx is done first.
+func (k *OCF) Accepts(ctx context.Context, d Default) (bool, error) {
+	ab, err := k.RankFormula(ctx, d.Verification())
+	if err != nil {
+		return false, err
+	}
+	anb, err := k.RankFormula(ctx, d.Violation())
+	if err != nil {
+		return false, err
+	}
+	return anb == Infinite || ab < anb, nil
 }
 
 // ocfJSON is the JSON form of an OCF.

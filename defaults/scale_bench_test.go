@@ -20,7 +20,7 @@ func BenchmarkScaleRules(b *testing.B) {
 		var calls int64
 		b.Run(fmt.Sprintf("closure/%d", n), func(b *testing.B) {
 			for b.Loop() {
-				o, err := ZOrdering(base)
+				o, err := ZOrdering(bgctx, base)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -28,14 +28,14 @@ func BenchmarkScaleRules(b *testing.B) {
 			}
 			b.ReportMetric(float64(calls), "calls")
 		})
-		rs, err := NewReasoner(base)
+		rs, err := NewReasoner(bgctx, base)
 		if err != nil {
 			b.Fatal(err)
 		}
 		q := randBenchDefault(rand.New(rand.NewPCG(5, 5)), nil)
 		b.Run(fmt.Sprintf("p/%d", n), func(b *testing.B) {
 			for b.Loop() {
-				rs.Explain(SystemP, q)
+				explain(b, rs, SystemP, q)
 			}
 		})
 	}

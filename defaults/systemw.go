@@ -32,9 +32,9 @@ func (r *Reasoner) systemW(ctx context.Context, a *Answer) error {
 	e := r.e
 	defer e.done()
 	as := e.assume(nil, a.Query.Antecedent)
-	if !e.solve(as...) {
-		a.Vacuous, a.Entailed = true, true
-		return nil
+	if ok, err := e.solve(ctx, as...); err != nil || !ok {
+		a.Vacuous, a.Entailed = err == nil, err == nil
+		return err
 	}
 	ws := &wSearch{e: e, levels: r.lex}
 	ws.yes = e.assume(nil, a.Query.Consequent)
@@ -62,15 +62,18 @@ type wSearch struct {
 // falsified sets are fixed above layer j) satisfies β.
 func (ws *wSearch) node(ctx context.Context, h []logic.Lit, j int) (bool, error) {
 	e := ws.e
-	if !e.solve(append(slices.Clone(h), ws.no...)...) {
-		return true, nil
+	if ok, err := e.solve(ctx, append(slices.Clone(h), ws.no...)...); err != nil || !ok {
+		return err == nil, err
 	}
 	if j < 0 {
 		ws.branches++
 		ws.counter = slices.Clone(e.model())
 		return false, nil
 	}
-	if !e.solve(append(slices.Clone(h), ws.yes...)...) {
+	if ok, err := e.solve(ctx, append(slices.Clone(h), ws.yes...)...); err != nil || !ok {
+		if err != nil {
+			return false, err
+		}
 		return false, ws.descend(ctx, h, j)
 	}
 	ok := true
@@ -98,7 +101,10 @@ func (ws *wSearch) descend(ctx context.Context, h []logic.Lit, j int) error {
 		h = e.fixLevel(slices.Clone(h), ws.levels[j], first)
 	}
 	ws.branches++
-	if !e.solve(h...) {
+	if ok, err := e.solve(ctx, h...); err != nil || !ok {
+		if err != nil {
+			return err
+		}
 		panic("defaults: System W lost the worlds of a branch")
 	}
 	ws.counter = slices.Clone(e.model())

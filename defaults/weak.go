@@ -1,6 +1,7 @@
 package defaults
 
 import (
+	"context"
 	"slices"
 
 	"github.com/strata-logic/strata/logic"
@@ -33,15 +34,22 @@ func (p *Partition) Strong() bool { return len(p.Infinite) == 0 }
 
 // ExtendedPartition computes the extended tolerance partition of b, or an
 // *InconsistentError when b is not even weakly consistent (no world
-// satisfies the background knowledge and the negated antecedents of Δ^∞).
-func ExtendedPartition(b *Base) (*Partition, error) {
+// satisfies the background knowledge and the negated antecedents of Δ^∞),
+// and with ctx's error when ctx is done first.
+func ExtendedPartition(ctx context.Context, b *Base) (*Partition, error) {
 	e := newEngine(b)
 	all := make([]int, len(b.Defaults))
 	for i := range all {
 		all[i] = i
 	}
-	levels, stuck := e.partition(all)
-	if !e.backgroundSatisfiable() {
+	levels, stuck, err := e.partition(ctx, all)
+	if err != nil {
+		return nil, err
+	}
+	if ok, err := e.backgroundSatisfiable(ctx); err != nil || !ok {
+		if err != nil {
+			return nil, err
+		}
 		return nil, &InconsistentError{Vocab: e.v, Background: true}
 	}
 	if stuck != nil {
@@ -49,10 +57,17 @@ func ExtendedPartition(b *Base) (*Partition, error) {
 		for k, i := range stuck {
 			as[k] = e.mat[i]
 		}
-		if !e.solve(as...) {
-			err := e.inconsistent(stuck)
-			err.Level = len(levels)
+		ok, err := e.solve(ctx, as...)
+		if err != nil {
 			return nil, err
+		}
+		if !ok {
+			ie, err := e.inconsistent(ctx, stuck)
+			if err != nil {
+				return nil, err
+			}
+			ie.Level = len(levels)
+			return nil, ie
 		}
 	}
 	return &Partition{Base: b, Levels: levels, Infinite: stuck}, nil
@@ -67,13 +82,13 @@ func ExtendedPartition(b *Base) (*Partition, error) {
 // antecedents of Δ^∞ at ∞. A strongly consistent base gives the same
 // reasoner as NewReasoner. The reasoner's Ordering().Base is the reduced
 // base; Infinite returns Δ^∞.
-func NewWeakReasoner(b *Base) (*Reasoner, error) {
-	p, err := ExtendedPartition(b)
+func NewWeakReasoner(ctx context.Context, b *Base) (*Reasoner, error) {
+	p, err := ExtendedPartition(ctx, b)
 	if err != nil {
 		return nil, err
 	}
 	if p.Strong() {
-		return NewReasoner(b)
+		return NewReasoner(ctx, b)
 	}
 	reduced := &Base{Name: b.Name, Vocab: b.vocab(), Background: slices.Clone(b.Background)}
 	var inf []Default
@@ -85,9 +100,9 @@ func NewWeakReasoner(b *Base) (*Reasoner, error) {
 			reduced.Defaults = append(reduced.Defaults, d)
 		}
 	}
-	r, err := NewReasoner(reduced)
+	r, err := NewReasoner(ctx, reduced)
 	if err != nil {
-		return nil, err // cannot happen: the finite layers are consistent under ⋀¬α
+		return nil, err // only ctx's: the finite layers are consistent under ⋀¬α
 	}
 	r.infinite = inf
 	return r, nil

@@ -57,48 +57,41 @@ func (o *Ordering) Theory() *possibilistic.Theory {
 // ZOrdering computes the Z-ordering of the base. It returns an
 // *InconsistentError when the base is inconsistent: when its background
 // knowledge has no model, or some non-empty remainder tolerates none of its
-// members.
-func ZOrdering(b *Base) (*Ordering, error) {
-	return ZOrderingContext(context.Background(), b)
+// members; and ctx's error when ctx is done first.
+func ZOrdering(ctx context.Context, b *Base) (*Ordering, error) {
+	return newEngine(b).zOrdering(ctx, b)
 }
 
-// ZOrderingContext is ZOrdering that gives up, returning ctx.Err(), when
-// ctx is done first: the solver call then running stops at its next check
-// point and no further call is made.
-func ZOrderingContext(ctx context.Context, b *Base) (*Ordering, error) {
-	return newEngine(b).zOrderingContext(ctx, b)
-}
-
-func (e *engine) zOrderingContext(ctx context.Context, b *Base) (o *Ordering, err error) {
-	finish := e.under(ctx)
-	defer func() {
-		if ferr := finish(); ferr != nil {
-			o, err = nil, ferr
-		}
-	}()
+func (e *engine) zOrdering(ctx context.Context, b *Base) (*Ordering, error) {
 	before := e.solves()
 	all := make([]int, len(b.Defaults))
 	for i := range all {
 		all[i] = i
 	}
-	levels, stuck := e.partition(all)
-	if e.err != nil {
-		return nil, e.err
+	levels, stuck, err := e.partition(ctx, all)
+	if err != nil {
+		return nil, err
 	}
 	// Contradictory background knowledge leaves every default untolerated;
 	// it is checked only then, so a consistent base costs no extra call.
-	if (len(all) == 0 || len(levels) == 0) && !e.backgroundSatisfiable() {
-		if e.err != nil {
-			return nil, e.err
+	if len(all) == 0 || len(levels) == 0 {
+		ok, err := e.backgroundSatisfiable(ctx)
+		if err != nil {
+			return nil, err
 		}
-		return nil, &InconsistentError{Vocab: e.v, Background: true}
+		if !ok {
+			return nil, &InconsistentError{Vocab: e.v, Background: true}
+		}
 	}
 	if stuck != nil {
-		ie := e.inconsistent(stuck)
+		ie, err := e.inconsistent(ctx, stuck)
+		if err != nil {
+			return nil, err
+		}
 		ie.Level = len(levels)
 		return nil, ie
 	}
-	o = &Ordering{Base: b, Levels: levels, Calls: e.solves() - before, rank: make([]int, len(b.Defaults))}
+	o := &Ordering{Base: b, Levels: levels, Calls: e.solves() - before, rank: make([]int, len(b.Defaults))}
 	for j, l := range levels {
 		for _, i := range l {
 			o.rank[i] = j
@@ -155,36 +148,36 @@ const maxDeletion = 200
 
 // inconsistent builds the error for a stuck remainder, shrinking it first
 // by closing it under failed-assumption cores and then by deletion.
-func (e *engine) inconsistent(stuck []int) *InconsistentError {
-	set, minimal := e.conflict(stuck)
-	err := &InconsistentError{Vocab: e.v, Remainder: len(stuck), Indices: set, Minimal: minimal}
-	for _, i := range set {
-		err.Conflict = append(err.Conflict, e.ds[i])
+func (e *engine) inconsistent(ctx context.Context, stuck []int) (*InconsistentError, error) {
+	set, minimal, err := e.conflict(ctx, stuck)
+	if err != nil {
+		return nil, err
 	}
-	return err
+	ie := &InconsistentError{Vocab: e.v, Remainder: len(stuck), Indices: set, Minimal: minimal}
+	for _, i := range set {
+		ie.Conflict = append(ie.Conflict, e.ds[i])
+	}
+	return ie, nil
 }
 
 // conflict shrinks a set of defaults that tolerates none of its members to
 // a small inconsistent subset; minimal reports that it is a minimal one.
-//
-// When the engine's context cuts a call short it returns d as it stands,
-// not minimal; the caller sees e.err.
-func (e *engine) conflict(d []int) (set []int, minimal bool) {
-	for e.err == nil {
-		c := e.closure(d)
+func (e *engine) conflict(ctx context.Context, d []int) (set []int, minimal bool, err error) {
+	for {
+		c, err := e.closure(ctx, d)
+		if err != nil {
+			return nil, false, err
+		}
 		if len(c) == len(d) {
 			break
 		}
 		d = c
 	}
 	if len(d) > maxDeletion {
-		return d, false
+		return d, false, nil
 	}
 	kept := map[int]bool{}
 	for {
-		if e.err != nil {
-			return d, false
-		}
 		next := -1
 		for _, i := range d {
 			if !kept[i] {
@@ -193,7 +186,7 @@ func (e *engine) conflict(d []int) (set []int, minimal bool) {
 			}
 		}
 		if next < 0 {
-			return d, true
+			return d, true, nil
 		}
 		cand := make([]int, 0, len(d)-1)
 		for _, i := range d {
@@ -201,7 +194,11 @@ func (e *engine) conflict(d []int) (set []int, minimal bool) {
 				cand = append(cand, i)
 			}
 		}
-		if _, stuck := e.partition(cand); stuck != nil {
+		_, stuck, err := e.partition(ctx, cand)
+		if err != nil {
+			return nil, false, err
+		}
+		if stuck != nil {
 			d = stuck // a smaller set that is still inconsistent
 		} else {
 			kept[next] = true // needed: without it the rest is consistent
@@ -213,18 +210,18 @@ func (e *engine) conflict(d []int) (set []int, minimal bool) {
 // such that every member's failed-assumption core (relative to d) lies in
 // C. Every member of C then fails to be tolerated by C, so C is
 // inconsistent. d must tolerate none of its members.
-func (e *engine) closure(d []int) []int {
+func (e *engine) closure(ctx context.Context, d []int) ([]int, error) {
 	in := map[int]bool{d[0]: true}
 	queue := []int{d[0]}
 	for len(queue) > 0 {
-		if e.err != nil {
-			return d
-		}
 		x := queue[len(queue)-1]
 		queue = queue[:len(queue)-1]
-		f, ok := e.core(d, x)
+		f, ok, err := e.core(ctx, d, x)
+		if err != nil {
+			return nil, err
+		}
 		if !ok {
-			return d // cannot happen for a stuck remainder; keep the safe answer
+			return d, nil // cannot happen for a stuck remainder; keep the safe answer
 		}
 		for _, i := range f {
 			if !in[i] {
@@ -239,7 +236,7 @@ func (e *engine) closure(d []int) []int {
 			c = append(c, i)
 		}
 	}
-	return c
+	return c, nil
 }
 
 // levelName returns "Δ3" for the level of index 2.

@@ -69,7 +69,7 @@ func vocab(n int) *logic.Vocabulary {
 // fullScore decides every example from scratch with possibilistic.Reasoner:
 // an implementation independent of the engine.
 func fullScore(m *Model, ex *Examples, v *logic.Vocabulary) int64 {
-	rs := possibilistic.NewReasoner(m.Theory(v))
+	rs := possReasoner(m.Theory(v))
 	var s int64
 	for _, e := range ex.List {
 		if rs.EntailsClause(e.Alpha, e.Beta) {
@@ -213,7 +213,7 @@ func TestCoversInExampleOrder(t *testing.T) {
 		v := vocab(n)
 		ex := randExamples(r, n, 30)
 		m := randModel(r, n)
-		rs := possibilistic.NewReasoner(m.Theory(v))
+		rs := possReasoner(m.Theory(v))
 		got := Covers(m, ex, 1+iter%2, possibilistic.Poss)
 		for i, x := range ex.List {
 			if want := rs.EntailsClause(x.Alpha, x.Beta); got[i] != want {

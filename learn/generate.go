@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"context"
 	"math/rand/v2"
 
 	"github.com/strata-logic/strata/logic"
@@ -15,7 +16,11 @@ import (
 // examples (or gives up after 200 times as many draws, returning fewer).
 // Each label is flipped with probability noise.
 func Generate(th *possibilistic.Theory, atoms []logic.Atom, nPos, nNeg, maxAlpha int, noise float64, r *rand.Rand) (pos, neg *Examples) {
-	rs := possibilistic.NewReasoner(th)
+	ctx := context.Background() // never done: no query fails
+	rs, err := possibilistic.NewReasoner(ctx, th)
+	if err != nil {
+		panic(err) // th's levels are in order: its reader or Add built them
+	}
 	pos, neg = &Examples{}, &Examples{}
 	var np, nn int
 	perm := make([]logic.Atom, len(atoms))
@@ -28,7 +33,7 @@ func Generate(th *possibilistic.Theory, atoms []logic.Atom, nPos, nNeg, maxAlpha
 			alpha[i] = logic.MkLit(perm[i], r.IntN(2) == 0)
 		}
 		beta := logic.Clause{logic.MkLit(perm[na], r.IntN(2) == 0)}
-		label := rs.EntailsClause(alpha, beta)
+		label, _ := rs.EntailsClause(ctx, possibilistic.Poss, alpha, beta)
 		if label && np >= nPos || !label && nn >= nNeg {
 			continue
 		}

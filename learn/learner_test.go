@@ -31,7 +31,7 @@ func atomsUpTo(n int) []logic.Atom {
 
 // accuracyOf scores a model on examples with possibilistic.Reasoner.
 func accuracyOf(m *Model, v *logic.Vocabulary, ex *Examples) float64 {
-	rs := possibilistic.NewReasoner(m.Theory(v))
+	rs := possReasoner(m.Theory(v))
 	var ok, total int
 	for _, e := range ex.List {
 		if rs.EntailsClause(e.Alpha, e.Beta) == e.Positive {

@@ -101,7 +101,7 @@ func (m *Model) Theory(v *logic.Vocabulary) *possibilistic.Theory {
 // formulas of weight 1 are the hard rules, the other levels are learned.
 func FromTheory(t *possibilistic.Theory) (*Model, error) {
 	m := &Model{}
-	for _, l := range t.Levels {
+	for _, l := range slices.Backward(t.Levels) { // the model's levels are lowest first
 		var cs []logic.Clause
 		for _, f := range l.Formulas {
 			c, ok := f.AsClause()

@@ -45,7 +45,7 @@ func theoryOf(v *logic.Vocabulary, t []*logic.Formula, level []int, m int, hard 
 }
 
 func separates(th *possibilistic.Theory, pos, neg []logic.Rule) bool {
-	rs := possibilistic.NewReasoner(th)
+	rs := possReasoner(th)
 	for _, r := range pos {
 		if !rs.Entails(r.Antecedent, r.Consequent) {
 			return false
@@ -220,7 +220,7 @@ func TestLemma3Shattering(t *testing.T) {
 	th := []*logic.Formula{x(1), x(2), x(3), x(4)}
 	realised := map[int]bool{}
 	orderedPartitions(4, func(level []int, m int) {
-		rs := possibilistic.NewReasoner(theoryOf(v, th, level, m, nil))
+		rs := possReasoner(theoryOf(v, th, level, m, nil))
 		mask := 0
 		for i, r := range d {
 			if rs.Entails(r.Antecedent, r.Consequent) {
@@ -317,7 +317,7 @@ func TestPaperExample3(t *testing.T) {
 	pos := mustRules(t, v, " -> !x", " -> !y", "x -> a", "y -> b")
 	neg := mustRules(t, v, "x, y -> a")
 	mk := func(src string) *possibilistic.Theory {
-		th, err := possibilistic.ReadText(strings.NewReader(src), "h", v)
+		th, err := possibilistic.ReadText(context.Background(), strings.NewReader(src), "h", v)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -328,7 +328,7 @@ func TestPaperExample3(t *testing.T) {
 	if !separates(h, pos, neg) {
 		t.Fatal("h is not a separating stratification")
 	}
-	if !possibilistic.NewReasoner(hz).Entails(neg[0].Antecedent, neg[0].Consequent) {
+	if !possReasoner(hz).Entails(neg[0].Antecedent, neg[0].Consequent) {
 		t.Fatal("h_z does not cover x ∧ y |~ a")
 	}
 	cs := mustClauses(t, v, "!x", "!y", "!x | a", "!y | b")

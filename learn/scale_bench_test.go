@@ -27,7 +27,7 @@ func scaleExamples(distinct, total int) (*logic.Vocabulary, *Examples) {
 	for _, c := range benchgen.ScaleTheory(r) {
 		th.AddClause(c.Clause, c.Weight)
 	}
-	rs := possibilistic.NewReasoner(th)
+	rs := possReasoner(th)
 	labels := make([][4]int8, distinct) // 0 unknown, 1 positive, -1 negative
 	ex := &Examples{}
 	benchgen.Scale(r, distinct, total, func(d benchgen.Draw) {

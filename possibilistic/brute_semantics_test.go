@@ -24,8 +24,8 @@ func certainHold(t *Theory, alpha *logic.Formula, w []bool) bool {
 	if !alpha.Eval(w) {
 		return false
 	}
-	if k := len(t.Levels); k > 0 && t.Levels[k-1].Weight == 1 {
-		return allHold(t.Levels[k-1].Formulas, w)
+	if len(t.Levels) > 0 && t.Levels[0].Weight == 1 {
+		return allHold(t.Levels[0].Formulas, w)
 	}
 	return true
 }
@@ -42,8 +42,8 @@ func allHold(fs []*logic.Formula, w []bool) bool {
 // softLevels returns the indices of the levels below weight 1, highest first.
 func softLevels(t *Theory) []int {
 	var js []int
-	for j := len(t.Levels) - 1; j >= 0; j-- {
-		if t.Levels[j].Weight < 1 {
+	for j, l := range t.Levels {
+		if l.Weight < 1 {
 			js = append(js, j)
 		}
 	}
@@ -153,8 +153,8 @@ func above(t *Theory, lambda float64) *Theory {
 // the levels of weight at least λ entail β under s, and 0 if there is none.
 func bruteNecessityUnder(t *Theory, n int, s Semantics, alpha, beta *logic.Formula) float64 {
 	lambdas := []float64{1}
-	for j := len(t.Levels) - 1; j >= 0; j-- {
-		lambdas = append(lambdas, t.Levels[j].Weight)
+	for _, l := range t.Levels {
+		lambdas = append(lambdas, l.Weight)
 	}
 	for _, lam := range lambdas {
 		if bruteEntailsUnder(above(t, lam), n, s, alpha, beta) {

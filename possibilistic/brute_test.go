@@ -15,10 +15,10 @@ import (
 // violation returns the highest weight of a formula that w violates (0 if
 // none), so that π(ω) = 1 − violation(ω); working with it keeps weights exact.
 func violation(t *Theory, w []bool) float64 {
-	for i := len(t.Levels) - 1; i >= 0; i-- {
-		for _, f := range t.Levels[i].Formulas {
+	for _, l := range t.Levels {
+		for _, f := range l.Formulas {
 			if !f.Eval(w) {
-				return t.Levels[i].Weight
+				return l.Weight
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package possibilistic
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -21,9 +22,8 @@ func FormatWeight(w float64) string { return strconv.FormatFloat(w, 'g', -1, 64)
 func (t *Theory) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	v := t.vocab()
-	for i := len(t.Levels) - 1; i >= 0; i-- {
-		l := t.Levels[i]
-		if i < len(t.Levels)-1 {
+	for i, l := range t.Levels {
+		if i > 0 {
 			bw.WriteByte('\n')
 		}
 		ws := FormatWeight(l.Weight)
@@ -46,10 +46,17 @@ func (t *Theory) String() string {
 // is a clause), '#' comments and blank lines. Lines may come in any order;
 // the levels are the distinct weights. name is used in error messages, which
 // give file, line and column. Atoms are interned in v (a new vocabulary when
-// v is nil).
-func ReadText(r io.Reader, name string, v *logic.Vocabulary) (*Theory, error) {
+// v is nil). Reading polls ctx every few thousand lines and fails with its
+// error once ctx is done.
+func ReadText(ctx context.Context, r io.Reader, name string, v *logic.Vocabulary) (*Theory, error) {
 	t := New(v)
+	n := 0
 	err := logic.TextLines.Each(r, name, func(line int, text string) error {
+		if n++; n%pollEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
 		f, w, err := parseLine(t.Vocab, name, line, text)
 		if err != nil {
 			return err
@@ -97,8 +104,7 @@ type jsonTheory struct {
 func (t *Theory) MarshalJSON() ([]byte, error) {
 	v := t.vocab()
 	jt := jsonTheory{Levels: make([]jsonLevel, 0, len(t.Levels))}
-	for i := len(t.Levels) - 1; i >= 0; i-- {
-		l := t.Levels[i]
+	for _, l := range t.Levels {
 		jl := jsonLevel{Weight: l.Weight, Formulas: make([]string, len(l.Formulas))}
 		for j, f := range l.Formulas {
 			jl.Formulas[j] = f.String(v)

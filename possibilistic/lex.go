@@ -1,6 +1,10 @@
 package possibilistic
 
-import "github.com/strata-logic/strata/logic"
+import (
+	"context"
+
+	"github.com/strata-logic/strata/logic"
+)
 
 // Lex is an exact lexicographic optimisation on the reasoner's solver. For
 // every level of several distinct formulas a totalizer counts the false
@@ -83,11 +87,11 @@ func (r *Reasoner) bound(j, c int) (logic.Lit, bool) {
 // keepLex computes the least vector. Every level above the inconsistency
 // level is satisfiable whole, and the level just below it is not, so the
 // poss search (O(log k) calls) settles those levels first.
-func (r *Reasoner) keepLex() bool {
-	c := &r.ctx
-	hi, ok := r.keepAbove()
-	if !ok {
-		return false
+func (r *Reasoner) keepLex(ctx context.Context) (bool, error) {
+	c := &r.kept
+	hi, ok, err := r.keepAbove(ctx)
+	if err != nil || !ok {
+		return false, err
 	}
 	for j := hi - 1; j >= 0; j-- {
 		m := r.distinct[j]
@@ -105,7 +109,11 @@ func (r *Reasoner) keepLex() bool {
 		// least one, which on a level of hundreds of formulas never ends.
 		for m > lo {
 			b, _ := r.bound(j, m-1) // m−1 < formulas: a real bound
-			if !r.solveWith(j, b) {
+			sat, err := r.solveWith(ctx, j, b)
+			if err != nil {
+				return false, err
+			}
+			if !sat {
 				break
 			}
 			r.saveWorld()
@@ -114,5 +122,5 @@ func (r *Reasoner) keepLex() bool {
 		c.viol[j] = m
 		c.lit[j], c.on[j] = r.bound(j, m)
 	}
-	return true
+	return true, nil
 }

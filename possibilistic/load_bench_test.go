@@ -1,6 +1,7 @@
 package possibilistic_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -27,11 +28,13 @@ func BenchmarkLoadUnits(b *testing.B) {
 		b.Run(fmt.Sprintf("formulas=%d", n), func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			for b.Loop() {
-				th, err := possibilistic.ReadText(strings.NewReader(src), "units", nil)
+				th, err := possibilistic.ReadText(context.Background(), strings.NewReader(src), "units", nil)
 				if err != nil {
 					b.Fatal(err)
 				}
-				possibilistic.NewReasoner(th)
+				if _, err := possibilistic.NewReasoner(context.Background(), th); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

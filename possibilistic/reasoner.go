@@ -1,27 +1,37 @@
 package possibilistic
 
 import (
-	stdctx "context"
+	"context"
+	"fmt"
 
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/sat"
 )
 
 // Reasoner answers queries about one theory. It compiles the theory once
-// into an incremental SAT solver in which every clause of level j carries the
-// selector literal ¬s_j, so that a strict cut is a set of assumptions, and
-// the evidence α of a conditional query is one more set of assumptions. The
-// queries that keep part of a level (lex, explanations) add a selector per
-// formula (splitLevel).
+// into an incremental SAT solver in which every clause of a level carries
+// the level's selector literal ¬s, so that a strict cut is a set of
+// assumptions, and the evidence α of a conditional query is one more set of
+// assumptions. The queries that keep part of a level (lex, explanations)
+// add a selector per formula (splitLevel).
 //
-// Levels are indexed from 0 (lowest weight). The evidence α has weight 1: it
-// joins the top level when that level has weight 1, and forms a level of its
-// own above all others otherwise. Writing K for the number of levels counting
-// α's, the cut at i holds the levels i..K−1; the cut at K is empty.
+// Every query takes a context and polls it before each solver call, and the
+// solver polls it at its own check points (between restarts, every 64
+// conflicts), so a query on a hard theory returns ctx's error within
+// moments of ctx being done. Compiling polls it every few thousand formulas.
+// A query that returns an error leaves the Reasoner usable: the solver
+// keeps only clauses implied by the theory, and the query's activation
+// literals are retired as after any other query.
 //
 // A Reasoner is not safe for concurrent use; build one per goroutine.
 type Reasoner struct {
-	vocab   *logic.Vocabulary
+	vocab *logic.Vocabulary
+	// Inside the Reasoner a level is indexed from the lowest, j = 0, so
+	// that a cut is a suffix: level j is the theory's level k−1−j (level
+	// converts). The evidence α has weight 1: it joins the top level when
+	// that level has weight 1, and forms a level of its own above all
+	// others otherwise. Writing K for the number of levels counting α's,
+	// the cut at i holds the levels i..K−1; the cut at K is empty.
 	weights []float64
 	clauses [][][]logic.Lit    // per level: clauses in solver literals
 	others  [][]*logic.Formula // per level: non-clausal formulas, in vocabulary atoms
@@ -29,8 +39,9 @@ type Reasoner struct {
 	sel     []logic.Lit // selector of each level
 	forms   [][]form    // per level: the formulas and their selectors
 	varOf   []logic.Atom
-	k       int // number of theory levels
-	kEff    int // K: levels counting α's
+	k       int       // number of theory levels
+	kEff    int       // K: levels counting α's
+	shown   []float64 // the weights in the theory's order, highest first, for verdicts
 
 	assume  []logic.Lit
 	alpha   []logic.Lit  // α as assumptions, in solver literals
@@ -42,43 +53,63 @@ type Reasoner struct {
 	world   []bool
 	calls   int
 
-	ctx      context     // the parts of the theory the last evidence keeps
+	kept     kept        // what the last evidence keeps
 	off      []logic.Lit // per split level: clears its formula selectors
 	hasOff   []bool
-	tot      [][]logic.Lit  // per level: the totalizer's outputs
-	distinct []int          // per level: the number of distinct formulas
-	track    bool           // incSearch leaves its last model in world
-	stop     stdctx.Context // of the running …Context call; nil otherwise
+	tot      [][]logic.Lit // per level: the totalizer's outputs
+	distinct []int         // per level: the number of distinct formulas
+	track    bool          // incSearch leaves its last model in world
 }
 
-// NewReasoner compiles t. Later changes to t do not affect the Reasoner.
-func NewReasoner(t *Theory) *Reasoner {
+// pollEvery is the number of formulas NewReasoner compiles between two
+// looks at its context.
+const pollEvery = 4096
+
+// NewReasoner compiles t. Later changes to t do not affect the Reasoner. It
+// fails when t is not valid (see Theory.Validate), and with ctx's error when
+// ctx is done before the theory is compiled.
+func NewReasoner(ctx context.Context, t *Theory) (*Reasoner, error) {
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
 	v := t.vocab()
 	r := &Reasoner{vocab: v, s: sat.New(), k: len(t.Levels)}
 	for range v.Len() {
 		r.varOf = append(r.varOf, r.s.NewVar())
 	}
 	r.kEff = r.k + 1
-	if r.k > 0 && t.Levels[r.k-1].Weight == 1 {
+	if r.k > 0 && t.Levels[0].Weight == 1 {
 		r.kEff = r.k
 	}
 	r.weights = make([]float64, r.k)
+	r.shown = make([]float64, r.k)
 	r.clauses = make([][][]logic.Lit, r.k)
 	r.others = make([][]*logic.Formula, r.k)
 	r.forms = make([][]form, r.k)
 	r.off, r.hasOff = make([]logic.Lit, r.k), make([]bool, r.k)
 	r.tot, r.distinct = make([][]logic.Lit, r.k), make([]int, r.k)
-	for j, l := range t.Levels {
-		r.weights[j] = l.Weight
-		sel := logic.Pos(r.s.NewVar())
-		r.sel = append(r.sel, sel)
+	n := 0
+	for j := range r.k {
+		l := t.Levels[r.level(j)]
+		r.weights[j], r.shown[r.level(j)] = l.Weight, l.Weight
+		r.sel = append(r.sel, logic.Pos(r.s.NewVar()))
 		seen := make(map[uint64][]int, len(l.Formulas))
 		for _, f := range l.Formulas {
+			if n%pollEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
+			n++
 			r.addFormula(j, f, seen)
 		}
 	}
-	return r
+	return r, nil
 }
+
+// level converts between the Reasoner's index of a level (lowest first)
+// and the theory's (highest first); it is its own inverse.
+func (r *Reasoner) level(j int) int { return r.k - 1 - j }
 
 // addFormula compiles formula f of level j; seen holds the indices of the
 // level's first occurrences of formulas by hashFormula.
@@ -139,15 +170,36 @@ func (r *Reasoner) mapLits(dst []logic.Lit, ls []logic.Lit) []logic.Lit {
 // Calls returns the number of SAT solver calls made so far.
 func (r *Reasoner) Calls() int { return r.calls }
 
-// Levels returns the number of levels of the compiled theory.
-func (r *Reasoner) Levels() int { return r.k }
-
 // weight returns the weight of effective level i (α's own level weighs 1).
 func (r *Reasoner) weight(i int) float64 {
 	if i < r.k {
 		return r.weights[i]
 	}
 	return 1
+}
+
+// check reports a Semantics that is none of the constants.
+func (s Semantics) check() error {
+	if s > Lex {
+		return fmt.Errorf("possibilistic: invalid semantics %d", uint8(s))
+	}
+	return nil
+}
+
+// solve is the Reasoner's one way to call the solver: it polls ctx first,
+// and the solver polls it at its check points. A false answer with an error
+// says nothing about satisfiability; every caller returns the error at
+// once.
+func (r *Reasoner) solve(ctx context.Context, a []logic.Lit) (bool, error) {
+	if ctx.Done() == nil { // never done: no checks needed
+		r.calls++
+		return r.s.Solve(a...), nil
+	}
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	r.calls++
+	return r.s.SolveContext(ctx, a...)
 }
 
 // setAlpha compiles the evidence into assumptions. A term is assumed
@@ -163,7 +215,6 @@ func (r *Reasoner) setAlpha(f *logic.Formula) {
 
 // setBeta compiles the conclusion: ¬β as assumptions, β kept to test models.
 func (r *Reasoner) setBeta(f *logic.Formula) {
-	r.betaF = nil
 	if c, ok := f.AsClause(); ok {
 		r.setBetaClause(c)
 		return
@@ -174,6 +225,7 @@ func (r *Reasoner) setBeta(f *logic.Formula) {
 }
 
 func (r *Reasoner) setBetaClause(c logic.Clause) {
+	r.betaF = nil
 	r.betaV = c
 	r.beta = r.mapLits(r.beta[:0], c)
 	r.negBeta = r.negBeta[:0]
@@ -203,7 +255,7 @@ func (r *Reasoner) done() {
 
 // solveCut reports whether the cut at i, with α (when i < K) and, if asked,
 // ¬β, is satisfiable.
-func (r *Reasoner) solveCut(i int, negBeta bool) bool {
+func (r *Reasoner) solveCut(ctx context.Context, i int, negBeta bool) (bool, error) {
 	a := r.assume[:0]
 	for j, s := range r.sel {
 		if j >= i {
@@ -222,8 +274,7 @@ func (r *Reasoner) solveCut(i int, negBeta bool) bool {
 		a = append(a, r.negBeta...)
 	}
 	r.assume = a
-	r.calls++
-	return r.solve(a...)
+	return r.solve(ctx, a)
 }
 
 // incSearch finds the smallest i whose cut is consistent with α, by binary
@@ -232,11 +283,15 @@ func (r *Reasoner) solveCut(i int, negBeta bool) bool {
 // it violates, which lets the search jump. It reports whether the model
 // that established the answer falsifies β, which settles a query without a
 // further solver call; with r.track set, that model is left in r.world.
-func (r *Reasoner) incSearch() (hi int, betaFalse bool) {
+func (r *Reasoner) incSearch(ctx context.Context) (hi int, betaFalse bool, err error) {
 	lo, hi := 0, r.kEff
 	for lo < hi {
 		mid := (lo + hi) / 2
-		if !r.solveCut(mid, false) {
+		sat, err := r.solveCut(ctx, mid, false)
+		if err != nil {
+			return 0, false, err
+		}
+		if !sat {
 			lo = mid + 1
 			continue
 		}
@@ -246,7 +301,7 @@ func (r *Reasoner) incSearch() (hi int, betaFalse bool) {
 			r.model()
 		}
 	}
-	return hi, betaFalse
+	return hi, betaFalse, nil
 }
 
 // lowestSatisfied returns the smallest j ≤ i such that the current model
@@ -302,45 +357,15 @@ func (r *Reasoner) model() []bool {
 	return r.world
 }
 
-// entails decides (Θ, α) ⊢poss β for the compiled α and β.
-func (r *Reasoner) entails() bool {
-	hi, betaFalse := r.incSearch()
-	if hi < r.kEff && betaFalse {
-		return false
+// entailsPoss decides (Θ, α) ⊢poss β for the compiled α and β: O(log k)
+// solver calls, and one more unless the search's last model falsifies β.
+func (r *Reasoner) entailsPoss(ctx context.Context) (bool, error) {
+	hi, betaFalse, err := r.incSearch(ctx)
+	if err != nil || hi < r.kEff && betaFalse {
+		return false, err
 	}
-	return !r.solveCut(hi, true)
-}
-
-// EntailsClause decides (Θ, α) ⊢poss β for a conjunction of literals α and a
-// clause β: the learner's hot path. It allocates nothing once warmed up.
-func (r *Reasoner) EntailsClause(alpha logic.Term, beta logic.Clause) bool {
-	r.alpha = r.mapLits(r.alpha[:0], alpha)
-	r.betaF = nil
-	r.setBetaClause(beta)
-	return r.entails()
-}
-
-// Entails decides (Θ, α) ⊢poss β, that is Θ ∪ {(α, 1)} ⊢poss β: β follows
-// classically from α and the formulas above the inconsistency level of
-// Θ ∪ {(α, 1)}. Use logic.True() as α for Θ ⊢poss β.
-func (r *Reasoner) Entails(alpha, beta *logic.Formula) bool {
-	defer r.done()
-	r.setAlpha(alpha)
-	r.setBeta(beta)
-	return r.entails()
-}
-
-// Decide answers (Θ, α) ⊢poss β together with the inconsistency level and
-// the necessity degree of β given α.
-func (r *Reasoner) Decide(alpha, beta *logic.Formula) Verdict {
-	defer r.done()
-	r.setAlpha(alpha)
-	r.setBeta(beta)
-	hi, _ := r.incSearch()
-	v := Verdict{Inconsistency: r.incWeight(hi)}
-	v.Necessity = r.necessity(hi)
-	v.Entailed = v.Necessity > 0
-	return v
+	sat, err := r.solveCut(ctx, hi, true)
+	return !sat && err == nil, err
 }
 
 func (r *Reasoner) incWeight(hi int) float64 {
@@ -350,158 +375,101 @@ func (r *Reasoner) incWeight(hi int) float64 {
 	return r.weight(hi - 1)
 }
 
-// necessity binary-searches the highest level j ≥ hi whose cut, with α,
-// entails β; the cut at j being smaller the higher j is, entailment is
+// necessityPoss binary-searches the highest level j ≥ hi whose cut, with
+// α, entails β; the cut at j being smaller the higher j is, entailment is
 // monotone in j.
-func (r *Reasoner) necessity(hi int) float64 {
-	if hi == r.kEff {
-		if !r.solveCut(hi, true) {
-			return 1 // β is a tautology
-		}
-		return 0
-	}
-	if r.solveCut(hi, true) {
-		return 0
+func (r *Reasoner) necessityPoss(ctx context.Context, hi int) (float64, error) {
+	sat, err := r.solveCut(ctx, hi, true)
+	switch {
+	case err != nil:
+		return 0, err
+	case hi == r.kEff && !sat:
+		return 1, nil // β is a tautology
+	case sat:
+		return 0, nil
 	}
 	lo, up := hi, r.kEff-1 // entailed at lo
 	for lo < up {
 		mid := (lo + up + 1) / 2
-		if r.solveCut(mid, true) {
+		sat, err := r.solveCut(ctx, mid, true)
+		if err != nil {
+			return 0, err
+		}
+		if sat {
 			up = mid - 1
 		} else {
 			lo = mid
 		}
 	}
-	return r.weight(lo)
+	return r.weight(lo), nil
 }
 
-// Necessity returns the necessity degree of β given α: the highest weight at
-// which (Θ, α) entails β, and 0 if it does not.
-func (r *Reasoner) Necessity(alpha, beta *logic.Formula) float64 {
-	return r.Decide(alpha, beta).Necessity
+// Entails decides whether (Θ, α) entails β under s: Θ ∪ {(α, 1)} ⊢poss β
+// under Poss, or what Semantics says of Linear and Lex. Use logic.True()
+// as α for Θ ⊢ β. It is the cheapest question: under Poss it takes
+// O(log k) solver calls for k levels; Decide adds the necessity and what
+// the evidence set aside.
+func (r *Reasoner) Entails(ctx context.Context, s Semantics, alpha, beta *logic.Formula) (bool, error) {
+	if err := s.check(); err != nil {
+		return false, err
+	}
+	defer r.done()
+	r.setAlpha(alpha)
+	r.setBeta(beta)
+	return r.entails(ctx, s)
+}
+
+// EntailsClause is Entails for a conjunction of literals α and a clause β,
+// the learner's hot path: it allocates nothing once warmed up.
+func (r *Reasoner) EntailsClause(ctx context.Context, s Semantics, alpha logic.Term, beta logic.Clause) (bool, error) {
+	if err := s.check(); err != nil {
+		return false, err
+	}
+	r.alpha = r.mapLits(r.alpha[:0], alpha)
+	r.setBetaClause(beta)
+	return r.entails(ctx, s)
+}
+
+func (r *Reasoner) entails(ctx context.Context, s Semantics) (bool, error) {
+	if s == Poss {
+		return r.entailsPoss(ctx)
+	}
+	if err := r.settle(ctx, s); err != nil {
+		return false, err
+	}
+	return r.entailsKept(ctx)
 }
 
 // Inconsistency returns inc(Θ ∪ {(α, 1)}): 0 when α is consistent with the
 // whole theory, else the weight of the highest level that α drowns. With
-// α = true it is inc(Θ).
-func (r *Reasoner) Inconsistency(alpha *logic.Formula) float64 {
+// α = true it is inc(Θ), the lowest λ such that the strict cut Θ_λ̄ is
+// consistent.
+func (r *Reasoner) Inconsistency(ctx context.Context, alpha *logic.Formula) (float64, error) {
 	defer r.done()
 	r.setAlpha(alpha)
 	r.setBeta(logic.True())
-	hi, _ := r.incSearch()
-	return r.incWeight(hi)
+	hi, _, err := r.incSearch(ctx)
+	if err != nil {
+		return 0, err
+	}
+	return r.incWeight(hi), nil
 }
 
-// MostPlausibleWorld returns a world of maximal possibility among those
-// satisfying α (one truth value per vocabulary atom). It reports false when
-// α has no world of positive possibility: α is contradictory, or
+// MostPlausibleWorld returns a preferred world of α under s (one truth
+// value per vocabulary atom): a world of maximal possibility among those
+// satisfying α under Poss, one satisfying α and what α keeps under Linear,
+// one of lexicographically least violation vector under Lex. It returns nil
+// when α has no world of positive possibility: α is contradictory, or
 // contradicts the formulas of weight 1.
-func (r *Reasoner) MostPlausibleWorld(alpha *logic.Formula) ([]bool, bool) {
+func (r *Reasoner) MostPlausibleWorld(ctx context.Context, s Semantics, alpha *logic.Formula) ([]bool, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
 	defer r.done()
 	r.setAlpha(alpha)
 	r.setBeta(logic.True())
-	hi, _ := r.incSearch()
-	if hi == r.kEff || !r.solveCut(hi, false) {
-		return nil, false
+	if err := r.keep(ctx, s); err != nil || !r.kept.ok {
+		return nil, err
 	}
-	return append([]bool(nil), r.model()...), true
-}
-
-// Conclusions returns the plausible conclusions of α: every literal l over
-// the vocabulary with (Θ, α) ⊢poss l, in atom order. It is empty when α has
-// no world of positive possibility. Each solver call that finds a model rules
-// out every candidate literal that the model falsifies, and the literals of
-// α itself need no call.
-func (r *Reasoner) Conclusions(alpha *logic.Formula) []logic.Lit {
-	defer r.done()
-	r.setAlpha(alpha)
-	r.setBeta(logic.True())
-	hi, _ := r.incSearch()
-	lits, _ := r.conclusions(hi)
-	return lits
-}
-
-// Conclusion is a plausible conclusion with its necessity degree.
-type Conclusion struct {
-	Lit       logic.Lit
-	Necessity float64
-}
-
-// Conclude returns the plausible conclusions of α, as Conclusions does, each
-// with its necessity degree given α (see Necessity). α is compiled once for
-// all of them, and a literal of α has necessity 1 without a solver call, so
-// that evidence of thousands of literals costs no more than a few calls per
-// other conclusion.
-func (r *Reasoner) Conclude(alpha *logic.Formula) []Conclusion {
-	defer r.done()
-	r.setAlpha(alpha)
-	r.setBeta(logic.True())
-	hi, _ := r.incSearch()
-	lits, given := r.conclusions(hi)
-	out := make([]Conclusion, len(lits))
-	for i, l := range lits {
-		out[i].Lit = l
-		if given[i] {
-			out[i].Necessity = r.weight(r.kEff - 1) // α's own level
-			continue
-		}
-		r.setBetaClause(logic.Clause{l})
-		out[i].Necessity = r.necessity(hi)
-	}
-	return out
-}
-
-// conclusions returns the conclusions for the compiled α whose
-// inconsistency search ended at hi, and which of them are literals of α.
-func (r *Reasoner) conclusions(hi int) (out []logic.Lit, given []bool) {
-	if hi == r.kEff || !r.solveCut(hi, false) {
-		return nil, nil
-	}
-	inAlpha := make(map[logic.Lit]bool, len(r.alpha))
-	for _, l := range r.alpha {
-		inAlpha[l] = true
-	}
-	var cand []logic.Lit
-	for a, val := range r.model() {
-		cand = append(cand, logic.MkLit(logic.Atom(a), !val))
-	}
-	alive := make([]bool, len(cand))
-	for i := range alive {
-		alive[i] = true
-	}
-	for i, l := range cand {
-		if !alive[i] {
-			continue
-		}
-		if inAlpha[r.lit(l)] {
-			out, given = append(out, l), append(given, true)
-			continue
-		}
-		r.setBetaClause(logic.Clause{l})
-		if !r.solveCut(hi, true) {
-			out, given = append(out, l), append(given, false)
-			continue
-		}
-		for j, m := range r.model() {
-			if cand[j].IsNeg() == m {
-				alive[j] = false
-			}
-		}
-	}
-	return out, given
-}
-
-// ConcludeUnder returns the plausible conclusions of α under sem, each with
-// its necessity degree under sem (see NecessityUnder). Under poss it is
-// Conclude; under linear and lex it asks one necessity query per
-// conclusion.
-func (r *Reasoner) ConcludeUnder(sem Semantics, alpha *logic.Formula) []Conclusion {
-	if sem == Poss {
-		return r.Conclude(alpha)
-	}
-	var cs []Conclusion
-	for _, l := range r.ConclusionsUnder(sem, alpha) {
-		cs = append(cs, Conclusion{Lit: l, Necessity: r.NecessityUnder(sem, alpha, logic.LitF(l))})
-	}
-	return cs
+	return append([]bool(nil), r.world...), nil
 }

@@ -1,6 +1,7 @@
 package possibilistic
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -15,7 +16,7 @@ func BenchmarkConcludeLongEvidence(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			v := &logic.Vocabulary{}
-			th, err := ReadText(strings.NewReader("0.8: !bird | flies\n0.9: !penguin | bird\n1: !penguin | !flies\n"), "b", v)
+			th, err := ReadText(context.Background(), strings.NewReader("0.8: !bird | flies\n0.9: !penguin | bird\n1: !penguin | !flies\n"), "b", v)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -28,7 +29,7 @@ func BenchmarkConcludeLongEvidence(b *testing.B) {
 				b.Fatal(err)
 			}
 			for b.Loop() {
-				if cs := NewReasoner(th).Conclude(alpha); len(cs) != n+3 {
+				if cs := reasoner(b, th).conclude(Poss, alpha); len(cs) != n+3 {
 					b.Fatalf("%d conclusions", len(cs))
 				}
 			}

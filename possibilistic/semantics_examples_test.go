@@ -1,6 +1,7 @@
 package possibilistic
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -12,7 +13,7 @@ import (
 
 func readTheory(t *testing.T, src string) *Theory {
 	t.Helper()
-	th, err := ReadText(strings.NewReader(src), "test", &logic.Vocabulary{})
+	th, err := ReadText(context.Background(), strings.NewReader(src), "test", &logic.Vocabulary{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,17 +43,17 @@ func TestPenguinDrowning(t *testing.T) {
 		{base + "0.25: !bird | wings\n", map[Semantics]bool{Poss: false, Linear: true, Lex: true}},
 	} {
 		th := readTheory(t, tc.src)
-		rs := NewReasoner(th)
+		rs := reasoner(t, th)
 		penguin, wings := parseF(t, th.Vocab, "penguin"), parseF(t, th.Vocab, "wings")
 		for _, s := range AllSemantics {
-			if got := rs.EntailsUnder(s, penguin, wings); got != tc.want[s] {
+			if got := rs.entails(s, penguin, wings); got != tc.want[s] {
 				t.Errorf("%s%v: penguin -> wings entailed %v, want %v", th, s, got, tc.want[s])
 			}
-			if !rs.EntailsUnder(s, penguin, parseF(t, th.Vocab, "!flies")) {
+			if !rs.entails(s, penguin, parseF(t, th.Vocab, "!flies")) {
 				t.Errorf("%s%v: penguin -> !flies not entailed", th, s)
 			}
 		}
-		e := rs.Explain(Lex, penguin, wings)
+		e := rs.explain(Lex, penguin, wings)
 		if len(e.Formulas) != 1 || e.Formulas[0].Formula.String(th.Vocab) != "!bird | flies" {
 			t.Errorf("%slex sets aside %v, want !bird | flies", th, e.Formulas)
 		}
@@ -61,12 +62,12 @@ func TestPenguinDrowning(t *testing.T) {
 			for _, f := range e.Support {
 				sup = append(sup, f.Formula.String(th.Vocab))
 			}
-			if !slices.Equal(sup, []string{"!penguin | bird", "!bird | wings"}) {
+			if !slices.Equal(sup, []string{"!penguin | bird", "!bird | wings"}) { // highest level first
 				t.Errorf("%slex support %v", th, sup)
 			}
 		}
-		l := rs.Explain(Linear, penguin, wings)
-		if !slices.Equal(l.SetAside, []int{len(th.Levels) - 2}) {
+		l := rs.explain(Linear, penguin, wings)
+		if !slices.Equal(l.SetAside, []int{1}) {
 			t.Errorf("%slinear sets aside levels %v, want the level of !bird | flies", th, l.SetAside)
 		}
 	}
@@ -82,14 +83,14 @@ func TestPlainSimplifyUnsafeBeyondPoss(t *testing.T) {
 	} {
 		th := readTheory(t, tc.src)
 		alpha, beta := parseF(t, th.Vocab, tc.alpha), parseF(t, th.Vocab, tc.beta)
-		if !NewReasoner(th).EntailsUnder(Linear, alpha, beta) {
+		if !reasoner(t, th).entails(Linear, alpha, beta) {
 			t.Fatalf("%s: %s -> %s not entailed under linear", th, tc.alpha, tc.beta)
 		}
-		if NewReasoner(th.Simplify()).EntailsUnder(Linear, alpha, beta) {
+		if reasoner(t, th.Simplify()).entails(Linear, alpha, beta) {
 			t.Fatalf("%s: Simplify keeps %s -> %s under linear; the example is moot", th, tc.alpha, tc.beta)
 		}
 		u, err := th.SimplifyUnder(Linear)
-		if err != nil || !NewReasoner(u).EntailsUnder(Linear, alpha, beta) {
+		if err != nil || !reasoner(t, u).entails(Linear, alpha, beta) {
 			t.Fatalf("%s: SimplifyUnder(linear) loses %s -> %s: %v\n%s", th, tc.alpha, tc.beta, err, u)
 		}
 	}
@@ -148,7 +149,7 @@ func TestSimplifyUnderPreservesAnswers(t *testing.T) {
 func TestSemanticsEdgeCases(t *testing.T) {
 	for _, src := range []string{"", "1: a\n0.5: b\n0.5: !b | c\n", "0.5: a\n0.5: !a\n"} {
 		th := readTheory(t, src)
-		rs := NewReasoner(th)
+		rs := reasoner(t, th)
 		for _, s := range AllSemantics {
 			for _, q := range []struct {
 				alpha, beta string
@@ -164,16 +165,16 @@ func TestSemanticsEdgeCases(t *testing.T) {
 				if q.alpha == "!a & b" && strings.HasPrefix(src, "1: a") {
 					want = false // α contradicts the certain formulas: only tautologies
 				}
-				if got := rs.EntailsUnder(s, alpha, beta); got != want {
+				if got := rs.entails(s, alpha, beta); got != want {
 					t.Errorf("%q %v: %s -> %s = %v", src, s, q.alpha, q.beta, got)
 				}
-				e := rs.Explain(s, alpha, beta)
-				if e.Entailed != want || rs.DecideUnder(s, alpha, beta).Entailed != want {
+				e := rs.explain(s, alpha, beta)
+				if e.Entailed != want || rs.decide(s, alpha, beta).Entailed != want {
 					t.Errorf("%q %v: explanation of %s -> %s: %+v", src, s, q.alpha, q.beta, e)
 				}
-				rs.ConclusionsUnder(s, alpha)
-				rs.MostPlausibleWorldUnder(s, alpha)
-				rs.NecessityUnder(s, alpha, beta)
+				rs.conclude(s, alpha)
+				rs.world(s, alpha)
+				e.Reason()
 			}
 		}
 	}

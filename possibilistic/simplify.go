@@ -2,6 +2,8 @@ package possibilistic
 
 import (
 	"container/heap"
+	"context"
+	"slices"
 
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/sat"
@@ -18,7 +20,7 @@ import (
 // the cut of every query. A theory inconsistent at weight 1 entails nothing
 // under any evidence; it becomes {(⊥, 1)}, which says just that.
 func (t *Theory) RemoveDrowned() *Theory {
-	inc := NewReasoner(t).Inconsistency(logic.True())
+	inc := t.inconsistency()
 	u := &Theory{Vocab: t.Vocab}
 	if inc == 1 {
 		u.Add(logic.False(), 1)
@@ -32,8 +34,10 @@ func (t *Theory) RemoveDrowned() *Theory {
 	return u
 }
 
+// entry is a formula of a theory being simplified, with the weight of its
+// level.
 type entry struct {
-	level  int
+	weight float64
 	clause logic.Clause // nil for a non-clausal formula
 	f      *logic.Formula
 	gone   bool
@@ -47,13 +51,13 @@ type entry struct {
 // violates also violates the unit at a weight at least as high.
 func (t *Theory) PropagateUnits() *Theory { return t.propagateUnits(false, true) }
 
-// entries lists the theory's formulas level by level, each with its
-// clause when it is one.
+// entries lists the theory's formulas level by level, lowest level first,
+// each with its clause when it is one.
 func (t *Theory) entries() []*entry {
 	var es []*entry
-	for j, l := range t.Levels {
+	for _, l := range slices.Backward(t.Levels) {
 		for _, f := range l.Formulas {
-			e := &entry{level: j, f: f}
+			e := &entry{weight: l.Weight, f: f}
 			if c, ok := f.AsClause(); ok {
 				e.clause = c
 			}
@@ -68,7 +72,7 @@ func (t *Theory) entries() []*entry {
 func (t *Theory) propagateUnits(certainOnly, shorten bool) *Theory {
 	es := t.entries()
 	unit := func(u *entry) bool {
-		return u.clause != nil && len(u.clause) <= 1 && (!certainOnly || t.Levels[u.level].Weight == 1)
+		return u.clause != nil && len(u.clause) <= 1 && (!certainOnly || u.weight == 1)
 	}
 	propagate(es, unit, shorten)
 	return rebuild(t, es)
@@ -120,7 +124,7 @@ func propagate(es []*entry, unit func(*entry) bool, shorten bool) {
 		}
 		if len(u.clause) == 0 {
 			for j, e := range es {
-				if j != i && !e.gone && e.level <= u.level {
+				if j != i && !e.gone && e.weight <= u.weight {
 					e.gone = true
 				}
 			}
@@ -128,7 +132,7 @@ func propagate(es []*entry, unit func(*entry) bool, shorten bool) {
 		}
 		l := u.clause[0]
 		for _, j := range occ[l] {
-			if e := es[j]; j != i && !e.gone && e.level <= u.level && e.clause.Contains(l) {
+			if e := es[j]; j != i && !e.gone && e.weight <= u.weight && e.clause.Contains(l) {
 				e.gone = true
 			}
 		}
@@ -136,7 +140,7 @@ func propagate(es []*entry, unit func(*entry) bool, shorten bool) {
 			continue
 		}
 		for _, j := range occ[l.Not()] {
-			if e := es[j]; j != i && !e.gone && e.level <= u.level && e.clause.Contains(l.Not()) {
+			if e := es[j]; j != i && !e.gone && e.weight <= u.weight && e.clause.Contains(l.Not()) {
 				e.clause = e.clause.Without(l.Not())
 				e.f = logic.ClauseF(e.clause)
 				if unit(e) {
@@ -165,7 +169,7 @@ func rebuild(t *Theory, es []*entry) *Theory {
 	u := &Theory{Vocab: t.Vocab}
 	for _, e := range es {
 		if !e.gone {
-			u.Add(e.f, t.Levels[e.level].Weight)
+			u.Add(e.f, e.weight)
 		}
 	}
 	return u
@@ -177,7 +181,7 @@ func rebuild(t *Theory, es []*entry) *Theory {
 // from the lowest level up, and each removal is taken into account by the
 // next test.
 func (t *Theory) RemoveImplied() *Theory {
-	return t.removeImplied(func(e, o *entry) bool { return o.level >= e.level })
+	return t.removeImplied(func(e, o *entry) bool { return o.weight >= e.weight })
 }
 
 // removeImplied removes each formula that the other remaining formulas o
@@ -190,9 +194,9 @@ func (t *Theory) removeImplied(by func(e, o *entry) bool) *Theory {
 	}
 	var es []*entry
 	var sels []logic.Lit
-	for j, l := range t.Levels {
+	for _, l := range slices.Backward(t.Levels) {
 		for _, f := range l.Formulas {
-			e := &entry{level: j, f: f}
+			e := &entry{weight: l.Weight, f: f}
 			sel := logic.Pos(s.NewVar())
 			for _, c := range logic.CNF(f, s.NewVar) {
 				s.AddClause(append(c, sel.Not())...)
@@ -230,8 +234,13 @@ func (t *Theory) Simplify() *Theory {
 	return t.RemoveDrowned().PropagateUnits().RemoveDrowned().RemoveImplied()
 }
 
-// Inconsistency returns inc(Θ), the lowest λ such that the strict cut Θ_λ̄ is
-// consistent (0 when Θ is consistent).
-func (t *Theory) Inconsistency() float64 {
-	return NewReasoner(t).Inconsistency(logic.True())
+// inconsistency returns inc(Θ), the lowest λ such that the strict cut Θ_λ̄
+// is consistent (0 when Θ is consistent).
+func (t *Theory) inconsistency() float64 {
+	r, err := NewReasoner(context.Background(), t)
+	if err != nil {
+		panic("possibilistic: simplify: " + err.Error())
+	}
+	inc, _ := r.Inconsistency(context.Background(), logic.True())
+	return inc
 }

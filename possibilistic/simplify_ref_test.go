@@ -21,7 +21,7 @@ func refPropagateUnits(t *Theory) *Theory {
 				continue
 			}
 			for _, e := range es {
-				if e == u || e.gone || e.level > u.level {
+				if e == u || e.gone || e.weight > u.weight {
 					continue
 				}
 				if len(u.clause) == 0 {

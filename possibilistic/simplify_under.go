@@ -49,9 +49,9 @@ func (t *Theory) SimplifyUnder(s Semantics) (*Theory, error) {
 	// Lex counts a formula written twice in a level once, so shortening
 	// c ∨ ¬l to c beside a c already there would change the counts.
 	u := t.propagateUnits(true, s == Linear)
-	certain := func(o *entry) bool { return u.Levels[o.level].Weight == 1 }
+	certain := func(o *entry) bool { return o.weight == 1 }
 	if s == Linear {
-		u = u.removeImplied(func(e, o *entry) bool { return certain(o) || o.level == e.level })
+		u = u.removeImplied(func(e, o *entry) bool { return certain(o) || o.weight == e.weight })
 	} else {
 		u = u.removeImplied(func(_, o *entry) bool { return certain(o) })
 	}
@@ -60,8 +60,7 @@ func (t *Theory) SimplifyUnder(s Semantics) (*Theory, error) {
 
 // certainInconsistent reports whether the formulas of weight 1 have no model.
 func (t *Theory) certainInconsistent() bool {
-	return len(t.Levels) > 0 && t.Levels[len(t.Levels)-1].Weight == 1 &&
-		t.Inconsistency() == 1
+	return len(t.Levels) > 0 && t.Levels[0].Weight == 1 && t.inconsistency() == 1
 }
 
 // removeContradicted removes each formula below weight 1 (whole level, for
@@ -71,14 +70,14 @@ func (t *Theory) removeContradicted(levels bool) *Theory {
 	for range t.vocab().Len() {
 		s.NewVar()
 	}
-	n := len(t.Levels)
-	if n > 0 && t.Levels[n-1].Weight == 1 {
-		for _, f := range t.Levels[n-1].Formulas {
+	soft := 0 // the first level below weight 1
+	if len(t.Levels) > 0 && t.Levels[0].Weight == 1 {
+		for _, f := range t.Levels[0].Formulas {
 			for _, c := range logic.CNF(f, s.NewVar) {
 				s.AddClause(c...)
 			}
 		}
-		n--
+		soft = 1
 	}
 	consistent := func(fs ...*logic.Formula) bool {
 		x := logic.Pos(s.NewVar())
@@ -93,11 +92,11 @@ func (t *Theory) removeContradicted(levels bool) *Theory {
 	}
 	u := &Theory{Vocab: t.Vocab}
 	for j, l := range t.Levels {
-		if j < n && levels && !consistent(l.Formulas...) {
+		if j >= soft && levels && !consistent(l.Formulas...) {
 			continue
 		}
 		for _, f := range l.Formulas {
-			if j < n && !levels && !consistent(f) {
+			if j >= soft && !levels && !consistent(f) {
 				continue
 			}
 			u.Add(f, l.Weight)

@@ -2,8 +2,8 @@
 // uses them (§3.1): stratified propositional formulas with certainty weights,
 // strict cuts, the inconsistency level, the inconsistency-tolerant entailment
 // ⊢poss and its conditional form (Θ, α) ⊢poss β, necessity degrees, most
-// plausible worlds, simplifications that preserve every conditional
-// entailment, and a readable text format and JSON for theories.
+// plausible worlds, explanations, simplifications that preserve every
+// conditional entailment, and a readable text format and JSON for theories.
 //
 // Beyond the paper's drowning semantics Poss, every query can be asked under
 // a Semantics: Linear (linear base revision: keep each level, from the top,
@@ -16,7 +16,21 @@
 // A Theory is plain data; a Reasoner compiles one into an incremental SAT
 // solver with one selector per level and per formula, and answers Poss
 // queries with O(log k) solver calls for k levels, Linear ones with at most
-// k+2, and Lex ones as a lexicographic optimisation on the same solver.
+// k+2, and Lex ones as a lexicographic optimisation on the same solver. Its
+// methods are the questions one asks of a theory, each taking a context
+// and, where the answer depends on it, a Semantics: Entails (and
+// EntailsClause, its allocation-free form), Decide, Explain, Conclude,
+// MostPlausibleWorld and Inconsistency.
+//
+// # Levels
+//
+// A theory lists its levels highest first, as its text format and its JSON
+// write them: Theory.Levels[0] is the most certain level. A level's number,
+// everywhere it appears (Theory.Levels, Verdict.Level and SetAside,
+// FormulaRef, the levels of strata's server JSON), is its position in that
+// list, counting from 0. Text meant for people (Explanation.Reason, strata's
+// command line) names a level by its weight, "level 0.5", as a theory file
+// shows it.
 package possibilistic
 
 import (
@@ -33,9 +47,10 @@ type Level struct {
 }
 
 // Theory is a possibilistic logic theory Θ = {(φ, λ)}. Levels are kept in
-// increasing order of weight (lowest certainty first) with distinct weights
-// in ]0,1]; only their order matters for entailment. The zero value is the
-// empty theory over an empty vocabulary.
+// decreasing order of weight (highest certainty first, see Levels in the
+// package documentation) with distinct weights in ]0,1]; only their order
+// matters for entailment. The zero value is the empty theory over an empty
+// vocabulary.
 type Theory struct {
 	Vocab  *logic.Vocabulary
 	Levels []Level
@@ -66,9 +81,9 @@ func (t *Theory) Add(f *logic.Formula, weight float64) {
 	}
 	i, found := slices.BinarySearchFunc(t.Levels, weight, func(l Level, w float64) int {
 		switch {
-		case l.Weight < w:
-			return -1
 		case l.Weight > w:
+			return -1
+		case l.Weight < w:
 			return 1
 		}
 		return 0
@@ -92,14 +107,14 @@ func (t *Theory) Clone() *Theory {
 	return u
 }
 
-// Validate checks the invariants: weights in ]0,1], strictly increasing.
+// Validate checks the invariants: weights in ]0,1], strictly decreasing.
 func (t *Theory) Validate() error {
 	for i, l := range t.Levels {
 		if !(l.Weight > 0 && l.Weight <= 1) {
 			return fmt.Errorf("level %d: weight %v outside ]0,1]", i, l.Weight)
 		}
-		if i > 0 && l.Weight <= t.Levels[i-1].Weight {
-			return fmt.Errorf("level %d: weight %v not above the level below (%v)", i, l.Weight, t.Levels[i-1].Weight)
+		if i > 0 && l.Weight >= t.Levels[i-1].Weight {
+			return fmt.Errorf("level %d: weight %v not below the level above (%v)", i, l.Weight, t.Levels[i-1].Weight)
 		}
 	}
 	return nil
@@ -132,10 +147,10 @@ func (t *Theory) Size() (formulas, literals int) {
 // nothing): the possibility distribution that Θ induces, by its definition.
 // It is the brute-force semantics behind every test of this package.
 func (t *Theory) Possibility(w []bool) float64 {
-	for i := len(t.Levels) - 1; i >= 0; i-- {
-		for _, f := range t.Levels[i].Formulas {
+	for _, l := range t.Levels {
+		for _, f := range l.Formulas {
 			if !f.Eval(w) {
-				return 1 - t.Levels[i].Weight
+				return 1 - l.Weight
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package possibilistic_test
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -67,6 +68,7 @@ func randBase(r *rand.Rand, n int) (*defaults.Base, bool) {
 // vacuously true and a theory entails only tautologies).
 func TestLexOnZOrderingIsLexicographicClosure(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 8))
+	ctx := context.Background()
 	bases, queries, beyondRational := 0, 0, 0
 	for bases < 1500 {
 		n := 2 + r.IntN(4)
@@ -74,13 +76,16 @@ func TestLexOnZOrderingIsLexicographicClosure(t *testing.T) {
 		if !ok {
 			continue
 		}
-		dr, err := defaults.NewReasoner(b)
+		dr, err := defaults.NewReasoner(ctx, b)
 		if err != nil {
 			continue // an inconsistent base has no Z-ordering
 		}
 		bases++
 		th := dr.Ordering().Theory()
-		pr := possibilistic.NewReasoner(th)
+		pr, err := possibilistic.NewReasoner(ctx, th)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for range 8 {
 			alpha := logic.TermF(randTerm(r, n, 0, 2))
 			beta := logic.ClauseF(logic.Clause(randTerm(r, n, 1, 2)))
@@ -93,12 +98,23 @@ func TestLexOnZOrderingIsLexicographicClosure(t *testing.T) {
 				continue
 			}
 			queries++
-			want := dr.Entails(defaults.Lexicographic, alpha, beta)
-			if got := pr.EntailsUnder(possibilistic.Lex, alpha, beta); got != want {
+			want, err := dr.Entails(ctx, defaults.Lexicographic, alpha, beta)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := pr.Entails(ctx, possibilistic.Lex, alpha, beta)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
 				t.Fatalf("base #%d\nΘ_Z:\n%s%s |~ %s: lex on Θ_Z %v, lexicographic closure %v",
 					bases, th, alpha.String(b.Vocab), beta.String(b.Vocab), got, want)
 			}
-			if want != dr.Entails(defaults.Rational, alpha, beta) {
+			rational, err := dr.Entails(ctx, defaults.Rational, alpha, beta)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want != rational {
 				beyondRational++
 			}
 		}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -58,7 +59,7 @@ func TestBaseZOrdering(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.Defaults = ds
-	ord, err := defaults.ZOrdering(b)
+	ord, err := defaults.ZOrdering(context.Background(), b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +77,7 @@ func TestBaseZOrdering(t *testing.T) {
 	}
 
 	// Every semantics answers as the library does.
-	rs, err := defaults.NewReasoner(b)
+	rs, err := defaults.NewReasoner(context.Background(), b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +93,10 @@ func TestBaseZOrdering(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := rs.Explain(sem, d)
+			want, err := rs.Explain(context.Background(), sem, d)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if a.Entailed != want.Entailed || a.Semantics != sem.String() || a.Explanation == nil || a.Explanation.Text != want.Reason() {
 				t.Errorf("%s %s: %+v, want %v (%s)", name, q, a, want.Entailed, want.Reason())
 			}
@@ -146,18 +150,18 @@ func TestEval(t *testing.T) {
 	_, ts := newTest(t, Config{})
 	pos := "bird -> flies\npenguin -> !flies\npenguin -> wings\nbird -> wings\n"
 	neg := "penguin -> flies\nbird -> !wings\nbird -> penguin\n"
-	th, _ := possibilistic.ReadText(strings.NewReader(penguin), "p", nil)
+	th := readTheory(t, penguin)
 	for _, sem := range possibilistic.AllSemantics {
 		var ev evalView
 		if st := call(t, "POST", ts.URL+"/api/eval", map[string]string{"theory": penguin, "pos": pos, "neg": neg, "semantics": sem.String()}, &ev); st != 200 {
 			t.Fatalf("%s: %d", sem, st)
 		}
-		rs := possibilistic.NewReasoner(th)
+		rs := libReasoner(t, th)
 		var tp, fp int
 		for i, set := range []string{pos, neg} {
 			for _, line := range strings.Split(strings.TrimSpace(set), "\n") {
 				r, _ := logic.ParseRule(th.Vocab, line)
-				if rs.EntailsUnder(sem, r.Antecedent, r.Consequent) {
+				if rs.entails(sem, r.Antecedent, r.Consequent) {
 					if i == 0 {
 						tp++
 					} else {

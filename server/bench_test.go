@@ -300,7 +300,7 @@ func BenchmarkHandler(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			e, err := s.parseTheory(source{Text: text})
+			e, err := s.parseTheory(context.Background(), source{Text: text})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -43,7 +43,7 @@ func TestConcurrentClients(t *testing.T) {
 	if st := call(t, "POST", ts.URL+"/api/theories", map[string]string{"text": text}, &tv); st != 201 {
 		t.Fatalf("load: %d", st)
 	}
-	rs := possibilistic.NewReasoner(th)
+	rs := libReasoner(t, th)
 	want := make(map[string]possibilistic.Verdict)
 	key := func(sem possibilistic.Semantics, q string) string { return sem.String() + " " + q }
 	for _, q := range queries {
@@ -52,7 +52,7 @@ func TestConcurrentClients(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, sem := range possibilistic.AllSemantics {
-			want[key(sem, q)] = rs.DecideUnder(sem, r.Antecedent, r.Consequent)
+			want[key(sem, q)] = rs.decide(sem, r.Antecedent, r.Consequent)
 		}
 	}
 	var wg sync.WaitGroup

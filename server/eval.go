@@ -174,7 +174,7 @@ func evaluate(ctx context.Context, e *entry, w *worker, sem possibilistic.Semant
 	th := e.theory
 	out := &evalView{Levels: make([]evalLevel, len(th.Levels))}
 	for i, l := range th.Levels {
-		out.Levels[viewLevel(th, i)] = evalLevel{Weight: l.Weight, Formulas: len(l.Formulas)}
+		out.Levels[i] = evalLevel{Weight: l.Weight, Formulas: len(l.Formulas)}
 	}
 	for set, rules := range [][]logic.Rule{pos, neg} {
 		for _, r := range rules {

@@ -33,12 +33,16 @@ func parseGiven(v *logic.Vocabulary, src string) (*logic.Formula, error) {
 
 // possWorker returns a possibilistic reasoner for the entry: the theory's,
 // or one over Θ_Z for a base (whose ⊢poss is rational closure).
-func (e *entry) possWorker(w *worker) *possibilistic.Reasoner {
+func (e *entry) possWorker(ctx context.Context, w *worker) (*possibilistic.Reasoner, error) {
 	if w.poss == nil {
 		th := &possibilistic.Theory{Vocab: w.vocab, Levels: e.theory.Levels}
-		w.poss = possibilistic.NewReasoner(th)
+		rs, err := possibilistic.NewReasoner(ctx, th)
+		if err != nil {
+			return nil, err
+		}
+		w.poss = rs
 	}
-	return w.poss
+	return w.poss, nil
 }
 
 // givenSemantics parses the semantics under which the plausible
@@ -88,7 +92,11 @@ func (s *Server) handleGiven(w http.ResponseWriter, r *http.Request,
 			if err != nil {
 				return nil, err
 			}
-			out, err := answer(ctx, e, w, e.possWorker(w), sem, alpha)
+			rs, err := e.possWorker(ctx, w)
+			if err != nil {
+				return nil, err
+			}
+			out, err := answer(ctx, e, w, rs, sem, alpha)
 			if err != nil {
 				return nil, err
 			}
@@ -105,7 +113,7 @@ func (s *Server) handleGiven(w http.ResponseWriter, r *http.Request,
 
 func (s *Server) handleConclusions(w http.ResponseWriter, r *http.Request) {
 	s.handleGiven(w, r, func(ctx context.Context, _ *entry, w *worker, rs *possibilistic.Reasoner, sem possibilistic.Semantics, alpha *logic.Formula) (map[string]any, error) {
-		concl, err := rs.ConcludeUnderContext(ctx, sem, alpha)
+		concl, err := rs.Conclude(ctx, sem, alpha)
 		if err != nil {
 			return nil, err
 		}
@@ -113,7 +121,7 @@ func (s *Server) handleConclusions(w http.ResponseWriter, r *http.Request) {
 		for _, c := range concl {
 			cs = append(cs, conclusionView{Literal: w.vocab.LitString(c.Lit), Necessity: c.Necessity})
 		}
-		inc, err := rs.InconsistencyContext(ctx, alpha)
+		inc, err := rs.Inconsistency(ctx, alpha)
 		if err != nil {
 			return nil, err
 		}
@@ -123,12 +131,12 @@ func (s *Server) handleConclusions(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleWorld(w http.ResponseWriter, r *http.Request) {
 	s.handleGiven(w, r, func(ctx context.Context, e *entry, w *worker, rs *possibilistic.Reasoner, sem possibilistic.Semantics, alpha *logic.Formula) (map[string]any, error) {
-		world, ok, err := rs.MostPlausibleWorldUnderContext(ctx, sem, alpha)
+		world, err := rs.MostPlausibleWorld(ctx, sem, alpha)
 		if err != nil {
 			return nil, err
 		}
-		out := map[string]any{"possible": ok}
-		if ok {
+		out := map[string]any{"possible": world != nil}
+		if world != nil {
 			lits := []string{}
 			for i, t := range world {
 				lits = append(lits, w.vocab.LitString(logic.MkLit(logic.Atom(i), !t)))

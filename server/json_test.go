@@ -169,7 +169,7 @@ func TestAppendAnswer(t *testing.T) {
 	s, _ := New(Config{})
 	th, _, queries := benchTheory(64)
 	bench := s.newEntry(kindTheory, "bench", th, nil, nil)
-	pe, err := s.parseTheory(source{Text: penguin})
+	pe, err := s.parseTheory(context.Background(), source{Text: penguin})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +291,7 @@ func TestAppendAnswer(t *testing.T) {
 // or an explanation split never serves plain poss queries.
 func TestPoolsPerUsage(t *testing.T) {
 	s, _ := New(Config{})
-	e, err := s.parseTheory(source{Text: penguin})
+	e, err := s.parseTheory(context.Background(), source{Text: penguin})
 	if err != nil {
 		t.Fatal(err)
 	}

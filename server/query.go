@@ -33,7 +33,7 @@ func (s *Server) resolve(ctx context.Context, t target) (*entry, error) {
 	case t.TheoryID != "":
 		return s.lookup(t.TheoryID)
 	case t.Theory != "":
-		return s.parseTheory(source{Text: t.Theory})
+		return s.parseTheory(ctx, source{Text: t.Theory})
 	}
 	return s.parseBase(ctx, loadRequest{source: source{Text: t.Base}})
 }
@@ -297,13 +297,13 @@ func (e *entry) decideBase(ctx context.Context, w *worker, sem defaults.Semantic
 		return nil, inputError("query", err)
 	}
 	if !explain {
-		ok, err := w.defs.EntailsContext(ctx, sem, q.Antecedent, q.Consequent)
+		ok, err := w.defs.Entails(ctx, sem, q.Antecedent, q.Consequent)
 		if err != nil {
 			return nil, err
 		}
 		return &answerView{Query: query, Answer: yesNo(ok), Entailed: ok, Semantics: sem.String()}, nil
 	}
-	a, err := w.defs.ExplainContext(ctx, sem, q)
+	a, err := w.defs.Explain(ctx, sem, q)
 	if err != nil {
 		return nil, err
 	}
@@ -320,8 +320,8 @@ func (e *entry) decideBase(ctx context.Context, w *worker, sem defaults.Semantic
 				x.DecidingZLevel = j + 1
 			}
 		}
-		if i := levelOf(e.theory, a.Verdict.Necessity); i >= 0 {
-			out.level = viewLevel(e.theory, i)
+		if a.Verdict.Level >= 0 {
+			out.level = a.Verdict.Level
 			out.DecidingLevel = &out.level
 		}
 	}
@@ -341,14 +341,4 @@ func (e *entry) decideBase(ctx context.Context, w *worker, sem defaults.Semantic
 	}
 	out.Explanation = x
 	return out, nil
-}
-
-// levelOf returns the index in th.Levels of the level of weight wt, or -1.
-func levelOf(th *possibilistic.Theory, wt float64) int {
-	for i, l := range th.Levels {
-		if l.Weight == wt {
-			return i
-		}
-	}
-	return -1
 }

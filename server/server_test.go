@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -134,11 +135,8 @@ func TestQueryEqualsLibrary(t *testing.T) {
 	if st := call(t, "POST", ts.URL+"/api/theories", map[string]string{"text": penguin, "name": "penguin.theory"}, &tv); st != 201 {
 		t.Fatalf("load: %d", st)
 	}
-	th, err := possibilistic.ReadText(strings.NewReader(penguin), "p", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs := possibilistic.NewReasoner(th)
+	th := readTheory(t, penguin)
+	rs := libReasoner(t, th)
 	lits := []string{"penguin", "!penguin", "bird", "!bird", "flies", "!flies", "wings", "!wings"}
 	var queries []string
 	for _, a := range append([]string{""}, lits...) {
@@ -156,15 +154,17 @@ func TestQueryEqualsLibrary(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := rs.DecideUnder(sem, r.Antecedent, r.Consequent)
+			want := rs.decide(sem, r.Antecedent, r.Consequent)
 			got := bv.Answers[i]
-			if got.Entailed != want.Entailed || got.DecidingWeight != want.Necessity || got.Inconsistency != want.Inconsistency {
+			if got.Entailed != want.Entailed || got.DecidingWeight != want.Necessity || got.Inconsistency != want.Inconsistency ||
+				!sameLevel(got.DecidingLevel, want) {
 				t.Errorf("%s %s: got %+v, want %+v", sem, q, got, want)
 			}
 			var single answerView
 			call(t, "POST", ts.URL+"/api/query", map[string]string{"theory_id": tv.ID, "query": q, "semantics": sem.String()}, &single)
-			if single.Entailed != want.Entailed || single.DecidingWeight != want.Necessity {
-				t.Errorf("%s %s: single query %+v, want %+v", sem, q, single, want)
+			if single.Entailed != want.Entailed || single.DecidingWeight != want.Necessity || !sameLevel(single.DecidingLevel, want) ||
+				!slices.Equal(drownedOrPartly(single.Explanation), want.SetAside) {
+				t.Errorf("%s %s: single query %+v %+v, want %+v", sem, q, single, single.Explanation, want)
 			}
 		}
 	}
@@ -411,21 +411,21 @@ func TestMaxTheories(t *testing.T) {
 
 func TestConclusionsAndWorld(t *testing.T) {
 	_, ts := newTest(t, Config{})
-	th, _ := possibilistic.ReadText(strings.NewReader(penguin), "p", nil)
-	rs := possibilistic.NewReasoner(th)
+	th := readTheory(t, penguin)
+	rs := libReasoner(t, th)
 	alpha := logic.AtomF(0) // penguin
 	for _, sem := range possibilistic.AllSemantics {
 		var out struct {
 			Conclusions []conclusionView `json:"conclusions"`
 		}
 		call(t, "POST", ts.URL+"/api/conclusions", map[string]string{"theory": penguin, "given": "penguin", "semantics": sem.String()}, &out)
-		want := rs.ConclusionsUnder(sem, alpha)
+		want := rs.conclude(sem, alpha)
 		if len(out.Conclusions) != len(want) {
 			t.Fatalf("%s: %+v, want %v", sem, out.Conclusions, want)
 		}
 		for i, l := range want {
 			c := out.Conclusions[i]
-			if c.Literal != th.Vocab.LitString(l) || c.Necessity != rs.NecessityUnder(sem, alpha, logic.LitF(l)) {
+			if c.Literal != th.Vocab.LitString(l.Lit) || c.Necessity != l.Necessity {
 				t.Errorf("%s: conclusion %d %+v", sem, i, c)
 			}
 		}
@@ -434,8 +434,8 @@ func TestConclusionsAndWorld(t *testing.T) {
 			World    []string `json:"world"`
 		}
 		call(t, "POST", ts.URL+"/api/world", map[string]string{"theory": penguin, "given": "penguin", "semantics": sem.String()}, &w)
-		ww, ok := rs.MostPlausibleWorldUnder(sem, alpha)
-		if w.Possible != ok || len(w.World) != len(ww) {
+		ww := rs.world(sem, alpha)
+		if w.Possible != (ww != nil) || len(w.World) != len(ww) {
 			t.Errorf("%s: world %+v, want %v", sem, w, ww)
 		}
 	}
@@ -507,4 +507,28 @@ func TestLogLine(t *testing.T) {
 			t.Errorf("\n got %q\nwant %q", got, want)
 		}
 	}
+}
+
+// sameLevel reports whether an answer's deciding level is the verdict's:
+// null exactly when the verdict's is -1 or β is not entailed.
+func sameLevel(got *int, want possibilistic.Verdict) bool {
+	if !want.Entailed || want.Level < 0 {
+		return got == nil
+	}
+	return got != nil && *got == want.Level
+}
+
+// drownedOrPartly returns the levels an explanation says the evidence set
+// aside, as possibilistic.Verdict.SetAside lists them.
+func drownedOrPartly(x *explanation) []int {
+	if x == nil {
+		return nil
+	}
+	if len(x.PartlySetAside) > 0 {
+		return x.PartlySetAside
+	}
+	if len(x.Drowned) == 0 {
+		return nil
+	}
+	return x.Drowned
 }

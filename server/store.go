@@ -86,11 +86,15 @@ func (e *entry) get(ctx context.Context, u usage) (*worker, error) {
 		// The reasoner copies the theory; the vocabulary is cloned because
 		// queries intern new atoms into it.
 		th := &possibilistic.Theory{Vocab: e.theory.Vocab.Clone(), Levels: e.theory.Levels}
-		return &worker{vocab: th.Vocab, poss: possibilistic.NewReasoner(th)}, nil
+		rs, err := possibilistic.NewReasoner(ctx, th)
+		if err != nil {
+			return nil, err
+		}
+		return &worker{vocab: th.Vocab, poss: rs}, nil
 	}
 	b := *e.base
 	b.Vocab = e.base.Vocab.Clone()
-	rs, err := defaults.NewReasonerContext(ctx, &b)
+	rs, err := defaults.NewReasoner(ctx, &b)
 	if err != nil {
 		return nil, err
 	}
@@ -168,7 +172,7 @@ func (s *Server) handleLoadTheory(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
-		e, err := s.parseTheory(req.source)
+		e, err := s.parseTheory(ctx, req.source)
 		if err != nil {
 			return nil, err
 		}
@@ -202,13 +206,16 @@ func (s *Server) handleLoadBase(w http.ResponseWriter, r *http.Request) {
 }
 
 // parseTheory reads a theory in the text format.
-func (s *Server) parseTheory(src source) (*entry, error) {
+func (s *Server) parseTheory(ctx context.Context, src source) (*entry, error) {
 	data, name, err := s.read("theory", src)
 	if err != nil {
 		return nil, err
 	}
-	th, err := possibilistic.ReadText(bytes.NewReader(data), name, nil)
+	th, err := possibilistic.ReadText(ctx, bytes.NewReader(data), name, nil)
 	if err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			return nil, err
+		}
 		return nil, inputError("theory", err)
 	}
 	return s.newEntry(kindTheory, name, th, nil, nil), nil
@@ -258,7 +265,7 @@ func (s *Server) parseBase(ctx context.Context, req loadRequest) (*entry, error)
 			return nil, inputError("background", err)
 		}
 	}
-	ord, err := defaults.ZOrderingContext(ctx, b)
+	ord, err := defaults.ZOrdering(ctx, b)
 	if err != nil {
 		return nil, inconsistentError(err)
 	}

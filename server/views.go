@@ -24,7 +24,7 @@ type theoryView struct {
 }
 
 // levelView is one level; "level" fields elsewhere in the API index the
-// levels array (0 is the highest level).
+// levels array, highest first, as possibilistic numbers levels.
 type levelView struct {
 	Weight   float64  `json:"weight"`
 	Formulas []string `json:"formulas"`
@@ -33,14 +33,17 @@ type levelView struct {
 // newTheoryView describes th. Its inconsistency level takes the solver,
 // which gives up with ctx's error when ctx is done.
 func newTheoryView(ctx context.Context, th *possibilistic.Theory, kind, name string) (*theoryView, error) {
-	inc, err := possibilistic.NewReasoner(th).InconsistencyContext(ctx, logic.True())
+	rs, err := possibilistic.NewReasoner(ctx, th)
+	if err != nil {
+		return nil, err
+	}
+	inc, err := rs.Inconsistency(ctx, logic.True())
 	if err != nil {
 		return nil, err
 	}
 	tv := &theoryView{Kind: kind, Name: name, Atoms: th.Vocab.Names(), Inconsistency: inc, Text: th.String()}
 	tv.Formulas, tv.Literals = th.Size()
-	for i := len(th.Levels) - 1; i >= 0; i-- {
-		l := th.Levels[i]
+	for _, l := range th.Levels {
 		lv := levelView{Weight: l.Weight, Formulas: make([]string, len(l.Formulas))}
 		for j, f := range l.Formulas {
 			lv.Formulas[j] = f.String(th.Vocab)
@@ -49,10 +52,6 @@ func newTheoryView(ctx context.Context, th *possibilistic.Theory, kind, name str
 	}
 	return tv, nil
 }
-
-// viewLevel converts an index of th.Levels (lowest first) into an index of
-// the view's levels (highest first).
-func viewLevel(th *possibilistic.Theory, i int) int { return len(th.Levels) - 1 - i }
 
 // baseView is a default base with its Z-ordering and Θ_Z.
 type baseView struct {

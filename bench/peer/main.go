@@ -10,11 +10,11 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"slices"
 
 	"github.com/strata-logic/strata/internal/benchgen"
 	"github.com/strata-logic/strata/logic"
@@ -39,7 +39,12 @@ func main() {
 		th.AddClause(c.Clause, c.Weight)
 	}
 	qs := benchgen.Queries(r, 4096)
-	rs := possibilistic.NewReasoner(th)
+	ctx := context.Background()
+	rs, err := possibilistic.NewReasoner(ctx, th)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "peer:", err)
+		os.Exit(1)
+	}
 
 	f, err := os.Create(*out)
 	if err != nil {
@@ -51,22 +56,23 @@ func main() {
 	for j, l := range th.Levels {
 		for _, fm := range l.Formulas {
 			c, _ := fm.AsClause()
-			fmt.Fprintf(w, "c %d", j)
+			fmt.Fprintf(w, "c %d", len(th.Levels)-1-j) // the peer counts levels from the lowest
 			for _, x := range c {
 				fmt.Fprintf(w, " %d", dimacs(x))
 			}
 			fmt.Fprintln(w, " 0")
 		}
 	}
-	if th.Levels[len(th.Levels)-1].Weight != 1 || !slices.IsSortedFunc(th.Levels, func(a, b possibilistic.Level) int {
-		return int(a.Weight*8) - int(b.Weight*8)
-	}) {
+	if th.Levels[0].Weight != 1 {
 		fmt.Fprintln(os.Stderr, "peer: the benchmark theory must have its top level at weight 1")
 		os.Exit(1)
 	}
 	for _, q := range qs {
 		ans := 0
-		if rs.EntailsClause(q.Alpha, q.Beta) {
+		if ok, err := rs.EntailsClause(ctx, possibilistic.Poss, q.Alpha, q.Beta); err != nil {
+			fmt.Fprintln(os.Stderr, "peer:", err)
+			os.Exit(1)
+		} else if ok {
 			ans = 1
 		}
 		fmt.Fprintf(w, "q %d", ans)

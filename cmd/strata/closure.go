@@ -82,7 +82,7 @@ them; --format json writes them as JSON.`,
 			if err != nil {
 				return err
 			}
-			ord, err := defaults.ZOrdering(b)
+			ord, err := defaults.ZOrdering(cmd.Context(), b)
 			if err != nil {
 				return err
 			}

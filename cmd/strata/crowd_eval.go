@@ -135,8 +135,8 @@ func crowdEvalTheory(cmd *cobra.Command, dir string, th *possibilistic.Theory, a
 	c := crowd.EvaluateCasesUnder(th, actions, test, sem)
 	formulas, literals := th.Size()
 	soft := literals
-	if k := len(th.Levels); k > 0 && th.Levels[k-1].Weight == 1 {
-		for _, f := range th.Levels[k-1].Formulas {
+	if len(th.Levels) > 0 && th.Levels[0].Weight == 1 {
+		for _, f := range th.Levels[0].Formulas {
 			soft -= f.Size()
 		}
 	}

@@ -21,28 +21,31 @@ func newDemoCmd() *cobra.Command {
 		Short: "Reason with the paper's penguin theory (built in)",
 		Args:  argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			w := cmd.OutOrStdout()
+			ctx, w := cmd.Context(), cmd.OutOrStdout()
 			v := &logic.Vocabulary{}
-			th, err := possibilistic.ReadText(strings.NewReader(penguinTheory), "penguin.theory", v)
+			th, err := possibilistic.ReadText(ctx, strings.NewReader(penguinTheory), "penguin.theory", v)
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(w, "The built-in penguin theory (highest level first):\n\n%s\n", th)
-			rs := possibilistic.NewReasoner(th)
+			rs, err := possibilistic.NewReasoner(ctx, th)
+			if err != nil {
+				return err
+			}
 			for _, q := range []string{"bird -> flies", "penguin -> !flies", "penguin -> bird", "bird, red -> flies", "penguin -> flies"} {
 				rule, err := logic.ParseRule(v, q)
 				if err != nil {
 					return err
 				}
 				fmt.Fprintf(w, "$ strata query examples/penguin.theory '%s'\n", q)
-				if err := printVerdict(w, v, rs, rule); err != nil {
+				if err := printExplanation(ctx, w, rs, possibilistic.Poss, rule); err != nil {
 					return err
 				}
 				fmt.Fprintln(w)
 			}
 			alpha, _ := logic.ParseFormula(v, "penguin")
 			fmt.Fprintln(w, "$ strata query examples/penguin.theory --given penguin")
-			return printConclusions(w, v, rs, alpha)
+			return printConclusions(ctx, w, v, rs, possibilistic.Poss, alpha)
 		},
 	}
 }

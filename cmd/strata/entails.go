@@ -48,9 +48,8 @@ why. QUERY is a default: 'penguin -> !flies', 'bird, red |~ flies', ' -> bird',
 or a conditional '(!f|p)' in the .cl syntax. With --queries FILE instead, every
 query of FILE (a .clq file, or a rule file) is decided, one "yes" or "no" per
 line, a tab, and the query as written. --timeout bounds the time of each query:
-a query that overruns it is reported as "timeout", not answered (System W and
-c-inference are interrupted; the other semantics finish and are then
-discarded). --results csv or json writes one record per query with the answer
+a query that overruns it is reported as "timeout", not answered (its work
+stops at the solver's next check point). --results csv or json writes one record per query with the answer
 and its time in seconds, for benchmarks; the JSON form also gives the setup
 time (reading the base, its partition and, for c, the constraint system
 CR(Δ) and a minimal c-representation).
@@ -102,7 +101,7 @@ knowledge is entailed in every semantics.`,
 				}
 				qs = []defaults.Default{q}
 			}
-			rs, err := newReasoner(b, flags.weak)
+			rs, err := newReasoner(cmd.Context(), b, flags.weak)
 			if err != nil {
 				return err
 			}
@@ -196,14 +195,14 @@ func loadQueries(cmd *cobra.Command, path, format string, v *logic.Vocabulary) (
 // newReasoner builds the reasoner for a base, strictly consistent or (with
 // --weak) weakly consistent. A strict refusal of a weakly consistent base
 // says so.
-func newReasoner(b *defaults.Base, weak bool) (*defaults.Reasoner, error) {
+func newReasoner(ctx context.Context, b *defaults.Base, weak bool) (*defaults.Reasoner, error) {
 	if weak {
-		return defaults.NewWeakReasoner(b)
+		return defaults.NewWeakReasoner(ctx, b)
 	}
-	rs, err := defaults.NewReasoner(b)
+	rs, err := defaults.NewReasoner(ctx, b)
 	var ie *defaults.InconsistentError
 	if errors.As(err, &ie) && !ie.Background {
-		if p, werr := defaults.ExtendedPartition(b); werr == nil && !p.Strong() {
+		if p, werr := defaults.ExtendedPartition(ctx, b); werr == nil && !p.Strong() {
 			return nil, fmt.Errorf("%w (the base is weakly consistent: --weak makes the antecedents of the %d defaults no level takes impossible)", err, len(p.Infinite))
 		}
 	}
@@ -222,10 +221,10 @@ func decide(ctx context.Context, rs *defaults.Reasoner, sem defaults.Semantics, 
 	var a defaults.Answer
 	var err error
 	if explain {
-		a, err = rs.ExplainContext(ctx, sem, q)
+		a, err = rs.Explain(ctx, sem, q)
 	} else {
 		var ok bool
-		ok, err = rs.EntailsContext(ctx, sem, q.Antecedent, q.Consequent)
+		ok, err = rs.Entails(ctx, sem, q.Antecedent, q.Consequent)
 		a.Entailed = ok
 	}
 	if err == nil && timeout > 0 && time.Since(t0) > timeout {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -60,7 +61,7 @@ per-level table only counts formulas.`,
 					return err
 				}
 			}
-			return evaluate(cmd.OutOrStdout(), th, rules[0], rules[1], sem)
+			return evaluate(cmd.Context(), cmd.OutOrStdout(), th, rules[0], rules[1], sem)
 		},
 	}
 	cmd.Flags().StringVar(&pos, "pos", "", "positive examples (defaults)")
@@ -75,8 +76,11 @@ type levelStats struct{ decidesPos, decidesNeg, drowned int }
 // evaluate scores th under sem and counts per level the covered examples it
 // decides and the examples whose evidence sets it aside (drowns it, under
 // poss).
-func evaluate(w io.Writer, th *possibilistic.Theory, pos, neg []logic.Rule, sem possibilistic.Semantics) error {
-	rs := possibilistic.NewReasoner(th)
+func evaluate(ctx context.Context, w io.Writer, th *possibilistic.Theory, pos, neg []logic.Rule, sem possibilistic.Semantics) error {
+	rs, err := possibilistic.NewReasoner(ctx, th)
+	if err != nil {
+		return err
+	}
 	stats := make(map[float64]*levelStats)
 	for _, l := range th.Levels {
 		stats[l.Weight] = &levelStats{}
@@ -84,7 +88,10 @@ func evaluate(w io.Writer, th *possibilistic.Theory, pos, neg []logic.Rule, sem 
 	var tp, fn, fp, tn int
 	for i, set := range [][]logic.Rule{pos, neg} {
 		for _, r := range set {
-			vd := rs.DecideUnder(sem, r.Antecedent, r.Consequent)
+			vd, err := rs.Decide(ctx, sem, r.Antecedent, r.Consequent)
+			if err != nil {
+				return err
+			}
 			for _, j := range vd.SetAside {
 				stats[th.Levels[j].Weight].drowned++
 			}
@@ -117,8 +124,7 @@ func evaluate(w io.Writer, th *possibilistic.Theory, pos, neg []logic.Rule, sem 
 	fmt.Fprintln(w, "per level, highest first: formulas; covered examples it decides (positive, negative); examples whose evidence "+what)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "weight\tformulas\tdecides +\tdecides -\tdrowned\t")
-	for i := len(th.Levels) - 1; i >= 0; i-- {
-		l := th.Levels[i]
+	for _, l := range th.Levels {
 		s := stats[l.Weight]
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t\n", possibilistic.FormatWeight(l.Weight), len(l.Formulas), s.decidesPos, s.decidesNeg, s.drowned)
 	}

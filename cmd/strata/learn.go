@@ -235,14 +235,29 @@ var classicQueries = []string{"penguin -> !flies", "penguin -> bird", "bird -> f
 // the classic queries.
 func compareClassic(w io.Writer, d *learnData, learned *possibilistic.Theory) error {
 	fmt.Fprintf(w, "the paper's queries, learned theory against the hidden one (%s):\n", hiddenTheoryFile)
-	lr, hr := possibilistic.NewReasoner(learned), possibilistic.NewReasoner(d.hidden)
-	yes := map[bool]string{true: "yes", false: "no"}
+	ctx := context.Background() // a few queries on small theories
+	lr, err := possibilistic.NewReasoner(ctx, learned)
+	if err != nil {
+		return err
+	}
+	hr, err := possibilistic.NewReasoner(ctx, d.hidden)
+	if err != nil {
+		return err
+	}
 	for _, q := range classicQueries {
 		r, err := logic.ParseRule(d.vocab, q)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "  %-18s learned: %-3s  hidden: %s\n", q, yes[lr.Entails(r.Antecedent, r.Consequent)], yes[hr.Entails(r.Antecedent, r.Consequent)])
+		l, err := lr.Entails(ctx, possibilistic.Poss, r.Antecedent, r.Consequent)
+		if err != nil {
+			return err
+		}
+		h, err := hr.Entails(ctx, possibilistic.Poss, r.Antecedent, r.Consequent)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "  %-18s learned: %-3s  hidden: %s\n", q, yesNo(l), yesNo(h))
 	}
 	return nil
 }
@@ -403,7 +418,7 @@ func withHardFormulas(th *possibilistic.Theory, hard []*logic.Formula) *possibil
 // (about 1% of the defaults asked about penguins and flying) that the
 // learned theory did not say that penguins do not fly.
 func builtinExample(d *learnData) (*learnData, error) {
-	th, err := possibilistic.ReadText(strings.NewReader(animalsTheory), "animals.theory", d.vocab)
+	th, err := possibilistic.ReadText(context.Background(), strings.NewReader(animalsTheory), "animals.theory", d.vocab)
 	if err != nil {
 		return nil, err
 	}

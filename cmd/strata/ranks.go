@@ -24,7 +24,7 @@ func runRanks(cmd *cobra.Command, path string, flags baseFlags, which string, as
 	if err != nil {
 		return err
 	}
-	rs, err := newReasoner(b, flags.weak)
+	rs, err := newReasoner(cmd.Context(), b, flags.weak)
 	if err != nil {
 		return err
 	}

@@ -93,8 +93,8 @@ func TestQueryImpossibleEvidence(t *testing.T) {
 		{[]string{"a & !a -> b"}, "no\na & !a is contradictory, so only tautologies follow"},
 		{[]string{"a -> b"}, "no\na contradicts the formulas of weight 1, so only tautologies follow"},
 		{[]string{"--semantics", "lex", "b & !b -> b"}, "no\nb & !b is contradictory, so only tautologies follow"},
-		{[]string{"--given", "b & !b"}, "  none: b & !b is contradictory\n"},
-		{[]string{"--given", "a"}, "  none: a contradicts the formulas of weight 1\n"},
+		{[]string{"--given", "b & !b"}, "  none: b & !b is contradictory, so only tautologies follow (inconsistency level 1)\n"},
+		{[]string{"--given", "a"}, "  none: a contradicts the formulas of weight 1, so only tautologies follow (inconsistency level 1)\n"},
 		{[]string{"--semantics", "linear", "--given", "!a & (e | f)"}, "  !a  necessity 1\n"},
 	} {
 		out, errs, code := strata(t, "", append([]string{"query", th}, c.args...)...)

@@ -47,9 +47,17 @@ imply is simplified.`,
 				enc.SetIndent("", "  ")
 				return enc.Encode(th)
 			}
+			rs, err := possibilistic.NewReasoner(cmd.Context(), th)
+			if err != nil {
+				return err
+			}
+			inc, err := rs.Inconsistency(cmd.Context(), logic.True())
+			if err != nil {
+				return err
+			}
 			nf, nl := th.Size()
 			fmt.Fprintf(w, "# %d formulas in %d levels, %d literals over %d atoms\n", nf, len(th.Levels), nl, len(atomsOf(th)))
-			fmt.Fprintf(w, "# inconsistency level: %s\n", possibilistic.FormatWeight(th.Inconsistency()))
+			fmt.Fprintf(w, "# inconsistency level: %s\n", possibilistic.FormatWeight(inc))
 			return th.WriteText(w)
 		},
 	}

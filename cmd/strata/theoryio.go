@@ -14,5 +14,5 @@ func loadTheory(cmd *cobra.Command, path string, v *logic.Vocabulary) (*possibil
 		return nil, err
 	}
 	defer r.Close()
-	return possibilistic.ReadText(r, name, v)
+	return possibilistic.ReadText(cmd.Context(), r, name, v)
 }

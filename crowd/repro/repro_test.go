@@ -91,14 +91,14 @@ func checkRow(t *testing.T, q *experimenttest.Run, row *Row) {
 	v := &logic.Vocabulary{}
 	th := readTheory(t, filepath.Join(dir, row.Domain.Name+".theory"), v)
 	hard := experimenttest.Read(t, filepath.Join(dir, row.Domain.Name, "hard.rules"), v, defaultrules.ReadClauses)
-	top := th.Levels[len(th.Levels)-1]
+	top := th.Levels[0]
 	if top.Weight != 1 {
 		t.Fatalf("top level has weight %v", top.Weight)
 	}
 	if got, want := clauseSet(t, v, top.Formulas), clauseSet(t, v, hard); !slices.Equal(got, want) {
 		t.Errorf("top level\n%v\nis not the hard rules\n%v", got, want)
 	}
-	size := experimenttest.Literals(th.Levels[:len(th.Levels)-1])
+	size := experimenttest.Literals(th.Levels[1:])
 	if size != row.Model.NumLiterals() || !strings.Contains(q.Markdown, fmt.Sprintf("| %s | %d (", row.Domain.Label, size)) {
 		t.Errorf("theory file has %d literals below the hard rules; the report says %d", size, row.Model.NumLiterals())
 	}
@@ -133,7 +133,7 @@ func checkRow(t *testing.T, q *experimenttest.Run, row *Row) {
 // readTheory reads a theory file and checks that it has levels.
 func readTheory(t *testing.T, path string, v *logic.Vocabulary) *possibilistic.Theory {
 	t.Helper()
-	th := experimenttest.Read(t, path, v, possibilistic.ReadText)
+	th := experimenttest.Read(t, path, v, experimenttest.ReadTheory)
 	if len(th.Levels) == 0 {
 		t.Fatalf("%s is empty", path)
 	}

@@ -112,15 +112,13 @@ func Excerpt(th *possibilistic.Theory, perLevel, maxLevels int) string {
 	var b strings.Builder
 	k := len(th.Levels)
 	top := (maxLevels + 1) / 2 // levels shown from the top; the rest from the bottom
-	for i := k - 1; i >= 0; i-- {
-		fromTop := k - 1 - i
-		if k > maxLevels && fromTop >= top && i >= maxLevels-top {
+	for fromTop, l := range th.Levels {
+		if k > maxLevels && fromTop >= top && fromTop < k-(maxLevels-top) {
 			if fromTop == top {
 				fmt.Fprintf(&b, "# … %d levels not shown\n\n", k-maxLevels)
 			}
 			continue
 		}
-		l := th.Levels[i]
 		ws := possibilistic.FormatWeight(l.Weight)
 		for j, f := range l.Formulas {
 			if j == perLevel {
@@ -129,7 +127,7 @@ func Excerpt(th *possibilistic.Theory, perLevel, maxLevels int) string {
 			}
 			fmt.Fprintf(&b, "%s: %s\n", ws, f.String(th.Vocab))
 		}
-		if i > 0 {
+		if fromTop < k-1 {
 			b.WriteByte('\n')
 		}
 	}

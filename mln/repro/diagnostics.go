@@ -1,6 +1,7 @@
 package repro
 
 import (
+	"context"
 	"slices"
 
 	"github.com/strata-logic/strata/logic"
@@ -71,7 +72,11 @@ func diagnose(th *possibilistic.Theory, atoms int, train, test []mln.Example) Di
 	for _, e := range train {
 		n[b2i(e.Conclusion.IsNeg())][b2i(e.Positive)]++
 	}
-	r := possibilistic.NewReasoner(th)
+	ctx := context.Background() // never done: no query fails
+	r, err := possibilistic.NewReasoner(ctx, th)
+	if err != nil {
+		panic(err) // th's levels are in order: Add built them
+	}
 	signCorrect := 0
 	for _, e := range test {
 		s := n[b2i(e.Conclusion.IsNeg())]
@@ -81,8 +86,9 @@ func diagnose(th *possibilistic.Theory, atoms int, train, test []mln.Example) Di
 		if a := int(e.Conclusion.Atom()); e.Positive && a < atoms {
 			d.Positives[a]++
 		}
-		ok := r.EntailsClause(e.Evidence, logic.Clause{e.Conclusion}) == e.Positive
-		if r.Inconsistency(logic.TermF(e.Evidence)) == 0 {
+		entailed, _ := r.EntailsClause(ctx, possibilistic.Poss, e.Evidence, logic.Clause{e.Conclusion})
+		ok := entailed == e.Positive
+		if inc, _ := r.Inconsistency(ctx, logic.TermF(e.Evidence)); inc == 0 {
 			d.Consistent++
 			d.ConsistentCorrect += b2i(ok)
 		} else {

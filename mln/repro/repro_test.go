@@ -78,7 +78,7 @@ func TestQuick(t *testing.T) {
 	}
 
 	// The theory file, scored on the test files, gets the table's accuracy.
-	th := experimenttest.Read(t, filepath.Join(dir, "nltcs.theory"), v, possibilistic.ReadText)
+	th := experimenttest.Read(t, filepath.Join(dir, "nltcs.theory"), v, experimenttest.ReadTheory)
 	correct, total := score(th, sets["test"][0], sets["test"][1])
 	if correct != row.Correct || total != row.Total || total != QuickExamples {
 		t.Errorf("the theory file gets %d of %d; the report says %d of %d", correct, total, row.Correct, row.Total)
@@ -98,7 +98,7 @@ func TestQuick(t *testing.T) {
 		t.Fatal(err)
 	}
 	for k, sem := range []possibilistic.Semantics{possibilistic.Linear, possibilistic.Lex} {
-		m, err := learn.FromTheory(experimenttest.Read(t, filepath.Join(dir, "nltcs."+sem.String()+".theory"), v, possibilistic.ReadText))
+		m, err := learn.FromTheory(experimenttest.Read(t, filepath.Join(dir, "nltcs."+sem.String()+".theory"), v, experimenttest.ReadTheory))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -145,10 +145,14 @@ func TestQuick(t *testing.T) {
 // score counts the examples that th classifies correctly, a default being
 // predicted when (Θ, α) ⊢poss β.
 func score(th *possibilistic.Theory, pos, neg []logic.Rule) (correct, total int) {
-	r := possibilistic.NewReasoner(th)
+	ctx := context.Background()
+	r, err := possibilistic.NewReasoner(ctx, th)
+	if err != nil {
+		panic(err)
+	}
 	for i, rules := range [][]logic.Rule{pos, neg} {
 		for _, rule := range rules {
-			if r.Entails(rule.Antecedent, rule.Consequent) == (i == 0) {
+			if ok, _ := r.Entails(ctx, possibilistic.Poss, rule.Antecedent, rule.Consequent); ok == (i == 0) {
 				correct++
 			}
 			total++
@@ -377,7 +381,7 @@ func checkQuickPrune(t *testing.T, folds int) {
 		if l.Semantics != possibilistic.Poss {
 			name = "nltcs." + l.Semantics.String() + ".theory"
 		}
-		m, err := learn.FromTheory(experimenttest.Read(t, filepath.Join(dir, name), v, possibilistic.ReadText))
+		m, err := learn.FromTheory(experimenttest.Read(t, filepath.Join(dir, name), v, experimenttest.ReadTheory))
 		if err != nil {
 			t.Fatal(err)
 		}

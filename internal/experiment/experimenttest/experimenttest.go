@@ -242,7 +242,7 @@ func CheckErrors[R any](t *testing.T, run Reproducer[R], what, subject, path str
 }
 
 // Read reads the file at path over v with read, one of the readers of
-// theories, rules and clauses (possibilistic.ReadText, defaults.ReadRules,
+// theories, rules and clauses (ReadTheory, defaults.ReadRules,
 // defaults.ReadClauses).
 func Read[T any](t testing.TB, path string, v *logic.Vocabulary, read func(io.Reader, string, *logic.Vocabulary) (T, error)) T {
 	t.Helper()
@@ -256,6 +256,11 @@ func Read[T any](t testing.TB, path string, v *logic.Vocabulary, read func(io.Re
 		t.Fatal(err)
 	}
 	return x
+}
+
+// ReadTheory is possibilistic.ReadText with a context never done, for Read.
+func ReadTheory(r io.Reader, name string, v *logic.Vocabulary) (*possibilistic.Theory, error) {
+	return possibilistic.ReadText(context.Background(), r, name, v)
 }
 
 // Literals returns the number of literals of the formulas of levels, the

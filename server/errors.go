@@ -86,7 +86,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // refuses unknown fields, so that a misspelt option is an error rather than
 // silently ignored, and reports malformed JSON at its line and column.
 func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) *apiError {
-	buf := getBuf()
+	buf := getBody(r, s.cfg.MaxBody)
 	defer putBuf(buf)
 	if _, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)); err != nil {
 		return bodyError(err)

@@ -13,15 +13,28 @@ import (
 // collector runs tens of times a second under load, and each cycle's mark
 // phase takes a quarter of the CPU from the requests running meanwhile: a
 // tail-latency cost. At 400 it runs a quarter as often, for a heap a few
-// megabytes larger. Set GOMEMLIMIT to cap the memory of a server holding
-// large theories: the collector then runs more often as the heap nears it.
+// megabytes larger.
 const GCPercent = 400
 
+// MemoryLimit is the soft memory limit for serving (see
+// runtime/debug.SetMemoryLimit): as the heap nears it, the collector runs
+// more often instead of letting garbage grow to GCPercent of the live heap.
+// The requests' work holds some tens of bytes per byte of the bodies in
+// flight (Config.MaxInFlight): about 500 MB at the defaults, which the
+// limit leaves room for, so that a server under a flood of large requests
+// stays under 1 GB. A server holding large stored theories wants a higher
+// limit (GOMEMLIMIT).
+const MemoryLimit = 640 << 20
+
 // TuneGC sets the collector for serving: GCPercent, unless the GOGC
-// environment variable chooses a setting, which it then leaves alone. It
-// returns the previous percentage, for a caller that restores it. The
-// package never calls it itself; strata serve does at start.
+// environment variable chooses a setting, and MemoryLimit, unless
+// GOMEMLIMIT does; it leaves a setting so chosen alone. It returns the
+// previous percentage, for a caller that restores it. The package never
+// calls it itself; strata serve does at start.
 func TuneGC() (previous int) {
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
+		debug.SetMemoryLimit(MemoryLimit)
+	}
 	if _, set := os.LookupEnv("GOGC"); set {
 		p := debug.SetGCPercent(-1) // read it back unchanged
 		debug.SetGCPercent(p)

@@ -11,6 +11,8 @@ import (
 func TestTuneGC(t *testing.T) {
 	orig := debug.SetGCPercent(100)
 	defer debug.SetGCPercent(orig)
+	origLimit := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(origLimit)
 	t.Setenv("GOGC", "")
 	if prev := TuneGC(); prev != 100 {
 		t.Errorf("with GOGC set: previous %d, want 100", prev)
@@ -24,5 +26,14 @@ func TestTuneGC(t *testing.T) {
 	}
 	if now := debug.SetGCPercent(100); now != GCPercent {
 		t.Errorf("percentage %d, want %d", now, GCPercent)
+	}
+	if limit := debug.SetMemoryLimit(-1); limit != MemoryLimit {
+		t.Errorf("memory limit %d, want %d", limit, MemoryLimit)
+	}
+	debug.SetMemoryLimit(1 << 40)
+	t.Setenv("GOMEMLIMIT", "1TiB")
+	TuneGC()
+	if limit := debug.SetMemoryLimit(-1); limit != 1<<40 {
+		t.Errorf("with GOMEMLIMIT set: TuneGC changed the memory limit to %d", limit)
 	}
 }

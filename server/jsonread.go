@@ -23,6 +23,17 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 func getBuf() *bytes.Buffer { b := bufPool.Get().(*bytes.Buffer); b.Reset(); return b }
 
+// getBody returns a buffer for the body of r, grown to hold it when its
+// length is known (up to limit), so that reading it does not copy it again
+// and again while doubling the buffer.
+func getBody(r *http.Request, limit int64) *bytes.Buffer {
+	b := getBuf()
+	if n := r.ContentLength; n > 0 && n <= limit {
+		b.Grow(int(n) + bytes.MinRead) // ReadFrom wants MinRead free at the end
+	}
+	return b
+}
+
 func putBuf(b *bytes.Buffer) {
 	if b.Cap() <= 64<<10 { // a huge body's buffer is left to the collector
 		bufPool.Put(b)
@@ -38,7 +49,7 @@ func (s *Server) decodeBatch(w http.ResponseWriter, r *http.Request, req *batchR
 // decodeFast reads the body of r into req by scan when scan can read it and
 // by decodeBytes otherwise.
 func decodeFast[T any](s *Server, w http.ResponseWriter, r *http.Request, req *T, scan func([]byte, *T) bool) *apiError {
-	buf := getBuf()
+	buf := getBody(r, s.cfg.MaxBody)
 	defer putBuf(buf)
 	if _, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)); err != nil {
 		return bodyError(err)

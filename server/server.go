@@ -12,9 +12,10 @@
 // 415, unless Config.AllowOrigins lets them in.
 //
 // The server is built for a public deployment: request bodies are capped,
-// every computation runs under a time budget and is answered 503 when it
-// runs past it, the numbers of stored theories and of concurrent learning
-// runs are capped, and Close cancels learning runs and writes their
+// and so are the bytes of the bodies it works on at once; every request
+// runs under a time budget from its arrival, is answered 503 when it runs
+// past it, and its work then stops; the numbers of stored theories and of
+// concurrent learning runs are capped, and Close cancels learning runs and writes their
 // checkpoints. Reasoners are not safe for concurrent use, so each stored
 // theory keeps a pool of them.
 package server
@@ -51,8 +52,16 @@ type Config struct {
 	// MaxBody is the largest request body in bytes (default 8 MiB);
 	// larger ones are answered 413.
 	MaxBody int64
-	// Timeout is the time budget of one request's computation (default
-	// 10s); a request that runs past it is answered 503.
+	// MaxInFlight bounds the bytes of request bodies the server works on
+	// at once (default 2 MaxBody), and with them the memory the requests'
+	// work holds: a request waits for its share (its body's length, at
+	// least 64 KiB) within its budget, and is answered 503 if the budget
+	// runs out first.
+	MaxInFlight int64
+	// Timeout is the time budget of one request (default 10s), from its
+	// arrival: reading its body, parsing, loading, compiling and
+	// answering. A request that runs past it is answered 503, and its work
+	// stops within moments.
 	Timeout time.Duration
 	// MaxTheories caps the stored theories and default bases (default 256).
 	MaxTheories int
@@ -78,6 +87,9 @@ type Config struct {
 func (c *Config) defaults() {
 	if c.MaxBody <= 0 {
 		c.MaxBody = 8 << 20
+	}
+	if c.MaxInFlight <= 0 {
+		c.MaxInFlight = 2 * c.MaxBody
 	}
 	if c.Timeout <= 0 {
 		c.Timeout = 10 * time.Second
@@ -108,6 +120,9 @@ type Server struct {
 	anyOrigin bool
 	handler   http.Handler
 	log       *logBuffer // nil without Config.AccessLog
+	// inflight holds the bytes of the request bodies being worked on
+	// (Config.MaxInFlight; see admit).
+	inflight *weighted
 
 	mu      sync.RWMutex
 	entries map[string]*entry
@@ -144,6 +159,7 @@ func New(cfg Config) (*Server, error) {
 		entries:  make(map[string]*entry),
 		runs:     make(map[string]*run),
 		poolSize: max(64, 4*runtime.GOMAXPROCS(0)),
+		inflight: newWeighted(cfg.MaxInFlight),
 	}
 	if cfg.Dir != "" {
 		root, err := os.OpenRoot(cfg.Dir)
@@ -220,8 +236,8 @@ func (s *Server) routes() http.Handler {
 
 	mux.HandleFunc("GET /api/files", s.handleFiles)
 
-	mux.HandleFunc("POST /api/theories", s.handleLoadTheory)
-	mux.HandleFunc("POST /api/bases", s.handleLoadBase)
+	mux.HandleFunc("POST /api/theories", s.admit(s.handleLoadTheory))
+	mux.HandleFunc("POST /api/bases", s.admit(s.handleLoadBase))
 	mux.HandleFunc("GET /api/theories/{id}", s.handleGetEntry)
 	mux.HandleFunc("GET /api/bases/{id}", s.handleGetEntry)
 	mux.HandleFunc("GET /api/theories/{id}/text", s.handleEntryText)
@@ -229,13 +245,13 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("DELETE /api/theories/{id}", s.handleDeleteEntry)
 	mux.HandleFunc("DELETE /api/bases/{id}", s.handleDeleteEntry)
 
-	mux.HandleFunc("POST /api/query", s.handleQuery)
-	mux.HandleFunc("POST /api/batch", s.handleBatch)
-	mux.HandleFunc("POST /api/conclusions", s.handleConclusions)
-	mux.HandleFunc("POST /api/world", s.handleWorld)
-	mux.HandleFunc("POST /api/eval", s.handleEval)
+	mux.HandleFunc("POST /api/query", s.admit(s.handleQuery))
+	mux.HandleFunc("POST /api/batch", s.admit(s.handleBatch))
+	mux.HandleFunc("POST /api/conclusions", s.admit(s.handleConclusions))
+	mux.HandleFunc("POST /api/world", s.admit(s.handleWorld))
+	mux.HandleFunc("POST /api/eval", s.admit(s.handleEval))
 
-	mux.HandleFunc("POST /api/learn", s.handleLearnStart)
+	mux.HandleFunc("POST /api/learn", s.admit(s.handleLearnStart))
 	mux.HandleFunc("GET /api/learn", s.handleLearnList)
 	mux.HandleFunc("GET /api/learn/{id}", s.handleLearnStatus)
 	mux.HandleFunc("GET /api/learn/{id}/events", s.handleLearnEvents)
@@ -306,13 +322,14 @@ func newID(prefix string) string {
 }
 
 // compute runs fn under the request's time budget, for work whose library
-// calls do not all take a context (loading, Z-orderings, evaluation,
-// starting learning runs). fn runs in its own goroutine so that the request
-// is answered 503 as soon as the budget runs out; fn receives the same
-// context and should stop early when it is done (long loops check it), and
-// must keep what it stores or starts behind commit, so that a request
-// answered 503 leaves nothing behind. A panic in fn is reported as a 500,
-// not a crash.
+// calls do not all take a context (reading a .cl base, evaluation, starting
+// learning runs). fn runs in its own goroutine so that the request is
+// answered 503 as soon as the budget runs out; fn receives the same context
+// and should stop early when it is done (long loops check it), and must keep
+// what it stores or starts behind commit, so that a request answered 503
+// leaves nothing behind. Until fn returns it keeps the request's share of
+// the bytes in flight (admit). A panic in fn is reported as a 500, not a
+// crash.
 func (s *Server) compute(ctx context.Context, fn func(ctx context.Context) (any, error)) (any, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
@@ -323,7 +340,9 @@ func (s *Server) compute(ctx context.Context, fn func(ctx context.Context) (any,
 		err error
 	}
 	ch := make(chan result, 1)
+	release := hold(ctx) // the computation may outlive the answer
 	go func() {
+		defer release()
 		v, err := s.run(ctx, fn)
 		ch <- result{v, err}
 	}()
@@ -347,9 +366,9 @@ func (s *Server) compute(ctx context.Context, fn func(ctx context.Context) (any,
 
 // computeHere runs fn under the request's time budget in the request's own
 // goroutine, for work whose library calls all take ctx and stop soon after
-// it is done (queries on a theory or a default base, through the …Context
-// methods of possibilistic.Reasoner and defaults). It spares each request a goroutine, whose stack would
-// grow anew for the solver, and a channel.
+// it is done (parsing and compiling a theory, queries on a theory or a
+// default base). It spares each request a goroutine, whose stack would grow
+// anew for the solver, and a channel.
 func (s *Server) computeHere(ctx context.Context, fn func(ctx context.Context) (any, error)) (any, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()

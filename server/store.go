@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"path"
 	"strings"
@@ -82,10 +83,15 @@ func (e *entry) get(ctx context.Context, u usage) (*worker, error) {
 		return w, nil
 	default:
 	}
+	// The reasoner copies the theory or base; the vocabulary of a stored
+	// one is cloned because queries intern new atoms into it. A theory or
+	// base given with its request serves that request alone.
+	stored := e.id != ""
 	if e.kind == kindTheory {
-		// The reasoner copies the theory; the vocabulary is cloned because
-		// queries intern new atoms into it.
-		th := &possibilistic.Theory{Vocab: e.theory.Vocab.Clone(), Levels: e.theory.Levels}
+		th := e.theory
+		if stored {
+			th = &possibilistic.Theory{Vocab: e.theory.Vocab.Clone(), Levels: e.theory.Levels}
+		}
 		rs, err := possibilistic.NewReasoner(ctx, th)
 		if err != nil {
 			return nil, err
@@ -93,7 +99,9 @@ func (e *entry) get(ctx context.Context, u usage) (*worker, error) {
 		return &worker{vocab: th.Vocab, poss: rs}, nil
 	}
 	b := *e.base
-	b.Vocab = e.base.Vocab.Clone()
+	if stored {
+		b.Vocab = e.base.Vocab.Clone()
+	}
 	rs, err := defaults.NewReasoner(ctx, &b)
 	if err != nil {
 		return nil, err
@@ -207,11 +215,21 @@ func (s *Server) handleLoadBase(w http.ResponseWriter, r *http.Request) {
 
 // parseTheory reads a theory in the text format.
 func (s *Server) parseTheory(ctx context.Context, src source) (*entry, error) {
-	data, name, err := s.read("theory", src)
-	if err != nil {
-		return nil, err
+	var text io.Reader
+	name := src.Name
+	if src.Path == "" { // read in place: a body's theory may take megabytes
+		if name == "" {
+			name = "theory"
+		}
+		text = strings.NewReader(src.Text)
+	} else {
+		data, path, err := s.read("theory", src)
+		if err != nil {
+			return nil, err
+		}
+		text, name = bytes.NewReader(data), path
 	}
-	th, err := possibilistic.ReadText(ctx, bytes.NewReader(data), name, nil)
+	th, err := possibilistic.ReadText(ctx, text, name, nil)
 	if err != nil {
 		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 			return nil, err

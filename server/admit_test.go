@@ -1,0 +1,125 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestWeightedFirstComeFirstServed checks the semaphore of the bytes in
+// flight: a holder takes as many units as it asks, waiters are served in
+// order (a small one does not overtake a large one waiting before it), and
+// a waiter whose context ends leaves the queue and takes nothing.
+func TestWeightedFirstComeFirstServed(t *testing.T) {
+	s := newWeighted(10)
+	bg := context.Background()
+	if err := s.acquire(bg, 6); err != nil {
+		t.Fatal(err)
+	}
+	acquired := func(n int64) chan error {
+		ch := make(chan error, 1)
+		go func() { ch <- s.acquire(bg, n) }()
+		return ch
+	}
+	large := acquired(6)
+	waitQueued(t, s, 1)
+	small := acquired(2)
+	waitQueued(t, s, 2)
+	select {
+	case <-small:
+		t.Fatal("a small request overtook the large one queued before it")
+	case <-time.After(20 * time.Millisecond):
+	}
+	ctx, cancel := context.WithCancel(bg)
+	late := make(chan error, 1)
+	go func() { late <- s.acquire(ctx, 1) }()
+	waitQueued(t, s, 3)
+	cancel()
+	if err := <-late; !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled waiter: %v", err)
+	}
+	s.release(6)
+	if err := <-large; err != nil {
+		t.Fatal(err)
+	}
+	if err := <-small; err != nil {
+		t.Fatal(err)
+	}
+	s.mu.Lock()
+	used, queued := s.used, s.waiters.Len()
+	s.mu.Unlock()
+	if used != 8 || queued != 0 {
+		t.Fatalf("%d units held, %d waiters; want 8 and none", used, queued)
+	}
+}
+
+// waitQueued waits until n waiters are queued on s.
+func waitQueued(t *testing.T, s *weighted, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		s.mu.Lock()
+		q := s.waiters.Len()
+		s.mu.Unlock()
+		if q == n {
+			return
+		}
+	}
+	t.Fatalf("%d waiters never queued", n)
+}
+
+// TestBusyWithinBudget checks that a request that cannot have its share of
+// the bytes in flight within its budget is answered 503 without its body
+// being worked on, and that the share of a request answered 503 comes back
+// when its computation ends, not before.
+func TestBusyWithinBudget(t *testing.T) {
+	s, ts := newTest(t, Config{Timeout: 200 * time.Millisecond, MaxInFlight: minShare})
+	release := make(chan struct{})
+	s.beforeCompute = func(ctx context.Context) { <-release }
+	first := make(chan int, 1)
+	go func() {
+		st, _ := callErr("POST", ts.URL+"/api/theories", map[string]string{"text": penguin}, nil)
+		first <- st
+	}()
+	waitComputing(t, s)
+	start := time.Now()
+	var e apiError
+	st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory": penguin, "query": "penguin -> bird"}, &e)
+	if st != 503 || !strings.Contains(e.Message, "busy") || time.Since(start) > time.Second {
+		t.Errorf("a request while the bytes in flight are taken: %d %+v after %v", st, e, time.Since(start))
+	}
+	if st := <-first; st != 503 {
+		t.Errorf("the request held past its budget: %d", st)
+	}
+	// Answered, the first request's computation still holds the share.
+	st = call(t, "POST", ts.URL+"/api/query", map[string]string{"theory": penguin, "query": "penguin -> bird"}, &e)
+	if st != 503 || !strings.Contains(e.Message, "busy") {
+		t.Errorf("a request while an answered request's computation runs on: %d %+v", st, e)
+	}
+	close(release)
+	waitIdle(t, s, 2*time.Second)
+	s.beforeCompute = nil
+	var a answerView
+	if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory": penguin, "query": "penguin -> bird"}, &a); st != 200 || a.Answer != "yes" {
+		t.Errorf("once the computation ended: %d %+v", st, a)
+	}
+}
+
+// waitComputing waits until a computation of s runs.
+func waitComputing(t *testing.T, s *Server) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		if s.inflight.usedNow() > 0 {
+			return
+		}
+	}
+	t.Fatal("no request took its share")
+}
+
+// usedNow returns the units held.
+func (s *weighted) usedNow() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.used
+}

@@ -15,9 +15,9 @@
 // and so are the bytes of the bodies it works on at once; every request
 // runs under a time budget from its arrival, is answered 503 when it runs
 // past it, and its work then stops; the numbers of stored theories and of
-// concurrent learning runs are capped, and Close cancels learning runs and writes their
-// checkpoints. Reasoners are not safe for concurrent use, so each stored
-// theory keeps a pool of them.
+// concurrent learning runs are capped, and Close cancels learning runs and
+// writes their checkpoints. Reasoners are not safe for concurrent use, so
+// each stored theory keeps a pool of them.
 package server
 
 import (

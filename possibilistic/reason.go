@@ -1,6 +1,7 @@
 package possibilistic
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/strata-logic/strata/logic"
@@ -20,58 +21,50 @@ import (
 // the first line says so and is the only one.
 func (e Explanation) Reason() string {
 	v := &e.Verdict
-	var b strings.Builder
+	r := reasonWriter{v: v, given: v.alpha.Op != logic.OpTrue}
+	b := &r.b
+	b.Grow(160)
 	alpha, beta := v.alpha.String(v.vocab), v.beta.String(v.vocab)
-	given := v.alpha.Op != logic.OpTrue
-	inc := FormatWeight(v.Inconsistency)
 	if v.Inconsistency == 1 {
+		b.WriteString(alpha)
 		if v.contradictory {
-			b.WriteString(alpha + " is contradictory")
+			b.WriteString(" is contradictory")
 		} else {
-			b.WriteString(alpha + " contradicts the formulas of weight 1")
+			b.WriteString(" contradicts the formulas of weight 1")
 		}
 		b.WriteString(", so only tautologies follow (inconsistency level 1)")
 		return b.String()
 	}
-	// subject is "α, with the formulas F," or, for α = true, "the
-	// formulas F"; verb agrees with it.
-	subject := func(formulas string) string {
-		if !given {
-			return "the formulas " + formulas
-		}
-		return alpha + ", with the formulas " + formulas + ","
-	}
-	verb := func(singular, plural string) string {
-		if given {
-			return singular
-		}
-		return plural
-	}
-	keeps := ""
-	if v.Semantics != Poss {
-		keeps = " that " + v.Semantics.String() + " keeps"
-	}
 	switch {
 	case v.Entailed:
-		n := FormatWeight(v.Necessity)
-		b.WriteString("level " + n + ": " + subject("of weight >= "+n+keeps) + verb(" entails ", " entail ") + beta +
-			" (inconsistency level " + inc + ")")
+		b.WriteString("level ")
+		r.weight(v.Necessity)
+		b.WriteString(": ")
+		r.subject(alpha, "of weight >= ", v.Necessity, true)
+		r.verb(" entails ", " entail ")
+		b.WriteString(beta)
+		r.inconsistency()
 	case v.Semantics == Poss:
-		b.WriteString(subject("above the inconsistency level "+inc) + verb(" does not entail ", " do not entail ") + beta)
+		r.subject(alpha, "above the inconsistency level ", v.Inconsistency, false)
+		r.verb(" does not entail ", " do not entail ")
+		b.WriteString(beta)
 	default:
-		b.WriteString(subject(strings.TrimPrefix(keeps, " that ")) + verb(" does not entail ", " do not entail ") + beta +
-			" (inconsistency level " + inc + ")")
+		r.subject(alpha, "", 0, true)
+		r.verb(" does not entail ", " do not entail ")
+		b.WriteString(beta)
+		r.inconsistency()
 	}
 	b.WriteString("\nset aside by the evidence: ")
 	switch {
 	case v.Semantics == Lex && len(v.Formulas) > 0:
-		v.writeFormulas(&b, v.Formulas)
+		r.formulas(v.Formulas)
 	case v.Semantics != Lex && len(v.SetAside) > 0:
 		for i, j := range v.SetAside {
 			if i > 0 {
 				b.WriteString("; ")
 			}
-			b.WriteString("level " + FormatWeight(v.weights[j]))
+			b.WriteString("level ")
+			r.weight(v.weights[j])
 		}
 	default:
 		b.WriteString("nothing")
@@ -79,43 +72,108 @@ func (e Explanation) Reason() string {
 	switch {
 	case v.Entailed && len(e.Support) > 0:
 		b.WriteString("\nbecause ")
-		if given {
-			b.WriteString(alpha + " with ")
+		if r.given {
+			b.WriteString(alpha)
+			b.WriteString(" with ")
 		}
-		v.writeFormulas(&b, e.Support)
-		if given || len(e.Support) == 1 {
-			b.WriteString(" entails " + beta)
+		r.formulas(e.Support)
+		if r.given || len(e.Support) == 1 {
+			b.WriteString(" entails ")
 		} else {
-			b.WriteString(" entail " + beta)
+			b.WriteString(" entail ")
 		}
-	case v.Entailed && given:
-		b.WriteString("\nbecause " + alpha + " alone entails " + beta)
+		b.WriteString(beta)
+	case v.Entailed && r.given:
+		b.WriteString("\nbecause ")
+		b.WriteString(alpha)
+		b.WriteString(" alone entails ")
+		b.WriteString(beta)
 	case v.Entailed:
-		b.WriteString("\nbecause " + beta + " is a tautology")
+		b.WriteString("\nbecause ")
+		b.WriteString(beta)
+		b.WriteString(" is a tautology")
 	case e.Counter != nil:
-		b.WriteString("\ncounter-example, a preferred world: " + worldString(v.vocab, e.Counter))
+		b.WriteString("\ncounter-example, a preferred world: ")
+		writeWorld(b, v.vocab, e.Counter)
 	}
 	return b.String()
 }
 
-// writeFormulas writes formulas as "0.5: !bird | flies; 1: !penguin | bird".
-func (v *Verdict) writeFormulas(b *strings.Builder, fs []FormulaRef) {
-	for i, f := range fs {
-		if i > 0 {
-			b.WriteString("; ")
+// reasonWriter writes the parts of a Reason.
+type reasonWriter struct {
+	b     strings.Builder
+	v     *Verdict
+	given bool // α is not true
+}
+
+// weight writes w as FormatWeight does.
+func (r *reasonWriter) weight(w float64) {
+	var buf [32]byte
+	r.b.Write(strconv.AppendFloat(buf[:0], w, 'g', -1, 64))
+}
+
+// subject writes "α, with the formulas F," or, for α = true, "the
+// formulas F", where F is what (a weight when it has one) and, under
+// Linear and Lex when keeps is set, "that lex keeps".
+func (r *reasonWriter) subject(alpha, what string, w float64, keeps bool) {
+	b := &r.b
+	if r.given {
+		b.WriteString(alpha)
+		b.WriteString(", with ")
+	}
+	b.WriteString("the formulas ")
+	if what != "" {
+		b.WriteString(what)
+		r.weight(w)
+	}
+	if keeps && r.v.Semantics != Poss {
+		if what != "" {
+			b.WriteString(" that ")
 		}
-		b.WriteString(FormatWeight(v.weights[f.Level]) + ": " + f.Formula.String(v.vocab))
+		b.WriteString(r.v.Semantics.String())
+		b.WriteString(" keeps")
+	}
+	if r.given {
+		b.WriteByte(',')
 	}
 }
 
-// worldString writes a world as its literals, "penguin, bird, !flies".
-func worldString(v *logic.Vocabulary, w []bool) string {
-	var b strings.Builder
+// verb writes the verb that agrees with the subject.
+func (r *reasonWriter) verb(singular, plural string) {
+	if r.given {
+		r.b.WriteString(singular)
+	} else {
+		r.b.WriteString(plural)
+	}
+}
+
+func (r *reasonWriter) inconsistency() {
+	r.b.WriteString(" (inconsistency level ")
+	r.weight(r.v.Inconsistency)
+	r.b.WriteByte(')')
+}
+
+// formulas writes formulas as "0.5: !bird | flies; 1: !penguin | bird".
+func (r *reasonWriter) formulas(fs []FormulaRef) {
+	for i, f := range fs {
+		if i > 0 {
+			r.b.WriteString("; ")
+		}
+		r.weight(r.v.weights[f.Level])
+		r.b.WriteString(": ")
+		r.b.WriteString(f.Formula.String(r.v.vocab))
+	}
+}
+
+// writeWorld writes a world as its literals, "penguin, bird, !flies".
+func writeWorld(b *strings.Builder, v *logic.Vocabulary, w []bool) {
 	for a, val := range w {
 		if a > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(v.LitString(logic.MkLit(logic.Atom(a), !val)))
+		if !val {
+			b.WriteByte('!')
+		}
+		b.WriteString(v.Name(logic.Atom(a)))
 	}
-	return b.String()
 }

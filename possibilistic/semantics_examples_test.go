@@ -179,3 +179,27 @@ func TestSemanticsEdgeCases(t *testing.T) {
 		}
 	}
 }
+
+// TestDecideFillsVerdict: Decide fills the deciding level and what the
+// evidence set aside under every semantics, numbered as the theory lists
+// its levels (0 the highest), on the theory of the drift report, where
+// Decide under poss left them empty (level 0 for an answer decided at
+// weight 0.8).
+func TestDecideFillsVerdict(t *testing.T) {
+	th := readTheory(t, "1: !penguin | bird\n0.8: !penguin | !flies\n0.5: !bird | flies\n0.2: !bird | wings\n")
+	rs := reasoner(t, th)
+	penguin, notFlies := parseF(t, th.Vocab, "penguin"), parseF(t, th.Vocab, "!flies")
+	for _, c := range []struct {
+		s     Semantics
+		aside []int
+	}{
+		{Poss, []int{2, 3}}, // drowned: 0.5 and 0.2, at or below inc = 0.5
+		{Linear, []int{2}},  // 0.2 is consistent with what is kept above
+		{Lex, []int{2}},     // !bird | flies alone is violated
+	} {
+		v := rs.decide(c.s, penguin, notFlies)
+		if !v.Entailed || v.Necessity != 0.8 || v.Level != 1 || v.Inconsistency != 0.5 || !slices.Equal(v.SetAside, c.aside) || v.Semantics != c.s {
+			t.Errorf("%v: %+v, want entailed at level 1 (0.8), inconsistency 0.5, set aside %v", c.s, v, c.aside)
+		}
+	}
+}

@@ -130,7 +130,7 @@ func densePlanted(n, atoms, levels int, seed uint64) *Base {
 // 20 and 50 defaults over 20 atoms, where defaults interact closely (at
 // 100 and more, building CR(Δ) alone takes minutes: the minimal falsified
 // sets of the defaults multiply). Each
-// query has a budget of one second (EntailsContext); the queries that
+// query has a budget of one second (Entails's context); the queries that
 // overrun it are counted (timeouts/op) and their time is included.
 func BenchmarkEntailsWCDense(b *testing.B) {
 	for _, n := range []int{20, 50} {

@@ -6,11 +6,11 @@ import (
 	"github.com/strata-logic/strata/logic"
 )
 
-// TestConcludeUnder: under every semantics, Conclude lists exactly the
+// TestConclude: under every semantics, Conclude lists exactly the
 // literals Entails entails, each with the necessity Decide gives it, on the
 // drowning example (penguin drowns !bird | wings under poss and linear,
 // not under lex).
-func TestConcludeUnder(t *testing.T) {
+func TestConclude(t *testing.T) {
 	v := &logic.Vocabulary{}
 	th := mustTheory(t, v, "1: !penguin | bird\n1: !penguin | !flies\n0.5: !bird | flies\n0.5: !bird | wings")
 	alpha, err := logic.ParseEvidence(v, "penguin")

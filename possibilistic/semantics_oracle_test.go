@@ -50,7 +50,7 @@ func TestSemanticsAgainstBruteForce(t *testing.T) {
 				}
 				if ta, ok := alpha.AsTerm(); ok {
 					if cb, ok := beta.AsClause(); ok && rs.entailsClause(s, ta, cb) != want {
-						t.Fatalf("%s: %v EntailsClauseUnder disagrees", name(alpha, beta)(), s)
+						t.Fatalf("%s: %v EntailsClause disagrees", name(alpha, beta)(), s)
 					}
 				}
 				checkVerdict(t, th, n, rs, s, alpha, beta, want, name(alpha, beta))

@@ -71,6 +71,14 @@ func hold(ctx context.Context) (release func()) {
 	return t.release
 }
 
+// shareOf returns the bytes in flight that the request of ctx holds.
+func shareOf(ctx context.Context) int64 {
+	if t, _ := ctx.Value(shareKey{}).(*share); t != nil {
+		return t.n
+	}
+	return 0
+}
+
 func (t *share) release() {
 	if t.refs.Add(-1) == 0 {
 		t.w.release(t.n)

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -126,4 +127,55 @@ func (s *weighted) usedNow() int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.used
+}
+
+// TestStoredTheoryShare checks that a request on a stored theory takes the
+// theory's size of the bytes in flight while it works on it, although its
+// body only names the theory: with the bytes in flight about the size of
+// the theory, a second query waits for the first and is answered 503 when
+// its budget runs out, and the theory keeps a single idle worker.
+func TestStoredTheoryShare(t *testing.T) {
+	var b strings.Builder
+	for i := range 50000 {
+		fmt.Fprintf(&b, "0.5: !x%d | y%d\n", i, i)
+	}
+	s, ts := newTest(t, Config{MaxInFlight: 1 << 20})
+	var tv theoryView
+	if st := call(t, "POST", ts.URL+"/api/theories", map[string]string{"text": b.String()}, &tv); st != 201 {
+		t.Fatalf("load: %d", st)
+	}
+	s.mu.RLock()
+	e := s.entries[tv.ID]
+	s.mu.RUnlock()
+	if e.size < 1<<20 || cap(e.pools[0]) != 1 {
+		t.Fatalf("size %d, %d idle workers kept: want at least 1 MiB and one", e.size, cap(e.pools[0]))
+	}
+	working, release := make(chan struct{}), make(chan struct{})
+	s.beforeBatchQuery = func(ctx context.Context, i int) {
+		close(working)
+		<-release
+	}
+	first := make(chan int, 1)
+	go func() {
+		st, _ := callErr("POST", ts.URL+"/api/batch", map[string]any{"theory_id": tv.ID, "queries": []string{"x1 -> y1"}}, nil)
+		first <- st
+	}()
+	select {
+	case <-working:
+	case st := <-first:
+		t.Fatalf("the first query ended before its hook: %d", st)
+	}
+	s.cfg.Timeout = 200 * time.Millisecond
+	var ae apiError
+	if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory_id": tv.ID, "query": "x2 -> y2"}, &ae); st != 503 {
+		t.Errorf("a query while another works on the theory: %d %+v, want 503", st, ae)
+	}
+	close(release)
+	<-first
+	s.beforeBatchQuery = nil
+	s.cfg.Timeout = 10 * time.Second
+	var a answerView
+	if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory_id": tv.ID, "query": "x2 -> y2"}, &a); st != 200 || a.Answer != "yes" {
+		t.Errorf("once the first query is done: %d %+v", st, a)
+	}
 }

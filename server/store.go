@@ -35,8 +35,12 @@ type entry struct {
 	view           any                   // *theoryView or *baseView, built when stored
 	atoms          int                   // atoms of the vocabulary when loaded
 	pools          []chan *worker        // idle workers, per usage
-	textOnce       sync.Once
-	text           *texts // see texts
+	// size is about the bytes of the theory's text (textSize), which a
+	// request on the stored entry takes of the bytes in flight (with).
+	size     int64
+	inflight *weighted
+	textOnce sync.Once
+	text     *texts // see texts
 }
 
 // usage names the pool a request takes its worker from. A reasoner that
@@ -122,7 +126,22 @@ func (e *entry) put(u usage, w *worker) {
 // with runs fn with a worker of the entry's pool for u. A worker whose
 // work ctx cut short is not pooled again: the reasoner is left usable, but
 // a fresh one costs little next to a query that ran out its budget.
+//
+// A worker holds memory in proportion to its theory, not to the request's
+// body, which names a stored theory in a few bytes: a request on a stored
+// entry holds the theory's size of the bytes in flight when that is more
+// than its body's share (a theory given with its request came in its
+// body), so that the workers compiled or busy at once stay within
+// Config.MaxInFlight.
 func (e *entry) with(ctx context.Context, u usage, fn func(w *worker) (any, error)) (any, error) {
+	if e.id != "" {
+		if n := min(e.size, e.inflight.size) - shareOf(ctx); n > 0 {
+			if err := e.inflight.acquire(ctx, n); err != nil {
+				return nil, err
+			}
+			defer e.inflight.release(n)
+		}
+	}
 	w, err := e.get(ctx, u)
 	if err != nil {
 		return nil, err
@@ -328,11 +347,22 @@ func (s *Server) newEntry(kind, name string, th *possibilistic.Theory, b *defaul
 	if kind == kindTheory {
 		n = 2 * len(possibilistic.AllSemantics)
 	}
-	e := &entry{kind: kind, name: name, theory: th, base: b, ord: ord, atoms: th.Vocab.Len(), pools: make([]chan *worker, n)}
+	e := &entry{kind: kind, name: name, theory: th, base: b, ord: ord, atoms: th.Vocab.Len(), pools: make([]chan *worker, n),
+		size: textSize(th), inflight: s.inflight}
+	// Idle workers of a large theory are kept only as far as the bytes in
+	// flight would let them be busy at once.
+	idle := int(min(int64(s.poolSize), max(1, s.cfg.MaxInFlight/max(e.size, 1))))
 	for i := range e.pools {
-		e.pools[i] = make(chan *worker, s.poolSize)
+		e.pools[i] = make(chan *worker, idle)
 	}
 	return e
+}
+
+// textSize estimates the bytes of th's text: a few per literal and per
+// formula. A compiled theory takes some tens of times as many.
+func textSize(th *possibilistic.Theory) int64 {
+	formulas, literals := th.Size()
+	return 8 * int64(formulas+literals)
 }
 
 // newView describes e for its answers. Only stored entries need one, so a

@@ -331,7 +331,7 @@ func newID(prefix string) string {
 // the bytes in flight (admit). A panic in fn is reported as a 500, not a
 // crash.
 func (s *Server) compute(ctx context.Context, fn func(ctx context.Context) (any, error)) (any, error) {
-	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	ctx, cancel := s.budget(ctx)
 	defer cancel()
 	g := &gate{}
 	ctx = context.WithValue(ctx, gateKey{}, g)
@@ -370,13 +370,22 @@ func (s *Server) compute(ctx context.Context, fn func(ctx context.Context) (any,
 // default base). It spares each request a goroutine, whose stack would grow
 // anew for the solver, and a channel.
 func (s *Server) computeHere(ctx context.Context, fn func(ctx context.Context) (any, error)) (any, error) {
-	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	ctx, cancel := s.budget(ctx)
 	defer cancel()
 	v, err := s.run(ctx, fn)
 	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		return nil, budgetError(ctx.Err())
 	}
 	return v, err
+}
+
+// budget returns ctx with the request's time budget: the one admit gave
+// it from the request's arrival, or else one from now.
+func (s *Server) budget(ctx context.Context) (context.Context, context.CancelFunc) {
+	if _, ok := ctx.Deadline(); ok {
+		return ctx, func() {}
+	}
+	return context.WithTimeout(ctx, s.cfg.Timeout)
 }
 
 // run calls fn, turning a panic into a 500.

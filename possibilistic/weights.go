@@ -2,9 +2,10 @@ package possibilistic
 
 import "math"
 
-// LevelWeights returns weights for k levels, lowest first: about j/(k+1)
-// for level j = 1..k, so that weight 1 stays free for hard rules above
-// them, as in the paper's Tables 1 and 2. Only the order of the weights
+// LevelWeights returns k increasing weights for k levels, the lowest
+// first, as a learner builds them: about j/(k+1) for j = 1..k, so that
+// weight 1 stays free for hard rules above them, as in the paper's Tables 1
+// and 2. (A Theory lists its levels the other way round, highest first.) Only the order of the weights
 // matters, so they are rounded to the fewest decimals that keep them exact
 // (0.25, 0.5, 0.75) or else distinct (0.3, 0.7; 0.05, 0.09, 0.14, …),
 // which a person reads more easily than 0.9545454545454546.

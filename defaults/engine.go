@@ -118,7 +118,7 @@ func (e *engine) dropFrom(n int) {
 // solve is the engine's one way to call the solver. It is where every
 // computation of this package meets its context: it polls ctx before the
 // call, and the solver polls it at its own check points (between restarts,
-// every 64 conflicts). A false answer with an error says nothing about
+// every 64 conflicts or decisions). A false answer with an error says nothing about
 // satisfiability; every caller returns the error at once, so that no
 // further call is made once ctx is done.
 func (e *engine) solve(ctx context.Context, as ...logic.Lit) (bool, error) {

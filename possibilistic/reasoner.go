@@ -17,7 +17,7 @@ import (
 //
 // Every query takes a context and polls it before each solver call, and the
 // solver polls it at its own check points (between restarts, every 64
-// conflicts), so a query on a hard theory returns ctx's error within
+// conflicts or decisions), so a query on a hard theory returns ctx's error within
 // moments of ctx being done. Compiling polls it every few thousand formulas.
 // A query that returns an error leaves the Reasoner usable: the solver
 // keeps only clauses implied by the theory, and the query's activation

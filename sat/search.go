@@ -68,10 +68,15 @@ func (s *Solver) stopped() bool {
 	}
 }
 
-// search runs CDCL until a model, a refutation, or budget conflicts.
+// search runs CDCL until a model, a refutation, or budget conflicts. Under
+// SolveContext it looks at the context once at least 64 steps have passed
+// since it last did, a step being a conflict or a decision, so that a search
+// that decides long without a conflict (a large satisfiable instance)
+// stops as soon as one that conflicts often.
 func (s *Solver) search(assumptions []lit, budget int64) int8 {
-	var conflicts int64
+	var conflicts, steps, checked int64
 	for {
+		steps++
 		confl := s.propagate()
 		if confl != noReason {
 			s.stats.Conflicts++
@@ -95,7 +100,12 @@ func (s *Solver) search(assumptions []lit, budget int64) int8 {
 			s.claInc /= claDecay
 			continue
 		}
-		if conflicts >= budget || conflicts&63 == 63 && s.done != nil && s.stopped() {
+		stop := conflicts >= budget
+		if !stop && s.done != nil && steps-checked >= 64 {
+			checked = steps
+			stop = s.stopped()
+		}
+		if stop {
 			s.cancelUntil(0)
 			return lUndef
 		}

@@ -22,7 +22,7 @@ import (
 
 // minShare is the least share of Config.MaxInFlight a request takes, so
 // that the number of requests in flight is bounded too.
-const minShare = 64 << 10
+const minShare = 16 << 10
 
 // admit wraps a handler that computes: it gives the request its budget,
 // counted from now, and its share of the bytes in flight, and answers 503

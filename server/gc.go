@@ -20,7 +20,7 @@ const GCPercent = 400
 // runtime/debug.SetMemoryLimit): as the heap nears it, the collector runs
 // more often instead of letting garbage grow to GCPercent of the live heap.
 // The requests' work holds some tens of bytes per byte of the bodies in
-// flight (Config.MaxInFlight): about 500 MB at the defaults, which the
+// flight (Config.MaxInFlight): about 300 MB at the defaults, which the
 // limit leaves room for, so that a server under a flood of large requests
 // stays under 1 GB. A server holding large stored theories wants a higher
 // limit (GOMEMLIMIT).

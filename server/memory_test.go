@@ -156,7 +156,7 @@ func TestConcurrentHugeBodies(t *testing.T) {
 		t.Logf("the computations ended %d ms after the last answer", ms)
 	}
 	t.Logf("server peak memory (VmHWM): %d MB", hwm/1000)
-	if hwm > 1_000_000 {
+	if hwm > 1_000_000 && !raceOn {
 		t.Errorf("server peak memory %d MB, want under 1 GB", hwm/1000)
 	}
 }

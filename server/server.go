@@ -53,10 +53,12 @@ type Config struct {
 	// larger ones are answered 413.
 	MaxBody int64
 	// MaxInFlight bounds the bytes of request bodies the server works on
-	// at once (default 2 MaxBody), and with them the memory the requests'
-	// work holds: a request waits for its share (its body's length, at
-	// least 64 KiB) within its budget, and is answered 503 if the budget
-	// runs out first.
+	// at once (default 1.5 MaxBody: one body of the largest size and room
+	// for smaller ones), and with them the memory the requests' work
+	// holds: a request waits for its share (its body's length, at least
+	// 16 KiB, or the size of the stored theory it works on if that is
+	// more) within its budget, and is answered 503 if the budget runs out
+	// first.
 	MaxInFlight int64
 	// Timeout is the time budget of one request (default 10s), from its
 	// arrival: reading its body, parsing, loading, compiling and
@@ -89,7 +91,7 @@ func (c *Config) defaults() {
 		c.MaxBody = 8 << 20
 	}
 	if c.MaxInFlight <= 0 {
-		c.MaxInFlight = 2 * c.MaxBody
+		c.MaxInFlight = c.MaxBody + c.MaxBody/2
 	}
 	if c.Timeout <= 0 {
 		c.Timeout = 10 * time.Second

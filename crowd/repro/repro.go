@@ -23,7 +23,9 @@ import (
 	"time"
 
 	"github.com/strata-logic/strata/crowd"
+	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // Options control a reproduction. The zero value, with Data and Dir set,
@@ -134,7 +136,7 @@ func runDomain(ctx context.Context, opts *Options, d Domain) (*Row, error) {
 	opts.Emit(Event{Subject: d.Name, Step: "evaluate", Message: fmt.Sprintf("scoring the theory on %d test situations and %d test examples",
 		len(ds.TestSituations), len(ds.TestPos)+len(ds.TestNeg))})
 	start = time.Now()
-	if err := evaluate(row, ds); err != nil {
+	if err := evaluate(ctx, row, ds); err != nil {
 		return nil, err
 	}
 	row.Evaluate = time.Since(start)
@@ -148,16 +150,25 @@ func runDomain(ctx context.Context, opts *Options, d Domain) (*Row, error) {
 // task on the test situations, and the binary task on the test defaults and
 // non-defaults (poss only); the theories of the other semantics on the
 // multi-class task.
-func evaluate(row *Row, ds *crowd.Datasets) error {
+func evaluate(ctx context.Context, row *Row, ds *crowd.Datasets) error {
 	train, test := Cases(ds)
-	row.Poss = crowd.EvaluateCases(row.Theory, ds.Actions, test)
-	row.Binary = crowd.EvaluateDefaults(row.Theory, ds.TestPos, ds.TestNeg)
-	row.MajorityAction, row.Majority = crowd.Majority(train, test)
-	row.Semantics[0].Correct, row.Semantics[0].Total = row.Poss.Correct(), row.Poss.Total()
-	for _, l := range row.Semantics[1:] {
-		c := crowd.EvaluateCasesUnder(l.Theory, ds.Actions, test, l.Semantics)
+	classes := eval.NewClasses(ds.Vocab, ds.Actions)
+	for i, l := range row.Semantics {
+		r := possibilistic.NewReasoner(l.Theory)
+		c, err := eval.Cases(ctx, r, l.Semantics, classes, test)
+		if err != nil {
+			return err
+		}
 		l.Correct, l.Total = c.Correct(), c.Total()
+		if i > 0 {
+			continue
+		}
+		row.Poss = c
+		if row.Binary, err = eval.Defaults(ctx, r, l.Semantics, ds.TestPos, ds.TestNeg); err != nil {
+			return err
+		}
 	}
+	row.MajorityAction, row.Majority = eval.Majority(train, test)
 	return nil
 }
 

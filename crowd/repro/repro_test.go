@@ -11,6 +11,7 @@ import (
 
 	"github.com/strata-logic/strata/crowd"
 	defaultrules "github.com/strata-logic/strata/defaults"
+	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/internal/experiment/experimenttest"
 	"github.com/strata-logic/strata/internal/shared"
@@ -103,7 +104,7 @@ func checkRow(t *testing.T, q *experimenttest.Run, row *Row) {
 		t.Errorf("theory file has %d literals below the hard rules; the report says %d", size, row.Model.NumLiterals())
 	}
 
-	// The Poss. accuracy is what crowd.EvaluateCases gives for the file.
+	// The Poss. accuracy is what eval.Cases gives for the file.
 	f, err := os.Open(filepath.Join(dir, row.Domain.Name, "test.typical"))
 	if err != nil {
 		t.Fatal(err)
@@ -113,7 +114,11 @@ func checkRow(t *testing.T, q *experimenttest.Run, row *Row) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := crowd.EvaluateCases(th, m.Actions, cases)
+	classes := eval.NewClasses(v, m.Actions)
+	c, err := eval.Cases(context.Background(), possibilistic.NewReasoner(th), possibilistic.Poss, classes, cases)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if c.Correct() != row.Poss.Correct() || c.Total() != row.Poss.Total() || c.Total() != m.Test.Situations {
 		t.Errorf("the written theory gets %d of %d; the report %d of %d", c.Correct(), c.Total(), row.Poss.Correct(), row.Poss.Total())
 	}
@@ -123,7 +128,10 @@ func checkRow(t *testing.T, q *experimenttest.Run, row *Row) {
 	// So are the linear and lex columns for their files.
 	for k, sem := range []possibilistic.Semantics{possibilistic.Linear, possibilistic.Lex} {
 		th := readTheory(t, filepath.Join(dir, row.Domain.Name+"."+sem.String()+".theory"), v)
-		c := crowd.EvaluateCasesUnder(th, m.Actions, cases, sem)
+		c, err := eval.Cases(context.Background(), possibilistic.NewReasoner(th), sem, classes, cases)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if got := strings.Trim(cells[1+k], "*"); got != fmt.Sprintf("%.1f", 100*c.Accuracy()) || c.Total() != m.Test.Situations {
 			t.Errorf("table says %v %s, the written theory gets %.1f of %d", sem, got, 100*c.Accuracy(), c.Total())
 		}

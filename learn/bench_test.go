@@ -80,7 +80,7 @@ func nltcsProblem(tb testing.TB) (*logic.Vocabulary, *Examples, *Examples) {
 	return v, train, test
 }
 
-// learnedNLTCS returns the NLTCS problem and the model after 20 iterations.
+// learnedNLTCS returns the NLTCS problem and the hypothesis after 20 iterations.
 func learnedNLTCS(b *testing.B) (*Learner, *Examples) {
 	v, train, test := nltcsProblem(b)
 	l, err := NewLearner(Problem{Vocab: v, Train: train}, Settings{Seed: 1, Iterations: 20, Patience: -1})
@@ -97,7 +97,7 @@ func learnedNLTCS(b *testing.B) (*Learner, *Examples) {
 // NLTCS theory from scratch (one op = one example).
 func BenchmarkCoverage(b *testing.B) {
 	l, test := learnedNLTCS(b)
-	m := l.Model()
+	m := l.Hypothesis()
 	e := newEngine(16, test, nil, 1, possibilistic.Poss)
 	b.ResetTimer()
 	for done := 0; done < b.N; done += len(test.List) {
@@ -116,7 +116,7 @@ func BenchmarkScoreCandidates(b *testing.B) {
 		cands = append(cands, l.sample()...)
 	}
 	cands = cands[:100]
-	pos := l.e.model.Positions()
+	pos := l.e.hyp.Positions()
 	b.ResetTimer()
 	for done := 0; done < b.N; done += len(cands) {
 		l.e.scoreCandidates(context.Background(), cands)

@@ -45,7 +45,7 @@ func testCheckpointResume(t *testing.T, sem possibilistic.Semantics) {
 	}
 	resumed.Run(context.Background())
 
-	a, b := straight.Model().Theory(th.Vocab).String(), resumed.Model().Theory(th.Vocab).String()
+	a, b := straight.Hypothesis().Theory(th.Vocab).String(), resumed.Hypothesis().Theory(th.Vocab).String()
 	if a != b {
 		t.Fatalf("straight run:\n%s\nstopped and resumed:\n%s", a, b)
 	}
@@ -116,8 +116,8 @@ func testCancelKeepsBest(t *testing.T, sem possibilistic.Semantics) {
 	if err != nil || stop != StopCancelled || len(l.History()) != 3 {
 		t.Fatalf("stop %q, err %v, %d iterations", stop, err, len(l.History()))
 	}
-	if acc := accuracyUnder(l.Model(), sem, th.Vocab, train); acc != l.History()[2].TrainAccuracy {
-		t.Fatalf("model after cancel has accuracy %v, history says %v", acc, l.History()[2].TrainAccuracy)
+	if acc := accuracyUnder(l.Hypothesis(), sem, th.Vocab, train); acc != l.History()[2].TrainAccuracy {
+		t.Fatalf("hypothesis after cancel has accuracy %v, history says %v", acc, l.History()[2].TrainAccuracy)
 	}
 }
 

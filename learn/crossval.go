@@ -14,7 +14,7 @@ import (
 // iteration's accuracy with an error of one or two points, about what the
 // later iterations gain, so the one-standard-error rule's choice varies
 // with the draw of the held-out part. Cross-validation scores every
-// training example once, on a model that did not learn from it, and so
+// training example once, on a hypothesis that did not learn from it, and so
 // measures the same curve with the error of the whole training set, as
 // CART does where Breiman et al. proposed the rule.
 
@@ -166,7 +166,7 @@ func poolHistories(folds []*Selection) ([]Iteration, Stop) {
 			elapsed += h.Elapsed
 		}
 		k := len(folds)
-		// Sizes are the folds' means, rounded: what a model learned on
+		// Sizes are the folds' means, rounded: what a hypothesis learned on
 		// all the examples can be expected to have.
 		it.Rules, it.Levels, it.Literals = (it.Rules+k/2)/k, (it.Levels+k/2)/k, (it.Literals+k/2)/k
 		it.Elapsed = elapsed

@@ -4,7 +4,7 @@
 // and a hypothesis covers an example when (Θ, α) ⊢poss β.
 //
 // The package holds the example sets, the coverage engine (the hot path: an
-// incremental solver per worker, witness models that settle most queries
+// incremental solver per worker, witness worlds that settle most queries
 // without a solver call, and per-candidate answer profiles over all
 // insertion positions), parameter learning for a fixed set of clauses
 // (greedy, and the exact Stratify-Separable of the appendix), the heuristic

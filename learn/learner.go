@@ -100,7 +100,7 @@ const (
 	StopCancelled  Stop = "interrupted"
 )
 
-// Learner is the heuristic structure learner of §4.3. It keeps the model of
+// Learner is the heuristic structure learner of §4.3. It keeps the hypothesis of
 // the last completed iteration, so that it can be stopped, checkpointed and
 // resumed at any iteration boundary; an iteration cut short by cancellation
 // or the timeout is undone.
@@ -167,18 +167,18 @@ func NewLearner(p Problem, opts Settings) (*Learner, error) {
 // Semantics returns the semantics the learner decides coverage under.
 func (l *Learner) Semantics() possibilistic.Semantics { return l.opts.Semantics }
 
-// Model returns the best model found so far.
-func (l *Learner) Model() *Model { return l.e.model.Clone() }
+// Hypothesis returns the best hypothesis found so far.
+func (l *Learner) Hypothesis() *Hypothesis { return l.e.hyp.Clone() }
 
 // History returns the iterations run so far.
 func (l *Learner) History() []Iteration { return slices.Clone(l.history) }
 
-// TrainAccuracy returns the training accuracy of the current model.
+// TrainAccuracy returns the training accuracy of the current hypothesis.
 func (l *Learner) TrainAccuracy() float64 { return l.e.accuracy(l.e.score()) }
 
 // Run learns until an iteration limit, the timeout, patience running out, a
 // perfect fit or ctx being cancelled, and returns why it stopped. After it
-// returns, Model is the model of the last completed iteration (an iteration
+// returns, Hypothesis is the hypothesis of the last completed iteration (an iteration
 // cut short is undone).
 func (l *Learner) Run(ctx context.Context) (Stop, error) {
 	l.started = time.Now()
@@ -195,19 +195,19 @@ func (l *Learner) Run(ctx context.Context) (Stop, error) {
 		if ctx.Err() != nil {
 			return l.ctxStop(ctx), nil
 		}
-		before, rng := l.e.model, *l.pcg
+		before, rng := l.e.hyp, *l.pcg
 		improved, perfect, err := l.step(ctx)
 		if err != nil {
 			return "", err
 		}
 		if ctx.Err() != nil {
 			// A step cut short has drawn random numbers and may have
-			// committed a half-simplified model; an uninterrupted run would
+			// committed a half-simplified hypothesis; an uninterrupted run would
 			// have finished it. Return to the iteration boundary, so that
 			// a checkpoint written now resumes exactly as if the run had
 			// not stopped.
 			*l.pcg = rng
-			if l.e.model != before {
+			if l.e.hyp != before {
 				l.e.commit(before)
 			}
 			return l.ctxStop(ctx), nil
@@ -249,15 +249,15 @@ func (l *Learner) record(improved bool) {
 		Iteration:     l.iter,
 		TrainAccuracy: l.TrainAccuracy(),
 		TestAccuracy:  math.NaN(),
-		Rules:         l.e.model.NumClauses(),
-		Levels:        len(l.e.model.Levels),
-		Literals:      l.e.model.NumLiterals(),
+		Rules:         l.e.hyp.NumClauses(),
+		Levels:        len(l.e.hyp.Levels),
+		Literals:      l.e.hyp.NumLiterals(),
 		Elapsed:       l.Elapsed(),
 		Improved:      improved,
 	}
 	if l.te != nil {
-		if l.te.model != l.e.model { // an unchanged model scores as before
-			l.te.commit(l.e.model)
+		if l.te.hyp != l.e.hyp { // an unchanged hypothesis scores as before
+			l.te.commit(l.e.hyp)
 		}
 		it.TestAccuracy = l.te.accuracy(l.te.score())
 	}
@@ -288,7 +288,7 @@ func (l *Learner) step(ctx context.Context) (improved, perfect bool, err error) 
 		return false, false, nil
 	case next != nil && target > base && (!best.ok || target > best.score):
 	case best.ok && best.score > base:
-		next, target = e.model.Insert(best.clause, best.pos), best.score
+		next, target = e.hyp.Insert(best.clause, best.pos), best.score
 	default:
 		return false, false, nil
 	}

@@ -23,7 +23,7 @@ func TestNLTCSUnitHardRules(t *testing.T) {
 		if _, err := l.Run(context.Background()); err != nil {
 			t.Fatalf("hard rule %s: %v", name, err)
 		}
-		if c, total := learn.Score(l.Model(), train, 1, possibilistic.Poss); float64(c)/float64(total) != l.TrainAccuracy() {
+		if c, total := learn.Score(l.Hypothesis(), train, 1, possibilistic.Poss); float64(c)/float64(total) != l.TrainAccuracy() {
 			t.Fatalf("hard rule %s: accuracy %v, Score says %d/%d", name, l.TrainAccuracy(), c, total)
 		}
 	}

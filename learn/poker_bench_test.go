@@ -23,7 +23,7 @@ import (
 	"github.com/strata-logic/strata/logic"
 )
 
-// pokerIterations is where the poker benchmarks start: the model of the
+// pokerIterations is where the poker benchmarks start: the hypothesis of the
 // 40th iteration of seed 1, where the theory has grown to the size that
 // made long poker runs slow.
 const pokerIterations = 40
@@ -128,7 +128,7 @@ func (d *pokerData) resume(b *testing.B, iterations int) *learn.Learner {
 }
 
 // BenchmarkPokerScore scores the candidates of iteration 41 at every
-// position of the model of iteration 40 (the learner's inner loop).
+// position of the hypothesis of iteration 40 (the learner's inner loop).
 func BenchmarkPokerScore(b *testing.B) {
 	d := pokerSetup(b)
 	l := d.resume(b, pokerIterations)

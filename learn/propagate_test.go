@@ -9,7 +9,7 @@ import (
 )
 
 // TestUnitsResumeMatchesFresh checks that the unit facts a group keeps
-// across model changes, resumed below the levels the models share, are the
+// across hypothesis changes, resumed below the levels the hypotheses share, are the
 // facts propagation derives from scratch: the same levels for every literal,
 // the same cores and the same conflict.
 func TestUnitsResumeMatchesFresh(t *testing.T) {
@@ -27,7 +27,7 @@ func TestUnitsResumeMatchesFresh(t *testing.T) {
 		m := randModel(r, n)
 		e := newEngine(n, ex, m.Hard, 1, possibilistic.Poss)
 		w := e.workers[0]
-		seen := []*Model{m}
+		seen := []*Hypothesis{m}
 		for step := range 12 {
 			switch k := r.IntN(10); {
 			case k < 4:
@@ -36,7 +36,7 @@ func TestUnitsResumeMatchesFresh(t *testing.T) {
 				j := r.IntN(len(m.Levels))
 				m = m.Remove(j, r.IntN(len(m.Levels[j])))
 			case k == 8:
-				m = seen[r.IntN(len(seen))] // back to an earlier model
+				m = seen[r.IntN(len(seen))] // back to an earlier hypothesis
 			default:
 				m = m.Clone() // the same levels under another pointer
 				if r.IntN(2) == 0 {

@@ -17,7 +17,7 @@ import (
 )
 
 // TestNewEngineDecidesEveryExample checks a fresh engine (no commit yet)
-// against full evaluation of the empty model: hard rules, or α itself, may
+// against full evaluation of the empty hypothesis: hard rules, or α itself, may
 // entail β before any clause is learned, and scoring candidates from a
 // wrong start gave the learner's "score fell while simplifying" error.
 func TestNewEngineDecidesEveryExample(t *testing.T) {
@@ -32,14 +32,14 @@ func TestNewEngineDecidesEveryExample(t *testing.T) {
 			for range r.IntN(3) {
 				hard = append(hard, randClause(r, n, 1+r.IntN(2))) // units often
 			}
-			score := func(m *Model) int64 {
+			score := func(m *Hypothesis) int64 {
 				if sem == possibilistic.Poss {
 					return fullScore(m, ex, v)
 				}
 				return bruteScore(m, sem, ex, ws)
 			}
 			e := newEngine(n, ex, hard, 1+iter%2, sem)
-			m := &Model{Hard: hard}
+			m := &Hypothesis{Hard: hard}
 			base := e.score()
 			if want := score(m); base != want {
 				t.Fatalf("%v #%d: fresh engine scores %d, full evaluation %d\n%s", sem, iter, base, want, m.Theory(v))
@@ -90,7 +90,7 @@ func TestLearnWithUnitHardRules(t *testing.T) {
 		if _, err := l.Run(context.Background()); err != nil {
 			t.Fatalf("#%d: %v", iter, err)
 		}
-		if got, want := l.TrainAccuracy(), accuracyOf(l.Model(), v, ex); got != want {
+		if got, want := l.TrainAccuracy(), accuracyOf(l.Hypothesis(), v, ex); got != want {
 			t.Fatalf("#%d: learner reports accuracy %v, full evaluation %v", iter, got, want)
 		}
 	}
@@ -154,7 +154,7 @@ func interruptResumeStress(t *testing.T, sem possibilistic.Semantics) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := straight.Model().Theory(v).String()
+	want := straight.Hypothesis().Theory(v).String()
 
 	interrupts := 0
 	l, err := NewLearner(Problem{Vocab: v, Train: train}, opts)
@@ -187,7 +187,7 @@ func interruptResumeStress(t *testing.T, sem possibilistic.Semantics) {
 	if interrupts < 10 {
 		t.Fatalf("only %d interruptions; the test does not stress resumption", interrupts)
 	}
-	if got := l.Model().Theory(v).String(); got != want {
+	if got := l.Hypothesis().Theory(v).String(); got != want {
 		t.Fatalf("after %d interruptions:\n%s\nstraight run:\n%s", interrupts, got, want)
 	}
 	ha, hb := straight.History(), l.History()
@@ -359,7 +359,7 @@ func TestFinalMatchesRemoveImplied(t *testing.T) {
 		if got.NumClauses() < m.NumClauses() {
 			removed++
 		}
-		if g, w := (&Model{Levels: got.Levels}).Theory(v).String(), (&Model{Levels: want.Levels}).Theory(v).String(); g != w {
+		if g, w := (&Hypothesis{Levels: got.Levels}).Theory(v).String(), (&Hypothesis{Levels: want.Levels}).Theory(v).String(); g != w {
 			t.Fatalf("#%d: %s\nlearner's removal:\n%s\nRemoveImplied:\n%s", iter, m.Theory(v), g, w)
 		}
 	}
@@ -368,7 +368,7 @@ func TestFinalMatchesRemoveImplied(t *testing.T) {
 	}
 }
 
-// BenchmarkFinalHardCNF removes implied rules from a model of 20 learned
+// BenchmarkFinalHardCNF removes implied rules from a hypothesis of 20 learned
 // clauses under the 4096-clause CNF of (a0 ∧ b0) ∨ … ∨ (a11 ∧ b11): the
 // learner's removal against RemoveImplied of the whole theory (what Final
 // did before, examining every hard clause too).
@@ -378,7 +378,7 @@ func BenchmarkFinalHardCNF(b *testing.B) {
 	for i := range 12 {
 		terms = append(terms, logic.And(logic.AtomF(v.Intern(fmt.Sprintf("a%d", i))), logic.AtomF(v.Intern(fmt.Sprintf("b%d", i)))))
 	}
-	m := &Model{Hard: logic.CNF(logic.Or(terms...), nil)}
+	m := &Hypothesis{Hard: logic.CNF(logic.Or(terms...), nil)}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 5 {
 		var lv []logic.Clause
@@ -438,7 +438,7 @@ func FuzzResumeLearner(f *testing.F) {
 		if _, err := l.Run(context.Background()); err != nil {
 			t.Fatalf("resumed learner: %v", err)
 		}
-		if got, want := l.TrainAccuracy(), accuracyOf(l.Model(), v, train); got != want {
+		if got, want := l.TrainAccuracy(), accuracyOf(l.Hypothesis(), v, train); got != want {
 			t.Fatalf("resumed learner scores %v, full evaluation %v", got, want)
 		}
 	})

@@ -39,13 +39,13 @@ func (e *engine) accuracy(score int64) float64 {
 	return float64(score+neg) / float64(total)
 }
 
-// commit makes m the current model and re-decides every example.
-func (e *engine) commit(m *Model) {
+// commit makes m the current hypothesis and re-decides every example.
+func (e *engine) commit(m *Hypothesis) {
 	if e.sem != possibilistic.Poss {
 		e.commitSem(m)
 		return
 	}
-	e.model = m
+	e.hyp = m
 	e.parallel(func(w *worker) {
 		w.compile(m)
 		w.each(w.refresh)
@@ -53,10 +53,10 @@ func (e *engine) commit(m *Model) {
 }
 
 // scoreCandidates returns, for each clause, the change of score when it is
-// inserted at each position 0..2k of the current model. When ctx is
+// inserted at each position 0..2k of the current hypothesis. When ctx is
 // cancelled it stops early and the result is meaningless.
 func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64 {
-	np := e.model.Positions()
+	np := e.hyp.Positions()
 	parts := make([][][]int64, len(e.workers))
 	e.parallel(func(w *worker) {
 		out := make([][]int64, len(cands))
@@ -135,7 +135,7 @@ func (e *engine) scoreAbove(ctx context.Context, cands []logic.Clause, from []in
 		}
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(bound[b], bound[a]) })
-	np := e.model.Positions()
+	np := e.hyp.Positions()
 	parts := make([][]int64, len(e.workers))
 	for _, ci := range order {
 		if ctx.Err() != nil || bound[ci] < need {
@@ -296,7 +296,7 @@ func (w *worker) scoreShareBoundedSem(c logic.Clause, delta []int64, ab *abortSh
 }
 
 // missWeight returns the weight of the examples of group g that the
-// current model misclassifies, the most the group can gain.
+// current hypothesis misclassifies, the most the group can gain.
 func (e *engine) missWeight(g []int32) int64 {
 	var w int64
 	for _, x := range g {
@@ -351,15 +351,15 @@ func (e *engine) gainBounds(cands []logic.Clause) ([]int64, [][][]groupBound) {
 // (cm: its mask) at any position brings to the examples of one antecedent
 // (g), and the lowest position at which it can bring any (2b: below,
 // nothing changes). An example classified correctly can only lose, and a
-// misclassified one gains nothing when a stored model proves its answer
-// unchanged. A stored model of H ∪ α
+// misclassified one gains nothing when a stored world proves its answer
+// unchanged. A stored world of H ∪ α
 // (any example of the group) that satisfies the cut at the boundary b and c
 // keeps the cut at b consistent with c, so the answer at every position
 // from 2b up is whether the cut at b with c entails β (scoreExample), and
 // below 2b nothing changes: a covered negative stays covered, and an
-// uncovered positive stays uncovered if such a model also falsifies β.
+// uncovered positive stays uncovered if such a world also falsifies β.
 func (e *engine) gainBound(g []int32, cm *clauseMask) (ub int64, at int) {
-	k := int32(len(e.model.Levels))
+	k := int32(len(e.hyp.Levels))
 	at = 2 * int(k)
 	for _, x := range g {
 		st := &e.st[x]
@@ -423,7 +423,7 @@ func (w *worker) scoreExample(i int, g []int32, c logic.Clause, act logic.Lit, f
 	e := w.e
 	st := &e.st[i]
 	d := &e.ex[i]
-	k := len(e.model.Levels)
+	k := len(e.hyp.Levels)
 	b := int(st.b)
 	if !d.hardOK || b > k {
 		return
@@ -475,14 +475,14 @@ func (w *worker) scoreExample(i int, g []int32, c logic.Clause, act logic.Lit, f
 
 // consistency decides whether the cut at example i's boundary b stays
 // consistent with c and α, and if not, finds the lowest j > b whose cut is
-// consistent with c and α (k+1: none). The stored models of every example
-// of i's antecedent group g are models of H ∪ α, so all of them can settle
+// consistent with c and α (k+1: none). The stored worlds of every example
+// of i's antecedent group g are worlds of H ∪ α, so all of them can settle
 // it.
 func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, int) {
 	e := w.e
 	g := e.groups[gi]
 	b := int(e.st[i].b)
-	k := len(e.model.Levels)
+	k := len(e.hyp.Levels)
 	for _, x := range g {
 		st := &e.st[x]
 		for s := range int(st.n) {
@@ -499,8 +499,8 @@ func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, in
 		lo = max(lo, f.refuted(c)+1)
 	}
 	if lo == b {
-		if w.repair(gi, b, e.model, c, &w.cm, f, w.index(e.model)) || w.solve(i, b, false, act) {
-			w.keep(i, lowestSatisfied(e.model.Levels, w.m, b))
+		if w.repair(gi, b, e.hyp, c, &w.cm, f, w.index(e.hyp)) || w.solve(i, b, false, act) {
+			w.keep(i, lowestSatisfied(e.hyp.Levels, w.m, b))
 			return true, 0
 		}
 		// Every cut up to the lowest level of the core is inconsistent too.
@@ -525,11 +525,11 @@ func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, in
 			lo = mid + 1
 			continue
 		}
-		if !w.repair(gi, mid, e.model, c, &w.cm, f, w.index(e.model)) && !w.solve(i, mid, false, act) {
+		if !w.repair(gi, mid, e.hyp, c, &w.cm, f, w.index(e.hyp)) && !w.solve(i, mid, false, act) {
 			lo = min(max(mid, w.coreLow())+1, hi)
 			continue
 		}
-		lv := lowestSatisfied(e.model.Levels, w.m, mid)
+		lv := lowestSatisfied(e.hyp.Levels, w.m, mid)
 		w.keep(i, lv)
 		hi = max(lv, b+1)
 	}
@@ -537,7 +537,7 @@ func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, in
 }
 
 // entailsWith decides whether the cut at j, with c and α, entails β, given
-// that it is consistent. Stored models of i's antecedent group g that
+// that it is consistent. Stored worlds of i's antecedent group g that
 // satisfy the cut and c but not β settle it without a solver call.
 func (w *worker) entailsWith(i int, g []int32, j int, c logic.Clause, act logic.Lit) bool {
 	e := w.e
@@ -567,7 +567,7 @@ func (w *worker) entailsWith(i int, g []int32, j int, c logic.Clause, act logic.
 		return true
 	}
 	if w.solve(i, j, true, act) {
-		w.keep(i, lowestSatisfied(e.model.Levels, w.m, j))
+		w.keep(i, lowestSatisfied(e.hyp.Levels, w.m, j))
 		return false
 	}
 	return true
@@ -576,13 +576,13 @@ func (w *worker) entailsWith(i int, g []int32, j int, c logic.Clause, act logic.
 // scoreRemoval returns the change of score if clause i of level j were
 // removed. Only examples with b ≤ j+1 can change (see commitRemove). It
 // leaves the engine's state untouched, but the workers compiled for the
-// smaller model: call commitRemove or recompile afterwards.
+// smaller hypothesis: call commitRemove or recompile afterwards.
 func (e *engine) scoreRemoval(j, i int) int64 {
 	if e.sem != possibilistic.Poss {
 		return e.scoreRemovalSem(j, i)
 	}
-	m := e.model.Remove(j, i)
-	emptied := len(m.Levels) < len(e.model.Levels)
+	m := e.hyp.Remove(j, i)
+	emptied := len(m.Levels) < len(e.hyp.Levels)
 	parts := make([]int64, len(e.workers))
 	e.parallel(func(w *worker) {
 		w.compile(m)
@@ -625,13 +625,13 @@ func (e *engine) scoreRemoval(j, i int) int64 {
 // the changes decided so far plus every gain still possible fall below
 // zero the removal is harmful, and once they stay at or above zero with
 // every loss still possible it is harmless. Like scoreRemoval it leaves the
-// workers compiled for the smaller model.
+// workers compiled for the smaller hypothesis.
 func (e *engine) removalHarmless(j, i int) bool {
 	if e.sem != possibilistic.Poss {
 		return e.scoreRemovalSem(j, i) >= 0
 	}
-	m := e.model.Remove(j, i)
-	emptied := len(m.Levels) < len(e.model.Levels)
+	m := e.hyp.Remove(j, i)
+	emptied := len(m.Levels) < len(e.hyp.Levels)
 	type pending struct {
 		x  int
 		lv [slots]int32
@@ -705,7 +705,7 @@ func (e *engine) removalHarmless(j, i int) bool {
 }
 
 // removedBoundary returns the boundary b of an example in the indices of
-// the model without a clause of level j (emptied: the level went with it).
+// the hypothesis without a clause of level j (emptied: the level went with it).
 // Removing a clause never raises a boundary and seldom lowers it, so it is
 // the likely new boundary.
 func removedBoundary(b, j int, emptied bool) int {
@@ -716,9 +716,9 @@ func removedBoundary(b, j int, emptied bool) int {
 }
 
 // decide re-decides example i under m (compiled in w) without changing
-// stored state, given the levels of the stored models under m. The cut at
+// stored state, given the levels of the stored worlds under m. The cut at
 // probe is decided first (see research).
-func (w *worker) decide(i int, m *Model, lv []int32, probe int) bool {
+func (w *worker) decide(i int, m *Hypothesis, lv []int32, probe int) bool {
 	e := w.e
 	st := &e.st[i]
 	hi := len(m.Levels)
@@ -759,7 +759,7 @@ func (w *worker) decide(i int, m *Model, lv []int32, probe int) bool {
 	return !w.solve(i, hi, true, -1)
 }
 
-// commitRemove makes m current, where m is the current model without clause
+// commitRemove makes m current, where m is the current hypothesis without clause
 // i of level j. Only examples with b ≤ j+1 can change (a clause below the
 // level under the cut is not in any cut at or above b, and that level stays
 // inconsistent with the cut); the others keep their state, shifted when the
@@ -769,10 +769,10 @@ func (e *engine) commitRemove(j, i int) {
 		e.commitRemoveSem(j, i)
 		return
 	}
-	old := e.model
+	old := e.hyp
 	m := old.Remove(j, i)
 	emptied := len(m.Levels) < len(old.Levels)
-	e.model = m
+	e.hyp = m
 	e.parallel(func(w *worker) {
 		w.compile(m)
 		w.each(func(x int) {
@@ -815,7 +815,7 @@ func (e *engine) commitRemove(j, i int) {
 	})
 }
 
-// commitInsert makes m current, where m is the current model with c
+// commitInsert makes m current, where m is the current hypothesis with c
 // inserted at position p. Only examples with 2b ≤ p can change (the
 // invariant of scoreExample); the others keep their state, shifted when a
 // new level was created. Adding a formula never lowers a boundary.
@@ -824,8 +824,8 @@ func (e *engine) commitInsert(c logic.Clause, p int) {
 		e.commitInsertSem(c, p)
 		return
 	}
-	m := e.model.Insert(c, p)
-	e.model = m
+	m := e.hyp.Insert(c, p)
+	e.hyp = m
 	newLevel := p%2 == 0
 	e.parallel(func(w *worker) {
 		w.compile(m)

@@ -21,7 +21,7 @@ import (
 // s.Semantics: the training score lost when that clause alone is removed,
 // the total weight of the examples classified correctly only because of it
 // minus that of the examples it makes wrong.
-func Supports(ctx context.Context, p Problem, m *Model, s Settings) ([]int64, error) {
+func Supports(ctx context.Context, p Problem, m *Hypothesis, s Settings) ([]int64, error) {
 	e, err := supportEngine(p, m, s)
 	if err != nil {
 		return nil, err
@@ -43,11 +43,11 @@ func Supports(ctx context.Context, p Problem, m *Model, s Settings) ([]int64, er
 // the learned clauses whose support on p.Train (see Supports) is at most
 // maxLoss, until every clause left has a support above it. Supports change
 // as clauses go (a clause that another one backed up may become needed), so
-// each removal is of a clause whose support was measured on the model it is
+// each removal is of a clause whose support was measured on the hypothesis it is
 // removed from. With maxLoss 0 it removes only what no training example
 // needs, as the learner's pruning step does. Ties go to the lower level,
 // then to the clause listed first. It changes nothing it is given.
-func PruneSupport(ctx context.Context, p Problem, m *Model, s Settings, maxLoss int64) (*Model, error) {
+func PruneSupport(ctx context.Context, p Problem, m *Hypothesis, s Settings, maxLoss int64) (*Hypothesis, error) {
 	e, err := supportEngine(p, m, s)
 	if err != nil {
 		return nil, err
@@ -76,11 +76,11 @@ func PruneSupport(ctx context.Context, p Problem, m *Model, s Settings, maxLoss 
 		x := es[0]
 		switch {
 		case x.at != version:
-			// A support measured on an earlier model is only a guess:
+			// A support measured on an earlier hypothesis is only a guess:
 			// measure it again before acting on it.
 			measure(&es[0])
 		case x.support <= maxLoss:
-			emptied := len(e.model.Levels[x.j]) == 1
+			emptied := len(e.hyp.Levels[x.j]) == 1
 			e.commitRemove(x.j, x.i)
 			es = es[1:]
 			for k := range es { // where the others now are
@@ -95,33 +95,33 @@ func PruneSupport(ctx context.Context, p Problem, m *Model, s Settings, maxLoss 
 			version++
 		default:
 			stale := false
-			for k := range es { // confirm the others on this model
+			for k := range es { // confirm the others on this hypothesis
 				if es[k].at != version {
 					measure(&es[k])
 					stale = true
 				}
 			}
 			if !stale {
-				out := e.model.Clone()
+				out := e.hyp.Clone()
 				out.Hard = m.Hard
 				return out, nil
 			}
 		}
 	}
-	return &Model{Hard: m.Hard}, nil
+	return &Hypothesis{Hard: m.Hard}, nil
 }
 
-// supported is a clause with its support, measured on the model of the
+// supported is a clause with its support, measured on the hypothesis of the
 // given version of a pruning.
 type supported struct {
 	j, i    int // where the clause is: clause i of level j
-	order   int // rank in the model's list, for ties
+	order   int // rank in the hypothesis's list, for ties
 	support int64
 	at      int
 }
 
 // supportEngine decides every training example of p under m.
-func supportEngine(p Problem, m *Model, s Settings) (*engine, error) {
+func supportEngine(p Problem, m *Hypothesis, s Settings) (*engine, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
@@ -150,11 +150,11 @@ func supportEngine(p Problem, m *Model, s Settings) (*engine, error) {
 // SupportSelection is the outcome of ChooseSupport: the thresholds tried,
 // each a number of training examples (by weight) that a clause with no more
 // support is pruned at, with the held-out accuracy and the size of the
-// pruned model.
+// pruned hypothesis.
 type SupportSelection struct {
 	Thresholds []int64
 	Accuracy   []float64 // on the held-out examples
-	Literals   []int     // of the pruned model
+	Literals   []int     // of the pruned hypothesis
 	Best       int       // index of the best held-out accuracy (the lowest threshold on ties)
 	StdErr     float64   // the standard error of the best accuracy on the held-out examples
 	Chosen     int       // index of the highest threshold within one standard error of the best
@@ -170,27 +170,27 @@ func (s *SupportSelection) Threshold(total int) int64 {
 }
 
 // ChooseSupport chooses, on held-out examples, how much support a clause
-// needs to stay in a theory: it prunes m, the model learned on
+// needs to stay in a theory: it prunes m, the hypothesis learned on
 // val.Problem.Train, with PruneSupport at the thresholds 0, 1, 2, 3, 5, 8,
 // 13, … examples up to maxShare of the training weight (at least 0 and 1),
-// scores each pruned model on val.Problem.Test, and keeps the highest
+// scores each pruned hypothesis on val.Problem.Test, and keeps the highest
 // threshold whose held-out accuracy is within one standard error of the
 // best: the one-standard-error rule, which prefers the smaller theory as
 // ChooseIterations does. Only val.Problem and val.Settings are used.
-func ChooseSupport(ctx context.Context, val Validation, m *Model, maxShare float64) (*SupportSelection, error) {
-	return chooseSupport(ctx, []Validation{val}, []*Model{m}, maxShare)
+func ChooseSupport(ctx context.Context, val Validation, m *Hypothesis, maxShare float64) (*SupportSelection, error) {
+	return chooseSupport(ctx, []Validation{val}, []*Hypothesis{m}, maxShare)
 }
 
 // ChooseSupportCV chooses the support a clause needs as ChooseSupport
 // does, on the folds of a cross-validation and sel, its outcome
-// (ChooseIterationsCV): every fold's model at the chosen iteration (or at
+// (ChooseIterationsCV): every fold's hypothesis at the chosen iteration (or at
 // its last, for a fold that stopped before) is pruned at each threshold,
 // the held-out accuracies are pooled over the folds, and the share is of
 // the folds' mean training weight. With a single fold it is ChooseSupport
-// on the chosen iteration's model.
+// on the chosen iteration's hypothesis.
 func ChooseSupportCV(ctx context.Context, folds []Validation, sel *Selection, maxShare float64) (*SupportSelection, error) {
 	if sel.Chosen == 0 {
-		return nil, errors.New("learn: no iterations chosen to prune the model of")
+		return nil, errors.New("learn: no iterations chosen to prune the hypothesis of")
 	}
 	runs := sel.Folds
 	if len(runs) == 0 { // one held-out part: sel is its run
@@ -199,7 +199,7 @@ func ChooseSupportCV(ctx context.Context, folds []Validation, sel *Selection, ma
 	if len(runs) != len(folds) {
 		return nil, fmt.Errorf("learn: a selection of %d folds for %d folds", len(runs), len(folds))
 	}
-	var models []*Model
+	var models []*Hypothesis
 	for _, f := range runs {
 		if len(f.Models) == 0 {
 			return nil, errors.New("learn: a fold without models")
@@ -212,7 +212,7 @@ func ChooseSupportCV(ctx context.Context, folds []Validation, sel *Selection, ma
 // chooseSupport prunes models[i], learned on folds[i].Problem.Train, at
 // every threshold and pools the accuracies on the folds' held-out
 // examples.
-func chooseSupport(ctx context.Context, folds []Validation, models []*Model, maxShare float64) (*SupportSelection, error) {
+func chooseSupport(ctx context.Context, folds []Validation, models []*Hypothesis, maxShare float64) (*SupportSelection, error) {
 	var most, held, total int64 = math.MaxInt64, 0, 0
 	for _, val := range folds {
 		if val.Problem.Test == nil || len(val.Problem.Test.List) == 0 {

@@ -30,7 +30,7 @@ type Selection struct {
 	// Models holds the model after every iteration (Learner.Model, implied
 	// rules not removed), so that the chosen one can be examined further
 	// (ChooseSupport).
-	Models []*Model
+	Models []*Hypothesis
 	// Folds holds the run of every fold of a cross-validation
 	// (ChooseIterationsCV), whose History is their pooled curve; nil for
 	// a single held-out part.
@@ -74,9 +74,9 @@ func ChooseIterations(ctx context.Context, val Validation) (*Selection, error) {
 	sctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	best, bestAt := math.Inf(-1), 0
-	var models []*Model
+	var models []*Hypothesis
 	l.OnIteration = func(it Iteration) {
-		models = append(models, l.Model())
+		models = append(models, l.Hypothesis())
 		if val.OnIteration != nil {
 			val.OnIteration(it)
 		}

@@ -341,7 +341,7 @@ func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, opt
 		return nil, inputError("pos", err)
 	}
 	rn.observe(l, v)
-	rn.theory = l.Model().Theory(v).String()
+	rn.theory = l.Hypothesis().Theory(v).String()
 	var view *runView
 	err = s.commit(ctx, func() error {
 		s.mu.Lock()
@@ -419,7 +419,7 @@ func (s *Server) forgetOldRuns() {
 func (rn *run) observe(l *learn.Learner, v *logic.Vocabulary) {
 	l.OnIteration = func(it learn.Iteration) {
 		// The learner's goroutine: reading the model is safe here.
-		text := l.Model().Theory(v).String()
+		text := l.Hypothesis().Theory(v).String()
 		rn.update(func() {
 			rn.hist = append(rn.hist, it)
 			rn.theory = text

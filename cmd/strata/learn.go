@@ -447,7 +447,7 @@ func writeOutputs(cmd *cobra.Command, f *learnFlags, th *possibilistic.Theory, l
 	return nil
 }
 
-func summarise(w io.Writer, d *learnData, l *learn.Learner, m *learn.Model, trainAcc float64, why learn.Stop) {
+func summarise(w io.Writer, d *learnData, l *learn.Learner, m *learn.Hypothesis, trainAcc float64, why learn.Stop) {
 	hist := l.History()
 	fmt.Fprintf(w, "stopped: %s after %d iterations (%s)\n", why, len(hist), l.Elapsed().Round(time.Millisecond))
 	fmt.Fprintf(w, "training accuracy: %.4f", trainAcc)

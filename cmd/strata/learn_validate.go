@@ -72,7 +72,7 @@ func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, d 
 // pruneFinal removes from m the clauses that at most the share of the
 // training examples chosen by --prune need, and returns the pruned model
 // with its training accuracy.
-func pruneFinal(ctx context.Context, w io.Writer, f *learnFlags, d *learnData, m *learn.Model) (*learn.Model, float64, error) {
+func pruneFinal(ctx context.Context, w io.Writer, f *learnFlags, d *learnData, m *learn.Hypothesis) (*learn.Hypothesis, float64, error) {
 	t := f.support.Threshold(d.train.Total())
 	pruned, err := learn.PruneSupport(ctx, learn.Problem{Vocab: d.vocab, Train: d.train, Hard: d.hard}, m, f.opts, t)
 	if err != nil {

@@ -28,10 +28,10 @@ type Row struct {
 	Warnings []string       // the reader's first warnings (skipped rows or hands)
 	Manifest crowd.Manifest // the datasets: annotators and counts of each part
 
-	// Learning, Model and Theory repeat the poss theory's.
-	Learning *Learning
-	Model    *learn.Model
-	Theory   *possibilistic.Theory // Model as a theory, hard rules at weight 1
+	// Learning, Hypothesis and Theory repeat the poss theory's.
+	Learning   *Learning
+	Hypothesis *learn.Hypothesis
+	Theory     *possibilistic.Theory // Hypothesis as a theory, hard rules at weight 1
 
 	// Poss is the theory's confusion table on the multi-class task: the most
 	// typical action of each test situation, scored by eval.Cases.

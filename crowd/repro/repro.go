@@ -128,10 +128,10 @@ func runDomain(ctx context.Context, opts *Options, d Domain) (*Row, error) {
 		if err != nil {
 			return nil, err
 		}
-		row.Semantics = append(row.Semantics, &experiment.Learned{Semantics: sem, Learning: lr, Theory: lr.Model.Theory(ds.Vocab)})
+		row.Semantics = append(row.Semantics, &experiment.Learned{Semantics: sem, Learning: lr, Theory: lr.Hypothesis.Theory(ds.Vocab)})
 	}
 	poss := row.Semantics[0]
-	row.Learning, row.Model, row.Theory = poss.Learning, poss.Learning.Model, poss.Theory
+	row.Learning, row.Hypothesis, row.Theory = poss.Learning, poss.Learning.Hypothesis, poss.Theory
 
 	opts.Emit(Event{Subject: d.Name, Step: "evaluate", Message: fmt.Sprintf("scoring the theory on %d test situations and %d test examples",
 		len(ds.TestSituations), len(ds.TestPos)+len(ds.TestNeg))})

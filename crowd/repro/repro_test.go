@@ -100,8 +100,8 @@ func checkRow(t *testing.T, q *experimenttest.Run, row *Row) {
 		t.Errorf("top level\n%v\nis not the hard rules\n%v", got, want)
 	}
 	size := experimenttest.Literals(th.Levels[:len(th.Levels)-1])
-	if size != row.Model.NumLiterals() || !strings.Contains(q.Markdown, fmt.Sprintf("| %s | %d (", row.Domain.Label, size)) {
-		t.Errorf("theory file has %d literals below the hard rules; the report says %d", size, row.Model.NumLiterals())
+	if size != row.Hypothesis.NumLiterals() || !strings.Contains(q.Markdown, fmt.Sprintf("| %s | %d (", row.Domain.Label, size)) {
+		t.Errorf("theory file has %d literals below the hard rules; the report says %d", size, row.Hypothesis.NumLiterals())
 	}
 
 	// The Poss. accuracy is what eval.Cases gives for the file.

@@ -34,7 +34,7 @@ type Split struct {
 
 // Learning says how a theory was learned.
 type Learning struct {
-	Model      *learn.Model
+	Hypothesis *learn.Hypothesis
 	Validation *Validation // how the number of iterations was chosen; nil without validation
 
 	Iterations    int // the iteration limit of the final run
@@ -153,7 +153,7 @@ func Learn(ctx context.Context, s *Settings, sem possibilistic.Semantics, name s
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	lr.Model, lr.History, lr.Elapsed, lr.TrainAccuracy = l.Final(), l.History(), l.Elapsed(), l.TrainAccuracy()
+	lr.Hypothesis, lr.History, lr.Elapsed, lr.TrainAccuracy = l.Final(), l.History(), l.Elapsed(), l.TrainAccuracy()
 	if err := writeHistory(filepath.Join(dir, "history.csv"), lr.History); err != nil {
 		return nil, err
 	}
@@ -170,18 +170,18 @@ func Learn(ctx context.Context, s *Settings, sem possibilistic.Semantics, name s
 func prune(ctx context.Context, s *Settings, sem possibilistic.Semantics, subject string, p learn.Problem, lr *Learning) error {
 	start := time.Now()
 	t := lr.Validation.Support.Threshold(p.Train.Total())
-	pr := &Pruning{Threshold: t, Before: lr.Model.NumLiterals(), TrainAccuracy: lr.TrainAccuracy}
+	pr := &Pruning{Threshold: t, Before: lr.Hypothesis.NumLiterals(), TrainAccuracy: lr.TrainAccuracy}
 	if t > 0 {
 		s.Emit(Event{Subject: subject, Step: "prune", Message: fmt.Sprintf(
 			"pruning the clauses that at most %d of the %d training examples need", t, p.Train.Total())})
-		m, err := learn.PruneSupport(ctx, p, lr.Model, s.learner(sem, 1, 0), t)
+		m, err := learn.PruneSupport(ctx, p, lr.Hypothesis, s.learner(sem, 1, 0), t)
 		if err != nil {
 			return err
 		}
 		correct, total := learn.Score(m, p.Train, s.Threads, sem)
-		lr.Model, lr.TrainAccuracy = m, float64(correct)/float64(max(total, 1))
+		lr.Hypothesis, lr.TrainAccuracy = m, float64(correct)/float64(max(total, 1))
 	}
-	pr.After, pr.Elapsed = lr.Model.NumLiterals(), time.Since(start)
+	pr.After, pr.Elapsed = lr.Hypothesis.NumLiterals(), time.Since(start)
 	lr.Pruned = pr
 	return nil
 }
@@ -263,7 +263,7 @@ func writeHistory(path string, hist []learn.Iteration) error {
 type Learned struct {
 	Semantics      possibilistic.Semantics
 	Learning       *Learning
-	Theory         *possibilistic.Theory // Learning.Model over the examples' atoms
+	Theory         *possibilistic.Theory // Learning.Hypothesis over the examples' atoms
 	Correct, Total int
 }
 
@@ -276,7 +276,7 @@ func (l *Learned) Accuracy() float64 {
 }
 
 // Literals returns the theory's size as the paper counts it.
-func (l *Learned) Literals() int { return l.Learning.Model.NumLiterals() }
+func (l *Learned) Literals() int { return l.Learning.Hypothesis.NumLiterals() }
 
 // semanticsList returns sems with poss first (the paper's column, which the
 // diagnostics read), each once; all three when sems is empty.

@@ -130,7 +130,7 @@ func SizeTable(note string) Section {
 			}
 			var cells string
 			for _, l := range r.Semantics {
-				m := l.Learning.Model
+				m := l.Learning.Hypothesis
 				ratio := "–"
 				if b != nil && b.TreeSize > 0 {
 					ratio = fmt.Sprintf("%.2f", float64(l.Literals())/float64(b.TreeSize))
@@ -232,7 +232,7 @@ func heldOut(groups []string, n int) string {
 // from), its size and stop, its test accuracy, and the command.
 func WriteTheory(path string, l *Learned, s *Settings, about ...string) error {
 	return fileutil.WriteAtomic(path, func(w io.Writer) error {
-		lr, m := l.Learning, l.Learning.Model
+		lr, m := l.Learning, l.Learning.Hypothesis
 		for _, a := range about {
 			fmt.Fprintf(w, "# %s\n", a)
 		}

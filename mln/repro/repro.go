@@ -162,10 +162,10 @@ func runDataset(ctx context.Context, opts *Options, d Dataset) (*Row, error) {
 		if err != nil {
 			return nil, err
 		}
-		row.Semantics = append(row.Semantics, &experiment.Learned{Semantics: sem, Learning: lr, Theory: lr.Model.Theory(ex.vocab)})
+		row.Semantics = append(row.Semantics, &experiment.Learned{Semantics: sem, Learning: lr, Theory: lr.Hypothesis.Theory(ex.vocab)})
 	}
 	poss := row.Semantics[0]
-	row.Learning, row.Model, row.Theory = poss.Learning, poss.Learning.Model, poss.Theory
+	row.Learning, row.Hypothesis, row.Theory = poss.Learning, poss.Learning.Hypothesis, poss.Theory
 
 	opts.Emit(Event{Subject: d.Name, Step: "evaluate", Message: fmt.Sprintf("scoring the theory on %d test examples", len(ex.test))})
 	start := time.Now()
@@ -180,7 +180,7 @@ func runDataset(ctx context.Context, opts *Options, d Dataset) (*Row, error) {
 			return nil, err
 		}
 		for _, l := range row.Semantics[1:] {
-			l.Correct, l.Total = learn.Score(l.Learning.Model, test, opts.Threads, l.Semantics)
+			l.Correct, l.Total = learn.Score(l.Learning.Hypothesis, test, opts.Threads, l.Semantics)
 		}
 	}
 	row.Evaluate = time.Since(start)

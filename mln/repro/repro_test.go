@@ -87,8 +87,8 @@ func TestQuick(t *testing.T) {
 		t.Errorf("the table says Poss. %s, the theory file gets %s", got, want)
 	}
 	size := experimenttest.Literals(th.Levels)
-	if size != row.Model.NumLiterals() || !strings.Contains(md, fmt.Sprintf("| NLTCS | %d (%d, ", size, row.Model.NumClauses())) {
-		t.Errorf("the theory file has %d literals; the report says %d", size, row.Model.NumLiterals())
+	if size != row.Hypothesis.NumLiterals() || !strings.Contains(md, fmt.Sprintf("| NLTCS | %d (%d, ", size, row.Hypothesis.NumClauses())) {
+		t.Errorf("the theory file has %d literals; the report says %d", size, row.Hypothesis.NumLiterals())
 	}
 
 	// The linear and lex theory files, read back and scored under their

@@ -77,7 +77,7 @@ func TestSameTheoriesNLTCS(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
 		for _, threads := range []int{1, 2} {
 			name := fmt.Sprintf("nltcs/seed=%d/threads=%d", seed, threads)
-			checkGolden(t, name, digest(t, v, train, nil, learn.Settings{Seed: seed, Iterations: 20, Patience: -1, Threads: threads}))
+			checkGolden(t, name, digest(t, v, train, nil, learn.Settings{Seed: seed, Iterations: 20, Threads: threads}))
 		}
 	}
 }
@@ -88,7 +88,7 @@ func TestSameTheoriesSemantics(t *testing.T) {
 	v, train, _ := learn.NLTCSProblem(t)
 	for _, sem := range []possibilistic.Semantics{possibilistic.Linear, possibilistic.Lex} {
 		name := fmt.Sprintf("nltcs/%s", sem)
-		checkGolden(t, name, digest(t, v, train, nil, learn.Settings{Seed: 1, Iterations: 8, Patience: -1, Threads: 2, Semantics: sem}))
+		checkGolden(t, name, digest(t, v, train, nil, learn.Settings{Seed: 1, Iterations: 8, Threads: 2, Semantics: sem}))
 	}
 }
 
@@ -105,6 +105,6 @@ func TestSameTheoriesPoker(t *testing.T) {
 	}
 	for _, seed := range []uint64{1, 2} {
 		name := fmt.Sprintf("poker/seed=%d", seed)
-		checkGolden(t, name, digest(t, v, train, hard, learn.Settings{Seed: seed, Iterations: 12, Patience: -1, Threads: 2}))
+		checkGolden(t, name, digest(t, v, train, hard, learn.Settings{Seed: seed, Iterations: 12, Threads: 2}))
 	}
 }

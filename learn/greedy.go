@@ -74,9 +74,5 @@ func Covers(m *Hypothesis, ex *Examples, threads int, sem possibilistic.Semantic
 	}
 	e := newEngine(n, ex, m.Hard, threads, sem)
 	e.commit(m)
-	out := make([]bool, len(e.ex))
-	for i := range e.ex {
-		out[e.orig[i]] = e.st[i].covered
-	}
-	return out
+	return e.covered()
 }

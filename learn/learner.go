@@ -26,54 +26,66 @@ type Problem struct {
 	Test *Examples
 }
 
-// Settings say how the heuristic learner learns. The zero value of a field
-// means its default; a negative count or duration is an error (Patience
-// aside).
+// Settings say how the heuristic learner learns. A zero field has no
+// effect (no limit, no patience) or, where none is meaningful (Candidates,
+// Threads), means the default named beside it; a negative count or
+// duration is an error.
 type Settings struct {
-	Iterations int           // at most this many iterations (0: the default, 100)
-	Timeout    time.Duration // stop after this much learning time (0: none)
-	Candidates int           // candidate clauses sampled per iteration (0: the default, 100)
+	Iterations int           // at most this many iterations (0: no limit)
+	Timeout    time.Duration // stop after this much learning time (0: no limit)
+	Candidates int           // candidate clauses sampled per iteration (0: DefaultCandidates)
 	Seed       uint64        // the same seed gives the same theory for any Threads
-	Threads    int           // workers (0: the number of CPUs)
+	Threads    int           // workers (0: GOMAXPROCS, the CPUs the process may use)
 	// Patience stops learning after this many consecutive iterations that
-	// improve nothing (default 5; negative: never).
+	// improve nothing on the training examples (0: never).
 	Patience int
 	// Semantics decides coverage: Poss (the zero value, the paper's),
 	// Linear or Lex.
 	Semantics possibilistic.Semantics
 }
 
-// check refuses settings that have no meaning; a negative number of
-// iterations used to run none, silently.
+// Defaults of the settings, for the interfaces that offer them (strata
+// learn, the benchmarks, the server).
+const (
+	DefaultIterations = 100
+	DefaultCandidates = 100
+	DefaultPatience   = 5
+)
+
+// check refuses settings that have no meaning.
 func (o *Settings) check() error {
 	switch {
 	case o.Iterations < 0:
-		return fmt.Errorf("learn: %d iterations: the number cannot be negative (0 means the default, 100)", o.Iterations)
+		return fmt.Errorf("learn: %d iterations: the number cannot be negative (0: no limit)", o.Iterations)
 	case o.Candidates < 0:
-		return fmt.Errorf("learn: %d candidates: the number cannot be negative (0 means the default, 100)", o.Candidates)
+		return fmt.Errorf("learn: %d candidates: the number cannot be negative (0: the default, %d)", o.Candidates, DefaultCandidates)
 	case o.Timeout < 0:
-		return fmt.Errorf("learn: timeout %v: it cannot be negative (0 means none)", o.Timeout)
+		return fmt.Errorf("learn: timeout %v: it cannot be negative (0: no limit)", o.Timeout)
 	case o.Threads < 0:
-		return fmt.Errorf("learn: %d threads: the number cannot be negative (0 means one per CPU)", o.Threads)
+		return fmt.Errorf("learn: %d threads: the number cannot be negative (0: one per CPU)", o.Threads)
+	case o.Patience < 0:
+		return fmt.Errorf("learn: patience %d: it cannot be negative (0: never stop for it)", o.Patience)
+	case o.Semantics > possibilistic.Lex:
+		return fmt.Errorf("learn: invalid semantics %d", o.Semantics)
 	}
 	return nil
 }
 
 func (o *Settings) defaults() {
-	if o.Iterations == 0 {
-		o.Iterations = 100
-	}
 	if o.Candidates == 0 {
-		o.Candidates = 100
+		o.Candidates = DefaultCandidates
 	}
-	if o.Threads == 0 {
-		// The CPUs this process may use (a container's limit, go test
-		// -cpu), not the machine's.
-		o.Threads = runtime.GOMAXPROCS(0)
+	o.Threads = threadsOf(*o)
+}
+
+// threadsOf returns the workers a learner with settings s uses: the CPUs
+// this process may use (a container's limit, go test -cpu), not the
+// machine's, unless s says.
+func threadsOf(s Settings) int {
+	if s.Threads > 0 {
+		return s.Threads
 	}
-	if o.Patience == 0 {
-		o.Patience = 5
-	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // Iteration is one line of the learning history.
@@ -114,6 +126,7 @@ type Learner struct {
 	train   *Examples
 	hard    []logic.Clause
 	e, te   *engine
+	task    Task // scores te's coverage; nil: binary accuracy on Problem.Test
 	pcg     *rand.PCG
 	rng     *rand.Rand
 	iter    int
@@ -126,10 +139,19 @@ type Learner struct {
 // NewLearner prepares learning p under the settings opts. It keeps p's
 // examples and hard rules, and changes neither.
 func NewLearner(p Problem, opts Settings) (*Learner, error) {
+	return newLearner(p, opts, nil)
+}
+
+// newLearner is NewLearner that, with a task, scores the task's queries
+// for the history's TestAccuracy instead of p.Test.
+func newLearner(p Problem, opts Settings, task Task) (*Learner, error) {
 	if err := opts.check(); err != nil {
 		return nil, err
 	}
 	opts.defaults()
+	if task != nil {
+		p.Test = task.Queries()
+	}
 	v, train, hard := p.Vocab, p.Train, p.Hard
 	if train == nil || len(train.List) == 0 {
 		return nil, errors.New("learn: no training examples")
@@ -151,12 +173,9 @@ func NewLearner(p Problem, opts Settings) (*Learner, error) {
 	if err := CheckHard(v, hardF); err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
-	l := &Learner{opts: opts, vocab: v, train: train, hard: hard}
+	l := &Learner{opts: opts, vocab: v, train: train, hard: hard, task: task}
 	l.pcg = rand.NewPCG(opts.Seed, 0x5eed)
 	l.rng = rand.New(l.pcg)
-	if opts.Semantics > possibilistic.Lex {
-		return nil, fmt.Errorf("learn: invalid semantics %d", opts.Semantics)
-	}
 	l.e = newEngine(n, train, hard, opts.Threads, opts.Semantics)
 	if p.Test != nil {
 		l.te = newEngine(n, p.Test, hard, opts.Threads, opts.Semantics)
@@ -176,11 +195,15 @@ func (l *Learner) History() []Iteration { return slices.Clone(l.history) }
 // TrainAccuracy returns the training accuracy of the current hypothesis.
 func (l *Learner) TrainAccuracy() float64 { return l.e.accuracy(l.e.score()) }
 
-// Run learns until an iteration limit, the timeout, patience running out, a
-// perfect fit or ctx being cancelled, and returns why it stopped. After it
-// returns, Hypothesis is the hypothesis of the last completed iteration (an iteration
-// cut short is undone).
+// Run learns until the iteration limit, the timeout, patience running out,
+// a perfect fit or ctx being done, and returns why it stopped. After it
+// returns, Hypothesis is the hypothesis of the last completed iteration (an
+// iteration cut short is undone). Settings without a limit, with a ctx that
+// is never done, are an error: the run could go on forever.
 func (l *Learner) Run(ctx context.Context) (Stop, error) {
+	if l.opts.Iterations == 0 && l.opts.Timeout == 0 && l.opts.Patience == 0 && ctx.Done() == nil {
+		return "", errors.New("learn: no iteration limit, timeout or patience, and a context that is never done: the run might not end")
+	}
 	l.started = time.Now()
 	if l.opts.Timeout > 0 {
 		remaining := l.opts.Timeout - l.elapsed
@@ -191,7 +214,7 @@ func (l *Learner) Run(ctx context.Context) (Stop, error) {
 		ctx, cancel = context.WithTimeout(ctx, remaining)
 		defer cancel()
 	}
-	for l.iter < l.opts.Iterations {
+	for l.opts.Iterations == 0 || l.iter < l.opts.Iterations {
 		if ctx.Err() != nil {
 			return l.ctxStop(ctx), nil
 		}
@@ -259,7 +282,12 @@ func (l *Learner) record(improved bool) {
 		if l.te.hyp != l.e.hyp { // an unchanged hypothesis scores as before
 			l.te.commit(l.e.hyp)
 		}
-		it.TestAccuracy = l.te.accuracy(l.te.score())
+		if l.task != nil {
+			right, total := l.task.Score(l.te.covered())
+			it.TestAccuracy = float64(right) / float64(max(total, 1))
+		} else {
+			it.TestAccuracy = l.te.accuracy(l.te.score())
+		}
 	}
 	l.history = append(l.history, it)
 	if l.OnIteration != nil {

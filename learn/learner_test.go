@@ -68,7 +68,7 @@ func TestRealisable(t *testing.T) {
 		p, q := Generate(th, atomsUpTo(n), 250, 250, 3, 0, r)
 		tp, tq := Generate(th, atomsUpTo(n), 250, 250, 3, 0, r)
 		train, test := Merge(p, q), Merge(tp, tq)
-		l, err := NewLearner(Problem{Vocab: v, Train: train, Test: test}, Settings{Seed: seed, Iterations: 60, Threads: 2})
+		l, err := NewLearner(Problem{Vocab: v, Train: train, Test: test}, Settings{Seed: seed, Iterations: 60, Threads: 2, Patience: DefaultPatience})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +95,7 @@ func TestNoise(t *testing.T) {
 		p, q := Generate(th, atomsUpTo(n), 250, 250, 3, 0.10, r)
 		tp, tq := Generate(th, atomsUpTo(n), 250, 250, 3, 0, r)
 		train, test := Merge(p, q), Merge(tp, tq)
-		l, err := NewLearner(Problem{Vocab: v, Train: train}, Settings{Seed: seed, Iterations: 40, Threads: 2})
+		l, err := NewLearner(Problem{Vocab: v, Train: train}, Settings{Seed: seed, Iterations: 40, Threads: 2, Patience: DefaultPatience})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -128,7 +128,7 @@ func testDeterministicAcrossThreads(t *testing.T, sem possibilistic.Semantics) {
 	}
 	var out []string
 	for _, threads := range []int{1, 4} {
-		l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 42, Iterations: iters, Threads: threads, Patience: -1, Semantics: sem})
+		l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 42, Iterations: iters, Threads: threads, Semantics: sem})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -161,7 +161,7 @@ func testStopMidIteration(t *testing.T, sem possibilistic.Semantics) {
 		step = 3 // fewer runs keep the test short; the timeouts still land mid-iteration
 	}
 	for ms := 1; ms <= 40; ms += step {
-		l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: uint64(ms), Iterations: 1000, Patience: -1, Timeout: time.Duration(ms) * time.Millisecond, Semantics: sem})
+		l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: uint64(ms), Iterations: 1000, Timeout: time.Duration(ms) * time.Millisecond, Semantics: sem})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -202,7 +202,7 @@ func TestEmptyConsequent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := NewLearner(Problem{Vocab: v, Train: ex}, Settings{Seed: 1, Iterations: 10})
+	l, err := NewLearner(Problem{Vocab: v, Train: ex}, Settings{Seed: 1, Iterations: 10, Patience: DefaultPatience})
 	if err != nil {
 		t.Fatal(err)
 	}

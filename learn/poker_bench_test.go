@@ -114,7 +114,7 @@ func loadPoker(path string) pokerData {
 }
 
 func pokerOptions(iterations, threads int) learn.Settings {
-	return learn.Settings{Seed: 1, Iterations: iterations, Patience: -1, Threads: threads}
+	return learn.Settings{Seed: 1, Iterations: iterations, Threads: threads}
 }
 
 // resume restores the checkpoint with one worker per processor that the

@@ -39,6 +39,16 @@ func (e *engine) accuracy(score int64) float64 {
 	return float64(score+neg) / float64(total)
 }
 
+// covered returns whether the current hypothesis covers each example, in
+// the order of the Examples the engine was built from.
+func (e *engine) covered() []bool {
+	out := make([]bool, len(e.ex))
+	for i := range e.ex {
+		out[e.orig[i]] = e.st[i].covered
+	}
+	return out
+}
+
 // commit makes m the current hypothesis and re-decides every example.
 func (e *engine) commit(m *Hypothesis) {
 	if e.sem != possibilistic.Poss {

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"slices"
 )
@@ -147,16 +146,16 @@ func supportEngine(p Problem, m *Hypothesis, s Settings) (*engine, error) {
 	return e, nil
 }
 
-// SupportSelection is the outcome of ChooseSupport: the thresholds tried,
-// each a number of training examples (by weight) that a clause with no more
-// support is pruned at, with the held-out accuracy and the size of the
-// pruned hypothesis.
+// SupportSelection is the choice of the support a clause needs (see
+// Protocol.PruneShare): the thresholds tried, each a number of training
+// examples (by weight) that a clause with no more support is pruned at,
+// with the held-out score and the size of the pruned hypothesis.
 type SupportSelection struct {
 	Thresholds []int64
-	Accuracy   []float64 // on the held-out examples
+	Accuracy   []float64 // the held-out score
 	Literals   []int     // of the pruned hypothesis
-	Best       int       // index of the best held-out accuracy (the lowest threshold on ties)
-	StdErr     float64   // the standard error of the best accuracy on the held-out examples
+	Best       int       // index of the best held-out score (the lowest threshold on ties)
+	StdErr     float64   // the standard error of the best score on the held-out total
 	Chosen     int       // index of the highest threshold within one standard error of the best
 	// Share is the chosen threshold as a share of the training weight, so
 	// that it carries over to a training set of another size.
@@ -169,97 +168,59 @@ func (s *SupportSelection) Threshold(total int) int64 {
 	return int64(math.Floor(s.Share*float64(total) + 1e-9))
 }
 
-// ChooseSupport chooses, on held-out examples, how much support a clause
-// needs to stay in a theory: it prunes m, the hypothesis learned on
-// val.Problem.Train, with PruneSupport at the thresholds 0, 1, 2, 3, 5, 8,
-// 13, … examples up to maxShare of the training weight (at least 0 and 1),
-// scores each pruned hypothesis on val.Problem.Test, and keeps the highest
-// threshold whose held-out accuracy is within one standard error of the
-// best: the one-standard-error rule, which prefers the smaller theory as
-// ChooseIterations does. Only val.Problem and val.Settings are used.
-func ChooseSupport(ctx context.Context, val Validation, m *Hypothesis, maxShare float64) (*SupportSelection, error) {
-	return chooseSupport(ctx, []Validation{val}, []*Hypothesis{m}, maxShare)
-}
-
-// ChooseSupportCV chooses the support a clause needs as ChooseSupport
-// does, on the folds of a cross-validation and sel, its outcome
-// (ChooseIterationsCV): every fold's hypothesis at the chosen iteration (or at
-// its last, for a fold that stopped before) is pruned at each threshold,
-// the held-out accuracies are pooled over the folds, and the share is of
-// the folds' mean training weight. With a single fold it is ChooseSupport
-// on the chosen iteration's hypothesis.
-func ChooseSupportCV(ctx context.Context, folds []Validation, sel *Selection, maxShare float64) (*SupportSelection, error) {
-	if sel.Chosen == 0 {
-		return nil, errors.New("learn: no iterations chosen to prune the hypothesis of")
-	}
-	runs := sel.Folds
-	if len(runs) == 0 { // one held-out part: sel is its run
-		runs = []*Selection{sel}
-	}
-	if len(runs) != len(folds) {
-		return nil, fmt.Errorf("learn: a selection of %d folds for %d folds", len(runs), len(folds))
-	}
-	var models []*Hypothesis
-	for _, f := range runs {
-		if len(f.Models) == 0 {
-			return nil, errors.New("learn: a fold without models")
-		}
-		models = append(models, f.Models[min(sel.Chosen, len(f.Models))-1])
-	}
-	return chooseSupport(ctx, folds, models, maxShare)
-}
-
-// chooseSupport prunes models[i], learned on folds[i].Problem.Train, at
-// every threshold and pools the accuracies on the folds' held-out
-// examples.
-func chooseSupport(ctx context.Context, folds []Validation, models []*Hypothesis, maxShare float64) (*SupportSelection, error) {
+// chooseSupport chooses how much support a clause needs to stay in a
+// theory: the hypothesis of iteration chosen of every fold's run (or its
+// last, for a run that stopped before) is pruned with PruneSupport at the
+// thresholds 0, 1, 2, 3, 5, 8, 13, … training examples up to
+// proto.PruneShare of the fold's training weight (at least 0 and 1), each
+// pruned hypothesis is scored on the fold's held-out part as its Task
+// says, the scores are pooled over the folds, and the highest threshold
+// whose score is within one standard error of the best is kept: the
+// one-standard-error rule, which prefers the smaller theory as the choice
+// of iterations does. The share is of the folds' mean training weight.
+func chooseSupport(ctx context.Context, p Problem, proto Protocol, runs []*Selection, chosen int) (*SupportSelection, error) {
+	s := proto.Settings
 	var most, held, total int64 = math.MaxInt64, 0, 0
-	for _, val := range folds {
-		if val.Problem.Test == nil || len(val.Problem.Test.List) == 0 {
-			return nil, errors.New("learn: no held-out examples to choose the support on")
+	hyps := make([]*Hypothesis, len(runs))
+	for i, f := range proto.Folds {
+		if len(runs[i].Hypotheses) == 0 {
+			return nil, errors.New("learn: a fold without hypotheses to prune")
 		}
-		train := val.Problem.Train
-		if train == nil || len(train.List) == 0 {
-			return nil, errors.New("learn: no training examples")
-		}
-		if err := val.Settings.check(); err != nil {
-			return nil, err
-		}
-		most = min(most, int64(math.Floor(maxShare*float64(train.Total()))))
-		held += int64(val.Problem.Test.Total())
-		total += int64(train.Total())
+		hyps[i] = runs[i].Hypotheses[min(chosen, len(runs[i].Hypotheses))-1]
+		most = min(most, int64(math.Floor(proto.PruneShare*float64(f.Train.Total()))))
+		held += int64(runs[i].Held)
+		total += int64(f.Train.Total())
 	}
 	sel := &SupportSelection{}
 	for _, t := range thresholds(most) {
 		var correct, n int
 		literals := 0
-		for i, val := range folds {
-			s := val.Settings
-			s.defaults()
-			pruned, err := PruneSupport(ctx, val.Problem, models[i], s, t)
+		for i, f := range proto.Folds {
+			fp := Problem{Vocab: p.Vocab, Train: f.Train, Hard: p.Hard}
+			pruned, err := PruneSupport(ctx, fp, hyps[i], s, t)
 			if err != nil {
 				return nil, err
 			}
-			c, m := Score(pruned, val.Problem.Test, s.Threads, s.Semantics)
+			c, m := f.Held.Score(Covers(pruned, f.Held.Queries(), threadsOf(s), s.Semantics))
 			correct, n, literals = correct+c, n+m, literals+pruned.NumLiterals()
 		}
 		sel.Thresholds = append(sel.Thresholds, t)
 		sel.Accuracy = append(sel.Accuracy, float64(correct)/float64(max(n, 1)))
-		sel.Literals = append(sel.Literals, (literals+len(folds)/2)/len(folds))
+		sel.Literals = append(sel.Literals, (literals+len(runs)/2)/len(runs))
 	}
 	for k, a := range sel.Accuracy {
 		if a > sel.Accuracy[sel.Best] {
 			sel.Best = k
 		}
 	}
-	p := sel.Accuracy[sel.Best]
-	sel.StdErr = accuracyStdErr(p, int(held))
+	best := sel.Accuracy[sel.Best]
+	sel.StdErr = accuracyStdErr(best, int(held))
 	for k, a := range sel.Accuracy {
-		if a >= p-sel.StdErr {
+		if a >= best-sel.StdErr {
 			sel.Chosen = k
 		}
 	}
-	sel.Share = float64(sel.Thresholds[sel.Chosen]) / (float64(total) / float64(len(folds)))
+	sel.Share = float64(sel.Thresholds[sel.Chosen]) / (float64(total) / float64(len(runs)))
 	return sel, nil
 }
 

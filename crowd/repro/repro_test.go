@@ -15,6 +15,7 @@ import (
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/internal/experiment/experimenttest"
 	"github.com/strata-logic/strata/internal/shared"
+	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -27,7 +28,22 @@ func dataRoot(t testing.TB) string {
 
 // reproduce runs the reproduction with settings s on the domains named.
 func reproduce(ctx context.Context, s experiment.Settings, domains ...string) (*Report, error) {
-	return Reproduce(ctx, Options{Settings: s, Domains: domains})
+	return Reproduce(ctx, Options{Settings: benchSettings(s), Domains: domains})
+}
+
+// benchSettings gives s the defaults of strata bench crowd for the protocol
+// settings it leaves zero (which have no effect in the library).
+func benchSettings(s experiment.Settings) experiment.Settings {
+	if s.Folds == 0 {
+		s.Folds = DefaultFolds
+	}
+	if s.Validation == 0 {
+		s.Validation = DefaultValidation
+	}
+	if s.ValidationPatience == 0 {
+		s.ValidationPatience = learn.DefaultValidationPatience
+	}
+	return s
 }
 
 // TestQuick runs the small version end to end and checks what it wrote
@@ -170,7 +186,7 @@ func clauseSet(t *testing.T, v *logic.Vocabulary, fs []*logic.Formula) []string 
 func TestQuickDeterministic(t *testing.T) {
 	data := dataRoot(t)
 	experimenttest.CheckDeterministic(t, func(dir string) error {
-		_, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 7}, Domains: []string{"football"}})
+		_, err := Reproduce(context.Background(), Options{Settings: benchSettings(experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 7}), Domains: []string{"football"}})
 		return err
 	}, "football.theory")
 }
@@ -178,7 +194,7 @@ func TestQuickDeterministic(t *testing.T) {
 func TestNoValidation(t *testing.T) {
 	data := dataRoot(t)
 	dir := t.TempDir()
-	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Validation: -1, Iterations: 3}, Domains: []string{"fourth_down"}})
+	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Iterations: 3}, Domains: []string{"fourth_down"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,8 +210,8 @@ func TestNoValidation(t *testing.T) {
 func TestQuickFolds(t *testing.T) {
 	data := dataRoot(t)
 	dir := t.TempDir()
-	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Folds: 3,
-		Semantics: []possibilistic.Semantics{possibilistic.Poss}}, Domains: []string{"fourth_down"}})
+	rep, err := Reproduce(context.Background(), Options{Settings: benchSettings(experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Folds: 3,
+		Semantics: []possibilistic.Semantics{possibilistic.Poss}}), Domains: []string{"fourth_down"}})
 	if err != nil {
 		t.Fatal(err)
 	}

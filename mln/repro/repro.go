@@ -17,7 +17,7 @@
 //
 // The number of learning iterations is chosen on training examples held out
 // by whole evidence formulas, never on the test examples: see
-// Options.Validation.
+// experiment.Settings.Folds.
 package repro
 
 import (
@@ -31,9 +31,10 @@ import (
 	"github.com/strata-logic/strata/mln"
 )
 
-// Options control a reproduction. The zero value, with Data and Dir set,
-// runs the full experiment with the defaults below, without the baselines
-// unless Weka is set. Data holds debd/; Dir receives results.md,
+// Options control a reproduction. A zero field of the embedded Settings has
+// no effect (see experiment.Settings); strata bench map's defaults are
+// those below and learn's. Without Weka the baselines are not run. Data
+// holds debd/; Dir receives results.md,
 // NAME.theory, and NAME/ with the network, examples and ARFF files. Quick
 // runs NLTCS only (unless Datasets says otherwise) with QuickExamples +
 // QuickExamples examples. The training examples are drawn with the seed
@@ -63,12 +64,9 @@ const (
 	// about two and a half minutes on 2 cores, so 4 minutes keeps the
 	// whole reproduction under 20 minutes without cutting learning short.
 	DefaultTimeout = 4 * time.Minute
-	// DefaultValidation holds out 30% of the training examples.
-	DefaultValidation = experiment.DefaultValidation
-	// DefaultValidationPatience lets the validation run go on for 60
-	// iterations past its best validation accuracy; on the four datasets
-	// the best came 60 to 130 iterations into the run.
-	DefaultValidationPatience = 60
+	// DefaultValidation holds out 30% of the training examples (with
+	// --folds 1).
+	DefaultValidation = learn.DefaultValidation
 	// DefaultFolds chooses the number of iterations by 5-fold
 	// cross-validation: with 1000 training examples, one held-out part of
 	// 300 measures each iteration's accuracy to one or two points, about
@@ -80,18 +78,18 @@ const (
 	QuickExamples   = 200
 )
 
-var defaults = experiment.Defaults{Iterations: DefaultIterations, QuickIterations: QuickIterations,
-	Timeout: DefaultTimeout, ValidationPatience: DefaultValidationPatience, Folds: DefaultFolds}
+var defaults = experiment.Defaults{QuickIterations: QuickIterations}
 
 // Event reports progress; its Subject is a Dataset's Name. Counting
 // events (Total > 0) count the trees and L-BFGS iterations of the "network"
 // step (Stage says which) and the examples labelled in "examples".
 type Event = experiment.Event
 
-// withDefaults fills in the zero fields.
+// withDefaults checks the options and fills in the zero fields that have a
+// default.
 func (o Options) withDefaults() (Options, error) {
 	var err error
-	if o.Settings, err = o.Settings.WithDefaults(defaults); err != nil {
+	if o.Settings, err = o.Settings.Resolve(defaults); err != nil {
 		return o, err
 	}
 	n := 1000

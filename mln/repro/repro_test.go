@@ -28,7 +28,22 @@ func dataRoot(t testing.TB) string {
 
 // reproduce runs the reproduction with settings s on the datasets named.
 func reproduce(ctx context.Context, s experiment.Settings, datasets ...string) (*Report, error) {
-	return Reproduce(ctx, Options{Settings: s, Datasets: datasets})
+	return Reproduce(ctx, Options{Settings: benchSettings(s), Datasets: datasets})
+}
+
+// benchSettings gives s the defaults of strata bench map for the protocol
+// settings it leaves zero (which have no effect in the library).
+func benchSettings(s experiment.Settings) experiment.Settings {
+	if s.Folds == 0 {
+		s.Folds = DefaultFolds
+	}
+	if s.Validation == 0 {
+		s.Validation = DefaultValidation
+	}
+	if s.ValidationPatience == 0 {
+		s.ValidationPatience = learn.DefaultValidationPatience
+	}
+	return s
 }
 
 // TestQuick runs the small version end to end and checks what it wrote
@@ -283,7 +298,7 @@ func checkLabels(t *testing.T, net *mln.Network, rules []logic.Rule, positive bo
 func TestQuickDeterministic(t *testing.T) {
 	data := dataRoot(t)
 	experimenttest.CheckDeterministic(t, func(dir string) error {
-		_, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 7}, Train: 100, Test: 50})
+		_, err := Reproduce(context.Background(), Options{Settings: benchSettings(experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 7}), Train: 100, Test: 50})
 		return err
 	}, "nltcs.theory", "nltcs/train.defaults", "nltcs/test.nondefaults", "nltcs/train.arff")
 }
@@ -291,7 +306,7 @@ func TestQuickDeterministic(t *testing.T) {
 func TestNoValidation(t *testing.T) {
 	data := dataRoot(t)
 	dir := t.TempDir()
-	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Validation: -1, Iterations: 3}, Train: 60, Test: 40})
+	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Iterations: 3}, Train: 60, Test: 40})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -336,7 +351,7 @@ func TestQuickPrune(t *testing.T) {
 func checkQuickPrune(t *testing.T, folds int) {
 	data := dataRoot(t)
 	dir := t.TempDir()
-	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 3, Prune: true, Folds: folds}, Train: 200, Test: 50})
+	rep, err := Reproduce(context.Background(), Options{Settings: benchSettings(experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 3, Prune: true, Folds: folds}), Train: 200, Test: 50})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -178,7 +178,7 @@ func Chosen(t testing.TB, lr *experiment.Learning) *experiment.Validation {
 	return v
 }
 
-// CheckNoValidation checks a run made with Validation -1 and the given
+// CheckNoValidation checks a run made with Folds 0 and the given
 // iteration limit: no validation run, the limit kept, and no
 // validation.csv in the subject's folder dir.
 func CheckNoValidation(t testing.TB, lr *experiment.Learning, limit int, dir string) {

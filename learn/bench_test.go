@@ -98,7 +98,7 @@ func learnedNLTCS(b *testing.B) (*Learner, *Examples) {
 func BenchmarkCoverage(b *testing.B) {
 	l, test := learnedNLTCS(b)
 	m := l.Hypothesis()
-	e := newEngine(16, test, nil, 1, possibilistic.Poss)
+	e := newEngine(16, test, nil, 1, possibilistic.Poss).(*drowning)
 	b.ResetTimer()
 	for done := 0; done < b.N; done += len(test.List) {
 		e.commit(m)
@@ -119,7 +119,7 @@ func BenchmarkScoreCandidates(b *testing.B) {
 	pos := l.e.hyp.Positions()
 	b.ResetTimer()
 	for done := 0; done < b.N; done += len(cands) {
-		l.e.scoreCandidates(context.Background(), cands)
+		l.c.scoreCandidates(context.Background(), cands)
 	}
 	b.ReportMetric(float64(b.N*pos*len(l.e.ex))/b.Elapsed().Seconds(), "example-positions/s")
 }

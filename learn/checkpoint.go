@@ -137,7 +137,7 @@ func ResumeLearner(r io.Reader, p Problem, opts Settings) (*Learner, error) {
 			return nil, err
 		}
 	}
-	l.e.commit(m)
+	l.c.commit(m)
 	l.iter, l.stale, l.elapsed = cp.Iteration, cp.Stale, time.Duration(cp.ElapsedNs)
 	for _, ci := range cp.History {
 		it := Iteration{

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"context"
 	"encoding/binary"
 	"slices"
 	"sync"
@@ -10,18 +11,20 @@ import (
 	"github.com/strata-logic/strata/sat"
 )
 
-// The coverage engine decides whether the current hypothesis Θ covers every
+// A coverage engine decides whether the current hypothesis Θ covers every
 // example, under the semantics the learner was given, and scores tentative
-// changes of Θ without re-deciding what cannot change. Each semantics has
-// its own engine path, because the shortcut that makes poss fast rests on
-// drowning:
-//   - poss keeps the boundary b and the threshold t below, and its
-//     invariant: a clause inserted strictly below position 2b changes
-//     nothing, and above it the answer depends only on b, t and the lowest
-//     level consistent with the clause;
-//   - linear keeps, per level, whether the walk down from the top keeps it,
-//     and lex the least violation count of each level among the worlds
-//     optimal above it (semengine.go). Their invariants: a level's decision
+// changes of Θ without re-deciding what cannot change. There are two, over
+// one store of the examples, their states and stored worlds (store), behind
+// one interface (coverage), because the shortcut that makes poss fast rests
+// on drowning:
+//   - drowning, the engine of poss, keeps the boundary b and the threshold
+//     t below, and its invariant: a clause inserted strictly below position
+//     2b changes nothing, and above it the answer depends only on b, t and
+//     the lowest level consistent with the clause;
+//   - drowningFree, the engine of linear and lex: linear keeps, per level,
+//     whether the walk down from the top keeps it, and lex the least
+//     violation count of each level among the worlds optimal above it
+//     (semengine.go). Their invariants: a level's decision
 //     depends only on α and the levels above it, so a changed hypothesis is
 //     re-decided only below the top levels it shares with the current one;
 //     a candidate satisfied by some witness of the current decision has one
@@ -31,7 +34,7 @@ import (
 //     decisions above admit it, changes nothing at new levels below 2g, and
 //     under lex nothing inside levels below g−1 (slowSem proves each).
 //
-// The poss engine in detail:
+// The drowning engine in detail:
 //
 // Per example it keeps, for the current hypothesis with k levels:
 //   - b, the boundary: the cut of levels b..k−1 plus the hard rules is the
@@ -107,8 +110,10 @@ type exState struct {
 	coreBOK, coreTOK bool
 }
 
-type engine struct {
-	sem     possibilistic.Semantics
+// store is what every coverage engine keeps: the examples, numbered
+// antecedent group after antecedent group, their states under the current
+// hypothesis and their stored worlds, and the workers that decide them.
+type store struct {
 	n       int // atoms: solver variables 0..n−1
 	words   int
 	ex      []exData
@@ -116,16 +121,13 @@ type engine struct {
 	worlds  []uint64 // example i, slot s at ((i*slots)+s)*words
 	hyp     *Hypothesis
 	workers []*worker
-	dec     [][]int32 // linear and lex: per example, per level (see semengine.go)
 	// groups lists the examples by antecedent: examples with the same α
 	// share their boundary, and their stored worlds are worlds of H ∪ α.
 	groups [][]int32
-	semx   semExtra // linear and lex (semscore.go)
 	spare  snapshot // the memory of the last save
 	// logging is set from save to restore or forget: keep logs what it
 	// overwrites.
 	logging bool
-	units   []unitFacts // poss: per group, see propagate.go
 	// betaMasks holds each example's β as a clause mask: pos then neg,
 	// words each (see betaMask).
 	betaMasks []uint64
@@ -133,18 +135,76 @@ type engine struct {
 	// orig[i] is the position of example i in the Examples the engine was
 	// built from, and index the inverse.
 	orig, index []int32
-	unitMu      sync.Mutex
-	unitIdx     *unitIndex
-	unitOnce    sync.Once
-	unitSlab    struct {
+}
+
+// coverage is a coverage engine over a store: it decides, under its
+// semantics, which examples the current hypothesis covers (the store's
+// states), and what inserting or removing a clause would change. The
+// drowning engine decides ⊢poss, the drowning-free one linear and lex
+// entailment; the learner, the greedy stratifier and pruning run on
+// either.
+type coverage interface {
+	base() *store
+	// commit makes h the current hypothesis and re-decides every example;
+	// commitInsert and commitRemove do so for the current one changed by
+	// a clause, re-deciding only what the change may alter.
+	commit(h *Hypothesis)
+	commitInsert(c logic.Clause, p int)
+	commitRemove(j, i int)
+	// scoreCandidates returns, for each clause, the change of score when
+	// it is inserted at each position 0..2k of the current hypothesis;
+	// scoreAbove only for the candidates that may change it by need or
+	// more at some position from[ci] on (see bestAbove).
+	scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64
+	scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64) [][]int64
+	// scoreRemoval returns the change of score if clause i of level j
+	// were removed, removalHarmless whether it is at least 0; both leave
+	// the workers compiled for the smaller hypothesis (commitRemove or
+	// recompile next).
+	scoreRemoval(j, i int) int64
+	removalHarmless(j, i int) bool
+	// minPosition returns the lowest position of h at which c is not
+	// redundant, or −1 when no position changes anything.
+	minPosition(h *Hypothesis, c logic.Clause) int
+	// save, restore and forget go back to a hypothesis and its states
+	// (see store.save); recompile rebuilds the workers' solvers.
+	save() snapshot
+	restore(h *Hypothesis, s snapshot)
+	recompile()
+}
+
+// drowning is the coverage engine of ⊢poss (engine.go, score.go,
+// propagate.go, repair.go).
+type drowning struct {
+	*store
+	units    []unitFacts // per group, see propagate.go
+	unitMu   sync.Mutex
+	unitIdx  *unitIndex
+	unitOnce sync.Once
+	unitSlab struct {
 		depth []int8
 		core  []uint64
 		trail []logic.Lit
 	}
 }
 
+// drowningFree is the coverage engine of linear and lex entailment
+// (semengine.go, semscore.go, lexpool.go, lexprop.go, lexmasks.go).
+type drowningFree struct {
+	*store
+	sem  possibilistic.Semantics // Linear or Lex
+	dec  [][]int32               // per example, per level (see semengine.go)
+	semx semExtra                // see semscore.go
+}
+
+func (e *drowning) base() *store     { return e.store }
+func (e *drowningFree) base() *store { return e.store }
+
+// worker decides examples with its own solver; d or f is its engine.
 type worker struct {
-	e       *engine
+	e       *store
+	d       *drowning
+	f       *drowningFree
 	id      int
 	s       *sat.Solver
 	sel     []logic.Lit
@@ -168,8 +228,43 @@ type worker struct {
 	undoM  []uint64
 }
 
-func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *engine {
-	e := &engine{sem: sem, n: nAtoms, words: (nAtoms + 63) / 64}
+// newEngine returns the coverage engine of sem for the examples ex, with
+// the hard rules and no learned level as its hypothesis.
+func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) coverage {
+	e := newStore(nAtoms, ex, hard, threads)
+	if sem == possibilistic.Poss {
+		d := &drowning{store: e, units: make([]unitFacts, len(e.groups))}
+		for _, w := range e.workers {
+			w.d = d
+		}
+		e.parallel(func(w *worker) {
+			w.compileSel(e.hyp)
+			w.each(func(i int) {
+				w.initExample(i)
+				// The empty hypothesis may already cover an example: the
+				// hard rules, or α itself, can entail β.
+				w.research(i, 0, -1)
+			})
+		})
+		return d
+	}
+	f := &drowningFree{store: e, sem: sem, dec: make([][]int32, len(e.ex))}
+	for _, w := range e.workers {
+		w.f = f
+	}
+	e.parallel(func(w *worker) {
+		w.compileFree(e.hyp)
+		w.each(func(i int) {
+			w.initExample(i)
+			w.decideEmpty(i)
+		})
+	})
+	return f
+}
+
+// newStore numbers the examples group after group and starts the workers.
+func newStore(nAtoms int, ex *Examples, hard []logic.Clause, threads int) *store {
+	e := &store{n: nAtoms, words: (nAtoms + 63) / 64}
 	var list []exData
 	for _, x := range ex.List {
 		d := exData{alpha: x.Alpha, beta: x.Beta, weight: int64(x.Count), sign: 1}
@@ -202,7 +297,6 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 		k := e.mask(d.beta)
 		e.betaMasks = append(append(e.betaMasks, k.pos...), k.neg...)
 	}
-	e.units = make([]unitFacts, len(e.groups))
 	e.grp = make([]int32, len(e.ex))
 	for g, xs := range e.groups {
 		for _, x := range xs {
@@ -210,24 +304,12 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 		}
 	}
 	e.st = make([]exState, len(e.ex))
-	if sem != possibilistic.Poss {
-		e.dec = make([][]int32, len(e.ex))
-	}
 	e.worlds = make([]uint64, len(e.ex)*slots*e.words)
 	threads = max(threads, 1)
 	for w := range threads {
 		e.workers = append(e.workers, &worker{e: e, id: w, m: make([]uint64, e.words)})
 	}
 	e.hyp = &Hypothesis{Hard: hard}
-	e.parallel(func(w *worker) {
-		w.compile(e.hyp)
-		w.each(func(i int) {
-			w.initExample(i)
-			// The empty hypothesis may already cover an example: the hard
-			// rules, or α itself, can entail β.
-			w.research(i, 0, -1)
-		})
-	})
 	return e
 }
 
@@ -268,7 +350,7 @@ func (w *worker) each(fn func(i int)) {
 }
 
 // parallel runs fn on every worker, each on its own goroutine.
-func (e *engine) parallel(fn func(w *worker)) {
+func (e *store) parallel(fn func(w *worker)) {
 	if len(e.workers) == 1 {
 		fn(e.workers[0])
 		return
@@ -284,9 +366,10 @@ func (e *engine) parallel(fn func(w *worker)) {
 	wg.Wait()
 }
 
-// compile builds the worker's solver for m under the engine's semantics.
-func (w *worker) compile(m *Hypothesis) {
-	if w.e.sem == possibilistic.Lex {
+// compileFree builds the worker's solver for m under the drowning-free
+// engine's semantics.
+func (w *worker) compileFree(m *Hypothesis) {
+	if w.f.sem == possibilistic.Lex {
 		w.compileLex(m)
 		return
 	}
@@ -415,7 +498,7 @@ func addLevel(m uint64, j int) (uint64, bool) {
 type clauseMask struct{ pos, neg []uint64 }
 
 // mask returns c's mask; c's atoms must be below e.n.
-func (e *engine) mask(c logic.Clause) clauseMask {
+func (e *store) mask(c logic.Clause) clauseMask {
 	k := clauseMask{pos: make([]uint64, e.words), neg: make([]uint64, e.words)}
 	for _, l := range c {
 		a := l.Atom()
@@ -429,7 +512,7 @@ func (e *engine) mask(c logic.Clause) clauseMask {
 }
 
 // betaMask returns example i's β as a clause mask.
-func (e *engine) betaMask(i int) clauseMask {
+func (e *store) betaMask(i int) clauseMask {
 	o := 2 * e.words * i
 	return clauseMask{pos: e.betaMasks[o : o+e.words], neg: e.betaMasks[o+e.words : o+2*e.words]}
 }
@@ -467,7 +550,7 @@ func lowestSatisfied(levels [][]logic.Clause, m []uint64, from int) int {
 	return 0
 }
 
-func (e *engine) slot(i, s int) []uint64 {
+func (e *store) slot(i, s int) []uint64 {
 	o := (i*slots + s) * e.words
 	return e.worlds[o : o+e.words]
 }
@@ -524,10 +607,36 @@ func (w *worker) initExample(i int) {
 	w.keep(i, 0)
 }
 
+// decideEmpty decides example i under a hypothesis without learned levels,
+// where every semantics agrees: H ∪ α entails β or not. Its stored world
+// (initExample) may settle it; a proof's levels are none.
+func (w *worker) decideEmpty(i int) {
+	e := w.e
+	st := &e.st[i]
+	if !e.ex[i].hardOK {
+		st.b, st.covered, st.t, st.tValid = 1, false, 0, true
+		return
+	}
+	st.coreB, st.coreBOK = 0, true
+	st.covered = true
+	for s := range int(st.n) {
+		if st.bf[s] && st.lv[s] <= 0 {
+			st.covered = false
+			return
+		}
+	}
+	if w.solve(i, 0, true, -1) {
+		w.keep(i, 0)
+		st.covered = false
+		return
+	}
+	st.coreT, st.coreTOK = w.core()
+}
+
 // refresh re-decides example i under the worker's compiled hypothesis: it
 // recomputes the levels of the stored worlds, then searches the boundary.
 func (w *worker) refresh(i int) {
-	e := w.e
+	e := w.d
 	st := &e.st[i]
 	k := len(e.hyp.Levels)
 	for s := range int(st.n) {
@@ -544,7 +653,7 @@ func (w *worker) refresh(i int) {
 // likely is (where it was before a small change) settle it in one call
 // instead of log k.
 func (w *worker) research(i, lo, probe int) {
-	e := w.e
+	e := w.d
 	st := &e.st[i]
 	d := &e.ex[i]
 	k := len(e.hyp.Levels)
@@ -616,7 +725,7 @@ func (w *worker) research(i, lo, probe int) {
 // core has no clause of level j; a covered example stays covered if its
 // core at b has none either, and an uncovered one keeps a stored
 // counter-world, since a smaller cut keeps every world.
-func (e *engine) removalKeeps(i, j, bNew int, lv []int32) bool {
+func (e *drowning) removalKeeps(i, j, bNew int, lv []int32) bool {
 	st := &e.st[i]
 	if st.b > 0 && (!st.coreBOK || st.coreB>>j&1 != 0) {
 		return false
@@ -636,7 +745,7 @@ func (e *engine) removalKeeps(i, j, bNew int, lv []int32) bool {
 // stored worlds' levels as they are: it computes their levels under m,
 // the hypothesis without the clause (emptied: level j went with it), only where
 // the answer needs them.
-func (e *engine) removalKeepsUnder(i, j, bNew int, emptied bool, m *Hypothesis) bool {
+func (e *drowning) removalKeepsUnder(i, j, bNew int, emptied bool, m *Hypothesis) bool {
 	st := &e.st[i]
 	if st.b > 0 && (!st.coreBOK || st.coreB>>j&1 != 0) {
 		return false
@@ -686,7 +795,7 @@ func levelAfterInsert(lv, p int, c logic.Clause, slot []uint64) int {
 // threshold returns t for example i: the largest j with the cut at j, and α,
 // entailing β. Cuts below b are inconsistent and entail everything.
 func (w *worker) threshold(i int) int {
-	e := w.e
+	e := w.d
 	st := &e.st[i]
 	if st.tValid {
 		return int(st.t)
@@ -724,10 +833,18 @@ func (w *worker) threshold(i int) int {
 
 // recompile rebuilds the workers' solvers for the current hypothesis, whose
 // states are already up to date.
-func (e *engine) recompile() {
-	e.parallel(func(w *worker) { w.compile(e.hyp) })
+func (e *drowning) recompile() {
+	e.parallel(func(w *worker) { w.compileSel(e.hyp) })
 }
 
+// recompile rebuilds the workers' solvers for the current hypothesis, whose
+// states are already up to date.
+func (e *drowningFree) recompile() {
+	e.parallel(func(w *worker) { w.compileFree(e.hyp) })
+}
+
+// snapshot is the examples' states (and under linear and lex their
+// decisions) saved with a hypothesis.
 type snapshot struct {
 	st  []exState
 	dec [][]int32
@@ -738,31 +855,37 @@ type snapshot struct {
 // large example sets), so it is valid until the next save. The stored
 // worlds, most of the memory, are not copied: until restore or forget,
 // keep notes in its worker's undo log what each one it overwrites held.
-func (e *engine) save() snapshot {
+func (e *store) save() snapshot {
 	s := snapshot{st: append(e.spare.st[:0], e.st...), dec: e.spare.dec}
-	if e.dec != nil {
-		s.dec = slices.Grow(s.dec[:0], len(e.dec))[:len(e.dec)]
-		for i, d := range e.dec {
-			s.dec[i] = append(s.dec[i][:0], d...)
-		}
-	}
 	e.spare = s
 	e.forget()
 	e.logging = true
 	return s
 }
 
+// save is store.save with the examples' decisions.
+func (e *drowningFree) save() snapshot {
+	s := e.store.save()
+	s.dec = slices.Grow(s.dec[:0], len(e.dec))[:len(e.dec)]
+	for i, d := range e.dec {
+		s.dec[i] = append(s.dec[i][:0], d...)
+	}
+	e.spare.dec = s.dec
+	return s
+}
+
 // forget stops logging overwritten worlds: the last snapshot will not be
 // restored.
-func (e *engine) forget() {
+func (e *store) forget() {
 	e.logging = false
 	for _, w := range e.workers {
 		w.undoAt, w.undoM = w.undoAt[:0], w.undoM[:0]
 	}
 }
 
-// restore returns to hypothesis m and the example states saved with it.
-func (e *engine) restore(m *Hypothesis, s snapshot) {
+// restoreStates returns to hypothesis m and the example states saved with
+// it, and stops logging.
+func (e *store) restoreStates(m *Hypothesis, s snapshot) {
 	e.hyp = m
 	copy(e.st, s.st)
 	for _, w := range e.workers {
@@ -773,6 +896,18 @@ func (e *engine) restore(m *Hypothesis, s snapshot) {
 		}
 	}
 	e.forget()
+}
+
+// restore returns to hypothesis m and the example states saved with it.
+func (e *drowning) restore(m *Hypothesis, s snapshot) {
+	e.restoreStates(m, s)
+	e.recompile()
+}
+
+// restore returns to hypothesis m and the example states and decisions
+// saved with it.
+func (e *drowningFree) restore(m *Hypothesis, s snapshot) {
+	e.restoreStates(m, s)
 	for i, d := range s.dec {
 		e.dec[i] = append(e.dec[i][:0], d...)
 	}

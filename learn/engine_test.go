@@ -93,7 +93,7 @@ func TestIncrementalMatchesFullEvaluation(t *testing.T) {
 		v := vocab(n)
 		ex := randExamples(r, n, 40)
 		m := randModel(r, n)
-		e := newEngine(n, ex, m.Hard, 1+iter%3, possibilistic.Poss)
+		e := newEngine(n, ex, m.Hard, 1+iter%3, possibilistic.Poss).(*drowning)
 		e.commit(m)
 		base := e.score()
 		if want := fullScore(m, ex, v); base != want {
@@ -124,7 +124,7 @@ func TestIncrementalMatchesFullEvaluation(t *testing.T) {
 			}
 		}
 		for _, need := range []int64{math.MinInt64, ref.score - base, ref.score - base + 1} {
-			got, _ := e.bestAbove(context.Background(), cands, need)
+			got, _ := bestAbove(context.Background(), e, cands, need)
 			switch {
 			case need <= ref.score-base && (got.ok != ref.ok || got.ok && (got.pos != ref.pos || got.score != ref.score || !slices.Equal(got.clause, ref.clause))):
 				t.Fatalf("#%d: need %d: bounded choice %v at %d (score %d), full profiles %v at %d (score %d)",
@@ -174,9 +174,9 @@ func TestIncrementalMatchesFullEvaluation(t *testing.T) {
 
 // checkStates compares the engine's per-example states with those of a fresh
 // engine that decides every example of m from scratch.
-func checkStates(t *testing.T, iter int, e *engine, m *Hypothesis) {
+func checkStates(t *testing.T, iter int, e *drowning, m *Hypothesis) {
 	t.Helper()
-	f := newEngine(e.n, examplesOf(e), m.Hard, 1, possibilistic.Poss)
+	f := newEngine(e.n, examplesOf(e.store), m.Hard, 1, possibilistic.Poss).(*drowning)
 	f.commit(m)
 	for i := range e.st {
 		a, b := &e.st[i], &f.st[i]
@@ -196,7 +196,7 @@ func checkStates(t *testing.T, iter int, e *engine, m *Hypothesis) {
 	}
 }
 
-func examplesOf(e *engine) *Examples {
+func examplesOf(e *store) *Examples {
 	ex := &Examples{}
 	for _, d := range e.ex {
 		ex.List = append(ex.List, Example{Alpha: d.alpha, Beta: d.beta, Positive: d.sign > 0, Count: int(d.weight)})
@@ -235,7 +235,7 @@ func TestRestoreAfterTrial(t *testing.T) {
 		if len(m.Levels) == 0 {
 			continue
 		}
-		e := newEngine(n, ex, m.Hard, 1+iter%2, possibilistic.Poss)
+		e := newEngine(n, ex, m.Hard, 1+iter%2, possibilistic.Poss).(*drowning)
 		e.commit(m)
 		st := slices.Clone(e.st)
 		models := slices.Clone(e.worlds)

@@ -23,29 +23,30 @@ func StratifyGreedy(ctx context.Context, clauses []logic.Clause, train *Examples
 		}
 	}
 	e := newEngine(n, train, hard, threads, sem)
+	s := e.base()
 	for _, c := range clauses {
 		if ctx.Err() != nil {
-			return e.hyp
+			return s.hyp
 		}
 		prof := e.scoreCandidates(ctx, []logic.Clause{c})
-		base := e.score()
+		base := s.score()
 		var best choice
 		for p := range prof[0] {
-			ch := choice{clause: c, pos: p, score: base + prof[0][p], levels: e.hyp.LevelsAfter(p), ok: true}
+			ch := choice{clause: c, pos: p, score: base + prof[0][p], levels: s.hyp.LevelsAfter(p), ok: true}
 			if ch.better(best) {
 				best = ch
 			}
 		}
-		e.commit(e.hyp.Insert(c, best.pos))
+		e.commit(s.hyp.Insert(c, best.pos))
 	}
 	for range maxPasses {
-		before := e.score()
+		before := s.score()
 		reinsert(ctx, e)
-		if e.score() <= before || ctx.Err() != nil {
+		if s.score() <= before || ctx.Err() != nil {
 			break
 		}
 	}
-	return e.hyp
+	return s.hyp
 }
 
 // Score returns the number of correctly classified examples of m on ex
@@ -74,5 +75,5 @@ func Covers(m *Hypothesis, ex *Examples, threads int, sem possibilistic.Semantic
 	}
 	e := newEngine(n, ex, m.Hard, threads, sem)
 	e.commit(m)
-	return e.covered()
+	return e.base().covered()
 }

@@ -125,8 +125,9 @@ type Learner struct {
 	vocab   *logic.Vocabulary
 	train   *Examples
 	hard    []logic.Clause
-	e, te   *engine
-	task    Task // scores te's coverage; nil: binary accuracy on Problem.Test
+	c, tc   coverage // the coverage engines of the training and the test examples
+	e, te   *store   // their stores
+	task    Task     // scores te's coverage; nil: binary accuracy on Problem.Test
 	pcg     *rand.PCG
 	rng     *rand.Rand
 	iter    int
@@ -176,9 +177,11 @@ func newLearner(p Problem, opts Settings, task Task) (*Learner, error) {
 	l := &Learner{opts: opts, vocab: v, train: train, hard: hard, task: task}
 	l.pcg = rand.NewPCG(opts.Seed, 0x5eed)
 	l.rng = rand.New(l.pcg)
-	l.e = newEngine(n, train, hard, opts.Threads, opts.Semantics)
+	l.c = newEngine(n, train, hard, opts.Threads, opts.Semantics)
+	l.e = l.c.base()
 	if p.Test != nil {
-		l.te = newEngine(n, p.Test, hard, opts.Threads, opts.Semantics)
+		l.tc = newEngine(n, p.Test, hard, opts.Threads, opts.Semantics)
+		l.te = l.tc.base()
 	}
 	return l, nil
 }
@@ -231,7 +234,7 @@ func (l *Learner) Run(ctx context.Context) (Stop, error) {
 			// not stopped.
 			*l.pcg = rng
 			if l.e.hyp != before {
-				l.e.commit(before)
+				l.c.commit(before)
 			}
 			return l.ctxStop(ctx), nil
 		}
@@ -280,7 +283,7 @@ func (l *Learner) record(improved bool) {
 	}
 	if l.te != nil {
 		if l.te.hyp != l.e.hyp { // an unchanged hypothesis scores as before
-			l.te.commit(l.e.hyp)
+			l.tc.commit(l.e.hyp)
 		}
 		if l.task != nil {
 			right, total := l.task.Score(l.te.covered())
@@ -306,11 +309,15 @@ func (l *Learner) step(ctx context.Context) (improved, perfect bool, err error) 
 	}
 	e := l.e
 	base := e.score()
-	best, ok := e.bestOf(ctx, cands)
+	best, ok := bestOf(ctx, l.c, cands)
 	if ok && best.ok {
 		best = l.minimise(ctx, best)
 	}
-	next, target := l.unitLevel(ctx) // linear and lex only (units.go)
+	var next *Hypothesis
+	var target int64
+	if f, ok := l.c.(*drowningFree); ok {
+		next, target = f.unitLevel(ctx) // units.go
+	}
 	switch {
 	case ctx.Err() != nil:
 		return false, false, nil
@@ -320,9 +327,9 @@ func (l *Learner) step(ctx context.Context) (improved, perfect bool, err error) 
 	default:
 		return false, false, nil
 	}
-	e.commit(l.simplify(next))
-	prune(ctx, e)
-	reinsert(ctx, e)
+	l.c.commit(l.simplify(next))
+	prune(ctx, l.c)
+	reinsert(ctx, l.c)
 	if s := e.score(); s < target {
 		return false, false, fmt.Errorf("learn: internal error: score fell from %d to %d while simplifying", target, s)
 	}
@@ -339,7 +346,7 @@ func (l *Learner) minimise(ctx context.Context, best choice) choice {
 		}
 		// A sub-clause scoring below best is of no use: bestAbove need
 		// not score it.
-		c, ok := l.e.bestAbove(ctx, subs, best.score-l.e.score())
+		c, ok := bestAbove(ctx, l.c, subs, best.score-l.e.score())
 		if !ok || !c.ok || c.score < best.score || c.score == best.score && c.levels > best.levels {
 			break
 		}

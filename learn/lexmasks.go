@@ -22,7 +22,7 @@ func (w *worker) masksOf(m *Hypothesis) *levelMasks {
 	if lm.hyp == m {
 		return lm
 	}
-	words := w.e.words
+	words := w.f.words
 	lm.hyp, lm.words = m, words
 	lm.pos, lm.neg, lm.end = lm.pos[:0], lm.neg[:0], lm.end[:0]
 	for _, l := range m.Levels {

@@ -49,7 +49,7 @@ type worldPool struct {
 
 // worldPool returns the pool of group gi; each group is decided by one
 // worker, so no other worker touches it.
-func (e *engine) worldPool(gi int) *worldPool {
+func (e *drowningFree) worldPool(gi int) *worldPool {
 	sx := &e.semx
 	sx.ponce.Do(func() { sx.pools = make([]worldPool, len(e.groups)) })
 	return &sx.pools[gi]
@@ -58,7 +58,7 @@ func (e *engine) worldPool(gi int) *worldPool {
 // poolAdd adds the worlds ms (words each, worlds of H ∪ α of group gi) to
 // its pool, except those it has.
 func (w *worker) poolAdd(gi int, ms []uint64) {
-	e := w.e
+	e := w.f
 	p := e.worldPool(gi)
 	words := e.words
 	size := poolSize
@@ -111,15 +111,15 @@ func (p *worldPool) has(m []uint64, words int) bool {
 // poolFor returns the pool of group gi with its vectors under the current
 // hypothesis.
 func (w *worker) poolFor(gi int) *worldPool {
-	w.poolCurrent(w.e.worldPool(gi))
-	return w.e.worldPool(gi)
+	w.poolCurrent(w.f.worldPool(gi))
+	return w.f.worldPool(gi)
 }
 
 // poolCurrent makes p.vec the vectors under the current hypothesis: the
 // alternative ones if they are, derived from those of the hypothesis the last
 // commit left (semExtra.move) if p has them, computed otherwise.
 func (w *worker) poolCurrent(p *worldPool) {
-	e := w.e
+	e := w.f
 	cur := e.hyp
 	if p.hyp == cur {
 		return
@@ -145,10 +145,10 @@ func (w *worker) poolCurrent(p *worldPool) {
 func (w *worker) vectorsUnder(p *worldPool, m *Hypothesis, ch change, derive bool) (*Hypothesis, []int32) {
 	k := len(m.Levels)
 	out := slices.Grow(p.alt[:0], p.n*k)[:p.n*k]
-	if !derive || !deriveVectors(p, p.hyp, m, ch, out, w.e.words) {
+	if !derive || !deriveVectors(p, p.hyp, m, ch, out, w.f.words) {
 		lm := w.masksOf(m)
 		for s := range p.n {
-			lm.vector(p.ms[s*w.e.words:(s+1)*w.e.words], out[s*k:(s+1)*k])
+			lm.vector(p.ms[s*w.f.words:(s+1)*w.f.words], out[s*k:(s+1)*k])
 		}
 	}
 	return m, out
@@ -215,7 +215,7 @@ func poolFrom(v, dec []int32) int {
 // of the group in w.sx.pfrom), the least such level (k+1 if none) and a
 // world from it.
 func (w *worker) lookFor(gi int, c logic.Clause, dec []int32) (*poolLook, int, []uint64) {
-	e := w.e
+	e := w.f
 	p := w.poolFor(gi)
 	k := len(e.hyp.Levels)
 	lk := &w.sx.look
@@ -275,9 +275,9 @@ func (lk *poolLook) final(pool []uint64) []uint64 {
 // pool world, vectors under m, to be met at every level the walk fixes
 // (g = k; the walk's counts go to u, its dec).
 func (w *worker) lookUnder(gi int, m *Hypothesis, ch change, u []int32) *poolLook {
-	p := w.e.worldPool(gi)
+	p := w.f.worldPool(gi)
 	lk := &w.sx.look
-	*lk = poolLook{p: p, in: lk.in[:0], k: len(m.Levels), g: len(m.Levels), wds: w.e.words, under: m, ch: ch, w: w, u: u}
+	*lk = poolLook{p: p, in: lk.in[:0], k: len(m.Levels), g: len(m.Levels), wds: w.f.words, under: m, ch: ch, w: w, u: u}
 	return lk
 }
 
@@ -370,7 +370,7 @@ func deriveVectors(p *worldPool, cur, m *Hypothesis, ch change, out []int32, wor
 // counts (nil under linear): entails takes from it worlds of the walk's
 // assumptions.
 func (w *worker) walkLook() *poolLook {
-	if w.e.sem != possibilistic.Lex {
+	if w.f.sem != possibilistic.Lex {
 		return nil
 	}
 	return &w.sx.look
@@ -378,7 +378,7 @@ func (w *worker) walkLook() *poolLook {
 
 // poolKeep adds, under lex, the worlds of pool to group gi's pool.
 func (w *worker) poolKeep(gi int, pool []uint64) {
-	if w.e.sem == possibilistic.Lex {
+	if w.f.sem == possibilistic.Lex {
 		w.poolAdd(gi, pool)
 	}
 }
@@ -405,7 +405,7 @@ func (w *worker) poolWorld(gi int, witness bool) bool {
 // that satisfies c and falsifies beta (each if not nil), or nil. It only
 // reads the pool: a look of a walk may hold its vectors.
 func (w *worker) poolFind(gi int, witness bool, c, beta *clauseMask) []uint64 {
-	e := w.e
+	e := w.f
 	p := e.worldPool(gi)
 	dec := e.dec[e.groups[gi][0]]
 	k := len(e.hyp.Levels)

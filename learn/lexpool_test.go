@@ -16,7 +16,7 @@ func TestPoolVectorsDerived(t *testing.T) {
 	for iter := range 500 {
 		n := 3 + r.IntN(68)
 		m := randModel(r, n)
-		e := newEngine(n, &Examples{}, m.Hard, 1, possibilistic.Lex)
+		e := newEngine(n, &Examples{}, m.Hard, 1, possibilistic.Lex).(*drowningFree)
 		e.hyp = m
 		w := e.workers[0]
 		p := &worldPool{}

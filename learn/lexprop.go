@@ -357,7 +357,7 @@ type groupProp struct {
 // under the current hypothesis (lex), computed once per hypothesis; each group is
 // scored by one worker, so no other worker touches it.
 func (w *worker) groupProp(gi int) *groupProp {
-	e := w.e
+	e := w.f
 	sx := &e.semx
 	sx.gonce.Do(func() { sx.gprop = make([]groupProp, len(e.groups)) })
 	gp := &sx.gprop[gi]

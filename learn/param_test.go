@@ -409,7 +409,7 @@ func TestReinsertNeverWorsens(t *testing.T) {
 			m.Levels = append(m.Levels, level)
 		}
 		ex := randExamples(r, n, 12)
-		e := newEngine(8, ex, nil, 1, possibilistic.Poss)
+		e := newEngine(8, ex, nil, 1, possibilistic.Poss).(*drowning)
 		e.commit(m)
 		reinsert(context.Background(), e)
 		before, _ := Score(m, ex, 1, possibilistic.Poss)

@@ -97,7 +97,7 @@ func (f *unitFacts) conflictAt() (int, uint64) {
 }
 
 // unitIndexFor returns the index of m, building it once.
-func (e *engine) unitIndexFor(m *Hypothesis) *unitIndex {
+func (e *drowning) unitIndexFor(m *Hypothesis) *unitIndex {
 	e.unitMu.Lock()
 	defer e.unitMu.Unlock()
 	if e.unitIdx != nil && e.unitIdx.hyp == m {
@@ -138,14 +138,14 @@ func (e *engine) unitIndexFor(m *Hypothesis) *unitIndex {
 // units returns the unit facts of group gi under the current hypothesis,
 // computing them the first time they are needed; nil when the hypothesis is too
 // large. Only the worker that handles gi may call it.
-func (w *worker) units(gi int) *unitFacts { return w.unitsUnder(gi, w.e.hyp) }
+func (w *worker) units(gi int) *unitFacts { return w.unitsUnder(gi, w.d.hyp) }
 
 // unitsUnder is units under hypothesis m; the facts kept are those of the last
 // hypothesis asked for. When that hypothesis shares its top levels with m (the
 // learner changes one level at a time), the facts derived from them are
 // kept and propagation resumes below them.
 func (w *worker) unitsUnder(gi int, m *Hypothesis) *unitFacts {
-	e := w.e
+	e := w.d
 	f := &e.units[gi]
 	if f.hyp == m {
 		if f.depth == nil {

@@ -25,7 +25,7 @@ func TestUnitsResumeMatchesFresh(t *testing.T) {
 			ex.Add(alpha, randClause(r, n, 2), true, 1)
 		}
 		m := randModel(r, n)
-		e := newEngine(n, ex, m.Hard, 1, possibilistic.Poss)
+		e := newEngine(n, ex, m.Hard, 1, possibilistic.Poss).(*drowning)
 		w := e.workers[0]
 		seen := []*Hypothesis{m}
 		for step := range 12 {
@@ -44,7 +44,7 @@ func TestUnitsResumeMatchesFresh(t *testing.T) {
 				}
 			}
 			seen = append(seen, m)
-			fresh := newEngine(n, ex, m.Hard, 1, possibilistic.Poss)
+			fresh := newEngine(n, ex, m.Hard, 1, possibilistic.Poss).(*drowning)
 			for g := range e.groups {
 				got := w.unitsUnder(g, m)
 				want := fresh.workers[0].unitsUnder(g, m)

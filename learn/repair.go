@@ -27,7 +27,7 @@ func (x *unitIndex) clause(id int32) clauseMask {
 // on success the world is in w.m. f are the group's unit facts and x the
 // index, both of m.
 func (w *worker) repair(gi, j int, m *Hypothesis, c logic.Clause, cm *clauseMask, f *unitFacts, x *unitIndex) bool {
-	e := w.e
+	e := w.d
 	if f == nil || x == nil || !x.ok || x.hyp != m || f.hyp != m {
 		return false
 	}
@@ -59,7 +59,7 @@ func (w *worker) repair(gi, j int, m *Hypothesis, c logic.Clause, cm *clauseMask
 // index returns the unit index of hypothesis m, remembering the last.
 func (w *worker) index(m *Hypothesis) *unitIndex {
 	if w.ux == nil || w.ux.hyp != m {
-		w.ux = w.e.unitIndexFor(m)
+		w.ux = w.d.unitIndexFor(m)
 	}
 	return w.ux
 }

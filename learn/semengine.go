@@ -88,7 +88,7 @@ func (w *worker) compileLex(m *Hypothesis) {
 		var totLv []int32
 		for j, o := range tot {
 			for _, l := range o {
-				a := int(l.Atom()) - w.e.n
+				a := int(l.Atom()) - w.f.n
 				for len(totLv) <= a {
 					totLv = append(totLv, -1)
 				}
@@ -159,7 +159,7 @@ func (w *worker) sat(a []logic.Lit) bool {
 		return false
 	}
 	clear(w.m)
-	for v := range w.e.n {
+	for v := range w.f.n {
 		if w.s.Value(logic.Atom(v)) {
 			w.m[v>>6] |= 1 << (v & 63)
 		}
@@ -193,14 +193,14 @@ func satisfiesAll(l []logic.Clause, m []uint64) bool {
 // antecedent share their decisions, so a witness of one is a witness of
 // all. It reports false when none is stored.
 func (w *worker) groupWorld(g []int32, witness bool) bool {
-	if w.e.sem == possibilistic.Lex {
-		return w.poolWorld(int(w.e.grp[g[0]]), witness)
+	if w.f.sem == possibilistic.Lex {
+		return w.poolWorld(int(w.f.grp[g[0]]), witness)
 	}
 	for _, x := range g {
-		st := &w.e.st[x]
+		st := &w.f.st[x]
 		for s := range int(st.n) {
 			if !witness || st.lv[s] == 0 {
-				copy(w.m, w.e.slot(int(x), s))
+				copy(w.m, w.f.slot(int(x), s))
 				return true
 			}
 		}
@@ -232,7 +232,7 @@ func sameTop(m, n *Hypothesis) int {
 // bound, if not nil, are lower bounds (lex) or skips (linear) for the
 // levels below the shared ones (see lexWalk and linWalk).
 func (w *worker) walkGroup(g []int32, m *Hypothesis, ch change, same int, dec, bound []int32) []logic.Lit {
-	e := w.e
+	e := w.f
 	i := int(g[0])
 	k, ko := len(m.Levels), len(e.hyp.Levels)
 	a := slices.Clone(e.ex[i].alpha)
@@ -278,9 +278,9 @@ func (w *worker) walkGroup(g []int32, m *Hypothesis, ch change, same int, dec, b
 // a (lex, lexpool.go), which the first example that needs them takes into
 // the pool.
 func (w *worker) entails(i int, a []logic.Lit, pool []uint64, p *lexProp, lk *poolLook) (ok bool, core uint64, coreOK bool, _ []uint64) {
-	d := &w.e.ex[i]
-	for o := 0; o < len(pool); o += w.e.words {
-		if !holds(d.beta, pool[o:o+w.e.words]) {
+	d := &w.f.ex[i]
+	for o := 0; o < len(pool); o += w.f.words {
+		if !holds(d.beta, pool[o:o+w.f.words]) {
 			return false, 0, false, pool
 		}
 	}
@@ -292,8 +292,8 @@ func (w *worker) entails(i int, a []logic.Lit, pool []uint64, p *lexProp, lk *po
 	if lk != nil && !lk.done {
 		n := len(pool)
 		pool = lk.final(pool)
-		for o := n; o < len(pool); o += w.e.words {
-			if !holds(d.beta, pool[o:o+w.e.words]) {
+		for o := n; o < len(pool); o += w.f.words {
+			if !holds(d.beta, pool[o:o+w.f.words]) {
 				return false, 0, false, pool
 			}
 		}
@@ -329,11 +329,11 @@ func (w *worker) levelCore() (uint64, bool) {
 
 // levelOf returns the level whose assumption variable a is, or −1.
 func (w *worker) levelOf(a logic.Atom) int {
-	x := int(a) - w.e.n
+	x := int(a) - w.f.n
 	if x < 0 {
 		return -1
 	}
-	if w.e.sem == possibilistic.Lex {
+	if w.f.sem == possibilistic.Lex {
 		if x < len(w.sx.totLv) {
 			return int(w.sx.totLv[x])
 		}
@@ -371,17 +371,17 @@ func (w *worker) minViolated(x lexCtx, l []logic.Clause, j, lb int) (int, []uint
 	return u, x.m
 }
 
-// commitSem makes m current under linear or lex, re-deciding every
+// commit makes m current under linear or lex, re-deciding every
 // antecedent below the top levels m shares with the current hypothesis, and
 // marks the stored worlds that witness the new decisions.
-func (e *engine) commitSem(m *Hypothesis) { e.commitChange(m, change{}) }
+func (e *drowningFree) commit(m *Hypothesis) { e.commitChange(m, change{}) }
 
-// commitChange is commitSem for m, the current hypothesis changed as ch says.
-func (e *engine) commitChange(m *Hypothesis, ch change) {
+// commitChange is commit for m, the current hypothesis changed as ch says.
+func (e *drowningFree) commitChange(m *Hypothesis, ch change) {
 	same := sameTop(e.hyp, m)
 	k := len(m.Levels)
 	e.parallel(func(w *worker) {
-		w.compile(m)
+		w.compileFree(m)
 		dec := make([]int32, k)
 		for gi := w.id; gi < len(e.groups); gi += len(e.workers) {
 			g := e.groups[gi]
@@ -545,12 +545,12 @@ func (ch change) mapCore(sem possibilistic.Semantics, core uint64, old, dec []in
 // settled reports whether example x of group g keeps its answer by kept
 // (see change.keeps); stored witnesses still mark the old decisions.
 func (w *worker) settled(g []int32, x, kept int) bool {
-	st := &w.e.st[x]
+	st := &w.f.st[x]
 	switch kept {
 	case keepCovered:
 		return st.covered
 	case keepUncovered:
-		bm := w.e.betaMask(x)
+		bm := w.f.betaMask(x)
 		return !st.covered && w.storedWitness(g, nil, &bm)
 	}
 	return false
@@ -558,7 +558,7 @@ func (w *worker) settled(g []int32, x, kept int) bool {
 
 // setUndecided records the examples of g, whose α the hard rules refute, as
 // not covered, with no decisions.
-func (e *engine) setUndecided(g []int32, k int) {
+func (e *drowningFree) setUndecided(g []int32, k int) {
 	for _, x := range g {
 		e.st[x].covered = false
 		e.dec[x] = slices.Grow(e.dec[x][:0], k)[:k]
@@ -570,7 +570,7 @@ func (e *engine) setUndecided(g []int32, k int) {
 // and marks which of their stored worlds witness them; wit, a witness,
 // is kept.
 func (w *worker) markWitnesses(g []int32, m *Hypothesis, dec []int32, wit []uint64) {
-	e := w.e
+	e := w.f
 	if e.sem == possibilistic.Lex {
 		// The antecedent's pool has its witnesses (poolWitness).
 		for _, x := range g {
@@ -633,7 +633,7 @@ func hashWorld(m []uint64) uint64 {
 // isWitness reports whether x witnesses example i's decisions under m
 // (in e.dec).
 func (w *worker) isWitness(i int, m *Hypothesis, x []uint64) bool {
-	e := w.e
+	e := w.f
 	for j, l := range m.Levels {
 		if e.sem == possibilistic.Lex {
 			if violated(l, x) != int(e.dec[i][j]) {
@@ -731,7 +731,7 @@ func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, fro
 // lexProp returns what propagation knows about the assumptions of the
 // last walk under lex (walkGroup, slowSem), nil under linear.
 func (w *worker) lexProp() *lexProp {
-	if w.e.sem != possibilistic.Lex {
+	if w.f.sem != possibilistic.Lex {
 		return nil
 	}
 	return &w.sx.prop

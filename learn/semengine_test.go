@@ -139,7 +139,7 @@ func TestDrowningFreeMatchesBruteForce(t *testing.T) {
 			v := vocab(n)
 			ex := randExamples(r, n, 30)
 			m := randModel(r, n)
-			e := newEngine(n, ex, m.Hard, 1+iter%3, sem)
+			e := newEngine(n, ex, m.Hard, 1+iter%3, sem).(*drowningFree)
 			if iter%2 == 1 {
 				e.semx.poolCap = 1 + iter%4 // full pools, worlds replaced
 			}
@@ -238,7 +238,7 @@ func TestSemanticsOnePerLevel(t *testing.T) {
 		for k, sem := range []possibilistic.Semantics{possibilistic.Linear, possibilistic.Lex} {
 			e := newEngine(n, ex, nil, 1, sem)
 			e.commit(m)
-			got[k] = e.score()
+			got[k] = e.base().score()
 		}
 		if got[0] != got[1] {
 			t.Fatalf("#%d: linear %d, lex %d on one clause per level", iter, got[0], got[1])
@@ -249,7 +249,7 @@ func TestSemanticsOnePerLevel(t *testing.T) {
 // checkTrialCores checks by enumerating worlds that every entailment proof
 // a trial removal kept (its levels, in the changed hypothesis) is one: with the
 // decisions of those levels alone, α and the hard rules entail β.
-func checkTrialCores(t *testing.T, e *engine, pr *pendingRemoval, ws [][]bool) {
+func checkTrialCores(t *testing.T, e *drowningFree, pr *pendingRemoval, ws [][]bool) {
 	t.Helper()
 	for gi, g := range e.groups {
 		for _, x := range g {

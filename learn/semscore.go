@@ -62,7 +62,7 @@ type pendKey struct {
 	j, i int
 }
 
-// pendingRemoval is what scoreRemovalSem decided: the hypothesis without clause
+// pendingRemoval is what scoreRemoval decided: the hypothesis without clause
 // i of level j of from, and per example and group the new state.
 type pendingRemoval struct {
 	from, to *Hypothesis
@@ -80,7 +80,7 @@ type pendingRemoval struct {
 // their decisions, so whether a witness satisfies c, and otherwise the walk
 // from g, are settled once for all of them.
 func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
-	e := w.e
+	e := w.f
 	g := e.groups[gi]
 	i0 := int(g[0])
 	if !e.ex[i0].hardOK {
@@ -169,7 +169,7 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 // world of group gi that satisfies c satisfies beta; *gp is the group's
 // propagation, found on first use.
 func (w *worker) propEntails(gi int, gp **groupProp, c, beta logic.Clause) bool {
-	if w.e.sem != possibilistic.Lex {
+	if w.f.sem != possibilistic.Lex {
 		return false
 	}
 	if *gp == nil {
@@ -182,7 +182,7 @@ func (w *worker) propEntails(gi int, gp **groupProp, c, beta logic.Clause) bool 
 // satisfies c (if not nil) and falsifies beta (if not nil), both given as
 // masks.
 func (w *worker) storedWitness(g []int32, c, beta *clauseMask) bool {
-	e := w.e
+	e := w.f
 	if e.sem == possibilistic.Lex {
 		return w.poolWitness(int(e.grp[g[0]]), c, beta)
 	}
@@ -201,7 +201,7 @@ func (w *worker) storedWitness(g []int32, c, beta *clauseMask) bool {
 // answer becomes ans at every position that is not inside a skipped level
 // (there nothing changes).
 func (w *worker) addAll(x int, ans bool) {
-	e := w.e
+	e := w.f
 	if ans == e.st[x].covered {
 		return
 	}
@@ -215,9 +215,9 @@ func (w *worker) addAll(x int, ans bool) {
 // add adds to w.delta[p] the change of example x's contribution when its
 // answer at position p becomes ans.
 func (w *worker) add(x, p int, ans bool) {
-	d := &w.e.ex[x]
+	d := &w.f.ex[x]
 	switch {
-	case ans == w.e.st[x].covered:
+	case ans == w.f.st[x].covered:
 	case ans:
 		w.delta[p] += d.sign * d.weight
 	default:
@@ -228,7 +228,7 @@ func (w *worker) add(x, p int, ans bool) {
 // skipped reports whether position p is inside a level that linear skips
 // for example x: a clause added there changes nothing.
 func (w *worker) skipped(x, p int) bool {
-	return w.e.sem == possibilistic.Linear && p%2 == 1 && w.e.dec[x][p/2] == 0
+	return w.f.sem == possibilistic.Linear && p%2 == 1 && w.f.dec[x][p/2] == 0
 }
 
 // slowSem scores c for the examples of group gi when no witness satisfies
@@ -257,7 +257,7 @@ func (w *worker) skipped(x, p int) bool {
 // gp, if not nil, is what propagation knows about the group's decisions
 // (lex): a level from which it refutes c is below g.
 func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
-	e := w.e
+	e := w.f
 	grp := e.groups[gi]
 	i0 := int(grp[0])
 	k := len(e.hyp.Levels)
@@ -372,7 +372,7 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 // below g keeps at least as strong a one in u (linear: kept; lex: bounded
 // no higher).
 func (w *worker) coreBelow(x, g int, u []int32) bool {
-	e := w.e
+	e := w.f
 	st := &e.st[x]
 	if !st.coreTOK {
 		return false
@@ -392,7 +392,7 @@ func (w *worker) coreBelow(x, g int, u []int32) bool {
 // j is skipped and the walk goes on below it, from the cache when it holds
 // for the current hypothesis; the walk is shared by x's group gi.
 func (w *worker) skipAnswer(gi, x, j int) bool {
-	e := w.e
+	e := w.f
 	sx := &e.semx
 	sx.once.Do(func() {
 		sx.skip = make([][]int8, len(e.ex))
@@ -428,7 +428,7 @@ func (w *worker) skipAnswer(gi, x, j int) bool {
 
 // prefix returns α and the decisions of the levels ≥ j, built in w.assume.
 func (w *worker) prefix(i, j int) []logic.Lit {
-	e := w.e
+	e := w.f
 	a := append(w.assume[:0], e.ex[i].alpha...)
 	for l := len(e.hyp.Levels) - 1; l >= j; l-- {
 		if e.sem == possibilistic.Lex {
@@ -444,7 +444,7 @@ func (w *worker) prefix(i, j int) []logic.Lit {
 // memberFrom returns the least j such that m (a world of H ∪ α) satisfies
 // the decisions of every level ≥ j.
 func (w *worker) memberFrom(i int, m []uint64) int {
-	e := w.e
+	e := w.f
 	j := len(e.hyp.Levels)
 	for ; j > 0; j-- {
 		l := e.hyp.Levels[j-1]
@@ -480,7 +480,7 @@ func lexInto(v, u []int32, j int, covered, ansW bool) bool {
 // current returns the assumptions that define the current decision of
 // example i: α and the kept levels (linear) or the optimal counts (lex).
 func (w *worker) current(i int) []logic.Lit {
-	e := w.e
+	e := w.f
 	a := append(w.assume[:0], e.ex[i].alpha...)
 	for j := range e.hyp.Levels {
 		if e.sem == possibilistic.Lex {
@@ -493,10 +493,10 @@ func (w *worker) current(i int) []logic.Lit {
 	return a
 }
 
-// scoreRemovalSem decides every antecedent under the current hypothesis without
+// scoreRemoval decides every antecedent under the current hypothesis without
 // clause i of level j, below the top levels the two share, and keeps what
-// it decided for commitRemoveSem.
-func (e *engine) scoreRemovalSem(j, i int) int64 {
+// it decided for commitRemove.
+func (e *drowningFree) scoreRemoval(j, i int) int64 {
 	m := e.hyp.Remove(j, i)
 	same := sameTop(e.hyp, m)
 	ch := change{kind: removal, j: j, emptied: len(m.Levels) < len(e.hyp.Levels)}
@@ -504,7 +504,7 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 		covered: make([]bool, len(e.ex)), core: make([]uint64, len(e.ex)), coreOK: make([]bool, len(e.ex)), dec: make([][]int32, len(e.groups)), wit: make([][]uint64, len(e.groups))}
 	parts := make([]int64, len(e.workers))
 	e.parallel(func(w *worker) {
-		w.compile(m)
+		w.compileFree(m)
 		var delta int64
 		for gi := w.id; gi < len(e.groups); gi += len(e.workers) {
 			g := e.groups[gi]
@@ -560,15 +560,20 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 	return s
 }
 
-// commitInsertSem makes current the hypothesis with c inserted at position p.
-func (e *engine) commitInsertSem(c logic.Clause, p int) {
+// removalHarmless reports whether removing clause i of level j keeps the
+// score at least as high; the trial removal's decisions are kept for
+// commitRemove.
+func (e *drowningFree) removalHarmless(j, i int) bool { return e.scoreRemoval(j, i) >= 0 }
+
+// commitInsert makes current the hypothesis with c inserted at position p.
+func (e *drowningFree) commitInsert(c logic.Clause, p int) {
 	e.commitChange(e.hyp.Insert(c, p), change{kind: insertion, pos: p})
 }
 
-// commitRemoveSem makes current the hypothesis without clause i of level j,
+// commitRemove makes current the hypothesis without clause i of level j,
 // taking the decisions of the trial removal of that clause when it was the
 // last one scored on the current hypothesis.
-func (e *engine) commitRemoveSem(j, i int) {
+func (e *drowningFree) commitRemove(j, i int) {
 	pr := e.semx.pend[pendKey{e.hyp, j, i}]
 	if pr == nil {
 		m := e.hyp.Remove(j, i)
@@ -578,7 +583,7 @@ func (e *engine) commitRemoveSem(j, i int) {
 	m := pr.to
 	k := len(m.Levels)
 	e.parallel(func(w *worker) {
-		w.compile(m)
+		w.compileFree(m)
 		for gi := w.id; gi < len(e.groups); gi += len(e.workers) {
 			g := e.groups[gi]
 			if !e.ex[g[0]].hardOK {

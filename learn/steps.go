@@ -105,12 +105,13 @@ func clauses(m *Hypothesis) []logic.Clause {
 
 // prune deletes, lowest level first, every clause whose removal does not
 // lower the training score.
-func prune(ctx context.Context, e *engine) {
-	for _, c := range clauses(e.hyp) {
+func prune(ctx context.Context, e coverage) {
+	s := e.base()
+	for _, c := range clauses(s.hyp) {
 		if ctx.Err() != nil {
 			break
 		}
-		j, i, ok := locate(e.hyp, c)
+		j, i, ok := locate(s.hyp, c)
 		if !ok {
 			continue
 		}
@@ -125,16 +126,17 @@ func prune(ctx context.Context, e *engine) {
 
 // reinsert moves every clause to the position where it scores best, on ties
 // keeping fewer levels and then its current place.
-func reinsert(ctx context.Context, e *engine) {
-	for _, c := range clauses(e.hyp) {
+func reinsert(ctx context.Context, e coverage) {
+	s := e.base()
+	for _, c := range clauses(s.hyp) {
 		if ctx.Err() != nil {
 			return
 		}
-		j, i, ok := locate(e.hyp, c)
+		j, i, ok := locate(s.hyp, c)
 		if !ok {
 			continue
 		}
-		orig := e.hyp
+		orig := s.hyp
 		without := orig.Remove(j, i)
 		from := e.minPosition(without, c)
 		if from < 0 { // a hard rule subsumes c: no position changes anything
@@ -143,7 +145,7 @@ func reinsert(ctx context.Context, e *engine) {
 		// Staying is always a choice, even where c is implied at home (a
 		// clause of its level subsumes it, so home < from): a move must
 		// beat the current hypothesis, never just the other positions.
-		stay := choice{clause: c, pos: home(orig, j), score: e.score(), levels: len(orig.Levels), ok: true}
+		stay := choice{clause: c, pos: home(orig, j), score: s.score(), levels: len(orig.Levels), ok: true}
 		snap := e.save()
 		e.commitRemove(j, i)
 		prof := e.scoreCandidates(ctx, []logic.Clause{c})
@@ -151,7 +153,7 @@ func reinsert(ctx context.Context, e *engine) {
 			e.restore(orig, snap)
 			return
 		}
-		base := e.score()
+		base := s.score()
 		best := stay
 		for p := from; p < len(prof[0]); p++ {
 			if ch := (choice{clause: c, pos: p, score: base + prof[0][p], levels: without.LevelsAfter(p), ok: true}); ch.better(best) {
@@ -162,7 +164,7 @@ func reinsert(ctx context.Context, e *engine) {
 			e.restore(orig, snap)
 			continue
 		}
-		e.forget()
+		s.forget()
 		e.commitInsert(c, best.pos)
 	}
 }

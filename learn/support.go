@@ -79,7 +79,7 @@ func PruneSupport(ctx context.Context, p Problem, m *Hypothesis, s Settings, max
 			// measure it again before acting on it.
 			measure(&es[0])
 		case x.support <= maxLoss:
-			emptied := len(e.hyp.Levels[x.j]) == 1
+			emptied := len(e.base().hyp.Levels[x.j]) == 1
 			e.commitRemove(x.j, x.i)
 			es = es[1:]
 			for k := range es { // where the others now are
@@ -101,7 +101,7 @@ func PruneSupport(ctx context.Context, p Problem, m *Hypothesis, s Settings, max
 				}
 			}
 			if !stale {
-				out := e.hyp.Clone()
+				out := e.base().hyp.Clone()
 				out.Hard = m.Hard
 				return out, nil
 			}
@@ -120,7 +120,7 @@ type supported struct {
 }
 
 // supportEngine decides every training example of p under m.
-func supportEngine(p Problem, m *Hypothesis, s Settings) (*engine, error) {
+func supportEngine(p Problem, m *Hypothesis, s Settings) (coverage, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}

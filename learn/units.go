@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/strata-logic/strata/logic"
-	"github.com/strata-logic/strata/possibilistic"
 )
 
 // unitLevel returns, under linear and lex, a candidate that sampled
@@ -17,13 +16,11 @@ import (
 // ("typically every atom is false") is written, and one clause an
 // iteration needs as many iterations as atoms to write it. The candidate is
 // scored like any other, by the training score of the hypothesis it makes
-// (score; the engine is left as it was). It returns nil under poss, whose
-// learner stays the paper's, and when no literal gains.
-func (l *Learner) unitLevel(ctx context.Context) (m *Hypothesis, score int64) {
-	e := l.e
-	if e.sem == possibilistic.Poss {
-		return nil, 0
-	}
+// (score; the engine is left as it was). The learner under poss, which
+// stays the paper's, has no such candidate: a level of units drowns as
+// soon as the evidence contradicts one of them. It returns nil when no
+// literal gains.
+func (e *drowningFree) unitLevel(ctx context.Context) (m *Hypothesis, score int64) {
 	has := make([]bool, e.n)
 	for _, c := range e.hyp.Hard {
 		if len(c) == 1 {

@@ -66,7 +66,7 @@ import (
 // leaves its boundary and answer as they are, so pruning re-decides only
 // the examples whose cores used that level.
 //
-// Four more save most of the remaining calls (issue 16), again without
+// Four more save most of the remaining calls, again without
 // changing an answer. A search that meets an unsatisfiable cut goes on above
 // the lowest level of its core, not just above the cut (coreLow). Unit
 // propagation from α through the cuts, once per antecedent and hypothesis, finds

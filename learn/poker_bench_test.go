@@ -147,9 +147,8 @@ func BenchmarkPokerScore(b *testing.B) {
 // scoring, minimising, inserting, pruning and re-inserting.
 func BenchmarkPokerIteration(b *testing.B) { benchmarkPokerTo(b, pokerIterations+1) }
 
-// pokerChosen is the number of iterations that validation chose on these
-// defaults in the run issue 16 reports (`strata learn --validation 0.3`:
-// 55 iterations, 6 minutes on 2 cores then).
+// pokerChosen is a number of iterations that validation chooses on these
+// defaults (`strata learn --validation 0.3` chose 55).
 const pokerChosen = 55
 
 // BenchmarkPokerRun continues from the checkpoint to the validation-chosen

@@ -59,7 +59,7 @@ func heapInUse() uint64 {
 }
 
 // BenchmarkLearnMillion learns 20 iterations from 1,000,000 synthetic
-// examples over 100,000 distinct antecedents (issue 16's scale benchmark);
+// examples over 100,000 distinct antecedents (the learner at scale);
 // one op is the whole 20-iteration run. MB-examples is the heap the example
 // set takes, which grows with the distinct examples, not with their
 // multiplicity.

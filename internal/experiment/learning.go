@@ -226,8 +226,8 @@ func semanticsList(sems []possibilistic.Semantics) []possibilistic.Semantics {
 }
 
 // semanticsDir returns the directory a run under sem writes its histories
-// to: dir itself for poss (as before there were others), dir/NAME
-// otherwise.
+// to: dir itself for poss (the paper's, whose files keep their names),
+// dir/NAME otherwise.
 func semanticsDir(dir string, sem possibilistic.Semantics) (string, error) {
 	if sem == possibilistic.Poss {
 		return dir, nil

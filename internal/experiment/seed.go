@@ -32,8 +32,8 @@ const (
 // seed: seed itself for Data, and otherwise SplitMix64's finaliser of seed
 // xor the 64-bit FNV-1a hash of the purpose's name. Distinct purposes thus
 // get unrelated seeds, and the generators they seed (PCG, whose stream is
-// fixed per package) never walk the same sequence: before Seed existed, the
-// crowd test split and the learner both drew from PCG(seed, 0x5eed).
+// fixed per package) never walk the same sequence, as the crowd test split
+// and the learner would if both drew from PCG(seed, 0x5eed).
 func Seed(seed uint64, purpose Purpose) uint64 {
 	if purpose == Data {
 		return seed

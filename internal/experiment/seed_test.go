@@ -4,8 +4,8 @@ import "testing"
 
 // TestSeedPurposes: the data keep the run's seed; every other purpose gets
 // a seed of its own, different from the data's and from each other's, so
-// that no two draws (the crowd test split and the learner, before) walk
-// the same generator stream.
+// that no two draws (the crowd test split and the learner, say) walk the
+// same generator stream.
 func TestSeedPurposes(t *testing.T) {
 	purposes := []Purpose{Data, Sample, ValidationSplit, ValidationExamples, Learner}
 	for _, seed := range []uint64{0, 1, 2, 7, 1 << 63, ^uint64(0)} {

@@ -19,10 +19,9 @@ import (
 // The learner's speed-ups must not change what it learns: every answer is
 // still decided exactly, so the same seed gives the same theory. These
 // digests (of the final theory and the training accuracy of every
-// iteration) were taken with a learner that decided every example without
-// the engines' shortcuts (stored worlds, cores, propagation, repair, pools),
-// and must not move when a shortcut is added: STRATA_GOLDEN_PRINT=1 prints
-// the digests of the code under test instead of comparing.
+// iteration) fix what the learner learns: a change of the engines that
+// only saves work must leave them as they are. STRATA_GOLDEN_PRINT=1
+// prints the digests of the code under test instead of comparing.
 var goldenTheories = map[string]string{
 	"nltcs/seed=1/threads=1": "fe615a7bd3b1e646",
 	"nltcs/seed=1/threads=2": "fe615a7bd3b1e646",

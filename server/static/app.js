@@ -333,7 +333,8 @@ function showIteration(n, it) {
 async function startLearning() {
   showError("learn-error", null);
   if (state.events) state.events.close();
-  const num = (id) => Number($(id).value) || 0;
+  // An empty field is left out: the server takes strata learn's default.
+  const num = (id) => ($(id).value === "" ? undefined : Number($(id).value));
   const body = {
     pos: $("learn-pos").value, neg: $("learn-neg").value, name: $("learn-pos").dataset.name || "explorer",
     iterations: num("learn-iterations"), candidates: num("learn-candidates"), patience: num("learn-patience"), seed: num("learn-seed"),

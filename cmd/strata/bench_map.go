@@ -66,14 +66,9 @@ them out.`,
 			if o.Semantics, err = parseSemanticsList(sems); err != nil {
 				return err
 			}
-			if err := pf.resolve(cmd.Flags()); err != nil {
+			if err := pf.apply(cmd.Flags(), &o.Settings); err != nil {
 				return usageError{err}
 			}
-			if o.Quick && !cmd.Flags().Changed("iterations") {
-				pf.iterations = 0 // the quick run's own limit
-			}
-			o.Iterations, o.Timeout, o.Candidates, o.Patience, o.Threads = pf.iterations, pf.timeout, pf.candidates, pf.patience, pf.threads
-			o.Folds, o.Validation, o.ValidationPatience, o.Prune = pf.folds, pf.validation, pf.validationPatience, pf.prune
 			return runBenchMap(cmd, o, runWeka && !noWeka, memory)
 		},
 	}

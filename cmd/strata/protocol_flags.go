@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
+	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -76,6 +77,20 @@ func (p *protocolFlags) resolve(fl *pflag.FlagSet) error {
 	case p.prune && !p.selects():
 		return errors.New("--prune chooses its threshold on held-out data: give --folds or --validation too")
 	}
+	return nil
+}
+
+// apply resolves the flags of fl and sets them in a reproduction's
+// settings; with --quick and no --iterations, the quick run's own limit.
+func (p *protocolFlags) apply(fl *pflag.FlagSet, s *experiment.Settings) error {
+	if err := p.resolve(fl); err != nil {
+		return err
+	}
+	if s.Quick && !fl.Changed("iterations") {
+		p.iterations = 0
+	}
+	s.Iterations, s.Timeout, s.Candidates, s.Patience, s.Threads = p.iterations, p.timeout, p.candidates, p.patience, p.threads
+	s.Folds, s.Validation, s.ValidationPatience, s.Prune = p.folds, p.validation, p.validationPatience, p.prune
 	return nil
 }
 

@@ -15,7 +15,6 @@ import (
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/internal/experiment/experimenttest"
 	"github.com/strata-logic/strata/internal/shared"
-	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -31,19 +30,10 @@ func reproduce(ctx context.Context, s experiment.Settings, domains ...string) (*
 	return Reproduce(ctx, Options{Settings: benchSettings(s), Domains: domains})
 }
 
-// benchSettings gives s the defaults of strata bench crowd for the protocol
-// settings it leaves zero (which have no effect in the library).
+// benchSettings gives s the protocol settings of strata bench crowd where it
+// leaves them zero.
 func benchSettings(s experiment.Settings) experiment.Settings {
-	if s.Folds == 0 {
-		s.Folds = DefaultFolds
-	}
-	if s.Validation == 0 {
-		s.Validation = DefaultValidation
-	}
-	if s.ValidationPatience == 0 {
-		s.ValidationPatience = learn.DefaultValidationPatience
-	}
-	return s
+	return experimenttest.WithProtocol(s, DefaultFolds)
 }
 
 // TestQuick runs the small version end to end and checks what it wrote

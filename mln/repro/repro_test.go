@@ -31,19 +31,10 @@ func reproduce(ctx context.Context, s experiment.Settings, datasets ...string) (
 	return Reproduce(ctx, Options{Settings: benchSettings(s), Datasets: datasets})
 }
 
-// benchSettings gives s the defaults of strata bench map for the protocol
-// settings it leaves zero (which have no effect in the library).
+// benchSettings gives s the protocol settings of strata bench map where it
+// leaves them zero.
 func benchSettings(s experiment.Settings) experiment.Settings {
-	if s.Folds == 0 {
-		s.Folds = DefaultFolds
-	}
-	if s.Validation == 0 {
-		s.Validation = DefaultValidation
-	}
-	if s.ValidationPatience == 0 {
-		s.ValidationPatience = learn.DefaultValidationPatience
-	}
-	return s
+	return experimenttest.WithProtocol(s, DefaultFolds)
 }
 
 // TestQuick runs the small version end to end and checks what it wrote

@@ -79,10 +79,10 @@ them out.`,
 		repro.QuickExamples, repro.QuickExamples, repro.QuickIterations))
 	fl.Uint64Var(&o.Seed, "seed", 1, "seed of the examples (the test set uses seed+1), the validation split and the learner")
 	fl.StringSliceVar(&o.Datasets, "datasets", nil, "run only these datasets (nltcs, msnbc, plants, dna)")
-	fl.IntVar(&o.Train, "train-examples", 0, "training examples per dataset (0: 1000, or the quick size)")
-	fl.IntVar(&o.Test, "test-examples", 0, "test examples per dataset (0: 1000, or the quick size)")
+	fl.IntVar(&o.Train, "train-examples", 0, fmt.Sprintf("training examples per dataset (0: %d, or the quick size)", repro.DefaultExamples))
+	fl.IntVar(&o.Test, "test-examples", 0, fmt.Sprintf("test examples per dataset (0: %d, or the quick size)", repro.DefaultExamples))
 	alias(fl, "train", "train-examples", true)
-	fl.IntVar(&o.MaxEvidence, "max-evidence", 5, "most literals in the evidence alpha")
+	fl.IntVar(&o.MaxEvidence, "max-evidence", repro.DefaultMaxEvidence, "most literals in the evidence alpha")
 	addMapFlag(cmd, &o.Approx, "MAP solver labelling the examples: exact or approx (MaxWalkSAT)")
 	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout,
 		timeoutPer: " per dataset and semantics", heldOut: "whole evidence formulas"})

@@ -50,7 +50,7 @@ const (
 	DefaultTimeout      = 9 * time.Minute
 	DefaultValidation   = learn.DefaultValidation
 	DefaultFolds        = 1 // one held-out part: five folds on poker cost five validation runs within the same time
-	DefaultTestFraction = 0.3
+	DefaultTestFraction = crowd.DefaultTestFraction
 	// QuickIterations, QuickHands and QuickAnswers size the Quick run.
 	QuickIterations = 5
 	QuickHands      = 40  // poker hands (about 9 decisions each)

@@ -42,8 +42,8 @@ import (
 type Options struct {
 	experiment.Settings
 
-	Train, Test int  // examples per dataset (default 1000 each, the paper's; Quick: QuickExamples)
-	MaxEvidence int  // most literals in the evidence α (default 5, the paper's)
+	Train, Test int  // examples per dataset (0: DefaultExamples, the paper's; Quick: QuickExamples)
+	MaxEvidence int  // most literals in the evidence α (0: DefaultMaxEvidence, the paper's)
 	Approx      bool // label the examples with MaxWalkSAT instead of exact MAP
 	Walk        mln.WalkOptions
 
@@ -73,6 +73,11 @@ const (
 	// what the later iterations gain, and a cross-validation measures it
 	// on all 1000.
 	DefaultFolds = 5
+	// DefaultExamples and DefaultMaxEvidence are the paper's: 1000
+	// training and 1000 test examples per dataset, evidence of at most 5
+	// literals.
+	DefaultExamples    = 1000
+	DefaultMaxEvidence = 5
 	// QuickIterations and QuickExamples size the Quick run.
 	QuickIterations = 10
 	QuickExamples   = 200
@@ -92,7 +97,7 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Settings, err = o.Settings.Resolve(defaults); err != nil {
 		return o, err
 	}
-	n := 1000
+	n := DefaultExamples
 	if o.Quick {
 		n = QuickExamples
 	}
@@ -106,7 +111,7 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("repro: %d training and %d test examples", o.Train, o.Test)
 	}
 	if o.MaxEvidence == 0 {
-		o.MaxEvidence = 5
+		o.MaxEvidence = DefaultMaxEvidence
 	}
 	if o.MaxEvidence < 0 {
 		return o, fmt.Errorf("repro: evidence of at most %d literals", o.MaxEvidence)

@@ -176,7 +176,7 @@ type coverage interface {
 // drowning is the coverage engine of ⊢poss (engine.go, score.go,
 // propagate.go, repair.go).
 type drowning struct {
-	*store
+	store
 	units    []unitFacts // per group, see propagate.go
 	unitMu   sync.Mutex
 	unitIdx  *unitIndex
@@ -191,14 +191,14 @@ type drowning struct {
 // drowningFree is the coverage engine of linear and lex entailment
 // (semengine.go, semscore.go, lexpool.go, lexprop.go, lexmasks.go).
 type drowningFree struct {
-	*store
+	store
 	sem  possibilistic.Semantics // Linear or Lex
 	dec  [][]int32               // per example, per level (see semengine.go)
 	semx semExtra                // see semscore.go
 }
 
-func (e *drowning) base() *store     { return e.store }
-func (e *drowningFree) base() *store { return e.store }
+func (e *drowning) base() *store     { return &e.store }
+func (e *drowningFree) base() *store { return &e.store }
 
 // worker decides examples with its own solver; d or f is its engine.
 type worker struct {
@@ -231,9 +231,11 @@ type worker struct {
 // newEngine returns the coverage engine of sem for the examples ex, with
 // the hard rules and no learned level as its hypothesis.
 func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) coverage {
-	e := newStore(nAtoms, ex, hard, threads)
 	if sem == possibilistic.Poss {
-		d := &drowning{store: e, units: make([]unitFacts, len(e.groups))}
+		d := &drowning{}
+		e := &d.store
+		e.init(nAtoms, ex, hard, threads)
+		d.units = make([]unitFacts, len(e.groups))
 		for _, w := range e.workers {
 			w.d = d
 		}
@@ -248,7 +250,10 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 		})
 		return d
 	}
-	f := &drowningFree{store: e, sem: sem, dec: make([][]int32, len(e.ex))}
+	f := &drowningFree{sem: sem}
+	e := &f.store
+	e.init(nAtoms, ex, hard, threads)
+	f.dec = make([][]int32, len(e.ex))
 	for _, w := range e.workers {
 		w.f = f
 	}
@@ -262,9 +267,9 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 	return f
 }
 
-// newStore numbers the examples group after group and starts the workers.
-func newStore(nAtoms int, ex *Examples, hard []logic.Clause, threads int) *store {
-	e := &store{n: nAtoms, words: (nAtoms + 63) / 64}
+// init numbers the examples group after group and starts the workers.
+func (e *store) init(nAtoms int, ex *Examples, hard []logic.Clause, threads int) {
+	e.n, e.words = nAtoms, (nAtoms+63)/64
 	var list []exData
 	for _, x := range ex.List {
 		d := exData{alpha: x.Alpha, beta: x.Beta, weight: int64(x.Count), sign: 1}
@@ -310,7 +315,6 @@ func newStore(nAtoms int, ex *Examples, hard []logic.Clause, threads int) *store
 		e.workers = append(e.workers, &worker{e: e, id: w, m: make([]uint64, e.words)})
 	}
 	e.hyp = &Hypothesis{Hard: hard}
-	return e
 }
 
 // groupByAlpha lists the examples of each antecedent (as a set of

@@ -176,7 +176,7 @@ func TestIncrementalMatchesFullEvaluation(t *testing.T) {
 // engine that decides every example of m from scratch.
 func checkStates(t *testing.T, iter int, e *drowning, m *Hypothesis) {
 	t.Helper()
-	f := newEngine(e.n, examplesOf(e.store), m.Hard, 1, possibilistic.Poss).(*drowning)
+	f := newEngine(e.n, examplesOf(&e.store), m.Hard, 1, possibilistic.Poss).(*drowning)
 	f.commit(m)
 	for i := range e.st {
 		a, b := &e.st[i], &f.st[i]

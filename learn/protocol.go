@@ -150,7 +150,7 @@ type Pruning struct {
 }
 
 // Learn runs the protocol on p: it chooses the iterations (and the support)
-// on p.Folds, learns on all of p.Train with the chosen iterations and
+// on proto.Folds, learns on all of p.Train with the chosen iterations and
 // prunes. When ctx is done during the validation it returns ctx's error;
 // during the final run or the pruning, the outcome of the last completed
 // iteration, unpruned, with Stop StopCancelled (StopTimeout for ctx's
@@ -168,8 +168,8 @@ func Learn(ctx context.Context, p Problem, proto Protocol) (*Outcome, error) {
 }
 
 // Finish runs l, the final run's learner (NewLearner or ResumeLearner of p
-// with p.Final(sel)), to its end and prunes its hypothesis at the support
-// sel chose. It is the last step of Learn.
+// with proto.Final(sel)), to its end and prunes its hypothesis at the
+// support sel chose. It is the last step of Learn.
 func (proto *Protocol) Finish(ctx context.Context, p Problem, sel *Selection, l *Learner) (*Outcome, error) {
 	stop, err := l.Run(ctx)
 	if err != nil {

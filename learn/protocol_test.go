@@ -215,6 +215,7 @@ func TestChooseHoldOut(t *testing.T) {
 		{Folds: proto.Folds, PruneShare: -0.1},
 		{Folds: proto.Folds, Parallel: -1},
 		{Folds: proto.Folds, Settings: Settings{Patience: -1}},
+		{Folds: proto.Folds}, // no limit at all, and a context that is never done
 	} {
 		if _, err := Choose(context.Background(), Problem{Vocab: th.Vocab}, bad); err == nil {
 			t.Errorf("%+v: no error", bad)

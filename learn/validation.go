@@ -77,6 +77,9 @@ func Choose(ctx context.Context, p Problem, proto Protocol) (*Selection, error) 
 	if len(folds) == 0 {
 		return nil, nil
 	}
+	if s := proto.Settings; s.Iterations == 0 && s.Timeout == 0 && s.Patience == 0 && proto.ValidationPatience == 0 && ctx.Done() == nil {
+		return nil, errors.New("learn: no iteration limit, timeout or patience, and a context that is never done: the validation might not end")
+	}
 	runs, err := runFolds(ctx, p, proto)
 	if err != nil {
 		return nil, err

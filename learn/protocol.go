@@ -87,32 +87,32 @@ type Protocol struct {
 }
 
 // check refuses settings that have no meaning.
-func (p *Protocol) check() error {
+func (proto *Protocol) check() error {
 	switch {
-	case p.ValidationPatience < 0:
-		return fmt.Errorf("learn: validation patience %d: it cannot be negative (0: never)", p.ValidationPatience)
-	case !(p.PruneShare >= 0 && p.PruneShare < 1):
-		return fmt.Errorf("learn: prune share %v outside [0, 1) (0: no pruning)", p.PruneShare)
-	case p.Parallel < 0:
-		return fmt.Errorf("learn: %d folds at once: the number cannot be negative (0: as the threads allow)", p.Parallel)
+	case proto.ValidationPatience < 0:
+		return fmt.Errorf("learn: validation patience %d: it cannot be negative (0: never)", proto.ValidationPatience)
+	case !(proto.PruneShare >= 0 && proto.PruneShare < 1):
+		return fmt.Errorf("learn: prune share %v outside [0, 1) (0: no pruning)", proto.PruneShare)
+	case proto.Parallel < 0:
+		return fmt.Errorf("learn: %d folds at once: the number cannot be negative (0: as the threads allow)", proto.Parallel)
 	}
-	for i, f := range p.Folds {
+	for i, f := range proto.Folds {
 		if f.Train == nil || len(f.Train.List) == 0 {
-			return fmt.Errorf("learn: fold %d of %d has no training examples", i+1, len(p.Folds))
+			return fmt.Errorf("learn: fold %d of %d has no training examples", i+1, len(proto.Folds))
 		}
 		if f.Held == nil || len(f.Held.Queries().List) == 0 {
-			return fmt.Errorf("learn: fold %d of %d holds out nothing to score", i+1, len(p.Folds))
+			return fmt.Errorf("learn: fold %d of %d holds out nothing to score", i+1, len(proto.Folds))
 		}
 	}
-	return p.Settings.check()
+	return proto.Settings.check()
 }
 
 // Final returns the settings of the final run after the selection sel
-// (nil: nothing was chosen): p.Settings with the chosen number of
+// (nil: nothing was chosen): proto.Settings with the chosen number of
 // iterations (the limit of Settings when the validation made none) and
 // the learning time the validation left.
-func (p *Protocol) Final(sel *Selection) Settings {
-	s := p.Settings
+func (proto *Protocol) Final(sel *Selection) Settings {
+	s := proto.Settings
 	if sel == nil {
 		return s
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/weka"
 )
@@ -25,9 +26,9 @@ type Answer struct {
 const DontKnow = ""
 
 // NoAction is the multi-class target of a situation for which no single
-// action is the most typical one, and the prediction of a theory that
-// entails no single action for it.
-const NoAction = "none"
+// action is the most typical one, and the answer of a theory that entails
+// no single action for it (eval.None).
+const NoAction = eval.None
 
 // AnswerTable is a set of answers together with the actions the annotators
 // chose from.

@@ -21,9 +21,13 @@ import (
 	"github.com/strata-logic/strata/weka"
 )
 
+// DefaultTestFraction is the share of the answers that Build holds out
+// for testing.
+const DefaultTestFraction = 0.3
+
 // Options control how datasets are built from answers.
 type Options struct {
-	TestFraction float64 // share of the answers whose annotators are held out for testing (default 0.3)
+	TestFraction float64 // share of the answers whose annotators are held out for testing (0: DefaultTestFraction)
 	Seed         uint64  // seed of the split and of the negative examples
 	// AtLeastOne adds the hard rule a1 ∨ … ∨ an to the pairwise exclusions,
 	// so that exactly one action holds in every situation.
@@ -55,7 +59,7 @@ type Datasets struct {
 // of the ARFF tables and the manifest.
 func Build(domain string, t *AnswerTable, opts Options) (*Datasets, error) {
 	if opts.TestFraction == 0 {
-		opts.TestFraction = 0.3
+		opts.TestFraction = DefaultTestFraction
 	}
 	if err := t.Validate(); err != nil {
 		return nil, err

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/strata-logic/strata/defaults"
+	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/logic"
 )
@@ -132,11 +133,9 @@ func countsText(counts map[string]int) string {
 	return strings.Join(parts, ", ")
 }
 
-// Case is a situation of the multi-class task with its most typical action.
-type Case struct {
-	Situation logic.Term
-	Target    string // an action, or NoAction
-}
+// Case is a situation of the multi-class task with its most typical
+// action (or NoAction) as its target.
+type Case = eval.Case
 
 // ReadCases reads a *.typical file: "d1, d2 -> action" lines (blank lines
 // and '#' comments ignored) whose consequent is one of actions or

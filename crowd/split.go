@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
+
+	"github.com/strata-logic/strata/learn"
 )
 
 // Split is a division of answers into a training and a test part by
@@ -29,47 +32,42 @@ func Annotators(answers []Answer) []string {
 // and Go version.
 func NewRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x5eed)) }
 
-// shuffledAnnotators returns the annotators with their answer counts, in a
-// seeded random order.
-func shuffledAnnotators(answers []Answer, seed uint64) ([]string, map[string]int) {
-	count := map[string]int{}
-	for _, a := range answers {
-		count[a.Annotator]++
+// byAnnotator groups answers by annotator (learn.GroupBy) and returns the
+// groups with their order for a split: the annotators sorted by name, then
+// shuffled with NewRand(seed).
+func byAnnotator(answers []Answer, seed uint64) (learn.Groups, []int) {
+	g := learn.GroupBy(answers, func(a Answer) string { return a.Annotator })
+	order := make([]int, len(g.Names))
+	for i := range order {
+		order[i] = i
 	}
-	names := Annotators(answers)
+	slices.SortFunc(order, func(i, j int) int { return strings.Compare(g.Names[i], g.Names[j]) })
 	rng := NewRand(seed)
-	rng.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
-	return names, count
+	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	return g, order
 }
 
 // SplitByAnnotator puts whole annotators, taken in a seeded random order, into
 // the test part until it holds at least testFraction of the answers, and
-// the rest into the training part. Both parts get at least one annotator,
-// so there must be two or more. testFraction must lie in ]0, 1[.
+// the rest into the training part (learn's Groups.HoldOut). Both parts get
+// at least one annotator, so there must be two or more. testFraction must
+// lie in ]0, 1[.
 func SplitByAnnotator(answers []Answer, testFraction float64, seed uint64) (Split, error) {
 	if !(testFraction > 0 && testFraction < 1) {
 		return Split{}, fmt.Errorf("test fraction %v outside ]0, 1[", testFraction)
 	}
-	names, count := shuffledAnnotators(answers, seed)
-	if len(names) < 2 {
-		return Split{}, fmt.Errorf("split by annotator needs two or more annotators, got %d", len(names))
+	g, order := byAnnotator(answers, seed)
+	if len(g.Names) < 2 {
+		return Split{}, fmt.Errorf("split by annotator needs two or more annotators, got %d", len(g.Names))
 	}
-	test := map[string]bool{}
-	n := 0
-	for _, a := range names[:len(names)-1] {
-		if float64(n) >= testFraction*float64(len(answers)) {
-			break
-		}
-		test[a] = true
-		n += count[a]
-	}
-	return partition(answers, func(a string) bool { return test[a] }), nil
+	test := g.HoldOut(order, testFraction*float64(len(answers)))
+	return partition(answers, func(i int) bool { return test[g.Of[i]] }), nil
 }
 
-func partition(answers []Answer, inTest func(annotator string) bool) Split {
+func partition(answers []Answer, inTest func(i int) bool) Split {
 	var s Split
-	for _, a := range answers {
-		if inTest(a.Annotator) {
+	for i, a := range answers {
+		if inTest(i) {
 			s.Test = append(s.Test, a)
 		} else {
 			s.Train = append(s.Train, a)
@@ -79,31 +77,26 @@ func partition(answers []Answer, inTest func(annotator string) bool) Split {
 }
 
 // KFoldByAnnotator divides the annotators into k folds of about equal
-// numbers of answers (each annotator, in a seeded random order, joins the
-// fold with the fewest answers so far) and returns the k splits whose test
-// part is one fold and whose training part is the other folds. Every
-// answer is in exactly one test part.
+// numbers of answers (each annotator, in a seeded random order, larger
+// ones first, joins the fold with the fewest answers so far: learn's
+// Groups.KFold) and returns the k splits whose test part is one fold and
+// whose training part is the other folds. Every answer is in exactly one
+// test part.
 func KFoldByAnnotator(answers []Answer, k int, seed uint64) ([]Split, error) {
 	if k < 2 {
 		return nil, fmt.Errorf("k-fold needs k >= 2, got %d", k)
 	}
-	names, count := shuffledAnnotators(answers, seed)
-	if len(names) < k {
-		return nil, fmt.Errorf("%d-fold split by annotator needs %d or more annotators, got %d", k, k, len(names))
+	g, order := byAnnotator(answers, seed)
+	if len(g.Names) < k {
+		return nil, fmt.Errorf("%d-fold split by annotator needs %d or more annotators, got %d", k, k, len(g.Names))
 	}
 	// Larger annotators first, so that the greedy balance works; the stable
 	// sort keeps the seeded order among equals.
-	slices.SortStableFunc(names, func(a, b string) int { return count[b] - count[a] })
-	fold := map[string]int{}
-	load := make([]int, k)
-	for _, a := range names {
-		f := slices.Index(load, slices.Min(load))
-		fold[a] = f
-		load[f] += count[a]
-	}
+	slices.SortStableFunc(order, func(i, j int) int { return g.Sizes[j] - g.Sizes[i] })
+	fold := g.KFold(order, k)
 	splits := make([]Split, k)
-	for i := range splits {
-		splits[i] = partition(answers, func(a string) bool { return fold[a] == i })
+	for f := range splits {
+		splits[f] = partition(answers, func(i int) bool { return fold[g.Of[i]] == f })
 	}
 	return splits, nil
 }

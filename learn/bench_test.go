@@ -80,10 +80,10 @@ func nltcsProblem(tb testing.TB) (*logic.Vocabulary, *Examples, *Examples) {
 	return v, train, test
 }
 
-// learnedNLTCS returns the NLTCS problem and the model after 20 iterations.
+// learnedNLTCS returns the NLTCS problem and the hypothesis after 20 iterations.
 func learnedNLTCS(b *testing.B) (*Learner, *Examples) {
 	v, train, test := nltcsProblem(b)
-	l, err := NewLearner(Problem{Vocab: v, Train: train}, Settings{Seed: 1, Iterations: 20, Patience: -1})
+	l, err := NewLearner(Problem{Vocab: v, Train: train}, Settings{Seed: 1, Iterations: 20})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -97,8 +97,8 @@ func learnedNLTCS(b *testing.B) (*Learner, *Examples) {
 // NLTCS theory from scratch (one op = one example).
 func BenchmarkCoverage(b *testing.B) {
 	l, test := learnedNLTCS(b)
-	m := l.Model()
-	e := newEngine(16, test, nil, 1, possibilistic.Poss)
+	m := l.Hypothesis()
+	e := newEngine(16, test, nil, 1, possibilistic.Poss).(*drowning)
 	b.ResetTimer()
 	for done := 0; done < b.N; done += len(test.List) {
 		e.commit(m)
@@ -116,10 +116,10 @@ func BenchmarkScoreCandidates(b *testing.B) {
 		cands = append(cands, l.sample()...)
 	}
 	cands = cands[:100]
-	pos := l.e.model.Positions()
+	pos := l.e.hyp.Positions()
 	b.ResetTimer()
 	for done := 0; done < b.N; done += len(cands) {
-		l.e.scoreCandidates(context.Background(), cands)
+		l.c.scoreCandidates(context.Background(), cands)
 	}
 	b.ReportMetric(float64(b.N*pos*len(l.e.ex))/b.Elapsed().Seconds(), "example-positions/s")
 }
@@ -136,7 +136,7 @@ func BenchmarkIteration(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		r, err := ResumeLearner(bytes.NewReader(cp), Problem{Vocab: l.vocab, Train: l.train}, Settings{Seed: 1, Iterations: 21, Patience: -1})
+		r, err := ResumeLearner(bytes.NewReader(cp), Problem{Vocab: l.vocab, Train: l.train}, Settings{Seed: 1, Iterations: 21})
 		if err != nil {
 			b.Fatal(err)
 		}

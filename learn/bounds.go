@@ -33,7 +33,7 @@ func ErrorBound(trainError, d float64, m int, delta float64) float64 {
 	return math.Min(1, trainError+math.Sqrt(c/mf))
 }
 
-// Generalisation summarises the bounds for a learned model: n formulas
+// Generalisation summarises the bounds for a learned hypothesis: n formulas
 // (hard rules excluded, since they are given), k levels, the VC bound and the
 // error bound at confidence 1−δ.
 type Generalisation struct {
@@ -46,7 +46,7 @@ type Generalisation struct {
 }
 
 // Generalise computes the bounds for m on its training set.
-func Generalise(m *Model, trainError float64, examples int, delta float64) Generalisation {
+func Generalise(m *Hypothesis, trainError float64, examples int, delta float64) Generalisation {
 	n, k := m.NumClauses(), len(m.Levels)
 	vc := VCBound(n, k)
 	return Generalisation{

@@ -56,7 +56,7 @@ func fingerprint(v *logic.Vocabulary, train *Examples, hard []logic.Clause) stri
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// WriteCheckpoint writes the learner's complete state (model, random
+// WriteCheckpoint writes the learner's complete state (hypothesis, random
 // generator, history, counters) as JSON. Write it atomically; ResumeLearner
 // continues from it as if the run had not stopped.
 func (l *Learner) WriteCheckpoint(w io.Writer) error {
@@ -73,14 +73,14 @@ func (l *Learner) WriteCheckpoint(w io.Writer) error {
 		ElapsedNs:   int64(l.Elapsed()),
 		RNG:         rng,
 	}
-	for _, lv := range l.e.model.Levels {
+	for _, lv := range l.e.hyp.Levels {
 		var cs []string
 		for _, c := range lv {
 			cs = append(cs, c.String(l.vocab))
 		}
 		cp.Levels = append(cp.Levels, cs)
 	}
-	for _, c := range l.e.model.Hard {
+	for _, c := range l.e.hyp.Hard {
 		cp.Hard = append(cp.Hard, c.String(l.vocab))
 	}
 	for _, it := range l.history {
@@ -128,7 +128,7 @@ func ResumeLearner(r io.Reader, p Problem, opts Settings) (*Learner, error) {
 	if err := l.pcg.UnmarshalBinary(cp.RNG); err != nil {
 		return nil, fmt.Errorf("checkpoint: random generator state: %w", err)
 	}
-	m := &Model{Hard: hard}
+	m := &Hypothesis{Hard: hard}
 	if m.Levels, err = parseLearned(cp.Levels, v, train); err != nil {
 		return nil, err
 	}
@@ -137,7 +137,7 @@ func ResumeLearner(r io.Reader, p Problem, opts Settings) (*Learner, error) {
 			return nil, err
 		}
 	}
-	l.e.commit(m)
+	l.c.commit(m)
 	l.iter, l.stale, l.elapsed = cp.Iteration, cp.Stale, time.Duration(cp.ElapsedNs)
 	for _, ci := range cp.History {
 		it := Iteration{

@@ -26,7 +26,7 @@ func testCheckpointResume(t *testing.T, sem possibilistic.Semantics) {
 	if sem != possibilistic.Poss {
 		total, first = 7, 3 // slower engines
 	}
-	opts := Settings{Seed: 3, Iterations: total, Patience: -1, Threads: 2, Semantics: sem}
+	opts := Settings{Seed: 3, Iterations: total, Threads: 2, Semantics: sem}
 
 	straight, _ := NewLearner(Problem{Vocab: th.Vocab, Train: train}, opts)
 	straight.Run(context.Background())
@@ -45,7 +45,7 @@ func testCheckpointResume(t *testing.T, sem possibilistic.Semantics) {
 	}
 	resumed.Run(context.Background())
 
-	a, b := straight.Model().Theory(th.Vocab).String(), resumed.Model().Theory(th.Vocab).String()
+	a, b := straight.Hypothesis().Theory(th.Vocab).String(), resumed.Hypothesis().Theory(th.Vocab).String()
 	if a != b {
 		t.Fatalf("straight run:\n%s\nstopped and resumed:\n%s", a, b)
 	}
@@ -76,7 +76,7 @@ func TestCheckpointWithoutSemantics(t *testing.T) {
 	th := hiddenTheory(r, 6, 3)
 	p, q := Generate(th, atomsUpTo(6), 60, 60, 2, 0, r)
 	train := Merge(p, q)
-	l, _ := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 1, Iterations: 2, Threads: 1})
+	l, _ := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 1, Iterations: 2, Threads: 1, Patience: DefaultPatience})
 	l.Run(context.Background())
 	var buf bytes.Buffer
 	if err := l.WriteCheckpoint(&buf); err != nil {
@@ -86,10 +86,10 @@ func TestCheckpointWithoutSemantics(t *testing.T) {
 	if old == buf.String() {
 		t.Fatalf("no semantics field in\n%s", old)
 	}
-	if _, err := ResumeLearner(strings.NewReader(old), Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 1, Iterations: 4, Threads: 1}); err != nil {
+	if _, err := ResumeLearner(strings.NewReader(old), Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 1, Iterations: 4, Threads: 1, Patience: DefaultPatience}); err != nil {
 		t.Fatalf("old checkpoint under poss: %v", err)
 	}
-	if _, err := ResumeLearner(strings.NewReader(old), Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 1, Iterations: 4, Semantics: possibilistic.Lex}); err == nil {
+	if _, err := ResumeLearner(strings.NewReader(old), Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 1, Iterations: 4, Semantics: possibilistic.Lex, Patience: DefaultPatience}); err == nil {
 		t.Fatal("old checkpoint resumed under lex")
 	}
 }
@@ -106,7 +106,7 @@ func testCancelKeepsBest(t *testing.T, sem possibilistic.Semantics) {
 	p, q := Generate(th, atomsUpTo(9), 150, 150, 3, 0.1, r)
 	train := Merge(p, q)
 	ctx, cancel := context.WithCancel(context.Background())
-	l, _ := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 1, Iterations: 1000, Patience: -1, Semantics: sem})
+	l, _ := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 1, Iterations: 1000, Semantics: sem})
 	l.OnIteration = func(it Iteration) {
 		if it.Iteration == 3 {
 			cancel()
@@ -116,8 +116,8 @@ func testCancelKeepsBest(t *testing.T, sem possibilistic.Semantics) {
 	if err != nil || stop != StopCancelled || len(l.History()) != 3 {
 		t.Fatalf("stop %q, err %v, %d iterations", stop, err, len(l.History()))
 	}
-	if acc := accuracyUnder(l.Model(), sem, th.Vocab, train); acc != l.History()[2].TrainAccuracy {
-		t.Fatalf("model after cancel has accuracy %v, history says %v", acc, l.History()[2].TrainAccuracy)
+	if acc := accuracyUnder(l.Hypothesis(), sem, th.Vocab, train); acc != l.History()[2].TrainAccuracy {
+		t.Fatalf("hypothesis after cancel has accuracy %v, history says %v", acc, l.History()[2].TrainAccuracy)
 	}
 }
 

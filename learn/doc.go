@@ -4,17 +4,19 @@
 // and a hypothesis covers an example when (Θ, α) ⊢poss β.
 //
 // The package holds the example sets, the coverage engine (the hot path: an
-// incremental solver per worker, witness models that settle most queries
+// incremental solver per worker, witness worlds that settle most queries
 // without a solver call, and per-candidate answer profiles over all
 // insertion positions), parameter learning for a fixed set of clauses
 // (greedy, and the exact Stratify-Separable of the appendix), the heuristic
 // structure learner of §4.3 with its history, checkpoints and resumption,
-// the choice of its number of iterations and of a pruning threshold on
-// held-out training examples (ChooseIterations, ChooseSupport) or by
-// cross-validation (ChooseIterationsCV, ChooseSupportCV), and the
+// the learning protocol that strata learn, the benchmarks and the server
+// share (Protocol, Learn: the number of iterations and a pruning threshold
+// chosen on held-out parts of the training data, split by whole groups with
+// SplitGroups, each part scored as its Task is: binary accuracy for default
+// sets, the multi-class answer per situation for answer tables), and the
 // VC-dimension bounds of §4.2.
 //
-// Options.Semantics chooses the coverage relation: poss (the paper's, with
+// Settings.Semantics chooses the coverage relation: poss (the paper's, with
 // drowning), or the drowning-free linear and lex entailment. The learner is
 // the paper's under every semantics, with one addition under linear and
 // lex: besides the sampled clauses, each iteration scores a candidate that

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"context"
 	"encoding/binary"
 	"slices"
 	"sync"
@@ -10,19 +11,21 @@ import (
 	"github.com/strata-logic/strata/sat"
 )
 
-// The coverage engine decides whether the current model Θ covers every
+// A coverage engine decides whether the current hypothesis Θ covers every
 // example, under the semantics the learner was given, and scores tentative
-// changes of Θ without re-deciding what cannot change. Each semantics has
-// its own engine path, because the shortcut that makes poss fast rests on
-// drowning:
-//   - poss keeps the boundary b and the threshold t below, and its
-//     invariant: a clause inserted strictly below position 2b changes
-//     nothing, and above it the answer depends only on b, t and the lowest
-//     level consistent with the clause;
-//   - linear keeps, per level, whether the walk down from the top keeps it,
-//     and lex the least violation count of each level among the models
-//     optimal above it (semengine.go). Their invariants: a level's decision
-//     depends only on α and the levels above it, so a changed model is
+// changes of Θ without re-deciding what cannot change. There are two, over
+// one store of the examples, their states and stored worlds (store), behind
+// one interface (coverage), because the shortcut that makes poss fast rests
+// on drowning:
+//   - drowning, the engine of poss, keeps the boundary b and the threshold
+//     t below, and its invariant: a clause inserted strictly below position
+//     2b changes nothing, and above it the answer depends only on b, t and
+//     the lowest level consistent with the clause;
+//   - drowningFree, the engine of linear and lex: linear keeps, per level,
+//     whether the walk down from the top keeps it, and lex the least
+//     violation count of each level among the worlds optimal above it
+//     (semengine.go). Their invariants: a level's decision
+//     depends only on α and the levels above it, so a changed hypothesis is
 //     re-decided only below the top levels it shares with the current one;
 //     a candidate satisfied by some witness of the current decision has one
 //     answer at every position (linear: except inside skipped levels, where
@@ -31,17 +34,17 @@ import (
 //     decisions above admit it, changes nothing at new levels below 2g, and
 //     under lex nothing inside levels below g−1 (slowSem proves each).
 //
-// The poss engine in detail:
+// The drowning engine in detail:
 //
-// Per example it keeps, for the current model with k levels:
+// Per example it keeps, for the current hypothesis with k levels:
 //   - b, the boundary: the cut of levels b..k−1 plus the hard rules is the
 //     lowest cut consistent with α (hard rules and α are always in it);
 //   - covered, whether that cut entails β;
 //   - t, the largest j such that the cut at j, with α, entails β (computed
 //     when first needed; t ≥ b−1, since cuts below b are inconsistent);
-//   - a few models of H ∪ α (H: the hard rules), each with the lowest level
-//     from which it satisfies every level of the model, and whether it
-//     falsifies β. A model satisfying the cut at j proves that cut
+//   - a few worlds of H ∪ α (H: the hard rules), each with the lowest level
+//     from which it satisfies every level of the hypothesis, and whether it
+//     falsifies β. A world satisfying the cut at j proves that cut
 //     consistent; if it also falsifies β it proves β not entailed there.
 //
 // The invariant that makes scoring incremental: adding a clause c at a
@@ -50,23 +53,23 @@ import (
 // the answer depends only on whether the cut at b stays consistent with c,
 // on the lowest j > b whose cut is consistent with c and α, and on t. So one
 // or two solver calls per example give its answer at all 2k+1 positions,
-// and a stored model that satisfies c often makes them unnecessary.
+// and a stored world that satisfies c often makes them unnecessary.
 // TestIncrementalMatchesFullEvaluation checks this against re-deciding every
-// example from scratch on random models.
+// example from scratch on random hypotheses.
 //
 // Two more facts save solver calls without changing any answer. Examples
 // with the same α have the same b, so a candidate's consistency with the
 // cut at b (and the lowest consistent cut above) is decided once per α,
-// with every stored model of those examples. And each example keeps the
+// with every stored world of those examples. And each example keeps the
 // levels of an unsatisfiable core of the cut at b−1 and, when covered, of
 // the cut at b with ¬β: removing a clause of a level outside both cores
 // leaves its boundary and answer as they are, so pruning re-decides only
 // the examples whose cores used that level.
 //
-// Four more save most of the remaining calls (issue 16), again without
+// Four more save most of the remaining calls, again without
 // changing an answer. A search that meets an unsatisfiable cut goes on above
 // the lowest level of its core, not just above the cut (coreLow). Unit
-// propagation from α through the cuts, once per antecedent and model, finds
+// propagation from α through the cuts, once per antecedent and hypothesis, finds
 // boundaries, covered examples and candidates that contradict a cut, with
 // the levels each derivation used as cores (propagate.go). Candidates are
 // scored from the highest upper bound on their gain down, and one stops
@@ -74,13 +77,13 @@ import (
 // examples left cannot reach the best (scoreAbove). Pruning stops deciding
 // a removal's examples once the sign of its change is settled
 // (removalHarmless). Then three more that leave the solver almost nothing
-// on poker: a question whose answer is a model (a cut, with α and perhaps
+// on poker: a question whose answer is a world (a cut, with α and perhaps
 // a candidate, is consistent) is first put to repair, which mends a stored
-// model and checks it (repair.go); propagation after a model change resumes
-// below the top levels the models share; and the examples are numbered by
+// world and checks it (repair.go); propagation after a hypothesis change resumes
+// below the top levels the hypotheses share; and the examples are numbered by
 // antecedent, so that scoring reads memory in order.
 
-const slots = 12 // models kept per example
+const slots = 12 // worlds kept per example
 
 type exData struct {
 	alpha, beta, negBeta []logic.Lit
@@ -94,10 +97,10 @@ type exState struct {
 	t       int32 // valid when tValid
 	tValid  bool
 	covered bool
-	n       uint8 // models stored
+	n       uint8 // worlds stored
 	next    uint8 // round-robin victim
 	lv      [slots]int32
-	bf      [slots]bool // model falsifies β
+	bf      [slots]bool // world falsifies β
 	// Cores, as sets of levels (bit j: level j), valid when the flag is
 	// set: coreB the levels of an unsatisfiable core of the cut at b−1 with
 	// α, coreT of the cut at b with α and ¬β (covered). Removing a clause
@@ -107,25 +110,24 @@ type exState struct {
 	coreBOK, coreTOK bool
 }
 
-type engine struct {
-	sem     possibilistic.Semantics
+// store is what every coverage engine keeps: the examples, numbered
+// antecedent group after antecedent group, their states under the current
+// hypothesis and their stored worlds, and the workers that decide them.
+type store struct {
 	n       int // atoms: solver variables 0..n−1
 	words   int
 	ex      []exData
 	st      []exState
-	models  []uint64 // example i, slot s at ((i*slots)+s)*words
-	model   *Model
+	worlds  []uint64 // example i, slot s at ((i*slots)+s)*words
+	hyp     *Hypothesis
 	workers []*worker
-	dec     [][]int32 // linear and lex: per example, per level (see semengine.go)
 	// groups lists the examples by antecedent: examples with the same α
-	// share their boundary, and their stored models are models of H ∪ α.
+	// share their boundary, and their stored worlds are worlds of H ∪ α.
 	groups [][]int32
-	semx   semExtra // linear and lex (semscore.go)
 	spare  snapshot // the memory of the last save
 	// logging is set from save to restore or forget: keep logs what it
 	// overwrites.
 	logging bool
-	units   []unitFacts // poss: per group, see propagate.go
 	// betaMasks holds each example's β as a clause mask: pos then neg,
 	// words each (see betaMask).
 	betaMasks []uint64
@@ -133,23 +135,81 @@ type engine struct {
 	// orig[i] is the position of example i in the Examples the engine was
 	// built from, and index the inverse.
 	orig, index []int32
-	unitMu      sync.Mutex
-	unitIdx     *unitIndex
-	unitOnce    sync.Once
-	unitSlab    struct {
+}
+
+// coverage is a coverage engine over a store: it decides, under its
+// semantics, which examples the current hypothesis covers (the store's
+// states), and what inserting or removing a clause would change. The
+// drowning engine decides ⊢poss, the drowning-free one linear and lex
+// entailment; the learner, the greedy stratifier and pruning run on
+// either.
+type coverage interface {
+	base() *store
+	// commit makes h the current hypothesis and re-decides every example;
+	// commitInsert and commitRemove do so for the current one changed by
+	// a clause, re-deciding only what the change may alter.
+	commit(h *Hypothesis)
+	commitInsert(c logic.Clause, p int)
+	commitRemove(j, i int)
+	// scoreCandidates returns, for each clause, the change of score when
+	// it is inserted at each position 0..2k of the current hypothesis;
+	// scoreAbove only for the candidates that may change it by need or
+	// more at some position from[ci] on (see bestAbove).
+	scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64
+	scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64) [][]int64
+	// scoreRemoval returns the change of score if clause i of level j
+	// were removed, removalHarmless whether it is at least 0; both leave
+	// the workers compiled for the smaller hypothesis (commitRemove or
+	// recompile next).
+	scoreRemoval(j, i int) int64
+	removalHarmless(j, i int) bool
+	// minPosition returns the lowest position of h at which c is not
+	// redundant, or −1 when no position changes anything.
+	minPosition(h *Hypothesis, c logic.Clause) int
+	// save, restore and forget go back to a hypothesis and its states
+	// (see store.save); recompile rebuilds the workers' solvers.
+	save() snapshot
+	restore(h *Hypothesis, s snapshot)
+	recompile()
+}
+
+// drowning is the coverage engine of ⊢poss (engine.go, score.go,
+// propagate.go, repair.go).
+type drowning struct {
+	store
+	units    []unitFacts // per group, see propagate.go
+	unitMu   sync.Mutex
+	unitIdx  *unitIndex
+	unitOnce sync.Once
+	unitSlab struct {
 		depth []int8
 		core  []uint64
 		trail []logic.Lit
 	}
 }
 
+// drowningFree is the coverage engine of linear and lex entailment
+// (semengine.go, semscore.go, lexpool.go, lexprop.go, lexmasks.go).
+type drowningFree struct {
+	store
+	sem  possibilistic.Semantics // Linear or Lex
+	dec  [][]int32               // per example, per level (see semengine.go)
+	semx semExtra                // see semscore.go
+}
+
+func (e *drowning) base() *store     { return &e.store }
+func (e *drowningFree) base() *store { return &e.store }
+
+// worker decides examples with its own solver; d or f is its engine.
 type worker struct {
-	e       *engine
+	e       *store
+	d       *drowning
+	f       *drowningFree
 	id      int
 	s       *sat.Solver
 	sel     []logic.Lit
 	assume  []logic.Lit
-	m       []uint64       // scratch model
+	m       []uint64       // scratch world
 	delta   []int64        // per-position score change of the candidate being scored
 	tot     [][]logic.Lit  // lex: per level, the totalizer's outputs
 	extra   []logic.Lit    // linear and lex: scratch assumptions
@@ -158,18 +218,58 @@ type worker struct {
 	unitCls []logic.Clause // scratch for units
 	cm      clauseMask     // the mask of the candidate being scored
 	unitQ   []logic.Lit    // scratch for units
-	// sharedTop's last answer: models topA and topB share topN top levels.
-	topA, topB *Model
+	// sharedTop's last answer: hypotheses topA and topB share topN top levels.
+	topA, topB *Hypothesis
 	topN       int
-	ux         *unitIndex // the last model's, for repair
-	// undoAt and undoM log the stored models keep overwrote since the
-	// last save (slot index, then the model), for restore.
+	ux         *unitIndex // the last hypothesis's, for repair
+	// undoAt and undoM log the stored worlds keep overwrote since the
+	// last save (slot index, then the world), for restore.
 	undoAt []int32
 	undoM  []uint64
 }
 
-func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *engine {
-	e := &engine{sem: sem, n: nAtoms, words: (nAtoms + 63) / 64}
+// newEngine returns the coverage engine of sem for the examples ex, with
+// the hard rules and no learned level as its hypothesis.
+func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) coverage {
+	if sem == possibilistic.Poss {
+		d := &drowning{}
+		e := &d.store
+		e.init(nAtoms, ex, hard, threads)
+		d.units = make([]unitFacts, len(e.groups))
+		for _, w := range e.workers {
+			w.d = d
+		}
+		e.parallel(func(w *worker) {
+			w.compileSel(e.hyp)
+			w.each(func(i int) {
+				w.initExample(i)
+				// The empty hypothesis may already cover an example: the
+				// hard rules, or α itself, can entail β.
+				w.research(i, 0, -1)
+			})
+		})
+		return d
+	}
+	f := &drowningFree{sem: sem}
+	e := &f.store
+	e.init(nAtoms, ex, hard, threads)
+	f.dec = make([][]int32, len(e.ex))
+	for _, w := range e.workers {
+		w.f = f
+	}
+	e.parallel(func(w *worker) {
+		w.compileFree(e.hyp)
+		w.each(func(i int) {
+			w.initExample(i)
+			w.decideEmpty(i)
+		})
+	})
+	return f
+}
+
+// init numbers the examples group after group and starts the workers.
+func (e *store) init(nAtoms int, ex *Examples, hard []logic.Clause, threads int) {
+	e.n, e.words = nAtoms, (nAtoms+63)/64
 	var list []exData
 	for _, x := range ex.List {
 		d := exData{alpha: x.Alpha, beta: x.Beta, weight: int64(x.Count), sign: 1}
@@ -182,7 +282,7 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 		list = append(list, d)
 	}
 	// The engine numbers the examples group after group, so that the
-	// states and stored models of one antecedent, which scoring scans
+	// states and stored worlds of one antecedent, which scoring scans
 	// together, lie together in memory; orig maps back to the caller's
 	// order.
 	e.groups = groupByAlpha(list)
@@ -202,7 +302,6 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 		k := e.mask(d.beta)
 		e.betaMasks = append(append(e.betaMasks, k.pos...), k.neg...)
 	}
-	e.units = make([]unitFacts, len(e.groups))
 	e.grp = make([]int32, len(e.ex))
 	for g, xs := range e.groups {
 		for _, x := range xs {
@@ -210,25 +309,12 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 		}
 	}
 	e.st = make([]exState, len(e.ex))
-	if sem != possibilistic.Poss {
-		e.dec = make([][]int32, len(e.ex))
-	}
-	e.models = make([]uint64, len(e.ex)*slots*e.words)
+	e.worlds = make([]uint64, len(e.ex)*slots*e.words)
 	threads = max(threads, 1)
 	for w := range threads {
 		e.workers = append(e.workers, &worker{e: e, id: w, m: make([]uint64, e.words)})
 	}
-	e.model = &Model{Hard: hard}
-	e.parallel(func(w *worker) {
-		w.compile(e.model)
-		w.each(func(i int) {
-			w.initExample(i)
-			// The empty model may already cover an example: the hard
-			// rules, or α itself, can entail β.
-			w.research(i, 0, -1)
-		})
-	})
-	return e
+	e.hyp = &Hypothesis{Hard: hard}
 }
 
 // groupByAlpha lists the examples of each antecedent (as a set of
@@ -268,7 +354,7 @@ func (w *worker) each(fn func(i int)) {
 }
 
 // parallel runs fn on every worker, each on its own goroutine.
-func (e *engine) parallel(fn func(w *worker)) {
+func (e *store) parallel(fn func(w *worker)) {
 	if len(e.workers) == 1 {
 		fn(e.workers[0])
 		return
@@ -284,9 +370,10 @@ func (e *engine) parallel(fn func(w *worker)) {
 	wg.Wait()
 }
 
-// compile builds the worker's solver for m under the engine's semantics.
-func (w *worker) compile(m *Model) {
-	if w.e.sem == possibilistic.Lex {
+// compileFree builds the worker's solver for m under the drowning-free
+// engine's semantics.
+func (w *worker) compileFree(m *Hypothesis) {
+	if w.f.sem == possibilistic.Lex {
 		w.compileLex(m)
 		return
 	}
@@ -295,7 +382,7 @@ func (w *worker) compile(m *Model) {
 
 // newSolver gives the worker a fresh solver over the atoms with m's hard
 // rules, and no level selectors yet.
-func (w *worker) newSolver(m *Model) {
+func (w *worker) newSolver(m *Hypothesis) {
 	w.s = sat.New()
 	for range w.e.n {
 		w.s.NewVar()
@@ -308,7 +395,7 @@ func (w *worker) newSolver(m *Model) {
 
 // compileSel builds the solver for poss and linear: hard rules permanent,
 // each level's clauses guarded by the level's selector.
-func (w *worker) compileSel(m *Model) {
+func (w *worker) compileSel(m *Hypothesis) {
 	w.newSolver(m)
 	for _, l := range m.Levels {
 		sel := logic.Pos(w.s.NewVar())
@@ -320,8 +407,8 @@ func (w *worker) compileSel(m *Model) {
 }
 
 // solve decides the cut at b with α, optionally ¬β, and optionally the
-// activation literal of a candidate clause (act < 0: none). On a model it
-// copies the model into w.m.
+// activation literal of a candidate clause (act < 0: none). On a world it
+// copies the world into w.m.
 func (w *worker) solve(i, b int, negBeta bool, act logic.Lit) bool {
 	d := &w.e.ex[i]
 	a := w.assume[:0]
@@ -407,15 +494,15 @@ func addLevel(m uint64, j int) (uint64, bool) {
 	return low | m>>j<<(j+1), true
 }
 
-// clauseMask is a clause as bit masks over the atoms of a model: a model
+// clauseMask is a clause as bit masks over the atoms of a world: a world
 // (as stored, one bit per atom) satisfies the clause if it shares a bit
 // with pos or misses one of neg. The scoring scans test one candidate
-// against thousands of stored models, a few words each instead of a loop
+// against thousands of stored worlds, a few words each instead of a loop
 // over literals.
 type clauseMask struct{ pos, neg []uint64 }
 
 // mask returns c's mask; c's atoms must be below e.n.
-func (e *engine) mask(c logic.Clause) clauseMask {
+func (e *store) mask(c logic.Clause) clauseMask {
 	k := clauseMask{pos: make([]uint64, e.words), neg: make([]uint64, e.words)}
 	for _, l := range c {
 		a := l.Atom()
@@ -429,12 +516,12 @@ func (e *engine) mask(c logic.Clause) clauseMask {
 }
 
 // betaMask returns example i's β as a clause mask.
-func (e *engine) betaMask(i int) clauseMask {
+func (e *store) betaMask(i int) clauseMask {
 	o := 2 * e.words * i
 	return clauseMask{pos: e.betaMasks[o : o+e.words], neg: e.betaMasks[o+e.words : o+2*e.words]}
 }
 
-// holds reports whether model m satisfies the clause.
+// holds reports whether world m satisfies the clause.
 func (k *clauseMask) holds(m []uint64) bool {
 	for i, w := range m {
 		if w&k.pos[i]|^w&k.neg[i] != 0 {
@@ -467,13 +554,13 @@ func lowestSatisfied(levels [][]logic.Clause, m []uint64, from int) int {
 	return 0
 }
 
-func (e *engine) slot(i, s int) []uint64 {
+func (e *store) slot(i, s int) []uint64 {
 	o := (i*slots + s) * e.words
-	return e.models[o : o+e.words]
+	return e.worlds[o : o+e.words]
 }
 
-// keep stores w.m as a model of example i (a model of H ∪ α that satisfies
-// the levels from lv up). The best witness and the best counter-model are
+// keep stores w.m as a world of example i (a world of H ∪ α that satisfies
+// the levels from lv up). The best witness and the best counter-world are
 // never evicted.
 func (w *worker) keep(i, lv int) {
 	e := w.e
@@ -510,7 +597,7 @@ func (w *worker) keep(i, lv int) {
 	st.bf[s] = bf
 }
 
-// initExample checks H ∪ α once (it never changes) and keeps the model.
+// initExample checks H ∪ α once (it never changes) and keeps the world.
 func (w *worker) initExample(i int) {
 	st := &w.e.st[i]
 	*st = exState{}
@@ -524,30 +611,56 @@ func (w *worker) initExample(i int) {
 	w.keep(i, 0)
 }
 
-// refresh re-decides example i under the worker's compiled model: it
-// recomputes the levels of the stored models, then searches the boundary.
-func (w *worker) refresh(i int) {
+// decideEmpty decides example i under a hypothesis without learned levels,
+// where every semantics agrees: H ∪ α entails β or not. Its stored world
+// (initExample) may settle it; a proof's levels are none.
+func (w *worker) decideEmpty(i int) {
 	e := w.e
 	st := &e.st[i]
-	k := len(e.model.Levels)
+	if !e.ex[i].hardOK {
+		st.b, st.covered, st.t, st.tValid = 1, false, 0, true
+		return
+	}
+	st.coreB, st.coreBOK = 0, true
+	st.covered = true
 	for s := range int(st.n) {
-		st.lv[s] = int32(lowestSatisfied(e.model.Levels, e.slot(i, s), k))
+		if st.bf[s] && st.lv[s] <= 0 {
+			st.covered = false
+			return
+		}
+	}
+	if w.solve(i, 0, true, -1) {
+		w.keep(i, 0)
+		st.covered = false
+		return
+	}
+	st.coreT, st.coreTOK = w.core()
+}
+
+// refresh re-decides example i under the worker's compiled hypothesis: it
+// recomputes the levels of the stored worlds, then searches the boundary.
+func (w *worker) refresh(i int) {
+	e := w.d
+	st := &e.st[i]
+	k := len(e.hyp.Levels)
+	for s := range int(st.n) {
+		st.lv[s] = int32(lowestSatisfied(e.hyp.Levels, e.slot(i, s), k))
 	}
 	st.coreBOK, st.coreTOK = false, false
 	w.research(i, 0, -1)
 }
 
-// research re-decides example i given sound levels of its stored models:
+// research re-decides example i given sound levels of its stored worlds:
 // it binary-searches the boundary between lo (known inconsistent below) and
-// the best stored model, then decides β at the boundary. probe, if in the
+// the best stored world, then decides β at the boundary. probe, if in the
 // search range, is tried first: callers that know where the boundary most
 // likely is (where it was before a small change) settle it in one call
 // instead of log k.
 func (w *worker) research(i, lo, probe int) {
-	e := w.e
+	e := w.d
 	st := &e.st[i]
 	d := &e.ex[i]
-	k := len(e.model.Levels)
+	k := len(e.hyp.Levels)
 	st.tValid = false
 	// A core for the cut at lo−1 carries over when the caller's lower
 	// bound is the boundary it was recorded for (commitInsert).
@@ -576,12 +689,12 @@ func (w *worker) research(i, lo, probe int) {
 		if first && lo <= probe && probe < hi {
 			mid = probe
 		}
-		if !w.repair(int(e.grp[i]), mid, e.model, nil, nil, f, w.index(e.model)) && !w.solve(i, mid, false, -1) {
+		if !w.repair(int(e.grp[i]), mid, e.hyp, nil, nil, f, w.index(e.hyp)) && !w.solve(i, mid, false, -1) {
 			lo = min(max(mid, w.coreLow())+1, hi)
 			coreB, coreBOK = w.core()
 			continue
 		}
-		lv := lowestSatisfied(e.model.Levels, w.m, mid)
+		lv := lowestSatisfied(e.hyp.Levels, w.m, mid)
 		w.keep(i, lv)
 		hi = lv
 	}
@@ -601,7 +714,7 @@ func (w *worker) research(i, lo, probe int) {
 		}
 	}
 	if w.solve(i, hi, true, -1) {
-		w.keep(i, lowestSatisfied(e.model.Levels, w.m, hi))
+		w.keep(i, lowestSatisfied(e.hyp.Levels, w.m, hi))
 		st.covered = false
 		return
 	}
@@ -610,13 +723,13 @@ func (w *worker) research(i, lo, probe int) {
 
 // removalKeeps reports whether removing a clause of level j leaves example
 // i's answer and boundary as they are, proved by its cores and stored
-// models alone; lv are the stored models' levels after the removal and bNew
+// worlds alone; lv are the stored worlds' levels after the removal and bNew
 // the boundary in the new indices. It assumes b ≤ j+1 (above, nothing can
 // change) and H ∪ α consistent. The cut at b−1 stays inconsistent if its
 // core has no clause of level j; a covered example stays covered if its
 // core at b has none either, and an uncovered one keeps a stored
-// counter-model, since a smaller cut keeps every model.
-func (e *engine) removalKeeps(i, j, bNew int, lv []int32) bool {
+// counter-world, since a smaller cut keeps every world.
+func (e *drowning) removalKeeps(i, j, bNew int, lv []int32) bool {
 	st := &e.st[i]
 	if st.b > 0 && (!st.coreBOK || st.coreB>>j&1 != 0) {
 		return false
@@ -633,10 +746,10 @@ func (e *engine) removalKeeps(i, j, bNew int, lv []int32) bool {
 }
 
 // removalKeepsUnder is removalKeeps for a trial removal that leaves the
-// stored models' levels as they are: it computes their levels under m,
-// the model without the clause (emptied: level j went with it), only where
+// stored worlds' levels as they are: it computes their levels under m,
+// the hypothesis without the clause (emptied: level j went with it), only where
 // the answer needs them.
-func (e *engine) removalKeepsUnder(i, j, bNew int, emptied bool, m *Model) bool {
+func (e *drowning) removalKeepsUnder(i, j, bNew int, emptied bool, m *Hypothesis) bool {
 	st := &e.st[i]
 	if st.b > 0 && (!st.coreBOK || st.coreB>>j&1 != 0) {
 		return false
@@ -652,11 +765,11 @@ func (e *engine) removalKeepsUnder(i, j, bNew int, emptied bool, m *Model) bool 
 	return false
 }
 
-// levelAfterRemoval returns the level of a stored model once clause i of
-// level j is removed (m is the model after removal; emptied says whether
-// level j disappeared): only a model whose lowest violated level was j can
+// levelAfterRemoval returns the level of a stored world once clause i of
+// level j is removed (m is the hypothesis after removal; emptied says whether
+// level j disappeared): only a world whose lowest violated level was j can
 // go lower.
-func levelAfterRemoval(lv, j int, emptied bool, m *Model, slot []uint64) int {
+func levelAfterRemoval(lv, j int, emptied bool, m *Hypothesis, slot []uint64) int {
 	switch {
 	case lv <= j:
 		return lv
@@ -670,7 +783,7 @@ func levelAfterRemoval(lv, j int, emptied bool, m *Model, slot []uint64) int {
 	return lv
 }
 
-// levelAfterInsert returns the level of a stored model once c is inserted
+// levelAfterInsert returns the level of a stored world once c is inserted
 // at position p.
 func levelAfterInsert(lv, p int, c logic.Clause, slot []uint64) int {
 	j := p / 2
@@ -686,7 +799,7 @@ func levelAfterInsert(lv, p int, c logic.Clause, slot []uint64) int {
 // threshold returns t for example i: the largest j with the cut at j, and α,
 // entailing β. Cuts below b are inconsistent and entail everything.
 func (w *worker) threshold(i int) int {
-	e := w.e
+	e := w.d
 	st := &e.st[i]
 	if st.tValid {
 		return int(st.t)
@@ -694,7 +807,7 @@ func (w *worker) threshold(i int) int {
 	b := int(st.b)
 	t := b - 1
 	if st.covered {
-		lo, up := b, len(e.model.Levels)
+		lo, up := b, len(e.hyp.Levels)
 		for s := range int(st.n) {
 			if st.bf[s] {
 				up = min(up, int(st.lv[s])-1)
@@ -708,7 +821,7 @@ func (w *worker) threshold(i int) int {
 		for lo < up {
 			mid := (lo + up + 1) / 2
 			if w.solve(i, mid, true, -1) {
-				lv := lowestSatisfied(e.model.Levels, w.m, mid)
+				lv := lowestSatisfied(e.hyp.Levels, w.m, mid)
 				w.keep(i, lv)
 				up = lv - 1
 			} else {
@@ -722,12 +835,20 @@ func (w *worker) threshold(i int) int {
 	return t
 }
 
-// recompile rebuilds the workers' solvers for the current model, whose
+// recompile rebuilds the workers' solvers for the current hypothesis, whose
 // states are already up to date.
-func (e *engine) recompile() {
-	e.parallel(func(w *worker) { w.compile(e.model) })
+func (e *drowning) recompile() {
+	e.parallel(func(w *worker) { w.compileSel(e.hyp) })
 }
 
+// recompile rebuilds the workers' solvers for the current hypothesis, whose
+// states are already up to date.
+func (e *drowningFree) recompile() {
+	e.parallel(func(w *worker) { w.compileFree(e.hyp) })
+}
+
+// snapshot is the examples' states (and under linear and lex their
+// decisions) saved with a hypothesis.
 type snapshot struct {
 	st  []exState
 	dec [][]int32
@@ -736,43 +857,61 @@ type snapshot struct {
 // save returns the examples' states. The snapshot reuses the memory of the
 // previous one (re-insertion saves once per clause, megabytes each time on
 // large example sets), so it is valid until the next save. The stored
-// models, most of the memory, are not copied: until restore or forget,
+// worlds, most of the memory, are not copied: until restore or forget,
 // keep notes in its worker's undo log what each one it overwrites held.
-func (e *engine) save() snapshot {
+func (e *store) save() snapshot {
 	s := snapshot{st: append(e.spare.st[:0], e.st...), dec: e.spare.dec}
-	if e.dec != nil {
-		s.dec = slices.Grow(s.dec[:0], len(e.dec))[:len(e.dec)]
-		for i, d := range e.dec {
-			s.dec[i] = append(s.dec[i][:0], d...)
-		}
-	}
 	e.spare = s
 	e.forget()
 	e.logging = true
 	return s
 }
 
-// forget stops logging overwritten models: the last snapshot will not be
+// save is store.save with the examples' decisions.
+func (e *drowningFree) save() snapshot {
+	s := e.store.save()
+	s.dec = slices.Grow(s.dec[:0], len(e.dec))[:len(e.dec)]
+	for i, d := range e.dec {
+		s.dec[i] = append(s.dec[i][:0], d...)
+	}
+	e.spare.dec = s.dec
+	return s
+}
+
+// forget stops logging overwritten worlds: the last snapshot will not be
 // restored.
-func (e *engine) forget() {
+func (e *store) forget() {
 	e.logging = false
 	for _, w := range e.workers {
 		w.undoAt, w.undoM = w.undoAt[:0], w.undoM[:0]
 	}
 }
 
-// restore returns to model m and the example states saved with it.
-func (e *engine) restore(m *Model, s snapshot) {
-	e.model = m
+// restoreStates returns to hypothesis m and the example states saved with
+// it, and stops logging.
+func (e *store) restoreStates(m *Hypothesis, s snapshot) {
+	e.hyp = m
 	copy(e.st, s.st)
 	for _, w := range e.workers {
 		// Latest first, so that a slot overwritten twice ends as saved.
 		for n := len(w.undoAt) - 1; n >= 0; n-- {
 			o := int(w.undoAt[n]) * e.words
-			copy(e.models[o:o+e.words], w.undoM[n*e.words:(n+1)*e.words])
+			copy(e.worlds[o:o+e.words], w.undoM[n*e.words:(n+1)*e.words])
 		}
 	}
 	e.forget()
+}
+
+// restore returns to hypothesis m and the example states saved with it.
+func (e *drowning) restore(m *Hypothesis, s snapshot) {
+	e.restoreStates(m, s)
+	e.recompile()
+}
+
+// restore returns to hypothesis m and the example states and decisions
+// saved with it.
+func (e *drowningFree) restore(m *Hypothesis, s snapshot) {
+	e.restoreStates(m, s)
 	for i, d := range s.dec {
 		e.dec[i] = append(e.dec[i][:0], d...)
 	}

@@ -43,8 +43,8 @@ func randExamples(r *rand.Rand, n, count int) *Examples {
 	return ex
 }
 
-func randModel(r *rand.Rand, n int) *Model {
-	m := &Model{}
+func randModel(r *rand.Rand, n int) *Hypothesis {
+	m := &Hypothesis{}
 	for range r.IntN(3) {
 		m.Hard = append(m.Hard, randClause(r, n, 3))
 	}
@@ -68,7 +68,7 @@ func vocab(n int) *logic.Vocabulary {
 
 // fullScore decides every example from scratch with possibilistic.Reasoner:
 // an implementation independent of the engine.
-func fullScore(m *Model, ex *Examples, v *logic.Vocabulary) int64 {
+func fullScore(m *Hypothesis, ex *Examples, v *logic.Vocabulary) int64 {
 	rs := possReasoner(m.Theory(v))
 	var s int64
 	for _, e := range ex.List {
@@ -85,7 +85,7 @@ func fullScore(m *Model, ex *Examples, v *logic.Vocabulary) int64 {
 
 // TestIncrementalMatchesFullEvaluation checks the engine's invariant: the
 // per-position answer profiles of candidate clauses, and trial removals, give
-// the same scores as re-deciding every example of the changed model.
+// the same scores as re-deciding every example of the changed hypothesis.
 func TestIncrementalMatchesFullEvaluation(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 7))
 	for iter := range 300 {
@@ -93,7 +93,7 @@ func TestIncrementalMatchesFullEvaluation(t *testing.T) {
 		v := vocab(n)
 		ex := randExamples(r, n, 40)
 		m := randModel(r, n)
-		e := newEngine(n, ex, m.Hard, 1+iter%3, possibilistic.Poss)
+		e := newEngine(n, ex, m.Hard, 1+iter%3, possibilistic.Poss).(*drowning)
 		e.commit(m)
 		base := e.score()
 		if want := fullScore(m, ex, v); base != want {
@@ -124,7 +124,7 @@ func TestIncrementalMatchesFullEvaluation(t *testing.T) {
 			}
 		}
 		for _, need := range []int64{math.MinInt64, ref.score - base, ref.score - base + 1} {
-			got, _ := e.bestAbove(context.Background(), cands, need)
+			got, _ := bestAbove(context.Background(), e, cands, need)
 			switch {
 			case need <= ref.score-base && (got.ok != ref.ok || got.ok && (got.pos != ref.pos || got.score != ref.score || !slices.Equal(got.clause, ref.clause))):
 				t.Fatalf("#%d: need %d: bounded choice %v at %d (score %d), full profiles %v at %d (score %d)",
@@ -156,16 +156,16 @@ func TestIncrementalMatchesFullEvaluation(t *testing.T) {
 		}
 		// Incremental commits must leave the same states as full ones.
 		for _, c := range cands {
-			p := r.IntN(e.model.Positions())
-			after := e.model.Insert(c, p)
+			p := r.IntN(e.hyp.Positions())
+			after := e.hyp.Insert(c, p)
 			e.commitInsert(c, p)
 			checkStates(t, iter, e, after)
 			if r.IntN(2) == 0 {
 				e.scoreCandidates(context.Background(), cands) // computes thresholds to be shifted
 			}
-			j := r.IntN(len(e.model.Levels))
-			i := r.IntN(len(e.model.Levels[j]))
-			after = e.model.Remove(j, i)
+			j := r.IntN(len(e.hyp.Levels))
+			i := r.IntN(len(e.hyp.Levels[j]))
+			after = e.hyp.Remove(j, i)
 			e.commitRemove(j, i)
 			checkStates(t, iter, e, after)
 		}
@@ -174,9 +174,9 @@ func TestIncrementalMatchesFullEvaluation(t *testing.T) {
 
 // checkStates compares the engine's per-example states with those of a fresh
 // engine that decides every example of m from scratch.
-func checkStates(t *testing.T, iter int, e *engine, m *Model) {
+func checkStates(t *testing.T, iter int, e *drowning, m *Hypothesis) {
 	t.Helper()
-	f := newEngine(e.n, examplesOf(e), m.Hard, 1, possibilistic.Poss)
+	f := newEngine(e.n, examplesOf(&e.store), m.Hard, 1, possibilistic.Poss).(*drowning)
 	f.commit(m)
 	for i := range e.st {
 		a, b := &e.st[i], &f.st[i]
@@ -190,13 +190,13 @@ func checkStates(t *testing.T, iter int, e *engine, m *Model) {
 		}
 		for s := range int(a.n) {
 			if lv := lowestSatisfied(m.Levels, e.slot(i, s), len(m.Levels)); lv > int(a.lv[s]) {
-				t.Fatalf("#%d: example %d: stored model claims level %d, satisfies only from %d", iter, i, a.lv[s], lv)
+				t.Fatalf("#%d: example %d: stored world claims level %d, satisfies only from %d", iter, i, a.lv[s], lv)
 			}
 		}
 	}
 }
 
-func examplesOf(e *engine) *Examples {
+func examplesOf(e *store) *Examples {
 	ex := &Examples{}
 	for _, d := range e.ex {
 		ex.List = append(ex.List, Example{Alpha: d.alpha, Beta: d.beta, Positive: d.sign > 0, Count: int(d.weight)})
@@ -224,8 +224,8 @@ func TestCoversInExampleOrder(t *testing.T) {
 }
 
 // TestRestoreAfterTrial checks that restore returns every state and stored
-// model of a trial removal, scored candidates and insertion (which store
-// new models over old ones) to what they were at save.
+// hypothesis of a trial removal, scored candidates and insertion (which store
+// new worlds over old ones) to what they were at save.
 func TestRestoreAfterTrial(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 16))
 	for iter := range 200 {
@@ -235,10 +235,10 @@ func TestRestoreAfterTrial(t *testing.T) {
 		if len(m.Levels) == 0 {
 			continue
 		}
-		e := newEngine(n, ex, m.Hard, 1+iter%2, possibilistic.Poss)
+		e := newEngine(n, ex, m.Hard, 1+iter%2, possibilistic.Poss).(*drowning)
 		e.commit(m)
 		st := slices.Clone(e.st)
-		models := slices.Clone(e.models)
+		models := slices.Clone(e.worlds)
 		snap := e.save()
 		j := r.IntN(len(m.Levels))
 		e.commitRemove(j, r.IntN(len(m.Levels[j])))
@@ -247,10 +247,10 @@ func TestRestoreAfterTrial(t *testing.T) {
 			cands = append(cands, randClause(r, n, 3))
 		}
 		e.scoreCandidates(context.Background(), cands)
-		e.commitInsert(cands[0], r.IntN(e.model.Positions()))
+		e.commitInsert(cands[0], r.IntN(e.hyp.Positions()))
 		e.scoreCandidates(context.Background(), cands)
 		e.restore(m, snap)
-		if !slices.Equal(e.st, st) || !slices.Equal(e.models, models) {
+		if !slices.Equal(e.st, st) || !slices.Equal(e.worlds, models) {
 			t.Fatalf("#%d: states or stored models differ after restore", iter)
 		}
 		checkStates(t, iter, e, m)

@@ -41,15 +41,21 @@ func (s *Examples) find(k string) (int, bool) {
 // Add adds n copies of the example α |~ β with the given label, merging it
 // with an identical example already present.
 func (s *Examples) Add(alpha logic.Term, beta logic.Clause, positive bool, n int) {
+	s.addAt(alpha, beta, positive, n)
+}
+
+// addAt is Add, returning the position of the example in List.
+func (s *Examples) addAt(alpha logic.Term, beta logic.Clause, positive bool, n int) int {
 	alpha, _ = logic.Normalize(slices.Clone(alpha))
 	beta, _ = logic.Normalize(slices.Clone(beta))
 	k := key(alpha, beta, positive)
 	if i, ok := s.find(k); ok {
 		s.List[i].Count += n
-		return
+		return i
 	}
 	s.index[k] = len(s.List)
 	s.List = append(s.List, Example{Alpha: alpha, Beta: beta, Positive: positive, Count: n})
+	return len(s.List) - 1
 }
 
 // AddRules adds rules as examples with the given label. Each rule must have a
@@ -120,4 +126,16 @@ func (s *Examples) MaxAtom() logic.Atom {
 		}
 	}
 	return m
+}
+
+// FromRules builds a training set from positive and negative rules.
+func FromRules(v *logic.Vocabulary, pos, neg []logic.Rule) (*Examples, error) {
+	ex := &Examples{}
+	if err := ex.AddRules(pos, true, v, "defaults"); err != nil {
+		return nil, err
+	}
+	if err := ex.AddRules(neg, false, v, "non-defaults"); err != nil {
+		return nil, err
+	}
+	return ex, nil
 }

@@ -14,7 +14,7 @@ func ScoreSample(l *Learner) int {
 	saved := *l.pcg
 	defer func() { *l.pcg = saved }()
 	cands := l.sample()
-	l.e.bestOf(context.Background(), cands)
+	bestOf(context.Background(), l.c, cands)
 	return len(cands)
 }
 

@@ -15,7 +15,7 @@ const maxPasses = 10
 // highest (ties: fewer levels, then lower), then every clause is re-inserted
 // at its best position, pass after pass, until a pass improves nothing. The
 // hard rules sit above all levels. Coverage is decided under sem.
-func StratifyGreedy(ctx context.Context, clauses []logic.Clause, train *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *Model {
+func StratifyGreedy(ctx context.Context, clauses []logic.Clause, train *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *Hypothesis {
 	n := int(train.MaxAtom()) + 1
 	for _, c := range append(append([]logic.Clause(nil), clauses...), hard...) {
 		for _, l := range c {
@@ -23,34 +23,35 @@ func StratifyGreedy(ctx context.Context, clauses []logic.Clause, train *Examples
 		}
 	}
 	e := newEngine(n, train, hard, threads, sem)
+	s := e.base()
 	for _, c := range clauses {
 		if ctx.Err() != nil {
-			return e.model
+			return s.hyp
 		}
 		prof := e.scoreCandidates(ctx, []logic.Clause{c})
-		base := e.score()
+		base := s.score()
 		var best choice
 		for p := range prof[0] {
-			ch := choice{clause: c, pos: p, score: base + prof[0][p], levels: e.model.LevelsAfter(p), ok: true}
+			ch := choice{clause: c, pos: p, score: base + prof[0][p], levels: s.hyp.LevelsAfter(p), ok: true}
 			if ch.better(best) {
 				best = ch
 			}
 		}
-		e.commit(e.model.Insert(c, best.pos))
+		e.commit(s.hyp.Insert(c, best.pos))
 	}
 	for range maxPasses {
-		before := e.score()
+		before := s.score()
 		reinsert(ctx, e)
-		if e.score() <= before || ctx.Err() != nil {
+		if s.score() <= before || ctx.Err() != nil {
 			break
 		}
 	}
-	return e.model
+	return s.hyp
 }
 
 // Score returns the number of correctly classified examples of m on ex
 // (with multiplicities) and the total, deciding coverage under sem.
-func Score(m *Model, ex *Examples, threads int, sem possibilistic.Semantics) (correct, total int) {
+func Score(m *Hypothesis, ex *Examples, threads int, sem possibilistic.Semantics) (correct, total int) {
 	for i, c := range Covers(m, ex, threads, sem) {
 		if c == ex.List[i].Positive {
 			correct += ex.List[i].Count
@@ -63,7 +64,7 @@ func Score(m *Model, ex *Examples, threads int, sem possibilistic.Semantics) (co
 // Covers decides, for every example of ex in order, whether m covers it
 // under sem (an example whose evidence contradicts the hard rules is not
 // covered).
-func Covers(m *Model, ex *Examples, threads int, sem possibilistic.Semantics) []bool {
+func Covers(m *Hypothesis, ex *Examples, threads int, sem possibilistic.Semantics) []bool {
 	n := int(ex.MaxAtom()) + 1
 	for _, lv := range append(append([][]logic.Clause(nil), m.Levels...), m.Hard) {
 		for _, c := range lv {
@@ -74,9 +75,5 @@ func Covers(m *Model, ex *Examples, threads int, sem possibilistic.Semantics) []
 	}
 	e := newEngine(n, ex, m.Hard, threads, sem)
 	e.commit(m)
-	out := make([]bool, len(e.ex))
-	for i := range e.ex {
-		out[e.orig[i]] = e.st[i].covered
-	}
-	return out
+	return e.base().covered()
 }

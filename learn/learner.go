@@ -26,54 +26,66 @@ type Problem struct {
 	Test *Examples
 }
 
-// Settings say how the heuristic learner learns. The zero value of a field
-// means its default; a negative count or duration is an error (Patience
-// aside).
+// Settings say how the heuristic learner learns. A zero field has no
+// effect (no limit, no patience) or, where none is meaningful (Candidates,
+// Threads), means the default named beside it; a negative count or
+// duration is an error.
 type Settings struct {
-	Iterations int           // at most this many iterations (0: the default, 100)
-	Timeout    time.Duration // stop after this much learning time (0: none)
-	Candidates int           // candidate clauses sampled per iteration (0: the default, 100)
+	Iterations int           // at most this many iterations (0: no limit)
+	Timeout    time.Duration // stop after this much learning time (0: no limit)
+	Candidates int           // candidate clauses sampled per iteration (0: DefaultCandidates)
 	Seed       uint64        // the same seed gives the same theory for any Threads
-	Threads    int           // workers (0: the number of CPUs)
+	Threads    int           // workers (0: GOMAXPROCS, the CPUs the process may use)
 	// Patience stops learning after this many consecutive iterations that
-	// improve nothing (default 5; negative: never).
+	// improve nothing on the training examples (0: never).
 	Patience int
 	// Semantics decides coverage: Poss (the zero value, the paper's),
 	// Linear or Lex.
 	Semantics possibilistic.Semantics
 }
 
-// check refuses settings that have no meaning; a negative number of
-// iterations used to run none, silently.
+// Defaults of the settings, for the interfaces that offer them (strata
+// learn, the benchmarks, the server).
+const (
+	DefaultIterations = 100
+	DefaultCandidates = 100
+	DefaultPatience   = 5
+)
+
+// check refuses settings that have no meaning.
 func (o *Settings) check() error {
 	switch {
 	case o.Iterations < 0:
-		return fmt.Errorf("learn: %d iterations: the number cannot be negative (0 means the default, 100)", o.Iterations)
+		return fmt.Errorf("learn: %d iterations: the number cannot be negative (0: no limit)", o.Iterations)
 	case o.Candidates < 0:
-		return fmt.Errorf("learn: %d candidates: the number cannot be negative (0 means the default, 100)", o.Candidates)
+		return fmt.Errorf("learn: %d candidates: the number cannot be negative (0: the default, %d)", o.Candidates, DefaultCandidates)
 	case o.Timeout < 0:
-		return fmt.Errorf("learn: timeout %v: it cannot be negative (0 means none)", o.Timeout)
+		return fmt.Errorf("learn: timeout %v: it cannot be negative (0: no limit)", o.Timeout)
 	case o.Threads < 0:
-		return fmt.Errorf("learn: %d threads: the number cannot be negative (0 means one per CPU)", o.Threads)
+		return fmt.Errorf("learn: %d threads: the number cannot be negative (0: one per CPU)", o.Threads)
+	case o.Patience < 0:
+		return fmt.Errorf("learn: patience %d: it cannot be negative (0: never stop for it)", o.Patience)
+	case o.Semantics > possibilistic.Lex:
+		return fmt.Errorf("learn: invalid semantics %d", o.Semantics)
 	}
 	return nil
 }
 
 func (o *Settings) defaults() {
-	if o.Iterations == 0 {
-		o.Iterations = 100
-	}
 	if o.Candidates == 0 {
-		o.Candidates = 100
+		o.Candidates = DefaultCandidates
 	}
-	if o.Threads == 0 {
-		// The CPUs this process may use (a container's limit, go test
-		// -cpu), not the machine's.
-		o.Threads = runtime.GOMAXPROCS(0)
+	o.Threads = threadsOf(*o)
+}
+
+// threadsOf returns the workers a learner with settings s uses: the CPUs
+// this process may use (a container's limit, go test -cpu), not the
+// machine's, unless s says.
+func threadsOf(s Settings) int {
+	if s.Threads > 0 {
+		return s.Threads
 	}
-	if o.Patience == 0 {
-		o.Patience = 5
-	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // Iteration is one line of the learning history.
@@ -100,7 +112,7 @@ const (
 	StopCancelled  Stop = "interrupted"
 )
 
-// Learner is the heuristic structure learner of §4.3. It keeps the model of
+// Learner is the heuristic structure learner of §4.3. It keeps the hypothesis of
 // the last completed iteration, so that it can be stopped, checkpointed and
 // resumed at any iteration boundary; an iteration cut short by cancellation
 // or the timeout is undone.
@@ -113,7 +125,9 @@ type Learner struct {
 	vocab   *logic.Vocabulary
 	train   *Examples
 	hard    []logic.Clause
-	e, te   *engine
+	c, tc   coverage // the coverage engines of the training and the test examples
+	e, te   *store   // their stores
+	task    Task     // scores te's coverage; nil: binary accuracy on Problem.Test
 	pcg     *rand.PCG
 	rng     *rand.Rand
 	iter    int
@@ -126,10 +140,19 @@ type Learner struct {
 // NewLearner prepares learning p under the settings opts. It keeps p's
 // examples and hard rules, and changes neither.
 func NewLearner(p Problem, opts Settings) (*Learner, error) {
+	return newLearner(p, opts, nil)
+}
+
+// newLearner is NewLearner that, with a task, scores the task's queries
+// for the history's TestAccuracy instead of p.Test.
+func newLearner(p Problem, opts Settings, task Task) (*Learner, error) {
 	if err := opts.check(); err != nil {
 		return nil, err
 	}
 	opts.defaults()
+	if task != nil {
+		p.Test = task.Queries()
+	}
 	v, train, hard := p.Vocab, p.Train, p.Hard
 	if train == nil || len(train.List) == 0 {
 		return nil, errors.New("learn: no training examples")
@@ -151,15 +174,14 @@ func NewLearner(p Problem, opts Settings) (*Learner, error) {
 	if err := CheckHard(v, hardF); err != nil {
 		return nil, fmt.Errorf("learn: %w", err)
 	}
-	l := &Learner{opts: opts, vocab: v, train: train, hard: hard}
+	l := &Learner{opts: opts, vocab: v, train: train, hard: hard, task: task}
 	l.pcg = rand.NewPCG(opts.Seed, 0x5eed)
 	l.rng = rand.New(l.pcg)
-	if opts.Semantics > possibilistic.Lex {
-		return nil, fmt.Errorf("learn: invalid semantics %d", opts.Semantics)
-	}
-	l.e = newEngine(n, train, hard, opts.Threads, opts.Semantics)
+	l.c = newEngine(n, train, hard, opts.Threads, opts.Semantics)
+	l.e = l.c.base()
 	if p.Test != nil {
-		l.te = newEngine(n, p.Test, hard, opts.Threads, opts.Semantics)
+		l.tc = newEngine(n, p.Test, hard, opts.Threads, opts.Semantics)
+		l.te = l.tc.base()
 	}
 	return l, nil
 }
@@ -167,20 +189,24 @@ func NewLearner(p Problem, opts Settings) (*Learner, error) {
 // Semantics returns the semantics the learner decides coverage under.
 func (l *Learner) Semantics() possibilistic.Semantics { return l.opts.Semantics }
 
-// Model returns the best model found so far.
-func (l *Learner) Model() *Model { return l.e.model.Clone() }
+// Hypothesis returns the best hypothesis found so far.
+func (l *Learner) Hypothesis() *Hypothesis { return l.e.hyp.Clone() }
 
 // History returns the iterations run so far.
 func (l *Learner) History() []Iteration { return slices.Clone(l.history) }
 
-// TrainAccuracy returns the training accuracy of the current model.
+// TrainAccuracy returns the training accuracy of the current hypothesis.
 func (l *Learner) TrainAccuracy() float64 { return l.e.accuracy(l.e.score()) }
 
-// Run learns until an iteration limit, the timeout, patience running out, a
-// perfect fit or ctx being cancelled, and returns why it stopped. After it
-// returns, Model is the model of the last completed iteration (an iteration
-// cut short is undone).
+// Run learns until the iteration limit, the timeout, patience running out,
+// a perfect fit or ctx being done, and returns why it stopped. After it
+// returns, Hypothesis is the hypothesis of the last completed iteration (an
+// iteration cut short is undone). Settings without a limit, with a ctx that
+// is never done, are an error: the run could go on forever.
 func (l *Learner) Run(ctx context.Context) (Stop, error) {
+	if l.opts.Iterations == 0 && l.opts.Timeout == 0 && l.opts.Patience == 0 && ctx.Done() == nil {
+		return "", errors.New("learn: no iteration limit, timeout or patience, and a context that is never done: the run might not end")
+	}
 	l.started = time.Now()
 	if l.opts.Timeout > 0 {
 		remaining := l.opts.Timeout - l.elapsed
@@ -191,24 +217,24 @@ func (l *Learner) Run(ctx context.Context) (Stop, error) {
 		ctx, cancel = context.WithTimeout(ctx, remaining)
 		defer cancel()
 	}
-	for l.iter < l.opts.Iterations {
+	for l.opts.Iterations == 0 || l.iter < l.opts.Iterations {
 		if ctx.Err() != nil {
 			return l.ctxStop(ctx), nil
 		}
-		before, rng := l.e.model, *l.pcg
+		before, rng := l.e.hyp, *l.pcg
 		improved, perfect, err := l.step(ctx)
 		if err != nil {
 			return "", err
 		}
 		if ctx.Err() != nil {
 			// A step cut short has drawn random numbers and may have
-			// committed a half-simplified model; an uninterrupted run would
+			// committed a half-simplified hypothesis; an uninterrupted run would
 			// have finished it. Return to the iteration boundary, so that
 			// a checkpoint written now resumes exactly as if the run had
 			// not stopped.
 			*l.pcg = rng
-			if l.e.model != before {
-				l.e.commit(before)
+			if l.e.hyp != before {
+				l.c.commit(before)
 			}
 			return l.ctxStop(ctx), nil
 		}
@@ -249,17 +275,22 @@ func (l *Learner) record(improved bool) {
 		Iteration:     l.iter,
 		TrainAccuracy: l.TrainAccuracy(),
 		TestAccuracy:  math.NaN(),
-		Rules:         l.e.model.NumClauses(),
-		Levels:        len(l.e.model.Levels),
-		Literals:      l.e.model.NumLiterals(),
+		Rules:         l.e.hyp.NumClauses(),
+		Levels:        len(l.e.hyp.Levels),
+		Literals:      l.e.hyp.NumLiterals(),
 		Elapsed:       l.Elapsed(),
 		Improved:      improved,
 	}
 	if l.te != nil {
-		if l.te.model != l.e.model { // an unchanged model scores as before
-			l.te.commit(l.e.model)
+		if l.te.hyp != l.e.hyp { // an unchanged hypothesis scores as before
+			l.tc.commit(l.e.hyp)
 		}
-		it.TestAccuracy = l.te.accuracy(l.te.score())
+		if l.task != nil {
+			right, total := l.task.Score(l.te.covered())
+			it.TestAccuracy = float64(right) / float64(max(total, 1))
+		} else {
+			it.TestAccuracy = l.te.accuracy(l.te.score())
+		}
 	}
 	l.history = append(l.history, it)
 	if l.OnIteration != nil {
@@ -278,23 +309,27 @@ func (l *Learner) step(ctx context.Context) (improved, perfect bool, err error) 
 	}
 	e := l.e
 	base := e.score()
-	best, ok := e.bestOf(ctx, cands)
+	best, ok := bestOf(ctx, l.c, cands)
 	if ok && best.ok {
 		best = l.minimise(ctx, best)
 	}
-	next, target := l.unitLevel(ctx) // linear and lex only (units.go)
+	var next *Hypothesis
+	var target int64
+	if f, ok := l.c.(*drowningFree); ok {
+		next, target = f.unitLevel(ctx) // units.go
+	}
 	switch {
 	case ctx.Err() != nil:
 		return false, false, nil
 	case next != nil && target > base && (!best.ok || target > best.score):
 	case best.ok && best.score > base:
-		next, target = e.model.Insert(best.clause, best.pos), best.score
+		next, target = e.hyp.Insert(best.clause, best.pos), best.score
 	default:
 		return false, false, nil
 	}
-	e.commit(l.simplify(next))
-	prune(ctx, e)
-	reinsert(ctx, e)
+	l.c.commit(l.simplify(next))
+	prune(ctx, l.c)
+	reinsert(ctx, l.c)
 	if s := e.score(); s < target {
 		return false, false, fmt.Errorf("learn: internal error: score fell from %d to %d while simplifying", target, s)
 	}
@@ -311,7 +346,7 @@ func (l *Learner) minimise(ctx context.Context, best choice) choice {
 		}
 		// A sub-clause scoring below best is of no use: bestAbove need
 		// not score it.
-		c, ok := l.e.bestAbove(ctx, subs, best.score-l.e.score())
+		c, ok := bestAbove(ctx, l.c, subs, best.score-l.e.score())
 		if !ok || !c.ok || c.score < best.score || c.score == best.score && c.levels > best.levels {
 			break
 		}

@@ -29,8 +29,8 @@ func atomsUpTo(n int) []logic.Atom {
 	return as
 }
 
-// accuracyOf scores a model on examples with possibilistic.Reasoner.
-func accuracyOf(m *Model, v *logic.Vocabulary, ex *Examples) float64 {
+// accuracyOf scores a hypothesis on examples with possibilistic.Reasoner.
+func accuracyOf(m *Hypothesis, v *logic.Vocabulary, ex *Examples) float64 {
 	rs := possReasoner(m.Theory(v))
 	var ok, total int
 	for _, e := range ex.List {
@@ -42,9 +42,9 @@ func accuracyOf(m *Model, v *logic.Vocabulary, ex *Examples) float64 {
 	return float64(ok) / float64(total)
 }
 
-// accuracyUnder scores a model on examples under sem: with
+// accuracyUnder scores a hypothesis on examples under sem: with
 // possibilistic.Reasoner for poss, by enumerating worlds otherwise.
-func accuracyUnder(m *Model, sem possibilistic.Semantics, v *logic.Vocabulary, ex *Examples) float64 {
+func accuracyUnder(m *Hypothesis, sem possibilistic.Semantics, v *logic.Vocabulary, ex *Examples) float64 {
 	if sem == possibilistic.Poss {
 		return accuracyOf(m, v, ex)
 	}
@@ -68,7 +68,7 @@ func TestRealisable(t *testing.T) {
 		p, q := Generate(th, atomsUpTo(n), 250, 250, 3, 0, r)
 		tp, tq := Generate(th, atomsUpTo(n), 250, 250, 3, 0, r)
 		train, test := Merge(p, q), Merge(tp, tq)
-		l, err := NewLearner(Problem{Vocab: v, Train: train, Test: test}, Settings{Seed: seed, Iterations: 60, Threads: 2})
+		l, err := NewLearner(Problem{Vocab: v, Train: train, Test: test}, Settings{Seed: seed, Iterations: 60, Threads: 2, Patience: DefaultPatience})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +95,7 @@ func TestNoise(t *testing.T) {
 		p, q := Generate(th, atomsUpTo(n), 250, 250, 3, 0.10, r)
 		tp, tq := Generate(th, atomsUpTo(n), 250, 250, 3, 0, r)
 		train, test := Merge(p, q), Merge(tp, tq)
-		l, err := NewLearner(Problem{Vocab: v, Train: train}, Settings{Seed: seed, Iterations: 40, Threads: 2})
+		l, err := NewLearner(Problem{Vocab: v, Train: train}, Settings{Seed: seed, Iterations: 40, Threads: 2, Patience: DefaultPatience})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -128,7 +128,7 @@ func testDeterministicAcrossThreads(t *testing.T, sem possibilistic.Semantics) {
 	}
 	var out []string
 	for _, threads := range []int{1, 4} {
-		l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 42, Iterations: iters, Threads: threads, Patience: -1, Semantics: sem})
+		l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 42, Iterations: iters, Threads: threads, Semantics: sem})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,7 +144,7 @@ func testDeterministicAcrossThreads(t *testing.T, sem possibilistic.Semantics) {
 
 // TestStopMidIteration: a timeout that lands inside an iteration, after its
 // clause was committed, must still leave a history whose last line is the
-// learner's model.
+// learner's hypothesis.
 func TestStopMidIteration(t *testing.T) {
 	for _, sem := range possibilistic.AllSemantics {
 		t.Run(sem.String(), func(t *testing.T) { testStopMidIteration(t, sem) })
@@ -161,7 +161,7 @@ func testStopMidIteration(t *testing.T, sem possibilistic.Semantics) {
 		step = 3 // fewer runs keep the test short; the timeouts still land mid-iteration
 	}
 	for ms := 1; ms <= 40; ms += step {
-		l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: uint64(ms), Iterations: 1000, Patience: -1, Timeout: time.Duration(ms) * time.Millisecond, Semantics: sem})
+		l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: uint64(ms), Iterations: 1000, Timeout: time.Duration(ms) * time.Millisecond, Semantics: sem})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -169,16 +169,16 @@ func testStopMidIteration(t *testing.T, sem possibilistic.Semantics) {
 			t.Fatal(err)
 		}
 		h := l.History()
-		m := l.Model()
+		m := l.Hypothesis()
 		if len(h) == 0 {
 			if m.NumClauses() != 0 {
-				t.Fatalf("timeout %d ms: no history but a model of %d rules", ms, m.NumClauses())
+				t.Fatalf("timeout %d ms: no history but a hypothesis of %d rules", ms, m.NumClauses())
 			}
 			continue
 		}
 		last := h[len(h)-1]
 		if last.Rules != m.NumClauses() || last.TrainAccuracy != l.TrainAccuracy() {
-			t.Fatalf("timeout %d ms: history ends with %d rules at %.3f, the model has %d at %.3f",
+			t.Fatalf("timeout %d ms: history ends with %d rules at %.3f, the hypothesis has %d at %.3f",
 				ms, last.Rules, last.TrainAccuracy, m.NumClauses(), l.TrainAccuracy())
 		}
 	}
@@ -202,14 +202,14 @@ func TestEmptyConsequent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := NewLearner(Problem{Vocab: v, Train: ex}, Settings{Seed: 1, Iterations: 10})
+	l, err := NewLearner(Problem{Vocab: v, Train: ex}, Settings{Seed: 1, Iterations: 10, Patience: DefaultPatience})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := l.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if acc := accuracyOf(l.Model(), v, ex); acc != l.TrainAccuracy() {
+	if acc := accuracyOf(l.Hypothesis(), v, ex); acc != l.TrainAccuracy() {
 		t.Errorf("engine accuracy %v, reasoner %v", l.TrainAccuracy(), acc)
 	}
 }

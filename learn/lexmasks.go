@@ -1,29 +1,29 @@
 package learn
 
-// levelMasks is a model's clauses as masks, level by level: a pool's
-// vectors count thousands of clauses against a model of a few words.
+// levelMasks is a hypothesis's clauses as masks, level by level: a pool's
+// vectors count thousands of clauses against a world of a few words.
 type levelMasks struct {
-	model    *Model
+	hyp      *Hypothesis
 	words    int
 	pos, neg []uint64 // clause c at c·words
 	end      []int    // per level, the index past its last clause
 }
 
-// masksOf returns m's masks; a worker keeps those of the last two models
-// it asked for (the current model and the one a commit or trial removal
+// masksOf returns m's masks; a worker keeps those of the last two hypotheses
+// it asked for (the current hypothesis and the one a commit or trial removal
 // decides).
-func (w *worker) masksOf(m *Model) *levelMasks {
+func (w *worker) masksOf(m *Hypothesis) *levelMasks {
 	mk := &w.sx.masks
-	if mk[0].model == m {
+	if mk[0].hyp == m {
 		return &mk[0]
 	}
 	mk[0], mk[1] = mk[1], mk[0]
 	lm := &mk[0]
-	if lm.model == m {
+	if lm.hyp == m {
 		return lm
 	}
-	words := w.e.words
-	lm.model, lm.words = m, words
+	words := w.f.words
+	lm.hyp, lm.words = m, words
 	lm.pos, lm.neg, lm.end = lm.pos[:0], lm.neg[:0], lm.end[:0]
 	for _, l := range m.Levels {
 		for _, c := range l {
@@ -80,7 +80,7 @@ func (lm *levelMasks) meets(m []uint64, dec []int32) bool {
 	return true
 }
 
-// vector writes into v the number of clauses of each level that the model
+// vector writes into v the number of clauses of each level that the world
 // m violates.
 func (lm *levelMasks) vector(m []uint64, v []int32) {
 	for j := range lm.end {

@@ -10,16 +10,16 @@ import (
 
 // TestPoolVectorsDerived checks the vectors a pool derives along an
 // insertion or a removal against counting every clause of the changed
-// model, on random models over up to 70 atoms (two words per model).
+// hypothesis, on random hypotheses over up to 70 atoms (two words per world).
 func TestPoolVectorsDerived(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 3))
 	for iter := range 500 {
 		n := 3 + r.IntN(68)
 		m := randModel(r, n)
-		e := newEngine(n, &Examples{}, m.Hard, 1, possibilistic.Lex)
-		e.model = m
+		e := newEngine(n, &Examples{}, m.Hard, 1, possibilistic.Lex).(*drowningFree)
+		e.hyp = m
 		w := e.workers[0]
-		p := &modelPool{}
+		p := &worldPool{}
 		for range 1 + r.IntN(20) {
 			mod := make([]uint64, e.words)
 			for a := range n {
@@ -30,9 +30,9 @@ func TestPoolVectorsDerived(t *testing.T) {
 			p.ms = append(p.ms, mod...)
 			p.n++
 		}
-		p.model, p.alt = w.vectorsUnder(p, m, change{}, false)
+		p.hyp, p.alt = w.vectorsUnder(p, m, change{}, false)
 		p.vec, p.alt = p.alt, nil
-		var to *Model
+		var to *Hypothesis
 		var ch change
 		if len(m.Levels) == 0 || r.IntN(2) == 0 {
 			pos := r.IntN(m.Positions())

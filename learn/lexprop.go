@@ -12,12 +12,12 @@ import (
 // which costs far less than a call:
 //
 //   - a clause whose literals are all false under literals that hold in
-//     every model of the walk's assumptions is violated by each of them,
+//     every world of the walk's assumptions is violated by each of them,
 //     so the number of such clauses of a level (forced) bounds its count
-//     from below, and a model that reaches it needs no proof that it is
+//     from below, and a world that reaches it needs no proof that it is
 //     least;
 //   - a level whose count is bounded by its forced count (tight) has every
-//     other clause satisfied in every model of the assumptions: those
+//     other clause satisfied in every world of the assumptions: those
 //     clauses join what propagation may use for the levels below and for β.
 //
 //   - a level with a larger bound (loose) is a cardinality constraint:
@@ -27,7 +27,7 @@ import (
 // A β whose negation propagation refutes is entailed; the proof's levels
 // (see levelCore) are the tight ones it needed, or every bounded level when
 // it needed the loose ones. The same propagation refutes candidates that
-// no optimal model satisfies (groupProp) and raises a level's lower bound
+// no optimal world satisfies (groupProp) and raises a level's lower bound
 // when its other clauses cannot all hold (lowerBound). Every shortcut only
 // skips a solver call whose answer it knows, so the engine decides exactly
 // as without it (TestDrowningFreeMatchesBruteForce).
@@ -37,11 +37,11 @@ import (
 // out only weakens the bounds.
 const maxPropHard = 256
 
-// lexProp is what unit propagation knows about the models of a lex walk's
+// lexProp is what unit propagation knows about the worlds of a lex walk's
 // assumptions.
 type lexProp struct {
-	val []int8         // per atom: 1 true, −1 false, 0 unknown in some model
-	cls []logic.Clause // clauses that hold in every model
+	val []int8         // per atom: 1 true, −1 false, 0 unknown in some world
+	cls []logic.Clause // clauses that hold in every world
 	ok  bool           // false: propagation is not used
 	tmp []int8
 	// Before each tight level's clauses joined cls: the level, the values
@@ -78,7 +78,7 @@ func setLit(val []int8, l logic.Lit) {
 	}
 }
 
-// reset starts p for the models of H ∪ α and, if not nil, the clause c.
+// reset starts p for the worlds of H ∪ α and, if not nil, the clause c.
 func (p *lexProp) reset(n int, hard []logic.Clause, alpha []logic.Lit, c logic.Clause) {
 	if cap(p.val) < n {
 		p.val = make([]int8, n)
@@ -139,7 +139,7 @@ func propagate(val []int8, cls []logic.Clause) bool {
 	return true
 }
 
-// forced returns the number of clauses of l that every model violates.
+// forced returns the number of clauses of l that every world violates.
 func (p *lexProp) forced(l []logic.Clause) int {
 	if !p.ok {
 		return 0
@@ -179,7 +179,7 @@ func falsified(val []int8, c logic.Clause) bool {
 }
 
 // bound records that at most v clauses of level j (clauses l) are
-// violated; if that is the forced number, the others hold in every model.
+// violated; if that is the forced number, the others hold in every world.
 func (p *lexProp) bound(l []logic.Clause, j, v int) {
 	if !p.ok {
 		return
@@ -206,7 +206,7 @@ func (p *lexProp) bound(l []logic.Clause, j, v int) {
 	}
 }
 
-// entails reports whether propagation proves β in every model, with the
+// entails reports whether propagation proves β in every world, with the
 // levels the proof used (coreOK false: not known): the tight levels from
 // the lowest one whose clauses the refutation needs, since each level's
 // bound rests on the values the levels above it gave.
@@ -340,12 +340,12 @@ func refutes(val []int8, cls []logic.Clause, beta logic.Clause, tmp *[]int8) boo
 	return !propagate(*tmp, cls)
 }
 
-// groupProp is what propagation knows about the models of an antecedent α
+// groupProp is what propagation knows about the worlds of an antecedent α
 // that meet the current decisions of the levels ≥ j, for every j: the
 // lowest levels' decisions are added last, so one list of clauses serves
 // every j up to its length at j.
 type groupProp struct {
-	model *Model
+	hyp   *Hypothesis
 	ok    bool
 	val   []int8 // (k+1)·n: the values at j from j·n
 	end   []int  // per j, the clauses of cls that hold at j
@@ -354,26 +354,26 @@ type groupProp struct {
 }
 
 // groupProp returns what propagation knows about the decisions of group gi
-// under the current model (lex), computed once per model; each group is
+// under the current hypothesis (lex), computed once per hypothesis; each group is
 // scored by one worker, so no other worker touches it.
 func (w *worker) groupProp(gi int) *groupProp {
-	e := w.e
+	e := w.f
 	sx := &e.semx
 	sx.gonce.Do(func() { sx.gprop = make([]groupProp, len(e.groups)) })
 	gp := &sx.gprop[gi]
-	if gp.model == e.model {
+	if gp.hyp == e.hyp {
 		return gp
 	}
 	i := int(e.groups[gi][0])
-	k, n := len(e.model.Levels), e.n
+	k, n := len(e.hyp.Levels), e.n
 	p := &w.sx.prop
-	p.reset(n, e.model.Hard, e.ex[i].alpha, nil)
-	gp.model, gp.ok = e.model, p.ok
+	p.reset(n, e.hyp.Hard, e.ex[i].alpha, nil)
+	gp.hyp, gp.ok = e.hyp, p.ok
 	gp.val = slices.Grow(gp.val[:0], (k+1)*n)[:(k+1)*n]
 	gp.end = slices.Grow(gp.end[:0], k+1)[:k+1]
 	for j := k; j >= 0; j-- {
 		if j < k {
-			p.bound(e.model.Levels[j], j, int(e.dec[i][j]))
+			p.bound(e.hyp.Levels[j], j, int(e.dec[i][j]))
 			gp.ok = gp.ok && p.ok
 		}
 		copy(gp.val[j*n:(j+1)*n], p.val)
@@ -384,7 +384,7 @@ func (w *worker) groupProp(gi int) *groupProp {
 	return gp
 }
 
-// entails reports whether propagation shows that every optimal model (the
+// entails reports whether propagation shows that every optimal world (the
 // decisions at every level) that satisfies c satisfies β.
 func (gp *groupProp) entails(c, beta logic.Clause, tmp *[]int8) bool {
 	if !gp.ok {
@@ -394,7 +394,7 @@ func (gp *groupProp) entails(c, beta logic.Clause, tmp *[]int8) bool {
 	return refutesCard(gp.val[:n], gp.cls, c, gp.loose, beta, tmp)
 }
 
-// refutes reports whether propagation shows that no model of α meeting the
+// refutes reports whether propagation shows that no world of α meeting the
 // decisions of the levels ≥ j satisfies c. Refuted at j, c is refuted at
 // every lower j too.
 func (gp *groupProp) refutes(j int, c logic.Clause, tmp *[]int8) bool {

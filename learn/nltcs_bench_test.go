@@ -62,7 +62,7 @@ func benchmarkLearnNLTCS(b *testing.B, sem possibilistic.Semantics) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		start := cputime.Process()
-		l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train}, learn.Settings{Seed: 1, Iterations: 20, Patience: -1, Semantics: sem})
+		l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train}, learn.Settings{Seed: 1, Iterations: 20, Semantics: sem})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -82,15 +82,15 @@ func benchmarkLearnNLTCS(b *testing.B, sem possibilistic.Semantics) {
 	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
 }
 
-// BenchmarkChooseIterationsCV chooses the number of iterations on the NLTCS
+// BenchmarkChoose chooses the number of iterations on the NLTCS
 // training examples by 5-fold cross-validation (60 iterations each), with the folds one after the
 // other (each with every thread) and as many at once as there are threads
 // (each with one): the same selection, in less time when the learner
 // gains less from a second thread than a second fold does.
-func BenchmarkChooseIterationsCV(b *testing.B) {
+func BenchmarkChoose(b *testing.B) {
 	v, train, _ := mapExamples(b)
 	const k = 5
-	var folds []learn.Validation
+	var folds []learn.Fold
 	fit, held := make([]*learn.Examples, k), make([]*learn.Examples, k)
 	for i := range k {
 		fit[i], held[i] = &learn.Examples{}, &learn.Examples{}
@@ -108,14 +108,14 @@ func BenchmarkChooseIterationsCV(b *testing.B) {
 		}
 	}
 	for i := range k {
-		folds = append(folds, learn.Validation{Problem: learn.Problem{Vocab: v, Train: fit[i], Test: held[i]},
-			Settings: learn.Settings{Seed: 1, Iterations: 60, Patience: -1}, Patience: 1000})
+		folds = append(folds, learn.Fold{Train: fit[i], Held: learn.Binary{Examples: held[i]}})
 	}
 	for _, parallel := range []int{1, 0} {
 		b.Run("parallel="+strconv.Itoa(parallel), func(b *testing.B) {
 			var chosen int
 			for i := 0; i < b.N; i++ {
-				s, err := learn.ChooseIterationsCV(context.Background(), learn.CrossValidation{Folds: folds, Parallel: parallel})
+				s, err := learn.Choose(context.Background(), learn.Problem{Vocab: v},
+					learn.Protocol{Settings: learn.Settings{Seed: 1, Iterations: 60}, Folds: folds, Parallel: parallel})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -16,14 +16,14 @@ func TestNLTCSUnitHardRules(t *testing.T) {
 	v, train, _ := mapExamples(t)
 	for _, name := range []string{"a1", "a2"} {
 		a, _ := v.Lookup(name)
-		l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train, Hard: []logic.Clause{{logic.Pos(a)}}}, learn.Settings{Seed: 1, Iterations: 8, Threads: 2})
+		l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train, Hard: []logic.Clause{{logic.Pos(a)}}}, learn.Settings{Seed: 1, Iterations: 8, Threads: 2, Patience: learn.DefaultPatience})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if _, err := l.Run(context.Background()); err != nil {
 			t.Fatalf("hard rule %s: %v", name, err)
 		}
-		if c, total := learn.Score(l.Model(), train, 1, possibilistic.Poss); float64(c)/float64(total) != l.TrainAccuracy() {
+		if c, total := learn.Score(l.Hypothesis(), train, 1, possibilistic.Poss); float64(c)/float64(total) != l.TrainAccuracy() {
 			t.Fatalf("hard rule %s: accuracy %v, Score says %d/%d", name, l.TrainAccuracy(), c, total)
 		}
 	}

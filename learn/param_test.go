@@ -400,7 +400,7 @@ func TestReinsertNeverWorsens(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 7))
 	for iter := range 300 {
 		n := 4
-		m := &Model{}
+		m := &Hypothesis{}
 		for range 1 + r.IntN(3) {
 			var level []logic.Clause
 			for range 1 + r.IntN(3) {
@@ -409,12 +409,12 @@ func TestReinsertNeverWorsens(t *testing.T) {
 			m.Levels = append(m.Levels, level)
 		}
 		ex := randExamples(r, n, 12)
-		e := newEngine(8, ex, nil, 1, possibilistic.Poss)
+		e := newEngine(8, ex, nil, 1, possibilistic.Poss).(*drowning)
 		e.commit(m)
 		reinsert(context.Background(), e)
 		before, _ := Score(m, ex, 1, possibilistic.Poss)
-		if after, _ := Score(e.model, ex, 1, possibilistic.Poss); after < before {
-			t.Fatalf("#%d: re-insertion lowered the correct examples from %d to %d: %v -> %v", iter, before, after, m.Levels, e.model.Levels)
+		if after, _ := Score(e.hyp, ex, 1, possibilistic.Poss); after < before {
+			t.Fatalf("#%d: re-insertion lowered the correct examples from %d to %d: %v -> %v", iter, before, after, m.Levels, e.hyp.Levels)
 		}
 	}
 }

@@ -23,7 +23,7 @@ import (
 	"github.com/strata-logic/strata/logic"
 )
 
-// pokerIterations is where the poker benchmarks start: the model of the
+// pokerIterations is where the poker benchmarks start: the hypothesis of the
 // 40th iteration of seed 1, where the theory has grown to the size that
 // made long poker runs slow.
 const pokerIterations = 40
@@ -114,7 +114,7 @@ func loadPoker(path string) pokerData {
 }
 
 func pokerOptions(iterations, threads int) learn.Settings {
-	return learn.Settings{Seed: 1, Iterations: iterations, Patience: -1, Threads: threads}
+	return learn.Settings{Seed: 1, Iterations: iterations, Threads: threads}
 }
 
 // resume restores the checkpoint with one worker per processor that the
@@ -128,7 +128,7 @@ func (d *pokerData) resume(b *testing.B, iterations int) *learn.Learner {
 }
 
 // BenchmarkPokerScore scores the candidates of iteration 41 at every
-// position of the model of iteration 40 (the learner's inner loop).
+// position of the hypothesis of iteration 40 (the learner's inner loop).
 func BenchmarkPokerScore(b *testing.B) {
 	d := pokerSetup(b)
 	l := d.resume(b, pokerIterations)
@@ -147,9 +147,8 @@ func BenchmarkPokerScore(b *testing.B) {
 // scoring, minimising, inserting, pruning and re-inserting.
 func BenchmarkPokerIteration(b *testing.B) { benchmarkPokerTo(b, pokerIterations+1) }
 
-// pokerChosen is the number of iterations that validation chose on these
-// defaults in the run issue 16 reports (`strata learn --validation 0.3`:
-// 55 iterations, 6 minutes on 2 cores then).
+// pokerChosen is a number of iterations that validation chooses on these
+// defaults (`strata learn --validation 0.3` chose 55).
 const pokerChosen = 55
 
 // BenchmarkPokerRun continues from the checkpoint to the validation-chosen

@@ -9,7 +9,7 @@ import (
 
 // Unit propagation settles many of the engine's questions without the
 // solver. On the poker data four in five of the candidates that no stored
-// model satisfies contradict the cut at the boundary, and propagation from
+// world satisfies contradict the cut at the boundary, and propagation from
 // α through the cut finds it: α fixes the situation's descriptors, the
 // clauses whose antecedents α fulfils become units on the actions, and the
 // hard rules exclude the others. Propagation also finds most boundaries
@@ -24,15 +24,15 @@ import (
 // clauses) the solver alone decides.
 const maxUnitClauses = 512
 
-// unitIndex lists the clauses of one model with their levels (k for the
+// unitIndex lists the clauses of one hypothesis with their levels (k for the
 // hard rules) and, per literal l, the clauses containing ¬l, which
-// deriving l may make unit. It is built once per model and then only read.
+// deriving l may make unit. It is built once per hypothesis and then only read.
 type unitIndex struct {
-	model *Model
-	ok    bool // the model is small enough, with at most 64 levels
-	cls   []logic.Clause
+	hyp *Hypothesis
+	ok  bool // the hypothesis is small enough, with at most 64 levels
+	cls []logic.Clause
 	// mask holds each clause as a clauseMask, pos then neg, words each
-	// (see clause), for checking models (repair.go).
+	// (see clause), for checking worlds (repair.go).
 	mask  []uint64
 	words int
 	level []int32
@@ -41,17 +41,17 @@ type unitIndex struct {
 }
 
 // unitFacts are what unit propagation derives from α, the hard rules and
-// the cuts of the model, for one antecedent group.
+// the cuts of the hypothesis, for one antecedent group.
 //
 // Levels are counted from the top (depth d: the cut at level k−d, depth 0:
-// the hard rules and α alone), so that a change of the model below its top
+// the hard rules and α alone), so that a change of the hypothesis below its top
 // s levels leaves every fact of depth ≤ s as it is, even when levels are
 // added or removed underneath: propagation resumes at depth s+1 instead of
 // starting over (unitsUnder). Propagation goes from the top down, so the
 // facts of depth ≤ s are exactly what it had derived when it left depth s.
 type unitFacts struct {
-	model *Model // the model they were derived under (nil: never)
-	k     int    // its number of levels
+	hyp *Hypothesis // the hypothesis they were derived under (nil: never)
+	k   int         // its number of levels
 	// depth[l] is the least depth d such that propagation derives literal
 	// l from the cut at depth d with α, −1 if none; a literal derived at d
 	// is derived at every greater depth, whose cut contains it (levels fit:
@@ -97,13 +97,13 @@ func (f *unitFacts) conflictAt() (int, uint64) {
 }
 
 // unitIndexFor returns the index of m, building it once.
-func (e *engine) unitIndexFor(m *Model) *unitIndex {
+func (e *drowning) unitIndexFor(m *Hypothesis) *unitIndex {
 	e.unitMu.Lock()
 	defer e.unitMu.Unlock()
-	if e.unitIdx != nil && e.unitIdx.model == m {
+	if e.unitIdx != nil && e.unitIdx.hyp == m {
 		return e.unitIdx
 	}
-	x := &unitIndex{model: m}
+	x := &unitIndex{hyp: m}
 	e.unitIdx = x
 	k := len(m.Levels)
 	if k > 64 || len(m.Hard)+m.NumClauses() > maxUnitClauses || !within(m, 2*e.n) {
@@ -135,27 +135,27 @@ func (e *engine) unitIndexFor(m *Model) *unitIndex {
 	return x
 }
 
-// units returns the unit facts of group gi under the current model,
-// computing them the first time they are needed; nil when the model is too
+// units returns the unit facts of group gi under the current hypothesis,
+// computing them the first time they are needed; nil when the hypothesis is too
 // large. Only the worker that handles gi may call it.
-func (w *worker) units(gi int) *unitFacts { return w.unitsUnder(gi, w.e.model) }
+func (w *worker) units(gi int) *unitFacts { return w.unitsUnder(gi, w.d.hyp) }
 
-// unitsUnder is units under model m; the facts kept are those of the last
-// model asked for. When that model shares its top levels with m (the
+// unitsUnder is units under hypothesis m; the facts kept are those of the last
+// hypothesis asked for. When that hypothesis shares its top levels with m (the
 // learner changes one level at a time), the facts derived from them are
 // kept and propagation resumes below them.
-func (w *worker) unitsUnder(gi int, m *Model) *unitFacts {
-	e := w.e
+func (w *worker) unitsUnder(gi int, m *Hypothesis) *unitFacts {
+	e := w.d
 	f := &e.units[gi]
-	if f.model == m {
+	if f.hyp == m {
 		if f.depth == nil {
 			return nil
 		}
 		return f
 	}
 	x := e.unitIndexFor(m)
-	old := f.model
-	f.model = m
+	old := f.hyp
+	f.hyp = m
 	if !x.ok {
 		f.depth, f.core, f.trail = nil, nil, f.trail[:0]
 		return nil
@@ -228,12 +228,12 @@ func (w *worker) unitsUnder(gi int, m *Model) *unitFacts {
 	return f
 }
 
-// sharedTop returns how many top levels models a and b have in common
+// sharedTop returns how many top levels hypotheses a and b have in common
 // (the same clauses in the same order, and the same hard rules), −1 if not
 // even the hard rules: propagation's facts of depth up to it are the same
 // under both. The worker remembers the last pair asked about, which the
-// groups it handles after one model change all ask about.
-func (w *worker) sharedTop(a, b *Model) int {
+// groups it handles after one hypothesis change all ask about.
+func (w *worker) sharedTop(a, b *Hypothesis) int {
 	if w.topA == a && w.topB == b {
 		return w.topN
 	}
@@ -347,7 +347,7 @@ func (f *unitFacts) entails(c, beta logic.Clause, j int) bool {
 }
 
 // within reports whether every literal of m is below n.
-func within(m *Model, n int) bool {
+func within(m *Hypothesis, n int) bool {
 	for _, c := range m.Hard {
 		for _, l := range c {
 			if int(l) >= n {

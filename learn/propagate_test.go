@@ -9,7 +9,7 @@ import (
 )
 
 // TestUnitsResumeMatchesFresh checks that the unit facts a group keeps
-// across model changes, resumed below the levels the models share, are the
+// across hypothesis changes, resumed below the levels the hypotheses share, are the
 // facts propagation derives from scratch: the same levels for every literal,
 // the same cores and the same conflict.
 func TestUnitsResumeMatchesFresh(t *testing.T) {
@@ -25,9 +25,9 @@ func TestUnitsResumeMatchesFresh(t *testing.T) {
 			ex.Add(alpha, randClause(r, n, 2), true, 1)
 		}
 		m := randModel(r, n)
-		e := newEngine(n, ex, m.Hard, 1, possibilistic.Poss)
+		e := newEngine(n, ex, m.Hard, 1, possibilistic.Poss).(*drowning)
 		w := e.workers[0]
-		seen := []*Model{m}
+		seen := []*Hypothesis{m}
 		for step := range 12 {
 			switch k := r.IntN(10); {
 			case k < 4:
@@ -36,7 +36,7 @@ func TestUnitsResumeMatchesFresh(t *testing.T) {
 				j := r.IntN(len(m.Levels))
 				m = m.Remove(j, r.IntN(len(m.Levels[j])))
 			case k == 8:
-				m = seen[r.IntN(len(seen))] // back to an earlier model
+				m = seen[r.IntN(len(seen))] // back to an earlier hypothesis
 			default:
 				m = m.Clone() // the same levels under another pointer
 				if r.IntN(2) == 0 {
@@ -44,7 +44,7 @@ func TestUnitsResumeMatchesFresh(t *testing.T) {
 				}
 			}
 			seen = append(seen, m)
-			fresh := newEngine(n, ex, m.Hard, 1, possibilistic.Poss)
+			fresh := newEngine(n, ex, m.Hard, 1, possibilistic.Poss).(*drowning)
 			for g := range e.groups {
 				got := w.unitsUnder(g, m)
 				want := fresh.workers[0].unitsUnder(g, m)

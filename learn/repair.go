@@ -3,17 +3,17 @@ package learn
 import "github.com/strata-logic/strata/logic"
 
 // Most of the solver calls left in scoring ask whether a cut, with α and a
-// candidate c, is consistent, when no stored model satisfies c, and on the
-// poker data the answer is nearly always yes: a stored model of the cut
+// candidate c, is consistent, when no stored world satisfies c, and on the
+// poker data the answer is nearly always yes: a stored world of the cut
 // violates only c, or a clause or two that flipping one more atom mends.
-// repair tries that before the solver: it starts from a stored model of
+// repair tries that before the solver: it starts from a stored world of
 // the group, makes one literal true in each violated clause (never one that
 // propagation refutes at the cut, so never against α), and checks the
-// result against every clause of the cut, the hard rules and c. A model
+// result against every clause of the cut, the hard rules and c. A world
 // that passes proves consistency as the solver's would; when repair fails
 // the solver decides, so no answer changes.
 
-// maxRepairStarts bounds the stored models repair starts from.
+// maxRepairStarts bounds the stored worlds repair starts from.
 const maxRepairStarts = 2
 
 // clause returns clause id of the index as a mask.
@@ -22,18 +22,18 @@ func (x *unitIndex) clause(id int32) clauseMask {
 	return clauseMask{pos: x.mask[o : o+x.words], neg: x.mask[o+x.words : o+2*x.words]}
 }
 
-// repair looks for a model of the hard rules, α, the cut at j of model m
-// and c (cm its mask; c nil: none) by mending stored models of group gi;
-// on success the model is in w.m. f are the group's unit facts and x the
+// repair looks for a world of the hard rules, α, the cut at j of hypothesis m
+// and c (cm its mask; c nil: none) by mending stored worlds of group gi;
+// on success the world is in w.m. f are the group's unit facts and x the
 // index, both of m.
-func (w *worker) repair(gi, j int, m *Model, c logic.Clause, cm *clauseMask, f *unitFacts, x *unitIndex) bool {
-	e := w.e
-	if f == nil || x == nil || !x.ok || x.model != m || f.model != m {
+func (w *worker) repair(gi, j int, m *Hypothesis, c logic.Clause, cm *clauseMask, f *unitFacts, x *unitIndex) bool {
+	e := w.d
+	if f == nil || x == nil || !x.ok || x.hyp != m || f.hyp != m {
 		return false
 	}
 	k := len(m.Levels)
 	active := x.start[k-j] // the hard rules and the levels from j up
-	// Models of the cut itself first: they violate only c.
+	// Worlds of the cut itself first: they violate only c.
 	tries := 0
 	for _, below := range [2]bool{true, false} {
 		for _, y := range e.groups[gi] {
@@ -56,10 +56,10 @@ func (w *worker) repair(gi, j int, m *Model, c logic.Clause, cm *clauseMask, f *
 	return false
 }
 
-// index returns the unit index of model m, remembering the last.
-func (w *worker) index(m *Model) *unitIndex {
-	if w.ux == nil || w.ux.model != m {
-		w.ux = w.e.unitIndexFor(m)
+// index returns the unit index of hypothesis m, remembering the last.
+func (w *worker) index(m *Hypothesis) *unitIndex {
+	if w.ux == nil || w.ux.hyp != m {
+		w.ux = w.d.unitIndexFor(m)
 	}
 	return w.ux
 }

@@ -17,7 +17,7 @@ import (
 )
 
 // TestNewEngineDecidesEveryExample checks a fresh engine (no commit yet)
-// against full evaluation of the empty model: hard rules, or α itself, may
+// against full evaluation of the empty hypothesis: hard rules, or α itself, may
 // entail β before any clause is learned, and scoring candidates from a
 // wrong start gave the learner's "score fell while simplifying" error.
 func TestNewEngineDecidesEveryExample(t *testing.T) {
@@ -32,15 +32,15 @@ func TestNewEngineDecidesEveryExample(t *testing.T) {
 			for range r.IntN(3) {
 				hard = append(hard, randClause(r, n, 1+r.IntN(2))) // units often
 			}
-			score := func(m *Model) int64 {
+			score := func(m *Hypothesis) int64 {
 				if sem == possibilistic.Poss {
 					return fullScore(m, ex, v)
 				}
 				return bruteScore(m, sem, ex, ws)
 			}
 			e := newEngine(n, ex, hard, 1+iter%2, sem)
-			m := &Model{Hard: hard}
-			base := e.score()
+			m := &Hypothesis{Hard: hard}
+			base := e.base().score()
 			if want := score(m); base != want {
 				t.Fatalf("%v #%d: fresh engine scores %d, full evaluation %d\n%s", sem, iter, base, want, m.Theory(v))
 			}
@@ -64,7 +64,7 @@ func TestLearnWithUnitHardRules(t *testing.T) {
 	ex := &Examples{}
 	ex.Add(logic.Term{logic.Pos(b)}, logic.Clause{logic.Neg(c)}, true, 1)
 	ex.Add(logic.Term{logic.Pos(c)}, logic.Clause{logic.Pos(h)}, false, 1)
-	l, err := NewLearner(Problem{Vocab: v, Train: ex, Hard: []logic.Clause{{logic.Pos(h)}}}, Settings{Threads: 1})
+	l, err := NewLearner(Problem{Vocab: v, Train: ex, Hard: []logic.Clause{{logic.Pos(h)}}}, Settings{Threads: 1, Iterations: DefaultIterations, Patience: DefaultPatience})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,14 +83,14 @@ func TestLearnWithUnitHardRules(t *testing.T) {
 			continue
 		}
 		hard := []logic.Clause{{randLit(r, n)}}
-		l, err := NewLearner(Problem{Vocab: v, Train: ex, Hard: hard}, Settings{Seed: uint64(iter), Threads: 1, Iterations: 15, Candidates: 20})
+		l, err := NewLearner(Problem{Vocab: v, Train: ex, Hard: hard}, Settings{Seed: uint64(iter), Threads: 1, Iterations: 15, Candidates: 20, Patience: DefaultPatience})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if _, err := l.Run(context.Background()); err != nil {
 			t.Fatalf("#%d: %v", iter, err)
 		}
-		if got, want := l.TrainAccuracy(), accuracyOf(l.Model(), v, ex); got != want {
+		if got, want := l.TrainAccuracy(), accuracyOf(l.Hypothesis(), v, ex); got != want {
 			t.Fatalf("#%d: learner reports accuracy %v, full evaluation %v", iter, got, want)
 		}
 	}
@@ -139,7 +139,7 @@ func interruptResumeStress(t *testing.T, sem possibilistic.Semantics) {
 	p, q := Generate(th, atomsUpTo(9), 150, 150, 3, 0.15, r)
 	train := Merge(p, q)
 	v := th.Vocab
-	opts := Settings{Seed: 5, Iterations: 14, Patience: -1, Threads: 2, Candidates: 30, Semantics: sem}
+	opts := Settings{Seed: 5, Iterations: 14, Threads: 2, Candidates: 30, Semantics: sem}
 	trip := int64(200) // context checks before an interruption, at most
 	if sem != possibilistic.Poss {
 		// Their iterations cost more: fewer of them, interrupted sooner
@@ -154,7 +154,7 @@ func interruptResumeStress(t *testing.T, sem possibilistic.Semantics) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := straight.Model().Theory(v).String()
+	want := straight.Hypothesis().Theory(v).String()
 
 	interrupts := 0
 	l, err := NewLearner(Problem{Vocab: v, Train: train}, opts)
@@ -187,7 +187,7 @@ func interruptResumeStress(t *testing.T, sem possibilistic.Semantics) {
 	if interrupts < 10 {
 		t.Fatalf("only %d interruptions; the test does not stress resumption", interrupts)
 	}
-	if got := l.Model().Theory(v).String(); got != want {
+	if got := l.Hypothesis().Theory(v).String(); got != want {
 		t.Fatalf("after %d interruptions:\n%s\nstraight run:\n%s", interrupts, got, want)
 	}
 	ha, hb := straight.History(), l.History()
@@ -241,7 +241,7 @@ func TestResumeValidatesCheckpoint(t *testing.T) {
 	p, q := Generate(th, atomsUpTo(8), 100, 100, 3, 0.1, r)
 	train := Merge(p, q)
 	v := th.Vocab
-	opts := Settings{Seed: 2, Iterations: 4, Patience: -1, Threads: 1}
+	opts := Settings{Seed: 2, Iterations: 4, Threads: 1}
 	good := checkpointJSON(t, v, train, nil, opts)
 	if len(good["levels"].([]any)) == 0 {
 		t.Fatal("no levels learned; the test needs some")
@@ -310,7 +310,7 @@ func TestResumeHardRules(t *testing.T) {
 	for _, hard := range [][]logic.Clause{
 		{{logic.Pos(a)}, {logic.Neg(a), logic.Pos(b)}},
 	} {
-		opts := Settings{Seed: 1, Iterations: 3, Patience: -1, Threads: 1}
+		opts := Settings{Seed: 1, Iterations: 3, Threads: 1}
 		cp := checkpointJSON(t, v, train, hard, opts)
 		t.Logf("hard %v -> checkpoint %v", hard, cp["hard"])
 		opts.Iterations = 5
@@ -330,14 +330,27 @@ func TestOptionsRefuseNegative(t *testing.T) {
 	v := vocab(2)
 	ex := &Examples{}
 	ex.Add(logic.Term{logic.Pos(0)}, logic.Clause{logic.Pos(1)}, true, 1)
-	for _, o := range []Settings{{Iterations: -5}, {Candidates: -1}, {Timeout: -time.Second}, {Threads: -2}} {
+	for _, o := range []Settings{{Iterations: -5}, {Candidates: -1}, {Timeout: -time.Second}, {Threads: -2}, {Patience: -1}} {
 		if _, err := NewLearner(Problem{Vocab: v, Train: ex}, o); err == nil || !strings.Contains(err.Error(), "negative") {
 			t.Errorf("%+v: %v", o, err)
 		}
 	}
+	// Zero settings have no effect: no iteration limit, no patience; the
+	// candidates are the default's.
 	l, err := NewLearner(Problem{Vocab: v, Train: ex}, Settings{})
-	if err != nil || l.opts.Iterations != 100 || l.opts.Candidates != 100 {
+	if err != nil || l.opts.Iterations != 0 || l.opts.Patience != 0 || l.opts.Candidates != DefaultCandidates {
 		t.Fatalf("zero options: %v %+v", err, l.opts)
+	}
+	// Without any limit, a run whose context is never done is refused
+	// rather than left to run forever; a context that can end it is a
+	// limit.
+	if _, err := l.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "might not end") {
+		t.Fatalf("a run without limits: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if stop, err := l.Run(ctx); err != nil || stop != StopCancelled {
+		t.Fatalf("a cancelled run without limits: %v %v", stop, err)
 	}
 }
 
@@ -359,7 +372,7 @@ func TestFinalMatchesRemoveImplied(t *testing.T) {
 		if got.NumClauses() < m.NumClauses() {
 			removed++
 		}
-		if g, w := (&Model{Levels: got.Levels}).Theory(v).String(), (&Model{Levels: want.Levels}).Theory(v).String(); g != w {
+		if g, w := (&Hypothesis{Levels: got.Levels}).Theory(v).String(), (&Hypothesis{Levels: want.Levels}).Theory(v).String(); g != w {
 			t.Fatalf("#%d: %s\nlearner's removal:\n%s\nRemoveImplied:\n%s", iter, m.Theory(v), g, w)
 		}
 	}
@@ -368,7 +381,7 @@ func TestFinalMatchesRemoveImplied(t *testing.T) {
 	}
 }
 
-// BenchmarkFinalHardCNF removes implied rules from a model of 20 learned
+// BenchmarkFinalHardCNF removes implied rules from a hypothesis of 20 learned
 // clauses under the 4096-clause CNF of (a0 ∧ b0) ∨ … ∨ (a11 ∧ b11): the
 // learner's removal against RemoveImplied of the whole theory (what Final
 // did before, examining every hard clause too).
@@ -378,7 +391,7 @@ func BenchmarkFinalHardCNF(b *testing.B) {
 	for i := range 12 {
 		terms = append(terms, logic.And(logic.AtomF(v.Intern(fmt.Sprintf("a%d", i))), logic.AtomF(v.Intern(fmt.Sprintf("b%d", i)))))
 	}
-	m := &Model{Hard: logic.CNF(logic.Or(terms...), nil)}
+	m := &Hypothesis{Hard: logic.CNF(logic.Or(terms...), nil)}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 5 {
 		var lv []logic.Clause
@@ -409,7 +422,7 @@ func FuzzResumeLearner(f *testing.F) {
 	train := Merge(p, q)
 	v := th.Vocab
 	hard := []logic.Clause{{logic.Pos(0), logic.Pos(1)}}
-	opts := Settings{Seed: 1, Iterations: 3, Patience: -1, Threads: 1, Candidates: 10}
+	opts := Settings{Seed: 1, Iterations: 3, Threads: 1, Candidates: 10}
 	l, err := NewLearner(Problem{Vocab: v, Train: train, Hard: hard}, opts)
 	if err != nil {
 		f.Fatal(err)
@@ -438,7 +451,7 @@ func FuzzResumeLearner(f *testing.F) {
 		if _, err := l.Run(context.Background()); err != nil {
 			t.Fatalf("resumed learner: %v", err)
 		}
-		if got, want := l.TrainAccuracy(), accuracyOf(l.Model(), v, train); got != want {
+		if got, want := l.TrainAccuracy(), accuracyOf(l.Hypothesis(), v, train); got != want {
 			t.Fatalf("resumed learner scores %v, full evaluation %v", got, want)
 		}
 	})

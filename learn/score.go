@@ -8,13 +8,12 @@ import (
 	"sync/atomic"
 
 	"github.com/strata-logic/strata/logic"
-	"github.com/strata-logic/strata/possibilistic"
 )
 
 // score returns Σ over covered examples of +count (positive) or −count
 // (negative): covered positives minus covered negatives, the quantity the
 // learner maximises (it differs from the accuracy by a constant).
-func (e *engine) score() int64 {
+func (e *store) score() int64 {
 	var s int64
 	for i := range e.ex {
 		if e.st[i].covered {
@@ -25,7 +24,7 @@ func (e *engine) score() int64 {
 }
 
 // accuracy turns a score into the fraction of examples classified correctly.
-func (e *engine) accuracy(score int64) float64 {
+func (e *store) accuracy(score int64) float64 {
 	var total, neg int64
 	for _, d := range e.ex {
 		total += d.weight
@@ -39,24 +38,44 @@ func (e *engine) accuracy(score int64) float64 {
 	return float64(score+neg) / float64(total)
 }
 
-// commit makes m the current model and re-decides every example.
-func (e *engine) commit(m *Model) {
-	if e.sem != possibilistic.Poss {
-		e.commitSem(m)
-		return
+// covered returns whether the current hypothesis covers each example, in
+// the order of the Examples the engine was built from.
+func (e *store) covered() []bool {
+	out := make([]bool, len(e.ex))
+	for i := range e.ex {
+		out[e.orig[i]] = e.st[i].covered
 	}
-	e.model = m
+	return out
+}
+
+// commit makes m the current hypothesis and re-decides every example.
+func (e *drowning) commit(m *Hypothesis) {
+	e.hyp = m
 	e.parallel(func(w *worker) {
-		w.compile(m)
+		w.compileSel(m)
 		w.each(w.refresh)
 	})
 }
 
 // scoreCandidates returns, for each clause, the change of score when it is
-// inserted at each position 0..2k of the current model. When ctx is
+// inserted at each position 0..2k of the current hypothesis. When ctx is
 // cancelled it stops early and the result is meaningless.
-func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64 {
-	np := e.model.Positions()
+func (e *drowning) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64 {
+	return e.scoreEach(ctx, cands, (*worker).scoreGroup)
+}
+
+// scoreCandidates is drowning.scoreCandidates under linear or lex.
+func (e *drowningFree) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64 {
+	return e.scoreEach(ctx, cands, (*worker).scoreGroupSem)
+}
+
+// scoreEach returns, for each clause, the change of score when it is
+// inserted at each position, adding up score(w, g, c, act) over every
+// group g of every worker's share: the groups of examples with one
+// antecedent (under poss they share the drowning boundary, under linear and
+// lex every level's decision).
+func (e *store) scoreEach(ctx context.Context, cands []logic.Clause, score func(w *worker, gi int, c logic.Clause, act logic.Lit)) [][]int64 {
+	np := e.hyp.Positions()
 	parts := make([][][]int64, len(e.workers))
 	e.parallel(func(w *worker) {
 		out := make([][]int64, len(cands))
@@ -65,7 +84,14 @@ func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]
 			if ctx.Err() != nil {
 				continue
 			}
-			w.scoreShare(c, out[ci])
+			w.delta = out[ci]
+			w.cm = e.mask(c)
+			act := logic.Pos(w.s.NewVar())
+			w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
+			for g := w.id; g < len(e.groups); g += len(e.workers) {
+				score(w, g, c, act)
+			}
+			w.s.AddClause(act.Not())
 		}
 		parts[w.id] = out
 	})
@@ -80,54 +106,45 @@ func (e *engine) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]
 	return res
 }
 
-// scoreShare adds to delta the worker's share of the change of score when
-// c is inserted at each position: the groups of examples with one
-// antecedent (under poss they share the drowning boundary, under linear and
-// lex every level's decision).
-func (w *worker) scoreShare(c logic.Clause, delta []int64) {
-	e := w.e
-	w.delta = delta
-	w.cm = e.mask(c)
-	act := logic.Pos(w.s.NewVar())
-	w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
-	if e.sem == possibilistic.Poss {
-		for g := w.id; g < len(e.groups); g += len(e.workers) {
-			w.scoreGroup(g, c, act)
-		}
-	} else {
-		for g := w.id; g < len(e.groups); g += len(e.workers) {
-			w.scoreGroupSem(g, c, act)
-		}
-	}
-	w.s.AddClause(act.Not())
-}
-
 // scoreAbove scores the candidates that may still change the score by at
 // least need at some position from[ci] on (from[ci] < 0: none), and leaves
-// the others out (nil profile). Under poss each candidate first gets an
-// upper bound on what it can gain (gainBound, no solver call); candidates
-// are then scored from the highest bound down, and need rises to the best
-// gain found, so that a candidate whose bound is below it, which cannot
-// even tie the best, is never scored. Under linear and lex the bound is the
-// weight of the misclassified examples, the same for every candidate, and
-// a candidate stops being scored once its changes so far plus the
-// misclassified weight of the groups left are below need
+// the others out (nil profile). Each candidate first gets an upper bound
+// on what it can gain (gainBound, no solver call); candidates are then
+// scored from the highest bound down, and need rises to the best gain
+// found, so that a candidate whose bound is below it, which cannot even tie
+// the best, is never scored (scoreBounded).
+func (e *drowning) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64) [][]int64 {
+	bound, groupBounds := e.gainBounds(cands)
+	return e.scoreBounded(ctx, cands, from, need, bound, func(w *worker, ci int, delta []int64, ab *abortShare) {
+		w.scoreShareBounded(cands[ci], delta, ab, groupBounds[w.id][ci])
+	})
+}
+
+// scoreAbove is drowning.scoreAbove under linear and lex, where the bound
+// is the weight of the misclassified examples, the same for every
+// candidate, and a candidate stops being scored once its changes so far
+// plus the misclassified weight of the groups left are below need
 // (scoreShareBoundedSem).
-func (e *engine) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64) [][]int64 {
-	res := make([][]int64, len(cands))
-	var bound []int64
-	var groupBounds [][][]groupBound
-	if e.sem == possibilistic.Poss {
-		bound, groupBounds = e.gainBounds(cands)
-	} else {
-		bound = make([]int64, len(cands))
-		for _, g := range e.groups {
-			bound[0] += e.missWeight(g)
-		}
-		for ci := range bound {
-			bound[ci] = bound[0]
-		}
+func (e *drowningFree) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64) [][]int64 {
+	bound := make([]int64, len(cands))
+	for _, g := range e.groups {
+		bound[0] += e.missWeight(g)
 	}
+	for ci := range bound {
+		bound[ci] = bound[0]
+	}
+	return e.scoreBounded(ctx, cands, from, need, bound, func(w *worker, ci int, delta []int64, ab *abortShare) {
+		w.scoreShareBoundedSem(cands[ci], delta, ab)
+	})
+}
+
+// scoreBounded scores the candidates from the highest bound down, each
+// with score on every worker's share (which gives up, setting ab.stop, once
+// the candidate is proved unable to reach need), raising need to the best
+// gain found, and stops at the first bound below need.
+func (e *store) scoreBounded(ctx context.Context, cands []logic.Clause, from []int, need int64, bound []int64,
+	score func(w *worker, ci int, delta []int64, ab *abortShare)) [][]int64 {
+	res := make([][]int64, len(cands))
 	order := make([]int, 0, len(cands))
 	for ci := range cands {
 		if from[ci] >= 0 {
@@ -135,7 +152,7 @@ func (e *engine) scoreAbove(ctx context.Context, cands []logic.Clause, from []in
 		}
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(bound[b], bound[a]) })
-	np := e.model.Positions()
+	np := e.hyp.Positions()
 	parts := make([][]int64, len(e.workers))
 	for _, ci := range order {
 		if ctx.Err() != nil || bound[ci] < need {
@@ -144,11 +161,7 @@ func (e *engine) scoreAbove(ctx context.Context, cands []logic.Clause, from []in
 		ab := &abortShare{need: need, from: from[ci], vec: make([][]int64, len(e.workers))}
 		e.parallel(func(w *worker) {
 			parts[w.id] = make([]int64, np)
-			if e.sem == possibilistic.Poss {
-				w.scoreShareBounded(cands[ci], parts[w.id], ab, groupBounds[w.id][ci])
-			} else {
-				w.scoreShareBoundedSem(cands[ci], parts[w.id], ab)
-			}
+			score(w, ci, parts[w.id], ab)
 		})
 		if ab.stop.Load() {
 			continue // it cannot reach need
@@ -215,7 +228,7 @@ const boundEvery = 128
 // scored so far plus the gain bounds of the others, summed from 2b up, bound
 // the change at every position.
 func (w *worker) scoreShareBounded(c logic.Clause, delta []int64, ab *abortShare, bounds []groupBound) {
-	e := w.e
+	e := w.d
 	np := len(delta)
 	// rem[p]: the gain bounds of the unscored groups whose boundary 2b is p.
 	rem := make([]int64, np)
@@ -262,7 +275,7 @@ const boundEverySem = 8
 // far plus the misclassified weight of the others bound the change at every
 // position.
 func (w *worker) scoreShareBoundedSem(c logic.Clause, delta []int64, ab *abortShare) {
-	e := w.e
+	e := w.f
 	np := len(delta)
 	var rem int64
 	w.pot = w.pot[:0]
@@ -296,8 +309,8 @@ func (w *worker) scoreShareBoundedSem(c logic.Clause, delta []int64, ab *abortSh
 }
 
 // missWeight returns the weight of the examples of group g that the
-// current model misclassifies, the most the group can gain.
-func (e *engine) missWeight(g []int32) int64 {
+// current hypothesis misclassifies, the most the group can gain.
+func (e *store) missWeight(g []int32) int64 {
 	var w int64
 	for _, x := range g {
 		if d := &e.ex[x]; d.hardOK && e.st[x].covered != (d.sign > 0) {
@@ -318,7 +331,7 @@ type groupBound struct {
 // score its insertion can bring at any position (see gainBound), and per
 // worker and candidate the groups of the worker's share with a bound
 // above 0, in order, for scoreShareBounded.
-func (e *engine) gainBounds(cands []logic.Clause) ([]int64, [][][]groupBound) {
+func (e *drowning) gainBounds(cands []logic.Clause) ([]int64, [][][]groupBound) {
 	parts := make([][]int64, len(e.workers))
 	groups := make([][][]groupBound, len(e.workers))
 	e.parallel(func(w *worker) {
@@ -351,15 +364,15 @@ func (e *engine) gainBounds(cands []logic.Clause) ([]int64, [][][]groupBound) {
 // (cm: its mask) at any position brings to the examples of one antecedent
 // (g), and the lowest position at which it can bring any (2b: below,
 // nothing changes). An example classified correctly can only lose, and a
-// misclassified one gains nothing when a stored model proves its answer
-// unchanged. A stored model of H ∪ α
+// misclassified one gains nothing when a stored world proves its answer
+// unchanged. A stored world of H ∪ α
 // (any example of the group) that satisfies the cut at the boundary b and c
 // keeps the cut at b consistent with c, so the answer at every position
 // from 2b up is whether the cut at b with c entails β (scoreExample), and
 // below 2b nothing changes: a covered negative stays covered, and an
-// uncovered positive stays uncovered if such a model also falsifies β.
-func (e *engine) gainBound(g []int32, cm *clauseMask) (ub int64, at int) {
-	k := int32(len(e.model.Levels))
+// uncovered positive stays uncovered if such a world also falsifies β.
+func (e *drowning) gainBound(g []int32, cm *clauseMask) (ub int64, at int) {
+	k := int32(len(e.hyp.Levels))
 	at = 2 * int(k)
 	for _, x := range g {
 		st := &e.st[x]
@@ -409,7 +422,7 @@ type groupFacts struct {
 // scoreGroup adds to w.delta the changes of the examples of one antecedent
 // (g) when c, activated by act, is inserted at each position.
 func (w *worker) scoreGroup(gi int, c logic.Clause, act logic.Lit) {
-	g := w.e.groups[gi]
+	g := w.d.groups[gi]
 	f := groupFacts{gi: gi}
 	for _, x := range g {
 		w.scoreExample(int(x), g, c, act, &f)
@@ -420,10 +433,10 @@ func (w *worker) scoreGroup(gi int, c logic.Clause, act logic.Lit) {
 // c (activated by act) is inserted at each position; see the invariant in
 // engine.go. g is i's antecedent group and f its facts, filled on first use.
 func (w *worker) scoreExample(i int, g []int32, c logic.Clause, act logic.Lit, f *groupFacts) {
-	e := w.e
+	e := w.d
 	st := &e.st[i]
 	d := &e.ex[i]
-	k := len(e.model.Levels)
+	k := len(e.hyp.Levels)
 	b := int(st.b)
 	if !d.hardOK || b > k {
 		return
@@ -475,14 +488,14 @@ func (w *worker) scoreExample(i int, g []int32, c logic.Clause, act logic.Lit, f
 
 // consistency decides whether the cut at example i's boundary b stays
 // consistent with c and α, and if not, finds the lowest j > b whose cut is
-// consistent with c and α (k+1: none). The stored models of every example
-// of i's antecedent group g are models of H ∪ α, so all of them can settle
+// consistent with c and α (k+1: none). The stored worlds of every example
+// of i's antecedent group g are worlds of H ∪ α, so all of them can settle
 // it.
 func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, int) {
-	e := w.e
+	e := w.d
 	g := e.groups[gi]
 	b := int(e.st[i].b)
-	k := len(e.model.Levels)
+	k := len(e.hyp.Levels)
 	for _, x := range g {
 		st := &e.st[x]
 		for s := range int(st.n) {
@@ -499,8 +512,8 @@ func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, in
 		lo = max(lo, f.refuted(c)+1)
 	}
 	if lo == b {
-		if w.repair(gi, b, e.model, c, &w.cm, f, w.index(e.model)) || w.solve(i, b, false, act) {
-			w.keep(i, lowestSatisfied(e.model.Levels, w.m, b))
+		if w.repair(gi, b, e.hyp, c, &w.cm, f, w.index(e.hyp)) || w.solve(i, b, false, act) {
+			w.keep(i, lowestSatisfied(e.hyp.Levels, w.m, b))
 			return true, 0
 		}
 		// Every cut up to the lowest level of the core is inconsistent too.
@@ -525,11 +538,11 @@ func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, in
 			lo = mid + 1
 			continue
 		}
-		if !w.repair(gi, mid, e.model, c, &w.cm, f, w.index(e.model)) && !w.solve(i, mid, false, act) {
+		if !w.repair(gi, mid, e.hyp, c, &w.cm, f, w.index(e.hyp)) && !w.solve(i, mid, false, act) {
 			lo = min(max(mid, w.coreLow())+1, hi)
 			continue
 		}
-		lv := lowestSatisfied(e.model.Levels, w.m, mid)
+		lv := lowestSatisfied(e.hyp.Levels, w.m, mid)
 		w.keep(i, lv)
 		hi = max(lv, b+1)
 	}
@@ -537,10 +550,10 @@ func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, in
 }
 
 // entailsWith decides whether the cut at j, with c and α, entails β, given
-// that it is consistent. Stored models of i's antecedent group g that
+// that it is consistent. Stored worlds of i's antecedent group g that
 // satisfy the cut and c but not β settle it without a solver call.
 func (w *worker) entailsWith(i int, g []int32, j int, c logic.Clause, act logic.Lit) bool {
-	e := w.e
+	e := w.d
 	st := &e.st[i]
 	if j == int(st.b) && st.covered {
 		return true // a larger cut entails at least as much
@@ -567,7 +580,7 @@ func (w *worker) entailsWith(i int, g []int32, j int, c logic.Clause, act logic.
 		return true
 	}
 	if w.solve(i, j, true, act) {
-		w.keep(i, lowestSatisfied(e.model.Levels, w.m, j))
+		w.keep(i, lowestSatisfied(e.hyp.Levels, w.m, j))
 		return false
 	}
 	return true
@@ -576,16 +589,13 @@ func (w *worker) entailsWith(i int, g []int32, j int, c logic.Clause, act logic.
 // scoreRemoval returns the change of score if clause i of level j were
 // removed. Only examples with b ≤ j+1 can change (see commitRemove). It
 // leaves the engine's state untouched, but the workers compiled for the
-// smaller model: call commitRemove or recompile afterwards.
-func (e *engine) scoreRemoval(j, i int) int64 {
-	if e.sem != possibilistic.Poss {
-		return e.scoreRemovalSem(j, i)
-	}
-	m := e.model.Remove(j, i)
-	emptied := len(m.Levels) < len(e.model.Levels)
+// smaller hypothesis: call commitRemove or recompile afterwards.
+func (e *drowning) scoreRemoval(j, i int) int64 {
+	m := e.hyp.Remove(j, i)
+	emptied := len(m.Levels) < len(e.hyp.Levels)
 	parts := make([]int64, len(e.workers))
 	e.parallel(func(w *worker) {
-		w.compile(m)
+		w.compileSel(m)
 		var delta int64
 		var lv [slots]int32
 		w.each(func(x int) {
@@ -625,13 +635,10 @@ func (e *engine) scoreRemoval(j, i int) int64 {
 // the changes decided so far plus every gain still possible fall below
 // zero the removal is harmful, and once they stay at or above zero with
 // every loss still possible it is harmless. Like scoreRemoval it leaves the
-// workers compiled for the smaller model.
-func (e *engine) removalHarmless(j, i int) bool {
-	if e.sem != possibilistic.Poss {
-		return e.scoreRemovalSem(j, i) >= 0
-	}
-	m := e.model.Remove(j, i)
-	emptied := len(m.Levels) < len(e.model.Levels)
+// workers compiled for the smaller hypothesis.
+func (e *drowning) removalHarmless(j, i int) bool {
+	m := e.hyp.Remove(j, i)
+	emptied := len(m.Levels) < len(e.hyp.Levels)
 	type pending struct {
 		x  int
 		lv [slots]int32
@@ -644,7 +651,7 @@ func (e *engine) removalHarmless(j, i int) bool {
 		sum, gain, loss int64
 	}
 	e.parallel(func(w *worker) {
-		w.compile(m)
+		w.compileSel(m)
 		var g, l int64
 		w.each(func(x int) {
 			st := &e.st[x]
@@ -705,7 +712,7 @@ func (e *engine) removalHarmless(j, i int) bool {
 }
 
 // removedBoundary returns the boundary b of an example in the indices of
-// the model without a clause of level j (emptied: the level went with it).
+// the hypothesis without a clause of level j (emptied: the level went with it).
 // Removing a clause never raises a boundary and seldom lowers it, so it is
 // the likely new boundary.
 func removedBoundary(b, j int, emptied bool) int {
@@ -716,10 +723,10 @@ func removedBoundary(b, j int, emptied bool) int {
 }
 
 // decide re-decides example i under m (compiled in w) without changing
-// stored state, given the levels of the stored models under m. The cut at
+// stored state, given the levels of the stored worlds under m. The cut at
 // probe is decided first (see research).
-func (w *worker) decide(i int, m *Model, lv []int32, probe int) bool {
-	e := w.e
+func (w *worker) decide(i int, m *Hypothesis, lv []int32, probe int) bool {
+	e := w.d
 	st := &e.st[i]
 	hi := len(m.Levels)
 	for _, l := range lv {
@@ -759,22 +766,18 @@ func (w *worker) decide(i int, m *Model, lv []int32, probe int) bool {
 	return !w.solve(i, hi, true, -1)
 }
 
-// commitRemove makes m current, where m is the current model without clause
+// commitRemove makes m current, where m is the current hypothesis without clause
 // i of level j. Only examples with b ≤ j+1 can change (a clause below the
 // level under the cut is not in any cut at or above b, and that level stays
 // inconsistent with the cut); the others keep their state, shifted when the
 // level disappeared. Removing formulas never raises a boundary.
-func (e *engine) commitRemove(j, i int) {
-	if e.sem != possibilistic.Poss {
-		e.commitRemoveSem(j, i)
-		return
-	}
-	old := e.model
+func (e *drowning) commitRemove(j, i int) {
+	old := e.hyp
 	m := old.Remove(j, i)
 	emptied := len(m.Levels) < len(old.Levels)
-	e.model = m
+	e.hyp = m
 	e.parallel(func(w *worker) {
-		w.compile(m)
+		w.compileSel(m)
 		w.each(func(x int) {
 			st := &e.st[x]
 			for s := range int(st.n) {
@@ -815,20 +818,16 @@ func (e *engine) commitRemove(j, i int) {
 	})
 }
 
-// commitInsert makes m current, where m is the current model with c
+// commitInsert makes m current, where m is the current hypothesis with c
 // inserted at position p. Only examples with 2b ≤ p can change (the
 // invariant of scoreExample); the others keep their state, shifted when a
 // new level was created. Adding a formula never lowers a boundary.
-func (e *engine) commitInsert(c logic.Clause, p int) {
-	if e.sem != possibilistic.Poss {
-		e.commitInsertSem(c, p)
-		return
-	}
-	m := e.model.Insert(c, p)
-	e.model = m
+func (e *drowning) commitInsert(c logic.Clause, p int) {
+	m := e.hyp.Insert(c, p)
+	e.hyp = m
 	newLevel := p%2 == 0
 	e.parallel(func(w *worker) {
-		w.compile(m)
+		w.compileSel(m)
 		w.each(func(x int) {
 			st := &e.st[x]
 			for s := range int(st.n) {

@@ -5,14 +5,13 @@ import (
 	"math"
 
 	"github.com/strata-logic/strata/logic"
-	"github.com/strata-logic/strata/possibilistic"
 )
 
 // choice is a clause with the position at which inserting it scores best.
 type choice struct {
 	clause logic.Clause
 	pos    int
-	score  int64 // score of the model after insertion
+	score  int64 // score of the hypothesis after insertion
 	levels int   // number of levels after insertion
 	ok     bool
 }
@@ -35,10 +34,10 @@ func (c choice) better(d choice) bool {
 }
 
 // minPosition returns the lowest position at which c is not redundant: a
-// clause of the model that subsumes c at level i makes c implied at every
+// clause of the hypothesis that subsumes c at level i makes c implied at every
 // position up to 2i+1 (the possibility distribution would not change). It
 // returns −1 when a hard rule subsumes c, so that no position helps.
-func minPosition(m *Model, c logic.Clause) int {
+func minPosition(m *Hypothesis, c logic.Clause) int {
 	for _, h := range m.Hard {
 		if h.Subsumes(c) {
 			return -1
@@ -54,15 +53,15 @@ func minPosition(m *Model, c logic.Clause) int {
 	return 0
 }
 
-// minPosition is minPosition under the engine's semantics. Under linear
-// and lex a clause subsumed at some level still changes answers at lower
-// positions, so only a hard rule that subsumes c (c holds in every model
-// considered) or the same clause already in the model (which would be
-// counted twice) rules it out.
-func (e *engine) minPosition(m *Model, c logic.Clause) int {
-	if e.sem == possibilistic.Poss {
-		return minPosition(m, c)
-	}
+// minPosition is the drowning engine's minPosition.
+func (e *drowning) minPosition(m *Hypothesis, c logic.Clause) int { return minPosition(m, c) }
+
+// minPosition is minPosition without drowning. Under linear and lex a
+// clause subsumed at some level still changes answers at lower positions,
+// so only a hard rule that subsumes c (c holds in every world considered)
+// or the same clause already in the hypothesis (which would be counted
+// twice) rules it out.
+func (e *drowningFree) minPosition(m *Hypothesis, c logic.Clause) int {
 	for _, h := range m.Hard {
 		if h.Subsumes(c) {
 			return -1
@@ -75,9 +74,10 @@ func (e *engine) minPosition(m *Model, c logic.Clause) int {
 }
 
 // bestOf scores every candidate at every position of the engine's current
-// model and returns the best choice. It reports false if ctx was cancelled.
-func (e *engine) bestOf(ctx context.Context, cands []logic.Clause) (choice, bool) {
-	return e.bestAbove(ctx, cands, math.MinInt64)
+// hypothesis and returns the best choice. It reports false if ctx was
+// cancelled.
+func bestOf(ctx context.Context, e coverage, cands []logic.Clause) (choice, bool) {
+	return bestAbove(ctx, e, cands, math.MinInt64)
 }
 
 // bestAbove is bestOf for a caller that has no use for a choice changing
@@ -85,11 +85,12 @@ func (e *engine) bestOf(ctx context.Context, cands []logic.Clause) (choice, bool
 // best, or none, but it returns the best whenever that changes the score
 // by need or more. Candidates that cannot reach need (or the best gain
 // found so far) are not scored (see scoreAbove).
-func (e *engine) bestAbove(ctx context.Context, cands []logic.Clause, need int64) (choice, bool) {
-	base := e.score()
+func bestAbove(ctx context.Context, e coverage, cands []logic.Clause, need int64) (choice, bool) {
+	s := e.base()
+	base := s.score()
 	from := make([]int, len(cands))
 	for ci, c := range cands {
-		from[ci] = e.minPosition(e.model, c)
+		from[ci] = e.minPosition(s.hyp, c)
 	}
 	profiles := e.scoreAbove(ctx, cands, from, need)
 	if ctx.Err() != nil {
@@ -101,7 +102,7 @@ func (e *engine) bestAbove(ctx context.Context, cands []logic.Clause, need int64
 			continue
 		}
 		for p := from[ci]; p < len(profiles[ci]); p++ {
-			ch := choice{clause: c, pos: p, score: base + profiles[ci][p], levels: e.model.LevelsAfter(p), ok: true}
+			ch := choice{clause: c, pos: p, score: base + profiles[ci][p], levels: s.hyp.LevelsAfter(p), ok: true}
 			if ch.better(best) {
 				best = ch
 			}

@@ -9,19 +9,19 @@ import (
 )
 
 // The drowning-free engines (linear and lex) share the example data, the
-// stored models and the worker pool of the poss engine, but none of its
+// stored worlds and the worker pool of the poss engine, but none of its
 // shortcuts: the boundary b and the 2b invariant rest on drowning. Per
-// example they keep, for the current model with k levels:
+// example they keep, for the current hypothesis with k levels:
 //   - covered, the answer;
 //   - dec[i][j] for every level j: linear, 1 if the walk down from the top
 //     keeps level j and 0 if it skips it; lex, the least number of clauses of
-//     level j violated by a model of H ∪ α that is lexicographically optimal
+//     level j violated by a world of H ∪ α that is lexicographically optimal
 //     on the levels above j (so dec[i] is the optimal violation vector V*);
-//   - stored models of H ∪ α; lv[s] = 0 marks a witness of the current
+//   - stored worlds of H ∪ α; lv[s] = 0 marks a witness of the current
 //     decision (linear: it satisfies every kept level; lex: its violation
-//     vector is V*), 1 any other model. Under lex the antecedent's pool
-//     (lexpool.go), with each model's vector, takes this part: a witness
-//     is a pool model whose vector is V*.
+//     vector is V*), 1 any other world. Under lex the antecedent's pool
+//     (lexpool.go), with each world's vector, takes this part: a witness
+//     is a pool world whose vector is V*.
 //
 // The invariant that makes scoring a candidate clause c cheap: if some
 // witness satisfies c (a stored one, or one SAT call finds it), then
@@ -29,48 +29,48 @@ import (
 //     the levels kept before, plus c (every kept level stays consistent
 //     with c, every skipped level stays inconsistent with a superset of what
 //     made it skipped); inserting c into a skipped level changes nothing;
-//   - lex: wherever c goes, the optimal models afterwards are the optimal
-//     models before that satisfy c (each model's vector grows by [¬c] at c's
+//   - lex: wherever c goes, the optimal worlds afterwards are the optimal
+//     worlds before that satisfy c (each world's vector grows by [¬c] at c's
 //     level, and V* stays reachable);
 //
 // so one entailment test, the same for all positions, gives the answer.
 // Otherwise (c is violated by every witness) one walk down from the least
 // level whose decisions above admit c answers every position from there up
-// (slowSem in semscore.go says why); a changed model is re-decided only
+// (slowSem in semscore.go says why); a changed hypothesis is re-decided only
 // below the top levels it shares with the current one (sameTop).
 //
 // Four facts save solver calls without changing any answer. A decision
 // depends only on α, so the examples of one antecedent are decided
 // together (walkGroup, scoreGroupSem): one walk, then β per example, and a
-// counter-model of one example's β often settles another's. Each example
+// counter-world of one example's β often settles another's. Each example
 // keeps the levels of its entailment proof (levelCore): a change that
 // keeps those levels' clauses and strengthens their assumptions keeps the
 // proof (mapCore, coreBelow). When an antecedent's decisions come out as
-// before, an insertion only narrows its optimal models and a removal only
-// widens them (change.keeps), and walks from narrowed models are bounded
+// before, an insertion only narrows its optimal worlds and a removal only
+// widens them (change.keeps), and walks from narrowed sets of worlds are bounded
 // by the old decisions (lexWalk, linWalk). And a trial removal keeps what
 // it decided, which committing that removal then takes (pruning tries
 // every clause, re-insertion removes every clause in turn). Under lex,
 // unit propagation answers many of the remaining calls first: lower bounds
-// on a level's count, conclusions, and candidates no optimal model can
-// satisfy (lexprop.go); and the models that earlier candidates' walks
+// on a level's count, conclusions, and candidates no optimal world can
+// satisfy (lexprop.go); and the worlds that earlier candidates' walks
 // found for an antecedent reach most bounds and refute most β of the next
 // candidate's walk (lexpool.go).
 // TestDrowningFreeMatchesBruteForce checks both engines against
-// enumerating worlds on random small models.
+// enumerating worlds on random small hypotheses.
 
 // compileLex builds the worker's solver for m under lex: one violation
 // literal per clause and a totalizer per level that counts them. A worker
-// keeps the solvers of the last two models it compiled: pruning scores a
-// trial removal on its own model and then returns to the current one, and
-// re-insertion returns to the model it started from, so most compiles find
+// keeps the solvers of the last two hypotheses it compiled: pruning scores a
+// trial removal on its own hypothesis and then returns to the current one, and
+// re-insertion returns to the hypothesis it started from, so most compiles find
 // their solver built (with what it learnt; the clauses of candidates it
 // scored are switched off for good).
-func (w *worker) compileLex(m *Model) {
+func (w *worker) compileLex(m *Hypothesis) {
 	c := &w.sx.solvers
 	switch m {
-	case c[0].model:
-	case c[1].model:
+	case c[0].hyp:
+	case c[1].hyp:
 		c[0], c[1] = c[1], c[0]
 	default:
 		c[0], c[1] = c[1], c[0]
@@ -88,23 +88,23 @@ func (w *worker) compileLex(m *Model) {
 		var totLv []int32
 		for j, o := range tot {
 			for _, l := range o {
-				a := int(l.Atom()) - w.e.n
+				a := int(l.Atom()) - w.f.n
 				for len(totLv) <= a {
 					totLv = append(totLv, -1)
 				}
 				totLv[a] = int32(j)
 			}
 		}
-		c[0] = lexSolver{model: m, s: w.s, tot: tot, totLv: totLv}
+		c[0] = lexSolver{hyp: m, s: w.s, tot: tot, totLv: totLv}
 	}
 	w.s, w.tot, w.sx.totLv = c[0].s, c[0].tot, c[0].totLv
 	w.sel = w.sel[:0]
 }
 
-// lexSolver is a worker's solver compiled for a model under lex, with the
+// lexSolver is a worker's solver compiled for a hypothesis under lex, with the
 // outputs of its totalizers and their levels.
 type lexSolver struct {
-	model *Model
+	hyp   *Hypothesis
 	s     *sat.Solver
 	tot   [][]logic.Lit
 	totLv []int32
@@ -112,7 +112,7 @@ type lexSolver struct {
 
 // totalizer returns literals o with o[r] true whenever at least r+1 of xs
 // are true (only that direction is encoded: a solver may set o[r] without
-// cause, which only makes "at most" assumptions stricter for that model).
+// cause, which only makes "at most" assumptions stricter for that world).
 func totalizer(s *sat.Solver, xs []logic.Lit) []logic.Lit {
 	if len(xs) == 1 {
 		return xs
@@ -152,14 +152,14 @@ func (w *worker) try(base []logic.Lit, extra ...logic.Lit) bool {
 	return w.sat(a)
 }
 
-// sat solves under the assumptions a (and the hard rules) and on a model
+// sat solves under the assumptions a (and the hard rules) and on a world
 // copies it into w.m.
 func (w *worker) sat(a []logic.Lit) bool {
 	if !w.s.Solve(a...) {
 		return false
 	}
 	clear(w.m)
-	for v := range w.e.n {
+	for v := range w.f.n {
 		if w.s.Value(logic.Atom(v)) {
 			w.m[v>>6] |= 1 << (v & 63)
 		}
@@ -187,20 +187,20 @@ func satisfiesAll(l []logic.Clause, m []uint64) bool {
 	return true
 }
 
-// groupModel puts into w.m a stored model of the antecedent of group g:
+// groupWorld puts into w.m a stored world of the antecedent of group g:
 // a witness of the current decision when the walk reuses decisions
-// (witness true), any model of H ∪ α otherwise. The examples of one
+// (witness true), any world of H ∪ α otherwise. The examples of one
 // antecedent share their decisions, so a witness of one is a witness of
 // all. It reports false when none is stored.
-func (w *worker) groupModel(g []int32, witness bool) bool {
-	if w.e.sem == possibilistic.Lex {
-		return w.poolModel(int(w.e.grp[g[0]]), witness)
+func (w *worker) groupWorld(g []int32, witness bool) bool {
+	if w.f.sem == possibilistic.Lex {
+		return w.poolWorld(int(w.f.grp[g[0]]), witness)
 	}
 	for _, x := range g {
-		st := &w.e.st[x]
+		st := &w.f.st[x]
 		for s := range int(st.n) {
 			if !witness || st.lv[s] == 0 {
-				copy(w.m, w.e.slot(int(x), s))
+				copy(w.m, w.f.slot(int(x), s))
 				return true
 			}
 		}
@@ -210,8 +210,8 @@ func (w *worker) groupModel(g []int32, witness bool) bool {
 
 // sameTop returns the number of top levels that m and n share clause for
 // clause: a level's decision depends only on α and the levels above it, so
-// those levels keep their decisions from one model to the other.
-func sameTop(m, n *Model) int {
+// those levels keep their decisions from one hypothesis to the other.
+func sameTop(m, n *Hypothesis) int {
 	t := 0
 	for km, kn := len(m.Levels), len(n.Levels); t < km && t < kn; t++ {
 		if !slices.EqualFunc(m.Levels[km-1-t], n.Levels[kn-1-t], slices.Equal) {
@@ -223,18 +223,18 @@ func sameTop(m, n *Model) int {
 
 // walkGroup decides the levels of m for the antecedent of group g (H ∪ α
 // consistent; m compiled in w), taking the decisions of m's top same levels
-// from the decisions under the current model (they share those levels) and
+// from the decisions under the current hypothesis (they share those levels) and
 // walking down the others. dec, if not nil, receives every level's
 // decision. It returns the assumptions that define the decision, with a
-// model of them in w.m. A decision depends only on α, so the examples of
+// world of them in w.m. A decision depends only on α, so the examples of
 // one antecedent share it and only decide their β on it (entails).
 //
 // bound, if not nil, are lower bounds (lex) or skips (linear) for the
 // levels below the shared ones (see lexWalk and linWalk).
-func (w *worker) walkGroup(g []int32, m *Model, ch change, same int, dec, bound []int32) []logic.Lit {
-	e := w.e
+func (w *worker) walkGroup(g []int32, m *Hypothesis, ch change, same int, dec, bound []int32) []logic.Lit {
+	e := w.f
 	i := int(g[0])
-	k, ko := len(m.Levels), len(e.model.Levels)
+	k, ko := len(m.Levels), len(e.hyp.Levels)
 	a := slices.Clone(e.ex[i].alpha)
 	p := &w.sx.prop
 	if e.sem == possibilistic.Lex {
@@ -252,7 +252,7 @@ func (w *worker) walkGroup(g []int32, m *Model, ch change, same int, dec, bound 
 			a = append(a, w.sel[l])
 		}
 	}
-	have := w.groupModel(g, same > 0)
+	have := w.groupWorld(g, same > 0)
 	if e.sem == possibilistic.Lex {
 		if !have {
 			w.sat(a) // consistent: H ∪ α is, and so are decisions taken from it
@@ -266,21 +266,21 @@ func (w *worker) walkGroup(g []int32, m *Model, ch change, same int, dec, bound 
 	return w.linWalk(m.Levels, a, k-same, have, dec, bound)
 }
 
-// entails decides whether the assumptions a (consistent; pool holds models
-// of them, one after another) entail example i's β. A counter-model it
+// entails decides whether the assumptions a (consistent; pool holds worlds
+// of them, one after another) entail example i's β. A counter-world it
 // finds joins the pool, which it returns: the examples of one antecedent
-// decide their β on the same assumptions, and one's counter-model often
+// decide their β on the same assumptions, and one's counter-world often
 // settles another's. When β is entailed, core has the levels whose
 // assumptions the proof used (coreOK false: not known).
 //
-// p, if not nil, is what propagation knows about the models of a (lex):
-// a β it proves needs no solver call. lk, if not nil, has more models of
+// p, if not nil, is what propagation knows about the worlds of a (lex):
+// a β it proves needs no solver call. lk, if not nil, has more worlds of
 // a (lex, lexpool.go), which the first example that needs them takes into
 // the pool.
 func (w *worker) entails(i int, a []logic.Lit, pool []uint64, p *lexProp, lk *poolLook) (ok bool, core uint64, coreOK bool, _ []uint64) {
-	d := &w.e.ex[i]
-	for o := 0; o < len(pool); o += w.e.words {
-		if !holds(d.beta, pool[o:o+w.e.words]) {
+	d := &w.f.ex[i]
+	for o := 0; o < len(pool); o += w.f.words {
+		if !holds(d.beta, pool[o:o+w.f.words]) {
 			return false, 0, false, pool
 		}
 	}
@@ -292,8 +292,8 @@ func (w *worker) entails(i int, a []logic.Lit, pool []uint64, p *lexProp, lk *po
 	if lk != nil && !lk.done {
 		n := len(pool)
 		pool = lk.final(pool)
-		for o := n; o < len(pool); o += w.e.words {
-			if !holds(d.beta, pool[o:o+w.e.words]) {
+		for o := n; o < len(pool); o += w.f.words {
+			if !holds(d.beta, pool[o:o+w.f.words]) {
 				return false, 0, false, pool
 			}
 		}
@@ -308,7 +308,7 @@ func (w *worker) entails(i int, a []logic.Lit, pool []uint64, p *lexProp, lk *po
 // levelCore returns the levels whose assumptions (linear: the selector;
 // lex: the bound on its violations) are in the solver's last
 // unsatisfiable core, and false if one does not fit in a mask. A proof
-// that uses the levels L holds in any model whose levels L have at least
+// that uses the levels L holds in any hypothesis whose levels L have at least
 // their clauses and at least as strong assumptions: the other levels'
 // clauses can always be switched off (a selector false, a violation
 // literal true).
@@ -329,11 +329,11 @@ func (w *worker) levelCore() (uint64, bool) {
 
 // levelOf returns the level whose assumption variable a is, or −1.
 func (w *worker) levelOf(a logic.Atom) int {
-	x := int(a) - w.e.n
+	x := int(a) - w.f.n
 	if x < 0 {
 		return -1
 	}
-	if w.e.sem == possibilistic.Lex {
+	if w.f.sem == possibilistic.Lex {
 		if x < len(w.sx.totLv) {
 			return int(w.sx.totLv[x])
 		}
@@ -345,18 +345,18 @@ func (w *worker) levelOf(a logic.Atom) int {
 	return -1
 }
 
-// lexCtx is a set of models during a lex walk: the assumptions that define
-// it and a model of them.
+// lexCtx is a set of worlds during a lex walk: the assumptions that define
+// it and a world of them.
 type lexCtx struct {
 	a []logic.Lit
 	m []uint64
 }
 
 // minViolated returns the least number of clauses of level j (clauses l)
-// violated by a model of x's assumptions, with such a model, given that
+// violated by a world of x's assumptions, with such a world, given that
 // it is at least lb. It tries the counts from lb up, not from x.m's count
 // down: lower bounds from propagation (lexprop.go) are most often the
-// least count or near it, and a count that admits a model needs no proof
+// least count or near it, and a count that admits a world needs no proof
 // that it is least when the one below it admits none.
 func (w *worker) minViolated(x lexCtx, l []logic.Clause, j, lb int) (int, []uint64) {
 	u := violated(l, x.m)
@@ -371,17 +371,17 @@ func (w *worker) minViolated(x lexCtx, l []logic.Clause, j, lb int) (int, []uint
 	return u, x.m
 }
 
-// commitSem makes m current under linear or lex, re-deciding every
-// antecedent below the top levels m shares with the current model, and
-// marks the stored models that witness the new decisions.
-func (e *engine) commitSem(m *Model) { e.commitChange(m, change{}) }
+// commit makes m current under linear or lex, re-deciding every
+// antecedent below the top levels m shares with the current hypothesis, and
+// marks the stored worlds that witness the new decisions.
+func (e *drowningFree) commit(m *Hypothesis) { e.commitChange(m, change{}) }
 
-// commitChange is commitSem for m, the current model changed as ch says.
-func (e *engine) commitChange(m *Model, ch change) {
-	same := sameTop(e.model, m)
+// commitChange is commit for m, the current hypothesis changed as ch says.
+func (e *drowningFree) commitChange(m *Hypothesis, ch change) {
+	same := sameTop(e.hyp, m)
 	k := len(m.Levels)
 	e.parallel(func(w *worker) {
-		w.compile(m)
+		w.compileFree(m)
 		dec := make([]int32, k)
 		for gi := w.id; gi < len(e.groups); gi += len(e.workers) {
 			g := e.groups[gi]
@@ -411,11 +411,11 @@ func (e *engine) commitChange(m *Model, ch change) {
 			w.markWitnesses(g, m, dec, pool[:e.words])
 		}
 	})
-	e.semx.move.from, e.semx.move.to, e.semx.move.ch = e.model, m, ch
-	e.model = m
+	e.semx.move.from, e.semx.move.to, e.semx.move.ch = e.hyp, m, ch
+	e.hyp = m
 }
 
-// change says how a model differs from the current one: by a clause
+// change says how a hypothesis differs from the current one: by a clause
 // inserted at position pos, or removed from level j (emptied: the level
 // went with it), or unknown (the zero value).
 type change struct {
@@ -429,21 +429,21 @@ const (
 	removal
 )
 
-// Which answers a changed model keeps when an antecedent's decisions come
+// Which answers a changed hypothesis keeps when an antecedent's decisions come
 // out as before (mapped to the new levels):
 const (
 	keepNone      = iota
-	keepCovered   // an insertion: the new optimal models are among the old
-	keepUncovered // a removal: the old optimal models are among the new
+	keepCovered   // an insertion: the new optimal worlds are among the old
+	keepUncovered // a removal: the old optimal worlds are among the new
 )
 
 // keeps compares the decisions dec of an antecedent under the changed
-// model with its decisions old under the current one. If they are the same
+// hypothesis with its decisions old under the current one. If they are the same
 // (a new level kept by linear, violated nowhere by lex), an insertion only
-// narrows the optimal models (those of the old that satisfy the clause,
-// where it is kept or counted: a model violating it would have a larger
+// narrows the optimal worlds (those of the old that satisfy the clause,
+// where it is kept or counted: a world violating it would have a larger
 // count, or make linear skip the level), and a removal only widens them (a
-// model that was optimal satisfied the clause or it could now do better,
+// world that was optimal satisfied the clause or it could now do better,
 // and it still meets every decision), so a covered example stays covered
 // after an insertion, and an uncovered one stays uncovered after a removal
 // if a witness of the old decisions falsifies its β.
@@ -477,8 +477,8 @@ func (ch change) keeps(sem possibilistic.Semantics, old, dec []int32) int {
 }
 
 // expected returns, for an insertion, the decisions old of an antecedent
-// mapped to the changed model's levels (a new level: violated nowhere by
-// lex, kept by linear), nil otherwise. The insertion narrows the models
+// mapped to the changed hypothesis's levels (a new level: violated nowhere by
+// lex, kept by linear), nil otherwise. The insertion narrows the worlds
 // that each level's decision starts from while the decisions above are as
 // before, so they bound the walk (lexWalk, linWalk).
 func (ch change) expected(sem possibilistic.Semantics, old []int32) []int32 {
@@ -496,8 +496,8 @@ func (ch change) expected(sem possibilistic.Semantics, old []int32) []int32 {
 	return slices.Insert(slices.Clone(old), j, v)
 }
 
-// mapCore returns, in the levels of the changed model, the levels core of
-// an entailment proof under the current model, and whether the proof still
+// mapCore returns, in the levels of the changed hypothesis, the levels core of
+// an entailment proof under the current hypothesis, and whether the proof still
 // holds there: none of its levels lost a clause, and each keeps at least
 // as strong an assumption (dec against old: linear keeps the level, lex
 // bounds its violations no higher). Cores are kept in the example state's
@@ -545,12 +545,12 @@ func (ch change) mapCore(sem possibilistic.Semantics, core uint64, old, dec []in
 // settled reports whether example x of group g keeps its answer by kept
 // (see change.keeps); stored witnesses still mark the old decisions.
 func (w *worker) settled(g []int32, x, kept int) bool {
-	st := &w.e.st[x]
+	st := &w.f.st[x]
 	switch kept {
 	case keepCovered:
 		return st.covered
 	case keepUncovered:
-		bm := w.e.betaMask(x)
+		bm := w.f.betaMask(x)
 		return !st.covered && w.storedWitness(g, nil, &bm)
 	}
 	return false
@@ -558,7 +558,7 @@ func (w *worker) settled(g []int32, x, kept int) bool {
 
 // setUndecided records the examples of g, whose α the hard rules refute, as
 // not covered, with no decisions.
-func (e *engine) setUndecided(g []int32, k int) {
+func (e *drowningFree) setUndecided(g []int32, k int) {
 	for _, x := range g {
 		e.st[x].covered = false
 		e.dec[x] = slices.Grow(e.dec[x][:0], k)[:k]
@@ -567,10 +567,10 @@ func (e *engine) setUndecided(g []int32, k int) {
 }
 
 // markWitnesses records dec as the decisions of the examples of g under m
-// and marks which of their stored models witness them; wit, a witness,
+// and marks which of their stored worlds witness them; wit, a witness,
 // is kept.
-func (w *worker) markWitnesses(g []int32, m *Model, dec []int32, wit []uint64) {
-	e := w.e
+func (w *worker) markWitnesses(g []int32, m *Hypothesis, dec []int32, wit []uint64) {
+	e := w.f
 	if e.sem == possibilistic.Lex {
 		// The antecedent's pool has its witnesses (poolWitness).
 		for _, x := range g {
@@ -579,8 +579,8 @@ func (w *worker) markWitnesses(g []int32, m *Model, dec []int32, wit []uint64) {
 		w.poolAdd(int(e.grp[g[0]]), wit)
 		return
 	}
-	// The examples of g often store the same models (each keeps the
-	// group's witness): decide each distinct model once.
+	// The examples of g often store the same worlds (each keeps the
+	// group's witness): decide each distinct world once.
 	seen := w.sx.seen[:0]
 	for _, x := range g {
 		i := int(x)
@@ -588,7 +588,7 @@ func (w *worker) markWitnesses(g []int32, m *Model, dec []int32, wit []uint64) {
 		st := &e.st[i]
 		for s := range int(st.n) {
 			mod := e.slot(i, s)
-			h := hashModel(mod)
+			h := hashWorld(mod)
 			known := -1
 			for _, v := range seen {
 				if v.h == h && slices.Equal(e.slot(int(v.x), int(v.s)), mod) {
@@ -601,7 +601,7 @@ func (w *worker) markWitnesses(g []int32, m *Model, dec []int32, wit []uint64) {
 				if w.isWitness(i, m, mod) {
 					known = 0
 				}
-				seen = append(seen, seenModel{h: h, x: x, s: int32(s), lv: int32(known)})
+				seen = append(seen, seenWorld{h: h, x: x, s: int32(s), lv: int32(known)})
 			}
 			st.lv[s] = int32(known)
 		}
@@ -613,15 +613,15 @@ func (w *worker) markWitnesses(g []int32, m *Model, dec []int32, wit []uint64) {
 	}
 }
 
-// seenModel is a stored model already marked: slot s of example x.
-type seenModel struct {
+// seenWorld is a stored world already marked: slot s of example x.
+type seenWorld struct {
 	h     uint64
 	x     int32
 	s, lv int32
 }
 
-// hashModel mixes the words of a model.
-func hashModel(m []uint64) uint64 {
+// hashWorld mixes the words of a world.
+func hashWorld(m []uint64) uint64 {
 	h := uint64(14695981039346656037)
 	for _, w := range m {
 		h = (h ^ w) * 1099511628211
@@ -632,8 +632,8 @@ func hashModel(m []uint64) uint64 {
 
 // isWitness reports whether x witnesses example i's decisions under m
 // (in e.dec).
-func (w *worker) isWitness(i int, m *Model, x []uint64) bool {
-	e := w.e
+func (w *worker) isWitness(i int, m *Hypothesis, x []uint64) bool {
+	e := w.f
 	for j, l := range m.Levels {
 		if e.sem == possibilistic.Lex {
 			if violated(l, x) != int(e.dec[i][j]) {
@@ -647,10 +647,10 @@ func (w *worker) isWitness(i int, m *Model, x []uint64) bool {
 }
 
 // linWalk walks the levels from−1 down to 0 of levels under linear from
-// the kept assumptions a (w.m a model of them when have) and returns the
-// assumptions of the levels kept, with a model of them in w.m; dec, if not
+// the kept assumptions a (w.m a world of them when have) and returns the
+// assumptions of the levels kept, with a world of them in w.m; dec, if not
 // nil, receives the decisions. H ∪ α must be consistent. bound, if not
-// nil, are decisions of a model whose kept models at from include the
+// nil, are decisions of a hypothesis whose kept worlds at from include the
 // walk's (see nested); a level it skipped stays skipped while the walk
 // decides as it did.
 func (w *worker) linWalk(levels [][]logic.Clause, a []logic.Lit, from int, have bool, dec, bound []int32) []logic.Lit {
@@ -682,18 +682,18 @@ func (w *worker) linWalk(levels [][]logic.Clause, a []logic.Lit, from int, have 
 }
 
 // lexWalk minimises, level by level from from−1 down to 0, the violations
-// of the models of a (m one of them) and returns the assumptions that
-// define the optimal models, with one of them in w.m; dec, if not nil,
-// receives the least counts. bound, if not nil, are the counts of a model
-// whose optimal models at from include the walk's, each level's clauses
-// among the walk's: while the walk's counts equal them, the walk's models
-// stay among that model's, so their counts are lower bounds and a witness
+// of the worlds of a (m one of them) and returns the assumptions that
+// define the optimal worlds, with one of them in w.m; dec, if not nil,
+// receives the least counts. bound, if not nil, are the counts of a hypothesis
+// whose optimal worlds at from include the walk's, each level's clauses
+// among the walk's: while the walk's counts equal them, the walk's worlds
+// stay among that hypothesis's, so their counts are lower bounds and a witness
 // that reaches one needs no proof that it is least. first is a lower bound
 // on the count of level from−1 that the caller knows (0: none).
 //
-// p knows, by propagation, the models of a (see lexprop.go); the walk
+// p knows, by propagation, the worlds of a (see lexprop.go); the walk
 // bounds each level's count from below by it and tells it each count.
-// w.sx.walk, if not nil, holds models of a from the antecedent's pool
+// w.sx.walk, if not nil, holds worlds of a from the antecedent's pool
 // (lexpool.go): one that reaches a level's bound spares the call.
 func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, from int, dec, bound []int32, first int, p *lexProp) []logic.Lit {
 	x := lexCtx{a: a, m: m}
@@ -707,7 +707,7 @@ func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, fro
 		if l == from-1 {
 			lb = max(lb, first)
 		}
-		// A model at hand that reaches lb needs no finer bound.
+		// A world at hand that reaches lb needs no finer bound.
 		if violated(levels[l], x.m) > lb {
 			lb = max(lb, p.lowerBound(levels[l], l, f))
 			if lk := w.sx.walk; lk != nil && violated(levels[l], x.m) > lb {
@@ -731,7 +731,7 @@ func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, fro
 // lexProp returns what propagation knows about the assumptions of the
 // last walk under lex (walkGroup, slowSem), nil under linear.
 func (w *worker) lexProp() *lexProp {
-	if w.e.sem != possibilistic.Lex {
+	if w.f.sem != possibilistic.Lex {
 		return nil
 	}
 	return &w.sx.prop

@@ -36,8 +36,8 @@ func worlds(n int) [][]bool {
 
 // bruteCovered decides α |~ β under m and sem over the worlds ws (false
 // when α is inconsistent with the hard rules, as the engines do).
-func bruteCovered(m *Model, sem possibilistic.Semantics, alpha logic.Term, beta logic.Clause, ws [][]bool) bool {
-	var base [][]bool // models of H ∪ α
+func bruteCovered(m *Hypothesis, sem possibilistic.Semantics, alpha logic.Term, beta logic.Clause, ws [][]bool) bool {
+	var base [][]bool // worlds of H ∪ α
 	for _, w := range ws {
 		ok := true
 		for _, l := range alpha {
@@ -112,7 +112,7 @@ func bruteCovered(m *Model, sem possibilistic.Semantics, alpha logic.Term, beta 
 	return true
 }
 
-func bruteScore(m *Model, sem possibilistic.Semantics, ex *Examples, ws [][]bool) int64 {
+func bruteScore(m *Hypothesis, sem possibilistic.Semantics, ex *Examples, ws [][]bool) int64 {
 	var s int64
 	for _, e := range ex.List {
 		if bruteCovered(m, sem, e.Alpha, e.Beta, ws) {
@@ -127,7 +127,7 @@ func bruteScore(m *Model, sem possibilistic.Semantics, ex *Examples, ws [][]bool
 }
 
 // TestDrowningFreeMatchesBruteForce checks the linear and lex engines
-// against enumerating worlds: the score of every committed model, the
+// against enumerating worlds: the score of every committed hypothesis, the
 // profile of candidate clauses at every position, trial removals, and the
 // state after committing insertions and removals.
 func TestDrowningFreeMatchesBruteForce(t *testing.T) {
@@ -139,9 +139,9 @@ func TestDrowningFreeMatchesBruteForce(t *testing.T) {
 			v := vocab(n)
 			ex := randExamples(r, n, 30)
 			m := randModel(r, n)
-			e := newEngine(n, ex, m.Hard, 1+iter%3, sem)
+			e := newEngine(n, ex, m.Hard, 1+iter%3, sem).(*drowningFree)
 			if iter%2 == 1 {
-				e.semx.poolCap = 1 + iter%4 // full pools, models replaced
+				e.semx.poolCap = 1 + iter%4 // full pools, worlds replaced
 			}
 			e.commit(m)
 			base := e.score()
@@ -190,15 +190,15 @@ func TestDrowningFreeMatchesBruteForce(t *testing.T) {
 			// Commits through the learner's paths, then scoring again
 			// from the new state.
 			for _, c := range cands {
-				p := r.IntN(e.model.Positions())
-				after := e.model.Insert(c, p)
+				p := r.IntN(e.hyp.Positions())
+				after := e.hyp.Insert(c, p)
 				e.commitInsert(c, p)
 				if got, want := e.score(), bruteScore(after, sem, ex, ws); got != want {
 					t.Fatalf("%v #%d: after inserting: score %d, brute force %d", sem, iter, got, want)
 				}
-				j := r.IntN(len(e.model.Levels))
-				i := r.IntN(len(e.model.Levels[j]))
-				after = e.model.Remove(j, i)
+				j := r.IntN(len(e.hyp.Levels))
+				i := r.IntN(len(e.hyp.Levels[j]))
+				after = e.hyp.Remove(j, i)
 				if r.IntN(2) == 0 {
 					// The learner's prune: a trial removal, then its
 					// commit, which takes the trial's decisions.
@@ -214,8 +214,8 @@ func TestDrowningFreeMatchesBruteForce(t *testing.T) {
 			c := randClause(r, n, 2)
 			prof := e.scoreCandidates(context.Background(), []logic.Clause{c})
 			now := e.score()
-			for p := range e.model.Positions() {
-				if want := bruteScore(e.model.Insert(c, p), sem, ex, ws) - now; prof[0][p] != want {
+			for p := range e.hyp.Positions() {
+				if want := bruteScore(e.hyp.Insert(c, p), sem, ex, ws) - now; prof[0][p] != want {
 					t.Fatalf("%v #%d: after commits, inserting %s at %d: profile %d, brute force %d", sem, iter, c.String(v), p, prof[0][p], want)
 				}
 			}
@@ -230,7 +230,7 @@ func TestSemanticsOnePerLevel(t *testing.T) {
 	for iter := range 100 {
 		n := 3 + r.IntN(4)
 		ex := randExamples(r, n, 30)
-		m := &Model{}
+		m := &Hypothesis{}
 		for range r.IntN(6) {
 			m.Levels = append(m.Levels, []logic.Clause{randClause(r, n, 3)})
 		}
@@ -238,7 +238,7 @@ func TestSemanticsOnePerLevel(t *testing.T) {
 		for k, sem := range []possibilistic.Semantics{possibilistic.Linear, possibilistic.Lex} {
 			e := newEngine(n, ex, nil, 1, sem)
 			e.commit(m)
-			got[k] = e.score()
+			got[k] = e.base().score()
 		}
 		if got[0] != got[1] {
 			t.Fatalf("#%d: linear %d, lex %d on one clause per level", iter, got[0], got[1])
@@ -247,9 +247,9 @@ func TestSemanticsOnePerLevel(t *testing.T) {
 }
 
 // checkTrialCores checks by enumerating worlds that every entailment proof
-// a trial removal kept (its levels, in the changed model) is one: with the
+// a trial removal kept (its levels, in the changed hypothesis) is one: with the
 // decisions of those levels alone, α and the hard rules entail β.
-func checkTrialCores(t *testing.T, e *engine, pr *pendingRemoval, ws [][]bool) {
+func checkTrialCores(t *testing.T, e *drowningFree, pr *pendingRemoval, ws [][]bool) {
 	t.Helper()
 	for gi, g := range e.groups {
 		for _, x := range g {
@@ -283,7 +283,7 @@ func checkTrialCores(t *testing.T, e *engine, pr *pendingRemoval, ws [][]bool) {
 					}
 				}
 				if ok {
-					t.Fatalf("%v: removing clause %d of level %d: example %d's proof, levels %b, has a counter-model %v", e.sem, pr.i, pr.j, x, pr.core[x], w)
+					t.Fatalf("%v: removing clause %d of level %d: example %d's proof, levels %b, has a counter-world %v", e.sem, pr.i, pr.j, x, pr.core[x], w)
 				}
 			}
 		}

@@ -14,28 +14,28 @@ type semExtra struct {
 	once sync.Once
 	// skip caches, for linear, per example and level j, the answer when
 	// level j (kept) is skipped and the walk goes on below it (0: not known,
-	// 1: not covered, 2: covered). It depends on the model alone, not on
-	// the candidate, so it holds while skipFor[g] is the current model (g
+	// 1: not covered, 2: covered). It depends on the hypothesis alone, not on
+	// the candidate, so it holds while skipFor[g] is the current hypothesis (g
 	// the example's antecedent group; each group is scored by one worker).
 	skip    [][]int8
-	skipFor []*Model
-	// pend are the outcomes of the trial removals on the model they were
+	skipFor []*Hypothesis
+	// pend are the outcomes of the trial removals on the hypothesis they were
 	// made on (pruning tries every clause), which commitRemove takes
 	// instead of deciding every example again: re-insertion removes every
-	// clause in turn from the same model, returning to it after each.
+	// clause in turn from the same hypothesis, returning to it after each.
 	pend map[pendKey]*pendingRemoval
 	// gprop is, per group under lex, what propagation knows about its
 	// decisions (groupProp in lexprop.go).
 	gonce sync.Once
 	gprop []groupProp
-	// pools are, per group under lex, models its walks found (lexpool.go).
+	// pools are, per group under lex, worlds its walks found (lexpool.go).
 	ponce   sync.Once
-	pools   []modelPool
-	poolCap int // models per pool (0: poolSize); tests make it small
-	// move is the last commit: from the model it left to the one it made,
+	pools   []worldPool
+	poolCap int // worlds per pool (0: poolSize); tests make it small
+	// move is the last commit: from the hypothesis it left to the one it made,
 	// by the change ch (pools derive their vectors along it).
 	move struct {
-		from, to *Model
+		from, to *Hypothesis
 		ch       change
 	}
 }
@@ -43,29 +43,29 @@ type semExtra struct {
 // semScratch holds a worker's buffers for the drowning-free engines.
 type semScratch struct {
 	cur, pre   []logic.Lit // assumptions
-	pool, skip []uint64    // models, one after another
+	pool, skip []uint64    // worlds, one after another
 	gm         []uint64
 	totLv      []int32   // lex: the level of each totalizer output, from variable n
 	prop       lexProp   // lex: what propagation knows in the last walk
-	look       poolLook  // lex: the pool models of slowSem's candidate
+	look       poolLook  // lex: the pool worlds of slowSem's candidate
 	walk       *poolLook // lex: what the walk may take from the pool
 	pfrom      []int32
-	masks      [2]levelMasks // lex: of the last two models (masksOf)
-	solvers    [2]lexSolver  // lex: of the last two models (compileLex)
+	masks      [2]levelMasks // lex: of the last two hypotheses (masksOf)
+	solvers    [2]lexSolver  // lex: of the last two hypotheses (compileLex)
 	ptmp       []int8
-	seen       []seenModel
+	seen       []seenWorld
 }
 
-// pendKey names a trial removal: clause i of level j of model from.
+// pendKey names a trial removal: clause i of level j of hypothesis from.
 type pendKey struct {
-	from *Model
+	from *Hypothesis
 	j, i int
 }
 
-// pendingRemoval is what scoreRemovalSem decided: the model without clause
+// pendingRemoval is what scoreRemoval decided: the hypothesis without clause
 // i of level j of from, and per example and group the new state.
 type pendingRemoval struct {
-	from, to *Model
+	from, to *Hypothesis
 	j, i     int
 	covered  []bool
 	core     []uint64 // per example, an entailment proof's levels (coreT)
@@ -80,27 +80,27 @@ type pendingRemoval struct {
 // their decisions, so whether a witness satisfies c, and otherwise the walk
 // from g, are settled once for all of them.
 func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
-	e := w.e
+	e := w.f
 	g := e.groups[gi]
 	i0 := int(g[0])
 	if !e.ex[i0].hardOK {
 		return
 	}
 	// Witnesses that satisfy c: stored ones of the whole group, and those
-	// found below (pool). Each is a model of the decision and of c.
+	// found below (pool). Each is a world of the decision and of c.
 	words := e.words
 	pool := w.sx.pool[:0]
 	const unknown, yes, no = 0, 1, 2
 	cons := unknown
 	var gp *groupProp
 	if e.sem == possibilistic.Lex {
-		w.poolFor(gi) // its vectors under the current model find witnesses
+		w.poolFor(gi) // its vectors under the current hypothesis find witnesses
 	}
 	switch {
 	case w.storedWitness(g, &w.cm, nil):
 		cons = yes
 	case e.sem == possibilistic.Lex:
-		// Propagation often shows that no model meeting the decisions
+		// Propagation often shows that no world meeting the decisions
 		// satisfies c, which the loop below would prove with solver calls.
 		gp = w.groupProp(gi)
 		if gp.refutes(0, c, &w.sx.ptmp) {
@@ -131,7 +131,7 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 			}
 			// Covered, or no witness of c and ¬β: a witness of c keeps
 			// the answer (a covered example stays covered; an uncovered
-			// one with no model of c and ¬β becomes covered).
+			// one with no world of c and ¬β becomes covered).
 			if !w.try(cur, act) {
 				cons = no
 				break
@@ -166,10 +166,10 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 }
 
 // propEntails reports whether propagation shows (lex) that every optimal
-// model of group gi that satisfies c satisfies beta; *gp is the group's
+// world of group gi that satisfies c satisfies beta; *gp is the group's
 // propagation, found on first use.
 func (w *worker) propEntails(gi int, gp **groupProp, c, beta logic.Clause) bool {
-	if w.e.sem != possibilistic.Lex {
+	if w.f.sem != possibilistic.Lex {
 		return false
 	}
 	if *gp == nil {
@@ -182,7 +182,7 @@ func (w *worker) propEntails(gi int, gp **groupProp, c, beta logic.Clause) bool 
 // satisfies c (if not nil) and falsifies beta (if not nil), both given as
 // masks.
 func (w *worker) storedWitness(g []int32, c, beta *clauseMask) bool {
-	e := w.e
+	e := w.f
 	if e.sem == possibilistic.Lex {
 		return w.poolWitness(int(e.grp[g[0]]), c, beta)
 	}
@@ -201,7 +201,7 @@ func (w *worker) storedWitness(g []int32, c, beta *clauseMask) bool {
 // answer becomes ans at every position that is not inside a skipped level
 // (there nothing changes).
 func (w *worker) addAll(x int, ans bool) {
-	e := w.e
+	e := w.f
 	if ans == e.st[x].covered {
 		return
 	}
@@ -215,9 +215,9 @@ func (w *worker) addAll(x int, ans bool) {
 // add adds to w.delta[p] the change of example x's contribution when its
 // answer at position p becomes ans.
 func (w *worker) add(x, p int, ans bool) {
-	d := &w.e.ex[x]
+	d := &w.f.ex[x]
 	switch {
-	case ans == w.e.st[x].covered:
+	case ans == w.f.st[x].covered:
 	case ans:
 		w.delta[p] += d.sign * d.weight
 	default:
@@ -228,24 +228,24 @@ func (w *worker) add(x, p int, ans bool) {
 // skipped reports whether position p is inside a level that linear skips
 // for example x: a clause added there changes nothing.
 func (w *worker) skipped(x, p int) bool {
-	return w.e.sem == possibilistic.Linear && p%2 == 1 && w.e.dec[x][p/2] == 0
+	return w.f.sem == possibilistic.Linear && p%2 == 1 && w.f.dec[x][p/2] == 0
 }
 
 // slowSem scores c for the examples of group gi when no witness satisfies
-// c. Let Q(j) say that some model of α and of the decisions of the levels
+// c. Let Q(j) say that some world of α and of the decisions of the levels
 // ≥ j satisfies c (Q(0) is false here; Q(j) implies Q(j+1)), and g the
 // least j with Q(j) (k+1 if none). Then
 //   - a new level at 2j with j < g is skipped (linear) or violated by every
-//     model still optimal (lex): nothing changes;
+//     world still optimal (lex): nothing changes;
 //   - at 2j and 2j+1 with j ≥ g the levels from g up decide as before with
 //     c added (linear: a kept level l ≥ g stays consistent by Q(l), a
-//     skipped one stays inconsistent; lex: the models of A_g ∩ c are
+//     skipped one stays inconsistent; lex: the worlds of A_g ∩ c are
 //     optimal on the levels from g up, A_j being those optimal on the
 //     levels from j up), so every such position has the answer of one walk
 //     down from g;
 //   - at 2j+1 with j < g, linear skips level j and walks down from it
 //     without it (the answer does not depend on c: skipAnswer caches it);
-//     lex compares S, the models of A_{j+1} ∩ c with j's count one above
+//     lex compares S, the worlds of A_{j+1} ∩ c with j's count one above
 //     optimal, against the old optimum, level by level below j. S is
 //     empty, and nothing changes, unless Q(j+1), that is j = g−1; then S is
 //     what the walk from g keeps after level g−1 if its least count there
@@ -257,15 +257,15 @@ func (w *worker) skipped(x, p int) bool {
 // gp, if not nil, is what propagation knows about the group's decisions
 // (lex): a level from which it refutes c is below g.
 func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
-	e := w.e
+	e := w.f
 	grp := e.groups[gi]
 	i0 := int(grp[0])
-	k := len(e.model.Levels)
+	k := len(e.hyp.Levels)
 	lo, hi := 1, k+1
 	var gm []uint64
 	var lk *poolLook
 	if e.sem == possibilistic.Lex {
-		// The pool has the models worth trying.
+		// The pool has the worlds worth trying.
 		var j int
 		var pm []uint64
 		if lk, j, pm = w.lookFor(gi, c, e.dec[i0]); j < hi {
@@ -299,8 +299,8 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 	var u []int32
 	var aW []logic.Lit
 	pool := w.sx.pool[:0]
-	// asBefore: the walk below g decides as the current model does, so
-	// its optimal models are among the old ones (see change.keeps) and a
+	// asBefore: the walk below g decides as the current hypothesis does, so
+	// its optimal worlds are among the old ones (see change.keeps) and a
 	// covered example stays covered.
 	asBefore := false
 	if g <= k {
@@ -309,19 +309,19 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 		u = make([]int32, g)
 		if e.sem == possibilistic.Lex {
 			p := &w.sx.prop
-			p.reset(e.n, e.model.Hard, e.ex[i0].alpha, c)
+			p.reset(e.n, e.hyp.Hard, e.ex[i0].alpha, c)
 			for l := k - 1; l >= g; l-- {
-				p.bound(e.model.Levels[l], l, int(e.dec[i0][l]))
+				p.bound(e.hyp.Levels[l], l, int(e.dec[i0][l]))
 			}
 			// Q(g−1) is false: level g−1 violates at least one more clause
 			// than before.
 			lk.narrow(g, w.sx.pfrom)
 			w.sx.walk = lk
-			aW = w.lexWalk(e.model.Levels, a, slices.Clone(gm), g, u, e.dec[i0][:g], int(e.dec[i0][g-1])+1, p)
+			aW = w.lexWalk(e.hyp.Levels, a, slices.Clone(gm), g, u, e.dec[i0][:g], int(e.dec[i0][g-1])+1, p)
 			w.sx.walk = nil
 		} else {
 			copy(w.m, gm)
-			aW = w.linWalk(e.model.Levels, a, g, true, u, e.dec[i0][:g])
+			aW = w.linWalk(e.hyp.Levels, a, g, true, u, e.dec[i0][:g])
 		}
 		pool = append(pool, w.m...)
 		if lk != nil {
@@ -367,12 +367,12 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 }
 
 // coreBelow reports whether example x's entailment proof (covered, under
-// the current model) still holds for the walk from g with the candidate:
+// the current hypothesis) still holds for the walk from g with the candidate:
 // the levels from g up keep their assumptions, and each level of the proof
 // below g keeps at least as strong a one in u (linear: kept; lex: bounded
 // no higher).
 func (w *worker) coreBelow(x, g int, u []int32) bool {
-	e := w.e
+	e := w.f
 	st := &e.st[x]
 	if !st.coreTOK {
 		return false
@@ -390,29 +390,29 @@ func (w *worker) coreBelow(x, g int, u []int32) bool {
 
 // skipAnswer returns, under linear, example x's answer when its kept level
 // j is skipped and the walk goes on below it, from the cache when it holds
-// for the current model; the walk is shared by x's group gi.
+// for the current hypothesis; the walk is shared by x's group gi.
 func (w *worker) skipAnswer(gi, x, j int) bool {
-	e := w.e
+	e := w.f
 	sx := &e.semx
 	sx.once.Do(func() {
 		sx.skip = make([][]int8, len(e.ex))
-		sx.skipFor = make([]*Model, len(e.groups))
+		sx.skipFor = make([]*Hypothesis, len(e.groups))
 	})
 	grp := e.groups[gi]
-	k := len(e.model.Levels)
-	if sx.skipFor[gi] != e.model {
+	k := len(e.hyp.Levels)
+	if sx.skipFor[gi] != e.hyp {
 		for _, y := range grp {
 			sx.skip[y] = slices.Grow(sx.skip[y][:0], k)[:k]
 			clear(sx.skip[y])
 		}
-		sx.skipFor[gi] = e.model
+		sx.skipFor[gi] = e.hyp
 	}
 	if v := sx.skip[x][j]; v != 0 {
 		return v == 2
 	}
 	a := slices.Clone(w.prefix(int(grp[0]), j+1))
-	have := w.groupModel(grp, true) // a witness keeps the levels above j
-	a = w.linWalk(e.model.Levels, a, j, have, nil, nil)
+	have := w.groupWorld(grp, true) // a witness keeps the levels above j
+	a = w.linWalk(e.hyp.Levels, a, j, have, nil, nil)
 	pool := append(w.sx.skip[:0], w.m...)
 	for _, y := range grp {
 		var ans bool
@@ -428,9 +428,9 @@ func (w *worker) skipAnswer(gi, x, j int) bool {
 
 // prefix returns α and the decisions of the levels ≥ j, built in w.assume.
 func (w *worker) prefix(i, j int) []logic.Lit {
-	e := w.e
+	e := w.f
 	a := append(w.assume[:0], e.ex[i].alpha...)
-	for l := len(e.model.Levels) - 1; l >= j; l-- {
+	for l := len(e.hyp.Levels) - 1; l >= j; l-- {
 		if e.sem == possibilistic.Lex {
 			a = w.atMost(a, l, int(e.dec[i][l]))
 		} else if e.dec[i][l] == 1 {
@@ -441,13 +441,13 @@ func (w *worker) prefix(i, j int) []logic.Lit {
 	return a
 }
 
-// memberFrom returns the least j such that m (a model of H ∪ α) satisfies
+// memberFrom returns the least j such that m (a world of H ∪ α) satisfies
 // the decisions of every level ≥ j.
 func (w *worker) memberFrom(i int, m []uint64) int {
-	e := w.e
-	j := len(e.model.Levels)
+	e := w.f
+	j := len(e.hyp.Levels)
 	for ; j > 0; j-- {
-		l := e.model.Levels[j-1]
+		l := e.hyp.Levels[j-1]
 		if e.sem == possibilistic.Lex {
 			if violated(l, m) > int(e.dec[i][j-1]) {
 				break
@@ -480,9 +480,9 @@ func lexInto(v, u []int32, j int, covered, ansW bool) bool {
 // current returns the assumptions that define the current decision of
 // example i: α and the kept levels (linear) or the optimal counts (lex).
 func (w *worker) current(i int) []logic.Lit {
-	e := w.e
+	e := w.f
 	a := append(w.assume[:0], e.ex[i].alpha...)
-	for j := range e.model.Levels {
+	for j := range e.hyp.Levels {
 		if e.sem == possibilistic.Lex {
 			a = w.atMost(a, j, int(e.dec[i][j]))
 		} else if e.dec[i][j] == 1 {
@@ -493,18 +493,18 @@ func (w *worker) current(i int) []logic.Lit {
 	return a
 }
 
-// scoreRemovalSem decides every antecedent under the current model without
+// scoreRemoval decides every antecedent under the current hypothesis without
 // clause i of level j, below the top levels the two share, and keeps what
-// it decided for commitRemoveSem.
-func (e *engine) scoreRemovalSem(j, i int) int64 {
-	m := e.model.Remove(j, i)
-	same := sameTop(e.model, m)
-	ch := change{kind: removal, j: j, emptied: len(m.Levels) < len(e.model.Levels)}
-	pr := &pendingRemoval{from: e.model, to: m, j: j, i: i,
+// it decided for commitRemove.
+func (e *drowningFree) scoreRemoval(j, i int) int64 {
+	m := e.hyp.Remove(j, i)
+	same := sameTop(e.hyp, m)
+	ch := change{kind: removal, j: j, emptied: len(m.Levels) < len(e.hyp.Levels)}
+	pr := &pendingRemoval{from: e.hyp, to: m, j: j, i: i,
 		covered: make([]bool, len(e.ex)), core: make([]uint64, len(e.ex)), coreOK: make([]bool, len(e.ex)), dec: make([][]int32, len(e.groups)), wit: make([][]uint64, len(e.groups))}
 	parts := make([]int64, len(e.workers))
 	e.parallel(func(w *worker) {
-		w.compile(m)
+		w.compileFree(m)
 		var delta int64
 		for gi := w.id; gi < len(e.groups); gi += len(e.workers) {
 			g := e.groups[gi]
@@ -544,15 +544,15 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 	})
 	sx := &e.semx
 	for k := range sx.pend {
-		if k.from != e.model {
-			clear(sx.pend) // made on another model: seldom useful again
+		if k.from != e.hyp {
+			clear(sx.pend) // made on another hypothesis: seldom useful again
 			break
 		}
 	}
 	if sx.pend == nil {
 		sx.pend = map[pendKey]*pendingRemoval{}
 	}
-	sx.pend[pendKey{e.model, j, i}] = pr
+	sx.pend[pendKey{e.hyp, j, i}] = pr
 	var s int64
 	for _, p := range parts {
 		s += p
@@ -560,25 +560,30 @@ func (e *engine) scoreRemovalSem(j, i int) int64 {
 	return s
 }
 
-// commitInsertSem makes current the model with c inserted at position p.
-func (e *engine) commitInsertSem(c logic.Clause, p int) {
-	e.commitChange(e.model.Insert(c, p), change{kind: insertion, pos: p})
+// removalHarmless reports whether removing clause i of level j keeps the
+// score at least as high; the trial removal's decisions are kept for
+// commitRemove.
+func (e *drowningFree) removalHarmless(j, i int) bool { return e.scoreRemoval(j, i) >= 0 }
+
+// commitInsert makes current the hypothesis with c inserted at position p.
+func (e *drowningFree) commitInsert(c logic.Clause, p int) {
+	e.commitChange(e.hyp.Insert(c, p), change{kind: insertion, pos: p})
 }
 
-// commitRemoveSem makes current the model without clause i of level j,
+// commitRemove makes current the hypothesis without clause i of level j,
 // taking the decisions of the trial removal of that clause when it was the
-// last one scored on the current model.
-func (e *engine) commitRemoveSem(j, i int) {
-	pr := e.semx.pend[pendKey{e.model, j, i}]
+// last one scored on the current hypothesis.
+func (e *drowningFree) commitRemove(j, i int) {
+	pr := e.semx.pend[pendKey{e.hyp, j, i}]
 	if pr == nil {
-		m := e.model.Remove(j, i)
-		e.commitChange(m, change{kind: removal, j: j, emptied: len(m.Levels) < len(e.model.Levels)})
+		m := e.hyp.Remove(j, i)
+		e.commitChange(m, change{kind: removal, j: j, emptied: len(m.Levels) < len(e.hyp.Levels)})
 		return
 	}
 	m := pr.to
 	k := len(m.Levels)
 	e.parallel(func(w *worker) {
-		w.compile(m)
+		w.compileFree(m)
 		for gi := w.id; gi < len(e.groups); gi += len(e.workers) {
 			g := e.groups[gi]
 			if !e.ex[g[0]].hardOK {
@@ -592,7 +597,7 @@ func (e *engine) commitRemoveSem(j, i int) {
 			w.markWitnesses(g, m, pr.dec[gi], pr.wit[gi])
 		}
 	})
-	e.semx.move.from, e.semx.move.to = e.model, m
-	e.semx.move.ch = change{kind: removal, j: j, emptied: k < len(e.model.Levels)}
-	e.model = m
+	e.semx.move.from, e.semx.move.to = e.hyp, m
+	e.semx.move.ch = change{kind: removal, j: j, emptied: k < len(e.hyp.Levels)}
+	e.hyp = m
 }

@@ -69,8 +69,8 @@ func (l *Learner) subClause(alpha logic.Term, beta logic.Clause) logic.Clause {
 
 // simplify removes drowned levels and simplifies by unit propagation; both
 // keep every answer (Θ, α) ⊢poss β, so the score does not change. Neither
-// keeps the answers of linear or lex, whose models it returns as they are.
-func (l *Learner) simplify(m *Model) *Model {
+// keeps the answers of linear or lex, whose hypotheses it returns as they are.
+func (l *Learner) simplify(m *Hypothesis) *Hypothesis {
 	if l.opts.Semantics != possibilistic.Poss {
 		return m
 	}
@@ -83,7 +83,7 @@ func (l *Learner) simplify(m *Model) *Model {
 }
 
 // locate finds clause c in m.
-func locate(m *Model, c logic.Clause) (j, i int, ok bool) {
+func locate(m *Hypothesis, c logic.Clause) (j, i int, ok bool) {
 	for j, lv := range m.Levels {
 		for i, d := range lv {
 			if slices.Equal(c, d) {
@@ -95,7 +95,7 @@ func locate(m *Model, c logic.Clause) (j, i int, ok bool) {
 }
 
 // clauses lists the learned clauses, lowest level first.
-func clauses(m *Model) []logic.Clause {
+func clauses(m *Hypothesis) []logic.Clause {
 	var cs []logic.Clause
 	for _, lv := range m.Levels {
 		cs = append(cs, lv...)
@@ -105,12 +105,13 @@ func clauses(m *Model) []logic.Clause {
 
 // prune deletes, lowest level first, every clause whose removal does not
 // lower the training score.
-func prune(ctx context.Context, e *engine) {
-	for _, c := range clauses(e.model) {
+func prune(ctx context.Context, e coverage) {
+	s := e.base()
+	for _, c := range clauses(s.hyp) {
 		if ctx.Err() != nil {
 			break
 		}
-		j, i, ok := locate(e.model, c)
+		j, i, ok := locate(s.hyp, c)
 		if !ok {
 			continue
 		}
@@ -125,16 +126,17 @@ func prune(ctx context.Context, e *engine) {
 
 // reinsert moves every clause to the position where it scores best, on ties
 // keeping fewer levels and then its current place.
-func reinsert(ctx context.Context, e *engine) {
-	for _, c := range clauses(e.model) {
+func reinsert(ctx context.Context, e coverage) {
+	s := e.base()
+	for _, c := range clauses(s.hyp) {
 		if ctx.Err() != nil {
 			return
 		}
-		j, i, ok := locate(e.model, c)
+		j, i, ok := locate(s.hyp, c)
 		if !ok {
 			continue
 		}
-		orig := e.model
+		orig := s.hyp
 		without := orig.Remove(j, i)
 		from := e.minPosition(without, c)
 		if from < 0 { // a hard rule subsumes c: no position changes anything
@@ -142,8 +144,8 @@ func reinsert(ctx context.Context, e *engine) {
 		}
 		// Staying is always a choice, even where c is implied at home (a
 		// clause of its level subsumes it, so home < from): a move must
-		// beat the current model, never just the other positions.
-		stay := choice{clause: c, pos: home(orig, j), score: e.score(), levels: len(orig.Levels), ok: true}
+		// beat the current hypothesis, never just the other positions.
+		stay := choice{clause: c, pos: home(orig, j), score: s.score(), levels: len(orig.Levels), ok: true}
 		snap := e.save()
 		e.commitRemove(j, i)
 		prof := e.scoreCandidates(ctx, []logic.Clause{c})
@@ -151,7 +153,7 @@ func reinsert(ctx context.Context, e *engine) {
 			e.restore(orig, snap)
 			return
 		}
-		base := e.score()
+		base := s.score()
 		best := stay
 		for p := from; p < len(prof[0]); p++ {
 			if ch := (choice{clause: c, pos: p, score: base + prof[0][p], levels: without.LevelsAfter(p), ok: true}); ch.better(best) {
@@ -162,7 +164,7 @@ func reinsert(ctx context.Context, e *engine) {
 			e.restore(orig, snap)
 			continue
 		}
-		e.forget()
+		s.forget()
 		e.commitInsert(c, best.pos)
 	}
 }
@@ -170,31 +172,31 @@ func reinsert(ctx context.Context, e *engine) {
 // home returns where the j-th level's clause c sits in m, as a position of
 // m without c: in its level if the level keeps other clauses, else as the
 // level it alone makes up.
-func home(m *Model, j int) int {
+func home(m *Hypothesis, j int) int {
 	if len(m.Levels[j]) > 1 {
 		return 2*j + 1
 	}
 	return 2 * j
 }
 
-// Final returns the best model with implied rules removed (§4.3, last
+// Final returns the best hypothesis with implied rules removed (§4.3, last
 // step); this keeps every answer of poss. Under linear and lex a rule
 // implied by others may still count (lex counts violations; linear may skip
-// the level of the rules that imply it), so Final is then the best model.
-func (l *Learner) Final() *Model {
+// the level of the rules that imply it), so Final is then the best hypothesis.
+func (l *Learner) Final() *Hypothesis {
 	if l.opts.Semantics != possibilistic.Poss {
-		return l.Model()
+		return l.Hypothesis()
 	}
-	return removeImplied(l.e.model, l.e.n)
+	return removeImplied(l.e.hyp, l.e.n)
 }
 
 // removeImplied drops, lowest level first, every learned clause that the
 // other clauses of its level and above, with the hard rules, entail: the
 // possibility distribution stays the same. It is RemoveImplied of the
-// model's theory restricted to the learned levels: the hard rules come last
+// hypothesis's theory restricted to the learned levels: the hard rules come last
 // there, so that examining them (thousands, for a hard rule put in CNF) is
 // wasted work.
-func removeImplied(m *Model, nAtoms int) *Model {
+func removeImplied(m *Hypothesis, nAtoms int) *Hypothesis {
 	s := sat.New()
 	for range nAtoms {
 		s.NewVar()
@@ -210,7 +212,7 @@ func removeImplied(m *Model, nAtoms int) *Model {
 			s.AddClause(append(slices.Clone(c), a.Not())...)
 		}
 	}
-	out := &Model{Hard: m.Hard}
+	out := &Hypothesis{Hard: m.Hard}
 	gone := make([][]bool, len(m.Levels))
 	for j, lv := range m.Levels {
 		gone[j] = make([]bool, len(lv))

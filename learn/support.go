@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"slices"
 )
@@ -21,7 +20,7 @@ import (
 // s.Semantics: the training score lost when that clause alone is removed,
 // the total weight of the examples classified correctly only because of it
 // minus that of the examples it makes wrong.
-func Supports(ctx context.Context, p Problem, m *Model, s Settings) ([]int64, error) {
+func Supports(ctx context.Context, p Problem, m *Hypothesis, s Settings) ([]int64, error) {
 	e, err := supportEngine(p, m, s)
 	if err != nil {
 		return nil, err
@@ -43,11 +42,11 @@ func Supports(ctx context.Context, p Problem, m *Model, s Settings) ([]int64, er
 // the learned clauses whose support on p.Train (see Supports) is at most
 // maxLoss, until every clause left has a support above it. Supports change
 // as clauses go (a clause that another one backed up may become needed), so
-// each removal is of a clause whose support was measured on the model it is
+// each removal is of a clause whose support was measured on the hypothesis it is
 // removed from. With maxLoss 0 it removes only what no training example
 // needs, as the learner's pruning step does. Ties go to the lower level,
 // then to the clause listed first. It changes nothing it is given.
-func PruneSupport(ctx context.Context, p Problem, m *Model, s Settings, maxLoss int64) (*Model, error) {
+func PruneSupport(ctx context.Context, p Problem, m *Hypothesis, s Settings, maxLoss int64) (*Hypothesis, error) {
 	e, err := supportEngine(p, m, s)
 	if err != nil {
 		return nil, err
@@ -76,11 +75,11 @@ func PruneSupport(ctx context.Context, p Problem, m *Model, s Settings, maxLoss 
 		x := es[0]
 		switch {
 		case x.at != version:
-			// A support measured on an earlier model is only a guess:
+			// A support measured on an earlier hypothesis is only a guess:
 			// measure it again before acting on it.
 			measure(&es[0])
 		case x.support <= maxLoss:
-			emptied := len(e.model.Levels[x.j]) == 1
+			emptied := len(e.base().hyp.Levels[x.j]) == 1
 			e.commitRemove(x.j, x.i)
 			es = es[1:]
 			for k := range es { // where the others now are
@@ -95,33 +94,33 @@ func PruneSupport(ctx context.Context, p Problem, m *Model, s Settings, maxLoss 
 			version++
 		default:
 			stale := false
-			for k := range es { // confirm the others on this model
+			for k := range es { // confirm the others on this hypothesis
 				if es[k].at != version {
 					measure(&es[k])
 					stale = true
 				}
 			}
 			if !stale {
-				out := e.model.Clone()
+				out := e.base().hyp.Clone()
 				out.Hard = m.Hard
 				return out, nil
 			}
 		}
 	}
-	return &Model{Hard: m.Hard}, nil
+	return &Hypothesis{Hard: m.Hard}, nil
 }
 
-// supported is a clause with its support, measured on the model of the
+// supported is a clause with its support, measured on the hypothesis of the
 // given version of a pruning.
 type supported struct {
 	j, i    int // where the clause is: clause i of level j
-	order   int // rank in the model's list, for ties
+	order   int // rank in the hypothesis's list, for ties
 	support int64
 	at      int
 }
 
 // supportEngine decides every training example of p under m.
-func supportEngine(p Problem, m *Model, s Settings) (*engine, error) {
+func supportEngine(p Problem, m *Hypothesis, s Settings) (coverage, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
@@ -147,16 +146,16 @@ func supportEngine(p Problem, m *Model, s Settings) (*engine, error) {
 	return e, nil
 }
 
-// SupportSelection is the outcome of ChooseSupport: the thresholds tried,
-// each a number of training examples (by weight) that a clause with no more
-// support is pruned at, with the held-out accuracy and the size of the
-// pruned model.
+// SupportSelection is the choice of the support a clause needs (see
+// Protocol.PruneShare): the thresholds tried, each a number of training
+// examples (by weight) that a clause with no more support is pruned at,
+// with the held-out score and the size of the pruned hypothesis.
 type SupportSelection struct {
 	Thresholds []int64
-	Accuracy   []float64 // on the held-out examples
-	Literals   []int     // of the pruned model
-	Best       int       // index of the best held-out accuracy (the lowest threshold on ties)
-	StdErr     float64   // the standard error of the best accuracy on the held-out examples
+	Accuracy   []float64 // the held-out score
+	Literals   []int     // of the pruned hypothesis
+	Best       int       // index of the best held-out score (the lowest threshold on ties)
+	StdErr     float64   // the standard error of the best score on the held-out total
 	Chosen     int       // index of the highest threshold within one standard error of the best
 	// Share is the chosen threshold as a share of the training weight, so
 	// that it carries over to a training set of another size.
@@ -169,97 +168,59 @@ func (s *SupportSelection) Threshold(total int) int64 {
 	return int64(math.Floor(s.Share*float64(total) + 1e-9))
 }
 
-// ChooseSupport chooses, on held-out examples, how much support a clause
-// needs to stay in a theory: it prunes m, the model learned on
-// val.Problem.Train, with PruneSupport at the thresholds 0, 1, 2, 3, 5, 8,
-// 13, … examples up to maxShare of the training weight (at least 0 and 1),
-// scores each pruned model on val.Problem.Test, and keeps the highest
-// threshold whose held-out accuracy is within one standard error of the
-// best: the one-standard-error rule, which prefers the smaller theory as
-// ChooseIterations does. Only val.Problem and val.Settings are used.
-func ChooseSupport(ctx context.Context, val Validation, m *Model, maxShare float64) (*SupportSelection, error) {
-	return chooseSupport(ctx, []Validation{val}, []*Model{m}, maxShare)
-}
-
-// ChooseSupportCV chooses the support a clause needs as ChooseSupport
-// does, on the folds of a cross-validation and sel, its outcome
-// (ChooseIterationsCV): every fold's model at the chosen iteration (or at
-// its last, for a fold that stopped before) is pruned at each threshold,
-// the held-out accuracies are pooled over the folds, and the share is of
-// the folds' mean training weight. With a single fold it is ChooseSupport
-// on the chosen iteration's model.
-func ChooseSupportCV(ctx context.Context, folds []Validation, sel *Selection, maxShare float64) (*SupportSelection, error) {
-	if sel.Chosen == 0 {
-		return nil, errors.New("learn: no iterations chosen to prune the model of")
-	}
-	runs := sel.Folds
-	if len(runs) == 0 { // one held-out part: sel is its run
-		runs = []*Selection{sel}
-	}
-	if len(runs) != len(folds) {
-		return nil, fmt.Errorf("learn: a selection of %d folds for %d folds", len(runs), len(folds))
-	}
-	var models []*Model
-	for _, f := range runs {
-		if len(f.Models) == 0 {
-			return nil, errors.New("learn: a fold without models")
-		}
-		models = append(models, f.Models[min(sel.Chosen, len(f.Models))-1])
-	}
-	return chooseSupport(ctx, folds, models, maxShare)
-}
-
-// chooseSupport prunes models[i], learned on folds[i].Problem.Train, at
-// every threshold and pools the accuracies on the folds' held-out
-// examples.
-func chooseSupport(ctx context.Context, folds []Validation, models []*Model, maxShare float64) (*SupportSelection, error) {
+// chooseSupport chooses how much support a clause needs to stay in a
+// theory: the hypothesis of iteration chosen of every fold's run (or its
+// last, for a run that stopped before) is pruned with PruneSupport at the
+// thresholds 0, 1, 2, 3, 5, 8, 13, … training examples up to
+// proto.PruneShare of the fold's training weight (at least 0 and 1), each
+// pruned hypothesis is scored on the fold's held-out part as its Task
+// says, the scores are pooled over the folds, and the highest threshold
+// whose score is within one standard error of the best is kept: the
+// one-standard-error rule, which prefers the smaller theory as the choice
+// of iterations does. The share is of the folds' mean training weight.
+func chooseSupport(ctx context.Context, p Problem, proto Protocol, runs []*Selection, chosen int) (*SupportSelection, error) {
+	s := proto.Settings
 	var most, held, total int64 = math.MaxInt64, 0, 0
-	for _, val := range folds {
-		if val.Problem.Test == nil || len(val.Problem.Test.List) == 0 {
-			return nil, errors.New("learn: no held-out examples to choose the support on")
+	hyps := make([]*Hypothesis, len(runs))
+	for i, f := range proto.Folds {
+		if len(runs[i].Hypotheses) == 0 {
+			return nil, errors.New("learn: a fold without hypotheses to prune")
 		}
-		train := val.Problem.Train
-		if train == nil || len(train.List) == 0 {
-			return nil, errors.New("learn: no training examples")
-		}
-		if err := val.Settings.check(); err != nil {
-			return nil, err
-		}
-		most = min(most, int64(math.Floor(maxShare*float64(train.Total()))))
-		held += int64(val.Problem.Test.Total())
-		total += int64(train.Total())
+		hyps[i] = runs[i].Hypotheses[min(chosen, len(runs[i].Hypotheses))-1]
+		most = min(most, int64(math.Floor(proto.PruneShare*float64(f.Train.Total()))))
+		held += int64(runs[i].Held)
+		total += int64(f.Train.Total())
 	}
 	sel := &SupportSelection{}
 	for _, t := range thresholds(most) {
 		var correct, n int
 		literals := 0
-		for i, val := range folds {
-			s := val.Settings
-			s.defaults()
-			pruned, err := PruneSupport(ctx, val.Problem, models[i], s, t)
+		for i, f := range proto.Folds {
+			fp := Problem{Vocab: p.Vocab, Train: f.Train, Hard: p.Hard}
+			pruned, err := PruneSupport(ctx, fp, hyps[i], s, t)
 			if err != nil {
 				return nil, err
 			}
-			c, m := Score(pruned, val.Problem.Test, s.Threads, s.Semantics)
+			c, m := f.Held.Score(Covers(pruned, f.Held.Queries(), threadsOf(s), s.Semantics))
 			correct, n, literals = correct+c, n+m, literals+pruned.NumLiterals()
 		}
 		sel.Thresholds = append(sel.Thresholds, t)
 		sel.Accuracy = append(sel.Accuracy, float64(correct)/float64(max(n, 1)))
-		sel.Literals = append(sel.Literals, (literals+len(folds)/2)/len(folds))
+		sel.Literals = append(sel.Literals, (literals+len(runs)/2)/len(runs))
 	}
 	for k, a := range sel.Accuracy {
 		if a > sel.Accuracy[sel.Best] {
 			sel.Best = k
 		}
 	}
-	p := sel.Accuracy[sel.Best]
-	sel.StdErr = accuracyStdErr(p, int(held))
+	best := sel.Accuracy[sel.Best]
+	sel.StdErr = accuracyStdErr(best, int(held))
 	for k, a := range sel.Accuracy {
-		if a >= p-sel.StdErr {
+		if a >= best-sel.StdErr {
 			sel.Chosen = k
 		}
 	}
-	sel.Share = float64(sel.Thresholds[sel.Chosen]) / (float64(total) / float64(len(folds)))
+	sel.Share = float64(sel.Thresholds[sel.Chosen]) / (float64(total) / float64(len(runs)))
 	return sel, nil
 }
 

@@ -13,7 +13,7 @@ import (
 // oracleScore decides every example of ex under m and sem without the
 // engine: possibilistic.Reasoner for poss, worlds enumerated for linear and
 // lex.
-func oracleScore(m *Model, sem possibilistic.Semantics, ex *Examples, n int) int64 {
+func oracleScore(m *Hypothesis, sem possibilistic.Semantics, ex *Examples, n int) int64 {
 	if sem == possibilistic.Poss {
 		return fullScore(m, ex, vocab(n))
 	}
@@ -22,7 +22,7 @@ func oracleScore(m *Model, sem possibilistic.Semantics, ex *Examples, n int) int
 
 // TestPruneSupportAgainstOracle checks Supports against removing each
 // clause and re-deciding every example without the engine, and that
-// PruneSupport leaves a sub-theory of the model (same levels, in order)
+// PruneSupport leaves a sub-theory of the hypothesis (same levels, in order)
 // whose every clause has a support above the threshold, with every clause
 // kept when the threshold is below the least support.
 func TestPruneSupportAgainstOracle(t *testing.T) {
@@ -61,7 +61,7 @@ func TestPruneSupportAgainstOracle(t *testing.T) {
 					t.Fatal(err)
 				}
 				if !subTheory(got, m) {
-					t.Fatalf("%v #%d: pruned model is not a sub-theory of the model", sem, iter)
+					t.Fatalf("%v #%d: pruned hypothesis is not a sub-theory of the hypothesis", sem, iter)
 				}
 				if maxLoss < least && got.NumClauses() != m.NumClauses() {
 					t.Fatalf("%v #%d: threshold %d below the least support %d removed clauses", sem, iter, maxLoss, least)
@@ -81,7 +81,7 @@ func TestPruneSupportAgainstOracle(t *testing.T) {
 
 // subTheory reports whether sub is m with some clauses removed (empty
 // levels dropped), everything else in order.
-func subTheory(sub, m *Model) bool {
+func subTheory(sub, m *Hypothesis) bool {
 	j := 0
 	for _, lv := range sub.Levels {
 		for j < len(m.Levels) && !keepsOrder(lv, m.Levels[j]) {
@@ -113,44 +113,6 @@ func TestThresholds(t *testing.T) {
 	}{{-1, []int64{0, 1}}, {0, []int64{0, 1}}, {1, []int64{0, 1}}, {2, []int64{0, 1, 2}}, {12, []int64{0, 1, 2, 3, 5, 8}}} {
 		if got := thresholds(c.most); !slices.Equal(got, c.want) {
 			t.Errorf("thresholds(%d) = %v, want %v", c.most, got, c.want)
-		}
-	}
-}
-
-// TestChooseSupportPrunesNoise builds a model with a clause many training
-// examples need and one that a single training example needs and the
-// held-out examples contradict: the held-out examples must choose a
-// threshold that prunes the second and keeps the first.
-func TestChooseSupportPrunesNoise(t *testing.T) {
-	v := &logic.Vocabulary{}
-	must := func(src string) logic.Clause {
-		c, err := logic.ParseClause(v, src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c
-	}
-	a, b, c, d := must("a"), must("b"), must("c"), must("d")
-	general, noise := must("!a | b"), must("!c | d")
-	train, held := &Examples{}, &Examples{}
-	train.Add(logic.Term{a[0]}, b, true, 20)
-	train.Add(logic.Term{c[0]}, d, true, 1)
-	train.Add(logic.Term{a[0], c[0]}, must("!b"), false, 20)
-	held.Add(logic.Term{a[0]}, b, true, 10)
-	held.Add(logic.Term{c[0]}, d, false, 3)
-	m := &Model{Levels: [][]logic.Clause{{general, noise}}}
-	for _, sem := range []possibilistic.Semantics{possibilistic.Poss, possibilistic.Linear, possibilistic.Lex} {
-		sel, err := ChooseSupport(context.Background(), Validation{
-			Problem: Problem{Vocab: v, Train: train, Test: held}, Settings: Settings{Semantics: sem, Threads: 1},
-		}, m, 0.05)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if sel.Thresholds[sel.Chosen] < 1 || sel.Accuracy[sel.Chosen] != 1 || sel.Literals[sel.Chosen] != 2 {
-			t.Fatalf("%v: chose threshold %d (accuracy %v, %d literals) of %+v", sem, sel.Thresholds[sel.Chosen], sel.Accuracy[sel.Chosen], sel.Literals[sel.Chosen], sel)
-		}
-		if got := sel.Threshold(train.Total()); got != sel.Thresholds[sel.Chosen] {
-			t.Fatalf("%v: the share gives back %d, not the threshold %d", sem, got, sel.Thresholds[sel.Chosen])
 		}
 	}
 }

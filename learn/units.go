@@ -4,33 +4,30 @@ import (
 	"context"
 
 	"github.com/strata-logic/strata/logic"
-	"github.com/strata-logic/strata/possibilistic"
 )
 
 // unitLevel returns, under linear and lex, a candidate that sampled
-// clauses reach only one per iteration: the current model with a new
+// clauses reach only one per iteration: the current hypothesis with a new
 // lowest level of unit clauses, one per atom that no unit clause of the
-// model or of the hard rules mentions, each the literal whose uncovered
+// hypothesis or of the hard rules mentions, each the literal whose uncovered
 // examples α |~ l (α not mentioning l's atom) gain the most, if they gain.
 // Under lex such a level says "typically l, for each l" and costs an
 // evidence that contradicts some of them only those: it is how sparse data
 // ("typically every atom is false") is written, and one clause an
 // iteration needs as many iterations as atoms to write it. The candidate is
-// scored like any other, by the training score of the model it makes
-// (score; the engine is left as it was). It returns nil under poss, whose
-// learner stays the paper's, and when no literal gains.
-func (l *Learner) unitLevel(ctx context.Context) (m *Model, score int64) {
-	e := l.e
-	if e.sem == possibilistic.Poss {
-		return nil, 0
-	}
+// scored like any other, by the training score of the hypothesis it makes
+// (score; the engine is left as it was). The learner under poss, which
+// stays the paper's, has no such candidate: a level of units drowns as
+// soon as the evidence contradicts one of them. It returns nil when no
+// literal gains.
+func (e *drowningFree) unitLevel(ctx context.Context) (m *Hypothesis, score int64) {
 	has := make([]bool, e.n)
-	for _, c := range e.model.Hard {
+	for _, c := range e.hyp.Hard {
 		if len(c) == 1 {
 			has[c[0].Atom()] = true
 		}
 	}
-	for _, lv := range e.model.Levels {
+	for _, lv := range e.hyp.Levels {
 		for _, c := range lv {
 			if len(c) == 1 {
 				has[c[0].Atom()] = true
@@ -65,9 +62,9 @@ func (l *Learner) unitLevel(ctx context.Context) (m *Model, score int64) {
 	if len(level) == 0 {
 		return nil, 0
 	}
-	m = e.model.Clone()
+	m = e.hyp.Clone()
 	m.Levels = append([][]logic.Clause{level}, m.Levels...)
-	orig, snap := e.model, e.save()
+	orig, snap := e.hyp, e.save()
 	e.commit(m)
 	score = e.score()
 	e.restore(orig, snap)

@@ -170,6 +170,10 @@ func (r *Reasoner) mapLits(dst []logic.Lit, ls []logic.Lit) []logic.Lit {
 // Calls returns the number of SAT solver calls made so far.
 func (r *Reasoner) Calls() int { return r.calls }
 
+// Levels returns the number of levels of the reasoner's theory; the
+// levels of a Verdict index them from 0 at the top.
+func (r *Reasoner) Levels() int { return r.k }
+
 // weight returns the weight of effective level i (α's own level weighs 1).
 func (r *Reasoner) weight(i int) float64 {
 	if i < r.k {

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/strata-logic/strata/defaults"
+	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -81,7 +82,9 @@ type evalLevel struct {
 	Formulas   int     `json:"formulas"`
 	DecidesPos int     `json:"decides_pos"`
 	DecidesNeg int     `json:"decides_neg"`
-	Drowned    int     `json:"drowned"`
+	// SetAside counts the examples whose evidence sets the level aside
+	// under the semantics (eval.Level): drowns it under poss.
+	SetAside int `json:"set_aside"`
 }
 
 type evalView struct {
@@ -95,7 +98,7 @@ type evalView struct {
 	Precision float64 `json:"precision"`
 	Recall    float64 `json:"recall"`
 	// Levels, highest first: how many covered examples each level decides
-	// and how many examples have evidence that drowns it.
+	// and how many examples have evidence that sets it aside.
 	Levels []evalLevel `json:"levels"`
 }
 
@@ -170,56 +173,28 @@ func (s *Server) evalSets(ex examples, v *logic.Vocabulary) (pos, neg []logic.Ru
 	return sets[0], sets[1], nil
 }
 
+// evaluate scores the entry's theory on the worker (eval.Defaults) and
+// renders the score, levels highest first.
 func evaluate(ctx context.Context, e *entry, w *worker, sem possibilistic.Semantics, pos, neg []logic.Rule) (*evalView, error) {
-	th := e.theory
-	out := &evalView{Levels: make([]evalLevel, len(th.Levels))}
-	for i, l := range th.Levels {
-		out.Levels[i] = evalLevel{Weight: l.Weight, Formulas: len(l.Formulas)}
+	r, err := e.possWorker(ctx, w)
+	if err != nil {
+		return nil, err
 	}
-	for set, rules := range [][]logic.Rule{pos, neg} {
-		for _, r := range rules {
-			a, err := e.decideTheory(ctx, w, sem, "", r, false)
-			if err != nil {
-				return nil, err
-			}
-			out.Semantics = a.Semantics
-			for i := range out.Levels {
-				if out.Levels[i].Weight <= a.Inconsistency {
-					out.Levels[i].Drowned++
-				}
-			}
-			switch {
-			case a.Entailed && set == 0:
-				out.TP++
-			case a.Entailed:
-				out.FP++
-			case set == 0:
-				out.FN++
-			default:
-				out.TN++
-			}
-			if a.Entailed && a.DecidingLevel != nil {
-				if set == 0 {
-					out.Levels[*a.DecidingLevel].DecidesPos++
-				} else {
-					out.Levels[*a.DecidingLevel].DecidesNeg++
-				}
-			}
-		}
+	b, err := eval.Defaults(ctx, r, sem, pos, neg)
+	if err != nil {
+		return nil, err
 	}
-	out.Examples = out.TP + out.FN + out.FP + out.TN
-	if out.Examples == 0 {
+	if b.Examples() == 0 {
 		return nil, badRequest("pos", "eval: no examples")
 	}
-	out.Accuracy = float64(out.TP+out.TN) / float64(out.Examples)
-	out.Precision = ratio(out.TP, out.TP+out.FP)
-	out.Recall = ratio(out.TP, out.TP+out.FN)
-	return out, nil
-}
-
-func ratio(a, b int) float64 {
-	if b == 0 {
-		return 0
+	th := e.theory
+	out := &evalView{Semantics: sem.String(), Accuracy: b.Accuracy(), Examples: b.Examples(),
+		TP: b.TruePositives, FN: b.FalseNegatives, FP: b.FalsePositives, TN: b.TrueNegatives,
+		Precision: b.Precision(), Recall: b.Recall(), Levels: make([]evalLevel, len(th.Levels))}
+	for i, l := range th.Levels {
+		c := b.Levels[i]
+		out.Levels[i] = evalLevel{Weight: l.Weight, Formulas: len(l.Formulas),
+			DecidesPos: c.DecidesPos, DecidesNeg: c.DecidesNeg, SetAside: c.SetAside}
 	}
-	return float64(a) / float64(b)
+	return out, nil
 }

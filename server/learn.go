@@ -29,14 +29,19 @@ const (
 	stateFailed    = "failed"
 )
 
-// learnRequest starts a learning run with the options of strata learn.
+// learnRequest starts a learning run with the options of strata learn. A
+// setting means what strata learn's flag of that name means (an underscore
+// for the dash): a zero has no effect (no limit, never, nothing held out),
+// candidates 0 means the default, a negative value is an error. An absent
+// field takes the flag's default, but for threads: 1 on a shared server
+// (0: all its CPUs).
 type learnRequest struct {
 	examples
 	Name       string  `json:"name"`
-	Iterations int     `json:"iterations"`
+	Iterations *int    `json:"iterations"`
 	Candidates int     `json:"candidates"`
-	Patience   int     `json:"patience"`
-	Threads    int     `json:"threads"`
+	Patience   *int    `json:"patience"`
+	Threads    *int    `json:"threads"`
 	Seed       *uint64 `json:"seed"`
 	Timeout    string  `json:"timeout"` // a Go duration, e.g. "30s"; empty: none
 	// Semantics under which the learned theory covers a default: poss
@@ -47,14 +52,95 @@ type learnRequest struct {
 	// as Checkpoint), on the same examples.
 	Resume     string          `json:"resume"`
 	Checkpoint json.RawMessage `json:"checkpoint"`
-	// Validation chooses the number of iterations on this share of the
-	// training examples held out by antecedent, Folds by cross-validation
-	// on this many folds of them instead, and Prune (with either) the
-	// support a clause needs, as strata learn --validation, --folds and
-	// --prune.
-	Validation float64 `json:"validation"`
-	Folds      int     `json:"folds"`
-	Prune      bool    `json:"prune"`
+	// Folds chooses the number of iterations on training examples held
+	// out by antecedent (2 or more: by cross-validation on that many
+	// folds; 1: on one held-out part of share Validation; 0: not at all),
+	// ValidationPatience stops a validation run, and Prune (with a choice)
+	// chooses the support a clause needs, as strata learn --folds,
+	// --validation, --validation-patience and --prune; a Validation given
+	// without Folds means Folds 1.
+	Folds              *int     `json:"folds"`
+	Validation         *float64 `json:"validation"`
+	ValidationPatience *int     `json:"validation_patience"`
+	Prune              bool     `json:"prune"`
+}
+
+// protocol returns the learning protocol of a valid request (its Folds
+// still to be drawn from the examples) and the number of folds.
+func (req *learnRequest) protocol() (learn.Protocol, int, error) {
+	or := func(p *int, d int) int {
+		if p == nil {
+			return d
+		}
+		return *p
+	}
+	s := learn.Settings{Iterations: or(req.Iterations, learn.DefaultIterations), Candidates: req.Candidates,
+		Patience: or(req.Patience, learn.DefaultPatience), Threads: or(req.Threads, 1), Seed: 1}
+	if req.Seed != nil {
+		s.Seed = *req.Seed
+	}
+	s.Threads = min(s.Threads, runtime.GOMAXPROCS(0))
+	if s.Threads == 0 {
+		s.Threads = runtime.GOMAXPROCS(0)
+	}
+	if req.Semantics != "" {
+		sem, err := theorySemantics(req.Semantics)
+		if err != nil {
+			return learn.Protocol{}, 0, err
+		}
+		s.Semantics = sem
+	}
+	if req.Timeout != "" {
+		d, err := time.ParseDuration(req.Timeout)
+		if err != nil || d < 0 {
+			return learn.Protocol{}, 0, badRequest("timeout", "timeout %q: want a duration such as 30s or 5m", req.Timeout)
+		}
+		s.Timeout = d
+	}
+	folds := or(req.Folds, 0)
+	if req.Folds == nil && req.Validation != nil {
+		folds = 1
+	}
+	validation := learn.DefaultValidation
+	if req.Validation != nil {
+		validation = *req.Validation
+	}
+	proto := learn.Protocol{Settings: s, ValidationPatience: or(req.ValidationPatience, learn.DefaultValidationPatience)}
+	selects := folds > 1 || folds == 1 && validation > 0
+	resumes := req.Resume != "" || len(req.Checkpoint) > 0
+	switch {
+	case s.Iterations < 0 || s.Candidates < 0 || s.Patience < 0 || s.Threads < 0:
+		field := map[bool]string{true: "iterations", false: "candidates"}[s.Iterations < 0]
+		if s.Patience < 0 {
+			field = "patience"
+		} else if s.Threads < 0 {
+			field = "threads"
+		}
+		return proto, 0, badRequest(field, "%s must not be negative (0: no limit, the default, never or all CPUs)", field)
+	case !(validation >= 0 && validation < 1):
+		return proto, 0, badRequest("validation", "validation %g: give a share between 0 and 1 (0: none)", validation)
+	case folds < 0:
+		return proto, 0, badRequest("folds", "folds %d: give 2 or more for cross-validation, 1 for one held-out part, 0 for none", folds)
+	case proto.ValidationPatience < 0:
+		return proto, 0, badRequest("validation_patience", "validation_patience %d: give a positive number, or 0 for never", proto.ValidationPatience)
+	case folds > 1 && req.Validation != nil && validation > 0:
+		return proto, 0, badRequest("folds", "validation is the share of one held-out part and folds %d cross-validates: give one of them", folds)
+	case req.Prune && !selects:
+		return proto, 0, badRequest("prune", "prune chooses its threshold on held-out examples: give validation or folds too")
+	case selects && resumes:
+		field := "validation"
+		if folds > 1 {
+			field = "folds"
+		}
+		return proto, 0, badRequest(field, "%s chooses the iterations of a new run; it does not combine with resume", field)
+	}
+	if req.Prune {
+		proto.PruneShare = learn.DefaultPruneShare
+	}
+	if !selects {
+		folds = 0
+	}
+	return proto, folds, nil
 }
 
 // runID matches the ids of runs, so that a resumed id names a file in
@@ -226,54 +312,10 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	opts := learn.Settings{Iterations: req.Iterations, Candidates: req.Candidates, Patience: req.Patience, Threads: req.Threads, Seed: 1}
-	if req.Seed != nil {
-		opts.Seed = *req.Seed
-	}
-	if opts.Threads <= 0 {
-		opts.Threads = 1 // a shared server: one core per run unless asked
-	}
-	opts.Threads = min(opts.Threads, runtime.GOMAXPROCS(0))
-	if req.Semantics != "" {
-		sem, err := theorySemantics(req.Semantics)
-		if err != nil {
-			writeError(w, err)
-			return
-		}
-		opts.Semantics = sem
-	}
-	if req.Iterations < 0 || req.Candidates < 0 {
-		writeError(w, badRequest("iterations", "iterations and candidates must not be negative"))
+	proto, folds, err := req.protocol()
+	if err != nil {
+		writeError(w, err)
 		return
-	}
-	switch {
-	case req.Validation < 0 || req.Validation >= 1:
-		writeError(w, badRequest("validation", "validation %g: give a share between 0 and 1 (0: none)", req.Validation))
-		return
-	case req.Folds < 0 || req.Folds == 1:
-		writeError(w, badRequest("folds", "folds %d: give at least 2 (0: no cross-validation)", req.Folds))
-		return
-	case req.Folds > 0 && req.Validation > 0:
-		writeError(w, badRequest("folds", "validation holds out one part and folds cross-validates: give one of them"))
-		return
-	case req.Prune && req.Validation == 0 && req.Folds == 0:
-		writeError(w, badRequest("prune", "prune chooses its threshold on held-out examples: give validation or folds too"))
-		return
-	case (req.Validation > 0 || req.Folds > 0) && (req.Resume != "" || len(req.Checkpoint) > 0):
-		field := "validation"
-		if req.Folds > 0 {
-			field = "folds"
-		}
-		writeError(w, badRequest(field, "%s chooses the iterations of a new run; it does not combine with resume", field))
-		return
-	}
-	if req.Timeout != "" {
-		d, err := time.ParseDuration(req.Timeout)
-		if err != nil || d < 0 {
-			writeError(w, badRequest("timeout", "timeout %q: want a duration such as 30s or 5m", req.Timeout))
-			return
-		}
-		opts.Timeout = d
 	}
 	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
 		cp, err := s.checkpoint(req)
@@ -285,21 +327,21 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 			return nil, err
 		}
 		var val *validation
-		switch {
-		case req.Folds > 0:
-			fits, helds, err := experiment.FoldsByAntecedent(train, req.Folds, opts.Seed)
+		if folds > 0 {
+			share := learn.DefaultValidation
+			if req.Validation != nil {
+				share = *req.Validation
+			}
+			fs, err := learn.FoldsByAntecedent(train, folds, share, experiment.Rand(proto.Settings.Seed, experiment.ValidationSplit))
 			if err != nil {
-				return nil, badRequest("folds", "%v", err)
+				if folds == 1 {
+					return nil, badRequest("validation", "validation %g: %v", share, err)
+				}
+				return nil, badRequest("folds", "folds %d: %v", folds, err)
 			}
-			val = &validation{fits: fits, helds: helds, patience: 10, prune: req.Prune, pruned: -1}
-		case req.Validation > 0:
-			fit, held := experiment.HoldOutByAntecedent(train, req.Validation, opts.Seed)
-			if len(fit.List) == 0 || len(held.List) == 0 {
-				return nil, badRequest("validation", "validation %g leaves no examples on one side", req.Validation)
-			}
-			val = &validation{fits: []*learn.Examples{fit}, helds: []*learn.Examples{held}, patience: 10, prune: req.Prune, pruned: -1}
+			val = &validation{folds: fs, pruned: -1}
 		}
-		return s.startRun(ctx, req.Name, learn.Problem{Vocab: vocab, Train: train, Hard: hard, Test: test}, opts, cp, val)
+		return s.startRun(ctx, req.Name, learn.Problem{Vocab: vocab, Train: train, Hard: hard, Test: test}, proto, cp, val)
 	})
 	if err != nil {
 		writeError(w, err)
@@ -313,7 +355,7 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 // unless the server is shutting down, too many runs are running, or the
 // request ran past its budget. With a checkpoint it resumes the learner
 // that wrote it.
-func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, opts learn.Settings, checkpoint []byte, val *validation) (*runView, error) {
+func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, proto learn.Protocol, checkpoint []byte, val *validation) (*runView, error) {
 	if err := s.runSlot(); err != nil { // fail early, before building
 		return nil, err
 	}
@@ -330,18 +372,18 @@ func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, opt
 	}
 	var err error
 	if checkpoint != nil {
-		l, err = learn.ResumeLearner(bytes.NewReader(checkpoint), p, opts)
+		l, err = learn.ResumeLearner(bytes.NewReader(checkpoint), p, proto.Settings)
 		if err != nil {
 			cancel()
 			return nil, badRequest("resume", "resume: %v", err)
 		}
 		rn.hist = l.History()
-	} else if l, err = learn.NewLearner(p, opts); err != nil {
+	} else if l, err = learn.NewLearner(p, proto.Settings); err != nil {
 		cancel()
 		return nil, inputError("pos", err)
 	}
 	rn.observe(l, v)
-	rn.theory = l.Model().Theory(v).String()
+	rn.theory = l.Hypothesis().Theory(v).String()
 	var view *runView
 	err = s.commit(ctx, func() error {
 		s.mu.Lock()
@@ -354,7 +396,7 @@ func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, opt
 		s.order = append(s.order, rn.id)
 		view = rn.viewLocked() // before the run may change it
 		s.runWG.Add(1)
-		go s.learn(runCtx, rn, l, p, opts)
+		go s.learn(runCtx, rn, l, p, proto)
 		return nil
 	})
 	if err != nil {
@@ -419,7 +461,7 @@ func (s *Server) forgetOldRuns() {
 func (rn *run) observe(l *learn.Learner, v *logic.Vocabulary) {
 	l.OnIteration = func(it learn.Iteration) {
 		// The learner's goroutine: reading the model is safe here.
-		text := l.Model().Theory(v).String()
+		text := l.Hypothesis().Theory(v).String()
 		rn.update(func() {
 			rn.hist = append(rn.hist, it)
 			rn.theory = text
@@ -427,16 +469,18 @@ func (rn *run) observe(l *learn.Learner, v *logic.Vocabulary) {
 	}
 }
 
-// learn runs the learner to its end (after the validation phase, if the
-// run has one) and records the outcome. A run cancelled by Close writes its
-// checkpoint to Config.CheckpointDir.
-func (s *Server) learn(ctx context.Context, rn *run, l *learn.Learner, p learn.Problem, opts learn.Settings) {
+// learn runs the learning protocol to its end (the validation phase, if
+// the run has one, then l or the final run's learner, and pruning) and
+// records the outcome. A run cancelled by Close writes its checkpoint to
+// Config.CheckpointDir.
+func (s *Server) learn(ctx context.Context, rn *run, l *learn.Learner, p learn.Problem, proto learn.Protocol) {
 	defer s.runWG.Done()
 	defer close(rn.finished)
 	defer rn.cancel()
+	var sel *learn.Selection
 	if rn.val != nil {
 		var err error
-		if l, err = s.validate(ctx, rn, p, opts); err != nil {
+		if sel, l, err = s.validate(ctx, rn, p, proto); err != nil {
 			rn.update(func() {
 				rn.stop = string(learn.StopCancelled)
 				if ctx.Err() != nil {
@@ -448,16 +492,17 @@ func (s *Server) learn(ctx context.Context, rn *run, l *learn.Learner, p learn.P
 			return
 		}
 	}
-	why, err := l.Run(ctx)
-	var cp bytes.Buffer
-	cpErr := l.WriteCheckpoint(&cp)
-	final, ferr := s.final(ctx, rn, l, p, opts)
-	if ferr != nil { // pruning cut short: the unpruned theory
-		final = l.Final().Theory(p.Vocab).String()
-		if err == nil && ctx.Err() == nil {
-			err = ferr
+	out, err := proto.Finish(ctx, p, sel, l)
+	why, final := learn.StopCancelled, l.Final()
+	if out != nil {
+		why, final = out.Stop, out.Hypothesis
+		if out.Pruning != nil {
+			t := out.Pruning.Threshold
+			rn.update(func() { rn.val.pruned = t })
 		}
 	}
+	var cp bytes.Buffer
+	cpErr := l.WriteCheckpoint(&cp)
 	if why == learn.StopCancelled && s.runCtx.Err() != nil && s.cfg.CheckpointDir != "" && cpErr == nil {
 		path := filepath.Join(s.cfg.CheckpointDir, rn.id+".checkpoint.json")
 		// The directory is made when first needed, so that a server that
@@ -466,9 +511,10 @@ func (s *Server) learn(ctx context.Context, rn *run, l *learn.Learner, p learn.P
 			cpErr = fileutil.WriteAtomic(path, func(w io.Writer) error { _, err := w.Write(cp.Bytes()); return err })
 		}
 	}
+	text := final.Theory(p.Vocab).String()
 	rn.update(func() {
 		rn.stop = string(why)
-		rn.theory = final
+		rn.theory = text
 		switch {
 		case err != nil:
 			rn.state, rn.err = stateFailed, err.Error()

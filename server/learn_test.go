@@ -124,7 +124,7 @@ func TestLearnRun(t *testing.T) {
 	// The same run again from the library gives the same history and
 	// theory: the server runs the library's learner with its options.
 	v, train := trainingSet(t, pos, neg)
-	l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train}, learn.Settings{Iterations: 8, Candidates: 30, Seed: 3, Threads: 1})
+	l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train}, learn.Settings{Iterations: 8, Candidates: 30, Seed: 3, Threads: 1, Patience: learn.DefaultPatience})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +174,7 @@ func TestLearnRun(t *testing.T) {
 func longRun(t *testing.T, url string) (int, runView, apiError) {
 	t.Helper()
 	body := map[string]any{"pos": exampleFile(t, "birds.pos"), "neg": exampleFile(t, "birds.neg"),
-		"iterations": 1000000, "patience": -1, "candidates": 20}
+		"iterations": 1000000, "patience": 0, "candidates": 20}
 	res, err := http.Post(url+"/api/learn", "application/json", strings.NewReader(mustJSON(t, body)))
 	if err != nil {
 		t.Fatal(err)
@@ -289,7 +289,7 @@ func TestCloseWritesCheckpoints(t *testing.T) {
 			ds, _ := defaults.ReadRules(strings.NewReader(exampleFile(t, name)), name, v)
 			train.AddRules(defaults.Rules(ds), i == 0, v, name)
 		}
-		l, err := learn.ResumeLearner(bytes.NewReader(data), learn.Problem{Vocab: v, Train: train}, learn.Settings{Candidates: 20})
+		l, err := learn.ResumeLearner(bytes.NewReader(data), learn.Problem{Vocab: v, Train: train}, learn.Settings{Iterations: learn.DefaultIterations, Candidates: 20, Patience: learn.DefaultPatience})
 		if err != nil {
 			t.Fatalf("resume %s: %v", id, err)
 		}
@@ -309,7 +309,7 @@ func TestCloseWritesCheckpoints(t *testing.T) {
 	var before runView
 	call(t, "GET", ts.URL+"/api/learn/"+ids[0], nil, &before)
 	body := map[string]any{"pos": exampleFile(t, "birds.pos"), "neg": exampleFile(t, "birds.neg"),
-		"iterations": 1000000, "patience": -1, "candidates": 20, "resume": ids[0]}
+		"iterations": 1000000, "patience": 0, "candidates": 20, "resume": ids[0]}
 	var rv runView
 	if st := call(t, "POST", ts2.URL+"/api/learn", body, &rv); st != 201 || len(rv.History) != len(before.History) {
 		t.Fatalf("resume: %d, %d iterations, want %d", st, len(rv.History), len(before.History))
@@ -361,7 +361,7 @@ func TestLearnUnderSemantics(t *testing.T) {
 		t.Fatal(err)
 	}
 	v, train := trainingSet(t, pos, neg)
-	l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train}, learn.Settings{Iterations: 6, Candidates: 20, Seed: 5, Threads: 1, Semantics: possibilistic.Lex})
+	l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train}, learn.Settings{Iterations: 6, Candidates: 20, Seed: 5, Threads: 1, Semantics: possibilistic.Lex, Patience: learn.DefaultPatience})
 	if err != nil {
 		t.Fatal(err)
 	}

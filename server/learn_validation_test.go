@@ -29,26 +29,22 @@ func TestLearnValidation(t *testing.T) {
 
 	// The library, step by step.
 	v, train := trainingSet(t, pos, neg)
-	opts := learn.Settings{Iterations: 20, Candidates: 30, Seed: 3, Threads: 1}
-	fit, held := experiment.HoldOutByAntecedent(train, 0.3, 3)
-	vopts := opts
-	vopts.Patience = -1
-	vp := learn.Problem{Vocab: v, Train: fit, Test: held}
-	ctx := context.Background()
-	sel, err := learn.ChooseIterations(ctx, learn.Validation{Problem: vp, Settings: vopts, Patience: 10})
+	opts := learn.Settings{Iterations: 20, Candidates: 30, Seed: 3, Threads: 1, Patience: learn.DefaultPatience}
+	folds, err := learn.FoldsByAntecedent(train, 1, 0.3, experiment.Rand(3, experiment.ValidationSplit))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sel.Chosen != val.Chosen || len(sel.History) != len(val.History) || fit.Total() != val.FitExamples {
+	proto := learn.Protocol{Settings: opts, Folds: folds, ValidationPatience: learn.DefaultValidationPatience, PruneShare: learn.DefaultPruneShare}
+	sel, err := learn.Choose(context.Background(), learn.Problem{Vocab: v}, proto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sel.Chosen != val.Chosen || len(sel.History) != len(val.History) || folds[0].Train.Total() != val.FitExamples {
 		t.Fatalf("the library chose %d of %d iterations on %d examples; the run %d of %d on %d",
-			sel.Chosen, len(sel.History), fit.Total(), val.Chosen, len(val.History), val.FitExamples)
-	}
-	sup, err := learn.ChooseSupport(ctx, learn.Validation{Problem: vp, Settings: vopts}, sel.Models[sel.Chosen-1], experiment.MaxSupportShare)
-	if err != nil {
-		t.Fatal(err)
+			sel.Chosen, len(sel.History), folds[0].Train.Total(), val.Chosen, len(val.History), val.FitExamples)
 	}
 	t.Logf("chose %d of %d iterations", sel.Chosen, len(sel.History))
-	checkFinal(t, end, learn.Problem{Vocab: v, Train: train}, opts, sel.Chosen, sup)
+	checkFinal(t, end, learn.Problem{Vocab: v, Train: train}, proto, sel)
 }
 
 // learnToEnd starts a learning run on a new server with body and follows
@@ -106,27 +102,21 @@ func learnToEnd(t *testing.T, body map[string]any) (start, end runView, iteratio
 	return start, end, iterations
 }
 
-// checkFinal checks that a run ended with the theory the library learns on
-// p with the chosen iterations and prunes at sup's threshold, and says so.
-func checkFinal(t *testing.T, end runView, p learn.Problem, opts learn.Settings, chosen int, sup *learn.SupportSelection) {
+// checkFinal checks that a run ended with the theory the library's
+// protocol ends with after the selection sel, and says so.
+func checkFinal(t *testing.T, end runView, p learn.Problem, proto learn.Protocol, sel *learn.Selection) {
 	t.Helper()
-	ctx := context.Background()
-	opts.Iterations = chosen
-	l, err := learn.NewLearner(p, opts)
+	l, err := learn.NewLearner(p, proto.Final(sel))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l.Run(ctx); err != nil {
-		t.Fatal(err)
-	}
-	threshold := sup.Threshold(p.Train.Total())
-	m, err := learn.PruneSupport(ctx, p, l.Final(), opts, threshold)
+	out, err := proto.Finish(context.Background(), p, sel, l)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("pruning threshold %d: %d → %d literals", threshold, l.Final().NumLiterals(), m.NumLiterals())
-	if *end.Validation.PruneThreshold != threshold || end.Theory != m.Theory(p.Vocab).String() {
-		t.Errorf("threshold %d, theory\n%s\nthe library: threshold %d, theory\n%s", *end.Validation.PruneThreshold, end.Theory, threshold, m.Theory(p.Vocab))
+	t.Logf("pruning threshold %d: %d → %d literals", out.Pruning.Threshold, out.Pruning.Before, out.Pruning.After)
+	if *end.Validation.PruneThreshold != out.Pruning.Threshold || end.Theory != out.Hypothesis.Theory(p.Vocab).String() {
+		t.Errorf("threshold %d, theory\n%s\nthe library: threshold %d, theory\n%s", *end.Validation.PruneThreshold, end.Theory, out.Pruning.Threshold, out.Hypothesis.Theory(p.Vocab))
 	}
 }
 
@@ -141,8 +131,11 @@ func TestLearnValidationErrors(t *testing.T) {
 		{map[string]any{"pos": pos, "neg": neg, "validation": 1.5}, "validation"},
 		{map[string]any{"pos": pos, "neg": neg, "validation": -0.1}, "validation"},
 		{map[string]any{"pos": pos, "neg": neg, "validation": 0.3, "resume": "r-0123456789abcdef"}, "validation"},
-		{map[string]any{"pos": pos, "neg": neg, "folds": 1}, "folds"},
+		{map[string]any{"pos": pos, "neg": neg, "folds": 1, "validation": 0.001}, "validation"},
 		{map[string]any{"pos": pos, "neg": neg, "folds": -2}, "folds"},
+		{map[string]any{"pos": pos, "neg": neg, "patience": -1}, "patience"},
+		{map[string]any{"pos": pos, "neg": neg, "iterations": -1}, "iterations"},
+		{map[string]any{"pos": pos, "neg": neg, "validation_patience": -1, "folds": 3}, "validation_patience"},
 		{map[string]any{"pos": pos, "neg": neg, "folds": 3, "validation": 0.3}, "folds"},
 		{map[string]any{"pos": pos, "neg": neg, "folds": 3, "resume": "r-0123456789abcdef"}, "folds"},
 		{map[string]any{"pos": pos, "neg": neg, "folds": 100000}, "folds"},
@@ -172,21 +165,17 @@ func TestLearnFolds(t *testing.T) {
 	}
 
 	v, train := trainingSet(t, pos, neg)
-	opts := learn.Settings{Iterations: 15, Candidates: 30, Seed: 4, Threads: 1}
-	fits, helds, err := experiment.FoldsByAntecedent(train, 3, 4)
+	opts := learn.Settings{Iterations: 15, Candidates: 30, Seed: 4, Threads: 1, Patience: learn.DefaultPatience}
+	folds, err := learn.FoldsByAntecedent(train, 3, 0, experiment.Rand(4, experiment.ValidationSplit))
 	if err != nil {
 		t.Fatal(err)
 	}
-	vopts := opts
-	vopts.Patience = -1
-	var folds []learn.Validation
 	held := 0
-	for i := range fits {
-		folds = append(folds, learn.Validation{Problem: learn.Problem{Vocab: v, Train: fits[i], Test: helds[i]}, Settings: vopts, Patience: 10})
-		held += helds[i].Total()
+	for _, f := range folds {
+		held += f.Held.Queries().Total()
 	}
-	ctx := context.Background()
-	sel, err := learn.ChooseIterationsCV(ctx, learn.CrossValidation{Folds: folds})
+	proto := learn.Protocol{Settings: opts, Folds: folds, ValidationPatience: learn.DefaultValidationPatience, PruneShare: learn.DefaultPruneShare}
+	sel, err := learn.Choose(context.Background(), learn.Problem{Vocab: v}, proto)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,9 +188,5 @@ func TestLearnFolds(t *testing.T) {
 			t.Fatalf("iteration %d: the run's pooled accuracy %v, the library's %v", i+1, val.History[i].TestAccuracy, it.TestAccuracy)
 		}
 	}
-	sup, err := learn.ChooseSupportCV(ctx, folds, sel, experiment.MaxSupportShare)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkFinal(t, end, learn.Problem{Vocab: v, Train: train}, opts, sel.Chosen, sup)
+	checkFinal(t, end, learn.Problem{Vocab: v, Train: train}, proto, sel)
 }

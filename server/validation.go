@@ -3,18 +3,15 @@ package server
 import (
 	"context"
 
-	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/learn"
 )
 
-// validation is a run's first phase with learnRequest.Validation or
-// Folds: the learner learns on fits[i] and scores helds[i] after every
-// iteration, for each fold i (one for a held-out part), and the run then
-// learns on all the examples with the chosen iterations.
+// validation is a run's first phase with learnRequest.Folds or
+// Validation: the protocol's validation on its folds (one for a held-out
+// part), after which the run learns on all the examples with the chosen
+// iterations.
 type validation struct {
-	fits, helds []*learn.Examples
-	patience    int
-	prune       bool
+	folds []learn.Fold
 
 	// Filled in as the phase runs, under the run's lock.
 	steps   []validationStep // every iteration of every fold, in order
@@ -69,13 +66,13 @@ func (val *validation) view() *validationView {
 		}
 		v.Fold = fold
 	}
-	for i := range val.fits {
-		v.FitExamples += val.fits[i].Total()
-		v.HeldExamples += val.helds[i].Total()
+	for _, f := range val.folds {
+		v.FitExamples += f.Train.Total()
+		v.HeldExamples += f.Held.Queries().Total()
 	}
-	v.FitExamples /= len(val.fits)
-	if len(val.fits) > 1 {
-		v.Folds = len(val.fits)
+	v.FitExamples /= len(val.folds)
+	if len(val.folds) > 1 {
+		v.Folds = len(val.folds)
 	}
 	if s := val.sel; s != nil {
 		v.Best, v.BestAccuracy, v.Chosen, v.ChosenAccuracy, v.StdErr = s.Best, s.BestAccuracy, s.Chosen, s.ChosenAccuracy, s.StdErr
@@ -87,62 +84,33 @@ func (val *validation) view() *validationView {
 	return v
 }
 
-// validate runs the validation phase of rn and returns the learner of the
-// final run, on all of p's training examples with the chosen iterations.
-func (s *Server) validate(ctx context.Context, rn *run, p learn.Problem, opts learn.Settings) (*learn.Learner, error) {
+// validate runs the validation phase of rn (learn.Choose) and returns the
+// selection and the learner of the final run, on all of p's training
+// examples with the chosen iterations (proto.Final).
+func (s *Server) validate(ctx context.Context, rn *run, p learn.Problem, proto learn.Protocol) (*learn.Selection, *learn.Learner, error) {
 	val := rn.val
-	vopts := opts
-	vopts.Patience = -1 // the held-out accuracy decides when to stop
-	var folds []learn.Validation
-	for i := range val.fits {
-		folds = append(folds, learn.Validation{
-			Problem:  learn.Problem{Vocab: p.Vocab, Train: val.fits[i], Hard: p.Hard, Test: val.helds[i]},
-			Settings: vopts, Patience: val.patience,
-			OnIteration: func(it learn.Iteration) {
-				rn.update(func() {
-					step := validationStep{iterationView: viewIteration(it)}
-					if len(folds) > 1 {
-						step.Fold, step.Folds = i+1, len(folds)
-					}
-					val.steps = append(val.steps, step)
-				})
-			},
-		})
-	}
+	proto.Folds = val.folds
 	// One fold after the other: the run's view shows the running fold,
 	// and a run's threads are the request's.
-	sel, err := learn.ChooseIterationsCV(ctx, learn.CrossValidation{Folds: folds, Parallel: 1})
-	if err != nil {
-		return nil, err
+	proto.Parallel = 1
+	proto.OnValidation = func(fold int, it learn.Iteration) {
+		rn.update(func() {
+			step := validationStep{iterationView: viewIteration(it)}
+			if len(val.folds) > 1 {
+				step.Fold, step.Folds = fold+1, len(val.folds)
+			}
+			val.steps = append(val.steps, step)
+		})
 	}
-	var sup *learn.SupportSelection
-	if val.prune && sel.Chosen > 0 {
-		if sup, err = learn.ChooseSupportCV(ctx, folds, sel, experiment.MaxSupportShare); err != nil {
-			return nil, err
-		}
-	}
-	rn.update(func() { val.sel, val.support = sel, sup })
-	opts.Iterations = max(sel.Chosen, 1)
-	l, err := learn.NewLearner(p, opts)
+	sel, err := learn.Choose(ctx, p, proto)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	rn.update(func() { val.sel, val.support = sel, sel.Support })
+	l, err := learn.NewLearner(p, proto.Final(sel))
+	if err != nil {
+		return nil, nil, err
 	}
 	rn.observe(l, p.Vocab)
-	return l, nil
-}
-
-// final returns the theory rn ends with: l's, pruned when the validation
-// phase chose a support threshold.
-func (s *Server) final(ctx context.Context, rn *run, l *learn.Learner, p learn.Problem, opts learn.Settings) (string, error) {
-	m := l.Final()
-	if val := rn.val; val != nil && val.support != nil && ctx.Err() == nil {
-		t := val.support.Threshold(p.Train.Total())
-		pruned, err := learn.PruneSupport(ctx, p, m, opts, t)
-		if err != nil {
-			return "", err
-		}
-		m = pruned
-		rn.update(func() { val.pruned = t })
-	}
-	return m.Theory(p.Vocab).String(), nil
+	return sel, l, nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 
@@ -14,6 +13,7 @@ func init() { registerBench(newBenchCrowdCmd) }
 
 func newBenchCrowdCmd() *cobra.Command {
 	var o repro.Options
+	var pf protocolFlags
 	var runWeka, noWeka bool
 	var memory string
 	var sems []string
@@ -31,14 +31,17 @@ the actions are the hard rules), scores it on the most typical action of each
 test situation and on the test defaults / non-defaults, and runs Weka's
 RandomForest -I 100, J48 (C4.5) and JRip (RIPPER) on the same situations.
 
-The number of iterations is chosen on held-out training annotators
-(--validation), never on the test annotators: a first run learns on the other
-training annotators, the smallest iteration within one standard error of the
-best validation accuracy is kept, and the theory is learned on all training
-annotators with that many iterations. --folds K chooses it by cross-validation
-instead, on K folds of whole training annotators (K validation runs, each
-on the other folds). --timeout bounds the learning time of each domain (the
-validation gets 40% of it, 60% with folds).
+The number of iterations is chosen on held-out training annotators, never
+on the test annotators, and scored as the test is: the most typical action
+of each held-out situation. By default one held-out part (--validation of
+the training answers): a first run learns on the other training annotators,
+the smallest iteration within one standard error of the best held-out
+accuracy is kept, and the theory is learned on all training annotators with
+that many iterations. --folds K chooses it by cross-validation instead, on K
+folds of whole training annotators (K validation runs, each on the other
+folds); --folds 0 learns up to --iterations. --timeout bounds the learning
+time of each domain and semantics (the validation gets 40% of it, 60% with
+folds).
 
 DIR receives results.md (the table in the paper's layout, the model sizes,
 the command, an excerpt of each theory), poker.theory, football.theory and
@@ -61,22 +64,20 @@ them out.`,
 			if o.Semantics, err = parseSemanticsList(sems); err != nil {
 				return err
 			}
+			if err := pf.apply(cmd.Flags(), &o.Settings); err != nil {
+				return usageError{err}
+			}
 			return runBenchCrowd(cmd, o, runWeka && !noWeka, memory)
 		},
 	}
 	fl := cmd.Flags()
 	fl.StringVarP(&o.Dir, "output", "o", filepath.Join("out", "bench-crowd"), "output directory")
 	fl.StringVar(&o.Data, "data", filepath.Join("..", "shared", "data"), "the public data directory (holds football/ and poker/)")
-	fl.BoolVar(&o.Quick, "quick", false, "a small version: a few hundred decisions per domain, 5 iterations")
+	fl.BoolVar(&o.Quick, "quick", false, fmt.Sprintf("a small version: a few hundred decisions per domain, %d iterations unless --iterations says, no timeout", repro.QuickIterations))
 	fl.Uint64Var(&o.Seed, "seed", 1, "seed of the splits, the negative examples and the learner")
-	fl.Float64Var(&o.TestFraction, "test-fraction", 0.3, "share of the answers held out for testing, by whole annotators")
-	fl.IntVar(&o.Iterations, "iterations", 0, fmt.Sprintf("most iterations of a learning run (0: %d, or %d with --quick)", repro.DefaultIterations, repro.QuickIterations))
-	fl.DurationVar(&o.Timeout, "timeout", 0, fmt.Sprintf("learning time per domain, validation included (0: %s; none with --quick)", repro.DefaultTimeout))
-	fl.Float64Var(&o.Validation, "validation", repro.DefaultValidation, "share of the training answers (whole annotators) held out to choose the number of iterations; 0 or less: none")
-	fl.IntVar(&o.Folds, "folds", 1, "choose the number of iterations by cross-validation on this many folds of the training annotators; 1: hold out --validation of them")
-	addPruneFlag(fl, &o.Prune)
-	fl.IntVar(&o.Candidates, "candidates", 0, "candidate clauses per iteration (0: the learner's default)")
-	fl.IntVar(&o.Threads, "threads", 0, "learner workers (0: all CPUs)")
+	fl.Float64Var(&o.TestFraction, "test-fraction", repro.DefaultTestFraction, "share of the answers held out for testing, by whole annotators")
+	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout,
+		timeoutPer: " per domain and semantics", heldOut: "whole training annotators"})
 	fl.StringSliceVar(&o.Domains, "domains", nil, "run only these domains (poker, football, fourth_down)")
 	fl.BoolVar(&runWeka, "weka", true, "run the Weka baselines (--weka=false leaves them out)")
 	fl.StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
@@ -88,17 +89,8 @@ them out.`,
 }
 
 func runBenchCrowd(cmd *cobra.Command, o repro.Options, runWeka bool, memory string) error {
-	if o.Validation <= 0 {
-		o.Validation = -1 // the library's zero means the default
-	}
-	if o.Folds < 1 {
-		return usageError{fmt.Errorf("--folds %d: give at least 1", o.Folds)}
-	}
 	if !(o.TestFraction > 0 && o.TestFraction < 1) {
 		return usageError{fmt.Errorf("--test-fraction %v outside ]0, 1[", o.TestFraction)}
-	}
-	if o.Iterations < 0 || o.Timeout < 0 {
-		return usageError{errors.New("--iterations and --timeout must not be negative")}
 	}
 	var err error
 	if o.Weka, err = findWeka(runWeka, memory, "or pass --weka=false to leave the baselines out"); err != nil {

@@ -14,6 +14,7 @@ func init() { registerBench(newBenchMapCmd) }
 
 func newBenchMapCmd() *cobra.Command {
 	var o repro.Options
+	var pf protocolFlags
 	var runWeka, noWeka bool
 	var memory string
 	var sems []string
@@ -39,7 +40,7 @@ a run on the other folds scores each fold after every iteration, the
 smallest iteration whose pooled accuracy is within one standard error of the
 best is kept, and the theory is learned on all training examples with that
 many iterations. --folds 1 holds out one part instead (--validation of
-them). --timeout bounds the learning time of each dataset and semantics (the
+them); --folds 0 learns up to --iterations. --timeout bounds the learning time of each dataset and semantics (the
 validation gets 60% of it with folds, 40% with one held-out part).
 
 DIR receives results.md (the accuracy table in the paper's layout next to
@@ -65,30 +66,26 @@ them out.`,
 			if o.Semantics, err = parseSemanticsList(sems); err != nil {
 				return err
 			}
+			if err := pf.apply(cmd.Flags(), &o.Settings); err != nil {
+				return usageError{err}
+			}
 			return runBenchMap(cmd, o, runWeka && !noWeka, memory)
 		},
 	}
 	fl := cmd.Flags()
 	fl.StringVarP(&o.Dir, "output", "o", filepath.Join("out", "bench-map"), "output directory")
 	fl.StringVar(&o.Data, "data", filepath.Join("..", "shared", "data"), "the public data directory (holds debd/)")
-	fl.BoolVar(&o.Quick, "quick", false, fmt.Sprintf("a small version: NLTCS, %d + %d examples, at most %d iterations",
+	fl.BoolVar(&o.Quick, "quick", false, fmt.Sprintf("a small version: NLTCS, %d + %d examples, %d iterations unless --iterations says, no timeout",
 		repro.QuickExamples, repro.QuickExamples, repro.QuickIterations))
 	fl.Uint64Var(&o.Seed, "seed", 1, "seed of the examples (the test set uses seed+1), the validation split and the learner")
 	fl.StringSliceVar(&o.Datasets, "datasets", nil, "run only these datasets (nltcs, msnbc, plants, dna)")
-	fl.IntVar(&o.Train, "train-examples", 0, "training examples per dataset (0: 1000, or the quick size)")
-	fl.IntVar(&o.Test, "test-examples", 0, "test examples per dataset (0: 1000, or the quick size)")
+	fl.IntVar(&o.Train, "train-examples", 0, fmt.Sprintf("training examples per dataset (0: %d, or the quick size)", repro.DefaultExamples))
+	fl.IntVar(&o.Test, "test-examples", 0, fmt.Sprintf("test examples per dataset (0: %d, or the quick size)", repro.DefaultExamples))
 	alias(fl, "train", "train-examples", true)
-	fl.IntVar(&o.MaxEvidence, "max-evidence", 5, "most literals in the evidence alpha")
+	fl.IntVar(&o.MaxEvidence, "max-evidence", repro.DefaultMaxEvidence, "most literals in the evidence alpha")
 	addMapFlag(cmd, &o.Approx, "MAP solver labelling the examples: exact or approx (MaxWalkSAT)")
-	fl.IntVar(&o.Iterations, "iterations", 0, fmt.Sprintf("most iterations of a learning run (0: %d, or %d with --quick)", repro.DefaultIterations, repro.QuickIterations))
-	fl.DurationVar(&o.Timeout, "timeout", 0, fmt.Sprintf("learning time per dataset, validation included (0: %s; none with --quick)", repro.DefaultTimeout))
-	fl.Float64Var(&o.Validation, "validation", repro.DefaultValidation, "with --folds 1: the share of the training examples (whole evidence formulas) held out to choose the number of iterations; 0 or less: no validation (with any --folds)")
-	fl.IntVar(&o.Folds, "folds", repro.DefaultFolds, "choose the number of iterations by cross-validation on this many folds of the training examples (whole evidence formulas); 1: hold out one part, --validation of them")
-	fl.IntVar(&o.ValidationPatience, "validation-patience", repro.DefaultValidationPatience, "stop the validation run after this many iterations without a better validation accuracy")
-	addPruneFlag(fl, &o.Prune)
-	fl.IntVar(&o.Candidates, "candidates", 0, "candidate clauses per iteration (0: the learner's default)")
-	fl.IntVar(&o.Patience, "patience", 0, "stop a learning run after this many iterations that improve nothing on its training examples (0 or -1: never; the validation run stops by --validation-patience)")
-	fl.IntVar(&o.Threads, "threads", 0, "learner workers (0: all CPUs)")
+	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout,
+		timeoutPer: " per dataset and semantics", heldOut: "whole evidence formulas"})
 	fl.BoolVar(&runWeka, "weka", true, "run the Weka baselines (--weka=false leaves them out)")
 	fl.StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
 	alias(fl, "out", "output", true)
@@ -99,11 +96,8 @@ them out.`,
 }
 
 func runBenchMap(cmd *cobra.Command, o repro.Options, runWeka bool, memory string) error {
-	if o.Validation <= 0 {
-		o.Validation = -1 // the library's zero means the default
-	}
-	if o.Iterations < 0 || o.Timeout < 0 || o.Train < 0 || o.Test < 0 || o.MaxEvidence < 1 || o.Folds < 1 {
-		return usageError{errors.New("--iterations, --timeout, --train-examples and --test-examples must not be negative, --max-evidence and --folds at least 1")}
+	if o.Train < 0 || o.Test < 0 || o.MaxEvidence < 1 {
+		return usageError{errors.New("--train-examples and --test-examples must not be negative, --max-evidence at least 1")}
 	}
 	var err error
 	if o.Weka, err = findWeka(runWeka, memory, "or pass --weka=false to leave the baselines out"); err != nil {

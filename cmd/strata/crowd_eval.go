@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/defaults"
+	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
@@ -85,7 +86,7 @@ func crowdEval(cmd *cobra.Command, args []string, runWeka, confusion bool, memor
 	w := cmd.OutOrStdout()
 	fmt.Fprintf(w, "%s: %d test situations by %d annotators\n", m.Domain, len(test), len(m.Test.Annotators))
 	fmt.Fprintf(w, "%-22s %8s %s\n", "method", "accuracy", "size")
-	best, acc := crowd.Majority(train, test)
+	best, acc := eval.Majority(train, test)
 	fmt.Fprintf(w, "%-22s %7.1f%% always %s\n", "majority", 100*acc, best)
 	if th != nil {
 		if err := crowdEvalTheory(cmd, dir, th, m.Actions, test, confusion, sem); err != nil {
@@ -132,7 +133,14 @@ func crowdEvalTheory(cmd *cobra.Command, dir string, th *possibilistic.Theory, a
 			return err
 		}
 	}
-	c := crowd.EvaluateCasesUnder(th, actions, test, sem)
+	r, err := possibilistic.NewReasoner(cmd.Context(), th)
+	if err != nil {
+		return err
+	}
+	c, err := eval.Cases(cmd.Context(), r, sem, eval.NewClasses(th.Vocab, actions), test)
+	if err != nil {
+		return err
+	}
 	formulas, literals := th.Size()
 	soft := literals
 	if len(th.Levels) > 0 && th.Levels[0].Weight == 1 {
@@ -142,7 +150,10 @@ func crowdEvalTheory(cmd *cobra.Command, dir string, th *possibilistic.Theory, a
 	}
 	fmt.Fprintf(w, "%-22s %7.1f%% %d literals in %d formulas, %d levels (%d literals below the top level)\n",
 		experiment.SemanticsColumn(sem)+" (theory)", 100*c.Accuracy(), literals, formulas, len(th.Levels), soft)
-	b := crowd.EvaluateDefaultsUnder(th, pos, neg, sem)
+	b, err := eval.Defaults(cmd.Context(), r, sem, pos, neg)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(w, "%-22s %7.1f%% on %d defaults and %d non-defaults (%d and %d right)\n", experiment.SemanticsColumn(sem)+" binary", 100*b.Accuracy(),
 		len(pos), len(neg), b.TruePositives, b.TrueNegatives)
 	if confusion {

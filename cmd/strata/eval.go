@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
@@ -71,50 +72,19 @@ per-level table only counts formulas.`,
 	return cmd
 }
 
-type levelStats struct{ decidesPos, decidesNeg, drowned int }
-
-// evaluate scores th under sem and counts per level the covered examples it
-// decides and the examples whose evidence sets it aside (drowns it, under
-// poss).
+// evaluate scores th under sem (eval.Defaults) and prints the confusion
+// counts and, per level, the covered examples it decides and the examples
+// whose evidence sets it aside (drowns it, under poss).
 func evaluate(ctx context.Context, w io.Writer, th *possibilistic.Theory, pos, neg []logic.Rule, sem possibilistic.Semantics) error {
-	rs, err := possibilistic.NewReasoner(ctx, th)
+	r, err := possibilistic.NewReasoner(ctx, th)
 	if err != nil {
 		return err
 	}
-	stats := make(map[float64]*levelStats)
-	for _, l := range th.Levels {
-		stats[l.Weight] = &levelStats{}
+	b, err := eval.Defaults(ctx, r, sem, pos, neg)
+	if err != nil {
+		return err
 	}
-	var tp, fn, fp, tn int
-	for i, set := range [][]logic.Rule{pos, neg} {
-		for _, r := range set {
-			vd, err := rs.Decide(ctx, sem, r.Antecedent, r.Consequent)
-			if err != nil {
-				return err
-			}
-			for _, j := range vd.SetAside {
-				stats[th.Levels[j].Weight].drowned++
-			}
-			switch {
-			case vd.Entailed && i == 0:
-				tp++
-			case vd.Entailed:
-				fp++
-			case i == 0:
-				fn++
-			default:
-				tn++
-			}
-			if s, ok := stats[vd.Necessity]; ok && vd.Entailed {
-				if i == 0 {
-					s.decidesPos++
-				} else {
-					s.decidesNeg++
-				}
-			}
-		}
-	}
-	if err := writeConfusion(w, tp, fn, fp, tn); err != nil {
+	if err := writeConfusion(w, b); err != nil {
 		return err
 	}
 	what := "drowns it"
@@ -123,35 +93,36 @@ func evaluate(ctx context.Context, w io.Writer, th *possibilistic.Theory, pos, n
 	}
 	fmt.Fprintln(w, "per level, highest first: formulas; covered examples it decides (positive, negative); examples whose evidence "+what)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "weight\tformulas\tdecides +\tdecides -\tdrowned\t")
-	for _, l := range th.Levels {
-		s := stats[l.Weight]
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t\n", possibilistic.FormatWeight(l.Weight), len(l.Formulas), s.decidesPos, s.decidesNeg, s.drowned)
+	fmt.Fprintln(tw, "weight\tformulas\tdecides +\tdecides -\t"+setAsideHeading(sem)+"\t")
+	for i, l := range th.Levels {
+		s := b.Levels[i]
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t\n", possibilistic.FormatWeight(l.Weight), len(l.Formulas), s.DecidesPos, s.DecidesNeg, s.SetAside)
 	}
 	return tw.Flush()
 }
 
-// writeConfusion prints the accuracy line, the confusion counts and
-// precision and recall.
-func writeConfusion(w io.Writer, tp, fn, fp, tn int) error {
-	total := tp + fn + fp + tn
-	if total == 0 {
-		return errors.New("eval: no examples")
+// setAsideHeading names the column of eval.Level.SetAside: drowned under
+// poss, set aside otherwise.
+func setAsideHeading(sem possibilistic.Semantics) string {
+	if sem == possibilistic.Poss {
+		return "drowned"
 	}
-	fmt.Fprintf(w, "accuracy: %.4f\n", float64(tp+tn)/float64(total))
-	fmt.Fprintf(w, "examples: %d (%d positive, %d negative)\n\n", total, tp+fn, fp+tn)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "\tcovered\tnot covered\t")
-	fmt.Fprintf(tw, "positive\t%d\t%d\t\n", tp, fn)
-	fmt.Fprintf(tw, "negative\t%d\t%d\t\n", fp, tn)
-	tw.Flush()
-	fmt.Fprintf(w, "precision %.4f  recall %.4f\n\n", ratio(tp, tp+fp), ratio(tp, tp+fn))
-	return nil
+	return "set aside"
 }
 
-func ratio(a, b int) float64 {
-	if b == 0 {
-		return 0
+// writeConfusion prints the accuracy line, the confusion counts and
+// precision and recall.
+func writeConfusion(w io.Writer, b *eval.Binary) error {
+	if b.Examples() == 0 {
+		return errors.New("eval: no examples")
 	}
-	return float64(a) / float64(b)
+	fmt.Fprintf(w, "accuracy: %.4f\n", b.Accuracy())
+	fmt.Fprintf(w, "examples: %d (%d positive, %d negative)\n\n", b.Examples(), b.TruePositives+b.FalseNegatives, b.FalsePositives+b.TrueNegatives)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "\tcovered\tnot covered\t")
+	fmt.Fprintf(tw, "positive\t%d\t%d\t\n", b.TruePositives, b.FalseNegatives)
+	fmt.Fprintf(tw, "negative\t%d\t%d\t\n", b.FalsePositives, b.TrueNegatives)
+	tw.Flush()
+	fmt.Fprintf(w, "precision %.4f  recall %.4f\n\n", b.Precision(), b.Recall())
+	return nil
 }

@@ -126,9 +126,3 @@ func (a approxFlag) Set(s string) error {
 	}
 	return nil
 }
-
-// addPruneFlag adds --prune: support pruning chosen on the held-out
-// examples (experiment.Settings.Prune).
-func addPruneFlag(fs *pflag.FlagSet, on *bool) {
-	fs.BoolVar(on, "prune", false, "also choose on the held-out examples how many training examples a clause must be needed by, and prune each final theory of the clauses needed by fewer")
-}

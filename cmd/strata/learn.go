@@ -32,13 +32,10 @@ type learnFlags struct {
 	pos, neg, testPos, testNeg, hard string
 	out, history, plot               string
 	checkpoint, resume               string
-	opts                             learn.Settings
+	protocol                         protocolFlags
+	semantics                        possibilistic.Semantics
 	seed                             uint64
 	verbose                          bool
-	validation                       float64
-	folds                            int
-	prune                            bool
-	support                          *learn.SupportSelection // chosen on the held-out examples, with --prune
 }
 
 func newLearnCmd() *cobra.Command {
@@ -54,6 +51,15 @@ re-inserts every clause at its best level. It stops after --iterations, at
 --timeout, after --patience iterations without improvement, or when every
 training example is classified correctly. The same --seed gives the same theory
 whatever --threads is.
+
+--folds K chooses the number of iterations on training examples held out
+by whole antecedents, scored by binary accuracy: by K-fold cross-validation
+(K >= 2), or on one held-out part of --validation's share (--folds 1, which
+--validation alone means); the smallest iteration within one standard error
+of the best held-out accuracy is kept, and the theory is learned on all
+training examples with that many iterations (and with --prune pruned of
+the clauses too few of them need). --timeout then bounds the whole: the
+validation gets 40% of it (60% with folds).
 
 P and N hold positive and negative defaults, one "ANTECEDENT -> CONSEQUENT" per
 line (the paper's Java tool's files work unchanged); H holds hard rules, one
@@ -93,17 +99,10 @@ continues from it and ends with the theory of an uninterrupted run.`,
 	fl.StringVar(&f.plot, "plot", "", "draw the learning curves to this .svg or .png file")
 	fl.StringVar(&f.checkpoint, "checkpoint", "", "write the learner's state to this file after every iteration")
 	fl.StringVar(&f.resume, "resume", "", "continue from a checkpoint written by --checkpoint")
-	fl.IntVar(&f.opts.Iterations, "iterations", 100, "at most this many iterations")
-	fl.DurationVar(&f.opts.Timeout, "timeout", 0, "stop after this much learning time, e.g. 10m (0: no limit)")
-	fl.IntVar(&f.opts.Candidates, "candidates", 100, "candidate clauses sampled per iteration")
-	fl.IntVar(&f.opts.Patience, "patience", 5, "stop after this many iterations without improvement (0 or -1: never)")
-	fl.IntVar(&f.opts.Threads, "threads", 0, "worker threads (0: all CPUs)")
+	addProtocolFlags(fl, &f.protocol, protocolDefaults{iterations: learn.DefaultIterations, patience: learn.DefaultPatience, heldOut: "whole antecedents"})
 	fl.Uint64Var(&f.seed, "seed", 1, "random seed")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print one line per iteration on stderr")
-	fl.TextVar(&f.opts.Semantics, "semantics", possibilistic.Poss, semanticsUsage)
-	fl.Float64Var(&f.validation, "validation", 0, "choose --iterations on this fraction of the training examples held out (by antecedent), by the one-standard-error rule, then learn on all of them")
-	fl.IntVar(&f.folds, "folds", 0, "choose --iterations by cross-validation on this many folds of the training examples (by antecedent), by the one-standard-error rule on the pooled curve, then learn on all of them (instead of --validation)")
-	fl.BoolVar(&f.prune, "prune", false, "with --validation or --folds: also choose on the held-out examples how many training examples a clause must be needed by, and prune the learned theory of the clauses needed by fewer")
+	fl.TextVar(&f.semantics, "semantics", possibilistic.Poss, semanticsUsage)
 	return cmd
 }
 
@@ -118,8 +117,11 @@ type learnData struct {
 
 func runLearn(cmd *cobra.Command, f *learnFlags) (err error) {
 	stderr := cmd.ErrOrStderr()
-	if err := checkLearnFlags(f); err != nil {
+	if err := f.protocol.resolve(cmd.Flags()); err != nil {
 		return usageError{err}
+	}
+	if f.protocol.selects() && f.resume != "" {
+		return usageError{errors.New("--folds and --validation choose the iterations of a new run; they do not combine with --resume")}
 	}
 	if f.plot != "" { // before a long run, not after it
 		if _, err := curve.Format(f.plot); err != nil {
@@ -142,41 +144,32 @@ func runLearn(cmd *cobra.Command, f *learnFlags) (err error) {
 		p, n := d.train.Size()
 		fmt.Fprintf(stderr, "strata: no --pos given; learning the built-in example: %d positive and %d negative defaults about animals, drawn from a hidden theory (%s) with 5%% of labels flipped\n", p, n, hiddenTheoryFile)
 	}
-	f.opts.Seed = f.seed
-	if f.opts.Patience == 0 { // the library's zero value is its default
-		f.opts.Patience = -1
-	}
 	ctx, stop := interruptible()
 	defer stop()
-	if f.prune && f.validation <= 0 && f.folds == 0 {
-		return usageError{errors.New("--prune chooses its threshold on held-out examples: give --validation or --folds too")}
-	}
-	if f.validation > 0 && f.folds > 0 {
-		return usageError{errors.New("--validation holds out one part and --folds cross-validates: give one of them")}
-	}
-	if f.validation > 0 || f.folds > 0 {
-		if f.resume != "" {
-			return usageError{errors.New("--validation and --folds choose the iterations of a new run; they do not combine with --resume")}
-		}
-		if err := chooseIterations(ctx, cmd, f, d); err != nil {
-			return err
-		}
-	}
-	bar := newProgress(stderr, f.opts.Iterations, f.verbose)
 	prob := learn.Problem{Vocab: d.vocab, Train: d.train, Hard: d.hard, Test: d.test}
+	proto, err := learnProtocol(cmd, f, d)
+	if err != nil {
+		return err
+	}
+	sel, err := chooseIterations(ctx, cmd, f, prob, proto)
+	if err != nil {
+		return err
+	}
+	final := proto.Final(sel)
+	bar := newProgress(stderr, final.Iterations, f.verbose)
 	var l *learn.Learner
 	if f.resume != "" {
 		r, name, err := fileutil.Open(f.resume, cmd.InOrStdin())
 		if err != nil {
 			return err
 		}
-		l, err = learn.ResumeLearner(r, prob, f.opts)
+		l, err = learn.ResumeLearner(r, prob, final)
 		r.Close()
 		if err != nil {
 			return fmt.Errorf("resume %s: %w", name, err)
 		}
 		bar.resume(len(l.History()))
-	} else if l, err = learn.NewLearner(prob, f.opts); err != nil {
+	} else if l, err = learn.NewLearner(prob, final); err != nil {
 		return err
 	}
 	var cpErr error // the first checkpoint that could not be written
@@ -189,8 +182,7 @@ func runLearn(cmd *cobra.Command, f *learnFlags) (err error) {
 			}
 		}
 	}
-
-	why, err := l.Run(ctx)
+	out, err := proto.Finish(ctx, prob, sel, l)
 	bar.finish()
 	if err != nil {
 		return err
@@ -202,22 +194,20 @@ func runLearn(cmd *cobra.Command, f *learnFlags) (err error) {
 			err = fmt.Errorf("--checkpoint: %w", cpErr)
 		}
 	}()
-	if why == learn.StopCancelled && f.checkpoint != "" {
+	if out.Stop == learn.StopCancelled && f.checkpoint != "" {
 		if err := fileutil.WriteAtomic(f.checkpoint, l.WriteCheckpoint); err != nil {
 			return err
 		}
 	}
-	m, trainAcc := l.Final(), l.TrainAccuracy()
-	if f.support != nil && why != learn.StopCancelled {
-		if m, trainAcc, err = pruneFinal(ctx, stderr, f, d, m); err != nil {
-			return err
-		}
+	if pr := out.Pruning; pr != nil && pr.Threshold > 0 {
+		fmt.Fprintf(stderr, "pruned the clauses that at most %d of the %d training examples need: %d → %d literals\n",
+			pr.Threshold, d.train.Total(), pr.Before, pr.After)
 	}
-	th := withHardFormulas(m.Theory(d.vocab), d.hardF)
+	th := withHardFormulas(out.Hypothesis.Theory(d.vocab), d.hardF)
 	if err := writeOutputs(cmd, f, th, l); err != nil {
 		return err
 	}
-	summarise(stderr, d, l, m, trainAcc, why)
+	summarise(stderr, d, l, out.Hypothesis, out.TrainAccuracy, out.Stop)
 	if d.hidden != nil {
 		return compareClassic(stderr, d, th)
 	}
@@ -258,26 +248,6 @@ func compareClassic(w io.Writer, d *learnData, learned *possibilistic.Theory) er
 			return err
 		}
 		fmt.Fprintf(w, "  %-18s learned: %-3s  hidden: %s\n", q, yesNo(l), yesNo(h))
-	}
-	return nil
-}
-
-// checkLearnFlags refuses counts that mean nothing (--iterations 0 used to
-// run the library's default of 100, and -5 none).
-func checkLearnFlags(f *learnFlags) error {
-	switch {
-	case f.opts.Iterations < 1:
-		return fmt.Errorf("--iterations %d: give at least 1", f.opts.Iterations)
-	case f.opts.Candidates < 1:
-		return fmt.Errorf("--candidates %d: give at least 1", f.opts.Candidates)
-	case f.opts.Timeout < 0:
-		return fmt.Errorf("--timeout %v: give a positive duration, or 0 for no limit", f.opts.Timeout)
-	case f.opts.Threads < 0:
-		return fmt.Errorf("--threads %d: give a positive number, or 0 for one per CPU", f.opts.Threads)
-	case f.validation < 0 || f.validation >= 1:
-		return fmt.Errorf("--validation %g: give a fraction between 0 and 1 (0: none)", f.validation)
-	case f.folds < 0 || f.folds == 1:
-		return fmt.Errorf("--folds %d: give at least 2 (0: no cross-validation)", f.folds)
 	}
 	return nil
 }
@@ -462,7 +432,7 @@ func writeOutputs(cmd *cobra.Command, f *learnFlags, th *possibilistic.Theory, l
 	return nil
 }
 
-func summarise(w io.Writer, d *learnData, l *learn.Learner, m *learn.Model, trainAcc float64, why learn.Stop) {
+func summarise(w io.Writer, d *learnData, l *learn.Learner, m *learn.Hypothesis, trainAcc float64, why learn.Stop) {
 	hist := l.History()
 	fmt.Fprintf(w, "stopped: %s after %d iterations (%s)\n", why, len(hist), l.Elapsed().Round(time.Millisecond))
 	fmt.Fprintf(w, "training accuracy: %.4f", trainAcc)
@@ -489,6 +459,9 @@ type progress struct {
 
 func newProgress(w io.Writer, total int, verbose bool) *progress {
 	p := &progress{w: w, verbose: verbose}
+	if total <= 0 {
+		total = -1 // no iteration limit: a spinner
+	}
 	if !verbose {
 		if !isTerminal(w) {
 			p.pace = newPacer()

@@ -36,7 +36,7 @@ func TestLearnFilesCheckpointResume(t *testing.T) {
 	hist := filepath.Join(dir, "history.csv")
 	plot := filepath.Join(dir, "curves.svg")
 	_, errs, code := strata(t, "", "learn", "--pos", pos, "--neg", neg, "-o", th, "--checkpoint", cp,
-		"--history", hist, "--plot", plot, "--iterations", "3", "--patience", "-1", "--seed", "7")
+		"--history", hist, "--plot", plot, "--iterations", "3", "--patience", "0", "--seed", "7")
 	if code != 0 {
 		t.Fatalf("learn: exit %d: %s", code, errs)
 	}
@@ -49,7 +49,7 @@ func TestLearnFilesCheckpointResume(t *testing.T) {
 	if lines := strings.Split(strings.TrimSpace(string(h)), "\n"); len(lines) != 4 || !strings.HasPrefix(lines[0], "iteration,train_accuracy") {
 		t.Fatalf("history:\n%s", h)
 	}
-	_, errs, code = strata(t, "", "learn", "--pos", pos, "--neg", neg, "-o", th, "--resume", cp, "--iterations", "6", "--patience", "-1")
+	_, errs, code = strata(t, "", "learn", "--pos", pos, "--neg", neg, "-o", th, "--resume", cp, "--iterations", "6", "--patience", "0")
 	if code != 0 || !strings.Contains(errs, "after 6 iterations") {
 		t.Fatalf("resume: exit %d: %s", code, errs)
 	}
@@ -77,8 +77,9 @@ func TestLearnValidation(t *testing.T) {
 }
 
 // TestLearnFolds: --folds chooses the iterations by cross-validation (and
-// --prune the support on the same folds); it is refused with --validation,
-// with --resume and with fewer than 2 folds.
+// --prune the support on the same folds); it is refused with --validation
+// and with --resume; --folds 1 is one held-out part of --validation's
+// share, as --validation alone is.
 func TestLearnFolds(t *testing.T) {
 	out, errs, code := strata(t, "", "learn", "--folds", "3", "--prune", "--iterations", "30")
 	if code != 0 || !strings.Contains(errs, "by 3-fold cross-validation") || !strings.Contains(errs, "validation: best") ||
@@ -90,12 +91,19 @@ func TestLearnFolds(t *testing.T) {
 	if chose == nil || ran == nil {
 		t.Fatalf("no choice or final run reported:\n%s", errs)
 	}
+	one, errs1, code := strata(t, "", "learn", "--folds", "1")
+	share, errs2, code2 := strata(t, "", "learn", "--validation", "0.3")
+	times := regexp.MustCompile(`\([0-9.]+[µm]?s\)`)
+	errs1, errs2 = times.ReplaceAllString(errs1, ""), times.ReplaceAllString(errs2, "")
+	if code != 0 || code2 != 0 || one != share || !strings.Contains(errs1, "validating on") || errs1 != errs2 {
+		t.Errorf("--folds 1 (exit %d) and --validation 0.3 (exit %d) differ:\n%s\n%s", code, code2, errs1, errs2)
+	}
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"--folds", "1"}, "give at least 2"},
 		{[]string{"--folds", "3", "--validation", "0.3"}, "give one of them"},
+		{[]string{"--folds", "-1"}, "give 2 or more for cross-validation, 1 for one held-out part, 0 for none"},
 		{[]string{"--folds", "3", "--resume", "x"}, "do not combine with --resume"},
 	} {
 		if _, errs, code := strata(t, "", append([]string{"learn"}, tc.args...)...); code == 0 || !strings.Contains(errs, tc.want) {
@@ -116,7 +124,7 @@ func TestLearnPrune(t *testing.T) {
 	if m == nil || lits == nil || m[1] != lits[1] || !strings.Contains(out, ":") {
 		t.Fatalf("the pruning and the summary disagree on the size:\n%s", errs)
 	}
-	if _, errs, code := strata(t, "", "learn", "--prune"); code != 2 || !strings.Contains(errs, "give --validation or --folds too") {
+	if _, errs, code := strata(t, "", "learn", "--prune"); code != 2 || !strings.Contains(errs, "give --folds or --validation too") {
 		t.Fatalf("--prune without --validation: %d %s", code, errs)
 	}
 }

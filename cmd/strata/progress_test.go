@@ -21,7 +21,7 @@ func withQuietInterval(t *testing.T, d time.Duration) {
 func TestLearnSpeaksWhenNotOnATerminal(t *testing.T) {
 	pos := writeFile(t, "birds.defaults", birdPos)
 	neg := writeFile(t, "birds.nondefaults", birdNeg)
-	args := []string{"learn", "--pos", pos, "--neg", neg, "--iterations", "3", "--patience", "-1", "--threads", "1"}
+	args := []string{"learn", "--pos", pos, "--neg", neg, "--iterations", "3", "--patience", "0", "--threads", "1"}
 
 	withQuietInterval(t, 0) // every iteration is rarer than this
 	_, errs, code := strata(t, "", args...)

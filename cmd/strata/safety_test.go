@@ -69,7 +69,7 @@ func TestLearnCtrlCStress(t *testing.T) {
 	}
 	dir := t.TempDir()
 	want, cp := filepath.Join(dir, "straight.theory"), filepath.Join(dir, "run.checkpoint")
-	common := []string{"learn", "--iterations", "16", "--patience", "-1", "--threads", "2", "--seed", "3", "-v"}
+	common := []string{"learn", "--iterations", "16", "--patience", "0", "--threads", "2", "--seed", "3", "-v"}
 	if _, errs, code := strata(t, "", append(common, "-o", want)...); code != 0 {
 		t.Fatalf("straight run: exit %d: %s", code, errs)
 	}
@@ -176,18 +176,18 @@ func TestOutputThroughLink(t *testing.T) {
 	}
 }
 
-// TestLearnCounts: counts without meaning are usage errors (--iterations 0
-// ran 100 iterations, -5 none, --candidates -5 panicked); --patience 0
-// means never, as -1 does.
+// TestLearnCounts: negative counts are usage errors (--candidates -5
+// panicked); a zero has no effect (--iterations 0: no limit; --patience 0:
+// never), but --candidates 0 means the default.
 func TestLearnCounts(t *testing.T) {
 	for _, c := range []struct{ flag, value, want string }{
-		{"--iterations", "0", "--iterations 0: give at least 1"},
-		{"--iterations", "-5", "--iterations -5: give at least 1"},
-		{"--candidates", "-5", "--candidates -5: give at least 1"},
-		{"--candidates", "0", "--candidates 0: give at least 1"},
+		{"--iterations", "-5", "--iterations -5: give a positive number, or 0 for no limit"},
+		{"--candidates", "-5", "--candidates -5: give a positive number, or 0 for the default"},
+		{"--patience", "-1", "--patience -1: give a positive number, or 0 for never"},
+		{"--validation-patience", "-1", "--validation-patience -1: give a positive number, or 0 for never"},
 		{"--timeout", "-1s", "--timeout -1s: give a positive duration"},
 		{"--threads", "-1", "--threads -1: give a positive number"},
-		{"--validation", "-0.5", "--validation -0.5: give a fraction between 0 and 1"},
+		{"--validation", "-0.5", "--validation -0.5: give a share between 0 and 1"},
 	} {
 		out, errs, code := strata(t, "", "learn", c.flag, c.value)
 		if code != 2 || out != "" || !strings.Contains(errs, c.want) {
@@ -199,6 +199,17 @@ func TestLearnCounts(t *testing.T) {
 	_, errs, code := strata(t, "", "learn", "--pos", p, "--neg", n, "--patience", "0", "--iterations", "12")
 	if code != 0 || !strings.Contains(errs, "after 12 iterations") && !strings.Contains(errs, "every training example") {
 		t.Fatalf("--patience 0: exit %d: %s", code, errs)
+	}
+	// --iterations 0 has no limit: the learner stops by its patience; and
+	// --candidates 0 is --candidates 100.
+	_, errs, code = strata(t, "", "learn", "--pos", p, "--neg", n, "--iterations", "0", "--patience", "2")
+	if code != 0 || !strings.Contains(errs, "stopped: no improvement") && !strings.Contains(errs, "every training example") {
+		t.Fatalf("--iterations 0: exit %d: %s", code, errs)
+	}
+	zero, _, _ := strata(t, "", "learn", "--candidates", "0", "--iterations", "5")
+	hundred, _, _ := strata(t, "", "learn", "--candidates", "100", "--iterations", "5")
+	if zero != hundred || zero == "" {
+		t.Fatalf("--candidates 0 learned\n%s\n--candidates 100\n%s", zero, hundred)
 	}
 }
 
@@ -229,7 +240,7 @@ func TestLearnStopsPromptly(t *testing.T) {
 		fmt.Fprintf(&neg, "%s -> %s\n", lit(), lit())
 	}
 	p, n := writeFile(t, "p", pos.String()), writeFile(t, "n", neg.String())
-	cmd, stderr := strataProcess(t, "learn", "--pos", p, "--neg", n, "--hard", hard, "--iterations", "1000", "--patience", "-1", "-v", "-o", filepath.Join(t.TempDir(), "out.theory"))
+	cmd, stderr := strataProcess(t, "learn", "--pos", p, "--neg", n, "--hard", hard, "--iterations", "1000", "--patience", "0", "-v", "-o", filepath.Join(t.TempDir(), "out.theory"))
 	sc := bufio.NewScanner(stderr)
 	var log strings.Builder
 	var sent time.Time
@@ -260,7 +271,7 @@ func TestLearnInterruptedValidation(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out, cp := filepath.Join(dir, "out.theory"), filepath.Join(dir, "cp.json")
-	cmd, stderr := strataProcess(t, "learn", "--folds", "3", "--iterations", "100000", "--patience", "-1", "-v", "-o", out, "--checkpoint", cp)
+	cmd, stderr := strataProcess(t, "learn", "--folds", "3", "--iterations", "100000", "--patience", "0", "-v", "-o", out, "--checkpoint", cp)
 	sc := bufio.NewScanner(stderr)
 	var log strings.Builder
 	sent := false

@@ -37,7 +37,7 @@ func TestLearnSemantics(t *testing.T) {
 	th := filepath.Join(dir, "birds.theory")
 	cp := filepath.Join(dir, "run.checkpoint")
 	_, errs, code := strata(t, "", "learn", "--pos", pos, "--neg", neg, "-o", th, "--checkpoint", cp,
-		"--iterations", "4", "--patience", "-1", "--semantics", "lex")
+		"--iterations", "4", "--patience", "0", "--semantics", "lex")
 	if code != 0 {
 		t.Fatalf("learn: exit %d: %s", code, errs)
 	}

@@ -41,7 +41,7 @@ func TestServeShutdown(t *testing.T) {
 	}
 	pos.WriteString("z -> w\n") // and also a negative: no theory fits all
 	neg.WriteString("z -> w\n")
-	body, _ := json.Marshal(map[string]any{"pos": pos.String(), "neg": neg.String(), "iterations": 1000000, "patience": -1, "candidates": 5})
+	body, _ := json.Marshal(map[string]any{"pos": pos.String(), "neg": neg.String(), "iterations": 1000000, "patience": 0, "candidates": 5})
 	res, err := http.Post(url+"/api/learn", "application/json", strings.NewReader(string(body)))
 	if err != nil {
 		t.Fatal(err)

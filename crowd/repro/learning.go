@@ -3,7 +3,6 @@ package repro
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/internal/experiment"
@@ -15,87 +14,53 @@ import (
 // HeldOut are the held-out training annotators.
 type Learning = experiment.Learning
 
-// Validation is the run that chose the number of iterations on held-out
+// Validation is the choice of the number of iterations on held-out
 // training annotators.
 type Validation = experiment.Validation
 
-// learnTheory chooses the number of iterations on a validation split of
-// the training annotators and learns the theory on all of them.
+// learnTheory chooses the number of iterations on held-out training
+// annotators and learns the theory on all of them (learn.Protocol).
 func learnTheory(ctx context.Context, opts *Options, d Domain, ds *crowd.Datasets, dir string, sem possibilistic.Semantics) (*Learning, error) {
 	train, err := learn.FromRules(ds.Vocab, ds.TrainPos, ds.TrainNeg)
 	if err != nil {
 		return nil, err
 	}
-	var split *experiment.Split
-	if opts.Validation > 0 {
-		if split, err = validationSplit(opts, ds); err != nil {
-			return nil, err
-		}
+	split, err := validationSplit(opts, ds)
+	if err != nil {
+		return nil, err
 	}
 	return experiment.Learn(ctx, &opts.Settings, sem, d.Name, ds.Vocab, train, ds.Hard, split, dir)
 }
 
-// validationSplit holds out a share of the training annotators, with
-// examples drawn for them as for the test annotators; or, with
-// opts.Folds > 1, splits them into folds (crossValidationSplit).
+// validationSplit holds out training annotators (learn.SplitGroups): with
+// opts.Folds 2 or more in that many folds, with 1 a share opts.Validation
+// of them; nil with nothing to hold out. Each part learns from the others'
+// examples, drawn as for the test annotators, and is scored as the test
+// is: the most typical action of each of its situations (crowd.Task).
 func validationSplit(opts *Options, ds *crowd.Datasets) (*experiment.Split, error) {
-	if opts.Folds > 1 {
-		return crossValidationSplit(opts, ds)
-	}
-	fitAnswers, heldAnswers, annotators := experiment.HoldOut(ds.Split.Train, opts.Validation, opts.Seed, annotator)
-	if len(annotators) == 0 {
-		return &experiment.Split{Skipped: fmt.Sprintf("%d training annotators are too few to hold out %.0f%%",
-			len(crowd.Annotators(ds.Split.Train)), 100*opts.Validation)}, nil
-	}
-	s, err := splitOf(ds, fitAnswers, heldAnswers, experiment.Rand(opts.Seed, experiment.ValidationExamples))
+	s, err := learn.SplitGroups(ds.Split.Train, annotator, opts.Folds, opts.Validation, experiment.Rand(opts.Seed, experiment.ValidationSplit))
 	if err != nil {
-		return nil, err
+		return &experiment.Split{Skipped: fmt.Sprintf("%d training annotators: %v", len(crowd.Annotators(ds.Split.Train)), err)}, nil
 	}
-	s.HeldOut = annotators
-	return s, nil
-}
-
-// crossValidationSplit splits the training annotators into opts.Folds
-// folds, each fold's examples drawn as for the test annotators.
-func crossValidationSplit(opts *Options, ds *crowd.Datasets) (*experiment.Split, error) {
-	fold, groups := experiment.KFold(ds.Split.Train, opts.Folds, opts.Seed, annotator)
-	if groups < opts.Folds {
-		return &experiment.Split{Skipped: fmt.Sprintf("%d training annotators are too few for %d folds", groups, opts.Folds)}, nil
+	if s.Parts == 0 {
+		return nil, nil
 	}
-	s := &experiment.Split{HeldOut: crowd.Annotators(ds.Split.Train), What: "annotators"}
+	out := &experiment.Split{HeldOut: s.Held, What: "annotators", Scored: "situations"}
 	rng := experiment.Rand(opts.Seed, experiment.ValidationExamples)
-	for f := range opts.Folds {
-		var fitAnswers, heldAnswers []crowd.Answer
-		for i, a := range ds.Split.Train {
-			if fold[i] == f {
-				heldAnswers = append(heldAnswers, a)
-			} else {
-				fitAnswers = append(fitAnswers, a)
-			}
-		}
-		part, err := splitOf(ds, fitAnswers, heldAnswers, rng)
+	for p := range s.Parts {
+		fitAnswers, heldAnswers := learn.Part(s, ds.Split.Train, p)
+		fp, fn := crowd.Examples(ds.Vocab, ds.Actions, fitAnswers, rng)
+		fit, err := learn.FromRules(ds.Vocab, fp, fn)
 		if err != nil {
 			return nil, err
 		}
-		s.Folds = append(s.Folds, part)
+		task, err := crowd.Task(ds.Vocab, ds.Actions, heldAnswers)
+		if err != nil {
+			return nil, err
+		}
+		out.Folds = append(out.Folds, learn.Fold{Train: fit, Held: task})
 	}
-	return s, nil
-}
-
-// splitOf draws the examples of the answers to learn from and of the
-// held-out ones.
-func splitOf(ds *crowd.Datasets, fitAnswers, heldAnswers []crowd.Answer, rng *rand.Rand) (*experiment.Split, error) {
-	fp, fn := crowd.Examples(ds.Vocab, ds.Actions, fitAnswers, rng)
-	vp, vn := crowd.Examples(ds.Vocab, ds.Actions, heldAnswers, rng)
-	fit, err := learn.FromRules(ds.Vocab, fp, fn)
-	if err != nil {
-		return nil, err
-	}
-	held, err := learn.FromRules(ds.Vocab, vp, vn)
-	if err != nil {
-		return nil, err
-	}
-	return &experiment.Split{Fit: fit, Held: held, What: "annotators"}, nil
+	return out, nil
 }
 
 // annotator names the group of an answer.

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/strata-logic/strata/crowd"
+	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
@@ -27,16 +28,16 @@ type Row struct {
 	Warnings []string       // the reader's first warnings (skipped rows or hands)
 	Manifest crowd.Manifest // the datasets: annotators and counts of each part
 
-	// Learning, Model and Theory repeat the poss theory's.
-	Learning *Learning
-	Model    *learn.Model
-	Theory   *possibilistic.Theory // Model as a theory, hard rules at weight 1
+	// Learning, Hypothesis and Theory repeat the poss theory's.
+	Learning   *Learning
+	Hypothesis *learn.Hypothesis
+	Theory     *possibilistic.Theory // Hypothesis as a theory, hard rules at weight 1
 
 	// Poss is the theory's confusion table on the multi-class task: the most
-	// typical action of each test situation, scored by crowd.EvaluateCases.
-	Poss *crowd.Confusion
+	// typical action of each test situation, scored by eval.Cases.
+	Poss *eval.Confusion
 	// Binary is the theory on the test defaults and non-defaults.
-	Binary crowd.Binary
+	Binary *eval.Binary
 	// Majority is the accuracy of always predicting MajorityAction, the most
 	// frequent target of the training situations.
 	MajorityAction string

@@ -12,8 +12,9 @@
 // (package weka), and writes the results table in the paper's layout and the
 // learned theories, highest level first.
 //
-// The number of learning iterations is chosen on a validation split of the
-// training annotators, never on the test annotators: see Options.Validation.
+// The number of learning iterations is chosen on held-out training
+// annotators, scored as the test is (the most typical action of each
+// situation), never on the test annotators: see experiment.Settings.Folds.
 package repro
 
 import (
@@ -23,37 +24,40 @@ import (
 	"time"
 
 	"github.com/strata-logic/strata/crowd"
+	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
-// Options control a reproduction. The zero value, with Data and Dir set,
-// runs the full experiment with the defaults below, without the baselines
-// unless Weka is set. Data holds football/ and poker/; Dir receives
-// results.md, DOMAIN.theory, and DOMAIN/ with the datasets. Quick runs a few
-// hundred decisions per domain.
+// Options control a reproduction. Data holds football/ and poker/; Dir
+// receives results.md, DOMAIN.theory, and DOMAIN/ with the datasets. A zero
+// field has no effect (see experiment.Settings); strata bench crowd's
+// defaults are those below and learn's. Quick runs a few hundred decisions
+// per domain.
 type Options struct {
 	experiment.Settings
 
-	TestFraction float64 // share of the answers held out for testing, by whole annotators (default 0.3)
+	TestFraction float64 // share of the answers held out for testing, by whole annotators (0: DefaultTestFraction)
 
 	// Domains selects domains by Name (all of Domains when empty).
 	Domains []string
 }
 
-// Defaults of Options.
+// Defaults of strata bench crowd.
 const (
-	DefaultIterations         = 100
-	DefaultTimeout            = 9 * time.Minute
-	DefaultValidation         = experiment.DefaultValidation
-	DefaultValidationPatience = 10
+	DefaultIterations   = learn.DefaultIterations
+	DefaultTimeout      = 9 * time.Minute
+	DefaultValidation   = learn.DefaultValidation
+	DefaultFolds        = 1 // one held-out part: five folds on poker cost five validation runs within the same time
+	DefaultTestFraction = crowd.DefaultTestFraction
 	// QuickIterations, QuickHands and QuickAnswers size the Quick run.
 	QuickIterations = 5
 	QuickHands      = 40  // poker hands (about 9 decisions each)
 	QuickAnswers    = 400 // football play calls drawn at random from one season's file
 )
 
-var defaults = experiment.Defaults{Iterations: DefaultIterations, QuickIterations: QuickIterations,
-	Timeout: DefaultTimeout, ValidationPatience: DefaultValidationPatience}
+var defaults = experiment.Defaults{QuickIterations: QuickIterations}
 
 // Event reports progress; its Subject is a Domain's Name.
 type Event = experiment.Event
@@ -61,11 +65,11 @@ type Event = experiment.Event
 // withDefaults fills in the zero fields.
 func (o Options) withDefaults() (Options, error) {
 	var err error
-	if o.Settings, err = o.Settings.WithDefaults(defaults); err != nil {
+	if o.Settings, err = o.Settings.Resolve(defaults); err != nil {
 		return o, err
 	}
 	if o.TestFraction == 0 {
-		o.TestFraction = 0.3
+		o.TestFraction = DefaultTestFraction
 	}
 	if !(o.TestFraction > 0 && o.TestFraction < 1) {
 		return o, fmt.Errorf("repro: test fraction %v outside ]0, 1[", o.TestFraction)
@@ -126,15 +130,15 @@ func runDomain(ctx context.Context, opts *Options, d Domain) (*Row, error) {
 		if err != nil {
 			return nil, err
 		}
-		row.Semantics = append(row.Semantics, &experiment.Learned{Semantics: sem, Learning: lr, Theory: lr.Model.Theory(ds.Vocab)})
+		row.Semantics = append(row.Semantics, &experiment.Learned{Semantics: sem, Learning: lr, Theory: lr.Hypothesis.Theory(ds.Vocab)})
 	}
 	poss := row.Semantics[0]
-	row.Learning, row.Model, row.Theory = poss.Learning, poss.Learning.Model, poss.Theory
+	row.Learning, row.Hypothesis, row.Theory = poss.Learning, poss.Learning.Hypothesis, poss.Theory
 
 	opts.Emit(Event{Subject: d.Name, Step: "evaluate", Message: fmt.Sprintf("scoring the theory on %d test situations and %d test examples",
 		len(ds.TestSituations), len(ds.TestPos)+len(ds.TestNeg))})
 	start = time.Now()
-	if err := evaluate(row, ds); err != nil {
+	if err := evaluate(ctx, row, ds); err != nil {
 		return nil, err
 	}
 	row.Evaluate = time.Since(start)
@@ -148,16 +152,28 @@ func runDomain(ctx context.Context, opts *Options, d Domain) (*Row, error) {
 // task on the test situations, and the binary task on the test defaults and
 // non-defaults (poss only); the theories of the other semantics on the
 // multi-class task.
-func evaluate(row *Row, ds *crowd.Datasets) error {
+func evaluate(ctx context.Context, row *Row, ds *crowd.Datasets) error {
 	train, test := Cases(ds)
-	row.Poss = crowd.EvaluateCases(row.Theory, ds.Actions, test)
-	row.Binary = crowd.EvaluateDefaults(row.Theory, ds.TestPos, ds.TestNeg)
-	row.MajorityAction, row.Majority = crowd.Majority(train, test)
-	row.Semantics[0].Correct, row.Semantics[0].Total = row.Poss.Correct(), row.Poss.Total()
-	for _, l := range row.Semantics[1:] {
-		c := crowd.EvaluateCasesUnder(l.Theory, ds.Actions, test, l.Semantics)
+	classes := eval.NewClasses(ds.Vocab, ds.Actions)
+	for i, l := range row.Semantics {
+		r, err := possibilistic.NewReasoner(ctx, l.Theory)
+		if err != nil {
+			return err
+		}
+		c, err := eval.Cases(ctx, r, l.Semantics, classes, test)
+		if err != nil {
+			return err
+		}
 		l.Correct, l.Total = c.Correct(), c.Total()
+		if i > 0 {
+			continue
+		}
+		row.Poss = c
+		if row.Binary, err = eval.Defaults(ctx, r, l.Semantics, ds.TestPos, ds.TestNeg); err != nil {
+			return err
+		}
 	}
+	row.MajorityAction, row.Majority = eval.Majority(train, test)
 	return nil
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/strata-logic/strata/crowd"
 	defaultrules "github.com/strata-logic/strata/defaults"
+	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/internal/experiment/experimenttest"
 	"github.com/strata-logic/strata/internal/shared"
@@ -26,7 +27,13 @@ func dataRoot(t testing.TB) string {
 
 // reproduce runs the reproduction with settings s on the domains named.
 func reproduce(ctx context.Context, s experiment.Settings, domains ...string) (*Report, error) {
-	return Reproduce(ctx, Options{Settings: s, Domains: domains})
+	return Reproduce(ctx, Options{Settings: benchSettings(s), Domains: domains})
+}
+
+// benchSettings gives s the protocol settings of strata bench crowd where it
+// leaves them zero.
+func benchSettings(s experiment.Settings) experiment.Settings {
+	return experimenttest.WithProtocol(s, DefaultFolds)
 }
 
 // TestQuick runs the small version end to end and checks what it wrote
@@ -99,11 +106,11 @@ func checkRow(t *testing.T, q *experimenttest.Run, row *Row) {
 		t.Errorf("top level\n%v\nis not the hard rules\n%v", got, want)
 	}
 	size := experimenttest.Literals(th.Levels[1:])
-	if size != row.Model.NumLiterals() || !strings.Contains(q.Markdown, fmt.Sprintf("| %s | %d (", row.Domain.Label, size)) {
-		t.Errorf("theory file has %d literals below the hard rules; the report says %d", size, row.Model.NumLiterals())
+	if size != row.Hypothesis.NumLiterals() || !strings.Contains(q.Markdown, fmt.Sprintf("| %s | %d (", row.Domain.Label, size)) {
+		t.Errorf("theory file has %d literals below the hard rules; the report says %d", size, row.Hypothesis.NumLiterals())
 	}
 
-	// The Poss. accuracy is what crowd.EvaluateCases gives for the file.
+	// The Poss. accuracy is what eval.Cases gives for the file.
 	f, err := os.Open(filepath.Join(dir, row.Domain.Name, "test.typical"))
 	if err != nil {
 		t.Fatal(err)
@@ -113,7 +120,11 @@ func checkRow(t *testing.T, q *experimenttest.Run, row *Row) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := crowd.EvaluateCases(th, m.Actions, cases)
+	classes := eval.NewClasses(v, m.Actions)
+	c, err := eval.Cases(context.Background(), mustReasoner(t, th), possibilistic.Poss, classes, cases)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if c.Correct() != row.Poss.Correct() || c.Total() != row.Poss.Total() || c.Total() != m.Test.Situations {
 		t.Errorf("the written theory gets %d of %d; the report %d of %d", c.Correct(), c.Total(), row.Poss.Correct(), row.Poss.Total())
 	}
@@ -123,7 +134,10 @@ func checkRow(t *testing.T, q *experimenttest.Run, row *Row) {
 	// So are the linear and lex columns for their files.
 	for k, sem := range []possibilistic.Semantics{possibilistic.Linear, possibilistic.Lex} {
 		th := readTheory(t, filepath.Join(dir, row.Domain.Name+"."+sem.String()+".theory"), v)
-		c := crowd.EvaluateCasesUnder(th, m.Actions, cases, sem)
+		c, err := eval.Cases(context.Background(), mustReasoner(t, th), sem, classes, cases)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if got := strings.Trim(cells[1+k], "*"); got != fmt.Sprintf("%.1f", 100*c.Accuracy()) || c.Total() != m.Test.Situations {
 			t.Errorf("table says %v %s, the written theory gets %.1f of %d", sem, got, 100*c.Accuracy(), c.Total())
 		}
@@ -162,7 +176,7 @@ func clauseSet(t *testing.T, v *logic.Vocabulary, fs []*logic.Formula) []string 
 func TestQuickDeterministic(t *testing.T) {
 	data := dataRoot(t)
 	experimenttest.CheckDeterministic(t, func(dir string) error {
-		_, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 7}, Domains: []string{"football"}})
+		_, err := Reproduce(context.Background(), Options{Settings: benchSettings(experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 7}), Domains: []string{"football"}})
 		return err
 	}, "football.theory")
 }
@@ -170,7 +184,7 @@ func TestQuickDeterministic(t *testing.T) {
 func TestNoValidation(t *testing.T) {
 	data := dataRoot(t)
 	dir := t.TempDir()
-	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Validation: -1, Iterations: 3}, Domains: []string{"fourth_down"}})
+	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Iterations: 3}, Domains: []string{"fourth_down"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,8 +200,8 @@ func TestNoValidation(t *testing.T) {
 func TestQuickFolds(t *testing.T) {
 	data := dataRoot(t)
 	dir := t.TempDir()
-	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Folds: 3,
-		Semantics: []possibilistic.Semantics{possibilistic.Poss}}, Domains: []string{"fourth_down"}})
+	rep, err := Reproduce(context.Background(), Options{Settings: benchSettings(experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Folds: 3,
+		Semantics: []possibilistic.Semantics{possibilistic.Poss}}), Domains: []string{"fourth_down"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,4 +236,14 @@ func TestTestFraction(t *testing.T) {
 // learning runs, scoring, and writing the report.
 func BenchmarkQuick(b *testing.B) {
 	experimenttest.Bench(b, dataRoot(b), reproduce)
+}
+
+// mustReasoner compiles th, failing the test if it cannot.
+func mustReasoner(t testing.TB, th *possibilistic.Theory) *possibilistic.Reasoner {
+	t.Helper()
+	r, err := possibilistic.NewReasoner(context.Background(), th)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -1,13 +1,12 @@
 // Package experiment is the harness of strata's reproductions of the
 // paper's two experiments (crowd/repro, strata bench crowd; mln/repro,
 // strata bench map): one Settings type that both embed, so a setting means
-// the same in each; the learning protocol (choosing the number of
-// iterations on a hold-out split by whole groups, then learning on all the
-// training data); the one hold-out splitter, HoldOut, parameterised by what
-// a group is (annotator, evidence formula, antecedent); the seeds of every
-// draw, derived by Seed from the run's seed and the draw's Purpose; Weka's
-// baselines; progress events; and the report writer with the sections both
-// reports share.
+// the same in each; the run of learn's protocol for a subject (Learn: the
+// iterations chosen on held-out training data, split by whole groups with
+// learn.SplitGroups, then the theory learned on all of it), with its
+// progress and histories; the seeds of every draw, derived by Seed from
+// the run's seed and the draw's Purpose; Weka's baselines; progress
+// events; and the report writer with the sections both reports share.
 //
 // It stays internal and keeps its name: it is the harness of strata's own
 // experiments, not a library for others, and the packages that run the

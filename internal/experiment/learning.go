@@ -16,25 +16,24 @@ import (
 	"github.com/strata-logic/strata/possibilistic"
 )
 
-// Split is a validation split of the training examples: the learner
-// learns from Fit and is scored on Held after every iteration. A
-// cross-validation has no Fit and Held of its own but Folds, one split
-// per fold.
+// Split is how a subject's training data are held out to choose on: the
+// folds of learn.Protocol, and what a person is told about them.
 type Split struct {
-	Fit, Held *learn.Examples
-	HeldOut   []string // the held-out groups, for a person: annotators, evidence formulas
-	What      string   // what a group is, plural: "annotators", "evidence formulas"
-	// Folds are the folds of a cross-validation: Folds[i].Held is fold i
-	// and Folds[i].Fit the others. HeldOut then lists every group.
-	Folds []*Split
-	// Skipped says why there is no split (too few groups to hold some
-	// out); the other fields are then zero.
+	Folds   []learn.Fold // one held-out part, or the folds of a cross-validation
+	HeldOut []string     // the held-out groups, for a person: annotators, evidence formulas; every group for folds
+	What    string       // what a group is, plural: "annotators", "evidence formulas"
+	// Scored says what a held-out part is scored on, for a person:
+	// "examples" (binary accuracy) or "situations" (the multi-class
+	// answer).
+	Scored string
+	// Skipped says why nothing is held out (too few groups); Folds is
+	// then empty.
 	Skipped string
 }
 
 // Learning says how a theory was learned.
 type Learning struct {
-	Model      *learn.Model
+	Hypothesis *learn.Hypothesis
 	Validation *Validation // how the number of iterations was chosen; nil without validation
 
 	Iterations    int // the iteration limit of the final run
@@ -45,17 +44,8 @@ type Learning struct {
 	TrainAccuracy float64
 
 	// Pruned is what reduced-support pruning removed from the final run's
-	// model (see Settings.Prune); nil when it did not run.
-	Pruned *Pruning
-}
-
-// Pruning is the reduced-support pruning of a final model: every clause
-// whose support on the training examples was at most Threshold went.
-type Pruning struct {
-	Threshold     int64 // in training examples, by weight
-	Before, After int   // literals
-	Elapsed       time.Duration
-	TrainAccuracy float64 // of the model before pruning
+	// hypothesis (see Settings.Prune); nil when it did not run.
+	Pruned *learn.Pruning
 }
 
 // Total returns the learning time, validation included.
@@ -70,33 +60,30 @@ func (lr *Learning) Total() time.Duration {
 	return t
 }
 
-// Validation is the run that chose the number of iterations on held-out
-// training examples.
+// Validation is the choice of the number of iterations (and with pruning
+// the support) on held-out training data.
 type Validation struct {
 	// Skipped says why there was no validation run; the other fields are
 	// then zero.
 	Skipped string
 
 	HeldOut     []string // the held-out groups (annotators, evidence formulas); every group for a cross-validation
+	Scored      string   // what a held-out part is scored on (Split.Scored)
 	FitExamples int      // training examples learned from (by each fold of a cross-validation, on average)
 	Folds       int      // the folds of a cross-validation; 0 for one held-out part
-	// Selection is the validation run; its Held examples were scored after
-	// every iteration.
+	// Selection is the validation: its Held total was scored after every
+	// iteration.
 	learn.Selection
-	// Support is the choice of the support a clause needs, made on the
-	// chosen iteration's model; nil when pruning is off.
-	Support        *learn.SupportSelection
-	SupportElapsed time.Duration
 }
 
-// Learn chooses the number of iterations under sem on split, when it is
-// not nil, with 40% of s.Timeout (60% for a cross-validation, shared by its
-// folds), and learns the theory of the subject
-// name on all of train with that many iterations and the rest of the time.
-// The learning histories go to validation.csv (for a cross-validation
-// the pooled curve, and each fold's in validation-foldN.csv) and
-// history.csv in dir, or
-// in its subdirectory semanticsDir names.
+// Learn runs the learning protocol (learn.Protocol) for the subject name
+// under sem: it chooses the number of iterations on split, when it is not
+// nil (with the share of s.Timeout the protocol gives the validation), and
+// learns the theory on all of train with that many iterations and the
+// rest of the time. The learning histories go to validation.csv (for a
+// cross-validation the pooled curve, and each fold's in
+// validation-foldN.csv) and history.csv in dir, or in its subdirectory
+// semanticsDir names.
 func Learn(ctx context.Context, s *Settings, sem possibilistic.Semantics, name string, v *logic.Vocabulary, train *learn.Examples, hard []logic.Clause, split *Split, dir string) (*Learning, error) {
 	dir, err := semanticsDir(dir, sem)
 	if err != nil {
@@ -106,153 +93,98 @@ func Learn(ctx context.Context, s *Settings, sem possibilistic.Semantics, name s
 	if sem != possibilistic.Poss {
 		subject += " " + sem.String()
 	}
+	p := learn.Problem{Vocab: v, Train: train, Hard: hard}
+	proto := learn.Protocol{Settings: s.learner(sem), ValidationPatience: s.ValidationPatience}
+	if s.Prune {
+		proto.PruneShare = learn.DefaultPruneShare
+	}
 	lr := &Learning{Iterations: s.Iterations, Examples: train.Total()}
-	budget := s.Timeout
 	if split != nil {
-		share := time.Duration(4) // tenths of the budget for validation
-		if len(split.Folds) > 0 {
-			share = 6 // several runs, each on most of the examples
-		}
-		val, err := validate(ctx, s, sem, subject, v, hard, split, budget*share/10)
-		if err != nil {
+		if lr.Validation, err = validate(ctx, s, subject, p, &proto, split); err != nil {
 			return nil, err
 		}
-		lr.Validation = val
-		if val.Chosen > 0 {
-			lr.Iterations = val.Chosen
+	}
+	var sel *learn.Selection
+	if lr.Validation != nil && lr.Validation.Skipped == "" {
+		sel = &lr.Validation.Selection
+		if err := writeHistory(filepath.Join(dir, "validation.csv"), sel.History); err != nil {
+			return nil, err
 		}
-		if budget > 0 {
-			budget = max(budget-val.Elapsed, time.Second)
-		}
-		if val.Skipped == "" {
-			if err := writeHistory(filepath.Join(dir, "validation.csv"), val.History); err != nil {
+		for i, f := range sel.Folds {
+			if err := writeHistory(filepath.Join(dir, fmt.Sprintf("validation-fold%d.csv", i+1)), f.History); err != nil {
 				return nil, err
 			}
-			for i, f := range val.Selection.Folds {
-				if err := writeHistory(filepath.Join(dir, fmt.Sprintf("validation-fold%d.csv", i+1)), f.History); err != nil {
-					return nil, err
-				}
-			}
 		}
 	}
+	final := proto.Final(sel)
+	lr.Iterations = final.Iterations
 	msg := fmt.Sprintf("learning on all %d training examples, at most %d iterations", lr.Examples, lr.Iterations)
-	if budget > 0 {
-		msg += fmt.Sprintf(", %s", budget.Round(time.Second))
+	if final.Timeout > 0 {
+		msg += fmt.Sprintf(", %s", final.Timeout.Round(time.Second))
 	}
 	s.Emit(Event{Subject: subject, Step: "learn", Message: msg})
-	l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train, Hard: hard}, s.learner(sem, lr.Iterations, budget))
+	l, err := learn.NewLearner(p, final)
 	if err != nil {
 		return nil, err
 	}
 	l.OnIteration = func(it learn.Iteration) {
 		s.Emit(Event{Subject: subject, Step: "learn", Iteration: &it, MaxIterations: lr.Iterations})
 	}
-	if lr.Stop, err = l.Run(ctx); err != nil {
+	out, err := proto.Finish(ctx, p, sel, l)
+	if err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	lr.Model, lr.History, lr.Elapsed, lr.TrainAccuracy = l.Final(), l.History(), l.Elapsed(), l.TrainAccuracy()
+	lr.Hypothesis, lr.History, lr.Stop, lr.Elapsed, lr.TrainAccuracy = out.Hypothesis, l.History(), out.Stop, l.Elapsed(), out.TrainAccuracy
+	if lr.Pruned = out.Pruning; lr.Pruned != nil && lr.Pruned.Threshold > 0 {
+		s.Emit(Event{Subject: subject, Step: "prune", Message: fmt.Sprintf(
+			"pruned the clauses that at most %d of the %d training examples need: %d → %d literals",
+			lr.Pruned.Threshold, train.Total(), lr.Pruned.Before, lr.Pruned.After)})
+	}
 	if err := writeHistory(filepath.Join(dir, "history.csv"), lr.History); err != nil {
 		return nil, err
-	}
-	if lr.Validation != nil && lr.Validation.Support != nil {
-		if err := prune(ctx, s, sem, subject, learn.Problem{Vocab: v, Train: train, Hard: hard}, lr); err != nil {
-			return nil, err
-		}
 	}
 	return lr, nil
 }
 
-// prune removes from lr's model every clause whose support on the training
-// examples is at most the share that lr's validation chose.
-func prune(ctx context.Context, s *Settings, sem possibilistic.Semantics, subject string, p learn.Problem, lr *Learning) error {
-	start := time.Now()
-	t := lr.Validation.Support.Threshold(p.Train.Total())
-	pr := &Pruning{Threshold: t, Before: lr.Model.NumLiterals(), TrainAccuracy: lr.TrainAccuracy}
-	if t > 0 {
-		s.Emit(Event{Subject: subject, Step: "prune", Message: fmt.Sprintf(
-			"pruning the clauses that at most %d of the %d training examples need", t, p.Train.Total())})
-		m, err := learn.PruneSupport(ctx, p, lr.Model, s.learner(sem, 1, 0), t)
-		if err != nil {
-			return err
-		}
-		correct, total := learn.Score(m, p.Train, s.Threads, sem)
-		lr.Model, lr.TrainAccuracy = m, float64(correct)/float64(max(total, 1))
-	}
-	pr.After, pr.Elapsed = lr.Model.NumLiterals(), time.Since(start)
-	lr.Pruned = pr
-	return nil
-}
-
-// validate learns on split.Fit, scores split.Held after every iteration,
-// and chooses the number of iterations by the one-standard-error rule; or,
-// for a cross-validation, does so on every fold and chooses on the pooled
-// curve.
-func validate(ctx context.Context, s *Settings, sem possibilistic.Semantics, subject string, v *logic.Vocabulary, hard []logic.Clause, split *Split, budget time.Duration) (*Validation, error) {
-	if split.Skipped != "" {
+// validate chooses on split (learn.Choose): on one held-out part, or on
+// every fold and the pooled curve of a cross-validation.
+func validate(ctx context.Context, s *Settings, subject string, p learn.Problem, proto *learn.Protocol, split *Split) (*Validation, error) {
+	if split.Skipped != "" || len(split.Folds) == 0 {
 		return &Validation{Skipped: split.Skipped}, nil
 	}
-	parts := split.Folds
-	if len(parts) == 0 {
-		parts = []*Split{split}
+	val := &Validation{HeldOut: split.HeldOut, Scored: split.Scored}
+	k := len(split.Folds)
+	for _, f := range split.Folds {
+		val.FitExamples += f.Train.Total()
 	}
-	val := &Validation{HeldOut: split.HeldOut}
-	var folds []learn.Validation
-	held := 0
+	val.FitExamples /= k
 	var emit sync.Mutex // folds that run at once report at once
-	for _, p := range parts {
-		val.FitExamples += p.Fit.Total()
-		held += p.Held.Total()
-		folds = append(folds, learn.Validation{
-			Problem:  learn.Problem{Vocab: v, Train: p.Fit, Hard: hard, Test: p.Held},
-			Settings: s.learner(sem, s.Iterations, budget/time.Duration(len(parts))),
-			Patience: s.ValidationPatience,
-			OnIteration: func(it learn.Iteration) {
-				emit.Lock()
-				defer emit.Unlock()
-				s.Emit(Event{Subject: subject, Step: "validate", Iteration: &it, MaxIterations: s.Iterations})
-			},
-		})
+	proto.Folds = split.Folds
+	proto.OnValidation = func(_ int, it learn.Iteration) {
+		emit.Lock()
+		defer emit.Unlock()
+		s.Emit(Event{Subject: subject, Step: "validate", Iteration: &it, MaxIterations: s.Iterations})
 	}
-	val.FitExamples /= len(parts)
-	if len(split.Folds) > 0 {
+	if k > 1 {
+		val.Folds = k
 		s.Emit(Event{Subject: subject, Step: "validate", Message: fmt.Sprintf(
-			"choosing the number of iterations by %d-fold cross-validation: learning on about %d training examples and validating on about %d others, %d times (%d %s)",
-			len(parts), val.FitExamples, held/len(parts), len(parts), len(split.HeldOut), split.What)})
+			"choosing the number of iterations by %d-fold cross-validation: learning on about %d training examples and scoring the %s of the others, %d times (%d %s)",
+			k, val.FitExamples, split.Scored, k, len(split.HeldOut), split.What)})
 	} else {
 		s.Emit(Event{Subject: subject, Step: "validate", Message: fmt.Sprintf(
-			"choosing the number of iterations: learning on %d training examples, validating on %d others (%d %s held out)",
-			val.FitExamples, held, len(split.HeldOut), split.What)})
+			"choosing the number of iterations: learning on %d training examples, scoring the %s of %d %s held out",
+			val.FitExamples, split.Scored, len(split.HeldOut), split.What)})
 	}
-	if len(split.Folds) > 0 {
-		val.Folds = len(parts)
-	}
-	sel, err := learn.ChooseIterationsCV(ctx, learn.CrossValidation{Folds: folds})
+	sel, err := learn.Choose(ctx, p, *proto)
 	if err != nil {
 		return nil, err
 	}
 	val.Selection = *sel
-	if !s.Prune || sel.Chosen == 0 {
-		return val, nil
-	}
-	start := time.Now()
-	s.Emit(Event{Subject: subject, Step: "validate", Message: "choosing the support a clause needs on the held-out examples"})
-	for i := range folds {
-		folds[i].Settings = s.learner(sem, 1, 0)
-	}
-	sup, err := learn.ChooseSupportCV(ctx, folds, sel, MaxSupportShare)
-	if err != nil {
-		return nil, err
-	}
-	val.Support, val.SupportElapsed = sup, time.Since(start)
 	return val, nil
 }
-
-// MaxSupportShare is the highest support, as a share of the training
-// examples, that ChooseSupport tries as a pruning threshold.
-const MaxSupportShare = 0.01
 
 func writeHistory(path string, hist []learn.Iteration) error {
 	return fileutil.WriteAtomic(path, func(w io.Writer) error { return learn.WriteHistoryCSV(w, hist) })
@@ -263,7 +195,7 @@ func writeHistory(path string, hist []learn.Iteration) error {
 type Learned struct {
 	Semantics      possibilistic.Semantics
 	Learning       *Learning
-	Theory         *possibilistic.Theory // Learning.Model over the examples' atoms
+	Theory         *possibilistic.Theory // Learning.Hypothesis over the examples' atoms
 	Correct, Total int
 }
 
@@ -276,7 +208,7 @@ func (l *Learned) Accuracy() float64 {
 }
 
 // Literals returns the theory's size as the paper counts it.
-func (l *Learned) Literals() int { return l.Learning.Model.NumLiterals() }
+func (l *Learned) Literals() int { return l.Learning.Hypothesis.NumLiterals() }
 
 // semanticsList returns sems with poss first (the paper's column, which the
 // diagnostics read), each once; all three when sems is empty.
@@ -294,8 +226,8 @@ func semanticsList(sems []possibilistic.Semantics) []possibilistic.Semantics {
 }
 
 // semanticsDir returns the directory a run under sem writes its histories
-// to: dir itself for poss (as before there were others), dir/NAME
-// otherwise.
+// to: dir itself for poss (the paper's, whose files keep their names),
+// dir/NAME otherwise.
 func semanticsDir(dir string, sem possibilistic.Semantics) (string, error) {
 	if sem == possibilistic.Poss {
 		return dir, nil

@@ -72,12 +72,20 @@ func orDefault(n int) string {
 	return fmt.Sprint(n)
 }
 
-// patience writes a patience setting, negative meaning never.
+// patience writes a patience setting, 0 meaning never.
 func patience(n int) string {
-	if n < 0 {
+	if n == 0 {
 		return "never"
 	}
 	return fmt.Sprint(n)
+}
+
+// limit writes an iteration limit, 0 meaning none.
+func limit(n int, what string) string {
+	if n == 0 {
+		return "no limit on " + what
+	}
+	return fmt.Sprintf("at most %d %s", n, what)
 }
 
 // Cells returns the cells of a report's learning table: the best

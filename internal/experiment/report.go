@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/strata-logic/strata/internal/fileutil"
+	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/weka"
 )
@@ -130,7 +131,7 @@ func SizeTable(note string) Section {
 			}
 			var cells string
 			for _, l := range r.Semantics {
-				m := l.Learning.Model
+				m := l.Learning.Hypothesis
 				ratio := "–"
 				if b != nil && b.TreeSize > 0 {
 					ratio = fmt.Sprintf("%.2f", float64(l.Literals())/float64(b.TreeSize))
@@ -159,7 +160,7 @@ type Column struct {
 func LearningTable(heading, what, per string, extra ...Column) Section {
 	return func(w io.Writer, rep *Report) {
 		fmt.Fprintf(w, "## %s\n\n", heading)
-		fmt.Fprintf(w, "| | semantics | validation examples (%s held out) | best validation iteration (accuracy) | chosen iterations (accuracy) | final run |", what)
+		fmt.Fprintf(w, "| | semantics | held out (%s) | best validation iteration (score) | chosen iterations (score) | final run |", what)
 		rule := "|---|---|---|---|---|---|"
 		if rep.Settings.Prune {
 			fmt.Fprintf(w, " support pruning |")
@@ -179,9 +180,9 @@ func LearningTable(heading, what, per string, extra ...Column) Section {
 				if v := lr.Validation; v != nil && v.Skipped != "" {
 					val = "none: " + v.Skipped
 				} else if v != nil && v.Folds > 0 {
-					val = fmt.Sprintf("all %d, in %d folds of about %d (%d %s)", v.Held, v.Folds, v.Held/v.Folds, len(v.HeldOut), what)
+					val = fmt.Sprintf("all: %d %s in %d folds (%d %s), learning on about %d examples each", v.Held, v.Scored, v.Folds, len(v.HeldOut), what, v.FitExamples)
 				} else if v != nil {
-					val = fmt.Sprintf("%d of %d (%d: %s)", v.Held, v.Held+v.FitExamples, len(v.HeldOut), heldOut(v.HeldOut, 8))
+					val = fmt.Sprintf("%d %s (%d: %s), learning on %d examples", v.Held, v.Scored, len(v.HeldOut), heldOut(v.HeldOut, 8), v.FitExamples)
 				}
 				best, chosen := lr.Validation.cells()
 				fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %d iterations, %s |", r.Label, l.Semantics, val, best, chosen, len(lr.History), lr.Stop)
@@ -196,26 +197,32 @@ func LearningTable(heading, what, per string, extra ...Column) Section {
 			}
 		}
 		s := rep.Settings
-		if s.Folds > 1 {
-			fmt.Fprintf(w, "\nThe validation examples are the training examples, never test examples, in %d folds of whole %s: ", s.Folds, what)
-			fmt.Fprintf(w, "a run on the other folds scores each fold after every iteration, the folds' accuracies are pooled iteration by iteration (a cross-validation, so every training example is scored once; the learning times add up the folds' runs, which run as many at once as there are threads), and ")
-		} else {
-			fmt.Fprintf(w, "\nThe validation examples are training examples held out by whole %s (%.0f%% of them), never test examples: ", what, 100*s.Validation)
-			fmt.Fprintf(w, "a first run learns on the other training examples and scores them after every iteration; ")
+		switch {
+		case s.Folds > 1:
+			fmt.Fprintf(w, "\nThe number of iterations is chosen on the training data, never the test data, in %d folds of whole %s: ", s.Folds, what)
+			fmt.Fprintf(w, "a run on the other folds scores each fold after every iteration, the folds' scores are pooled iteration by iteration (a cross-validation, so every training example is scored once; the learning times add up the folds' runs, which run as many at once as there are threads), and ")
+		case s.Folds == 1 && s.Validation > 0:
+			fmt.Fprintf(w, "\nThe number of iterations is chosen on training data held out by whole %s (%.0f%% of them), never on the test data: ", what, 100*s.Validation)
+			fmt.Fprintf(w, "a first run learns on the other training examples and scores the held-out part after every iteration, ")
+		default:
+			fmt.Fprintf(w, "\nNo training data are held out: each theory is learned with at most the iteration limit. ")
 		}
-		fmt.Fprintf(w, "the smallest number of iterations within one standard error of the best validation accuracy is kept (the one-standard-error rule, with Agresti and Coull's adjusted standard error, which does not vanish near 100%%, ")
-		fmt.Fprintf(w, "which prefers the smaller theory as the paper's structural risk minimisation does), and the theory is learned on all training examples ")
-		fmt.Fprintf(w, "with that many iterations. ")
+		if s.Folds > 1 || s.Folds == 1 && s.Validation > 0 {
+			fmt.Fprintf(w, "as the test is scored (the score columns), ")
+			fmt.Fprintf(w, "the smallest number of iterations within one standard error of the best score is kept (the one-standard-error rule, with Agresti and Coull's adjusted standard error, which does not vanish near 100%%, ")
+			fmt.Fprintf(w, "which prefers the smaller theory as the paper's structural risk minimisation does), and the theory is learned on all training examples ")
+			fmt.Fprintf(w, "with that many iterations. ")
+		}
 		if s.Prune {
-			fmt.Fprintf(w, "Support pruning: the chosen model of the first run (of every fold's run, pooled as above) is pruned of every clause that at most t of its training examples need (t = 0, 1, 2, 3, 5, … up to %.0f%% of them, the support of a clause being the training score lost without it), ", 100*MaxSupportShare)
-			fmt.Fprintf(w, "the highest t whose held-out accuracy is within one standard error of the best is kept, and the final theory loses every clause that at most the same share of all training examples needs (column: the threshold, the held-out accuracies chosen and unpruned, the literals before and after). ")
+			fmt.Fprintf(w, "Support pruning: the chosen hypothesis of the first run (of every fold's run, pooled as above) is pruned of every clause that at most t of its training examples need (t = 0, 1, 2, 3, 5, … up to %.0f%% of them, the support of a clause being the training score lost without it), ", 100*learn.DefaultPruneShare)
+			fmt.Fprintf(w, "the highest t whose held-out score is within one standard error of the best is kept, and the final theory loses every clause that at most the same share of all training examples needs (column: the threshold, the held-out scores chosen and unpruned, the literals before and after). ")
 		}
-		fmt.Fprintf(w, "Settings: at most %d iterations", s.Iterations)
+		fmt.Fprintf(w, "Settings: %s", limit(s.Iterations, "iterations"))
 		if s.Timeout > 0 {
-			fmt.Fprintf(w, ", %s of learning per %s and semantics (validation gets 40%%)", s.Timeout, per)
+			fmt.Fprintf(w, ", %s of learning per %s and semantics (validation gets 40%%, or 60%% with folds)", s.Timeout, per)
 		}
-		fmt.Fprintf(w, ", validation patience %d, candidates %s, training patience %s, seed %d.\n\n",
-			s.ValidationPatience, orDefault(s.Candidates), patience(s.Patience), s.Seed)
+		fmt.Fprintf(w, ", validation patience %s, candidates %s, training patience %s, seed %d.\n\n",
+			patience(s.ValidationPatience), orDefault(s.Candidates), patience(s.Patience), s.Seed)
 	}
 }
 
@@ -232,7 +239,7 @@ func heldOut(groups []string, n int) string {
 // from), its size and stop, its test accuracy, and the command.
 func WriteTheory(path string, l *Learned, s *Settings, about ...string) error {
 	return fileutil.WriteAtomic(path, func(w io.Writer) error {
-		lr, m := l.Learning, l.Learning.Model
+		lr, m := l.Learning, l.Learning.Hypothesis
 		for _, a := range about {
 			fmt.Fprintf(w, "# %s\n", a)
 		}

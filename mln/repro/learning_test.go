@@ -2,12 +2,13 @@ package repro
 
 import (
 	"fmt"
-	"github.com/strata-logic/strata/internal/experiment"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/mln"
 )
@@ -44,17 +45,26 @@ func evidenceKey(e mln.Example) string {
 	return fmt.Sprint(slices.Sorted(slices.Values(e.Evidence)))
 }
 
-// TestHoldOut checks the validation split: every example lands in exactly
-// one part, in its original order; no evidence formula (in any order of its
-// literals) is on both sides; the held-out share is about the one asked
-// for; and the split is a function of the seed.
+// TestHoldOut checks the validation split by evidence formulas
+// (learn.SplitGroups with the group evidence): every example lands in
+// exactly one part, in its original order; no evidence formula (in any
+// order of its literals) is on both sides; the held-out share is about the
+// one asked for; and the split is a function of the seed.
 func TestHoldOut(t *testing.T) {
+	holdOut := func(exs []mln.Example, share float64, seed uint64) (fit, held []mln.Example, groups []string) {
+		s, err := learn.SplitGroups(exs, evidence, 1, share, experiment.Rand(seed, experiment.ValidationSplit))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fit, held = learn.Part(s, exs, 0)
+		return fit, held, s.Held
+	}
 	r := rand.New(rand.NewPCG(3, 4))
 	for it := 0; it < 200; it++ {
 		exs := randomExamples(r, 20+r.IntN(300))
 		share := 0.1 + 0.5*r.Float64()
 		seed := r.Uint64()
-		fit, held, groups := experiment.HoldOut(exs, share, seed, evidence)
+		fit, held, groups := holdOut(exs, share, seed)
 		if len(fit)+len(held) != len(exs) {
 			t.Fatalf("%d + %d of %d examples", len(fit), len(held), len(exs))
 		}
@@ -108,7 +118,7 @@ func TestHoldOut(t *testing.T) {
 		if (float64(len(held)) < want-0.5 && !lastGroup) || float64(len(held)) > want+float64(biggest) {
 			t.Errorf("held out %d of %d for share %.2f", len(held), len(exs), share)
 		}
-		fit2, held2, _ := experiment.HoldOut(exs, share, seed, evidence)
+		fit2, held2, _ := holdOut(exs, share, seed)
 		if !slices.EqualFunc(fit, fit2, same) || !slices.EqualFunc(held, held2, same) {
 			t.Error("the same seed gives another split")
 		}

@@ -25,10 +25,10 @@ type Row struct {
 	Network NetworkInfo
 	Counts  ExampleCounts
 
-	// Learning, Model, Theory, Correct and Total repeat the poss theory's.
-	Learning *Learning
-	Model    *learn.Model
-	Theory   *possibilistic.Theory // Model as a theory over the network's atoms
+	// Learning, Hypothesis, Theory, Correct and Total repeat the poss theory's.
+	Learning   *Learning
+	Hypothesis *learn.Hypothesis
+	Theory     *possibilistic.Theory // Hypothesis as a theory over the network's atoms
 
 	// Correct of Total test examples are classified correctly by the
 	// theory: a default is predicted when (Θ, α) ⊢poss β.

@@ -17,7 +17,7 @@
 //
 // The number of learning iterations is chosen on training examples held out
 // by whole evidence formulas, never on the test examples: see
-// Options.Validation.
+// experiment.Settings.Folds.
 package repro
 
 import (
@@ -31,9 +31,10 @@ import (
 	"github.com/strata-logic/strata/mln"
 )
 
-// Options control a reproduction. The zero value, with Data and Dir set,
-// runs the full experiment with the defaults below, without the baselines
-// unless Weka is set. Data holds debd/; Dir receives results.md,
+// Options control a reproduction. A zero field of the embedded Settings has
+// no effect (see experiment.Settings); strata bench map's defaults are
+// those below and learn's. Without Weka the baselines are not run. Data
+// holds debd/; Dir receives results.md,
 // NAME.theory, and NAME/ with the network, examples and ARFF files. Quick
 // runs NLTCS only (unless Datasets says otherwise) with QuickExamples +
 // QuickExamples examples. The training examples are drawn with the seed
@@ -41,8 +42,8 @@ import (
 type Options struct {
 	experiment.Settings
 
-	Train, Test int  // examples per dataset (default 1000 each, the paper's; Quick: QuickExamples)
-	MaxEvidence int  // most literals in the evidence α (default 5, the paper's)
+	Train, Test int  // examples per dataset (0: DefaultExamples, the paper's; Quick: QuickExamples)
+	MaxEvidence int  // most literals in the evidence α (0: DefaultMaxEvidence, the paper's)
 	Approx      bool // label the examples with MaxWalkSAT instead of exact MAP
 	Walk        mln.WalkOptions
 
@@ -63,38 +64,40 @@ const (
 	// about two and a half minutes on 2 cores, so 4 minutes keeps the
 	// whole reproduction under 20 minutes without cutting learning short.
 	DefaultTimeout = 4 * time.Minute
-	// DefaultValidation holds out 30% of the training examples.
-	DefaultValidation = experiment.DefaultValidation
-	// DefaultValidationPatience lets the validation run go on for 60
-	// iterations past its best validation accuracy; on the four datasets
-	// the best came 60 to 130 iterations into the run.
-	DefaultValidationPatience = 60
+	// DefaultValidation holds out 30% of the training examples (with
+	// --folds 1).
+	DefaultValidation = learn.DefaultValidation
 	// DefaultFolds chooses the number of iterations by 5-fold
 	// cross-validation: with 1000 training examples, one held-out part of
 	// 300 measures each iteration's accuracy to one or two points, about
 	// what the later iterations gain, and a cross-validation measures it
 	// on all 1000.
 	DefaultFolds = 5
+	// DefaultExamples and DefaultMaxEvidence are the paper's: 1000
+	// training and 1000 test examples per dataset, evidence of at most 5
+	// literals.
+	DefaultExamples    = 1000
+	DefaultMaxEvidence = 5
 	// QuickIterations and QuickExamples size the Quick run.
 	QuickIterations = 10
 	QuickExamples   = 200
 )
 
-var defaults = experiment.Defaults{Iterations: DefaultIterations, QuickIterations: QuickIterations,
-	Timeout: DefaultTimeout, ValidationPatience: DefaultValidationPatience, Folds: DefaultFolds}
+var defaults = experiment.Defaults{QuickIterations: QuickIterations}
 
 // Event reports progress; its Subject is a Dataset's Name. Counting
 // events (Total > 0) count the trees and L-BFGS iterations of the "network"
 // step (Stage says which) and the examples labelled in "examples".
 type Event = experiment.Event
 
-// withDefaults fills in the zero fields.
+// withDefaults checks the options and fills in the zero fields that have a
+// default.
 func (o Options) withDefaults() (Options, error) {
 	var err error
-	if o.Settings, err = o.Settings.WithDefaults(defaults); err != nil {
+	if o.Settings, err = o.Settings.Resolve(defaults); err != nil {
 		return o, err
 	}
-	n := 1000
+	n := DefaultExamples
 	if o.Quick {
 		n = QuickExamples
 	}
@@ -108,7 +111,7 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("repro: %d training and %d test examples", o.Train, o.Test)
 	}
 	if o.MaxEvidence == 0 {
-		o.MaxEvidence = 5
+		o.MaxEvidence = DefaultMaxEvidence
 	}
 	if o.MaxEvidence < 0 {
 		return o, fmt.Errorf("repro: evidence of at most %d literals", o.MaxEvidence)
@@ -162,10 +165,10 @@ func runDataset(ctx context.Context, opts *Options, d Dataset) (*Row, error) {
 		if err != nil {
 			return nil, err
 		}
-		row.Semantics = append(row.Semantics, &experiment.Learned{Semantics: sem, Learning: lr, Theory: lr.Model.Theory(ex.vocab)})
+		row.Semantics = append(row.Semantics, &experiment.Learned{Semantics: sem, Learning: lr, Theory: lr.Hypothesis.Theory(ex.vocab)})
 	}
 	poss := row.Semantics[0]
-	row.Learning, row.Model, row.Theory = poss.Learning, poss.Learning.Model, poss.Theory
+	row.Learning, row.Hypothesis, row.Theory = poss.Learning, poss.Learning.Hypothesis, poss.Theory
 
 	opts.Emit(Event{Subject: d.Name, Step: "evaluate", Message: fmt.Sprintf("scoring the theory on %d test examples", len(ex.test))})
 	start := time.Now()
@@ -180,7 +183,7 @@ func runDataset(ctx context.Context, opts *Options, d Dataset) (*Row, error) {
 			return nil, err
 		}
 		for _, l := range row.Semantics[1:] {
-			l.Correct, l.Total = learn.Score(l.Learning.Model, test, opts.Threads, l.Semantics)
+			l.Correct, l.Total = learn.Score(l.Learning.Hypothesis, test, opts.Threads, l.Semantics)
 		}
 	}
 	row.Evaluate = time.Since(start)

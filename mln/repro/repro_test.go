@@ -28,7 +28,13 @@ func dataRoot(t testing.TB) string {
 
 // reproduce runs the reproduction with settings s on the datasets named.
 func reproduce(ctx context.Context, s experiment.Settings, datasets ...string) (*Report, error) {
-	return Reproduce(ctx, Options{Settings: s, Datasets: datasets})
+	return Reproduce(ctx, Options{Settings: benchSettings(s), Datasets: datasets})
+}
+
+// benchSettings gives s the protocol settings of strata bench map where it
+// leaves them zero.
+func benchSettings(s experiment.Settings) experiment.Settings {
+	return experimenttest.WithProtocol(s, DefaultFolds)
 }
 
 // TestQuick runs the small version end to end and checks what it wrote
@@ -87,8 +93,8 @@ func TestQuick(t *testing.T) {
 		t.Errorf("the table says Poss. %s, the theory file gets %s", got, want)
 	}
 	size := experimenttest.Literals(th.Levels)
-	if size != row.Model.NumLiterals() || !strings.Contains(md, fmt.Sprintf("| NLTCS | %d (%d, ", size, row.Model.NumClauses())) {
-		t.Errorf("the theory file has %d literals; the report says %d", size, row.Model.NumLiterals())
+	if size != row.Hypothesis.NumLiterals() || !strings.Contains(md, fmt.Sprintf("| NLTCS | %d (%d, ", size, row.Hypothesis.NumClauses())) {
+		t.Errorf("the theory file has %d literals; the report says %d", size, row.Hypothesis.NumLiterals())
 	}
 
 	// The linear and lex theory files, read back and scored under their
@@ -287,7 +293,7 @@ func checkLabels(t *testing.T, net *mln.Network, rules []logic.Rule, positive bo
 func TestQuickDeterministic(t *testing.T) {
 	data := dataRoot(t)
 	experimenttest.CheckDeterministic(t, func(dir string) error {
-		_, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 7}, Train: 100, Test: 50})
+		_, err := Reproduce(context.Background(), Options{Settings: benchSettings(experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 7}), Train: 100, Test: 50})
 		return err
 	}, "nltcs.theory", "nltcs/train.defaults", "nltcs/test.nondefaults", "nltcs/train.arff")
 }
@@ -295,7 +301,7 @@ func TestQuickDeterministic(t *testing.T) {
 func TestNoValidation(t *testing.T) {
 	data := dataRoot(t)
 	dir := t.TempDir()
-	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Validation: -1, Iterations: 3}, Train: 60, Test: 40})
+	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Iterations: 3}, Train: 60, Test: 40})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -340,7 +346,7 @@ func TestQuickPrune(t *testing.T) {
 func checkQuickPrune(t *testing.T, folds int) {
 	data := dataRoot(t)
 	dir := t.TempDir()
-	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 3, Prune: true, Folds: folds}, Train: 200, Test: 50})
+	rep, err := Reproduce(context.Background(), Options{Settings: benchSettings(experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 3, Prune: true, Folds: folds}), Train: 200, Test: 50})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -293,13 +293,13 @@ async function evaluate() {
     showError("eval-error", err);
     return;
   }
-  const rows = r.levels.map((l) => el("tr", {}, el("td", {}, fmt(l.weight)), el("td", {}, l.formulas), el("td", {}, l.decides_pos), el("td", {}, l.decides_neg), el("td", {}, l.drowned)));
+  const rows = r.levels.map((l) => el("tr", {}, el("td", {}, fmt(l.weight)), el("td", {}, l.formulas), el("td", {}, l.decides_pos), el("td", {}, l.decides_neg), el("td", {}, l.set_aside)));
   const a = el("a", { href: "#" }, "Download evaluation (JSON)");
   a.id = "eval-download";
   $("eval-result").replaceChildren(
     el("div", { class: "summary", id: "eval-accuracy" }, `accuracy ${r.accuracy.toFixed(4)} on ${r.examples} examples (${r.semantics}); ` +
       `TP ${r.true_positives}, FN ${r.false_negatives}, FP ${r.false_positives}, TN ${r.true_negatives}; precision ${r.precision.toFixed(4)}, recall ${r.recall.toFixed(4)}`),
-    el("table", { class: "table" }, el("thead", {}, el("tr", {}, ...["weight", "formulas", "decides +", "decides −", "drowned"].map((h) => el("th", {}, h)))), el("tbody", {}, ...rows)),
+    el("table", { class: "table" }, el("thead", {}, el("tr", {}, ...["weight", "formulas", "decides +", "decides −", "set aside"].map((h) => el("th", {}, h)))), el("tbody", {}, ...rows)),
     el("div", { class: "row downloads" }, a));
   saveLink("eval-download", "eval.json", "application/json", JSON.stringify(r, null, 2));
 }
@@ -333,7 +333,8 @@ function showIteration(n, it) {
 async function startLearning() {
   showError("learn-error", null);
   if (state.events) state.events.close();
-  const num = (id) => Number($(id).value) || 0;
+  // An empty field is left out: the server takes strata learn's default.
+  const num = (id) => ($(id).value === "" ? undefined : Number($(id).value));
   const body = {
     pos: $("learn-pos").value, neg: $("learn-neg").value, name: $("learn-pos").dataset.name || "explorer",
     iterations: num("learn-iterations"), candidates: num("learn-candidates"), patience: num("learn-patience"), seed: num("learn-seed"),

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/weka/wekatest"
@@ -178,7 +179,23 @@ func Chosen(t testing.TB, lr *experiment.Learning) *experiment.Validation {
 	return v
 }
 
-// CheckNoValidation checks a run made with Validation -1 and the given
+// WithProtocol gives s the protocol settings of the benchmarks' command
+// lines, folds and learn's defaults, where it leaves them zero (a zero has
+// no effect in the library).
+func WithProtocol(s experiment.Settings, folds int) experiment.Settings {
+	if s.Folds == 0 {
+		s.Folds = folds
+	}
+	if s.Validation == 0 {
+		s.Validation = learn.DefaultValidation
+	}
+	if s.ValidationPatience == 0 {
+		s.ValidationPatience = learn.DefaultValidationPatience
+	}
+	return s
+}
+
+// CheckNoValidation checks a run made with Folds 0 and the given
 // iteration limit: no validation run, the limit kept, and no
 // validation.csv in the subject's folder dir.
 func CheckNoValidation(t testing.TB, lr *experiment.Learning, limit int, dir string) {

@@ -8,20 +8,20 @@ import (
 	"github.com/strata-logic/strata/possibilistic"
 )
 
-// Model is a hypothesis: a stratification of clauses, lowest level first,
+// Hypothesis is a hypothesis: a stratification of clauses, lowest level first,
 // with the hard rules above every level at weight 1 (the evidence of a query
 // joins them there). Positions for inserting a clause are numbered
 // 0..2k for k levels: position 2j+1 is level j itself, position 2j is a new
 // level just below level j (2k: a new top level under the hard rules).
-type Model struct {
+type Hypothesis struct {
 	Levels [][]logic.Clause
 	Hard   []logic.Clause
 }
 
 // Clone returns a deep copy of the level structure (clauses are shared and
 // never modified).
-func (m *Model) Clone() *Model {
-	c := &Model{Hard: m.Hard, Levels: make([][]logic.Clause, len(m.Levels))}
+func (m *Hypothesis) Clone() *Hypothesis {
+	c := &Hypothesis{Hard: m.Hard, Levels: make([][]logic.Clause, len(m.Levels))}
 	for i, l := range m.Levels {
 		c.Levels[i] = slices.Clone(l)
 	}
@@ -29,10 +29,10 @@ func (m *Model) Clone() *Model {
 }
 
 // Positions returns the number of insertion positions, 2k+1.
-func (m *Model) Positions() int { return 2*len(m.Levels) + 1 }
+func (m *Hypothesis) Positions() int { return 2*len(m.Levels) + 1 }
 
 // LevelsAfter returns the number of levels after inserting at position p.
-func (m *Model) LevelsAfter(p int) int {
+func (m *Hypothesis) LevelsAfter(p int) int {
 	if p%2 == 0 {
 		return len(m.Levels) + 1
 	}
@@ -40,7 +40,7 @@ func (m *Model) LevelsAfter(p int) int {
 }
 
 // Insert returns a copy of m with c at position p.
-func (m *Model) Insert(c logic.Clause, p int) *Model {
+func (m *Hypothesis) Insert(c logic.Clause, p int) *Hypothesis {
 	n := m.Clone()
 	j := p / 2
 	if p%2 == 1 {
@@ -53,7 +53,7 @@ func (m *Model) Insert(c logic.Clause, p int) *Model {
 
 // Remove returns a copy of m without the i-th clause of level j, dropping
 // the level if it becomes empty.
-func (m *Model) Remove(j, i int) *Model {
+func (m *Hypothesis) Remove(j, i int) *Hypothesis {
 	n := m.Clone()
 	n.Levels[j] = slices.Delete(n.Levels[j], i, i+1)
 	if len(n.Levels[j]) == 0 {
@@ -63,7 +63,7 @@ func (m *Model) Remove(j, i int) *Model {
 }
 
 // NumClauses returns the number of learned clauses (hard rules excluded).
-func (m *Model) NumClauses() int {
+func (m *Hypothesis) NumClauses() int {
 	n := 0
 	for _, l := range m.Levels {
 		n += len(l)
@@ -72,7 +72,7 @@ func (m *Model) NumClauses() int {
 }
 
 // NumLiterals returns the total length of the learned clauses.
-func (m *Model) NumLiterals() int {
+func (m *Hypothesis) NumLiterals() int {
 	n := 0
 	for _, l := range m.Levels {
 		for _, c := range l {
@@ -82,8 +82,8 @@ func (m *Model) NumLiterals() int {
 	return n
 }
 
-// Theory returns the model as a possibilistic theory over v.
-func (m *Model) Theory(v *logic.Vocabulary) *possibilistic.Theory {
+// Theory returns the hypothesis as a possibilistic theory over v.
+func (m *Hypothesis) Theory(v *logic.Vocabulary) *possibilistic.Theory {
 	t := possibilistic.New(v)
 	ws := possibilistic.LevelWeights(len(m.Levels))
 	for j, l := range m.Levels {
@@ -97,11 +97,11 @@ func (m *Model) Theory(v *logic.Vocabulary) *possibilistic.Theory {
 	return t
 }
 
-// FromTheory reads a model from a theory whose formulas are clauses: the
+// FromTheory reads a hypothesis from a theory whose formulas are clauses: the
 // formulas of weight 1 are the hard rules, the other levels are learned.
-func FromTheory(t *possibilistic.Theory) (*Model, error) {
-	m := &Model{}
-	for _, l := range slices.Backward(t.Levels) { // the model's levels are lowest first
+func FromTheory(t *possibilistic.Theory) (*Hypothesis, error) {
+	m := &Hypothesis{}
+	for _, l := range slices.Backward(t.Levels) { // the hypothesis's levels are lowest first
 		var cs []logic.Clause
 		for _, f := range l.Formulas {
 			c, ok := f.AsClause()

@@ -1,0 +1,171 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
+)
+
+// None is the answer of a theory that entails no class or several for a
+// situation, and the target of a situation without a single most typical
+// class.
+const None = "none"
+
+// Case is a situation of a multi-class task with its target: a class, or
+// None.
+type Case struct {
+	Situation logic.Term
+	Target    string
+}
+
+// Classes are the classes of a multi-class task, each an atom: a theory
+// answers Labels[i] for a situation when it entails Atoms[i] and no other
+// class atom.
+type Classes struct {
+	Labels []string
+	Atoms  []logic.Atom
+}
+
+// NewClasses returns the classes labels, interned as atoms of v. A class
+// that a theory over v never mentions is never entailed.
+func NewClasses(v *logic.Vocabulary, labels []string) Classes {
+	c := Classes{Labels: slices.Clone(labels), Atoms: make([]logic.Atom, len(labels))}
+	for i, l := range labels {
+		c.Atoms[i] = v.Intern(l)
+	}
+	return c
+}
+
+// Predict returns the theory's answer for the situation under sem: the
+// class whose atom r entails given the situation, when it entails exactly
+// one, and None otherwise.
+func (c Classes) Predict(ctx context.Context, r *possibilistic.Reasoner, sem possibilistic.Semantics, situation logic.Term) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	pred := None
+	for i, a := range c.Atoms {
+		ok, err := r.EntailsClause(ctx, sem, situation, logic.Clause{logic.Pos(a)})
+		if err != nil {
+			return "", err
+		}
+		if ok {
+			if pred != None {
+				return None, nil
+			}
+			pred = c.Labels[i]
+		}
+	}
+	return pred, nil
+}
+
+// Cases scores the theory of r under sem on the multi-class task: one
+// count per case, of its target against the answer of Predict. It stops
+// with ctx's error when ctx is done.
+func Cases(ctx context.Context, r *possibilistic.Reasoner, sem possibilistic.Semantics, c Classes, cases []Case) (*Confusion, error) {
+	out := NewConfusion(c.Labels)
+	for i, k := range cases {
+		p, err := c.Predict(ctx, r, sem, k.Situation)
+		if err != nil {
+			return nil, fmt.Errorf("eval: case %d of %d: %w", i+1, len(cases), err)
+		}
+		if err := out.Add(k.Target, p); err != nil {
+			return nil, fmt.Errorf("eval: case %d of %d: %w", i+1, len(cases), err)
+		}
+	}
+	return out, nil
+}
+
+// Confusion is a confusion table of a multi-class task: Counts[t][p]
+// situations of target Labels[t] were answered Labels[p].
+type Confusion struct {
+	Labels []string // the classes, then None
+	Counts [][]int
+}
+
+// NewConfusion returns an empty table over the classes and None.
+func NewConfusion(classes []string) *Confusion {
+	c := &Confusion{Labels: append(slices.Clone(classes), None)}
+	c.Counts = make([][]int, len(c.Labels))
+	for i := range c.Counts {
+		c.Counts[i] = make([]int, len(c.Labels))
+	}
+	return c
+}
+
+// Add counts one situation; target and answer must be labels of the table.
+func (c *Confusion) Add(target, answer string) error {
+	t, p := slices.Index(c.Labels, target), slices.Index(c.Labels, answer)
+	if t < 0 || p < 0 {
+		return fmt.Errorf("target %q or answer %q is not a class of %s", target, answer, strings.Join(c.Labels, ", "))
+	}
+	c.Counts[t][p]++
+	return nil
+}
+
+// Correct returns the number of situations answered right.
+func (c *Confusion) Correct() int {
+	n := 0
+	for i := range c.Counts {
+		n += c.Counts[i][i]
+	}
+	return n
+}
+
+// Total returns the number of situations.
+func (c *Confusion) Total() int {
+	n := 0
+	for _, row := range c.Counts {
+		for _, x := range row {
+			n += x
+		}
+	}
+	return n
+}
+
+// Accuracy returns Correct/Total (0 for an empty table).
+func (c *Confusion) Accuracy() float64 { return ratio(c.Correct(), c.Total()) }
+
+// Write prints the table, targets as rows and answers as columns.
+func (c *Confusion) Write(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "target \\ predicted\t%s\t\n", strings.Join(c.Labels, "\t"))
+	for i, row := range c.Counts {
+		cells := make([]string, len(row))
+		for j, x := range row {
+			cells[j] = fmt.Sprint(x)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t\n", c.Labels[i], strings.Join(cells, "\t"))
+	}
+	return tw.Flush()
+}
+
+// Majority returns the most frequent target of the training cases (the
+// first in byte order on ties; None without cases) and the accuracy of
+// always answering it on the test cases: the floor any method should
+// beat.
+func Majority(train, test []Case) (string, float64) {
+	freq := map[string]int{}
+	for _, c := range train {
+		freq[c.Target]++
+	}
+	best := None
+	for t, n := range freq {
+		if n > freq[best] || n == freq[best] && t < best {
+			best = t
+		}
+	}
+	right := 0
+	for _, c := range test {
+		if c.Target == best {
+			right++
+		}
+	}
+	return best, ratio(right, len(test))
+}

@@ -1,0 +1,201 @@
+package learn
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// The learning protocol is how strata learns a theory without tuning on
+// test data: the learner's number of iterations, and with pruning the
+// support a clause needs, are chosen on held-out parts of the training
+// data, each scored the way the task is (its Task), by the
+// one-standard-error rule; then the theory is learned on all the training
+// data with the chosen number of iterations (the final run) and pruned at
+// the chosen support. strata learn, both benchmarks and the server run it
+// alike: Learn, or its steps Choose, Protocol.Final and Protocol.Finish
+// for a caller that drives the final run's learner itself (checkpoints,
+// resumption).
+
+// Defaults of the protocol, for the interfaces that offer its settings.
+const (
+	// DefaultValidation is the share of the training data that one
+	// held-out part holds out.
+	DefaultValidation = 0.3
+	// DefaultValidationPatience is how many iterations a validation run
+	// goes on after its held-out score last improved: enough for the
+	// score to rise again after a plateau, which it often does when a
+	// clause opens the way for exceptions.
+	DefaultValidationPatience = 60
+	// DefaultPruneShare is the highest support that pruning tries, as a
+	// share of the training weight.
+	DefaultPruneShare = 0.01
+)
+
+// The validation runs' share of the protocol's learning time, in tenths:
+// one held-out part runs on most of the data once, folds several times.
+const (
+	holdOutTenths = 4
+	foldsTenths   = 6
+)
+
+// Fold is a held-out part of the training data: a validation run learns
+// Train and scores Held after every iteration.
+type Fold struct {
+	Train *Examples
+	Held  Task
+}
+
+// Protocol says how a theory is learned. A zero field has no effect: with
+// no Folds nothing is chosen, and the theory is learned with Settings as
+// they are.
+type Protocol struct {
+	// Settings are those of every learning run. Settings.Timeout bounds
+	// the learning time of the whole protocol: the validation runs share
+	// 40% of it (one held-out part) or 60% (folds, an equal share each),
+	// and the final run has what they leave (at least a second).
+	Settings Settings
+	// Folds are the held-out parts the iterations are chosen on: one
+	// held-out part, or the folds of a cross-validation (every training
+	// example held out once), whose held-out scores are pooled iteration
+	// by iteration.
+	Folds []Fold
+	// ValidationPatience stops a validation run this many iterations after
+	// its held-out score last improved (0: only at the limits of
+	// Settings).
+	ValidationPatience int
+	// PruneShare turns on reduced-support pruning: the hypothesis of the
+	// chosen iteration of every fold is pruned at the support thresholds
+	// 0, 1, 2, 3, 5, 8, … training examples up to PruneShare of the
+	// fold's training weight (PruneSupport), the highest threshold whose
+	// held-out score is within one standard error of the best is kept, as
+	// a share of the training weight, and the final hypothesis loses the
+	// clauses that at most that share of all the training examples need
+	// (0: no pruning).
+	PruneShare float64
+	// Parallel bounds the folds that run at once. 0 runs as many as
+	// Settings.Threads allow, each with an equal share of them (the
+	// learner gains little from a second thread, a second fold nearly
+	// doubles the speed); 1 runs them one after the other. The choice
+	// does not depend on it, unless a fold runs out of time.
+	Parallel int
+	// OnValidation, if not nil, is called after every iteration of a
+	// validation run with the fold's index; folds that run at once call
+	// it concurrently.
+	OnValidation func(fold int, it Iteration)
+}
+
+// check refuses settings that have no meaning.
+func (proto *Protocol) check() error {
+	switch {
+	case proto.ValidationPatience < 0:
+		return fmt.Errorf("learn: validation patience %d: it cannot be negative (0: never)", proto.ValidationPatience)
+	case !(proto.PruneShare >= 0 && proto.PruneShare < 1):
+		return fmt.Errorf("learn: prune share %v outside [0, 1) (0: no pruning)", proto.PruneShare)
+	case proto.Parallel < 0:
+		return fmt.Errorf("learn: %d folds at once: the number cannot be negative (0: as the threads allow)", proto.Parallel)
+	}
+	for i, f := range proto.Folds {
+		if f.Train == nil || len(f.Train.List) == 0 {
+			return fmt.Errorf("learn: fold %d of %d has no training examples", i+1, len(proto.Folds))
+		}
+		if f.Held == nil || len(f.Held.Queries().List) == 0 {
+			return fmt.Errorf("learn: fold %d of %d holds out nothing to score", i+1, len(proto.Folds))
+		}
+	}
+	return proto.Settings.check()
+}
+
+// Final returns the settings of the final run after the selection sel
+// (nil: nothing was chosen): proto.Settings with the chosen number of
+// iterations (the limit of Settings when the validation made none) and
+// the learning time the validation left.
+func (proto *Protocol) Final(sel *Selection) Settings {
+	s := proto.Settings
+	if sel == nil {
+		return s
+	}
+	if sel.Chosen > 0 {
+		s.Iterations = sel.Chosen
+	}
+	if s.Timeout > 0 {
+		s.Timeout = max(s.Timeout-sel.Elapsed, time.Second)
+	}
+	return s
+}
+
+// Outcome is the end of a protocol: the final run and its pruned
+// hypothesis.
+type Outcome struct {
+	Selection *Selection // what the validation chose; nil without folds
+	Learner   *Learner   // the final run's: its history, time and checkpoint
+	Stop      Stop       // why the final run ended
+	// Hypothesis is the final run's (Learner.Final), pruned at the chosen
+	// support, and TrainAccuracy its accuracy on the training examples.
+	Hypothesis    *Hypothesis
+	TrainAccuracy float64
+	// Pruning is what pruning did; nil when nothing was chosen to prune
+	// at, or the final run was interrupted.
+	Pruning *Pruning
+}
+
+// Pruning is the reduced-support pruning of a final hypothesis: every
+// clause that at most Threshold training examples (by weight) need went.
+type Pruning struct {
+	Threshold     int64
+	Before, After int // literals
+	TrainAccuracy float64
+	Elapsed       time.Duration
+}
+
+// Learn runs the protocol on p: it chooses the iterations (and the support)
+// on proto.Folds, learns on all of p.Train with the chosen iterations and
+// prunes. When ctx is done during the validation it returns ctx's error;
+// during the final run or the pruning, the outcome of the last completed
+// iteration, unpruned, with Stop StopCancelled (StopTimeout for ctx's
+// deadline).
+func Learn(ctx context.Context, p Problem, proto Protocol) (*Outcome, error) {
+	sel, err := Choose(ctx, p, proto)
+	if err != nil {
+		return nil, err
+	}
+	l, err := NewLearner(p, proto.Final(sel))
+	if err != nil {
+		return nil, err
+	}
+	return proto.Finish(ctx, p, sel, l)
+}
+
+// Finish runs l, the final run's learner (NewLearner or ResumeLearner of p
+// with proto.Final(sel)), to its end and prunes its hypothesis at the
+// support sel chose. It is the last step of Learn.
+func (proto *Protocol) Finish(ctx context.Context, p Problem, sel *Selection, l *Learner) (*Outcome, error) {
+	stop, err := l.Run(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := &Outcome{Selection: sel, Learner: l, Stop: stop, Hypothesis: l.Final(), TrainAccuracy: l.TrainAccuracy()}
+	if stop == StopCancelled || sel == nil || sel.Support == nil {
+		return out, nil
+	}
+	start := time.Now()
+	t := sel.Support.Threshold(p.Train.Total())
+	pr := &Pruning{Threshold: t, Before: out.Hypothesis.NumLiterals(), TrainAccuracy: out.TrainAccuracy}
+	if t > 0 {
+		s := proto.Settings
+		h, err := PruneSupport(ctx, p, out.Hypothesis, s, t)
+		if errors.Is(err, ctx.Err()) && ctx.Err() != nil {
+			out.Stop = l.ctxStop(ctx)
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		correct, total := Score(h, p.Train, s.Threads, s.Semantics)
+		out.Hypothesis, out.TrainAccuracy = h, float64(correct)/float64(max(total, 1))
+	}
+	pr.After, pr.Elapsed = out.Hypothesis.NumLiterals(), time.Since(start)
+	out.Pruning = pr
+	return out, nil
+}

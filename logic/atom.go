@@ -94,13 +94,10 @@ func (v *Vocabulary) Names() []string { return append([]string(nil), v.names...)
 // Clone returns an independent copy of v.
 func (v *Vocabulary) Clone() *Vocabulary { return NewVocabulary(v.names...) }
 
-// LitString returns l in the textual syntax: "bird" or "!bird".
-func (v *Vocabulary) LitString(l Lit) string {
-	if l.IsNeg() {
-		return "!" + v.Name(l.Atom())
-	}
-	return v.Name(l.Atom())
-}
+// LitString returns l in the textual syntax: "bird" or "!bird"; a
+// comparison atom as a person writes it, "age <= 30" or "age > 30"
+// (compare.go).
+func (v *Vocabulary) LitString(l Lit) string { return litText(v.Name(l.Atom()), l.IsNeg()) }
 
 // Join writes the literals of ls separated by sep, e.g. ", " or " | ".
 func (v *Vocabulary) Join(ls []Lit, sep string) string {

@@ -331,8 +331,12 @@ func (f *Formula) write(b *strings.Builder, v *Vocabulary) {
 	case OpFalse:
 		b.WriteString("false")
 	case OpAtom:
-		b.WriteString(v.Name(f.Atom))
+		b.WriteString(litText(v.Name(f.Atom), false))
 	case OpNot:
+		if g := f.Args[0]; g.Op == OpAtom {
+			b.WriteString(litText(v.Name(g.Atom), true)) // !bird, or age > 30 (compare.go)
+			return
+		}
 		b.WriteByte('!')
 		f.child(b, v, 0)
 	case OpAtLeast:

@@ -25,12 +25,15 @@ const (
 	tLParen
 	tRParen
 	tBad
+	tNegIdent // the negation of a comparison atom: age > 30, odor!=foul (compare.go)
+	tCmpErr   // a malformed comparison; its text says what is wrong
 )
 
 var tokNames = [...]string{
 	tEOF: "end of text", tIdent: "atom", tNumber: "number", tTrue: "'true'", tFalse: "'false'",
 	tAtLeast: "'atleast'", tNot: "'!'", tAnd: "'&'", tOr: "'|'", tImplies: "'->'", tIff: "'<->'",
 	tDefault: "'|~'", tComma: "','", tLParen: "'('", tRParen: "')'", tBad: "character",
+	tNegIdent: "atom", tCmpErr: "comparison",
 }
 
 type token struct {
@@ -41,8 +44,10 @@ type token struct {
 
 func (t token) describe() string {
 	switch t.kind {
-	case tIdent, tNumber, tBad:
+	case tIdent, tNumber, tBad, tNegIdent:
 		return strconv.Quote(t.text)
+	case tCmpErr:
+		return t.text
 	}
 	return tokNames[t.kind]
 }
@@ -66,6 +71,8 @@ func lex(src string) []token {
 		switch {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
 			i++
+			continue
+		case (c == '"' || c == '-' || isBareByte(c)) && comparisonAt(src, i, &toks, &i):
 			continue
 		case strings.HasPrefix(src[i:], "<->"), strings.HasPrefix(src[i:], "<=>"):
 			i += 3
@@ -131,6 +138,17 @@ func lex(src string) []token {
 		}
 	}
 	return append(toks, token{tEOF, len(src), ""})
+}
+
+// comparisonAt appends the comparison atom at src[i:] to toks and moves
+// *next past it, if there is one there (compare.go).
+func comparisonAt(src string, i int, toks *[]token, next *int) bool {
+	tok, n, ok := lexComparison(src, i)
+	if ok {
+		*toks = append(*toks, tok)
+		*next = n
+	}
+	return ok
 }
 
 func isNumber(s string) bool {
@@ -347,6 +365,11 @@ func (p *parser) primary() (*Formula, error) {
 	case tIdent:
 		p.next()
 		return AtomF(p.v.Intern(t.text)), nil
+	case tNegIdent:
+		p.next()
+		return Not(AtomF(p.v.Intern(t.text))), nil
+	case tCmpErr:
+		return nil, p.errorf(t, "%s", t.text)
 	case tTrue:
 		p.next()
 		return True(), nil

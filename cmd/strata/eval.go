@@ -19,6 +19,7 @@ func init() { register(newEvalCmd) }
 func newEvalCmd() *cobra.Command {
 	var pos, neg, hard string
 	var sem possibilistic.Semantics
+	var tf tableFlags
 	cmd := &cobra.Command{
 		Use:   "eval THEORY --pos P --neg N [--hard H]",
 		Short: "Score a theory on positive and negative defaults",
@@ -35,8 +36,11 @@ of literals before the arrow and a clause after it); nothing drowns, so the
 per-level table only counts formulas.`,
 		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if tf.file != "" {
+				return evalTable(cmd, args[0], &tf, sem) // table.go
+			}
 			if pos == "" || neg == "" {
-				return usageError{errors.New("eval needs --pos and --neg")}
+				return usageError{errors.New("eval needs --pos and --neg, or --table")}
 			}
 			v := &logic.Vocabulary{}
 			th, err := loadTheory(cmd, args[0], v)
@@ -69,6 +73,7 @@ per-level table only counts formulas.`,
 	cmd.Flags().StringVar(&neg, "neg", "", "negative examples (non-defaults)")
 	cmd.Flags().StringVar(&hard, "hard", "", "hard rules to add at weight 1")
 	cmd.Flags().TextVar(&sem, "semantics", possibilistic.Poss, semanticsUsage)
+	addTableFlags(cmd.Flags(), &tf, false)
 	return cmd
 }
 

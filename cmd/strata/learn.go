@@ -36,6 +36,7 @@ type learnFlags struct {
 	semantics                        possibilistic.Semantics
 	seed                             uint64
 	verbose                          bool
+	table                            tableFlags              // learn --table (table.go)
 }
 
 func newLearnCmd() *cobra.Command {
@@ -103,6 +104,7 @@ continues from it and ends with the theory of an uninterrupted run.`,
 	fl.Uint64Var(&f.seed, "seed", 1, "random seed")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print one line per iteration on stderr")
 	fl.TextVar(&f.semantics, "semantics", possibilistic.Poss, semanticsUsage)
+	addTableFlags(fl, &f.table, true)
 	return cmd
 }
 
@@ -116,6 +118,9 @@ type learnData struct {
 }
 
 func runLearn(cmd *cobra.Command, f *learnFlags) (err error) {
+	if f.table.file != "" {
+		return runLearnTable(cmd, f)
+	}
 	stderr := cmd.ErrOrStderr()
 	if err := f.protocol.resolve(cmd.Flags()); err != nil {
 		return usageError{err}

@@ -1,0 +1,161 @@
+package table
+
+import (
+	"math"
+	"slices"
+)
+
+// Cuts returns the thresholds of a numeric column, ascending, chosen from
+// the values x and classes y of training rows (rows with a missing value,
+// NaN, are left out): Fayyad and Irani's recursive minimum-entropy
+// partition ("Multi-interval discretization of continuous-valued
+// attributes", IJCAI 1993). The candidate cuts are the boundary points,
+// between two adjacent distinct values whose rows are not all of one and
+// the same class (they proved that the best cut by entropy is always one);
+// the best candidate of an interval splits it when its information gain
+// pays for the cut by the minimum description length principle, and each
+// part is split in turn. A threshold is the lower of the two values it
+// separates, so that a rule reads x <= v for a value v of the data.
+// classes is the number of classes (y holds 0..classes-1).
+func Cuts(x []float64, y []int32, classes int) []float64 {
+	groups := groupValues(x, y, classes)
+	if len(groups) < 2 {
+		return nil
+	}
+	// prefix[i*classes+c] counts class c among the rows of groups[:i].
+	prefix := make([]int, (len(groups)+1)*classes)
+	for i, g := range groups {
+		copy(prefix[(i+1)*classes:(i+2)*classes], prefix[i*classes:(i+1)*classes])
+		for c, n := range g.counts {
+			prefix[(i+1)*classes+c] += n
+		}
+	}
+	s := &splitter{groups: groups, prefix: prefix, classes: classes}
+	var cuts []float64
+	s.split(0, len(groups), &cuts)
+	slices.Sort(cuts)
+	return cuts
+}
+
+// valueGroup is the rows of one distinct value.
+type valueGroup struct {
+	value  float64
+	counts []int // per class
+}
+
+func groupValues(x []float64, y []int32, classes int) []valueGroup {
+	idx := make([]int, 0, len(x))
+	for i, v := range x {
+		if !math.IsNaN(v) && y[i] >= 0 {
+			idx = append(idx, i)
+		}
+	}
+	slices.SortFunc(idx, func(a, b int) int {
+		if x[a] < x[b] {
+			return -1
+		}
+		if x[a] > x[b] {
+			return 1
+		}
+		return 0
+	})
+	var groups []valueGroup
+	for _, i := range idx {
+		if len(groups) == 0 || groups[len(groups)-1].value != x[i] {
+			groups = append(groups, valueGroup{value: x[i], counts: make([]int, classes)})
+		}
+		groups[len(groups)-1].counts[y[i]]++
+	}
+	return groups
+}
+
+type splitter struct {
+	groups  []valueGroup
+	prefix  []int
+	classes int
+}
+
+// counts returns the class counts of groups[lo:hi] in buf.
+func (s *splitter) counts(lo, hi int, buf []int) []int {
+	buf = buf[:s.classes]
+	for c := range buf {
+		buf[c] = s.prefix[hi*s.classes+c] - s.prefix[lo*s.classes+c]
+	}
+	return buf
+}
+
+// entropy returns the class entropy of counts in bits, the number of rows
+// and the number of classes present.
+func entropy(counts []int) (h float64, n, k int) {
+	for _, c := range counts {
+		n += c
+	}
+	for _, c := range counts {
+		if c > 0 {
+			k++
+			p := float64(c) / float64(n)
+			h -= p * math.Log2(p)
+		}
+	}
+	return h, n, k
+}
+
+// pure returns the only class of a group, or -1 when it has rows of
+// several classes.
+func pure(g valueGroup) int {
+	cls := -1
+	for c, n := range g.counts {
+		if n > 0 {
+			if cls >= 0 {
+				return -1
+			}
+			cls = c
+		}
+	}
+	return cls
+}
+
+// boundary reports whether a cut between groups i-1 and i is a boundary
+// point: not between two groups that are all of one and the same class.
+func (s *splitter) boundary(i int) bool {
+	a, b := pure(s.groups[i-1]), pure(s.groups[i])
+	return a < 0 || b < 0 || a != b
+}
+
+// split finds the best cut of groups[lo:hi], keeps it when it passes the
+// MDL criterion, and recurses into both sides.
+func (s *splitter) split(lo, hi int, cuts *[]float64) {
+	if hi-lo < 2 {
+		return
+	}
+	all := s.counts(lo, hi, make([]int, s.classes))
+	hAll, n, k := entropy(all)
+	if k < 2 {
+		return
+	}
+	left, right := make([]int, s.classes), make([]int, s.classes)
+	best, bestE := -1, math.Inf(1)
+	for i := lo + 1; i < hi; i++ {
+		if !s.boundary(i) {
+			continue
+		}
+		h1, n1, _ := entropy(s.counts(lo, i, left))
+		h2, n2, _ := entropy(s.counts(i, hi, right))
+		if e := (float64(n1)*h1 + float64(n2)*h2) / float64(n); e < bestE {
+			best, bestE = i, e
+		}
+	}
+	if best < 0 {
+		return
+	}
+	h1, _, k1 := entropy(s.counts(lo, best, left))
+	h2, _, k2 := entropy(s.counts(best, hi, right))
+	gain := hAll - bestE
+	delta := math.Log2(math.Pow(3, float64(k))-2) - (float64(k)*hAll - float64(k1)*h1 - float64(k2)*h2)
+	if gain <= (math.Log2(float64(n-1))+delta)/float64(n) {
+		return
+	}
+	*cuts = append(*cuts, s.groups[best-1].value)
+	s.split(lo, best, cuts)
+	s.split(best, hi, cuts)
+}

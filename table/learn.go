@@ -1,0 +1,288 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/possibilistic"
+)
+
+// Settings say how to learn from a table. The zero value of a field has no
+// effect or means its default; Label is required.
+type Settings struct {
+	// Learner holds the heuristic learner's settings (iterations, timeout,
+	// candidates, seed, threads, patience, semantics). Its Timeout bounds
+	// the whole of Learn, the choice of iterations included.
+	Learner learn.Settings
+
+	Label    string   // the class column
+	Features []string // the columns to learn from; nil: DefaultFeatures
+	Group    string   // rows with the same value of this column are never split between folds ("" : every row alone)
+
+	// Folds, when 2 or more, chooses the number of iterations by
+	// cross-validation on that many folds of the training rows (whole
+	// groups): the encoding is fit and a theory learned on the other
+	// folds, the held-out fold scored after every iteration, and the
+	// one-standard-error rule applied to the pooled curve
+	// (learn.ChooseIterationsCV); the theory is then learned on all the
+	// training rows with that many iterations. 0 or 1: no choice, learn up
+	// to Learner.Iterations.
+	Folds int
+	// ValidationPatience stops a fold's run this many iterations after its
+	// held-out accuracy last improved (0: DefaultValidationPatience).
+	ValidationPatience int
+}
+
+// DefaultValidationPatience is the patience of the runs that choose the
+// number of iterations.
+const DefaultValidationPatience = 20
+
+// ValidationShare is the share of Learner.Timeout that the choice of
+// iterations may take; the final run has the rest.
+const ValidationShare = 0.6
+
+// Learned is a theory learned from a table.
+type Learned struct {
+	Encoding *Encoding
+	Model    *learn.Model // implied rules removed (learn.Learner.Final)
+	Theory   *possibilistic.Theory
+	// Selection is the cross-validation that chose the number of
+	// iterations; nil without Settings.Folds.
+	Selection     *learn.Selection
+	Iterations    int // the final run's iteration limit
+	History       []learn.Iteration
+	Stop          learn.Stop
+	TrainAccuracy float64 // on the learner's examples (defaults and non-defaults)
+	Elapsed       time.Duration
+	Examples      int // the final run's examples, counting multiplicities
+}
+
+// DefaultFeatures returns every column of t but the class and group
+// columns and those that look like identifiers: categorical columns in
+// which every row has its own value (there is nothing to learn from them);
+// notes says which were left out.
+func DefaultFeatures(t *Table, label, group string) (features, notes []string) {
+	for _, c := range t.Columns {
+		switch {
+		case c.Name == label || c.Name == group:
+		case !c.Numeric && t.Rows > 1 && len(c.Values) == t.Rows:
+			notes = append(notes, fmt.Sprintf("column %q left out of the features: every row has its own value, as an identifier (name it among the features to keep it)", c.Name))
+		default:
+			features = append(features, c.Name)
+		}
+	}
+	return features, notes
+}
+
+// Learn learns a theory from the rows of t (all of them when rows is nil):
+// the encoding is fit on them (Fit), every row gives a default and a
+// non-default (Binding.Examples) and the hard rules say that exactly one
+// class holds, a column has one value and thresholds are ordered. With
+// s.Folds the number of iterations is chosen by cross-validation on the
+// rows. The theory's atoms read as the table's comparisons, and Predict
+// on it answers as the learned model does. When ctx is done it returns
+// ctx's error.
+func Learn(ctx context.Context, t *Table, rows []int, s Settings) (*Learned, error) {
+	start := time.Now()
+	if rows == nil {
+		rows = allRows(t.Rows)
+	}
+	if s.Label == "" {
+		return nil, errors.New("table: no class column given")
+	}
+	features := s.Features
+	if features == nil {
+		features, _ = DefaultFeatures(t, s.Label, s.Group)
+	}
+	if len(features) == 0 {
+		return nil, fmt.Errorf("%s: no feature columns to learn from", t.Name)
+	}
+	seed := s.Learner.Seed
+	lr := &Learned{Iterations: s.Learner.Iterations}
+	final := s.Learner
+	if s.Folds >= 2 {
+		vs := s.Learner
+		if vs.Timeout > 0 {
+			vs.Timeout = time.Duration(float64(s.Learner.Timeout) * ValidationShare / float64(s.Folds))
+		}
+		sel, err := chooseIterations(ctx, t, rows, features, s, vs)
+		if err != nil {
+			return nil, err
+		}
+		lr.Selection = sel
+		if sel.Chosen > 0 {
+			lr.Iterations = sel.Chosen
+			final.Iterations = sel.Chosen
+		}
+		if s.Learner.Timeout > 0 {
+			final.Timeout = max(s.Learner.Timeout-time.Since(start), time.Second)
+		}
+		// The final run makes the chosen number of iterations unless its
+		// own patience stops it first, as the folds' runs did.
+	}
+	e, err := Fit(t, s.Label, features, rows)
+	if err != nil {
+		return nil, err
+	}
+	b, err := e.Bind(t)
+	if err != nil {
+		return nil, err
+	}
+	train, err := b.Examples(rows, rand.New(rand.NewPCG(seed, 0x7ab1e)))
+	if err != nil {
+		return nil, err
+	}
+	hard := e.Hard()
+	l, err := learn.NewLearner(learn.Problem{Vocab: e.Vocab, Train: train, Hard: hard}, final)
+	if err != nil {
+		return nil, err
+	}
+	if lr.Stop, err = l.Run(ctx); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	lr.Encoding, lr.Model = e, l.Final()
+	lr.Theory = lr.Model.Theory(e.Vocab)
+	lr.History, lr.TrainAccuracy, lr.Examples = l.History(), l.TrainAccuracy(), train.Total()
+	lr.Elapsed = time.Since(start)
+	return lr, nil
+}
+
+// chooseIterations runs the cross-validation of Settings.Folds.
+func chooseIterations(ctx context.Context, t *Table, rows []int, features []string, s Settings, vs learn.Settings) (*learn.Selection, error) {
+	folds, err := Folds(t, rows, s.Folds, s.Label, s.Group, s.Learner.Seed)
+	if err != nil {
+		return nil, err
+	}
+	patience := s.ValidationPatience
+	if patience == 0 {
+		patience = DefaultValidationPatience
+	}
+	var cv learn.CrossValidation
+	for f, held := range folds {
+		fit := Complement(rows, held)
+		e, err := Fit(t, s.Label, features, fit)
+		if err != nil {
+			return nil, fmt.Errorf("fold %d: %w", f+1, err)
+		}
+		b, err := e.Bind(t)
+		if err != nil {
+			return nil, err
+		}
+		rng := rand.New(rand.NewPCG(s.Learner.Seed, uint64(f+1)))
+		fitEx, err := b.Examples(fit, rng)
+		if err != nil {
+			return nil, err
+		}
+		// A held-out row of a class the fold's encoding does not know
+		// cannot be scored as an example; it is left out of the curve.
+		var known []int
+		for _, r := range held {
+			if b.Class(r) >= 0 {
+				known = append(known, r)
+			}
+		}
+		heldEx, err := b.Examples(known, rng)
+		if err != nil {
+			return nil, err
+		}
+		cv.Folds = append(cv.Folds, learn.Validation{
+			Problem:  learn.Problem{Vocab: e.Vocab, Train: fitEx, Hard: e.Hard(), Test: heldEx},
+			Settings: vs,
+			Patience: patience,
+		})
+	}
+	return learn.ChooseIterationsCV(ctx, cv)
+}
+
+// Folds splits rows into k folds for cross-validation, with the seed: rows
+// of one group (equal values of the group column) stay together and the
+// groups are dealt to the folds in a random order; without a group column
+// the rows of each class are dealt in turn (stratified), so that every fold
+// has about the class shares of the whole.
+func Folds(t *Table, rows []int, k int, label, group string, seed uint64) ([][]int, error) {
+	if k < 2 {
+		return nil, fmt.Errorf("%d folds: need at least 2", k)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0xf01d5))
+	folds := make([][]int, k)
+	if group != "" {
+		gc := t.Column(group)
+		if gc == nil {
+			return nil, fmt.Errorf("%s: no group column %q", t.Name, group)
+		}
+		byGroup := map[string][]int{}
+		var names []string
+		for _, r := range rows {
+			g := gc.Value(r)
+			if _, ok := byGroup[g]; !ok {
+				names = append(names, g)
+			}
+			byGroup[g] = append(byGroup[g], r)
+		}
+		if len(names) < k {
+			return nil, fmt.Errorf("%s: %d groups in column %q are too few for %d folds", t.Name, len(names), group, k)
+		}
+		rng.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
+		// Deal each group to the fold with the fewest rows so far, so that
+		// folds are about equal in rows and not only in groups.
+		for _, g := range names {
+			f := 0
+			for i := range folds {
+				if len(folds[i]) < len(folds[f]) {
+					f = i
+				}
+			}
+			folds[f] = append(folds[f], byGroup[g]...)
+		}
+	} else {
+		if len(rows) < k {
+			return nil, fmt.Errorf("%s: %d rows are too few for %d folds", t.Name, len(rows), k)
+		}
+		byClass := map[string][]int{}
+		var classes []string
+		lc := t.Column(label)
+		for _, r := range rows {
+			c := ""
+			if lc != nil {
+				c = lc.Value(r)
+			}
+			if _, ok := byClass[c]; !ok {
+				classes = append(classes, c)
+			}
+			byClass[c] = append(byClass[c], r)
+		}
+		slices.Sort(classes)
+		next := 0
+		for _, c := range classes {
+			rs := byClass[c]
+			rng.Shuffle(len(rs), func(i, j int) { rs[i], rs[j] = rs[j], rs[i] })
+			for _, r := range rs {
+				folds[next] = append(folds[next], r)
+				next = (next + 1) % k
+			}
+		}
+	}
+	for i := range folds {
+		slices.Sort(folds[i])
+	}
+	return folds, nil
+}
+
+// Complement returns the rows not in held (which is sorted).
+func Complement(rows, held []int) []int {
+	out := make([]int, 0, len(rows)-len(held))
+	for _, r := range rows {
+		if _, ok := slices.BinarySearch(held, r); !ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}

@@ -1,0 +1,148 @@
+package table
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
+)
+
+// Prediction is a theory's answer for one row of a table.
+type Prediction struct {
+	Row    int    // the row's index in the table, from 0
+	Line   int    // the row's line in the file
+	Class  string // the predicted class value, or NoClass
+	Target string // the row's class as written, "" when the table has none
+	// Why, with PredictOptions.Explain, says what decided the row: for a
+	// class, the learned formulas that with the row's literals entail it
+	// and the level (weight) at which they do; otherwise which classes
+	// were entailed (none, or several).
+	Why *Why
+}
+
+// Why is the explanation of a prediction.
+type Why struct {
+	Level    float64  // the weight of the lowest level needed (0 when no class)
+	Rules    []string // the learned formulas (weight below 1) that decide the row, highest level first
+	Entailed []string // the classes entailed when there is not exactly one
+}
+
+// PredictOptions say how to predict.
+type PredictOptions struct {
+	Semantics possibilistic.Semantics
+	Label     string // the class column; empty: the one the theory's hard rules name (FromTheory)
+	Explain   bool   // fill in Prediction.Why
+}
+
+// Predict answers a class for every row of t: the class value c such that
+// the theory entails Label=c from the row's literals under the semantics,
+// for exactly one c; NoClass otherwise. The encoding of the rows is read
+// from the theory's atoms (FromTheory), so any theory over comparison atoms
+// can be used, learned or written by hand. Rows with the same literals are
+// decided once. When ctx is done it returns ctx's error.
+func Predict(ctx context.Context, th *possibilistic.Theory, t *Table, opts PredictOptions) ([]Prediction, error) {
+	if th.Vocab == nil {
+		th.Vocab = &logic.Vocabulary{}
+	}
+	e, err := FromTheory(th.Vocab, hardOf(th), opts.Label)
+	if err != nil {
+		return nil, err
+	}
+	b, err := e.Bind(t)
+	if err != nil {
+		return nil, err
+	}
+	return predictRows(ctx, th, b, allRows(t.Rows), opts)
+}
+
+// predictRows predicts rows of b's table with the theory th over b's
+// encoding's vocabulary.
+func predictRows(ctx context.Context, th *possibilistic.Theory, b *Binding, rows []int, opts PredictOptions) ([]Prediction, error) {
+	atoms := b.e.ClassAtoms()
+	r := possibilistic.NewReasoner(th)
+	out := make([]Prediction, len(rows))
+	done := map[string]int{} // situation -> index in out of the row that decided it
+	var key strings.Builder
+	for i, row := range rows {
+		if i%256 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		alpha := b.Situation(row)
+		key.Reset()
+		for _, l := range alpha {
+			fmt.Fprintf(&key, "%d,", l)
+		}
+		p := Prediction{Row: row, Line: b.t.Lines[row], Target: b.Target(row)}
+		if j, ok := done[key.String()]; ok {
+			p.Class, p.Why = out[j].Class, out[j].Why
+			out[i] = p
+			continue
+		}
+		var entailed []int
+		for c, a := range atoms {
+			if r.EntailsClauseUnder(opts.Semantics, alpha, logic.Clause{logic.Pos(a)}) {
+				entailed = append(entailed, c)
+			}
+		}
+		p.Class = NoClass
+		if len(entailed) == 1 {
+			p.Class = b.e.Classes[entailed[0]]
+		}
+		if opts.Explain {
+			p.Why = explain(ctx, r, th, b.e, alpha, entailed, opts.Semantics)
+		}
+		done[key.String()] = i
+		out[i] = p
+	}
+	return out, ctx.Err()
+}
+
+func explain(ctx context.Context, r *possibilistic.Reasoner, th *possibilistic.Theory, e *Encoding, alpha logic.Term, entailed []int, sem possibilistic.Semantics) *Why {
+	w := &Why{}
+	if len(entailed) != 1 {
+		for _, c := range entailed {
+			w.Entailed = append(w.Entailed, e.Classes[c])
+		}
+		return w
+	}
+	ex, err := r.ExplainContext(ctx, sem, logic.TermF(alpha), logic.AtomF(e.ClassAtoms()[entailed[0]]))
+	if err != nil {
+		return w
+	}
+	w.Level = ex.Necessity
+	sup := slices.Clone(ex.Support)
+	slices.SortStableFunc(sup, func(a, b possibilistic.FormulaRef) int { return b.Level - a.Level })
+	for _, f := range sup {
+		if th.Levels[f.Level].Weight < 1 {
+			w.Rules = append(w.Rules, possibilistic.FormatWeight(th.Levels[f.Level].Weight)+": "+f.Formula.String(th.Vocab))
+		}
+	}
+	return w
+}
+
+// hardOf returns the clauses of weight 1 of a theory.
+func hardOf(th *possibilistic.Theory) []logic.Clause {
+	var out []logic.Clause
+	for _, l := range th.Levels {
+		if l.Weight < 1 {
+			continue
+		}
+		for _, f := range l.Formulas {
+			if c, ok := f.AsClause(); ok {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+func allRows(n int) []int {
+	rows := make([]int, n)
+	for i := range rows {
+		rows[i] = i
+	}
+	return rows
+}

@@ -35,6 +35,7 @@ type PredictOptions struct {
 	Semantics possibilistic.Semantics
 	Label     string // the class column; empty: the one the theory's hard rules name (FromTheory)
 	Explain   bool   // fill in Prediction.Why
+	Rows      []int  // the rows to predict, in this order (nil: all of them)
 }
 
 // Predict answers a class for every row of t: the class value c such that
@@ -55,7 +56,11 @@ func Predict(ctx context.Context, th *possibilistic.Theory, t *Table, opts Predi
 	if err != nil {
 		return nil, err
 	}
-	return predictRows(ctx, th, b, allRows(t.Rows), opts)
+	rows := opts.Rows
+	if rows == nil {
+		rows = allRows(t.Rows)
+	}
+	return predictRows(ctx, th, b, rows, opts)
 }
 
 // predictRows predicts rows of b's table with the theory th over b's

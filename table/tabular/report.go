@@ -1,0 +1,168 @@
+package tabular
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/strata-logic/strata/internal/fileutil"
+)
+
+var nan = math.NaN()
+
+func runtimeProcs() int { return runtime.GOMAXPROCS(0) }
+
+// Result returns the result of the named method, or nil.
+func (t *TableResult) Result(method string) *Result {
+	for _, r := range t.Results {
+		if r.Method == method {
+			return r
+		}
+	}
+	return nil
+}
+
+func (r *Report) write() error {
+	if err := fileutil.WriteAtomic(filepath.Join(r.Options.Dir, "results.csv"), r.WriteCSV); err != nil {
+		return err
+	}
+	return fileutil.WriteAtomic(filepath.Join(r.Options.Dir, "results.md"), r.WriteMarkdown)
+}
+
+// WriteCSV writes one line per table and method:
+// table,method,accuracy,macro_f1,rules,literals,seconds. Accuracy and
+// macro-F1 are of the confusion table pooled over the splits; rules,
+// literals and seconds are means per split (J48: leaves and tree nodes;
+// empty where they have no meaning); a method that did not run has empty
+// scores.
+func (r *Report) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"table", "method", "accuracy", "macro_f1", "rules", "literals", "seconds"})
+	for _, t := range r.Tables {
+		for _, res := range t.Results {
+			rec := []string{t.Dataset.Name, res.Method, "", "", num(res.Rules, 1), num(res.Literals, 1), ""}
+			if res.Confusion != nil {
+				rec[2], rec[3] = num(res.Confusion.Accuracy(), 4), num(res.Confusion.MacroF1(), 4)
+				rec[6] = num(res.Seconds, 3)
+			}
+			cw.Write(rec)
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func num(x float64, prec int) string {
+	if math.IsNaN(x) {
+		return ""
+	}
+	return strconv.FormatFloat(x, 'f', prec, 64)
+}
+
+func pct(res *Result) string {
+	if res == nil || res.Confusion == nil {
+		return "–"
+	}
+	return fmt.Sprintf("%.1f", 100*res.Confusion.Accuracy())
+}
+
+func f1(res *Result) string {
+	if res == nil || res.Confusion == nil {
+		return "–"
+	}
+	return fmt.Sprintf("%.1f", 100*res.Confusion.MacroF1())
+}
+
+// WriteMarkdown writes the report: per table the accuracy and macro-F1 of
+// every method, strata's theory sizes and times, J48's nodes and JRip's
+// rules, and the published FOLD figures beside them.
+func (r *Report) WriteMarkdown(w io.Writer) error {
+	o := r.Options
+	var b strings.Builder
+	fmt.Fprintf(&b, "# strata bench tabular\n\n")
+	if o.Command != "" {
+		fmt.Fprintf(&b, "Command: `%s` (seed %d), %s in all.\n\n", o.Command, o.Seed, r.Elapsed.Round(time.Second))
+	}
+	fmt.Fprintf(&b, "Each table given as one file is scored by %d-fold cross-validation (stratified by class, seed %d), a table given as train and test files by that split; "+
+		"accuracy and macro-F1 are those of the predictions pooled over the folds. Every choice is made on the training rows of a split: strata's cut points "+
+		"(Fayyad and Irani's MDL criterion) and its number of iterations (", o.Folds, o.Seed)
+	if o.SelectFolds >= 2 {
+		fmt.Fprintf(&b, "%d-fold cross-validation on the training rows, the one-standard-error rule on the pooled held-out curve of defaults and non-defaults", o.SelectFolds)
+	} else {
+		fmt.Fprintf(&b, "the learner's own patience")
+	}
+	fmt.Fprintf(&b, "), each learning run bounded by %s", durationText(o.Timeout))
+	if o.Iterations > 0 {
+		fmt.Fprintf(&b, " and %d iterations", o.Iterations)
+	}
+	fmt.Fprintf(&b, "; %d jobs (a learning run with one thread, or a baseline) ran at once. "+
+		"A theory predicts `none` for a row when it entails no single class; such a row counts as wrong.\n\n", o.Workers)
+
+	fmt.Fprintf(&b, "## Accuracy (%%)\n\n")
+	fmt.Fprintf(&b, "| table | rows | poss | linear | lex | RF | J48 | JRip | XGBoost | majority | FOLD (published) | XGBoost (published) |\n")
+	fmt.Fprintf(&b, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, t := range r.Tables {
+		pub := PublishedFigures[t.Dataset.Name]
+		fold, xgb := "–", "–"
+		if pub.Method != "" {
+			fold = fmt.Sprintf("%.0f (%s)", 100*pub.Accuracy, pub.Method)
+		}
+		if pub.XGBoost > 0 {
+			xgb = fmt.Sprintf("%.0f", 100*pub.XGBoost)
+		}
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", t.Dataset.Name, t.Rows,
+			pct(t.Result("strata-poss")), pct(t.Result("strata-linear")), pct(t.Result("strata-lex")),
+			pct(t.Result("rf")), pct(t.Result("j48")), pct(t.Result("jrip")), pct(t.Result("xgboost")), pct(t.Result("majority")), fold, xgb)
+	}
+	fmt.Fprintf(&b, "\n## Macro-F1 (%%)\n\n")
+	fmt.Fprintf(&b, "| table | poss | linear | lex | RF | J48 | JRip | XGBoost | majority |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, t := range r.Tables {
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", t.Dataset.Name,
+			f1(t.Result("strata-poss")), f1(t.Result("strata-linear")), f1(t.Result("strata-lex")),
+			f1(t.Result("rf")), f1(t.Result("j48")), f1(t.Result("jrip")), f1(t.Result("xgboost")), f1(t.Result("majority")))
+	}
+	fmt.Fprintf(&b, "\n## Sizes and times (means per split)\n\n")
+	fmt.Fprintf(&b, "| table | rules (poss, linear, lex) | literals (poss, linear, lex) | seconds (poss, linear, lex) | J48 nodes | JRip rules | FOLD rules (published) |\n|---|---|---|---|---:|---:|---:|\n")
+	for _, t := range r.Tables {
+		var rules, lits, secs []string
+		for _, m := range []string{"strata-poss", "strata-linear", "strata-lex"} {
+			res := t.Result(m)
+			if res == nil || res.Confusion == nil {
+				rules, lits, secs = append(rules, "–"), append(lits, "–"), append(secs, "–")
+				continue
+			}
+			rules = append(rules, num(res.Rules, 1))
+			lits = append(lits, num(res.Literals, 1))
+			secs = append(secs, num(res.Seconds, 1))
+		}
+		j48, jrip := "–", "–"
+		if res := t.Result("j48"); res != nil && res.Confusion != nil {
+			j48 = num(res.Literals, 1)
+		}
+		if res := t.Result("jrip"); res != nil && res.Confusion != nil {
+			jrip = num(res.Rules, 1)
+		}
+		fold := "–"
+		if pub, ok := PublishedFigures[t.Dataset.Name]; ok {
+			fold = num(pub.Rules, 1)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", t.Dataset.Name, strings.Join(rules, ", "), strings.Join(lits, ", "),
+			strings.Join(secs, ", "), j48, jrip, fold)
+	}
+	fmt.Fprintf(&b, "\nThe published FOLD-R++ / FOLD-RM figures (arXiv 2202.06913, Tables 4 and 6) come from other folds and machines; they are quoted, not rerun.\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func durationText(d time.Duration) string {
+	if d <= 0 {
+		return "no time limit"
+	}
+	return d.String()
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -63,20 +64,39 @@ type Learned struct {
 }
 
 // DefaultFeatures returns every column of t but the class and group
-// columns and those that look like identifiers: categorical columns in
-// which every row has its own value (there is nothing to learn from them);
-// notes says which were left out.
+// columns and those that look like identifiers: in which every row has its
+// own value, text or whole numbers (a row number); notes says which were
+// left out.
 func DefaultFeatures(t *Table, label, group string) (features, notes []string) {
 	for _, c := range t.Columns {
 		switch {
 		case c.Name == label || c.Name == group:
-		case !c.Numeric && t.Rows > 1 && len(c.Values) == t.Rows:
+		case identifier(c, t.Rows):
 			notes = append(notes, fmt.Sprintf("column %q left out of the features: every row has its own value, as an identifier (name it among the features to keep it)", c.Name))
 		default:
 			features = append(features, c.Name)
 		}
 	}
 	return features, notes
+}
+
+// identifier reports whether every one of the rows has its own value in
+// c, text or a whole number.
+func identifier(c *Column, rows int) bool {
+	if rows < 2 {
+		return false
+	}
+	if !c.Numeric {
+		return len(c.Values) == rows
+	}
+	seen := make(map[float64]bool, rows)
+	for _, x := range c.Num {
+		if math.IsNaN(x) || x != math.Trunc(x) || seen[x] {
+			return false
+		}
+		seen[x] = true
+	}
+	return true
 }
 
 // Learn learns a theory from the rows of t (all of them when rows is nil):

@@ -150,6 +150,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		}
 		suite = keep
 	}
+	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
+		return nil, err
+	}
 	start := time.Now()
 	rep := &Report{Options: o}
 	for _, d := range suite {

@@ -37,6 +37,7 @@ const (
 // (0: all its CPUs).
 type learnRequest struct {
 	examples
+	tableRequest // a table instead of examples (learn_table.go)
 	Name       string  `json:"name"`
 	Iterations *int    `json:"iterations"`
 	Candidates int     `json:"candidates"`
@@ -322,7 +323,13 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		vocab, train, test, hard, err := s.learnData(req)
+		learnData := s.learnData
+		if req.tableRequest.given() {
+			learnData = func(req learnRequest) (*logic.Vocabulary, *learn.Examples, *learn.Examples, []logic.Clause, error) {
+				return s.tableData(req, opts.Seed)
+			}
+		}
+		vocab, train, test, hard, err := learnData(req)
 		if err != nil {
 			return nil, err
 		}

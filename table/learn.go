@@ -145,20 +145,11 @@ func Learn(ctx context.Context, t *Table, rows []int, s Settings) (*Learned, err
 		// The final run makes the chosen number of iterations unless its
 		// own patience stops it first, as the folds' runs did.
 	}
-	e, err := Fit(t, s.Label, features, rows)
+	e, p, err := NewProblem(t, rows, s.Label, features, seed)
 	if err != nil {
 		return nil, err
 	}
-	b, err := e.Bind(t)
-	if err != nil {
-		return nil, err
-	}
-	train, err := b.Examples(rows, rand.New(rand.NewPCG(seed, 0x7ab1e)))
-	if err != nil {
-		return nil, err
-	}
-	hard := e.Hard()
-	l, err := learn.NewLearner(learn.Problem{Vocab: e.Vocab, Train: train, Hard: hard}, final)
+	l, err := learn.NewLearner(p, final)
 	if err != nil {
 		return nil, err
 	}
@@ -170,9 +161,33 @@ func Learn(ctx context.Context, t *Table, rows []int, s Settings) (*Learned, err
 	}
 	lr.Encoding, lr.Model = e, l.Final()
 	lr.Theory = lr.Model.Theory(e.Vocab)
-	lr.History, lr.TrainAccuracy, lr.Examples = l.History(), l.TrainAccuracy(), train.Total()
+	lr.History, lr.TrainAccuracy, lr.Examples = l.History(), l.TrainAccuracy(), p.Train.Total()
 	lr.Elapsed = time.Since(start)
 	return lr, nil
+}
+
+// NewProblem returns the learner's problem of the rows of t (all of them
+// when rows is nil) and its encoding: the encoding fit on the rows (Fit),
+// a default and a non-default per row (Binding.Examples, the non-default's
+// class drawn with the seed), and the encoding's hard rules (Hard). The
+// server and Learn both learn from it.
+func NewProblem(t *Table, rows []int, label string, features []string, seed uint64) (*Encoding, learn.Problem, error) {
+	if rows == nil {
+		rows = allRows(t.Rows)
+	}
+	e, err := Fit(t, label, features, rows)
+	if err != nil {
+		return nil, learn.Problem{}, err
+	}
+	b, err := e.Bind(t)
+	if err != nil {
+		return nil, learn.Problem{}, err
+	}
+	train, err := b.Examples(rows, rand.New(rand.NewPCG(seed, 0x7ab1e)))
+	if err != nil {
+		return nil, learn.Problem{}, err
+	}
+	return e, learn.Problem{Vocab: e.Vocab, Train: train, Hard: e.Hard()}, nil
 }
 
 // chooseIterations runs the cross-validation of Settings.Folds.

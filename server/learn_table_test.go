@@ -1,0 +1,42 @@
+package server
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestLearnTable learns from an uploaded table: the run ends with a theory
+// over the table's comparison atoms, and a malformed table is a 400 naming
+// the line and column.
+func TestLearnTable(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("income,debts,decision\n")
+	for i := range 120 {
+		income, debts := (i*37)%100, []string{"yes", "no"}[i%2]
+		decision := "reject"
+		if income > 50 && debts == "no" {
+			decision = "grant"
+		}
+		fmt.Fprintf(&b, "%d,%s,%s\n", income, debts, decision)
+	}
+	_, end, _ := learnToEnd(t, map[string]any{"table": b.String(), "label": "decision", "iterations": 10})
+	if end.State != stateDone {
+		t.Fatalf("run %s: %s", end.State, end.Error)
+	}
+	for _, want := range []string{"decision=grant | decision=reject", "income <= 50", "debts!=no"} {
+		if !strings.Contains(end.Theory, want) {
+			t.Errorf("theory lacks %q:\n%s", want, end.Theory)
+		}
+	}
+	_, ts := newTest(t, Config{})
+	var e apiError
+	st := call(t, "POST", ts.URL+"/api/learn", map[string]any{"table": "income,debts,decision\n70,no,grant\n60,yes\n", "label": "decision"}, &e)
+	if st != 400 || e.Field != "table" || e.Line != 3 || e.Column != 4 || !strings.Contains(e.Message, "row has 2 fields") {
+		t.Errorf("ragged table: %d %+v", st, e)
+	}
+	st = call(t, "POST", ts.URL+"/api/learn", map[string]any{"table": "a,b\n1,2\n", "label": "b", "pos": "-> a"}, &e)
+	if st != 400 || e.Field != "table" {
+		t.Errorf("table with examples: %d %+v", st, e)
+	}
+}

@@ -37,14 +37,14 @@ const (
 // (0: all its CPUs).
 type learnRequest struct {
 	examples
-	tableRequest // a table instead of examples (learn_table.go)
-	Name       string  `json:"name"`
-	Iterations *int    `json:"iterations"`
-	Candidates int     `json:"candidates"`
-	Patience   *int    `json:"patience"`
-	Threads    *int    `json:"threads"`
-	Seed       *uint64 `json:"seed"`
-	Timeout    string  `json:"timeout"` // a Go duration, e.g. "30s"; empty: none
+	tableRequest         // a table instead of examples (learn_table.go)
+	Name         string  `json:"name"`
+	Iterations   *int    `json:"iterations"`
+	Candidates   int     `json:"candidates"`
+	Patience     *int    `json:"patience"`
+	Threads      *int    `json:"threads"`
+	Seed         *uint64 `json:"seed"`
+	Timeout      string  `json:"timeout"` // a Go duration, e.g. "30s"; empty: none
 	// Semantics under which the learned theory covers a default: poss
 	// (the default), linear or lex, as strata learn --semantics.
 	Semantics string `json:"semantics"`

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -20,7 +21,15 @@ func TestLearnTable(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "%d,%s,%s\n", income, debts, decision)
 	}
-	_, end, _ := learnToEnd(t, map[string]any{"table": b.String(), "label": "decision", "iterations": 10})
+	_, ts := newTest(t, Config{})
+	var start, end runView
+	if st := call(t, "POST", ts.URL+"/api/learn", map[string]any{"table": b.String(), "label": "decision", "iterations": 10}, &start); st != 201 {
+		t.Fatalf("start: %d %+v", st, start)
+	}
+	evs := readEvents(t, ts.URL+"/api/learn/"+start.ID+"/events")
+	if err := json.Unmarshal(evs[len(evs)-1].data, &end); err != nil {
+		t.Fatal(err)
+	}
 	if end.State != stateDone {
 		t.Fatalf("run %s: %s", end.State, end.Error)
 	}
@@ -29,7 +38,6 @@ func TestLearnTable(t *testing.T) {
 			t.Errorf("theory lacks %q:\n%s", want, end.Theory)
 		}
 	}
-	_, ts := newTest(t, Config{})
 	var e apiError
 	st := call(t, "POST", ts.URL+"/api/learn", map[string]any{"table": "income,debts,decision\n70,no,grant\n60,yes\n", "label": "decision"}, &e)
 	if st != 400 || e.Field != "table" || e.Line != 3 || e.Column != 4 || !strings.Contains(e.Message, "row has 2 fields") {

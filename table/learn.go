@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/strata-logic/strata/learn"
@@ -54,7 +55,9 @@ type Learned struct {
 	Theory   *possibilistic.Theory
 	// Selection is the cross-validation that chose the number of
 	// iterations; nil without Settings.Folds.
-	Selection     *learn.Selection
+	Selection *learn.Selection
+	// NoSelection says why Settings.Folds chose nothing, when it did not.
+	NoSelection   string
 	Iterations    int // the final run's iteration limit
 	History       []learn.Iteration
 	Stop          learn.Stop
@@ -131,19 +134,26 @@ func Learn(ctx context.Context, t *Table, rows []int, s Settings) (*Learned, err
 			vs.Timeout = time.Duration(float64(s.Learner.Timeout) * ValidationShare / float64(s.Folds))
 		}
 		sel, err := chooseIterations(ctx, t, rows, features, s, vs)
-		if err != nil {
+		switch {
+		case err != nil && ctx.Err() == nil && vs.Timeout > 0 && strings.Contains(err.Error(), "made no iteration"):
+			// A fold's share of the time did not finish one iteration
+			// (learn.ChooseIterationsCV): there is no curve to choose on,
+			// and the final run learns up to the iteration limit instead.
+			lr.NoSelection = fmt.Sprintf("a fold's share of the time (%s) did not finish one iteration", vs.Timeout)
+		case err != nil:
 			return nil, err
 		}
 		lr.Selection = sel
-		if sel.Chosen > 0 {
+		if sel != nil && sel.Chosen > 0 {
+			// The final run makes the chosen number of iterations (unless
+			// it fits every row or runs out of time): the folds' curves
+			// already said when more iterations stop paying.
 			lr.Iterations = sel.Chosen
-			final.Iterations = sel.Chosen
+			final.Iterations, final.Patience = sel.Chosen, -1
 		}
 		if s.Learner.Timeout > 0 {
 			final.Timeout = max(s.Learner.Timeout-time.Since(start), time.Second)
 		}
-		// The final run makes the chosen number of iterations unless its
-		// own patience stops it first, as the folds' runs did.
 	}
 	e, p, err := NewProblem(t, rows, s.Label, features, seed)
 	if err != nil {

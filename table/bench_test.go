@@ -1,0 +1,151 @@
+package table
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/strata-logic/strata/internal/shared"
+	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/possibilistic"
+)
+
+// adultColumns are adult's numeric columns (the shared suite's
+// datasets.tsv).
+var adultNumeric = []string{"age", "fnlwgt", "education_num", "capital_gain", "capital_loss", "hours_per_week"}
+
+// BenchmarkAdultFold learns one fold of a 10-fold cross-validation of
+// adult (29,305 training rows, 14 columns) under poss with the learner's
+// defaults (100 iterations, patience 5) and reports the test accuracy:
+//
+//	go test -run XXX -bench AdultFold -benchtime 1x -cpu 2 ./table
+func BenchmarkAdultFold(b *testing.B) {
+	path := shared.Path(b, "tabular/adult/adult.csv")
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	t, err := Read(f, path, Options{Numeric: adultNumeric, Categorical: []string{"label"}})
+	f.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	folds, err := Folds(t, allRows(t.Rows), 10, "label", "", 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	train := Complement(allRows(t.Rows), folds[0])
+	features, _ := DefaultFeatures(t, "label", "")
+	for _, sem := range []possibilistic.Semantics{possibilistic.Poss, possibilistic.Lex} {
+		b.Run(sem.String(), func(b *testing.B) {
+			for b.Loop() {
+				start := time.Now()
+				lr, err := Learn(context.Background(), t, train, Settings{Label: "label", Features: features,
+					Learner: learn.Settings{Seed: 1, Semantics: sem}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				elapsed := time.Since(start)
+				preds, err := lr.Predict(context.Background(), t, PredictOptions{Semantics: sem, Rows: folds[0]})
+				if err != nil {
+					b.Fatal(err)
+				}
+				c, _ := confusionOf(preds)
+				b.ReportMetric(elapsed.Seconds(), "s/learn")
+				b.ReportMetric(100*c.Accuracy(), "test%")
+				b.ReportMetric(float64(len(lr.History)), "iterations")
+				b.ReportMetric(float64(lr.Model.NumLiterals()), "literals")
+			}
+		})
+	}
+}
+
+// millionRows writes a generated table of n rows and 20 columns: ten
+// categorical columns of five values and ten numeric ones of whole numbers
+// below 1000; the class (three values) follows rules with exceptions on
+// four of the columns, with 5% noise.
+func millionRows(n int) []byte {
+	r := rand.New(rand.NewPCG(42, 42))
+	var b bytes.Buffer
+	var head []string
+	for i := range 10 {
+		head = append(head, fmt.Sprintf("c%d", i))
+	}
+	for i := range 10 {
+		head = append(head, fmt.Sprintf("n%d", i))
+	}
+	b.WriteString(strings.Join(append(head, "class"), ",") + "\n")
+	row := make([]string, 21)
+	for range n {
+		cs := make([]int, 10)
+		ns := make([]int, 10)
+		for i := range 10 {
+			cs[i] = r.IntN(5)
+			row[i] = string(rune('a' + cs[i]))
+		}
+		for i := range 10 {
+			ns[i] = r.IntN(1000)
+			row[10+i] = fmt.Sprint(ns[i])
+		}
+		class := "low"
+		switch {
+		case ns[0] > 700 && cs[0] != 2:
+			class = "high"
+		case ns[1] <= 200:
+			class = "mid"
+		case cs[1] == 4 && ns[0] > 400:
+			class = "high"
+		}
+		if r.Float64() < 0.05 {
+			class = []string{"low", "mid", "high"}[r.IntN(3)]
+		}
+		row[20] = class
+		b.WriteString(strings.Join(row, ",") + "\n")
+	}
+	return b.Bytes()
+}
+
+// BenchmarkLearnMillionRows reads a generated table of 10^6 rows and 20
+// columns from CSV and learns 10 iterations from it under poss; its peak
+// memory is that of the test process:
+//
+//	cd table && go test -c -o table.test . && /usr/bin/time -v ./table.test -test.run XXX -test.bench LearnMillionRows -test.benchtime 1x -test.cpu 2
+func BenchmarkLearnMillionRows(b *testing.B) {
+	data := millionRows(1_000_000)
+	dir := b.TempDir()
+	path := filepath.Join(dir, "million.csv")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	data = nil
+	for b.Loop() {
+		start := time.Now()
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		t, err := Read(f, path, Options{})
+		f.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+		read := time.Since(start)
+		features, _ := DefaultFeatures(t, "class", "")
+		lr, err := Learn(context.Background(), t, nil, Settings{Label: "class", Features: features,
+			Learner: learn.Settings{Iterations: 10, Seed: 1}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(read.Seconds(), "s/read")
+		b.ReportMetric(time.Since(start).Seconds()-read.Seconds(), "s/learn")
+		b.ReportMetric(float64(lr.Examples), "examples")
+		b.ReportMetric(100*lr.TrainAccuracy, "train%")
+		b.ReportMetric(float64(lr.Model.NumLiterals()), "literals")
+	}
+}

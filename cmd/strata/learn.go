@@ -85,7 +85,18 @@ it: evaluate and query the theory with the same --semantics.
 
 Ctrl-C stops cleanly: the theory of the last completed iteration is written,
 and so is the checkpoint (an iteration cut short is undone); --resume
-continues from it and ends with the theory of an uninterrupted run.`,
+continues from it and ends with the theory of an uninterrupted run.
+
+--table FILE.csv --label COL learns from a table instead (CSV with a header,
+one row per case; '?' or an empty field is a missing value): categorical
+columns become atoms col=value, numeric ones thresholds col <= t with cut
+points chosen on the table's rows (where the class changes, kept when they
+pay by the minimum description length principle), the class one atom per
+value with exactly one true. --numeric names the numeric columns (default:
+inferred), --features the columns to learn from, --folds K chooses the
+iterations by cross-validation on K folds of the rows (whole --group values
+together), and --test-table scores the theory on other rows. strata predict
+and strata eval --table use the theory on new rows.`,
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runLearn(cmd, &f) },
 	}

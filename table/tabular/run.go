@@ -129,7 +129,8 @@ func (o Options) withDefaults() (Options, error) {
 	return o, nil
 }
 
-// Run runs the suite and writes results.md and results.csv into o.Dir.
+// Run runs the suite and writes results.md and results.csv into o.Dir,
+// after every table with the tables done so far.
 func Run(ctx context.Context, o Options) (*Report, error) {
 	o, err := o.withDefaults()
 	if err != nil {
@@ -161,6 +162,11 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 			return nil, fmt.Errorf("%s: %w", d.Name, err)
 		}
 		rep.Tables = append(rep.Tables, tr)
+		// The results so far, so that a long run shows them as it goes.
+		rep.Elapsed = time.Since(start)
+		if err := rep.write(); err != nil {
+			return nil, err
+		}
 	}
 	rep.Elapsed = time.Since(start)
 	if err := rep.write(); err != nil {

@@ -1,0 +1,119 @@
+package tabular
+
+import (
+	"context"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/strata-logic/strata/internal/shared"
+	"github.com/strata-logic/strata/weka/wekatest"
+)
+
+func TestReadSuite(t *testing.T) {
+	head := "name\tkind\tfiles\tlabel\tpositive\tfeatures\tnumeric\n"
+	ds, err := readSuite(strings.NewReader(head+"a\tbinary\ta/a.csv\tlabel\tyes\tx,y\ty\n\nb\tmulticlass\tb/tr.csv b/te.csv\tc\t\tp,q\t\n"), "s.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ds) != 2 || ds[1].Files[1] != "b/te.csv" || len(ds[1].Numeric) != 0 || ds[0].Numeric[0] != "y" {
+		t.Errorf("%+v", ds)
+	}
+	for _, c := range []struct{ src, want string }{
+		{"name\tkind\n", "s.tsv:1:1: expected the header"},
+		{head + "a\tbinary\ta.csv\tlabel\n", "s.tsv:2:1: 4 tab-separated fields, want 7"},
+		{head + "a\tbinary\ta.csv\tlabel\t\tx\tz\n", `s.tsv:2:1: table a: numeric column "z" is not a feature`},
+		{head + "a\tbinary\t\tlabel\t\tx\t\n", "s.tsv:2:1: table a: 0 files"},
+		{head + "a\tbinary\ta.csv\tlabel\t\tx\t\na\tbinary\ta.csv\tlabel\t\tx\t\n", `s.tsv:3:1: table "a" listed twice`},
+		{head, "s.tsv:1:1: no tables listed"},
+	} {
+		if _, err := readSuite(strings.NewReader(c.src), "s.tsv"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want %q", c.src, err, c.want)
+		}
+	}
+}
+
+// wekaReport is the end of a report of Weka 3.6 on a test file.
+const wekaReport = `
+=== Error on test data ===
+
+Correctly Classified Instances          10               76.9231 %
+Total Number of Instances               13     
+
+=== Confusion Matrix ===
+
+ a b c   <-- classified as
+ 4 1 0 | a = <=50K
+ 0 3 1 | b = >50K
+ 1 0 3 | c = some class
+`
+
+func TestWekaConfusion(t *testing.T) {
+	c, err := WekaConfusion(wekaReport)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(c.Labels, "|") != "<=50K|>50K|some class" || c.Total() != 13 || c.Correct() != 10 {
+		t.Fatalf("labels %q, %d of %d right", c.Labels, c.Correct(), c.Total())
+	}
+	// F1: a 2*(4/5*4/5)/(8/5) = 0.8; b P 3/4 R 3/4 = 0.75; c P 3/4 R 3/4.
+	if got := c.MacroF1(); got < 0.7666 || got > 0.7667 {
+		t.Errorf("macro-F1 %v, want 0.7667", got)
+	}
+	if _, err := WekaConfusion("no matrix here"); err == nil {
+		t.Error("a report without a matrix was read")
+	}
+}
+
+// TestRunQuick runs the quick suite with every baseline that is installed
+// and checks the files: a row per table and method, every method that ran
+// above the majority class on acute.
+func TestRunQuick(t *testing.T) {
+	data := shared.Path(t, "tabular")
+	o := Options{Data: data, Dir: t.TempDir(), Quick: true, Tables: []string{"acute"}, Seed: 2}
+	o.Weka = wekatest.Runner(t)
+	if x, err := FindXGBoost(); err == nil {
+		o.XGBoost = x
+	} else if os.Getenv("STRATA_REQUIRE_XGBOOST") != "" {
+		t.Fatalf("STRATA_REQUIRE_XGBOOST is set: %v", err)
+	}
+	rep, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := rep.Tables[0]
+	if tr.Splits != QuickFolds || tr.Rows != 120 {
+		t.Errorf("%d splits of %d rows", tr.Splits, tr.Rows)
+	}
+	maj := tr.Result("majority").Confusion.Accuracy()
+	for _, r := range tr.Results {
+		ran := r.Confusion != nil
+		want := strings.HasPrefix(r.Method, "strata-") || r.Method == "majority" ||
+			o.Weka != nil && (r.Method == "rf" || r.Method == "j48" || r.Method == "jrip") || o.XGBoost != nil && r.Method == "xgboost"
+		if ran != want {
+			t.Errorf("%s: ran %v, want %v (%s)", r.Method, ran, want, r.Note)
+			continue
+		}
+		if ran && r.Method != "majority" && r.Confusion.Accuracy() <= maj {
+			t.Errorf("%s: accuracy %.3f, no better than the majority class's %.3f", r.Method, r.Confusion.Accuracy(), maj)
+		}
+		if ran && r.Confusion.Total() != 120 {
+			t.Errorf("%s: %d rows predicted, want every row once", r.Method, r.Confusion.Total())
+		}
+	}
+	f, err := os.Open(filepath.Join(o.Dir, "results.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(rows) != 1+len(Methods) {
+		t.Fatalf("results.csv: %v, %d rows", err, len(rows))
+	}
+	md, err := os.ReadFile(filepath.Join(o.Dir, "results.md"))
+	if err != nil || !strings.Contains(string(md), "| acute | 120 |") {
+		t.Errorf("results.md: %v\n%s", err, md)
+	}
+}

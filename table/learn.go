@@ -52,7 +52,9 @@ const ValidationShare = 0.6
 type Learned struct {
 	Encoding *Encoding
 	Model    *learn.Model // implied rules removed (learn.Learner.Final)
-	Theory   *possibilistic.Theory
+	// Theory is the model as a theory, its rules written as rules
+	// (RuleForm): conditions -> class.
+	Theory *possibilistic.Theory
 	// Selection is the cross-validation that chose the number of
 	// iterations; nil without Settings.Folds.
 	Selection *learn.Selection
@@ -170,7 +172,7 @@ func Learn(ctx context.Context, t *Table, rows []int, s Settings) (*Learned, err
 		return nil, err
 	}
 	lr.Encoding, lr.Model = e, l.Final()
-	lr.Theory = lr.Model.Theory(e.Vocab)
+	lr.Theory = RuleForm(lr.Model.Theory(e.Vocab), s.Label)
 	lr.History, lr.TrainAccuracy, lr.Examples = l.History(), l.TrainAccuracy(), p.Train.Total()
 	lr.Elapsed = time.Since(start)
 	return lr, nil

@@ -167,3 +167,37 @@ func allRows(n int) []int {
 	}
 	return rows
 }
+
+// RuleForm returns th with every formula below weight 1 that is a clause
+// with a literal of the class column written as the rule it is: the
+// conjunction of the negations of its other literals implies its class
+// literals ("0.7: odor=c -> label=p" for the clause label=p | odor!=c),
+// which is the same formula to every semantics. Hard rules and the other
+// formulas are kept as they are.
+func RuleForm(th *possibilistic.Theory, label string) *possibilistic.Theory {
+	out := th.Clone()
+	for j := range out.Levels {
+		if out.Levels[j].Weight >= 1 {
+			continue
+		}
+		for i, f := range out.Levels[j].Formulas {
+			c, ok := f.AsClause()
+			if !ok {
+				continue
+			}
+			var cond logic.Term
+			var concl logic.Clause
+			for _, l := range c {
+				if k, ok := logic.ParseComparison(th.Vocab.Name(l.Atom())); ok && k.Column == label {
+					concl = append(concl, l)
+				} else {
+					cond = append(cond, l.Not())
+				}
+			}
+			if len(concl) > 0 && len(cond) > 0 {
+				out.Levels[j].Formulas[i] = logic.Implies(logic.TermF(cond), logic.ClauseF(concl))
+			}
+		}
+	}
+	return out
+}

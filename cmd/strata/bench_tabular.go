@@ -55,6 +55,10 @@ FOLD-RM figures beside them), and per table the files the baselines read.
 			o.Command = commandLine(cmd)
 			stderr := cmd.ErrOrStderr()
 			o.Progress = func(e tabular.Event) {
+				if e.Message != "" {
+					fmt.Fprintf(stderr, "%s: %s\n", e.Table, e.Message)
+					return
+				}
 				fmt.Fprintf(stderr, "%s: split %d of %d: %s done\n", e.Table, e.Split, e.Splits, e.Method)
 			}
 			ctx, stop := interruptible()
@@ -67,6 +71,10 @@ FOLD-RM figures beside them), and per table the files the baselines read.
 			fmt.Fprintf(w, "%-12s %8s %8s %8s %8s %8s %8s %8s %8s\n", "table", "poss", "linear", "lex", "rf", "j48", "jrip", "xgboost", "majority")
 			for _, t := range rep.Tables {
 				fmt.Fprintf(w, "%-12s", t.Dataset.Name)
+				if t.Error != "" {
+					fmt.Fprintf(w, " not run: %s\n", t.Error)
+					continue
+				}
 				for _, m := range tabular.Methods {
 					if r := t.Result(m); r != nil && r.Confusion != nil {
 						fmt.Fprintf(w, " %8.1f", 100*r.Confusion.Accuracy())

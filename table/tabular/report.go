@@ -157,6 +157,11 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "\nThe published FOLD-R++ / FOLD-RM figures (arXiv 2202.06913, Tables 4 and 6) come from other folds and machines; they are quoted, not rerun.\n")
 	r.writeTargets(&b)
+	for _, t := range r.Tables {
+		if t.Error != "" {
+			fmt.Fprintf(&b, "\n**%s was not run:** %s\n", t.Dataset.Name, t.Error)
+		}
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -86,6 +86,7 @@ type TableResult struct {
 	Rows    int // training and test rows
 	Splits  int
 	Results []*Result // in the order of Methods; a method not run has a nil Confusion
+	Error   string    // why the table was not run (a malformed file); Results is then empty
 }
 
 // Report is the outcome of a run.
@@ -159,7 +160,15 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	for _, d := range suite {
 		tr, err := runTable(ctx, o, d)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", d.Name, err)
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			// A table that cannot be read or learned is reported as such
+			// (a malformed file is not repaired), and the others run.
+			tr = &TableResult{Dataset: d, Error: err.Error()}
+			if o.Progress != nil {
+				o.Progress(Event{Table: d.Name, Message: err.Error()})
+			}
 		}
 		rep.Tables = append(rep.Tables, tr)
 		// The results so far, so that a long run shows them as it goes.

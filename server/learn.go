@@ -326,7 +326,7 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 		learnData := s.learnData
 		if req.tableRequest.given() {
 			learnData = func(req learnRequest) (*logic.Vocabulary, *learn.Examples, *learn.Examples, []logic.Clause, error) {
-				return s.tableData(req, opts.Seed)
+				return s.tableData(req, proto.Settings.Seed)
 			}
 		}
 		vocab, train, test, hard, err := learnData(req)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
 
@@ -26,32 +27,25 @@ type Settings struct {
 	Features []string // the columns to learn from; nil: DefaultFeatures
 	Group    string   // rows with the same value of this column are never split between folds ("" : every row alone)
 
-	// Folds, when 2 or more, chooses the number of iterations by
-	// cross-validation on that many folds of the training rows (whole
-	// groups): the encoding is fit and a theory learned on the other
-	// folds, the held-out fold scored after every iteration, and the
-	// one-standard-error rule applied to the pooled curve
-	// (learn.ChooseIterationsCV); the theory is then learned on all the
-	// training rows with that many iterations. 0 or 1: no choice, learn up
-	// to Learner.Iterations.
+	// Folds, when 2 or more, chooses the number of iterations by the
+	// learning protocol (learn.Protocol) on that many folds of the
+	// training rows (whole groups): a theory is learned on the other
+	// folds, the held-out fold scored after every iteration as the task
+	// is, one class per row (learn.Answers), and the one-standard-error
+	// rule applied to the pooled curve; the theory is then learned on all
+	// the training rows with that many iterations. The cut points are
+	// those of all the training rows. 0 or 1: no choice, learn up to
+	// Learner.Iterations.
 	Folds int
 	// ValidationPatience stops a fold's run this many iterations after its
-	// held-out accuracy last improved (0: DefaultValidationPatience).
+	// held-out score last improved (0: learn.DefaultValidationPatience).
 	ValidationPatience int
 }
-
-// DefaultValidationPatience is the patience of the runs that choose the
-// number of iterations.
-const DefaultValidationPatience = 20
-
-// ValidationShare is the share of Learner.Timeout that the choice of
-// iterations may take; the final run has the rest.
-const ValidationShare = 0.6
 
 // Learned is a theory learned from a table.
 type Learned struct {
 	Encoding *Encoding
-	Model    *learn.Model // implied rules removed (learn.Learner.Final)
+	Model    *learn.Hypothesis // implied rules removed (learn.Learner.Final), pruned as chosen
 	// Theory is the model as a theory, its rules written as rules
 	// (RuleForm): conditions -> class.
 	Theory *possibilistic.Theory
@@ -127,53 +121,51 @@ func Learn(ctx context.Context, t *Table, rows []int, s Settings) (*Learned, err
 	if len(features) == 0 {
 		return nil, fmt.Errorf("%s: no feature columns to learn from", t.Name)
 	}
-	seed := s.Learner.Seed
-	lr := &Learned{Iterations: s.Learner.Iterations}
-	final := s.Learner
-	if s.Folds >= 2 {
-		vs := s.Learner
-		if vs.Timeout > 0 {
-			vs.Timeout = time.Duration(float64(s.Learner.Timeout) * ValidationShare / float64(s.Folds))
-		}
-		sel, err := chooseIterations(ctx, t, rows, features, s, vs)
-		switch {
-		case err != nil && ctx.Err() == nil && vs.Timeout > 0 && strings.Contains(err.Error(), "made no iteration"):
-			// A fold's share of the time did not finish one iteration
-			// (learn.ChooseIterationsCV): there is no curve to choose on,
-			// and the final run learns up to the iteration limit instead.
-			lr.NoSelection = fmt.Sprintf("a fold's share of the time (%s) did not finish one iteration", vs.Timeout)
-		case err != nil:
-			return nil, err
-		}
-		lr.Selection = sel
-		if sel != nil && sel.Chosen > 0 {
-			// The final run makes the chosen number of iterations (unless
-			// it fits every row or runs out of time): the folds' curves
-			// already said when more iterations stop paying.
-			lr.Iterations = sel.Chosen
-			final.Iterations, final.Patience = sel.Chosen, -1
-		}
-		if s.Learner.Timeout > 0 {
-			final.Timeout = max(s.Learner.Timeout-time.Since(start), time.Second)
-		}
-	}
-	e, p, err := NewProblem(t, rows, s.Label, features, seed)
+	e, p, err := NewProblem(t, rows, s.Label, features, s.Learner.Seed)
 	if err != nil {
 		return nil, err
 	}
+	proto := learn.Protocol{Settings: s.Learner, ValidationPatience: s.ValidationPatience}
+	if proto.ValidationPatience == 0 {
+		proto.ValidationPatience = learn.DefaultValidationPatience
+	}
+	if s.Folds >= 2 {
+		if proto.Folds, err = heldOutFolds(t, e, rows, s); err != nil {
+			return nil, err
+		}
+	}
+	lr := &Learned{Encoding: e, Iterations: s.Learner.Iterations}
+	sel, err := learn.Choose(ctx, p, proto)
+	switch {
+	case err != nil && ctx.Err() == nil && s.Learner.Timeout > 0 && strings.Contains(err.Error(), "made no iteration"):
+		// A fold's share of the time did not finish one iteration: there
+		// is no curve to choose on, and the final run learns up to the
+		// iteration limit in the time that is left.
+		lr.NoSelection = "a fold's share of the learning time did not finish one iteration"
+		sel = nil
+	case err != nil:
+		return nil, err
+	}
+	lr.Selection = sel
+	final := proto.Final(sel)
+	if sel == nil && lr.NoSelection != "" {
+		final.Timeout = max(s.Learner.Timeout-time.Since(start), time.Second)
+	}
+	lr.Iterations = final.Iterations
 	l, err := learn.NewLearner(p, final)
 	if err != nil {
 		return nil, err
 	}
-	if lr.Stop, err = l.Run(ctx); err != nil {
+	out, err := proto.Finish(ctx, p, sel, l)
+	if err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	lr.Encoding, lr.Model = e, l.Final()
+	lr.Model, lr.Stop, lr.TrainAccuracy = out.Hypothesis, out.Stop, out.TrainAccuracy
 	lr.Theory = RuleForm(lr.Model.Theory(e.Vocab), s.Label)
-	lr.History, lr.TrainAccuracy, lr.Examples = l.History(), l.TrainAccuracy(), p.Train.Total()
+	lr.History, lr.Examples = l.History(), p.Train.Total()
 	lr.Elapsed = time.Since(start)
 	return lr, nil
 }
@@ -202,51 +194,40 @@ func NewProblem(t *Table, rows []int, label string, features []string, seed uint
 	return e, learn.Problem{Vocab: e.Vocab, Train: train, Hard: e.Hard()}, nil
 }
 
-// chooseIterations runs the cross-validation of Settings.Folds.
-func chooseIterations(ctx context.Context, t *Table, rows []int, features []string, s Settings, vs learn.Settings) (*learn.Selection, error) {
+// heldOutFolds returns the folds of Settings.Folds for the learning
+// protocol: each learns from the other folds' defaults and non-defaults
+// and is scored the way the task is, one class per held-out row
+// (learn.Answers: right when the hypothesis covers the row's class alone).
+// The rows are encoded with e, fit on all the training rows.
+func heldOutFolds(t *Table, e *Encoding, rows []int, s Settings) ([]learn.Fold, error) {
 	folds, err := Folds(t, rows, s.Folds, s.Label, s.Group, s.Learner.Seed)
 	if err != nil {
 		return nil, err
 	}
-	patience := s.ValidationPatience
-	if patience == 0 {
-		patience = DefaultValidationPatience
+	b, err := e.Bind(t)
+	if err != nil {
+		return nil, err
 	}
-	var cv learn.CrossValidation
+	atoms := e.ClassAtoms()
+	var out []learn.Fold
 	for f, held := range folds {
-		fit := Complement(rows, held)
-		e, err := Fit(t, s.Label, features, fit)
+		fitEx, err := b.Examples(Complement(rows, held), rand.New(rand.NewPCG(s.Learner.Seed, uint64(f+1))))
+		if err != nil {
+			return nil, err
+		}
+		var sits []logic.Term
+		var targets []logic.Atom
+		for _, r := range held {
+			sits = append(sits, b.Situation(r))
+			targets = append(targets, atoms[b.Class(r)])
+		}
+		task, err := learn.NewAnswers(atoms, sits, targets)
 		if err != nil {
 			return nil, fmt.Errorf("fold %d: %w", f+1, err)
 		}
-		b, err := e.Bind(t)
-		if err != nil {
-			return nil, err
-		}
-		rng := rand.New(rand.NewPCG(s.Learner.Seed, uint64(f+1)))
-		fitEx, err := b.Examples(fit, rng)
-		if err != nil {
-			return nil, err
-		}
-		// A held-out row of a class the fold's encoding does not know
-		// cannot be scored as an example; it is left out of the curve.
-		var known []int
-		for _, r := range held {
-			if b.Class(r) >= 0 {
-				known = append(known, r)
-			}
-		}
-		heldEx, err := b.Examples(known, rng)
-		if err != nil {
-			return nil, err
-		}
-		cv.Folds = append(cv.Folds, learn.Validation{
-			Problem:  learn.Problem{Vocab: e.Vocab, Train: fitEx, Hard: e.Hard(), Test: heldEx},
-			Settings: vs,
-			Patience: patience,
-		})
+		out = append(out, learn.Fold{Train: fitEx, Held: task})
 	}
-	return learn.ChooseIterationsCV(ctx, cv)
+	return out, nil
 }
 
 // Folds splits rows into k folds for cross-validation, with the seed: rows

@@ -74,7 +74,7 @@ func TestPredictionsReadBack(t *testing.T) {
 			if err := lr.Theory.WriteText(&text); err != nil {
 				t.Fatal(err)
 			}
-			back, err := possibilistic.ReadText(bytes.NewReader(text.Bytes()), "back.theory", &logic.Vocabulary{})
+			back, err := possibilistic.ReadText(ctx, bytes.NewReader(text.Bytes()), "back.theory", &logic.Vocabulary{})
 			if err != nil {
 				t.Fatalf("%s: the theory does not read back: %v\n%s", name, err, text.String())
 			}
@@ -177,7 +177,10 @@ func TestThresholdsOrdered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := possibilistic.NewReasoner(lr.Theory)
+	r, err := possibilistic.NewReasoner(ctx, lr.Theory)
+	if err != nil {
+		t.Fatal(err)
+	}
 	missing := 0
 	for row := range tab.Rows {
 		alpha := b.Situation(row)
@@ -192,9 +195,9 @@ func TestThresholdsOrdered(t *testing.T) {
 		if tab.Column("x").Missing(row) {
 			missing++
 			for _, sem := range possibilistic.AllSemantics {
-				w, ok := r.MostPlausibleWorldUnder(sem, logic.TermF(alpha))
-				if !ok {
-					t.Fatalf("row %d: no world", row)
+				w, err := r.MostPlausibleWorld(ctx, sem, logic.TermF(alpha))
+				if err != nil || w == nil {
+					t.Fatalf("row %d: no world (%v)", row, err)
 				}
 				checkOrdered(t, e, func(a logic.Atom) (bool, bool) { return w[a], true }, fmt.Sprintf("row %d's most plausible world under %s", row, sem))
 			}

@@ -83,12 +83,15 @@ func (lr *Learned) Predict(ctx context.Context, t *Table, opts PredictOptions) (
 // encoding's vocabulary.
 func predictRows(ctx context.Context, th *possibilistic.Theory, b *Binding, rows []int, opts PredictOptions) ([]Prediction, error) {
 	atoms := b.e.ClassAtoms()
-	r := possibilistic.NewReasoner(th)
+	r, err := possibilistic.NewReasoner(ctx, th)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]Prediction, len(rows))
 	done := map[string]int{} // situation -> index in out of the row that decided it
 	var key strings.Builder
 	for i, row := range rows {
-		if i%256 == 0 && ctx.Err() != nil {
+		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		alpha := b.Situation(row)
@@ -104,7 +107,11 @@ func predictRows(ctx context.Context, th *possibilistic.Theory, b *Binding, rows
 		}
 		var entailed []int
 		for c, a := range atoms {
-			if r.EntailsClauseUnder(opts.Semantics, alpha, logic.Clause{logic.Pos(a)}) {
+			ok, err := r.EntailsClause(ctx, opts.Semantics, alpha, logic.Clause{logic.Pos(a)})
+			if err != nil {
+				return nil, err
+			}
+			if ok {
 				entailed = append(entailed, c)
 			}
 		}
@@ -129,13 +136,13 @@ func explain(ctx context.Context, r *possibilistic.Reasoner, th *possibilistic.T
 		}
 		return w
 	}
-	ex, err := r.ExplainContext(ctx, sem, logic.TermF(alpha), logic.AtomF(e.ClassAtoms()[entailed[0]]))
+	ex, err := r.Explain(ctx, sem, logic.TermF(alpha), logic.AtomF(e.ClassAtoms()[entailed[0]]))
 	if err != nil {
 		return w
 	}
 	w.Level = ex.Necessity
 	sup := slices.Clone(ex.Support)
-	slices.SortStableFunc(sup, func(a, b possibilistic.FormulaRef) int { return b.Level - a.Level })
+	slices.SortStableFunc(sup, func(a, b possibilistic.FormulaRef) int { return a.Level - b.Level }) // Levels[0] is the highest
 	for _, f := range sup {
 		if th.Levels[f.Level].Weight < 1 {
 			w.Rules = append(w.Rules, possibilistic.FormatWeight(th.Levels[f.Level].Weight)+": "+f.Formula.String(th.Vocab))

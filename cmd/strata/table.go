@@ -66,15 +66,17 @@ func readCSVTable(cmd *cobra.Command, path string, o table.Options) (*table.Tabl
 // runLearnTable is strata learn --table.
 func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 	tf := &f.table
+	if err := f.protocol.resolve(cmd.Flags()); err != nil {
+		return usageError{err}
+	}
+	pf := &f.protocol
 	switch {
 	case tf.label == "":
 		return usageError{errors.New("--table needs --label, the class column")}
 	case f.pos != "" || f.neg != "" || f.testPos != "" || f.testNeg != "" || f.hard != "":
 		return usageError{errors.New("--table learns from the table alone: --pos, --neg, --test-pos, --test-neg and --hard do not go with it")}
-	case f.validation != 0 || f.prune || f.checkpoint != "" || f.resume != "":
-		return usageError{errors.New("--table chooses the iterations with --folds; --validation, --prune, --checkpoint and --resume do not go with it")}
-	case f.folds == 1 || f.folds < 0:
-		return usageError{fmt.Errorf("--folds %d: give 0 (none) or at least 2", f.folds)}
+	case pf.folds == 1 || pf.prune || f.checkpoint != "" || f.resume != "":
+		return usageError{errors.New("--table chooses the iterations with --folds K (K >= 2); --validation, --prune, --checkpoint and --resume do not go with it")}
 	}
 	stderr := cmd.ErrOrStderr()
 	opts := tf.options(cmd)
@@ -82,11 +84,8 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 	if err != nil {
 		return err
 	}
-	s := table.Settings{Learner: f.opts, Label: tf.label, Group: tf.group, Folds: f.folds}
-	s.Learner.Seed = f.seed
-	if s.Learner.Patience == 0 {
-		s.Learner.Patience = -1
-	}
+	s := table.Settings{Learner: pf.settings(f.semantics, f.seed), Label: tf.label, Group: tf.group, Folds: pf.folds,
+		ValidationPatience: pf.validationPatience}
 	if tf.features != nil {
 		s.Features = tf.features
 	} else {
@@ -125,10 +124,10 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 	fmt.Fprintf(stderr, "table %s: %d rows, %d features (%d atoms), %d classes of %s\n", t.Name, t.Rows, len(e.Features), atoms, len(e.Classes), e.Label)
 	if sel := lr.Selection; sel != nil {
 		fmt.Fprintf(stderr, "iterations chosen by %d-fold cross-validation: %d (held-out accuracy %.4f; best %.4f at %d)\n",
-			f.folds, sel.Chosen, sel.ChosenAccuracy, sel.BestAccuracy, sel.Best)
+			pf.folds, sel.Chosen, sel.ChosenAccuracy, sel.BestAccuracy, sel.Best)
 	}
 	fmt.Fprintf(stderr, "stopped: %s after %d iterations (%s)\n", lr.Stop, len(lr.History), lr.Elapsed.Round(1e6))
-	train, err := table.Evaluate(ctx, lr.Theory, t, table.PredictOptions{Semantics: f.opts.Semantics, Label: tf.label})
+	train, err := table.Evaluate(ctx, lr.Theory, t, table.PredictOptions{Semantics: f.semantics, Label: tf.label})
 	if err != nil {
 		return err
 	}
@@ -138,7 +137,7 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 		if err != nil {
 			return err
 		}
-		c, err := table.Evaluate(ctx, lr.Theory, tt, table.PredictOptions{Semantics: f.opts.Semantics, Label: tf.label})
+		c, err := table.Evaluate(ctx, lr.Theory, tt, table.PredictOptions{Semantics: f.semantics, Label: tf.label})
 		if err != nil {
 			return err
 		}

@@ -30,7 +30,7 @@ type Options struct {
 	// semantics, the choice of iterations included; 0: DefaultTimeout, none
 	// with Quick).
 	Timeout    time.Duration
-	Iterations int // at most this many iterations per run (0: the learner's default, QuickIterations with Quick)
+	Iterations int // at most this many iterations per run (0: learn.DefaultIterations, QuickIterations with Quick)
 	// SelectFolds chooses each run's number of iterations by
 	// cross-validation on that many folds of its training rows (0:
 	// DefaultSelectFolds; 1: no choice, the learner's patience ends the
@@ -112,8 +112,11 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Timeout == 0 && !o.Quick {
 		o.Timeout = DefaultTimeout
 	}
-	if o.Iterations == 0 && o.Quick {
-		o.Iterations = QuickIterations
+	if o.Iterations == 0 {
+		o.Iterations = learn.DefaultIterations
+		if o.Quick {
+			o.Iterations = QuickIterations
+		}
 	}
 	if o.SelectFolds == 0 {
 		o.SelectFolds = DefaultSelectFolds
@@ -392,7 +395,7 @@ func runStrata(ctx context.Context, o Options, d Dataset, s split, sem possibili
 	start := time.Now()
 	st := table.Settings{
 		Learner: learn.Settings{Iterations: o.Iterations, Timeout: o.Timeout, Seed: o.Seed + uint64(i)*7919,
-			Threads: 1, Patience: 0, Semantics: sem},
+			Threads: 1, Patience: learn.DefaultPatience, Semantics: sem},
 		Label: d.Label, Features: d.Features,
 	}
 	if o.SelectFolds >= 2 {

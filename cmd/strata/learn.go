@@ -36,7 +36,7 @@ type learnFlags struct {
 	semantics                        possibilistic.Semantics
 	seed                             uint64
 	verbose                          bool
-	table                            tableFlags              // learn --table (table.go)
+	table                            tableFlags // learn --table (table.go)
 }
 
 func newLearnCmd() *cobra.Command {

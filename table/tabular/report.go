@@ -93,7 +93,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		"accuracy and macro-F1 are those of the predictions pooled over the folds. Every choice is made on the training rows of a split: strata's cut points "+
 		"(Fayyad and Irani's MDL criterion) and its number of iterations (", o.Folds, o.Seed)
 	if o.SelectFolds >= 2 {
-		fmt.Fprintf(&b, "%d-fold cross-validation on the training rows, the one-standard-error rule on the pooled held-out curve of defaults and non-defaults", o.SelectFolds)
+		fmt.Fprintf(&b, "%d-fold cross-validation on the training rows, held-out rows scored as the task is, one class per row, and the one-standard-error rule on the pooled curve", o.SelectFolds)
 	} else {
 		fmt.Fprintf(&b, "the learner's own patience")
 	}

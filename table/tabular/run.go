@@ -43,7 +43,7 @@ type Options struct {
 	XGBoost *XGBoost     // nil: no XGBoost baseline
 	Command string       // recorded in results.md
 
-	Progress func(Event) // told about every finished job; may be nil
+	Progress func(Event) // told about every finished job, one call at a time; may be nil
 }
 
 // Event is a finished job.
@@ -323,10 +323,10 @@ func runTable(ctx context.Context, o Options, d Dataset) (*TableResult, error) {
 				return
 			}
 			mu.Lock()
+			defer mu.Unlock() // Progress is told by one job at a time
 			for m, oc := range res {
 				outs[m][j.split] = oc
 			}
-			mu.Unlock()
 			if o.Progress != nil {
 				o.Progress(Event{Table: d.Name, Method: j.method, Split: j.split + 1, Splits: len(ss)})
 			}

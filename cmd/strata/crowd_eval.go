@@ -45,7 +45,7 @@ the theory entails; the theory file does not record it.`,
 	cmd.Flags().BoolVar(&runWeka, "weka", false, "also run the Weka baselines (needs bench/install-weka.sh)")
 	cmd.Flags().BoolVar(&confusion, "confusion", false, "print the theory's confusion table")
 	cmd.Flags().StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
-	cmd.Flags().TextVar(&sem, "semantics", possibilistic.Poss, semanticsUsage)
+	addSemantics(cmd.Flags(), &sem, semanticsUsage)
 	return cmd
 }
 

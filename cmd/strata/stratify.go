@@ -109,7 +109,7 @@ holds for poss only (the paper's algorithm rests on drowning).`,
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write the theory to this file")
 	cmd.Flags().IntVar(&threads, "threads", 0, "worker threads for the greedy stratifier (0: all CPUs)")
 	cmd.Flags().DurationVar(&timeout, "timeout", 0, "stop after this long, e.g. 10m (0: no limit); the greedy stratifier returns its best so far, --exact fails")
-	cmd.Flags().TextVar(&sem, "semantics", possibilistic.Poss, semanticsUsage)
+	addSemantics(cmd.Flags(), &sem, semanticsUsage)
 	return cmd
 }
 

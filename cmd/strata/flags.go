@@ -78,7 +78,7 @@ func deprecateShorthand(fs *pflag.FlagSet, short, name string) {
 	f := fs.Lookup(name)
 	fs.AddFlag(&pflag.Flag{Name: name + "-" + short, Shorthand: short, Usage: f.Usage, Value: f.Value, DefValue: f.DefValue, NoOptDefVal: f.NoOptDefVal})
 	deprecate(fs, name+"-"+short, "use --"+name)
-	fs.Lookup(name+"-"+short).Annotations[spelledNote] = []string{"-" + short}
+	fs.Lookup(name + "-" + short).Annotations[spelledNote] = []string{"-" + short}
 }
 
 // noteDeprecated prints a note on stderr for every deprecated flag given.

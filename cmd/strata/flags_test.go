@@ -33,7 +33,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"learn", "--iterations", "many"}, `invalid argument "many" for "--iterations" flag`},
 		{[]string{"mln", "map", "x.mln", "--map", "gibbs"}, `invalid argument "gibbs" for "--map" flag: want exact or approx`},
 		{[]string{"mln", "examples", "x.mln", "-o", t.TempDir(), "--test", "5"}, "unknown flag: --test"},
-		{[]string{"crowd", "table", "x.csv"}, "give the output directory with -o OUT"},
+		{[]string{"crowd", "table", "x.csv"}, "give the output directory with -o DIR"},
 		{[]string{"help", "bogus"}, `unknown help topic "bogus"`},
 		{[]string{"help", "mln", "bogus"}, `unknown help topic "mln bogus"`},
 	}

@@ -37,6 +37,29 @@ func writeOutput(cmd *cobra.Command, path string, write func(io.Writer) error) e
 	return fileutil.WriteAtomic(path, write)
 }
 
+// writeTheoryOutputs writes a command's file (a theory: text) to -o out,
+// and its result: with --json, view() on standard output (then the file
+// only with -o FILE), else the text on standard output when out is empty
+// or "-".
+func writeTheoryOutputs(cmd *cobra.Command, out string, asJSON bool, text func(io.Writer) error, view func() (any, error)) error {
+	if !asJSON {
+		return writeOutput(cmd, out, text)
+	}
+	if err := checkJSONOutput(asJSON, out); err != nil {
+		return err
+	}
+	v, err := view()
+	if err != nil {
+		return err
+	}
+	if !stdout(out) {
+		if err := writeOutput(cmd, out, text); err != nil {
+			return err
+		}
+	}
+	return writeJSON(cmd.OutOrStdout(), v)
+}
+
 // checkJSONOutput refuses --json with -o -: both would write standard
 // output.
 func checkJSONOutput(asJSON bool, out string) error {

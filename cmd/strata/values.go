@@ -28,12 +28,15 @@ type choice struct {
 	value *string
 	words []string
 	typ   string
+	// accept holds words the flag takes without listing them: old
+	// spellings that the command reports as deprecated.
+	accept []string
 }
 
 func (c *choice) String() string { return *c.value }
 
 func (c *choice) Set(s string) error {
-	if !slices.Contains(c.words, s) {
+	if !slices.Contains(c.words, s) && !slices.Contains(c.accept, s) {
 		return fmt.Errorf("want %s", orList(c.words))
 	}
 	*c.value = s
@@ -143,7 +146,7 @@ func (v relationValue) String() string {
 func (v relationValue) Set(x string) error {
 	s, err := defaults.ParseSemantics(x)
 	if err != nil {
-		return err
+		return fmt.Errorf("want %s", orList(relationWords))
 	}
 	*v.r = s
 	return nil

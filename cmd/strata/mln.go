@@ -561,22 +561,19 @@ func readTable(cmd *cobra.Command, path string) (*mln.Table, error) {
 
 // addNetworkFormat adds the --format flag that readNetwork obeys.
 func addNetworkFormat(cmd *cobra.Command) {
-	cmd.Flags().String("format", "auto", "format of the network read: alchemy, wcnf, or auto (wcnf for a .wcnf name, else alchemy)")
+	addFormat(cmd.Flags(), new(string), []string{"auto", "alchemy", "wcnf"}, "format of the network read: alchemy, wcnf, or auto (wcnf for a .wcnf name, else alchemy)")
 }
 
 // readNetwork reads a network ("-" is stdin) in the format --format names,
 // or by the extension of path: WCNF for .wcnf, else Alchemy syntax.
 func readNetwork(cmd *cobra.Command, path string) (*mln.Network, error) {
-	format, _ := cmd.Flags().GetString("format")
 	var wcnf bool
-	switch format {
+	switch cmd.Flags().Lookup("format").Value.String() {
 	case "wcnf":
 		wcnf = true
 	case "alchemy":
-	case "auto", "":
+	default: // auto
 		wcnf = strings.EqualFold(filepath.Ext(path), ".wcnf")
-	default:
-		return nil, usageError{fmt.Errorf("--format %q: want alchemy, wcnf or auto", format)}
 	}
 	r, name, err := fileutil.Open(path, cmd.InOrStdin())
 	if err != nil {

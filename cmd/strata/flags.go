@@ -8,10 +8,11 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// The flag vocabulary shared by the commands (README, "Flags"): -o/--output
-// for what a command writes, --hard for hard rules, --map exact|approx for
-// the MAP solver, --weka and --java-memory for the baselines, and counts
-// named *-examples so that no count shares a name with a file.
+// The flag vocabulary shared by the commands (flagMeanings, and
+// docs/cli-conventions.md): -o/--output for what a command writes, --hard
+// for hard rules, --map exact|approx for the MAP solver, --weka and
+// --java-memory for the baselines, and counts named *-examples so that no
+// count shares a name with a file.
 
 // group makes cmd a command that only holds subcommands: alone it prints
 // its usage on stderr (exit status 2), and an unknown subcommand is a usage

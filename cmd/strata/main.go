@@ -3,6 +3,10 @@
 // thin layers over the library packages.
 package main
 
+// The CLI reference (docs/cli.md) and the built-in example's data are
+// generated from the code:
+//go:generate go test -run ^(TestCLIReference|TestExampleFiles)$ -update .
+
 import (
 	"errors"
 	"fmt"

@@ -83,6 +83,11 @@ them out.`,
 	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout,
 		timeoutPer: " per domain and semantics", heldOut: "whole training annotators"})
 	fl.StringSliceVar(&o.Domains, "domains", nil, "run only these domains (poker, football, fourth_down)")
+	var domains []string
+	for _, d := range repro.Domains {
+		domains = append(domains, d.Name)
+	}
+	cmd.RegisterFlagCompletionFunc("domains", words(domains...))
 	fl.BoolVar(&runWeka, "weka", true, "run the Weka baselines (--weka=false leaves them out)")
 	fl.StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
 	alias(fl, "out", "output", true)

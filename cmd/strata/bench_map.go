@@ -82,6 +82,11 @@ them out.`,
 		repro.QuickExamples, repro.QuickExamples, repro.QuickIterations))
 	fl.Uint64Var(&o.Seed, "seed", 1, "seed of the examples (the test set uses seed+1), the validation split and the learner")
 	fl.StringSliceVar(&o.Datasets, "datasets", nil, "run only these datasets (nltcs, msnbc, plants, dna)")
+	var datasets []string
+	for _, d := range repro.Datasets {
+		datasets = append(datasets, d.Name)
+	}
+	cmd.RegisterFlagCompletionFunc("datasets", words(datasets...))
 	fl.IntVar(&o.Train, "train-examples", 0, fmt.Sprintf("training examples per dataset (0: %d, or the quick size)", repro.DefaultExamples))
 	fl.IntVar(&o.Test, "test-examples", 0, fmt.Sprintf("test examples per dataset (0: %d, or the quick size)", repro.DefaultExamples))
 	alias(fl, "train", "train-examples", true)

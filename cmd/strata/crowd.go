@@ -447,6 +447,7 @@ skipped with a warning naming the hand number.`,
 	o.flags(cmd)
 	cmd.Flags().StringVar(&testSessions, "test-sessions", "", `the hands of these sessions ("100-118", "30-35,40"; the number in a table name such as 'Pluribus Session 100') form the test set`)
 	cmd.Flags().StringSliceVar(&streets, "streets", nil, "keep decisions on these streets only (preflop, flop, turn, river)")
+	cmd.RegisterFlagCompletionFunc("streets", words("preflop", "flop", "turn", "river"))
 	cmd.Flags().IntVar(&maxHands, "max-hands", 0, "read at most this many well-formed hands (0: all)")
 	return cmd
 }

@@ -305,6 +305,9 @@ func TestCompletion(t *testing.T) {
 		{[]string{"mln", "map", "--map", ""}, []string{"exact", "approx"}},
 		{[]string{"bench", "map", "--semantics-list", "poss,l"}, []string{"poss,linear", "poss,lex"}},
 		{[]string{"closure", "--ocf", ""}, []string{"z", "c", "all"}},
+		{[]string{"bench", "crowd", "--domains", "poker,f"}, []string{"poker,football", "poker,fourth_down"}},
+		{[]string{"bench", "map", "--datasets", "p"}, []string{"plants"}},
+		{[]string{"crowd", "poker", "--streets", ""}, []string{"preflop", "flop", "turn", "river"}},
 	}
 	for _, c := range cases {
 		out, errs, code := strata(t, "", append([]string{"__complete"}, c.args...)...)

@@ -172,3 +172,49 @@ func TestBenchJSON(t *testing.T) {
 		t.Errorf("bench map --json: %v", v)
 	}
 }
+
+// TestOutputDash checks that -o - is standard output wherever a command
+// writes a file, and an error where it writes a directory; no file named
+// "-" is ever written.
+func TestOutputDash(t *testing.T) {
+	ex := t.TempDir()
+	if _, errs, code := strata(t, "", "examples", ex); code != 0 {
+		t.Fatal(errs)
+	}
+	p := func(name string) string { return filepath.Join(ex, name) }
+	t.Chdir(t.TempDir())
+	same := [][]string{
+		{"learn", "--iterations", "3"},
+		{"closure", p("penguins.rules")},
+		{"closure", "--ranks", p("birds.cl")},
+		{"stratify", writeFile(t, "clauses", "!penguin | bird\n!bird | flies\n"), "--pos", p("penguins.rules"), "--neg", writeFile(t, "neg", "penguin -> flies\n")},
+	}
+	for _, args := range same {
+		want, _, code := strata(t, "", args...)
+		got, errs, code2 := strata(t, "", append(args, "-o", "-")...)
+		if code != 0 || code2 != 0 || got != want {
+			t.Errorf("%v -o -: exit %d %q, stdout\n%s\nwant\n%s", args, code2, errs, got, want)
+		}
+	}
+	table := writeFile(t, "small.data", mlnTable())
+	net, errs, code := strata(t, "", "mln", "learn", table, "-o", "-", "--min-leaf", "2")
+	if code != 0 || !strings.Contains(net, "a1") || !strings.Contains(errs, "network -: 4 atoms") {
+		t.Errorf("mln learn -o -: exit %d %q\n%s", code, errs, net)
+	}
+	conv, _, code := strata(t, net, "mln", "convert", "-", "-")
+	if code != 0 || conv != net {
+		t.Errorf("mln convert - -: exit %d\n%s\nwant\n%s", code, conv, net)
+	}
+	for _, args := range [][]string{
+		{"crowd", "table", p("calls.csv"), "-o", "-", "--annotator", "team", "--answer", "call"},
+		{"mln", "examples", writeFile(t, "n.mln", net), "-o", "-"},
+		{"bench", "crowd", "-o", "-"},
+	} {
+		if _, errs, code := strata(t, "", args...); code != 2 || !strings.Contains(errs, "-o -") {
+			t.Errorf("%v: exit %d %q; want a usage error", args, code, errs)
+		}
+	}
+	if _, err := os.Stat("-"); err == nil {
+		t.Error("a file named - was written")
+	}
+}

@@ -83,6 +83,7 @@ Start with:  strata demo       (reasoning with the paper's penguin theory)
 		PersistentPreRun: func(cmd *cobra.Command, _ []string) { noteDeprecated(cmd) },
 	}
 	root.SetVersionTemplate("strata {{.Version}}\n")
+	root.InitDefaultVersionFlag() // so that strata help lists -v, --version
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	for _, c := range commands {
 		root.AddCommand(c())

@@ -65,13 +65,23 @@ func removeIfEmpty(dir string) {
 	}
 }
 
-// runInDir runs a command that writes the directory dir: a dir that did
-// not exist and that the run left empty, having failed, is removed.
+// runInDir runs a command that writes the directory dir: when the run
+// fails, the directories it made on the way to dir (those that did not
+// exist before) are removed if it left them empty.
 func runInDir(dir string, run func() error) error {
-	_, statErr := os.Stat(dir)
+	made := "" // the highest directory on the way to dir that does not exist
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Stat(d); !errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		made = d
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
 	err := run()
-	if err != nil && errors.Is(statErr, fs.ErrNotExist) {
-		removeIfEmpty(dir)
+	if err != nil && made != "" {
+		removeIfEmpty(made)
 	}
 	return err
 }

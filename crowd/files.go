@@ -2,6 +2,7 @@ package crowd
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -69,10 +70,14 @@ func (d *Datasets) writeFiles(dir string) error {
 	rules := func(rs []logic.Rule) func(io.Writer) error {
 		return func(w io.Writer) error { return defaults.WriteRules(w, d.Vocab, rs) }
 	}
-	manifest, err := json.MarshalIndent(d.Manifest, "", "  ")
-	if err != nil {
+	var mb bytes.Buffer // without HTML escaping, as every JSON strata writes
+	enc := json.NewEncoder(&mb)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(d.Manifest); err != nil {
 		return err
 	}
+	manifest := bytes.TrimSuffix(mb.Bytes(), []byte("\n"))
 	files := []struct {
 		name  string
 		write func(io.Writer) error

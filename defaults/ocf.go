@@ -1,6 +1,7 @@
 package defaults
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"math"
@@ -231,5 +232,12 @@ func (k *OCF) MarshalJSON() ([]byte, error) {
 			return true
 		})
 	}
-	return json.Marshal(out)
+	// Without HTML escaping, as every JSON strata writes: "a -> b" stays so.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(out); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }

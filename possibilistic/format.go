@@ -2,6 +2,7 @@ package possibilistic
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -111,7 +112,19 @@ func (t *Theory) MarshalJSON() ([]byte, error) {
 		}
 		jt.Levels = append(jt.Levels, jl)
 	}
-	return json.Marshal(jt)
+	return marshalPlain(jt)
+}
+
+// marshalPlain is json.Marshal without HTML escaping: formulas keep their
+// arrows ("a -> b", not "a -\u003e b"), as every JSON strata writes does.
+func marshalPlain(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // UnmarshalJSON reads what MarshalJSON writes (levels in any order; formulas

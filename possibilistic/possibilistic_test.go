@@ -325,6 +325,24 @@ func TestReadTextErrors(t *testing.T) {
 	}
 }
 
+// TestJSONNotEscaped checks that a theory's JSON keeps its arrows and
+// comparisons as written ("a -> b", not "a -\u003e b"), as every JSON
+// strata writes does. (json.Marshal escapes what MarshalJSON returns
+// again; strata's writers use an encoder with SetEscapeHTML(false).)
+func TestJSONNotEscaped(t *testing.T) {
+	th, err := ReadText(context.Background(), strings.NewReader("1: a -> b\n0.5: c <-> d & e\n"), "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := th.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := string(data); !strings.Contains(s, `"a -> b"`) || !strings.Contains(s, "<->") || !strings.Contains(s, "&") || strings.Contains(s, `\u00`) {
+		t.Fatalf("JSON escapes the formulas: %s", s)
+	}
+}
+
 func FuzzReadText(f *testing.F) {
 	f.Add("1: !penguin | !flies\n0.5: flies\n# c\n0.25: bird, penguin")
 	f.Add("0.3: (a -> b) <-> !c")

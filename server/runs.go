@@ -145,10 +145,14 @@ func (s *Server) handleLearnEvents(w http.ResponseWriter, r *http.Request) {
 // sse writes one event; an id below 0 writes none (the validation
 // phase's events, which the final run's numbering does not count).
 func sse(w io.Writer, event string, id int, v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
+	var buf bytes.Buffer // without HTML escaping, as every answer of the API
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
 		return err
 	}
+	b := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	var err error
 	if id < 0 {
 		_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, b)
 	} else {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/crowd/repro"
@@ -14,7 +15,7 @@ func init() { registerBench(newBenchCrowdCmd) }
 func newBenchCrowdCmd() *cobra.Command {
 	var o repro.Options
 	var pf protocolFlags
-	var runWeka, noWeka bool
+	var runWeka, noWeka, asJSON bool
 	var memory string
 	var sems []string
 	cmd := &cobra.Command{
@@ -49,7 +50,7 @@ fourth_down.theory (highest level first, as the paper's Table 1), and one
 directory per domain with the datasets and learning histories. --quick runs
 a small version (a few hundred decisions per domain, 5 iterations).
 
-Each domain gets one theory per --semantics (poss, linear, lex; poss always
+Each domain gets one theory per semantics of --semantics-list (poss, linear, lex; poss always
 runs, as the paper's column), each with its own validation run and
 --timeout; the others are written as DOMAIN.linear.theory and
 DOMAIN.lex.theory.
@@ -64,48 +65,76 @@ them out.`,
 			if o.Semantics, err = parseSemanticsList(sems); err != nil {
 				return err
 			}
+			if err := checkOutputDir(o.Dir); err != nil {
+				return err
+			}
 			if err := pf.apply(cmd.Flags(), &o.Settings); err != nil {
 				return usageError{err}
 			}
-			return runBenchCrowd(cmd, o, runWeka && !noWeka, memory)
+			return runBenchCrowd(cmd, o, runWeka && !noWeka, memory, asJSON)
 		},
 	}
 	fl := cmd.Flags()
 	fl.StringVarP(&o.Dir, "output", "o", filepath.Join("out", "bench-crowd"), "output directory")
-	fl.StringVar(&o.Data, "data", filepath.Join("..", "shared", "data"), "the public data directory (holds football/ and poker/)")
+	fl.StringVar(&o.Data, "data", "", dataUsage)
 	fl.BoolVar(&o.Quick, "quick", false, fmt.Sprintf("a small version: a few hundred decisions per domain, %d iterations unless --iterations says, no timeout", repro.QuickIterations))
 	fl.Uint64Var(&o.Seed, "seed", 1, "seed of the splits, the negative examples and the learner")
 	fl.Float64Var(&o.TestFraction, "test-fraction", repro.DefaultTestFraction, "share of the answers held out for testing, by whole annotators")
 	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout,
 		timeoutPer: " per domain and semantics", heldOut: "whole training annotators"})
 	fl.StringSliceVar(&o.Domains, "domains", nil, "run only these domains (poker, football, fourth_down)")
+	var domains []string
+	for _, d := range repro.Domains {
+		domains = append(domains, d.Name)
+	}
+	cmd.RegisterFlagCompletionFunc("domains", words(domains...))
 	fl.BoolVar(&runWeka, "weka", true, "run the Weka baselines (--weka=false leaves them out)")
 	fl.StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
 	alias(fl, "out", "output", true)
-	fl.StringSliceVar(&sems, "semantics", []string{"poss", "linear", "lex"}, "learn and score a theory under each of these semantics (poss always runs)")
+	sems = []string{"poss", "linear", "lex"}
+	fl.Var(semanticsList{&sems}, "semantics-list", "learn and score a theory under each of these semantics, comma-separated (poss always runs)")
+	alias(fl, "semantics", "semantics-list", true)
+	fl.BoolVar(&asJSON, "json", false, "print the results table as JSON")
 	fl.BoolVar(&noWeka, "no-weka", false, "do not run the Weka baselines")
 	deprecate(fl, "no-weka", "use --weka=false")
 	return cmd
 }
 
-func runBenchCrowd(cmd *cobra.Command, o repro.Options, runWeka bool, memory string) error {
+func runBenchCrowd(cmd *cobra.Command, o repro.Options, runWeka bool, memory string, asJSON bool) error {
 	if !(o.TestFraction > 0 && o.TestFraction < 1) {
 		return usageError{fmt.Errorf("--test-fraction %v outside ]0, 1[", o.TestFraction)}
 	}
+	var needs []string
+	for _, d := range repro.Domains {
+		if len(o.Domains) == 0 || slices.Contains(o.Domains, d.Name) {
+			needs = append(needs, d.Source)
+		}
+	}
 	var err error
+	if o.Data, err = findData(o.Data, needs...); err != nil {
+		return err
+	}
 	if o.Weka, err = findWeka(runWeka, memory, "or pass --weka=false to leave the baselines out"); err != nil {
 		return err
 	}
 	o.Command = commandLine(cmd)
-	rep, err := runReproduction(cmd, func(ctx context.Context, progress func(repro.Event)) (*repro.Report, error) {
-		o.Progress = progress
-		return repro.Reproduce(ctx, o)
+	var rep *repro.Report
+	err = runInDir(o.Dir, func() (err error) {
+		rep, err = runReproduction(cmd, func(ctx context.Context, progress func(repro.Event)) (*repro.Report, error) {
+			o.Progress = progress
+			return repro.Reproduce(ctx, o)
+		})
+		return err
 	})
 	if err != nil {
 		return err
 	}
 	w := cmd.OutOrStdout()
-	printAccuracies(w, rep.Rows, func(r *repro.Row) string { return r.Domain.Label }, "theory size / J48 nodes")
+	label := func(r *repro.Row) string { return r.Domain.Label }
+	if asJSON {
+		return writeJSON(w, newBenchJSON(rep.Options.Dir, o.Command, rep.Rows, label))
+	}
+	printAccuracies(w, rep.Rows, label, "theory size / J48 nodes")
 	fmt.Fprintf(w, "results, theories and datasets in %s (see results.md)\n", rep.Options.Dir)
 	return nil
 }

@@ -15,7 +15,7 @@ func init() { registerBench(newBenchMapCmd) }
 func newBenchMapCmd() *cobra.Command {
 	var o repro.Options
 	var pf protocolFlags
-	var runWeka, noWeka bool
+	var runWeka, noWeka, asJSON bool
 	var memory string
 	var sems []string
 	cmd := &cobra.Command{
@@ -50,7 +50,7 @@ first), and one directory per dataset with the network, the examples, their
 ARFF files and the learning histories. --quick runs a small version (NLTCS,
 200 + 200 examples, at most 10 iterations).
 
-Each dataset gets one theory per --semantics (poss, linear, lex; poss always
+Each dataset gets one theory per semantics of --semantics-list (poss, linear, lex; poss always
 runs, as the paper's column), each with its own validation run and
 --timeout; the others are written as NAME.linear.theory and NAME.lex.theory
 and their histories in NAME/linear and NAME/lex.
@@ -66,19 +66,27 @@ them out.`,
 			if o.Semantics, err = parseSemanticsList(sems); err != nil {
 				return err
 			}
+			if err := checkOutputDir(o.Dir); err != nil {
+				return err
+			}
 			if err := pf.apply(cmd.Flags(), &o.Settings); err != nil {
 				return usageError{err}
 			}
-			return runBenchMap(cmd, o, runWeka && !noWeka, memory)
+			return runBenchMap(cmd, o, runWeka && !noWeka, memory, asJSON)
 		},
 	}
 	fl := cmd.Flags()
 	fl.StringVarP(&o.Dir, "output", "o", filepath.Join("out", "bench-map"), "output directory")
-	fl.StringVar(&o.Data, "data", filepath.Join("..", "shared", "data"), "the public data directory (holds debd/)")
+	fl.StringVar(&o.Data, "data", "", dataUsage)
 	fl.BoolVar(&o.Quick, "quick", false, fmt.Sprintf("a small version: NLTCS, %d + %d examples, %d iterations unless --iterations says, no timeout",
 		repro.QuickExamples, repro.QuickExamples, repro.QuickIterations))
 	fl.Uint64Var(&o.Seed, "seed", 1, "seed of the examples (the test set uses seed+1), the validation split and the learner")
 	fl.StringSliceVar(&o.Datasets, "datasets", nil, "run only these datasets (nltcs, msnbc, plants, dna)")
+	var datasets []string
+	for _, d := range repro.Datasets {
+		datasets = append(datasets, d.Name)
+	}
+	cmd.RegisterFlagCompletionFunc("datasets", words(datasets...))
 	fl.IntVar(&o.Train, "train-examples", 0, fmt.Sprintf("training examples per dataset (0: %d, or the quick size)", repro.DefaultExamples))
 	fl.IntVar(&o.Test, "test-examples", 0, fmt.Sprintf("test examples per dataset (0: %d, or the quick size)", repro.DefaultExamples))
 	alias(fl, "train", "train-examples", true)
@@ -89,30 +97,44 @@ them out.`,
 	fl.BoolVar(&runWeka, "weka", true, "run the Weka baselines (--weka=false leaves them out)")
 	fl.StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
 	alias(fl, "out", "output", true)
-	fl.StringSliceVar(&sems, "semantics", []string{"poss", "linear", "lex"}, "learn and score a theory under each of these semantics (poss always runs)")
+	sems = []string{"poss", "linear", "lex"}
+	fl.Var(semanticsList{&sems}, "semantics-list", "learn and score a theory under each of these semantics, comma-separated (poss always runs)")
+	alias(fl, "semantics", "semantics-list", true)
+	fl.BoolVar(&asJSON, "json", false, "print the results table as JSON")
 	fl.BoolVar(&noWeka, "no-weka", false, "do not run the Weka baselines")
 	deprecate(fl, "no-weka", "use --weka=false")
 	return cmd
 }
 
-func runBenchMap(cmd *cobra.Command, o repro.Options, runWeka bool, memory string) error {
+func runBenchMap(cmd *cobra.Command, o repro.Options, runWeka bool, memory string, asJSON bool) error {
 	if o.Train < 0 || o.Test < 0 || o.MaxEvidence < 1 {
 		return usageError{errors.New("--train-examples and --test-examples must not be negative, --max-evidence at least 1")}
 	}
 	var err error
+	if o.Data, err = findData(o.Data, "debd"); err != nil {
+		return err
+	}
 	if o.Weka, err = findWeka(runWeka, memory, "or pass --weka=false to leave the baselines out"); err != nil {
 		return err
 	}
 	o.Command = commandLine(cmd)
-	rep, err := runReproduction(cmd, func(ctx context.Context, progress func(repro.Event)) (*repro.Report, error) {
-		o.Progress = progress
-		return repro.Reproduce(ctx, o)
+	var rep *repro.Report
+	err = runInDir(o.Dir, func() (err error) {
+		rep, err = runReproduction(cmd, func(ctx context.Context, progress func(repro.Event)) (*repro.Report, error) {
+			o.Progress = progress
+			return repro.Reproduce(ctx, o)
+		})
+		return err
 	})
 	if err != nil {
 		return err
 	}
 	w := cmd.OutOrStdout()
-	printAccuracies(w, rep.Rows, func(r *repro.Row) string { return r.Dataset.Label }, "theory literals per semantics / J48 size")
+	label := func(r *repro.Row) string { return r.Dataset.Label }
+	if asJSON {
+		return writeJSON(w, newBenchJSON(rep.Options.Dir, o.Command, rep.Rows, label))
+	}
+	printAccuracies(w, rep.Rows, label, "theory literals per semantics / J48 size")
 	fmt.Fprintf(w, "results, theories, networks and examples in %s (see results.md)\n", rep.Options.Dir)
 	return nil
 }

@@ -56,8 +56,45 @@ func TestBenchMapUsage(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want a usage error", args, code, stderr)
 		}
 	}
-	_, stderr, code := strata(t, "", "bench", "map", "--weka=false", "--data", t.TempDir(), "-o", t.TempDir(), "--datasets", "chess")
+	data := t.TempDir()
+	os.Mkdir(filepath.Join(data, "debd"), 0o755)
+	_, stderr, code := strata(t, "", "bench", "map", "--weka=false", "--data", data, "-o", t.TempDir(), "--datasets", "chess")
 	if code != 1 || !strings.Contains(stderr, `unknown dataset "chess"`) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestBenchData checks where the bench commands look for the data: --data,
+// else $STRATA_DATA, else ../shared/data; without them they say how to give
+// the data, and leave no output directory behind.
+func TestBenchData(t *testing.T) {
+	t.Setenv(dataEnv, "")
+	t.Chdir(t.TempDir()) // no ../shared/data here
+	out := filepath.Join(t.TempDir(), "new", "bench")
+	for _, args := range [][]string{
+		{"bench", "map", "--weka=false", "-o", out},
+		{"bench", "crowd", "--weka=false", "-o", out},
+		{"bench", "map", "--weka=false", "-o", out, "--data", "nowhere"},
+	} {
+		_, stderr, code := strata(t, "", args...)
+		if code != 1 || !strings.Contains(stderr, "give the public data with --data DIR or $STRATA_DATA") || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
+		}
+		if _, err := os.Stat(filepath.Dir(out)); err == nil {
+			t.Errorf("%v left %s behind", args, filepath.Dir(out))
+		}
+	}
+	data := t.TempDir()
+	os.Mkdir(filepath.Join(data, "debd"), 0o755)
+	t.Setenv(dataEnv, data)
+	_, stderr, code := strata(t, "", "bench", "map", "--weka=false", "-o", out, "--datasets", "nltcs")
+	if code != 1 || !strings.Contains(stderr, "nltcs") || strings.Contains(stderr, "STRATA_DATA") {
+		t.Errorf("$STRATA_DATA with an empty debd/: exit %d, stderr %q", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Dir(out)); err == nil {
+		t.Errorf("a failed run left the empty %s behind", filepath.Dir(out))
+	}
+	if _, stderr, code = strata(t, "", "bench", "map", "-o", "-"); code != 2 {
+		t.Errorf("-o -: exit %d, stderr %q", code, stderr)
 	}
 }

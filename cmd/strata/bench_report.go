@@ -92,17 +92,69 @@ func printAccuracies[R benchRow](w io.Writer, rows []R, label func(R) string, si
 	}
 }
 
-// parseSemanticsList reads the --semantics of the bench commands.
+// parseSemanticsList reads the --semantics-list of the bench commands.
 func parseSemanticsList(names []string) ([]possibilistic.Semantics, error) {
 	var out []possibilistic.Semantics
 	for _, n := range names {
 		s, err := possibilistic.ParseSemantics(n)
 		if err != nil {
-			return nil, usageError{fmt.Errorf("--semantics: %w", err)}
+			return nil, usageError{fmt.Errorf("--semantics-list: %w", err)}
 		}
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// benchJSON is a reproduction's results table: per row, the accuracy and
+// size of the theory of each semantics and the baselines' accuracies, as
+// fractions (null for a baseline that was not run).
+type benchJSON struct {
+	Output  string         `json:"output"`
+	Command string         `json:"command"`
+	Rows    []benchRowJSON `json:"rows"`
+}
+
+type benchRowJSON struct {
+	Name      string              `json:"name"`
+	Theories  []benchTheoryJSON   `json:"theories"`
+	Baselines []benchBaselineJSON `json:"baselines"`
+	// J48Nodes is the size of C4.5's tree (0 when Weka did not run).
+	J48Nodes int `json:"j48_nodes"`
+}
+
+type benchTheoryJSON struct {
+	Semantics string  `json:"semantics"`
+	Accuracy  float64 `json:"accuracy"`
+	Literals  int     `json:"literals"`
+}
+
+type benchBaselineJSON struct {
+	Name     string   `json:"name"`
+	Accuracy *float64 `json:"accuracy"`
+}
+
+func newBenchJSON[R benchRow](dir, command string, rows []R, label func(R) string) *benchJSON {
+	out := &benchJSON{Output: dir, Command: command, Rows: []benchRowJSON{}}
+	for _, r := range rows {
+		row := benchRowJSON{Name: label(r), Theories: []benchTheoryJSON{}, Baselines: []benchBaselineJSON{}}
+		for _, l := range r.Learned() {
+			row.Theories = append(row.Theories, benchTheoryJSON{Semantics: l.Semantics.String(), Accuracy: l.Accuracy(), Literals: l.Literals()})
+		}
+		accs := r.Accuracies()
+		for i, name := range experiment.Columns[1:] {
+			b := benchBaselineJSON{Name: name}
+			if a := accs[i+1]; a == a { // NaN: not run
+				frac := a / 100
+				b.Accuracy = &frac
+			}
+			row.Baselines = append(row.Baselines, b)
+		}
+		if b := r.Result("C4.5"); b != nil {
+			row.J48Nodes = b.TreeSize
+		}
+		out.Rows = append(out.Rows, row)
+	}
+	return out
 }
 
 // commandLine rebuilds the command line from the flags that were given, for

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -25,8 +26,11 @@ type baseFlags struct {
 	weak                     bool
 }
 
+// baseFormats are the formats of a default base that --format names.
+var baseFormats = []string{"auto", "rules", "cl"}
+
 func (f *baseFlags) add(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.format, "format", "auto", "format of RULES: rules (one default per line), cl (a .cl knowledge base) or auto")
+	addFormat(cmd.Flags(), &f.format, baseFormats, "format of RULES: rules (one default per line), cl (a .cl knowledge base) or auto (cl for a .cl name or a file that begins with 'signature')")
 	cmd.Flags().StringVar(&f.base, "base", "", "the belief base to use when a .cl file holds several")
 	cmd.Flags().StringVar(&f.background, "hard", "", "a file of hard rules, the background knowledge (one clause or formula per line) that holds in every world; --background is another name")
 	alias(cmd.Flags(), "background", "hard", false)
@@ -36,7 +40,7 @@ func (f *baseFlags) add(cmd *cobra.Command) {
 func newClosureCmd() *cobra.Command {
 	var flags baseFlags
 	var out, ocf string
-	var ranks bool
+	var ranks, asJSON bool
 	cmd := &cobra.Command{
 		Use:   "closure RULES",
 		Short: "Print the Z-ordering of a default base and its possibilistic theory Θ_Z",
@@ -58,19 +62,22 @@ layer of a default ω falsifies) and a minimal c-representation κ_c (the impact
 of every default, least in sum; κ_c(ω) sums the impacts of the defaults ω
 falsifies), and, for at most 12 atoms, the rank of every world under both
 (∞ for worlds the background knowledge excludes). --ocf z or c prints one of
-them; --format json writes them as JSON.`,
-		Example: `  strata closure penguins.rules
-  strata closure birds.cl --base birds005 -o birds.theory
-  strata closure penguins.rules --background hard.rules
-  strata closure birds.cl --ranks --format json`,
+them.
+
+-o FILE writes the output to FILE instead of standard output. --json prints
+the result on standard output as JSON (and -o FILE still receives the
+text): the Z-ordering and Θ_Z with the field names of POST /api/bases
+(z_ordering, defaults with their lines and ranks, theory), or with --ranks
+the ranking functions.`,
+		Example: `  strata closure examples/penguins.rules
+  strata closure examples/birds.cl --base birds -o birds.theory
+  strata closure examples/penguins.rules --hard hard.rules
+  strata closure examples/birds.cl --ranks --json`,
 		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			asJSON := flags.format == "json"
-			if asJSON {
-				if !ranks {
-					return usageError{errors.New("--format json needs --ranks (the Z-ordering is written as a theory)")}
-				}
-				flags.format = "auto"
+			if flags.format == "json" { // the old spelling of --json
+				fmt.Fprintln(cmd.ErrOrStderr(), "strata: --format json is deprecated; use --json")
+				asJSON, flags.format = true, "auto"
 			}
 			if ranks {
 				return runRanks(cmd, args[0], flags, ocf, asJSON, out)
@@ -86,18 +93,72 @@ them; --format json writes them as JSON.`,
 			if err != nil {
 				return err
 			}
-			write := func(w io.Writer) error { return writeClosure(w, ord) }
-			if out != "" {
-				return fileutil.WriteAtomic(out, write)
-			}
-			return write(cmd.OutOrStdout())
+			return writeTheoryOutputs(cmd, out, asJSON, func(w io.Writer) error { return writeClosure(w, ord) },
+				func() (any, error) { return newClosureJSON(cmd.Context(), ord) })
 		},
 	}
 	flags.add(cmd)
-	cmd.Flags().StringVarP(&out, "output", "o", "", "write to this file (atomically) instead of standard output")
+	// --format json, the old spelling of --json, is not among the formats
+	// the shell completes or the help lists.
+	cmd.Flags().Lookup("format").Value.(*choice).accept = []string{"json"}
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write to this file (atomically; -: standard output, the default)")
 	cmd.Flags().BoolVar(&ranks, "ranks", false, "print the ranking functions κ_Z and κ_c of the base instead of Θ_Z")
-	cmd.Flags().StringVar(&ocf, "ocf", "all", "with --ranks: z, c or all")
+	addChoice(cmd.Flags(), &ocf, "ocf", "all", []string{"z", "c", "all"}, "with --ranks: the ranking function to print: z (κ_Z), c (κ_c) or all")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the Z-ordering and Θ_Z (with --ranks, the ranking functions) as JSON")
 	return cmd
+}
+
+// closureJSON is a default base's Z-ordering and Θ_Z, with the field names
+// of POST /api/bases.
+type closureJSON struct {
+	Defaults   []defaultJSON `json:"defaults"`
+	Background []string      `json:"background"`
+	// ZOrdering holds Δ1 (the most general defaults) first.
+	ZOrdering []zLevelJSON `json:"z_ordering"`
+	Calls     int64        `json:"solver_calls"`
+	// Theory is Θ_Z, highest level first (Δk first).
+	Theory *theoryJSON `json:"theory"`
+}
+
+// defaultJSON is a default of the base: its index, its text as written
+// and as a rule, the file and line it was read from and its Z-rank (1 for
+// Δ1).
+type defaultJSON struct {
+	Index int    `json:"index"`
+	Text  string `json:"text"`
+	Rule  string `json:"rule"`
+	File  string `json:"file,omitempty"`
+	Line  int    `json:"line"`
+	Rank  int    `json:"rank,omitempty"`
+}
+
+type zLevelJSON struct {
+	Level    int     `json:"level"`
+	Weight   float64 `json:"weight"`
+	Defaults []int   `json:"defaults"`
+}
+
+func newClosureJSON(ctx context.Context, ord *defaults.Ordering) (*closureJSON, error) {
+	b := ord.Base
+	cj := &closureJSON{Defaults: []defaultJSON{}, Background: []string{}, ZOrdering: []zLevelJSON{}, Calls: ord.Calls}
+	for i, d := range b.Defaults {
+		rule := d.Antecedent.String(b.Vocab) + " |~ " + d.Consequent.String(b.Vocab)
+		text := d.Text
+		if text == "" {
+			text = rule
+		}
+		cj.Defaults = append(cj.Defaults, defaultJSON{Index: i, Text: text, Rule: rule, File: d.Pos.File, Line: d.Pos.Line, Rank: ord.Rank(i) + 1})
+	}
+	for _, f := range b.Background {
+		cj.Background = append(cj.Background, f.String(b.Vocab))
+	}
+	ws := ord.Weights()
+	for j, l := range ord.Levels {
+		cj.ZOrdering = append(cj.ZOrdering, zLevelJSON{Level: j + 1, Weight: ws[j], Defaults: l})
+	}
+	var err error
+	cj.Theory, err = newTheoryJSON(ctx, ord.Theory())
+	return cj, err
 }
 
 // writeClosure writes the Z-ordering as comments, then Θ_Z.
@@ -175,9 +236,6 @@ func clFormat(format, path string, data []byte) (bool, error) {
 		return true, nil
 	case "rules":
 		return false, nil
-	case "auto", "":
-	default:
-		return false, usageError{fmt.Errorf("--format %q: want rules, cl or auto", format)}
 	}
 	if strings.EqualFold(filepath.Ext(path), ".cl") {
 		return true, nil

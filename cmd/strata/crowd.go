@@ -49,6 +49,7 @@ type crowdOut struct {
 	atLeastOne bool
 	folds      int
 	testFrom   []string
+	json       bool
 	cmd        *cobra.Command
 }
 
@@ -58,25 +59,27 @@ func (o *crowdOut) flags(cmd *cobra.Command) {
 	cmd.Flags().Float64Var(&o.fraction, "test-fraction", 0.3, "share of the answers held out, by whole annotators")
 	cmd.Flags().Uint64Var(&o.seed, "seed", 1, "seed of the split and of the negative examples")
 	cmd.Flags().BoolVar(&o.atLeastOne, "at-least-one", false, "add the hard rule that some action is chosen (exactly one instead of at most one)")
-	cmd.Flags().IntVar(&o.folds, "folds", 0, "instead of one split, write K folds of a cross-validation by annotator to OUT/fold1 … OUT/foldK")
+	cmd.Flags().IntVar(&o.folds, "test-folds", 0, "instead of one split, write the K splits of a K-fold cross-validation by annotator to OUT/fold1 … OUT/foldK (each annotator in one test fold)")
+	alias(cmd.Flags(), "folds", "test-folds", true)
 	cmd.Flags().StringArrayVar(&o.testFrom, "test-from", nil, "the answers read from PATH (a file or directory; repeatable) form the test set, all others the training set")
+	cmd.Flags().BoolVar(&o.json, "json", false, "print what was written (each split's manifest) as JSON")
 	o.cmd = cmd
 }
 
 // check validates the flags before any input is read.
 func (o *crowdOut) check() error {
-	if o.dir == "" {
-		return usageError{errors.New("give the output directory with -o OUT")}
+	if err := checkOutputDir(o.dir); err != nil {
+		return err
 	}
 	if !(o.fraction > 0 && o.fraction < 1) {
 		return usageError{fmt.Errorf("--test-fraction %v outside ]0, 1[", o.fraction)}
 	}
 	if o.folds == 1 || o.folds < 0 {
-		return usageError{fmt.Errorf("--folds %d: a cross-validation needs 2 or more folds", o.folds)}
+		return usageError{fmt.Errorf("--test-folds %d: a cross-validation needs 2 or more folds", o.folds)}
 	}
 	if o.fixedSplit() {
 		if o.folds > 0 {
-			return usageError{errors.New("--folds splits by annotator; it does not go with --test-from or --test-sessions")}
+			return usageError{errors.New("--test-folds splits by annotator; it does not go with --test-from or --test-sessions")}
 		}
 		if o.cmd.Flags().Changed("test-fraction") {
 			return usageError{errors.New("--test-fraction splits by annotator; it does not go with --test-from or --test-sessions")}
@@ -164,6 +167,13 @@ func (o *crowdOut) write(cmd *cobra.Command, domain string, sources []string, in
 		return err
 	}
 	w := cmd.OutOrStdout()
+	if o.json {
+		out := crowdJSON{Output: o.dir}
+		for i, d := range runs {
+			out.Splits = append(out.Splits, splitJSON{Output: dirs[i], Manifest: d.Manifest})
+		}
+		return writeJSON(w, out)
+	}
 	for i, d := range runs {
 		m := d.Manifest
 		fmt.Fprintf(w, "%s: %d answers by %d annotators -> %s\n", m.Domain, m.Train.Answers+m.Test.Answers,
@@ -181,6 +191,18 @@ func (o *crowdOut) write(cmd *cobra.Command, domain string, sources []string, in
 		fmt.Fprintf(w, "  %d descriptors, %d actions (%s), %d hard rules\n", m.Descriptors, len(m.Actions), strings.Join(m.Actions, ", "), m.HardRules)
 	}
 	return nil
+}
+
+// crowdJSON is what a generating crowd command wrote: one split, or the
+// splits of a cross-validation (--test-folds), each with its manifest.
+type crowdJSON struct {
+	Output string      `json:"output"`
+	Splits []splitJSON `json:"splits"`
+}
+
+type splitJSON struct {
+	Output   string         `json:"output"`
+	Manifest crowd.Manifest `json:"manifest"`
 }
 
 // printWarnings writes the reader's warnings to stderr, at most 50 of them.
@@ -425,6 +447,7 @@ skipped with a warning naming the hand number.`,
 	o.flags(cmd)
 	cmd.Flags().StringVar(&testSessions, "test-sessions", "", `the hands of these sessions ("100-118", "30-35,40"; the number in a table name such as 'Pluribus Session 100') form the test set`)
 	cmd.Flags().StringSliceVar(&streets, "streets", nil, "keep decisions on these streets only (preflop, flop, turn, river)")
+	cmd.RegisterFlagCompletionFunc("streets", words("preflop", "flop", "turn", "river"))
 	cmd.Flags().IntVar(&maxHands, "max-hands", 0, "read at most this many well-formed hands (0: all)")
 	return cmd
 }
@@ -446,9 +469,10 @@ values is cut into --bins bins of about equal size named by their range
 (ydstogo_4_to_7), and any other column gives one atom per value (down_4).
 Rows that cannot be used are skipped with a warning naming file, line and
 column.`,
-		Example: `  strata crowd table calls.csv -o out/calls --annotator worker --answer call \
-      --dont-know "don't know" --describe field_goal_range=yrdline100:..35 \
-      --describe distance_long=ydstogo:8..`,
+		Example: `  strata crowd table examples/calls.csv -o calls --annotator team --answer call \
+      --describe short=ydstogo:..3 --describe long=ydstogo:8..
+  strata crowd table answers.csv -o out/answers --annotator worker --answer call \
+      --dont-know "don't know" --test-folds 5 --json`,
 		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.check(); err != nil {

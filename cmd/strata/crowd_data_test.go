@@ -246,7 +246,7 @@ func TestCrowdFootballTestFrom(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--test-from", dir, "--folds", "2"}, "--folds splits by annotator"},
+		{[]string{"--test-from", dir, "--test-folds", "2"}, "--test-folds splits by annotator"},
 		{[]string{"--test-from", dir, "--test-fraction", "0.5"}, "--test-fraction splits by annotator"},
 		{[]string{"--test-from", filepath.Join(dir, "none.csv")}, "--test-from: stat"},
 	} {
@@ -343,7 +343,7 @@ func TestCrowdPokerSessions(t *testing.T) {
 	}{
 		{[]string{"--test-sessions", "9-1"}, "--test-sessions"},
 		{[]string{"--test-sessions", "100", "--test-from", hands}, "not both"},
-		{[]string{"--test-sessions", "100", "--folds", "3"}, "--folds splits by annotator"},
+		{[]string{"--test-sessions", "100", "--test-folds", "3"}, "--test-folds splits by annotator"},
 	} {
 		_, stderr, code := strata(t, "", append([]string{"crowd", "poker", hands, "--max-hands", "10", "-o", t.TempDir()}, c.args...)...)
 		if code != 2 || !strings.Contains(stderr, c.want) {

@@ -19,7 +19,7 @@ import (
 )
 
 func newCrowdEvalCmd() *cobra.Command {
-	var runWeka, confusion bool
+	var runWeka, confusion, asJSON bool
 	var memory string
 	var sem possibilistic.Semantics
 	cmd := &cobra.Command{
@@ -35,21 +35,75 @@ where the hard rules are). With --weka it also trains Weka's RandomForest -I
 100, J48 (C4.5) and JRip (RIPPER) on train.arff and tests them on test.arff,
 and reports J48's tree size. Without THEORY only the baselines and the
 majority-class floor are reported. --semantics (poss, linear or lex) says how
-the theory entails; the theory file does not record it.`,
-		Example: `  strata crowd eval out/poker poker.theory --weka`,
-		Args:    argsBetween(1, 2),
+the theory entails; the theory file does not record it. --json prints the
+same as JSON, with the theory's confusion table.`,
+		Example: `  strata crowd eval calls calls.theory
+  strata crowd eval out/poker poker.theory --weka --json`,
+		Args: argsBetween(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return crowdEval(cmd, args, runWeka, confusion, memory, sem)
+			return crowdEval(cmd, args, runWeka, confusion, asJSON, memory, sem)
 		},
 	}
 	cmd.Flags().BoolVar(&runWeka, "weka", false, "also run the Weka baselines (needs bench/install-weka.sh)")
 	cmd.Flags().BoolVar(&confusion, "confusion", false, "print the theory's confusion table")
 	cmd.Flags().StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
-	cmd.Flags().TextVar(&sem, "semantics", possibilistic.Poss, semanticsUsage)
+	addSemantics(cmd.Flags(), &sem, semanticsUsage)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the accuracies, sizes and the theory's confusion table as JSON")
 	return cmd
 }
 
-func crowdEval(cmd *cobra.Command, args []string, runWeka, confusion bool, memory string, sem possibilistic.Semantics) error {
+// crowdEvalJSON is what crowd eval reports: the majority floor, the
+// theory's accuracies and size, and the baselines'.
+type crowdEvalJSON struct {
+	Domain         string           `json:"domain"`
+	TestSituations int              `json:"test_situations"`
+	TestAnnotators int              `json:"test_annotators"`
+	Majority       majorityJSON     `json:"majority"`
+	Theory         *crowdTheoryJSON `json:"theory,omitempty"`
+	Baselines      []crowdBaseline  `json:"baselines"`
+}
+
+type majorityJSON struct {
+	Action   string  `json:"action"`
+	Accuracy float64 `json:"accuracy"`
+}
+
+// crowdTheoryJSON is the theory's score: on the most typical action of
+// each test situation (Accuracy, Confusion), and on the test defaults and
+// non-defaults (BinaryAccuracy).
+type crowdTheoryJSON struct {
+	Semantics      string        `json:"semantics"`
+	Accuracy       float64       `json:"accuracy"`
+	Formulas       int           `json:"formulas"`
+	Levels         int           `json:"levels"`
+	Literals       int           `json:"literals"`
+	BelowTop       int           `json:"literals_below_top"`
+	BinaryAccuracy float64       `json:"binary_accuracy"`
+	Defaults       int           `json:"defaults"`
+	Nondefaults    int           `json:"nondefaults"`
+	TruePositives  int           `json:"true_positives"`
+	TrueNegatives  int           `json:"true_negatives"`
+	Confusion      confusionJSON `json:"confusion"`
+
+	confusion *eval.Confusion
+}
+
+// confusionJSON is a confusion table: Counts[t][p] situations of target
+// Labels[t] were answered Labels[p]; the last label is none.
+type confusionJSON struct {
+	Labels []string `json:"labels"`
+	Counts [][]int  `json:"counts"`
+}
+
+type crowdBaseline struct {
+	Name      string  `json:"name"`
+	Accuracy  float64 `json:"accuracy"`
+	TreeNodes int     `json:"tree_nodes,omitempty"`
+	Leaves    int     `json:"leaves,omitempty"`
+	Rules     int     `json:"rules,omitempty"`
+}
+
+func crowdEval(cmd *cobra.Command, args []string, runWeka, confusion, asJSON bool, memory string, sem possibilistic.Semantics) error {
 	dir := args[0]
 	m, err := crowd.ReadManifest(dir)
 	if err != nil {
@@ -84,17 +138,29 @@ func crowdEval(cmd *cobra.Command, args []string, runWeka, confusion bool, memor
 		return fmt.Errorf("%s: no test situations to score", filepath.Join(dir, "test.typical"))
 	}
 	w := cmd.OutOrStdout()
-	fmt.Fprintf(w, "%s: %d test situations by %d annotators\n", m.Domain, len(test), len(m.Test.Annotators))
-	fmt.Fprintf(w, "%-22s %8s %s\n", "method", "accuracy", "size")
 	best, acc := eval.Majority(train, test)
-	fmt.Fprintf(w, "%-22s %7.1f%% always %s\n", "majority", 100*acc, best)
+	rep := crowdEvalJSON{Domain: m.Domain, TestSituations: len(test), TestAnnotators: len(m.Test.Annotators),
+		Majority: majorityJSON{Action: best, Accuracy: acc}, Baselines: []crowdBaseline{}}
+	if !asJSON {
+		fmt.Fprintf(w, "%s: %d test situations by %d annotators\n", m.Domain, len(test), len(m.Test.Annotators))
+		fmt.Fprintf(w, "%-22s %8s %s\n", "method", "accuracy", "size")
+		fmt.Fprintf(w, "%-22s %7.1f%% always %s\n", "majority", 100*acc, best)
+	}
 	if th != nil {
-		if err := crowdEvalTheory(cmd, dir, th, m.Actions, test, confusion, sem); err != nil {
+		if rep.Theory, err = crowdEvalTheory(cmd, dir, th, m.Actions, test, sem); err != nil {
 			return err
+		}
+		if !asJSON {
+			if err := rep.Theory.write(w, confusion); err != nil {
+				return err
+			}
 		}
 	}
 	r, err := findWeka(runWeka, memory, "or leave out --weka")
 	if r == nil {
+		if err == nil && asJSON {
+			return writeJSON(w, rep)
+		}
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -105,6 +171,10 @@ func crowdEval(cmd *cobra.Command, args []string, runWeka, confusion bool, memor
 		return err
 	}
 	for _, res := range bs {
+		rep.Baselines = append(rep.Baselines, crowdBaseline{Name: res.Classifier.Name, Accuracy: res.Accuracy(), TreeNodes: res.TreeSize, Leaves: res.Leaves, Rules: res.Rules})
+		if asJSON {
+			continue
+		}
 		size := ""
 		switch {
 		case res.TreeSize > 0:
@@ -114,11 +184,13 @@ func crowdEval(cmd *cobra.Command, args []string, runWeka, confusion bool, memor
 		}
 		fmt.Fprintf(w, "%-22s %7.1f%% %s\n", res.Classifier.Name, 100*res.Accuracy(), size)
 	}
+	if asJSON {
+		return writeJSON(w, rep)
+	}
 	return nil
 }
 
-func crowdEvalTheory(cmd *cobra.Command, dir string, th *possibilistic.Theory, actions []string, test []crowd.Case, confusion bool, sem possibilistic.Semantics) error {
-	w := cmd.OutOrStdout()
+func crowdEvalTheory(cmd *cobra.Command, dir string, th *possibilistic.Theory, actions []string, test []crowd.Case, sem possibilistic.Semantics) (*crowdTheoryJSON, error) {
 	var pos, neg []logic.Rule
 	for _, p := range []struct {
 		name string
@@ -130,16 +202,16 @@ func crowdEvalTheory(cmd *cobra.Command, dir string, th *possibilistic.Theory, a
 			return err
 		})
 		if err != nil {
-			return err
+			return nil, err
 		}
 	}
 	r, err := possibilistic.NewReasoner(cmd.Context(), th)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	c, err := eval.Cases(cmd.Context(), r, sem, eval.NewClasses(th.Vocab, actions), test)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	formulas, literals := th.Size()
 	soft := literals
@@ -148,17 +220,26 @@ func crowdEvalTheory(cmd *cobra.Command, dir string, th *possibilistic.Theory, a
 			soft -= f.Size()
 		}
 	}
-	fmt.Fprintf(w, "%-22s %7.1f%% %d literals in %d formulas, %d levels (%d literals below the top level)\n",
-		experiment.SemanticsColumn(sem)+" (theory)", 100*c.Accuracy(), literals, formulas, len(th.Levels), soft)
 	b, err := eval.Defaults(cmd.Context(), r, sem, pos, neg)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	fmt.Fprintf(w, "%-22s %7.1f%% on %d defaults and %d non-defaults (%d and %d right)\n", experiment.SemanticsColumn(sem)+" binary", 100*b.Accuracy(),
-		len(pos), len(neg), b.TruePositives, b.TrueNegatives)
+	return &crowdTheoryJSON{Semantics: sem.String(), Accuracy: c.Accuracy(), Formulas: formulas, Levels: len(th.Levels), Literals: literals,
+		BelowTop: soft, BinaryAccuracy: b.Accuracy(), Defaults: len(pos), Nondefaults: len(neg),
+		TruePositives: b.TruePositives, TrueNegatives: b.TrueNegatives, Confusion: confusionJSON{c.Labels, c.Counts}, confusion: c}, nil
+}
+
+// write prints the theory's rows of crowd eval's table and, with
+// confusion, its confusion table.
+func (t *crowdTheoryJSON) write(w io.Writer, confusion bool) error {
+	sem, _ := possibilistic.ParseSemantics(t.Semantics)
+	fmt.Fprintf(w, "%-22s %7.1f%% %d literals in %d formulas, %d levels (%d literals below the top level)\n",
+		experiment.SemanticsColumn(sem)+" (theory)", 100*t.Accuracy, t.Literals, t.Formulas, t.Levels, t.BelowTop)
+	fmt.Fprintf(w, "%-22s %7.1f%% on %d defaults and %d non-defaults (%d and %d right)\n", experiment.SemanticsColumn(sem)+" binary", 100*t.BinaryAccuracy,
+		t.Defaults, t.Nondefaults, t.TruePositives, t.TrueNegatives)
 	if confusion {
 		fmt.Fprintln(w)
-		return c.Write(w)
+		return t.confusion.Write(w)
 	}
 	return nil
 }

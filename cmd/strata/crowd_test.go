@@ -106,7 +106,7 @@ func TestCrowdErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"crowd", "table", csv, "--annotator", "worker", "--answer", "call"}, 2, "give the output directory with -o OUT"},
+		{[]string{"crowd", "table", csv, "--annotator", "worker", "--answer", "call"}, 2, "give the output directory with -o DIR"},
 		{[]string{"crowd", "table", csv, "-o", out}, 2, "needs --annotator and --answer"},
 		{[]string{"crowd", "table", csv, "-o", out, "--annotator", "who", "--answer", "call"}, 1, `calls.csv:1: header: no annotator column "who"`},
 		{[]string{"crowd", "table", csv, "-o", out, "--annotator", "worker", "--answer", "call", "--describe", "x=ydstogo"}, 2, "--describe"},
@@ -174,7 +174,7 @@ func TestCrowdRealData(t *testing.T) {
 	if code != 0 || stderr != "" || !strings.Contains(stdout, "poker: ") {
 		t.Fatalf("poker: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	stdout, stderr, code = strata(t, "", "crowd", "football", pbp, "-o", filepath.Join(dir, "football"), "--folds", "3")
+	stdout, stderr, code = strata(t, "", "crowd", "football", pbp, "-o", filepath.Join(dir, "football"), "--test-folds", "3")
 	if code != 0 || stderr != "" || strings.Count(stdout, "football fold ") != 3 {
 		t.Fatalf("football: exit %d\n%s\n%s", code, stdout, stderr)
 	}

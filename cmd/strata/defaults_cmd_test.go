@@ -85,18 +85,18 @@ func TestEntails(t *testing.T) {
 	}
 	for _, c := range cases {
 		for sem, want := range map[string]string{"p": c.p, "rational": c.rat, "lex": c.lex} {
-			out, errs, code := strata(t, "", "entails", "--semantics", sem, rules, c.query)
+			out, errs, code := strata(t, "", "entails", "--relation", sem, rules, c.query)
 			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 			if code != 0 || errs != "" || lines[0] != want || len(lines) < 2 {
-				t.Errorf("entails --semantics %s %q: exit %d, stderr %q, output %q; want %s first, then why", sem, c.query, code, errs, out, want)
+				t.Errorf("entails --relation %s %q: exit %d, stderr %q, output %q; want %s first, then why", sem, c.query, code, errs, out, want)
 			}
 		}
 	}
-	out, _, _ := strata(t, "", "entails", "--semantics", "p", rules, "penguin -> !flies")
+	out, _, _ := strata(t, "", "entails", "--relation", "p", rules, "penguin -> !flies")
 	if !strings.Contains(out, rules+":4: penguin -> !flies") {
 		t.Errorf("System P should name the clashing default:\n%s", out)
 	}
-	out, _, _ = strata(t, "", "entails", "--semantics", "lex", rules, "penguin -> flies")
+	out, _, _ = strata(t, "", "entails", "--relation", "lex", rules, "penguin -> flies")
 	if !strings.Contains(out, "(Δ2: 0, Δ1: 1)") || !strings.Contains(out, "!flies, penguin, wings") {
 		t.Errorf("lex explanation:\n%s", out)
 	}
@@ -108,13 +108,13 @@ func TestEntails(t *testing.T) {
 		"rational": "no\t(f|p)\nno\t(w|p)\nyes\t(b|p)\n",
 		"lex":      "no\t(f|p)\nyes\t(w|p)\nyes\t(b|p)\n",
 	} {
-		out, errs, code := strata(t, "", "entails", "--semantics", sem, cl, "--queries", clq)
+		out, errs, code := strata(t, "", "entails", "--relation", sem, cl, "--queries", clq)
 		if code != 0 || out != want {
 			t.Errorf("--queries under %s: exit %d %q, got\n%s\nwant\n%s", sem, code, errs, out, want)
 		}
 	}
 	qrules := writeFile(t, "q.rules", "penguin -> wings\n\npenguin -> bird\n")
-	out, _, _ = strata(t, penguinRules, "entails", "--semantics", "lex", "-", "--queries", qrules)
+	out, _, _ = strata(t, penguinRules, "entails", "--relation", "lex", "-", "--queries", qrules)
 	if out != "yes\tpenguin -> wings\nyes\tpenguin -> bird\n" {
 		t.Errorf("--queries with a rule file: %q", out)
 	}
@@ -144,12 +144,12 @@ func TestDefaultsErrors(t *testing.T) {
 		{[]string{"closure", two}, 1, "holds 2 belief bases (one, two); choose one with --base"},
 		{[]string{"closure", two, "--base", "three"}, 1, "holds no belief base \"three\""},
 		{[]string{"closure", rules, "--base", "x"}, 2, "--base needs a .cl knowledge base"},
-		{[]string{"closure", rules, "--format", "xml"}, 2, "want rules, cl or auto"},
+		{[]string{"closure", rules, "--format", "xml"}, 2, "want auto, rules or cl"},
 		{[]string{"closure", rules, "--background", bad}, 1, "bad.rules:2"},
 		{[]string{"closure"}, 2, "takes 1 argument"},
 		{[]string{"entails", rules}, 2, "needs a QUERY or --queries"},
 		{[]string{"entails", rules, "a -> b", "--queries", rules}, 2, "not both"},
-		{[]string{"entails", "--semantics", "z+", rules, "a -> b"}, 2, "unknown semantics \"z+\""},
+		{[]string{"entails", "--relation", "z+", rules, "a -> b"}, 2, `invalid argument "z+" for "--relation" flag: want p, rational, lex, w or c (see 'strata help entails')`},
 		{[]string{"entails", rules, "penguin -> (flies"}, 1, "query: 1:18: expected ')'"},
 		{[]string{"entails", rules, "(flies|"}, 1, "query: 1:8: expected a formula"},
 		{[]string{"entails", rules, "flies"}, 1, "query: 1:6: expected '->' or '|~'"},

@@ -19,7 +19,12 @@ func newDemoCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "demo",
 		Short: "Reason with the paper's penguin theory (built in)",
-		Args:  argsBetween(0, 0),
+		Long: `demo shows the paper's penguin theory and asks it the paper's queries, each
+as the strata query command that asks it, with its answer and why. The
+theory is built in; strata examples writes it to examples/penguin.theory,
+so that the commands shown run as written.`,
+		Example: `  strata demo`,
+		Args:    argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, w := cmd.Context(), cmd.OutOrStdout()
 			v := &logic.Vocabulary{}
@@ -27,7 +32,7 @@ func newDemoCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(w, "The built-in penguin theory (highest level first):\n\n%s\n", th)
+			fmt.Fprintf(w, "The paper's penguin theory, highest level first (strata examples writes it to examples/penguin.theory):\n\n%s\n", th)
 			rs, err := possibilistic.NewReasoner(ctx, th)
 			if err != nil {
 				return err

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -23,53 +22,64 @@ func init() { register(newEntailsCmd) }
 
 func newEntailsCmd() *cobra.Command {
 	var flags baseFlags
-	var semantics, queries, queriesFormat, results string
+	var queries, queriesFormat, results string
+	var relation defaults.Semantics
+	var asJSON, asCSV bool
 	var timeout time.Duration
 	cmd := &cobra.Command{
 		Use:   "entails RULES [QUERY]",
 		Short: "Decide whether a default base entails α |~ β under System P, rational or lexicographic closure, System W or c-inference",
-		Long: `entails decides whether a consistent set of defaults entails the default QUERY:
+		Long: `entails decides whether a consistent set of defaults entails the default QUERY
+under the inference relation --relation:
 
-  --semantics p         System P (p-entailment): Δ ∪ {α |~ ¬β} is inconsistent;
-                        the cautious core every rational reasoner accepts
-  --semantics rational  rational closure / System Z: (Θ_Z, α) ⊢poss β (default)
-  --semantics lex       lexicographic closure: β holds in the α-worlds that violate
-                        the fewest defaults, Z-level by Z-level from the top; it
-                        keeps the defaults an exception does not contradict
-  --semantics w         System W: β holds in the α-worlds whose sets of falsified
-                        defaults, Z-level by Z-level from the top, are minimal
-                        under inclusion (between rational and lex)
-  --semantics c         skeptical c-inference: every c-representation (ranking
-                        function summing one impact per falsified default) ranks
-                        α ∧ β below α ∧ ¬β; decided exactly
+  --relation p         System P (p-entailment): Δ ∪ {α |~ ¬β} is inconsistent;
+                       the cautious core every rational reasoner accepts
+  --relation rational  rational closure / System Z: (Θ_Z, α) ⊢poss β (default)
+  --relation lex       lexicographic closure: β holds in the α-worlds that violate
+                       the fewest defaults, Z-level by Z-level from the top; it
+                       keeps the defaults an exception does not contradict
+  --relation w         System W: β holds in the α-worlds whose sets of falsified
+                       defaults, Z-level by Z-level from the top, are minimal
+                       under inclusion (between rational and lex)
+  --relation c         skeptical c-inference: every c-representation (ranking
+                       function summing one impact per falsified default) ranks
+                       α ∧ β below α ∧ ¬β; decided exactly
 
 The first line of output is "yes" or "no" alone, for scripts; the next lines say
 why. QUERY is a default: 'penguin -> !flies', 'bird, red |~ flies', ' -> bird',
 or a conditional '(!f|p)' in the .cl syntax. With --queries FILE instead, every
 query of FILE (a .clq file, or a rule file) is decided, one "yes" or "no" per
-line, a tab, and the query as written. --timeout bounds the time of each query:
-a query that overruns it is reported as "timeout", not answered (its work
-stops at the solver's next check point). --results csv or json writes one record per query with the answer
-and its time in seconds, for benchmarks; the JSON form also gives the setup
-time (reading the base, its partition and, for c, the constraint system
-CR(Δ) and a minimal c-representation).
+line, a tab, and the query as written. --query-timeout bounds the time of each
+query: a query that overruns it is reported as "timeout", not answered (its
+work stops at the solver's next check point).
+
+--json prints the answer as JSON (with its reason), or with --queries one
+record per query with its answer and its time in seconds, and the setup time
+(reading the base, its partition and, for c, the constraint system CR(Δ) and a
+minimal c-representation); --csv prints the records of --queries as CSV.
 
 --weak accepts a weakly consistent base: the defaults that no Z-level can
 take (Δ^∞ of the extended partition, such as (Bottom|A) in a .cl file) make
-their antecedents impossible, and every semantics reasons with the rest.
+their antecedents impossible, and every relation reasons with the rest.
 
 RULES is a rule file, a .cl knowledge base or - for standard input (see
 'strata help closure'). A query whose antecedent contradicts the background
-knowledge is entailed in every semantics.`,
-		Example: `  strata entails --semantics lex penguins.rules 'penguin -> wings'
-  strata entails --semantics p birds.cl '(b|p)'
-  strata entails --semantics rational birds.cl --queries birds.clq
-  strata entails --semantics c birds.cl --queries birds.clq --timeout 10s --results csv`,
+knowledge is entailed under every relation.`,
+		Example: `  strata entails --relation lex examples/penguins.rules 'penguin -> wings'
+  strata entails --relation p examples/birds.cl '(b|p)'
+  strata entails --relation rational examples/birds.cl --queries examples/birds.clq
+  strata entails --relation c examples/birds.cl --queries examples/birds.clq --query-timeout 10s --json`,
 		Args: argsBetween(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			sem, err := defaults.ParseSemantics(semantics)
-			if err != nil {
-				return usageError{fmt.Errorf("--semantics: %w", err)}
+			sem := relation
+			if err := resultsFlag(cmd, results, &asJSON, &asCSV); err != nil {
+				return err
+			}
+			if asJSON && asCSV {
+				return usageError{errors.New("give --json or --csv, not both")}
+			}
+			if asCSV && queries == "" {
+				return usageError{errors.New("--csv writes the records of --queries")}
 			}
 			switch {
 			case len(args) == 2 && queries != "":
@@ -78,11 +88,6 @@ knowledge is entailed in every semantics.`,
 				return usageError{errors.New("entails needs a QUERY or --queries")}
 			case args[0] == "-" && queries == "-":
 				return usageError{errors.New("RULES and --queries cannot both be standard input")}
-			}
-			switch results {
-			case "text", "csv", "json":
-			default:
-				return usageError{fmt.Errorf("--results %q: want text, csv or json", results)}
 			}
 			start := time.Now()
 			b, err := loadBase(cmd, args[0], flags)
@@ -110,19 +115,37 @@ knowledge is entailed in every semantics.`,
 			}
 			setup := time.Since(start)
 			w := bufio.NewWriter(cmd.OutOrStdout())
-			if queries == "" && results == "text" {
+			if queries == "" {
+				t0 := time.Now()
 				a, err := decide(cmd.Context(), rs, sem, qs[0], timeout, true)
-				if errors.Is(err, context.DeadlineExceeded) {
-					fmt.Fprintf(w, "timeout\nno answer within %v\n", timeout)
-					return w.Flush()
+				answer, reason := "", ""
+				switch {
+				case errors.Is(err, context.DeadlineExceeded):
+					answer, reason = "timeout", fmt.Sprintf("no answer within %v", timeout)
+				case err != nil:
+					return err
+				default:
+					answer, reason = yesNo(a.Entailed), a.Reason()
+				}
+				if asJSON {
+					err = writeJSON(w, entailsJSON{Relation: relationValue{&sem}.String(), Query: args[1], Answer: answer,
+						Entailed: answer == "yes", Reason: reason, Seconds: time.Since(t0).Seconds()})
+				} else {
+					_, err = fmt.Fprintf(w, "%s\n%s\n", answer, reason)
 				}
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(w, "%s\n%s\n", yesNo(a.Entailed), a.Reason())
 				return w.Flush()
 			}
-			rep := queryReport{Semantics: sem.String(), Setup: setup.Seconds(), Timeout: timeout.Seconds()}
+			format := "text"
+			switch {
+			case asJSON:
+				format = "json"
+			case asCSV:
+				format = "csv"
+			}
+			rep := queryReport{Relation: relationValue{&sem}.String(), Setup: setup.Seconds(), Timeout: timeout.Seconds(), Queries: []queryResult{}}
 			for _, q := range qs {
 				t0 := time.Now()
 				a, err := decide(cmd.Context(), rs, sem, q, timeout, false)
@@ -141,19 +164,53 @@ knowledge is entailed in every semantics.`,
 				}
 				rep.Queries = append(rep.Queries, queryResult{Query: text, Answer: answer, Seconds: time.Since(t0).Seconds()})
 			}
-			if err := rep.write(w, results); err != nil {
+			if err := rep.write(w, format); err != nil {
 				return err
 			}
 			return w.Flush()
 		},
 	}
 	flags.add(cmd)
-	cmd.Flags().StringVar(&semantics, "semantics", "rational", "p, rational, lex, w or c")
-	cmd.Flags().StringVar(&queries, "queries", "", "decide every query of this file (.clq, or one rule per line) instead of QUERY")
-	cmd.Flags().DurationVar(&timeout, "timeout", 0, "time budget of each query (0: none); overruns are reported as \"timeout\"")
-	cmd.Flags().StringVar(&results, "results", "text", "output: text, or csv or json with the time of every query")
-	cmd.Flags().StringVar(&queriesFormat, "queries-format", "auto", "format of --queries: clq, rules, or auto (clq for a .clq name)")
+	fl := cmd.Flags()
+	fl.Var(relationValue{&relation}, "relation", "the inference relation: p (System P), rational (rational closure, System Z), lex (lexicographic closure), w (System W) or c (skeptical c-inference)")
+	fl.Lookup("relation").DefValue = "rational"
+	alias(fl, "semantics", "relation", true)
+	fl.StringVar(&queries, "queries", "", "decide every query of this file (.clq, or one rule per line) instead of QUERY")
+	fl.DurationVar(&timeout, "query-timeout", 0, "time budget of each query (0: none); overruns are reported as \"timeout\"")
+	alias(fl, "timeout", "query-timeout", true)
+	fl.BoolVar(&asJSON, "json", false, "print the answer, or the records of --queries with their times, as JSON")
+	fl.BoolVar(&asCSV, "csv", false, "print the records of --queries, with their times, as CSV")
+	fl.StringVar(&results, "results", "", "the old spelling of --json and --csv: text, csv or json")
+	deprecate(fl, "results", "use --json or --csv")
+	addChoice(fl, &queriesFormat, "queries-format", "auto", []string{"auto", "clq", "rules"}, "format of --queries: clq, rules, or auto (clq for a .clq name)")
 	return cmd
+}
+
+// resultsFlag applies the deprecated --results FORMAT as --json or --csv.
+func resultsFlag(cmd *cobra.Command, results string, asJSON, asCSV *bool) error {
+	if !cmd.Flags().Changed("results") {
+		return nil
+	}
+	switch results {
+	case "text":
+	case "json":
+		*asJSON = true
+	case "csv":
+		*asCSV = true
+	default:
+		return usageError{fmt.Errorf("--results %q: want text, csv or json (or rather --json or --csv)", results)}
+	}
+	return nil
+}
+
+// entailsJSON is the answer to one query: yes, no or timeout, and why.
+type entailsJSON struct {
+	Relation string  `json:"relation"`
+	Query    string  `json:"query"`
+	Answer   string  `json:"answer"`
+	Entailed bool    `json:"entailed"`
+	Reason   string  `json:"reason"`
+	Seconds  float64 `json:"seconds"`
 }
 
 func yesNo(b bool) string {
@@ -176,10 +233,8 @@ func loadQueries(cmd *cobra.Command, path, format string, v *logic.Vocabulary) (
 	case "clq":
 		clq = true
 	case "rules":
-	case "auto", "":
+	default: // auto
 		clq = strings.EqualFold(filepath.Ext(path), ".clq")
-	default:
-		return nil, usageError{fmt.Errorf("--queries-format %q: want clq, rules or auto", format)}
 	}
 	r, name, err := fileutil.Open(path, cmd.InOrStdin())
 	if err != nil {
@@ -235,10 +290,10 @@ func decide(ctx context.Context, rs *defaults.Reasoner, sem defaults.Semantics, 
 
 // queryReport is the record of a run of queries.
 type queryReport struct {
-	Semantics string        `json:"semantics"`
-	Setup     float64       `json:"setup_seconds"`
-	Timeout   float64       `json:"timeout_seconds,omitempty"`
-	Queries   []queryResult `json:"queries"`
+	Relation string        `json:"relation"`
+	Setup    float64       `json:"setup_seconds"`
+	Timeout  float64       `json:"query_timeout_seconds,omitempty"`
+	Queries  []queryResult `json:"queries"`
 }
 
 type queryResult struct {
@@ -250,9 +305,7 @@ type queryResult struct {
 func (r queryReport) write(w io.Writer, format string) error {
 	switch format {
 	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
+		return writeJSON(w, r)
 	case "csv":
 		cw := csv.NewWriter(w)
 		cw.Write([]string{"query", "answer", "seconds"})

@@ -20,6 +20,7 @@ func newEvalCmd() *cobra.Command {
 	var pos, neg, hard string
 	var sem possibilistic.Semantics
 	var tf tableFlags
+	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "eval THEORY --pos P --neg N [--hard H]",
 		Short: "Score a theory on positive and negative defaults",
@@ -33,7 +34,12 @@ example is entailed) and how many examples have evidence that drowns it.
 --semantics linear or lex decides coverage under that semantics instead (the
 theory must then be made of clauses and the defaults must have a conjunction
 of literals before the arrow and a clause after it); nothing drowns, so the
-per-level table only counts formulas.`,
+per-level table only counts formulas.
+
+--json prints the same as POST /api/eval answers: the accuracy, the
+confusion counts, precision and recall, and the per-level counts.`,
+		Example: `  strata eval learned.theory --pos examples/animals/test.defaults --neg examples/animals/test.nondefaults
+  strata eval calls.theory --pos calls/test.defaults --neg calls/test.nondefaults --hard calls/hard.rules --json`,
 		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if tf.file != "" {
@@ -66,13 +72,14 @@ per-level table only counts formulas.`,
 					return err
 				}
 			}
-			return evaluate(cmd.Context(), cmd.OutOrStdout(), th, rules[0], rules[1], sem)
+			return evaluate(cmd.Context(), cmd.OutOrStdout(), th, rules[0], rules[1], sem, asJSON)
 		},
 	}
 	cmd.Flags().StringVar(&pos, "pos", "", "positive examples (defaults)")
 	cmd.Flags().StringVar(&neg, "neg", "", "negative examples (non-defaults)")
 	cmd.Flags().StringVar(&hard, "hard", "", "hard rules to add at weight 1")
-	cmd.Flags().TextVar(&sem, "semantics", possibilistic.Poss, semanticsUsage)
+	addSemantics(cmd.Flags(), &sem, semanticsUsage)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the evaluation as JSON")
 	addTableFlags(cmd.Flags(), &tf, false)
 	return cmd
 }
@@ -80,7 +87,7 @@ per-level table only counts formulas.`,
 // evaluate scores th under sem (eval.Defaults) and prints the confusion
 // counts and, per level, the covered examples it decides and the examples
 // whose evidence sets it aside (drowns it, under poss).
-func evaluate(ctx context.Context, w io.Writer, th *possibilistic.Theory, pos, neg []logic.Rule, sem possibilistic.Semantics) error {
+func evaluate(ctx context.Context, w io.Writer, th *possibilistic.Theory, pos, neg []logic.Rule, sem possibilistic.Semantics, asJSON bool) error {
 	r, err := possibilistic.NewReasoner(ctx, th)
 	if err != nil {
 		return err
@@ -88,6 +95,12 @@ func evaluate(ctx context.Context, w io.Writer, th *possibilistic.Theory, pos, n
 	b, err := eval.Defaults(ctx, r, sem, pos, neg)
 	if err != nil {
 		return err
+	}
+	if asJSON {
+		if b.Examples() == 0 {
+			return errors.New("eval: no examples")
+		}
+		return writeJSON(w, newEvalJSON(th, sem, b))
 	}
 	if err := writeConfusion(w, b); err != nil {
 		return err

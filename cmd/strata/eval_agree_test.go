@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -144,6 +145,23 @@ func agree(t *testing.T, url, theory, pos, neg string, sem possibilistic.Semanti
 	web := httpScore(t, url, theory, pos, neg, sem)
 	if fmt.Sprint(lib) != fmt.Sprint(cli) || fmt.Sprint(lib) != fmt.Sprint(web) {
 		t.Fatalf("%s:\n%s\npos:\n%s\nneg:\n%s\nlibrary %+v\nstrata eval %+v\nserver %+v", sem, theory, pos, neg, lib, cli, web)
+	}
+	// strata eval --json prints what the server answers, field for field.
+	out, errs, code := strata(t, "", "eval", "--json", writeFile(t, "t.theory", theory), "--pos", writeFile(t, "pos", pos),
+		"--neg", writeFile(t, "neg", neg), "--semantics", sem.String())
+	var cliJSON, webJSON any
+	if err := json.Unmarshal([]byte(out), &cliJSON); code != 0 || err != nil {
+		t.Fatalf("strata eval --json: exit %d %s %v\n%s", code, errs, err, out)
+	}
+	body, _ := json.Marshal(map[string]string{"theory": theory, "pos": pos, "neg": neg, "semantics": sem.String()})
+	res, err := http.Post(url+"/api/eval", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	json.NewDecoder(res.Body).Decode(&webJSON)
+	if !reflect.DeepEqual(cliJSON, webJSON) {
+		t.Fatalf("%s: strata eval --json printed\n%s\nthe server answered %v", sem, out, webJSON)
 	}
 	return lib
 }

@@ -8,10 +8,11 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// The flag vocabulary shared by the commands (README, "Flags"): -o/--output
-// for what a command writes, --hard for hard rules, --map exact|approx for
-// the MAP solver, --weka and --java-memory for the baselines, and counts
-// named *-examples so that no count shares a name with a file.
+// The flag vocabulary shared by the commands (flagMeanings, and
+// docs/cli-conventions.md): -o/--output for what a command writes, --hard
+// for hard rules, --map exact|approx for the MAP solver, --weka and
+// --java-memory for the baselines, and counts named *-examples so that no
+// count shares a name with a file.
 
 // group makes cmd a command that only holds subcommands: alone it prints
 // its usage on stderr (exit status 2), and an unknown subcommand is a usage
@@ -64,14 +65,32 @@ func deprecate(fs *pflag.FlagSet, name, use string) {
 	f.Annotations[deprecatedNote] = []string{use}
 }
 
-// deprecatedNote is the flag annotation holding what to use instead.
-const deprecatedNote = "strata-deprecated"
+// deprecatedNote is the flag annotation holding what to use instead, and
+// spelledNote how the deprecated flag is spelled when that is not --NAME
+// (a shorthand).
+const (
+	deprecatedNote = "strata-deprecated"
+	spelledNote    = "strata-spelled"
+)
+
+// deprecateShorthand keeps the shorthand -short of the flag name working,
+// hidden and with a note when used, and takes it off the flag itself.
+func deprecateShorthand(fs *pflag.FlagSet, short, name string) {
+	f := fs.Lookup(name)
+	fs.AddFlag(&pflag.Flag{Name: name + "-" + short, Shorthand: short, Usage: f.Usage, Value: f.Value, DefValue: f.DefValue, NoOptDefVal: f.NoOptDefVal})
+	deprecate(fs, name+"-"+short, "use --"+name)
+	fs.Lookup(name + "-" + short).Annotations[spelledNote] = []string{"-" + short}
+}
 
 // noteDeprecated prints a note on stderr for every deprecated flag given.
 func noteDeprecated(cmd *cobra.Command) {
 	cmd.Flags().Visit(func(f *pflag.Flag) {
 		if use := f.Annotations[deprecatedNote]; len(use) > 0 {
-			fmt.Fprintf(cmd.ErrOrStderr(), "strata: --%s is deprecated; %s\n", f.Name, use[0])
+			spelled := "--" + f.Name
+			if s := f.Annotations[spelledNote]; len(s) > 0 {
+				spelled = s[0]
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "strata: %s is deprecated; %s\n", spelled, use[0])
 		}
 	})
 }
@@ -99,6 +118,8 @@ func (m *mapSolver) Set(s string) error {
 }
 
 func (m *mapSolver) Type() string { return "exact|approx" }
+
+func (m *mapSolver) Choices() []string { return []string{"exact", "approx"} }
 
 // addMapFlag defines --map on cmd, and the deprecated --approx, which means
 // --map approx.

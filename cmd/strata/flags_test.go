@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -33,7 +34,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"learn", "--iterations", "many"}, `invalid argument "many" for "--iterations" flag`},
 		{[]string{"mln", "map", "x.mln", "--map", "gibbs"}, `invalid argument "gibbs" for "--map" flag: want exact or approx`},
 		{[]string{"mln", "examples", "x.mln", "-o", t.TempDir(), "--test", "5"}, "unknown flag: --test"},
-		{[]string{"crowd", "table", "x.csv"}, "give the output directory with -o OUT"},
+		{[]string{"crowd", "table", "x.csv"}, "give the output directory with -o DIR"},
 		{[]string{"help", "bogus"}, `unknown help topic "bogus"`},
 		{[]string{"help", "mln", "bogus"}, `unknown help topic "mln bogus"`},
 	}
@@ -128,38 +129,195 @@ func TestFlagAliases(t *testing.T) {
 	}
 }
 
-// TestFlagVocabulary walks the command tree and checks the README's flag
-// table: one spelling and one meaning per flag everywhere.
+// TestRenamedFlags checks the old spelling of every renamed flag: it does
+// what the new one does, with a note on stderr that names the new one.
+func TestRenamedFlags(t *testing.T) {
+	rules := writeFile(t, "penguins.rules", penguinRules)
+	table := writeFile(t, "small.data", mlnTable())
+	net := filepath.Join(t.TempDir(), "small.mln")
+	if _, errs, code := strata(t, "", "mln", "learn", table, "-o", net, "--min-leaf", "2"); code != 0 {
+		t.Fatal(errs)
+	}
+	csv := writeFile(t, "answers.csv", "who,down,call\na,1,run\nb,1,pass\nc,2,run\nd,2,run\ne,1,run\n")
+	timings := func(s string) string { return durationRE.ReplaceAllString(s, "<duration>") }
+	// Timings in JSON are numbers of seconds.
+	seconds := regexp.MustCompile(`"(seconds|setup_seconds)": [0-9.e-]+|(?m),[0-9.e-]+$`)
+	cases := []struct {
+		old, new []string
+		note     string
+	}{
+		{[]string{"entails", "--semantics", "lex", rules, "penguin -> wings"}, []string{"entails", "--relation", "lex", rules, "penguin -> wings"}, "--semantics is deprecated; use --relation"},
+		{[]string{"entails", "--timeout", "1m", rules, "penguin -> wings"}, []string{"entails", "--query-timeout", "1m", rules, "penguin -> wings"}, "--timeout is deprecated; use --query-timeout"},
+		{[]string{"entails", "--results", "json", rules, "--queries", rules}, []string{"entails", "--json", rules, "--queries", rules}, "--results is deprecated; use --json or --csv"},
+		{[]string{"entails", "--results", "csv", rules, "--queries", rules}, []string{"entails", "--csv", rules, "--queries", rules}, "--results is deprecated; use --json or --csv"},
+		{[]string{"mln", "map", net, "--given", "a1", "--map", "approx", "--walk-seed", "3"}, []string{"mln", "map", net, "--given", "a1", "--map", "approx", "--seed", "3"}, "--walk-seed is deprecated; use --seed"},
+		{[]string{"crowd", "table", csv, "-o", filepath.Join(t.TempDir(), "a"), "--annotator", "who", "--answer", "call", "--folds", "2", "--json"},
+			[]string{"crowd", "table", csv, "-o", filepath.Join(t.TempDir(), "a"), "--annotator", "who", "--answer", "call", "--test-folds", "2", "--json"}, "--folds is deprecated; use --test-folds"},
+		{[]string{"learn", "-v", "--iterations", "1", "--json"}, []string{"learn", "--verbose", "--iterations", "1", "--json"}, "-v is deprecated; use --verbose"},
+	}
+	for _, c := range cases {
+		want, wantErrs, wantCode := strata(t, "", c.new...)
+		got, errs, code := strata(t, "", c.old...)
+		norm := func(s string) string { return seconds.ReplaceAllString(timings(s), "<seconds>") }
+		if tmp := regexp.MustCompile(`/tmp/[^"]*/a`); true {
+			want, got = tmp.ReplaceAllString(want, "DIR"), tmp.ReplaceAllString(got, "DIR")
+		}
+		if code != wantCode || norm(got) != norm(want) || !strings.HasPrefix(errs, "strata: "+c.note+"\n") || strings.TrimPrefix(errs, "strata: "+c.note+"\n") != wantErrs && c.old[0] != "learn" {
+			t.Errorf("%v: exit %d, stderr %q, stdout\n%s\nwant as %v: exit %d, stderr %q, stdout\n%s", c.old, code, errs, got, c.new, wantCode, wantErrs, want)
+		}
+	}
+	_, errs, code := strata(t, "", "bench", "map", "--semantics", "poss,nope")
+	if code != 2 || !strings.Contains(errs, `invalid argument "poss,nope" for "--semantics" flag`) {
+		t.Errorf("bench map --semantics: exit %d %q", code, errs)
+	}
+}
+
+// noJSON holds the commands that print no result, with the reason; every
+// other command that runs has --json (TestFlagVocabulary).
+var noJSON = map[string]string{
+	"strata demo":        "a tour in prose of what strata query prints",
+	"strata examples":    "writes files; its listing names them",
+	"strata serve":       "serves the JSON API; prints only its address and the access log",
+	"strata mln convert": "writes a file and prints nothing",
+}
+
+// shorthands are the one-letter flags, each with one meaning everywhere.
+var shorthands = map[string]string{"o": "output", "h": "help", "v": "version"}
+
+// TestFlagVocabulary walks the command tree and holds every command to
+// the conventions of docs/cli-conventions.md: a flag name has one meaning
+// (a line of flagMeanings) and one type of value everywhere; a one-letter
+// flag is one of shorthands; a command that prints a result has --json; a
+// command has an example of its use; old spellings are hidden and say what
+// replaces them.
 func TestFlagVocabulary(t *testing.T) {
 	files := map[string]bool{"pos": true, "neg": true, "test-pos": true, "test-neg": true, "hard": true, "test": true, "train": true}
+	types := map[string]string{} // flag name -> value type
+	where := map[string]string{} // flag name -> a command that has it
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
+		c.InitDefaultHelpFlag()
+		path := c.CommandPath()
+		if c.Runnable() && !c.Hidden && !c.HasSubCommands() { // a group prints its usage
+			if _, ok := noJSON[path]; !ok {
+				if f := c.LocalFlags().Lookup("json"); f == nil || f.Value.Type() != "bool" {
+					t.Errorf("%s prints a result and has no --json (or add it to noJSON with the reason it prints none)", path)
+				}
+			}
+			if c.Example == "" {
+				t.Errorf("%s has no example in its help", path)
+			}
+			for _, line := range strings.Split(c.Example, "\n") {
+				if !strings.HasPrefix(line, "      ") && !strings.HasPrefix(line, "  "+path) {
+					t.Errorf("%s: the example %q does not start with %q (continuation lines are indented further)", path, line, "  "+path)
+				}
+			}
+		}
 		c.LocalFlags().VisitAll(func(f *pflag.Flag) {
-			where := c.CommandPath() + " --" + f.Name
+			at := path + " --" + f.Name
 			if f.Hidden {
 				if len(f.Annotations[deprecatedNote]) == 0 && f.Name != "background" {
-					t.Errorf("%s: hidden but neither deprecated nor a documented alias", where)
+					t.Errorf("%s: hidden but neither deprecated nor a documented alias", at)
 				}
 				return
 			}
+			if _, ok := flagMeanings[f.Name]; !ok {
+				t.Errorf("%s: not in flagMeanings; give it its meaning there (and a name no other flag has, if it means something else)", at)
+			}
+			if typ, ok := types[f.Name]; ok && typ != f.Value.Type() {
+				t.Errorf("%s takes %s, and %s --%s takes %s: one name, one kind of value", at, f.Value.Type(), where[f.Name], f.Name, typ)
+			}
+			types[f.Name], where[f.Name] = f.Value.Type(), path
+			if f.Shorthand != "" && shorthands[f.Shorthand] != f.Name {
+				t.Errorf("%s (-%s): -%s is --%s everywhere", at, f.Shorthand, f.Shorthand, shorthands[f.Shorthand])
+			}
 			switch {
-			case f.Shorthand == "o" && f.Name != "output", f.Name == "output" && f.Shorthand != "o":
-				t.Errorf("%s (-%s): -o is --output everywhere", where, f.Shorthand)
-			case f.Name == "out" || f.Name == "no-weka" || f.Name == "approx":
-				t.Errorf("%s: an old spelling is visible", where)
+			case f.Name == "output" && f.Shorthand != "o":
+				t.Errorf("%s: -o is --output everywhere", at)
+			case f.Name == "out" || f.Name == "no-weka" || f.Name == "approx" || f.Name == "results" || f.Name == "walk-seed":
+				t.Errorf("%s: an old spelling is visible", at)
 			case f.Name == "java-memory" && f.DefValue != defaultJavaMemory:
-				t.Errorf("%s: default %s, want %s everywhere", where, f.DefValue, defaultJavaMemory)
+				t.Errorf("%s: default %s, want %s everywhere", at, f.DefValue, defaultJavaMemory)
 			case f.Name == "map" && f.Value.Type() != "exact|approx":
-				t.Errorf("%s: type %s, want exact|approx", where, f.Value.Type())
+				t.Errorf("%s: type %s, want exact|approx", at, f.Value.Type())
 			case files[f.Name] && f.Value.Type() != "string":
-				t.Errorf("%s names data, so it takes a file, not a %s", where, f.Value.Type())
+				t.Errorf("%s names data, so it takes a file, not a %s", at, f.Value.Type())
 			case f.Name == "java-memory" && c.LocalFlags().Lookup("weka") == nil:
-				t.Errorf("%s: a command that runs Weka has --weka", where)
+				t.Errorf("%s: a command that runs Weka has --weka", at)
+			case f.Name == "semantics" && f.Value.Type() != "poss|linear|lex":
+				t.Errorf("%s: --semantics takes one of poss, linear or lex (addSemantics)", at)
 			}
 		})
 		for _, sub := range c.Commands() {
 			walk(sub)
 		}
 	}
-	walk(newRoot())
+	root := newRoot()
+	root.InitDefaultVersionFlag()
+	walk(root)
+	for name := range flagMeanings {
+		if _, ok := types[name]; !ok {
+			t.Errorf("flagMeanings has --%s, which no command defines", name)
+		}
+	}
+	for path := range noJSON {
+		if c, _, err := root.Find(strings.Fields(path)[1:]); err != nil || c.CommandPath() != path {
+			t.Errorf("noJSON names %s, which is not a command", path)
+		}
+	}
+}
+
+// TestHelpPointsToCommand checks that a malformed command line points to
+// the help of the command it was meant for.
+func TestHelpPointsToCommand(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"query", "--bogus"}, "(see 'strata help query')"},
+		{[]string{"mln", "map", "--given"}, "(see 'strata help mln map')"},
+		{[]string{"crowd", "eval"}, "(see 'strata help crowd eval')"},
+		{[]string{"mln", "bogus"}, "(see 'strata help mln')"},
+		{[]string{"bogus"}, "(see 'strata help')"},
+		{[]string{"help", "bogus"}, "(see 'strata help')"},
+		{[]string{"entails", "--relation", "x", "a.rules", "a -> b"}, "(see 'strata help entails')"},
+	}
+	for _, c := range cases {
+		_, errs, code := strata(t, "", c.args...)
+		if code != 2 || !strings.HasSuffix(errs, c.want+"\n") {
+			t.Errorf("%v: exit %d, stderr %q; want it to end %q", c.args, code, errs, c.want)
+		}
+	}
+}
+
+// TestCompletion checks that the shell completes the values of the flags
+// that take one of a few words.
+func TestCompletion(t *testing.T) {
+	cases := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"query", "--semantics", ""}, []string{"poss", "linear", "lex"}},
+		{[]string{"learn", "--semantics", "l"}, []string{"linear", "lex"}},
+		{[]string{"entails", "--relation", ""}, []string{"p", "rational", "lex", "w", "c"}},
+		{[]string{"closure", "--format", ""}, []string{"auto", "rules", "cl"}},
+		{[]string{"mln", "map", "--format", ""}, []string{"auto", "alchemy", "wcnf"}},
+		{[]string{"mln", "map", "--map", ""}, []string{"exact", "approx"}},
+		{[]string{"bench", "map", "--semantics-list", "poss,l"}, []string{"poss,linear", "poss,lex"}},
+		{[]string{"closure", "--ocf", ""}, []string{"z", "c", "all"}},
+		{[]string{"bench", "crowd", "--domains", "poker,f"}, []string{"poker,football", "poker,fourth_down"}},
+		{[]string{"bench", "map", "--datasets", "p"}, []string{"plants"}},
+		{[]string{"crowd", "poker", "--streets", ""}, []string{"preflop", "flop", "turn", "river"}},
+	}
+	for _, c := range cases {
+		out, errs, code := strata(t, "", append([]string{"__complete"}, c.args...)...)
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if code != 0 || len(lines) == 0 || strings.Join(lines[:len(lines)-1], " ") != strings.Join(c.want, " ") || lines[len(lines)-1] != ":4" {
+			t.Errorf("complete %v: exit %d %q\n%s", c.args, code, errs, out)
+		}
+	}
+	out, _, code := strata(t, "", "completion", "bash")
+	if code != 0 || !strings.Contains(out, "__start_strata") {
+		t.Errorf("strata completion bash: exit %d", code)
+	}
 }

@@ -57,7 +57,7 @@ func TestMLNTinyWeights(t *testing.T) {
 func TestCrowdOutputWhole(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "calls")
 	run := func(extra ...string) (string, int) {
-		args := append([]string{"crowd", "table", "../../examples/calls.csv", "-o", out, "--annotator", "team", "--answer", "call"}, extra...)
+		args := append([]string{"crowd", "table", "examples/calls.csv", "-o", out, "--annotator", "team", "--answer", "call"}, extra...)
 		_, errs, code := strata(t, "", args...)
 		return errs, code
 	}
@@ -72,18 +72,18 @@ func TestCrowdOutputWhole(t *testing.T) {
 		}
 		return ns
 	}
-	if errs, code := run("--folds", "5"); code != 0 {
-		t.Fatalf("--folds 5: %q", errs)
+	if errs, code := run("--test-folds", "5"); code != 0 {
+		t.Fatalf("--test-folds 5: %q", errs)
 	}
 	if got := strings.Join(names(), " "); got != "fold1 fold2 fold3 fold4 fold5" {
-		t.Fatalf("--folds 5 wrote %s", got)
+		t.Fatalf("--test-folds 5 wrote %s", got)
 	}
 	os.WriteFile(filepath.Join(out, "calls.theory"), []byte("1: run\n"), 0o644)
-	if errs, code := run("--folds", "2"); code != 0 {
-		t.Fatalf("--folds 2: %q", errs)
+	if errs, code := run("--test-folds", "2"); code != 0 {
+		t.Fatalf("--test-folds 2: %q", errs)
 	}
 	if got := strings.Join(names(), " "); got != "calls.theory fold1 fold2" {
-		t.Fatalf("--folds 2 over 5 left %s", got)
+		t.Fatalf("--test-folds 2 over 5 left %s", got)
 	}
 	if errs, code := run(); code != 0 {
 		t.Fatalf("one split: %q", errs)

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -54,6 +55,18 @@ func TestInterfacesAgree(t *testing.T) {
 				if code != 0 || out != want {
 					t.Fatalf("%s\nthe command line (exit %d, %s) printed\n%s\nthe library says\n%s", name, code, errs, out, want)
 				}
+				// --json prints what the API answers, field for field.
+				cliJSON, errs, code := strata(t, "", "query", "--json", "--semantics", sem.String(), path, query)
+				var cliAnswer, apiAnswerRaw any
+				if err := json.Unmarshal([]byte(cliJSON), &cliAnswer); code != 0 || err != nil {
+					t.Fatalf("%s\nquery --json (exit %d, %s, %v):\n%s", name, code, errs, err, cliJSON)
+				}
+				post(t, ts.URL+"/api/query", map[string]string{"theory": text, "query": query, "semantics": sem.String()}, &apiAnswerRaw)
+				if !reflect.DeepEqual(cliAnswer, apiAnswerRaw) {
+					got, _ := json.Marshal(cliAnswer)
+					want, _ := json.Marshal(apiAnswerRaw)
+					t.Fatalf("%s\nquery --json printed\n%s\nthe API answered\n%s", name, got, want)
+				}
 				a := apiQuery(t, ts.URL, text, query, sem)
 				level := -1
 				if a.DecidingLevel != nil {
@@ -96,6 +109,13 @@ func TestInterfacesAgree(t *testing.T) {
 			}
 			if got := apiConclusions(t, ts.URL, text, given, sem); !slices.Equal(got, want) {
 				t.Fatalf("%s\nthe API answered %v\nthe library %v", name, got, want)
+			}
+			cliJSON, _, _ := strata(t, "", "query", "--json", "--semantics", sem.String(), path, "--given", given)
+			var cliAnswer, apiAnswerRaw any
+			json.Unmarshal([]byte(cliJSON), &cliAnswer)
+			post(t, ts.URL+"/api/conclusions", map[string]string{"theory": text, "given": given, "semantics": sem.String()}, &apiAnswerRaw)
+			if !reflect.DeepEqual(cliAnswer, apiAnswerRaw) {
+				t.Fatalf("%s\nquery --given --json printed\n%s\nthe API answered %v", name, cliJSON, apiAnswerRaw)
 			}
 		}
 	}

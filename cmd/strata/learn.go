@@ -35,7 +35,7 @@ type learnFlags struct {
 	protocol                         protocolFlags
 	semantics                        possibilistic.Semantics
 	seed                             uint64
-	verbose                          bool
+	verbose, json                    bool
 	table                            tableFlags // learn --table (table.go)
 }
 
@@ -66,15 +66,17 @@ P and N hold positive and negative defaults, one "ANTECEDENT -> CONSEQUENT" per
 line (the paper's Java tool's files work unchanged); H holds hard rules, one
 clause per line, kept at the top level. Without --pos, learn uses a built-in
 example: defaults drawn from a hidden theory about animals
-(cmd/strata/examples/animals.theory), 5% of them mislabelled, and at the end
-asks the learned and the hidden theory the paper's queries (penguin -> !flies,
-penguin -> bird, bird -> flies).
+(examples/animals.theory, which strata examples writes), 5% of them
+mislabelled, and at the end asks the learned and the hidden theory the
+paper's queries (penguin -> !flies, penguin -> bird, bird -> flies).
 
-The theory is printed highest level first (or written to -o, atomically),
-followed on stderr by its accuracy and generalisation bound: the number of
-formulas n and levels k, the paper's VC bound n*log2(k) (Proposition 1), and
-Vapnik's VC bound on the expected error, err <= err_train +
-sqrt((d(ln(2m/d)+1) + ln(4/delta))/m), at confidence 1-delta = 0.95.
+The theory is printed highest level first (or written to -o FILE,
+atomically), followed on stderr by its accuracy and generalisation bound: the
+number of formulas n and levels k, the paper's VC bound n*log2(k)
+(Proposition 1), and Vapnik's VC bound on the expected error, err <=
+err_train + sqrt((d(ln(2m/d)+1) + ln(4/delta))/m), at confidence 1-delta =
+0.95. --json prints all of it as one JSON object on standard output instead:
+the summary, the validation's choice and the theory.
 
 --semantics decides when a theory covers a default: poss (the paper's, the
 default) drowns every level at or below the inconsistency level the evidence
@@ -97,6 +99,10 @@ inferred), --features the columns to learn from, --folds K chooses the
 iterations by cross-validation on K folds of the rows (whole --group values
 together), and --test-table scores the theory on other rows. strata predict
 and strata eval --table use the theory on new rows.`,
+		Example: `  strata learn
+  strata learn --pos examples/animals/train.defaults --neg examples/animals/train.nondefaults -o animals.theory
+  strata learn --pos train.defaults --neg train.nondefaults --hard hard.rules --folds 5 --prune --json
+  strata learn --pos train.defaults --neg train.nondefaults --semantics lex --timeout 10m --checkpoint run.checkpoint`,
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runLearn(cmd, &f) },
 	}
@@ -106,15 +112,17 @@ and strata eval --table use the theory on new rows.`,
 	fl.StringVar(&f.testPos, "test-pos", "", "positive test examples, scored after every iteration")
 	fl.StringVar(&f.testNeg, "test-neg", "", "negative test examples")
 	fl.StringVar(&f.hard, "hard", "", "hard rules, one clause per line")
-	fl.StringVarP(&f.out, "output", "o", "", "write the theory to this file instead of standard output")
+	fl.StringVarP(&f.out, "output", "o", "", "write the theory to this file (-: standard output, the default)")
 	fl.StringVar(&f.history, "history", "", "write the learning history (CSV) to this file")
 	fl.StringVar(&f.plot, "plot", "", "draw the learning curves to this .svg or .png file")
 	fl.StringVar(&f.checkpoint, "checkpoint", "", "write the learner's state to this file after every iteration")
 	fl.StringVar(&f.resume, "resume", "", "continue from a checkpoint written by --checkpoint")
 	addProtocolFlags(fl, &f.protocol, protocolDefaults{iterations: learn.DefaultIterations, patience: learn.DefaultPatience, heldOut: "whole antecedents"})
 	fl.Uint64Var(&f.seed, "seed", 1, "random seed")
-	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print one line per iteration on stderr")
-	fl.TextVar(&f.semantics, "semantics", possibilistic.Poss, semanticsUsage)
+	fl.BoolVar(&f.verbose, "verbose", false, "print one line per iteration on stderr")
+	deprecateShorthand(fl, "v", "verbose") // -v is strata --version
+	addSemantics(fl, &f.semantics, semanticsUsage)
+	fl.BoolVar(&f.json, "json", false, "print the summary, the validation's choice and the theory as JSON")
 	addTableFlags(fl, &f.table, true)
 	return cmd
 }
@@ -139,13 +147,16 @@ func runLearn(cmd *cobra.Command, f *learnFlags) (err error) {
 	if f.protocol.selects() && f.resume != "" {
 		return usageError{errors.New("--folds and --validation choose the iterations of a new run; they do not combine with --resume")}
 	}
+	if err := checkJSONOutput(f.json, f.out); err != nil {
+		return err
+	}
 	if f.plot != "" { // before a long run, not after it
 		if _, err := curve.Format(f.plot); err != nil {
 			return usageError{err}
 		}
 	}
 	for _, o := range []struct{ flag, path string }{{"--checkpoint", f.checkpoint}, {"-o", f.out}, {"--history", f.history}, {"--plot", f.plot}} {
-		if o.path == "" {
+		if stdout(o.path) {
 			continue
 		}
 		if err := fileutil.CheckWritable(o.path); err != nil { // before a long run, not after it
@@ -158,7 +169,7 @@ func runLearn(cmd *cobra.Command, f *learnFlags) (err error) {
 	}
 	if d.hidden != nil {
 		p, n := d.train.Size()
-		fmt.Fprintf(stderr, "strata: no --pos given; learning the built-in example: %d positive and %d negative defaults about animals, drawn from a hidden theory (%s) with 5%% of labels flipped\n", p, n, hiddenTheoryFile)
+		fmt.Fprintf(stderr, "strata: no --pos given; learning the built-in example: %d positive and %d negative defaults about animals, drawn from a hidden theory (%s, which strata examples writes) with 5%% of labels flipped\n", p, n, hiddenTheoryFile)
 	}
 	ctx, stop := interruptible()
 	defer stop()
@@ -223,49 +234,75 @@ func runLearn(cmd *cobra.Command, f *learnFlags) (err error) {
 	if err := writeOutputs(cmd, f, th, l); err != nil {
 		return err
 	}
-	summarise(stderr, d, l, out.Hypothesis, out.TrainAccuracy, out.Stop)
+	sum := summarise(d, l, out, sel)
+	var classic []classicAnswer
 	if d.hidden != nil {
-		return compareClassic(stderr, d, th)
+		if classic, err = compareClassic(d, th); err != nil {
+			return err
+		}
+	}
+	if f.json {
+		sum.Queries = classic
+		if sum.Theory, err = newTheoryJSON(ctx, th); err != nil {
+			return err
+		}
+		return writeJSON(cmd.OutOrStdout(), sum)
+	}
+	sum.write(stderr)
+	if d.hidden != nil {
+		fmt.Fprintf(stderr, "the paper's queries, learned theory against the hidden one (%s):\n", hiddenTheoryFile)
+		for _, q := range classic {
+			fmt.Fprintf(stderr, "  %-18s learned: %-3s  hidden: %s\n", q.Query, q.Learned, q.Hidden)
+		}
 	}
 	return nil
 }
 
-// hiddenTheoryFile is where the built-in example's hidden theory lives.
-const hiddenTheoryFile = "cmd/strata/examples/animals.theory"
+// hiddenTheoryFile is where strata examples writes the built-in
+// example's hidden theory.
+const hiddenTheoryFile = "examples/animals.theory"
 
 // classicQueries are the paper's running example, asked of the built-in
 // example's learned theory and of the hidden theory it was drawn from.
 var classicQueries = []string{"penguin -> !flies", "penguin -> bird", "bird -> flies"}
 
-// compareClassic prints the answers of the learned and the hidden theory to
-// the classic queries.
-func compareClassic(w io.Writer, d *learnData, learned *possibilistic.Theory) error {
-	fmt.Fprintf(w, "the paper's queries, learned theory against the hidden one (%s):\n", hiddenTheoryFile)
+// classicAnswer is the answer of the learned and the hidden theory to one
+// of the classic queries.
+type classicAnswer struct {
+	Query   string `json:"query"`
+	Learned string `json:"learned"`
+	Hidden  string `json:"hidden"`
+}
+
+// compareClassic asks the learned and the hidden theory the classic
+// queries.
+func compareClassic(d *learnData, learned *possibilistic.Theory) ([]classicAnswer, error) {
 	ctx := context.Background() // a few queries on small theories
 	lr, err := possibilistic.NewReasoner(ctx, learned)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	hr, err := possibilistic.NewReasoner(ctx, d.hidden)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	var out []classicAnswer
 	for _, q := range classicQueries {
 		r, err := logic.ParseRule(d.vocab, q)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		l, err := lr.Entails(ctx, possibilistic.Poss, r.Antecedent, r.Consequent)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		h, err := hr.Entails(ctx, possibilistic.Poss, r.Antecedent, r.Consequent)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		fmt.Fprintf(w, "  %-18s learned: %-3s  hidden: %s\n", q, yesNo(l), yesNo(h))
+		out = append(out, classicAnswer{Query: q, Learned: yesNo(l), Hidden: yesNo(h)})
 	}
-	return nil
+	return out, nil
 }
 
 // interruptible returns a context that the first SIGINT or SIGTERM
@@ -420,12 +457,10 @@ func builtinExample(d *learnData) (*learnData, error) {
 }
 
 func writeOutputs(cmd *cobra.Command, f *learnFlags, th *possibilistic.Theory, l *learn.Learner) error {
-	if f.out != "" {
-		if err := fileutil.WriteAtomic(f.out, th.WriteText); err != nil {
+	if !f.json || !stdout(f.out) { // with --json and no file, the theory is in the JSON
+		if err := writeOutput(cmd, f.out, th.WriteText); err != nil {
 			return err
 		}
-	} else if err := th.WriteText(cmd.OutOrStdout()); err != nil {
-		return err
 	}
 	if f.history != "" {
 		if err := fileutil.WriteAtomic(f.history, func(w io.Writer) error { return learn.WriteHistoryCSV(w, l.History()) }); err != nil {
@@ -448,19 +483,87 @@ func writeOutputs(cmd *cobra.Command, f *learnFlags, th *possibilistic.Theory, l
 	return nil
 }
 
-func summarise(w io.Writer, d *learnData, l *learn.Learner, m *learn.Hypothesis, trainAcc float64, why learn.Stop) {
-	hist := l.History()
-	fmt.Fprintf(w, "stopped: %s after %d iterations (%s)\n", why, len(hist), l.Elapsed().Round(time.Millisecond))
-	fmt.Fprintf(w, "training accuracy: %.4f", trainAcc)
+// learnSummary is what strata learn says of its run: on stderr as text,
+// or with --json on stdout with the theory.
+type learnSummary struct {
+	Stop          string  `json:"stop"`
+	Iterations    int     `json:"iterations"`
+	Seconds       float64 `json:"seconds"`
+	Semantics     string  `json:"semantics"`
+	TrainAccuracy float64 `json:"train_accuracy"`
+	// TestAccuracy is null without test examples.
+	TestAccuracy *float64 `json:"test_accuracy"`
+	Formulas     int      `json:"formulas"` // hard rules excluded
+	Levels       int      `json:"levels"`
+	Literals     int      `json:"literals"`
+	HardRules    int      `json:"hard_rules"`
+	// VC is the paper's bound n*log2(k) on the VC dimension, and
+	// ErrorBound Vapnik's bound on the expected error at confidence
+	// 0.95, from Examples training examples.
+	VC         float64 `json:"vc_dimension"`
+	ErrorBound float64 `json:"error_bound"`
+	Examples   int     `json:"examples"`
+	// Validation is what the held-out data chose, with --folds or
+	// --validation; Pruning what --prune removed.
+	Validation *validationJSON `json:"validation,omitempty"`
+	Pruning    *pruningJSON    `json:"pruning,omitempty"`
+	Theory     *theoryJSON     `json:"theory,omitempty"`
+	// Queries are the built-in example's classic queries, asked of the
+	// learned and the hidden theory.
+	Queries []classicAnswer `json:"queries,omitempty"`
+}
+
+// validationJSON is the choice of the iterations, as the server's
+// learning runs show it.
+type validationJSON struct {
+	Folds          int     `json:"folds"`
+	Held           int     `json:"held_examples"`
+	Best           int     `json:"best"`
+	BestAccuracy   float64 `json:"best_accuracy"`
+	Chosen         int     `json:"chosen"`
+	ChosenAccuracy float64 `json:"chosen_accuracy"`
+	StdErr         float64 `json:"std_err"`
+}
+
+type pruningJSON struct {
+	Threshold int64 `json:"threshold"`
+	Before    int   `json:"literals_before"`
+	After     int   `json:"literals_after"`
+}
+
+func summarise(d *learnData, l *learn.Learner, out *learn.Outcome, sel *learn.Selection) *learnSummary {
+	m := out.Hypothesis
+	g := learn.Generalise(m, 1-out.TrainAccuracy, d.train.Total(), 0.05)
+	s := &learnSummary{Stop: string(out.Stop), Iterations: len(l.History()), Seconds: l.Elapsed().Seconds(),
+		Semantics: l.Semantics().String(), TrainAccuracy: out.TrainAccuracy, Formulas: g.Formulas, Levels: g.Levels,
+		Literals: m.NumLiterals(), HardRules: len(m.Hard), VC: g.VC, ErrorBound: g.Bound, Examples: g.Examples}
 	if d.test != nil {
 		c, total := learn.Score(m, d.test, 0, l.Semantics())
-		fmt.Fprintf(w, "   test accuracy: %.4f", float64(c)/float64(max(total, 1)))
+		acc := float64(c) / float64(max(total, 1))
+		s.TestAccuracy = &acc
+	}
+	if sel != nil {
+		s.Validation = &validationJSON{Folds: max(1, len(sel.Folds)), Held: sel.Held, Best: sel.Best, BestAccuracy: sel.BestAccuracy,
+			Chosen: sel.Chosen, ChosenAccuracy: sel.ChosenAccuracy, StdErr: sel.StdErr}
+	}
+	if pr := out.Pruning; pr != nil && pr.Threshold > 0 {
+		s.Pruning = &pruningJSON{Threshold: pr.Threshold, Before: pr.Before, After: pr.After}
+	}
+	return s
+}
+
+// write prints the summary as text.
+func (s *learnSummary) write(w io.Writer) {
+	elapsed := time.Duration(s.Seconds * float64(time.Second))
+	fmt.Fprintf(w, "stopped: %s after %d iterations (%s)\n", s.Stop, s.Iterations, elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, "training accuracy: %.4f", s.TrainAccuracy)
+	if s.TestAccuracy != nil {
+		fmt.Fprintf(w, "   test accuracy: %.4f", *s.TestAccuracy)
 	}
 	fmt.Fprintln(w)
-	g := learn.Generalise(m, 1-trainAcc, d.train.Total(), 0.05)
-	fmt.Fprintf(w, "theory: %s in %s, %s (plus %s)\n", count(g.Formulas, "formula"), count(g.Levels, "level"),
-		count(m.NumLiterals(), "literal"), count(len(m.Hard), "hard rule"))
-	fmt.Fprintf(w, "VC dimension <= n*log2(k) = %.1f; with probability 0.95 the expected error is <= %.4f (Vapnik's VC bound, m = %d)\n", g.VC, g.Bound, g.Examples)
+	fmt.Fprintf(w, "theory: %s in %s, %s (plus %s)\n", count(s.Formulas, "formula"), count(s.Levels, "level"),
+		count(s.Literals, "literal"), count(s.HardRules, "hard rule"))
+	fmt.Fprintf(w, "VC dimension <= n*log2(k) = %.1f; with probability 0.95 the expected error is <= %.4f (Vapnik's VC bound, m = %d)\n", s.VC, s.ErrorBound, s.Examples)
 }
 
 // progress shows a bar on a terminal and, with --verbose, a line per

@@ -3,6 +3,10 @@
 // thin layers over the library packages.
 package main
 
+// The CLI reference (docs/cli.md) and the built-in example's data are
+// generated from the code:
+//go:generate go test -run ^(TestCLIReference|TestExampleFiles)$ -update .
+
 import (
 	"errors"
 	"fmt"
@@ -27,19 +31,29 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	if err := root.Execute(); err != nil {
+	if cmd, err := root.ExecuteC(); err != nil {
 		if errors.Is(err, errUsageShown) {
 			return 2
 		}
 		var ue usageError
 		if errors.As(err, &ue) {
-			fmt.Fprintf(stderr, "strata: %v (see 'strata help')\n", err)
+			fmt.Fprintf(stderr, "strata: %v (see '%s')\n", err, helpFor(cmd))
 			return 2
 		}
 		fmt.Fprintf(stderr, "strata: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// helpFor names the help of the command a malformed command line was
+// meant for: "strata help query", or "strata help" for strata itself and
+// for the help command.
+func helpFor(cmd *cobra.Command) string {
+	if cmd == nil || cmd == cmd.Root() || cmd.Name() == "help" {
+		return "strata help"
+	}
+	return "strata help " + strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
 }
 
 // usageError marks a malformed command line, reported with exit status 2.
@@ -59,8 +73,9 @@ entailment, plausible conclusions, most plausible worlds. It implements
 Kuzelka, Davis and Schockaert, "Learning Possibilistic Logic Theories from
 Default Rules", IJCAI 2016.
 
-Start with:  strata demo    (reasoning with the paper's penguin theory)
-             strata learn   (learning from a built-in example dataset)`,
+Start with:  strata demo       (reasoning with the paper's penguin theory)
+             strata learn      (learning from a built-in example dataset)
+             strata examples   (writes the example files the help names)`,
 		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -68,11 +83,13 @@ Start with:  strata demo    (reasoning with the paper's penguin theory)
 		PersistentPreRun: func(cmd *cobra.Command, _ []string) { noteDeprecated(cmd) },
 	}
 	root.SetVersionTemplate("strata {{.Version}}\n")
+	root.InitDefaultVersionFlag() // so that strata help lists -v, --version
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	for _, c := range commands {
 		root.AddCommand(c())
 	}
 	group(root)
+	completeChoices(root)
 	root.SetHelpCommand(&cobra.Command{
 		Use:   "help [command]",
 		Short: "Help about any command",

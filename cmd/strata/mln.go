@@ -47,6 +47,7 @@ says which for standard input, "-").`,
 
 func newMLNLearnCmd() *cobra.Command {
 	var out, test string
+	var asJSON bool
 	var o mln.LearnOptions
 	cmd := &cobra.Command{
 		Use:   "learn TABLE -o NET.mln",
@@ -57,13 +58,20 @@ decision tree for each variable over the others, each root-to-leaf path C of
 the tree for x giving the feature C ^ x, weights maximising the
 pseudo-log-likelihood with a Gaussian prior (L-BFGS). Atoms are named a1 ... an
 after the columns. With --test, it reports the test pseudo-log-likelihood per
-variable of the network and of the independent-variables model.`,
+variable of the network and of the independent-variables model.
+
+-o - writes the network to standard output, and the summary to standard
+error; --json prints the summary as JSON.`,
 		Example: `  strata mln learn ../shared/data/debd/nltcs/nltcs.train.data -o nltcs.mln \
-      --test ../shared/data/debd/nltcs/nltcs.test.data`,
+      --test ../shared/data/debd/nltcs/nltcs.test.data
+  strata mln learn table.data -o - --min-leaf 5 > small.mln`,
 		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
-				return usageError{errors.New("learn needs -o NET.mln")}
+				return usageError{errors.New("learn needs -o NET.mln (-o - for standard output)")}
+			}
+			if err := checkJSONOutput(asJSON, out); err != nil {
+				return err
 			}
 			if args[0] == "-" && test == "-" {
 				return usageError{errors.New("TABLE and --test cannot both be standard input")}
@@ -81,33 +89,44 @@ variable of the network and of the independent-variables model.`,
 				return err
 			}
 			elapsed := time.Since(start)
-			if err := writeNetwork(out, net); err != nil {
+			if err := writeNetwork(cmd, out, net); err != nil {
 				return err
 			}
 			st := net.Stats()
+			sum := mlnLearnJSON{Network: out, Atoms: st.Atoms, Weighted: st.Weighted, Hard: st.Hard, Literals: st.Literals,
+				Rows: train.Rows(), Seconds: elapsed.Seconds()}
+			if test != "" {
+				tt, err := readTable(cmd, test)
+				if err != nil {
+					return err
+				}
+				pll, err := mln.PLL(net, tt)
+				if err != nil {
+					return err
+				}
+				ind, err := mln.IndependentPLL(train, tt)
+				if err != nil {
+					return err
+				}
+				sum.TestPLL, sum.IndependentPLL = &pll, &ind
+			}
 			w := cmd.OutOrStdout()
+			if asJSON {
+				return writeJSON(w, sum)
+			}
+			if stdout(out) {
+				w = cmd.ErrOrStderr() // the network is on stdout
+			}
 			fmt.Fprintf(w, "network %s: %d atoms, %d weighted formulas, %d literals, learned from %d rows in %s\n",
 				out, st.Atoms, st.Weighted, st.Literals, train.Rows(), elapsed.Round(time.Millisecond))
-			if test == "" {
-				return nil
+			if sum.TestPLL != nil {
+				fmt.Fprintf(w, "test pseudo-log-likelihood per variable: %.4f (independent variables: %.4f)\n", *sum.TestPLL, *sum.IndependentPLL)
 			}
-			tt, err := readTable(cmd, test)
-			if err != nil {
-				return err
-			}
-			pll, err := mln.PLL(net, tt)
-			if err != nil {
-				return err
-			}
-			ind, err := mln.IndependentPLL(train, tt)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(w, "test pseudo-log-likelihood per variable: %.4f (independent variables: %.4f)\n", pll, ind)
 			return nil
 		},
 	}
-	cmd.Flags().StringVarP(&out, "output", "o", "", "write the network here (.wcnf for weighted CNF)")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write the network here (.wcnf for weighted CNF; -: standard output, in Alchemy syntax)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON")
 	cmd.Flags().StringVar(&test, "test", "", "report the test PLL on this table")
 	cmd.Flags().IntVar(&o.MaxDepth, "max-depth", 2, "longest tree path (features have at most this many literals plus one)")
 	cmd.Flags().IntVar(&o.MinLeaf, "min-leaf", 20, "fewest training rows in a leaf")
@@ -118,7 +137,7 @@ variable of the network and of the independent-variables model.`,
 
 func newMLNMapCmd() *cobra.Command {
 	var given, entails string
-	var approx bool
+	var approx, asJSON bool
 	var walk mln.WalkOptions
 	var timeout time.Duration
 	cmd := &cobra.Command{
@@ -134,9 +153,13 @@ probable world of the evidence satisfies LIT. The first line is "yes", "no",
 or "no world satisfies the evidence" (then LIT follows only vacuously).
 
 The last line says how long the slowest MAP query took; --timeout bounds
-the whole command, which fails when the bound runs out.`,
+the whole command, which fails when the bound runs out. --json prints the
+answer as JSON: the world (its true atoms, cost, scale and log-weight) or,
+with --entails, the answer ("yes", "no", or "no world" when no world
+satisfies the evidence).`,
 		Example: `  strata mln map nltcs.mln --given 'a1, !a3'
-  strata mln map nltcs.mln --given 'a1, !a3' --entails a12`,
+  strata mln map nltcs.mln --given 'a1, !a3' --entails a12 --json
+  strata mln map plants.mln --given a5 --map approx --flips 1000000 --seed 7`,
 		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			net, err := readNetwork(cmd, args[0])
@@ -147,7 +170,11 @@ the whole command, which fails when the bound runs out.`,
 			var contra *mln.ContradictoryEvidence
 			if errors.As(err, &contra) {
 				// An answer, as when the hard formulas exclude the evidence.
-				fmt.Fprintln(cmd.OutOrStdout(), "no world satisfies the evidence")
+				if asJSON {
+					return writeJSON(cmd.OutOrStdout(), &mapJSON{Given: given, Solver: (*mapSolver)(&approx).String(), Entails: entails,
+						Answer: noWorld, Entailed: entails != "", Reason: fmt.Sprintf("it holds both %s and %s", contra.Lit, contra.Neg)})
+				}
+				fmt.Fprintln(cmd.OutOrStdout(), noWorld+" satisfies the evidence")
 				fmt.Fprintf(cmd.OutOrStdout(), "it holds both %s and %s\n", contra.Lit, contra.Neg)
 				return nil
 			}
@@ -166,11 +193,11 @@ the whole command, which fails when the bound runs out.`,
 				ctx, cancel = context.WithTimeout(ctx, timeout)
 				defer cancel()
 			}
-			w := cmd.OutOrStdout()
+			view := &mapJSON{Given: given, Solver: (*mapSolver)(&approx).String(), Entails: entails}
 			if entails != "" {
-				err = printMAPEntailment(ctx, w, net, e, alpha, entails)
+				err = decideMAPEntailment(ctx, view, net, e, alpha, entails)
 			} else {
-				err = printMAP(ctx, w, net, e, alpha)
+				err = findMAP(ctx, view, net, e, alpha)
 			}
 			if errors.Is(err, context.DeadlineExceeded) {
 				return fmt.Errorf("MAP ran out of its budget (--timeout %s) after %d queries", timeout, e.queries)
@@ -178,7 +205,11 @@ the whole command, which fails when the bound runs out.`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(w, "slowest query: %s (%d queries)\n", e.slowest.Round(time.Microsecond), e.queries)
+			view.Slowest, view.Queries = e.slowest.Seconds(), e.queries
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), view)
+			}
+			view.write(cmd.OutOrStdout(), e.slowest)
 			return nil
 		},
 	}
@@ -186,15 +217,68 @@ the whole command, which fails when the bound runs out.`,
 	cmd.Flags().StringVar(&entails, "entails", "", "decide whether the evidence MAP-entails this literal")
 	cmd.Flags().DurationVar(&timeout, "timeout", 0, "give up after this long, e.g. 30s (0: no bound)")
 	addWalkFlags(cmd, &approx, &walk)
+	cmd.Flags().Uint64Var(&walk.Seed, "seed", 1, "random seed of MaxWalkSAT (--map approx)")
+	alias(cmd.Flags(), "walk-seed", "seed", true)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the world or the answer as JSON")
 	return cmd
 }
+
+// noWorld is the answer to a MAP query whose evidence no world satisfies.
+const noWorld = "no world"
 
 func addWalkFlags(cmd *cobra.Command, approx *bool, walk *mln.WalkOptions) {
 	addMapFlag(cmd, approx, "MAP solver: exact, or approx (MaxWalkSAT)")
 	cmd.Flags().IntVar(&walk.Flips, "flips", 100000, "MaxWalkSAT flips per try")
 	cmd.Flags().IntVar(&walk.Tries, "tries", 1, "MaxWalkSAT restarts")
 	cmd.Flags().Float64Var(&walk.Noise, "noise", 0.2, "MaxWalkSAT probability of a random flip")
-	cmd.Flags().Uint64Var(&walk.Seed, "walk-seed", 1, "MaxWalkSAT random seed")
+}
+
+// mapJSON is the answer of mln map: a most probable world of the
+// evidence, or with Entails whether every one satisfies that literal.
+type mapJSON struct {
+	Given  string `json:"given"`
+	Solver string `json:"solver"` // exact or approx
+	// World lists the true atoms of the world found; Atoms counts the
+	// network's atoms; Cost is the integer cost of the formulas the world
+	// violates, Cost/Scale the real one; LogWeight is Σ w_i f_i.
+	World     []string `json:"world,omitempty"`
+	Atoms     int      `json:"atoms,omitempty"`
+	Cost      int64    `json:"cost,omitempty"`
+	Scale     float64  `json:"scale,omitempty"`
+	LogWeight float64  `json:"log_weight,omitempty"`
+	// Entails is the literal asked about; Answer is yes, no, or "no
+	// world" when no world satisfies the evidence (for a world too), and
+	// Entailed holds for yes and, vacuously, for no world.
+	Entails  string `json:"entails,omitempty"`
+	Answer   string `json:"answer,omitempty"`
+	Entailed bool   `json:"entailed"`
+	Reason   string `json:"reason,omitempty"`
+	// Slowest is the time of the slowest MAP query, in seconds.
+	Slowest float64 `json:"slowest_seconds"`
+	Queries int     `json:"queries"`
+
+	approx bool // the world is MaxWalkSAT's best
+}
+
+// write prints the answer as text, ending with the slowest query.
+func (m *mapJSON) write(w io.Writer, slowest time.Duration) {
+	switch {
+	case m.Entails != "" && m.Answer == noWorld:
+		fmt.Fprintf(w, "%s satisfies the evidence\n%s\n", noWorld, m.Reason)
+	case m.Entails != "":
+		fmt.Fprintf(w, "%s\n%s\n", m.Answer, m.Reason)
+	case m.Answer == noWorld:
+		fmt.Fprintf(w, "%s satisfies the evidence and the hard formulas\n", noWorld)
+	default:
+		kind := "a most probable world"
+		if m.approx {
+			kind = "the best world MaxWalkSAT found"
+		}
+		fmt.Fprintf(w, "%s: %d of %d atoms true\n", kind, len(m.World), m.Atoms)
+		fmt.Fprintf(w, "true: %s\n", strings.Join(m.World, " "))
+		fmt.Fprintf(w, "cost %d (scale %g), log-weight %.6f\n", m.Cost, m.Scale, m.LogWeight)
+	}
+	fmt.Fprintf(w, "slowest query: %s (%d queries)\n", slowest.Round(time.Microsecond), m.Queries)
 }
 
 // timedEngine records how long the slowest query of an engine took.
@@ -219,46 +303,39 @@ func (t *timedEngine) AtMost(ctx context.Context, ev logic.Term, bound int64) (b
 	return t.Engine.AtMost(ctx, ev, bound)
 }
 
-func printMAP(ctx context.Context, w io.Writer, net *mln.Network, e mln.Engine, alpha logic.Term) error {
+// findMAP finds a most probable world of the evidence alpha.
+func findMAP(ctx context.Context, m *mapJSON, net *mln.Network, e mln.Engine, alpha logic.Term) error {
 	world, cost, ok, err := e.MAP(ctx, alpha)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		fmt.Fprintln(w, "no world satisfies the evidence and the hard formulas")
+		m.Answer = noWorld
 		return nil
 	}
-	printWorld(w, net, e, world, cost)
-	return nil
-}
-
-func printWorld(w io.Writer, net *mln.Network, e mln.Engine, world []bool, cost int64) {
-	var on []string
-	atoms := 0
+	m.World = []string{}
 	for a, x := range world {
 		name := net.Vocab.Name(logic.Atom(a))
 		if strings.HasPrefix(name, "_") {
 			continue // an auxiliary atom of a WCNF file
 		}
-		atoms++
+		m.Atoms++
 		if x {
-			on = append(on, name)
+			m.World = append(m.World, name)
 		}
 	}
-	score, _ := net.Score(world)
-	kind := "a most probable world"
+	m.LogWeight, _ = net.Score(world)
 	if t, ok := e.(*timedEngine); ok {
 		e = t.Engine
 	}
-	if _, ok := e.(*mln.Approx); ok {
-		kind = "the best world MaxWalkSAT found"
-	}
-	fmt.Fprintf(w, "%s: %d of %d atoms true\n", kind, len(on), atoms)
-	fmt.Fprintf(w, "true: %s\n", strings.Join(on, " "))
-	fmt.Fprintf(w, "cost %d (scale %g), log-weight %.6f\n", cost, e.Compiled().Scale, score)
+	_, m.approx = e.(*mln.Approx)
+	m.Cost, m.Scale = cost, e.Compiled().Scale
+	return nil
 }
 
-func printMAPEntailment(ctx context.Context, w io.Writer, net *mln.Network, e mln.Engine, alpha logic.Term, src string) error {
+// decideMAPEntailment decides whether every most probable world of alpha
+// satisfies the literal src.
+func decideMAPEntailment(ctx context.Context, m *mapJSON, net *mln.Network, e mln.Engine, alpha logic.Term, src string) error {
 	atoms := net.NumAtoms() // parsing interns unknown names
 	f, err := logic.ParseFormula(net.Vocab, src)
 	if err != nil {
@@ -274,11 +351,11 @@ func printMAPEntailment(ctx context.Context, w io.Writer, net *mln.Network, e ml
 	}
 	switch ans {
 	case mln.Entailed:
-		fmt.Fprintf(w, "yes\nevery most probable world of the evidence satisfies %s\n", src)
+		m.Answer, m.Entailed, m.Reason = "yes", true, "every most probable world of the evidence satisfies "+src
 	case mln.NoWorld:
-		fmt.Fprintf(w, "no world satisfies the evidence\nno world satisfies the evidence and the hard formulas, so it entails %s only vacuously\n", src)
+		m.Answer, m.Entailed, m.Reason = noWorld, true, "no world satisfies the evidence and the hard formulas, so it entails "+src+" only vacuously"
 	default:
-		fmt.Fprintf(w, "no\nsome most probable world of the evidence falsifies %s\n", src)
+		m.Answer, m.Reason = "no", "some most probable world of the evidence falsifies "+src
 	}
 	return nil
 }
@@ -288,6 +365,7 @@ func newMLNExamplesCmd() *cobra.Command {
 	var mo mln.MAPOptions
 	var walk mln.WalkOptions
 	var slowest int
+	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "examples NET.mln -o DIR",
 		Short: "Generate MAP-entailment examples alpha |~ beta (the paper's MAP experiment)",
@@ -307,13 +385,13 @@ network, the options and --seed.
 example whose query ran out of its budget is not labelled: it is written to
 no file, and the summary counts and lists it (the sets are then smaller than
 asked for, and depend on the machine's speed). The summary ends with the
-slowest queries and their evidence.`,
+slowest queries and their evidence; --json prints it as JSON.`,
 		Example: `  strata mln examples nltcs.mln -o nltcs-map --seed 1
   strata mln examples plants.mln -o plants-map --map approx --train-examples 500 --test-examples 500`,
 		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if out == "" {
-				return usageError{errors.New("examples needs -o DIR")}
+			if err := checkOutputDir(out); err != nil {
+				return err
 			}
 			if slowest < 0 {
 				return usageError{fmt.Errorf("--slowest %d: want 0 or more queries", slowest)}
@@ -337,6 +415,9 @@ slowest queries and their evidence.`,
 			if err := mln.WriteExamples(out, net.Vocab, train.Examples, test.Examples); err != nil {
 				return err
 			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), newLabellingJSON(net.Vocab, train, test, slowest, out, time.Since(start), (*mapSolver)(&mo.Approx).String()))
+			}
 			printLabelling(cmd.OutOrStdout(), net.Vocab, train, test, slowest)
 			fmt.Fprintf(cmd.OutOrStdout(), "written to %s in %s (%s MAP)\n", out, time.Since(start).Round(time.Millisecond), (*mapSolver)(&mo.Approx))
 			return nil
@@ -357,7 +438,55 @@ slowest queries and their evidence.`,
 	f.IntVar(&walk.Flips, "flips", 100000, "MaxWalkSAT flips per try")
 	f.IntVar(&walk.Tries, "tries", 1, "MaxWalkSAT restarts")
 	f.Float64Var(&walk.Noise, "noise", 0.2, "MaxWalkSAT probability of a random flip")
+	f.BoolVar(&asJSON, "json", false, "print the counts and the slowest queries as JSON")
 	return cmd
+}
+
+// labellingJSON is what mln examples says of the examples it labelled.
+type labellingJSON struct {
+	Output  string      `json:"output"`
+	Solver  string      `json:"solver"`
+	Seconds float64     `json:"seconds"`
+	Train   setJSON     `json:"train"`
+	Test    setJSON     `json:"test"`
+	Queries int         `json:"queries"`
+	Slowest []queryJSON `json:"slowest"`
+}
+
+// setJSON counts one set of examples; OutOfBudget lists those whose query
+// ran out of its budget, which no file holds.
+type setJSON struct {
+	Positive    int      `json:"positive"`
+	Negative    int      `json:"negative"`
+	OutOfBudget []string `json:"out_of_budget"`
+}
+
+type queryJSON struct {
+	Query       string  `json:"query"`
+	Seconds     float64 `json:"seconds"`
+	OutOfBudget bool    `json:"out_of_budget"`
+}
+
+func newLabellingJSON(v *logic.Vocabulary, train, test *mln.Labelling, slowest int, out string, elapsed time.Duration, solver string) *labellingJSON {
+	lj := &labellingJSON{Output: out, Solver: solver, Seconds: elapsed.Seconds(), Slowest: []queryJSON{}}
+	var all []mln.QueryTime
+	for _, set := range []struct {
+		dst *setJSON
+		l   *mln.Labelling
+	}{{&lj.Train, train}, {&lj.Test, test}} {
+		pos, neg := mln.Split(set.l.Examples)
+		*set.dst = setJSON{Positive: len(pos), Negative: len(neg), OutOfBudget: []string{}}
+		for _, e := range set.l.OutOfBudget {
+			set.dst.OutOfBudget = append(set.dst.OutOfBudget, v.Join(e.Evidence, ", ")+" |~ "+v.LitString(e.Conclusion))
+		}
+		all = append(all, set.l.Slowest...)
+		lj.Queries += set.l.Queries
+	}
+	slices.SortStableFunc(all, func(a, b mln.QueryTime) int { return cmp.Compare(b.Time, a.Time) })
+	for _, q := range all[:min(slowest, len(all))] {
+		lj.Slowest = append(lj.Slowest, queryJSON{Query: q.Describe(v), Seconds: q.Time.Seconds(), OutOfBudget: q.OutOfBudget})
+	}
+	return lj
 }
 
 // printLabelling prints the counts of both sets, the examples that ran out
@@ -405,15 +534,17 @@ func newMLNConvertCmd() *cobra.Command {
 		Short: "Convert a network between Alchemy syntax and weighted CNF",
 		Long: `convert reads a network and writes it in the format its output name asks
 for: weighted CNF for a name ending in .wcnf, Alchemy syntax otherwise. The
-WCNF file can be given to any MaxSAT solver to check strata's MAP answers.`,
-		Example: `  strata mln convert nltcs.mln nltcs.wcnf`,
-		Args:    argsBetween(2, 2),
+WCNF file can be given to any MaxSAT solver to check strata's MAP answers.
+OUT - writes Alchemy syntax to standard output.`,
+		Example: `  strata mln convert nltcs.mln nltcs.wcnf
+  strata mln convert nltcs.wcnf -`,
+		Args: argsBetween(2, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			net, err := readNetwork(cmd, args[0])
 			if err != nil {
 				return err
 			}
-			return writeNetwork(args[1], net)
+			return writeNetwork(cmd, args[1], net)
 		},
 	}
 }
@@ -430,22 +561,19 @@ func readTable(cmd *cobra.Command, path string) (*mln.Table, error) {
 
 // addNetworkFormat adds the --format flag that readNetwork obeys.
 func addNetworkFormat(cmd *cobra.Command) {
-	cmd.Flags().String("format", "auto", "format of the network read: alchemy, wcnf, or auto (wcnf for a .wcnf name, else alchemy)")
+	addFormat(cmd.Flags(), new(string), []string{"auto", "alchemy", "wcnf"}, "format of the network read: alchemy, wcnf, or auto (wcnf for a .wcnf name, else alchemy)")
 }
 
 // readNetwork reads a network ("-" is stdin) in the format --format names,
 // or by the extension of path: WCNF for .wcnf, else Alchemy syntax.
 func readNetwork(cmd *cobra.Command, path string) (*mln.Network, error) {
-	format, _ := cmd.Flags().GetString("format")
 	var wcnf bool
-	switch format {
+	switch cmd.Flags().Lookup("format").Value.String() {
 	case "wcnf":
 		wcnf = true
 	case "alchemy":
-	case "auto", "":
+	default: // auto
 		wcnf = strings.EqualFold(filepath.Ext(path), ".wcnf")
-	default:
-		return nil, usageError{fmt.Errorf("--format %q: want alchemy, wcnf or auto", format)}
 	}
 	r, name, err := fileutil.Open(path, cmd.InOrStdin())
 	if err != nil {
@@ -458,12 +586,29 @@ func readNetwork(cmd *cobra.Command, path string) (*mln.Network, error) {
 	return mln.ReadAlchemy(r, name)
 }
 
-func writeNetwork(path string, net *mln.Network) error {
+// writeNetwork writes net to path ("-" is standard output), in WCNF for
+// a name ending in .wcnf and in Alchemy syntax otherwise.
+func writeNetwork(cmd *cobra.Command, path string, net *mln.Network) error {
 	write := mln.WriteAlchemy
 	if strings.EqualFold(filepath.Ext(path), ".wcnf") {
 		write = mln.WriteWCNF
 	}
-	return fileutil.WriteAtomic(path, func(w io.Writer) error { return write(w, net) })
+	return writeOutput(cmd, path, func(w io.Writer) error { return write(w, net) })
+}
+
+// mlnLearnJSON is what mln learn says of the network it learned.
+type mlnLearnJSON struct {
+	Network  string  `json:"network"`
+	Atoms    int     `json:"atoms"`
+	Weighted int     `json:"weighted_formulas"`
+	Hard     int     `json:"hard_formulas"`
+	Literals int     `json:"literals"`
+	Rows     int     `json:"rows"`
+	Seconds  float64 `json:"seconds"`
+	// TestPLL is the test pseudo-log-likelihood per variable with --test,
+	// and IndependentPLL that of the independent-variables model.
+	TestPLL        *float64 `json:"test_pll,omitempty"`
+	IndependentPLL *float64 `json:"independent_pll,omitempty"`
 }
 
 // mlnProgress draws a progress bar on stderr when it is a terminal, and

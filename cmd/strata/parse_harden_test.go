@@ -201,7 +201,7 @@ func TestStdinEverywhere(t *testing.T) {
 	if out, errs, code = strata(t, wcnf, "mln", "map", "-", "--format", "wcnf", "--entails", "a1"); code != 0 || !strings.HasPrefix(out, "yes") {
 		t.Errorf("mln map - --format wcnf: exit %d, %s%s", code, out, errs)
 	}
-	if _, errs, code = strata(t, wcnf, "mln", "map", "-", "--format", "dimacs"); code != 2 || !strings.Contains(errs, "want alchemy, wcnf or auto") {
+	if _, errs, code = strata(t, wcnf, "mln", "map", "-", "--format", "dimacs"); code != 2 || !strings.Contains(errs, "want auto, alchemy or wcnf") {
 		t.Errorf("--format dimacs: exit %d, %s", code, errs)
 	}
 	conv := writeFile(t, "out.mln", "")

@@ -24,7 +24,7 @@ func TestLearnAgreesWithServer(t *testing.T) {
 		t.Skip("learns eight theories")
 	}
 	url := newEvalServer(t)
-	pos, neg := "../../examples/animals/train.defaults", "../../examples/animals/train.nondefaults"
+	pos, neg := "examples/animals/train.defaults", "examples/animals/train.nondefaults"
 	base := []string{"--pos", pos, "--neg", neg, "--seed", "3", "--candidates", "30"}
 	for _, c := range []struct {
 		flags  []string

@@ -16,6 +16,7 @@ func init() { register(newQueryCmd) }
 func newQueryCmd() *cobra.Command {
 	var given string
 	var sem possibilistic.Semantics
+	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "query THEORY [QUERY]",
 		Short: "Decide (Θ, α) ⊢poss β and say why, or list the plausible conclusions of α",
@@ -35,9 +36,13 @@ can, from the top down.
 QUERY is a default rule such as 'penguin -> !flies' or 'bird, red |~ flies', or a
 plain formula φ for Θ ⊢poss φ. With --given α instead of a QUERY, query lists
 every literal entailed given α, with its necessity degree. THEORY is a file in
-the text format ("WEIGHT: FORMULA" lines) or - for standard input.`,
-		Example: `  strata query penguin.theory 'penguin -> !flies'
-  strata query penguin.theory --given 'penguin, red'`,
+the text format ("WEIGHT: FORMULA" lines) or - for standard input.
+
+--json prints the answer as POST /api/query does (with --given, as POST
+/api/conclusions does): levels are numbered from 0, the highest.`,
+		Example: `  strata query examples/penguin.theory 'penguin -> !flies'
+  strata query examples/penguin.theory --given 'penguin, red'
+  strata query --semantics lex examples/wings.theory 'penguin -> wings' --json`,
 		Args: argsBetween(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch {
@@ -61,17 +66,28 @@ the text format ("WEIGHT: FORMULA" lines) or - for standard input.`,
 				if err != nil {
 					return err
 				}
+				if asJSON {
+					e, err := rs.Explain(ctx, sem, rule.Antecedent, rule.Consequent)
+					if err != nil {
+						return err
+					}
+					return writeJSON(cmd.OutOrStdout(), newAnswerJSON(v, args[1], e))
+				}
 				return printExplanation(ctx, cmd.OutOrStdout(), rs, sem, rule)
 			}
 			alpha, err := logic.ParseEvidence(v, given)
 			if err != nil {
 				return fmt.Errorf("--given: %w", err)
 			}
+			if asJSON {
+				return writeConclusionsJSON(ctx, cmd.OutOrStdout(), v, rs, sem, alpha)
+			}
 			return printConclusions(ctx, cmd.OutOrStdout(), v, rs, sem, alpha)
 		},
 	}
 	cmd.Flags().StringVar(&given, "given", "", "list the plausible conclusions of this evidence (literals separated by ',')")
-	cmd.Flags().TextVar(&sem, "semantics", possibilistic.Poss, "how evidence that clashes with the theory is handled: poss (drowning), linear or lex")
+	addSemantics(cmd.Flags(), &sem, "how evidence that clashes with the theory is handled: poss (drowning), linear or lex")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the answer as JSON")
 	return cmd
 }
 
@@ -133,4 +149,22 @@ func printConclusions(ctx context.Context, w io.Writer, v *logic.Vocabulary, rs 
 		fmt.Fprintf(w, "  %-*s  necessity %s\n", width, v.LitString(c.Lit), possibilistic.FormatWeight(c.Necessity))
 	}
 	return nil
+}
+
+// writeConclusionsJSON writes the plausible conclusions of α under sem as
+// JSON.
+func writeConclusionsJSON(ctx context.Context, w io.Writer, v *logic.Vocabulary, rs *possibilistic.Reasoner, sem possibilistic.Semantics, alpha *logic.Formula) error {
+	inc, err := rs.Inconsistency(ctx, alpha)
+	if err != nil {
+		return err
+	}
+	cs, err := rs.Conclude(ctx, sem, alpha)
+	if err != nil {
+		return err
+	}
+	out := conclusionsJSON{Given: alpha.String(v), Semantics: sem.String(), Inconsistency: inc, Conclusions: []conclusionJSON{}}
+	for _, c := range cs {
+		out.Conclusions = append(out.Conclusions, conclusionJSON{Literal: v.LitString(c.Lit), Necessity: c.Necessity})
+	}
+	return writeJSON(w, out)
 }

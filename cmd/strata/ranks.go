@@ -2,24 +2,17 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/defaults"
-	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/logic"
 )
 
 // runRanks prints the OCFs of a base (closure --ranks).
 func runRanks(cmd *cobra.Command, path string, flags baseFlags, which string, asJSON bool, out string) error {
-	switch which {
-	case "z", "c", "all":
-	default:
-		return usageError{fmt.Errorf("--ocf %q: want z, c or all", which)}
-	}
 	b, err := loadBase(cmd, path, flags)
 	if err != nil {
 		return err
@@ -39,21 +32,12 @@ func runRanks(cmd *cobra.Command, path string, flags baseFlags, which string, as
 		}
 		ocfs = append(ocfs, kc)
 	}
-	write := func(w io.Writer) error {
-		if asJSON {
-			enc := json.NewEncoder(w)
-			enc.SetIndent("", "  ")
-			if len(ocfs) == 1 {
-				return enc.Encode(ocfs[0])
-			}
-			return enc.Encode(map[string]*defaults.OCF{"z": ocfs[0], "c": ocfs[1]})
+	return writeTheoryOutputs(cmd, out, asJSON, func(w io.Writer) error { return writeRanks(w, rs, ocfs) }, func() (any, error) {
+		if len(ocfs) == 1 {
+			return ocfs[0], nil
 		}
-		return writeRanks(w, rs, ocfs)
-	}
-	if out != "" {
-		return fileutil.WriteAtomic(out, write)
-	}
-	return write(cmd.OutOrStdout())
+		return map[string]*defaults.OCF{"z": ocfs[0], "c": ocfs[1]}, nil
+	})
 }
 
 // writeRanks writes the OCFs as text: the layer or impact of every default,

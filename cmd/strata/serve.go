@@ -27,7 +27,7 @@ func newServeCmd() *cobra.Command {
 		Long: `serve answers queries over HTTP: a JSON API (load theories and default bases,
 entailment with its explanation under every semantics, plausible conclusions,
 most plausible worlds, Z-orderings, eval, learning runs followed as Server-Sent
-Events) and, at /, an explorer page that uses it. See the README for the API.
+Events) and, at /, an explorer page that uses it. docs/api.md describes the API.
 
 It listens on loopback unless --addr says otherwise. With --dir, requests may
 load files under DIR by a relative path; no path leads outside it.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -26,7 +25,14 @@ With --semantics linear or lex, --simplify keeps every answer of query under
 that semantics instead, which allows much less: a level below the
 inconsistency level, or a formula that a higher one implies, still counts when
 the evidence sets the higher one aside. Only what the formulas of weight 1
-imply is simplified.`,
+imply is simplified.
+
+--json prints the theory as POST /api/theories describes it: its atoms,
+its levels highest first ({"weight": 1, "formulas": ["!penguin | bird"]}),
+its inconsistency level and its numbers of formulas and literals.`,
+		Example: `  strata show examples/penguin.theory
+  strata show --simplify learned.theory
+  strata show --json examples/penguin.theory`,
 		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			th, err := loadTheory(cmd, args[0], &logic.Vocabulary{})
@@ -42,11 +48,6 @@ imply is simplified.`,
 				}
 			}
 			w := cmd.OutOrStdout()
-			if asJSON {
-				enc := json.NewEncoder(w)
-				enc.SetIndent("", "  ")
-				return enc.Encode(th)
-			}
 			rs, err := possibilistic.NewReasoner(cmd.Context(), th)
 			if err != nil {
 				return err
@@ -55,15 +56,18 @@ imply is simplified.`,
 			if err != nil {
 				return err
 			}
+			if asJSON {
+				return writeJSON(w, describeTheory(th, inc))
+			}
 			nf, nl := th.Size()
 			fmt.Fprintf(w, "# %d formulas in %d levels, %d literals over %d atoms\n", nf, len(th.Levels), nl, len(atomsOf(th)))
 			fmt.Fprintf(w, "# inconsistency level: %s\n", possibilistic.FormatWeight(inc))
 			return th.WriteText(w)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the theory as JSON")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the theory, its size and its inconsistency level as JSON")
 	cmd.Flags().BoolVar(&simplify, "simplify", false, "simplify the theory first, keeping every entailment")
-	cmd.Flags().TextVar(&sem, "semantics", possibilistic.Poss, "with --simplify: the semantics whose answers to keep (poss, linear or lex)")
+	addSemantics(cmd.Flags(), &sem, "with --simplify: the semantics whose answers to keep (poss, linear or lex)")
 	return cmd
 }
 

@@ -10,7 +10,6 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/spf13/cobra"
-	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
@@ -20,7 +19,7 @@ func init() { register(newStratifyCmd) }
 
 func newStratifyCmd() *cobra.Command {
 	var pos, neg, hard, out string
-	var exact bool
+	var exact, asJSON bool
 	var threads int
 	var timeout time.Duration
 	var sem possibilistic.Semantics
@@ -37,7 +36,13 @@ otherwise fails with "no separating stratification exists". It first prints
 its bound on the work (3^n cuts for n formulas), then its progress; --timeout
 and Ctrl-C stop it with an error that says how far it got. --semantics
 (poss, linear or lex) says when a stratification covers a default; --exact
-holds for poss only (the paper's algorithm rests on drowning).`,
+holds for poss only (the paper's algorithm rests on drowning).
+
+The theory is printed highest level first, or written to -o FILE; --json
+prints it on standard output as JSON (its levels, size and inconsistency
+level).`,
+		Example: `  strata stratify clauses.txt --pos train.defaults --neg train.nondefaults -o stratified.theory
+  strata stratify clauses.txt --pos train.defaults --neg train.nondefaults --exact --timeout 1m --json`,
 		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if pos == "" || neg == "" {
@@ -96,20 +101,18 @@ holds for poss only (the paper's algorithm rests on drowning).`,
 					fmt.Fprintf(cmd.ErrOrStderr(), "strata: stratify stopped early (%v); the levels are the best found so far\n", ctx.Err())
 				}
 			}
-			if out != "" {
-				return fileutil.WriteAtomic(out, th.WriteText)
-			}
-			return th.WriteText(cmd.OutOrStdout())
+			return writeTheoryOutputs(cmd, out, asJSON, th.WriteText, func() (any, error) { return newTheoryJSON(cmd.Context(), th) })
 		},
 	}
 	cmd.Flags().StringVar(&pos, "pos", "", "positive examples (defaults)")
 	cmd.Flags().StringVar(&neg, "neg", "", "negative examples (non-defaults)")
 	cmd.Flags().StringVar(&hard, "hard", "", "hard rules, kept at the top level")
 	cmd.Flags().BoolVar(&exact, "exact", false, "find a separating stratification exactly (Stratify-Separable)")
-	cmd.Flags().StringVarP(&out, "output", "o", "", "write the theory to this file")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write the theory to this file (-: standard output, the default)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the theory, its size and its inconsistency level as JSON")
 	cmd.Flags().IntVar(&threads, "threads", 0, "worker threads for the greedy stratifier (0: all CPUs)")
 	cmd.Flags().DurationVar(&timeout, "timeout", 0, "stop after this long, e.g. 10m (0: no limit); the greedy stratifier returns its best so far, --exact fails")
-	cmd.Flags().TextVar(&sem, "semantics", possibilistic.Poss, semanticsUsage)
+	addSemantics(cmd.Flags(), &sem, semanticsUsage)
 	return cmd
 }
 

@@ -13,32 +13,32 @@ func TestEntailsWC(t *testing.T) {
 	cl := writeFile(t, "birds.cl", birdsCLFile)
 	clq := writeFile(t, "birds.clq", "(f|p),\n(w|p),\n(b|p)\n")
 	for _, sem := range []string{"w", "c"} {
-		out, errs, code := strata(t, "", "entails", "--semantics", sem, cl, "--queries", clq)
+		out, errs, code := strata(t, "", "entails", "--relation", sem, cl, "--queries", clq)
 		if want := "no\t(f|p)\nyes\t(w|p)\nyes\t(b|p)\n"; code != 0 || out != want {
 			t.Errorf("--semantics %s: exit %d %q, got\n%s\nwant\n%s", sem, code, errs, out, want)
 		}
 	}
-	out, _, _ := strata(t, "", "entails", "--semantics", "w", cl, "(f|p)")
+	out, _, _ := strata(t, "", "entails", "--relation", "w", cl, "(f|p)")
 	if !strings.HasPrefix(out, "no\n") || !strings.Contains(out, "a preferred world of p where f fails: b, p, !f") {
 		t.Errorf("W explanation:\n%s", out)
 	}
-	out, _, _ = strata(t, "", "entails", "--semantics", "c", cl, "(f|p)")
+	out, _, _ = strata(t, "", "entails", "--relation", "c", cl, "(f|p)")
 	if !strings.HasPrefix(out, "no\n") || !strings.Contains(out, "a c-representation (impacts") {
 		t.Errorf("c explanation:\n%s", out)
 	}
 
-	out, errs, code := strata(t, "", "entails", "--semantics", "c", cl, "--queries", clq, "--results", "csv")
+	out, errs, code := strata(t, "", "entails", "--relation", "c", cl, "--queries", clq, "--csv")
 	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	if code != 0 || err != nil || len(recs) != 4 || strings.Join(recs[0], ",") != "query,answer,seconds" || recs[2][1] != "yes" {
-		t.Errorf("--results csv: exit %d %q %v:\n%s", code, errs, err, out)
+		t.Errorf("--csv: exit %d %q %v:\n%s", code, errs, err, out)
 	}
-	out, _, _ = strata(t, "", "entails", "--semantics", "w", cl, "--queries", clq, "--results", "json", "--timeout", "1ns")
+	out, _, _ = strata(t, "", "entails", "--relation", "w", cl, "--queries", clq, "--json", "--query-timeout", "1ns")
 	var rep struct {
-		Semantics string
-		Queries   []struct{ Query, Answer string }
+		Relation string
+		Queries  []struct{ Query, Answer string }
 	}
-	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Semantics != "w" || len(rep.Queries) != 3 {
-		t.Fatalf("--results json: %v\n%s", err, out)
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Relation != "w" || len(rep.Queries) != 3 {
+		t.Fatalf("--json: %v\n%s", err, out)
 	}
 	for _, q := range rep.Queries {
 		if q.Answer != "timeout" {
@@ -48,12 +48,12 @@ func TestEntailsWC(t *testing.T) {
 
 	// (Bottom|A) makes A impossible: a weakly consistent base.
 	weak := writeFile(t, "weak.cl", "signature\n  b, p, f\nconditionals\nkb{\n  (f|b),\n  (!f|p),\n  (Bottom|p,!b)\n}\n")
-	_, errs, code = strata(t, "", "entails", "--semantics", "c", weak, "(b|p)")
+	_, errs, code = strata(t, "", "entails", "--relation", "c", weak, "(b|p)")
 	if code != 1 || !strings.Contains(errs, "--weak") {
 		t.Errorf("strict reading of a weakly consistent base: exit %d, %q", code, errs)
 	}
 	for _, sem := range []string{"p", "rational", "lex", "w", "c"} {
-		out, errs, code := strata(t, "", "entails", "--weak", "--semantics", sem, weak, "(b|p)")
+		out, errs, code := strata(t, "", "entails", "--weak", "--relation", sem, weak, "(b|p)")
 		if code != 0 || !strings.HasPrefix(out, "yes\n") {
 			t.Errorf("--weak --semantics %s: exit %d %q %q", sem, code, errs, out)
 		}
@@ -61,7 +61,7 @@ func TestEntailsWC(t *testing.T) {
 	// An empty base: classical reasoning, every query answered.
 	empty := writeFile(t, "empty.cl", "signature\n  a, b\nconditionals\nkb{\n}\n")
 	for _, sem := range []string{"w", "c"} {
-		out, errs, code := strata(t, "", "entails", "--semantics", sem, empty, "--queries", writeFile(t, "q.clq", "(a|a),(b|a),(a;b|a,b)"))
+		out, errs, code := strata(t, "", "entails", "--relation", sem, empty, "--queries", writeFile(t, "q.clq", "(a|a),(b|a),(a;b|a,b)"))
 		if code != 0 || out != "yes\t(a|a)\nno\t(b|a)\nyes\t(a;b|a,b)\n" {
 			t.Errorf("empty base under %s: exit %d %q:\n%s", sem, code, errs, out)
 		}
@@ -76,7 +76,7 @@ func TestClosureRanks(t *testing.T) {
 		!strings.Contains(out, "2\t4\t!b, p, f, w\n") {
 		t.Errorf("closure --ranks: exit %d %q:\n%s", code, errs, out)
 	}
-	out, errs, code = strata(t, "", "closure", "--ranks", "--format", "json", cl)
+	out, errs, code = strata(t, "", "closure", "--ranks", "--json", cl)
 	var ocfs map[string]struct {
 		Kind     string
 		Defaults []struct {
@@ -86,11 +86,11 @@ func TestClosureRanks(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(out), &ocfs); code != 0 || err != nil || ocfs["c"].Kind != "c" || len(ocfs["z"].Worlds) != 16 ||
 		*ocfs["c"].Defaults[1].Impact != 2 || *ocfs["z"].Defaults[1].Layer != 1 {
-		t.Errorf("closure --ranks --format json: exit %d %q %v:\n%s", code, errs, err, out)
+		t.Errorf("closure --ranks --json: exit %d %q %v:\n%s", code, errs, err, out)
 	}
-	_, errs, code = strata(t, "", "closure", "--format", "json", cl)
-	if code != 2 || !strings.Contains(errs, "needs --ranks") {
-		t.Errorf("--format json without --ranks: exit %d %q", code, errs)
+	old, errs, code := strata(t, "", "closure", "--ranks", "--format", "json", cl)
+	if code != 0 || old != out || errs != "strata: --format json is deprecated; use --json\n" {
+		t.Errorf("--format json, the old spelling: exit %d %q", code, errs)
 	}
 	_, errs, code = strata(t, "", "closure", "--ranks", "--ocf", "x", cl)
 	if code != 2 || !strings.Contains(errs, "want z, c or all") {

@@ -158,15 +158,8 @@ func (k *OCF) RankFormula(ctx context.Context, f *logic.Formula) (Rank, error) {
 // κ(α ∧ β) < κ(α ∧ ¬β), or α is impossible. It fails with ctx's error
 // when ctx is done first.
 func (k *OCF) Accepts(ctx context.Context, d Default) (bool, error) {
-	ab, err := k.RankFormula(ctx, d.Verification())
-	if err != nil {
-		return false, err
-	}
-	anb, err := k.RankFormula(ctx, d.Violation())
-	if err != nil {
-		return false, err
-	}
-	return anb == Infinite || ab < anb, nil
+	a, err := k.Acceptance(ctx, d)
+	return a.Accepted, err
 }
 
 // ocfJSON is the JSON form of an OCF.

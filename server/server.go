@@ -15,7 +15,8 @@
 // and so are the bytes of the bodies it works on at once; every request
 // runs under a time budget from its arrival, is answered 503 when it runs
 // past it, and its work then stops; the numbers of stored theories and of
-// concurrent learning runs are capped, and Close cancels learning runs and
+// concurrent learning runs are capped (a full store forgets the theory
+// used least recently), and Close cancels learning runs and
 // writes their checkpoints. Reasoners are not safe for concurrent use, so
 // each stored theory keeps a pool of them.
 package server
@@ -65,7 +66,8 @@ type Config struct {
 	// answering. A request that runs past it is answered 503, and its work
 	// stops within moments.
 	Timeout time.Duration
-	// MaxTheories caps the stored theories and default bases (default 256).
+	// MaxTheories caps the stored theories and default bases (default
+	// 256); beyond it, loading one forgets the least recently used.
 	MaxTheories int
 	// MaxRuns caps the learning runs that run at once (default 2).
 	MaxRuns int
@@ -128,6 +130,7 @@ type Server struct {
 
 	mu      sync.RWMutex
 	entries map[string]*entry
+	clock   atomic.Int64 // ticks at every store and lookup of an entry (entry.used)
 	runs    map[string]*run
 	order   []string // run ids, oldest first
 	closed  bool

@@ -385,27 +385,53 @@ func TestClientCancel(t *testing.T) {
 	}
 }
 
-func TestMaxTheories(t *testing.T) {
+// TestStoreForgetsLeastRecentlyUsed: a full store makes room by forgetting
+// the entry used least recently, so that loads never fail for want of
+// room (300 loads in a row, beyond the default limit of 256, are all
+// stored), and a forgotten id is a 404 that says to load it again.
+func TestStoreForgetsLeastRecentlyUsed(t *testing.T) {
 	_, ts := newTest(t, Config{MaxTheories: 2})
-	var ids []string
-	for i := 0; i < 2; i++ {
-		var tv theoryView
-		if st := call(t, "POST", ts.URL+"/api/theories", map[string]string{"text": penguin}, &tv); st != 201 {
-			t.Fatalf("load %d: %d", i, st)
-		}
-		ids = append(ids, tv.ID)
+	var a, b theoryView
+	call(t, "POST", ts.URL+"/api/theories", map[string]string{"text": penguin}, &a)
+	call(t, "POST", ts.URL+"/api/theories", map[string]string{"text": penguin}, &b)
+	// a is used after b: b is the least recently used.
+	if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory_id": a.ID, "query": "bird -> flies"}, nil); st != 200 {
+		t.Fatalf("query: %d", st)
+	}
+	var c baseView
+	if st := call(t, "POST", ts.URL+"/api/bases", map[string]string{"text": "a -> b"}, &c); st != 201 {
+		t.Fatalf("load into a full store: %d", st)
 	}
 	var e apiError
-	st := call(t, "POST", ts.URL+"/api/bases", map[string]string{"text": "a -> b"}, &e)
-	wantError(t, st, e, 429, 0, 0, "limit of 2")
-	// Queries on text are not stored, so they still work.
-	var a answerView
-	if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory": penguin, "query": "bird -> flies"}, &a); st != 200 || a.Answer != "yes" {
-		t.Errorf("query on text with a full store: %d %+v", st, a)
+	st := call(t, "GET", ts.URL+"/api/theories/"+b.ID, nil, &e)
+	wantError(t, st, e, 404, 0, 0, "load it again")
+	if e.Field != "theory_id" {
+		t.Errorf("a forgotten theory's error names field %q, want theory_id", e.Field)
 	}
-	call(t, "DELETE", ts.URL+"/api/theories/"+ids[0], "", nil)
-	if st := call(t, "POST", ts.URL+"/api/bases", map[string]string{"text": "a -> b"}, nil); st != 201 {
-		t.Errorf("load after delete: %d", st)
+	for _, id := range []string{a.ID, c.ID} {
+		if st := call(t, "GET", ts.URL+"/api/"+map[bool]string{true: "theories", false: "bases"}[id == a.ID]+"/"+id, nil, nil); st != 200 {
+			t.Errorf("%s: %d after the store made room", id, st)
+		}
+	}
+	// Queries on text are not stored and need no room.
+	var ans answerView
+	if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory": penguin, "query": "bird -> flies"}, &ans); st != 200 || ans.Answer != "yes" {
+		t.Errorf("query on text: %d %+v", st, ans)
+	}
+
+	_, ts = newTest(t, Config{})
+	var first theoryView
+	for i := range 300 {
+		var tv theoryView
+		if st := call(t, "POST", ts.URL+"/api/theories", map[string]string{"text": penguin}, &tv); st != 201 {
+			t.Fatalf("load %d: %d", i+1, st)
+		}
+		if i == 0 {
+			first = tv
+		}
+	}
+	if st := call(t, "GET", ts.URL+"/api/theories/"+first.ID, nil, nil); st != 404 {
+		t.Errorf("the first of 300 theories, never used again: %d, want 404 (forgotten)", st)
 	}
 }
 

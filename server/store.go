@@ -10,6 +10,7 @@ import (
 	"path"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/logic"
@@ -41,6 +42,9 @@ type entry struct {
 	inflight *weighted
 	textOnce sync.Once
 	text     *texts // see texts
+	// used is the server's clock (Server.clock) when the entry was last
+	// stored or looked up: the store forgets the least recently used.
+	used atomic.Int64
 }
 
 // usage names the pool a request takes its worker from. A reasoner that
@@ -375,8 +379,10 @@ func (e *entry) newView(ctx context.Context) (any, error) {
 	return newTheoryView(ctx, e.theory, kindTheory, e.name)
 }
 
-// store gives e an id and keeps it, unless the store is full or the
-// request ran past its budget (then it was answered 503 and keeps nothing).
+// store gives e an id and keeps it, unless the request ran past its
+// budget (then it was answered 503 and keeps nothing). A full store
+// forgets its least recently used entries first (Config.MaxTheories), so
+// that loading never fails for want of room.
 func (s *Server) store(ctx context.Context, e *entry) (any, error) {
 	view, err := e.newView(ctx) // outside the lock: it runs the solver
 	if err != nil {
@@ -385,9 +391,8 @@ func (s *Server) store(ctx context.Context, e *entry) (any, error) {
 	err = s.commit(ctx, func() error {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if len(s.entries) >= s.cfg.MaxTheories {
-			return &apiError{Status: http.StatusTooManyRequests,
-				Message: fmt.Sprintf("the server holds its limit of %d theories and bases; delete one first", s.cfg.MaxTheories)}
+		for len(s.entries) >= s.cfg.MaxTheories {
+			s.evictLocked()
 		}
 		prefix := "t-"
 		if e.kind == kindBase {
@@ -401,6 +406,7 @@ func (s *Server) store(ctx context.Context, e *entry) (any, error) {
 			v.ID = e.id
 		}
 		e.view = view
+		e.used.Store(s.clock.Add(1))
 		s.entries[e.id] = e
 		return nil
 	})
@@ -410,13 +416,32 @@ func (s *Server) store(ctx context.Context, e *entry) (any, error) {
 	return view, nil
 }
 
+// evictLocked forgets the least recently used entry. Requests working on
+// it finish with the entry they hold; later ones get a 404. The caller
+// holds s.mu; a scan of at most MaxTheories entries costs little next to
+// loading the theory that needs the room.
+func (s *Server) evictLocked() {
+	var oldest *entry
+	for _, e := range s.entries {
+		if oldest == nil || e.used.Load() < oldest.used.Load() {
+			oldest = e
+		}
+	}
+	if oldest != nil {
+		delete(s.entries, oldest.id)
+	}
+}
+
 func (s *Server) lookup(id string) (*entry, error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	e, ok := s.entries[id]
 	if !ok {
-		return nil, notFound("no theory or base with id %q", id)
+		err := notFound("no theory or base with id %q: it was deleted, or forgotten to make room (the server keeps the %d used last); load it again", id, s.cfg.MaxTheories)
+		err.Field = "theory_id"
+		return nil, err
 	}
+	e.used.Store(s.clock.Add(1))
 	return e, nil
 }
 

@@ -79,7 +79,7 @@ shorter tail latency); set GOMEMLIMIT to cap the memory.`,
 	fl.StringVar(&cfg.CheckpointDir, "checkpoints", "strata-checkpoints", "directory for the checkpoints of learning runs cancelled at shutdown (empty: none)")
 	fl.Int64Var(&cfg.MaxBody, "max-body", 8<<20, "largest request body in bytes")
 	fl.DurationVar(&cfg.Timeout, "request-timeout", 10*time.Second, "time budget of one request's computation")
-	fl.IntVar(&cfg.MaxTheories, "max-theories", 256, "theories and default bases stored at most")
+	fl.IntVar(&cfg.MaxTheories, "max-theories", 256, "theories and default bases stored at most; beyond, loading one forgets the least recently used")
 	fl.IntVar(&cfg.MaxRuns, "max-runs", 2, "learning runs at once at most")
 	fl.BoolVar(&quiet, "quiet", false, "no access log")
 	fl.StringSliceVar(&cfg.AllowOrigins, "allow-origin", nil, "an origin (scheme://host[:port]) whose pages may use the API and whose host requests may name; '*': any")

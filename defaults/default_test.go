@@ -310,6 +310,17 @@ func TestParseSemantics(t *testing.T) {
 	if _, err := ParseSemantics("q"); err == nil {
 		t.Error("accepted semantics q")
 	}
+	// AllSemantics lists every named semantics once.
+	seen := map[Semantics]bool{}
+	for _, s := range AllSemantics {
+		if seen[s] || int(s) >= len(semanticsNames) {
+			t.Errorf("AllSemantics %v: %v twice or unnamed", AllSemantics, s)
+		}
+		seen[s] = true
+	}
+	if len(seen) != len(semanticsNames) {
+		t.Errorf("AllSemantics %v misses some of %v", AllSemantics, semanticsNames)
+	}
 }
 
 // TestEmptyBase: with no defaults (background knowledge only) every

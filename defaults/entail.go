@@ -40,6 +40,12 @@ const (
 	CInference
 )
 
+// AllSemantics lists every semantics from the most cautious: System P,
+// which every other one extends, then rational closure, System W and
+// lexicographic closure, each extending the one before, and c-inference,
+// which extends System P only.
+var AllSemantics = []Semantics{SystemP, Rational, SystemW, Lexicographic, CInference}
+
 var semanticsNames = [...]string{Rational: "rational", SystemP: "p", Lexicographic: "lex", SystemW: "w", CInference: "c"}
 
 func (s Semantics) String() string {

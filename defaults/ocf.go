@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"strconv"
 
@@ -31,6 +32,20 @@ func (k Rank) MarshalJSON() ([]byte, error) {
 		return []byte(`"inf"`), nil
 	}
 	return strconv.AppendInt(nil, int64(k), 10), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes: a number or "inf".
+func (k *Rank) UnmarshalJSON(b []byte) error {
+	if string(b) == `"inf"` {
+		*k = Infinite
+		return nil
+	}
+	n, err := strconv.ParseInt(string(b), 10, 64)
+	if err != nil || n < 0 {
+		return fmt.Errorf("rank %s: want a whole number from 0, or \"inf\"", b)
+	}
+	*k = Rank(n)
+	return nil
 }
 
 // OCF is a ranking function (ordinal conditional function, Spohn) of a

@@ -2,6 +2,7 @@ package defaults
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -99,5 +100,24 @@ func TestRankWorlds(t *testing.T) {
 	var tm *TooManyWorldsError
 	if _, err := RankWorlds(rs.SystemZ()); !errors.As(err, &tm) || tm.Atoms != MaxWorldAtoms+1 {
 		t.Fatalf("%d atoms: %v", MaxWorldAtoms+1, err)
+	}
+}
+
+func TestRankJSON(t *testing.T) {
+	for _, k := range []Rank{0, 3, Infinite} {
+		b, err := json.Marshal(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Rank
+		if err := json.Unmarshal(b, &back); err != nil || back != k {
+			t.Errorf("%v: %s read back as %v (%v)", k, b, back, err)
+		}
+	}
+	for _, bad := range []string{`-1`, `"x"`, `1.5`} {
+		var k Rank
+		if err := json.Unmarshal([]byte(bad), &k); err == nil {
+			t.Errorf("%s read as %v", bad, k)
+		}
 	}
 }

@@ -3,8 +3,9 @@ package server
 // Fast paths for writing the answers of the hottest endpoints, POST
 // /api/query and POST /api/batch: a fixed shape, appended without
 // reflection into pooled arrays, byte for byte as encoding/json's Encoder
-// (without HTML escaping) writes it; an answer with an error or a default
-// base's clash goes the standard way. The tests compare the two on the
+// (without HTML escaping) writes it; an answer with an error or what only
+// some answers of a default base have (a clash, impacts, a Z-level of
+// α |~ ¬β) goes the standard way. The tests compare the two on the
 // answers of real queries and on random ones.
 
 import (
@@ -105,10 +106,10 @@ var (
 
 // appendAnswer appends a as encoding/json's Encoder (without HTML
 // escaping) writes it, newline included, and reports false, leaving the
-// encoding to it, for answers with an error or a default base's clash, and
-// for weights that are not finite.
+// encoding to it, for answers with an error or a default base's clash,
+// impacts or Z-level of α |~ ¬β, and for weights that are not finite.
 func appendAnswer(b []byte, a *answerView) ([]byte, bool) {
-	if a.Error != nil || a.Explanation != nil && a.Explanation.Clash != nil {
+	if x := a.Explanation; a.Error != nil || x != nil && (x.Clash != nil || x.Impacts != nil || x.NegZLevel != 0) {
 		return b, false
 	}
 	if !finite(a.DecidingWeight) || !finite(a.Inconsistency) {

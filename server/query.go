@@ -87,6 +87,20 @@ type explanation struct {
 	Clash          []defaultView `json:"clash,omitempty"`
 	Violations     []int         `json:"violations,omitempty"`
 	Counter        []string      `json:"counter_world,omitempty"`
+	// NegZLevel (System P, not entailed) is the Z-level (1-based) of
+	// α |~ ¬β in the Z-ordering of Δ ∪ {α |~ ¬β}.
+	NegZLevel int `json:"neg_z_level,omitempty"`
+	// Impacts (c-inference, not entailed) are the impacts, one per default
+	// of the base, of a c-representation that does not accept the query,
+	// and Ranks its ranks of α ∧ β and α ∧ ¬β.
+	Impacts []int      `json:"impacts,omitempty"`
+	Ranks   *rankPair `json:"ranks,omitempty"`
+}
+
+// rankPair is κ(α ∧ β) and κ(α ∧ ¬β) under an OCF, "inf" for no world.
+type rankPair struct {
+	Verification  defaults.Rank `json:"verification"`
+	Falsification defaults.Rank `json:"falsification"`
 }
 
 // formulaRef points at one formula of a theory view.
@@ -338,6 +352,13 @@ func (e *entry) decideBase(ctx context.Context, w *worker, sem defaults.Semantic
 			lit := logic.MkLit(logic.Atom(i), !t)
 			x.Counter = append(x.Counter, w.litString(lit))
 		}
+	}
+	if sem == defaults.SystemP && !a.Entailed {
+		x.NegZLevel = a.NegLevel + 1
+	}
+	if a.Impacts != nil {
+		x.Impacts = a.Impacts
+		x.Ranks = &rankPair{Verification: a.RankAB, Falsification: a.RankAnB}
 	}
 	out.Explanation = x
 	return out, nil

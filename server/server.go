@@ -254,6 +254,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/batch", s.admit(s.handleBatch))
 	mux.HandleFunc("POST /api/conclusions", s.admit(s.handleConclusions))
 	mux.HandleFunc("POST /api/world", s.admit(s.handleWorld))
+	mux.HandleFunc("POST /api/compare", s.admit(s.handleCompare))
+	mux.HandleFunc("POST /api/ranks", s.admit(s.handleRanks))
 	mux.HandleFunc("POST /api/eval", s.admit(s.handleEval))
 
 	mux.HandleFunc("POST /api/learn", s.admit(s.handleLearnStart))

@@ -93,7 +93,7 @@ type explanation struct {
 	// Impacts (c-inference, not entailed) are the impacts, one per default
 	// of the base, of a c-representation that does not accept the query,
 	// and Ranks its ranks of α ∧ β and α ∧ ¬β.
-	Impacts []int      `json:"impacts,omitempty"`
+	Impacts []int     `json:"impacts,omitempty"`
 	Ranks   *rankPair `json:"ranks,omitempty"`
 }
 

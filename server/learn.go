@@ -189,7 +189,14 @@ type run struct {
 	checkpointErr error
 	finished      chan struct{}
 	val           *validation // nil without a validation phase
+	// train and test are the run's examples (test nil without), over a
+	// copy of its vocabulary taken when it started: they never change.
+	train, test *runExamples
 }
+
+// examples returns the run's training and test examples (test nil
+// without).
+func (r *run) examples() (train, test *runExamples) { return r.train, r.test }
 
 // iterationView is learn.Iteration for JSON: the test accuracy is null
 // without a test set (JSON has no NaN).
@@ -369,6 +376,11 @@ func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, pro
 	runCtx, cancel := context.WithCancel(s.runCtx)
 	rn := &run{id: newID("r-"), name: name, cancel: cancel, started: time.Now(), state: stateRunning,
 		changed: make(chan struct{}), finished: make(chan struct{}), val: val}
+	vocab := p.Vocab.Clone() // before the learner runs, which reads p.Vocab
+	rn.train = &runExamples{vocab: vocab, ex: p.Train}
+	if p.Test != nil {
+		rn.test = &runExamples{vocab: vocab, ex: p.Test}
+	}
 	if rn.name == "" {
 		rn.name = rn.id
 	}

@@ -16,12 +16,17 @@ import (
 	"github.com/strata-logic/strata/learn/curve"
 )
 
-func (s *Server) lookupRun(r *http.Request) (*run, error) {
+func (s *Server) lookupRun(r *http.Request) (*run, error) { return s.findRun(r.PathValue("id")) }
+
+// findRun returns the run of an id.
+func (s *Server) findRun(id string) (*run, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	rn, ok := s.runs[r.PathValue("id")]
+	rn, ok := s.runs[id]
 	if !ok {
-		return nil, notFound("no learning run with id %q", r.PathValue("id"))
+		e := notFound("no learning run with id %q (the server keeps the %d started last)", id, s.cfg.MaxStoredRuns)
+		e.Field = "run_id"
+		return nil, e
 	}
 	return rn, nil
 }

@@ -256,6 +256,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/world", s.admit(s.handleWorld))
 	mux.HandleFunc("POST /api/compare", s.admit(s.handleCompare))
 	mux.HandleFunc("POST /api/ranks", s.admit(s.handleRanks))
+	mux.HandleFunc("POST /api/coverage", s.admit(s.handleCoverage))
 	mux.HandleFunc("POST /api/eval", s.admit(s.handleEval))
 
 	mux.HandleFunc("POST /api/learn", s.admit(s.handleLearnStart))

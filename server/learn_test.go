@@ -153,10 +153,6 @@ func TestLearnRun(t *testing.T) {
 	if st != 200 || strings.Count(string(body), "\n") != strings.Count(want.String(), "\n") || !strings.HasPrefix(string(body), "iteration,train_accuracy") {
 		t.Errorf("history: %d\n%s", st, body)
 	}
-	st, ct, body = get(t, ts.URL+"/api/learn/"+rv.ID+"/curve.svg")
-	if st != 200 || ct != "image/svg+xml" || !bytes.Contains(body, []byte("<svg")) {
-		t.Errorf("curve: %d %s", st, ct)
-	}
 	st, _, body = get(t, ts.URL+"/api/learn/"+rv.ID+"/checkpoint")
 	if st != 200 || !json.Valid(body) {
 		t.Errorf("checkpoint: %d", st)

@@ -84,7 +84,8 @@ func learnToEnd(t *testing.T, body map[string]any) (start, end runView, iteratio
 		}
 	}
 	val := end.Validation
-	if chosen == nil || val == nil || chosen.Chosen != val.Chosen || chosen.Best != val.Best || len(steps) == 0 {
+	if chosen == nil || val == nil || chosen.Chosen != val.Chosen || chosen.Best != val.Best || len(steps) == 0 ||
+		len(chosen.History) != len(val.History) || len(val.History) < val.Chosen {
 		t.Fatalf("chosen %+v, the run's validation %+v, %d validation events", chosen, val, len(steps))
 	}
 	fold, last := 1, 0 // fold 0 is the one held-out part

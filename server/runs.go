@@ -4,7 +4,6 @@ package server
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,7 +12,6 @@ import (
 	"time"
 
 	"github.com/strata-logic/strata/learn"
-	"github.com/strata-logic/strata/learn/curve"
 )
 
 func (s *Server) lookupRun(r *http.Request) (*run, error) { return s.findRun(r.PathValue("id")) }
@@ -72,7 +70,8 @@ func (s *Server) handleLearnCancel(w http.ResponseWriter, r *http.Request) {
 
 // handleLearnEvents streams the run as Server-Sent Events: with a
 // validation phase, a "validation" event per iteration of it (of every
-// fold, in turn) and a "chosen" event with its choices; an "iteration"
+// fold, in turn) and a "chosen" event with its choices and the pooled
+// held-out curve they were made on; an "iteration"
 // event per iteration of the final run (those already run first), then one
 // "end" event with the run's final state. A comment line every 15 s keeps proxies from
 // closing an idle stream.
@@ -103,8 +102,7 @@ func (s *Server) handleLearnEvents(w http.ResponseWriter, r *http.Request) {
 		if val := rn.val; val != nil {
 			steps = append(steps, val.steps[validated:]...)
 			if val.sel != nil && !chosen {
-				choice = val.view()
-				choice.History = nil
+				choice = val.view() // with the pooled held-out curve
 			}
 		}
 		state, changed := rn.state, rn.changed
@@ -190,29 +188,6 @@ func (s *Server) handleLearnHistory(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	download(w, "text/csv; charset=utf-8", rn.id+"-history.csv", b.Bytes())
-}
-
-// handleLearnCurve draws the learning curve of the best model so far.
-func (s *Server) handleLearnCurve(w http.ResponseWriter, r *http.Request) {
-	rn, err := s.lookupRun(r)
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
-		var b bytes.Buffer
-		if err := curve.Write(&b, "svg", rn.history(), "strata learn: "+rn.name); err != nil {
-			return nil, err
-		}
-		return b.Bytes(), nil
-	})
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Write(v.([]byte))
 }
 
 func (s *Server) handleLearnCheckpoint(w http.ResponseWriter, r *http.Request) {

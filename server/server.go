@@ -266,7 +266,6 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/learn/{id}/cancel", s.handleLearnCancel)
 	mux.HandleFunc("GET /api/learn/{id}/theory", s.handleLearnTheory)
 	mux.HandleFunc("GET /api/learn/{id}/history.csv", s.handleLearnHistory)
-	mux.HandleFunc("GET /api/learn/{id}/curve.svg", s.handleLearnCurve)
 	mux.HandleFunc("GET /api/learn/{id}/checkpoint", s.handleLearnCheckpoint)
 
 	return jsonFallback(mux)

@@ -249,7 +249,7 @@ func TestUnknownIDsAndRoutes(t *testing.T) {
 		{"GET", "/api/learn/r-0000", ""},
 		{"GET", "/api/learn/r-0000/events", ""},
 		{"POST", "/api/learn/r-0000/cancel", ""},
-		{"GET", "/api/learn/r-0000/curve.svg", ""},
+		{"GET", "/api/learn/r-0000/history.csv", ""},
 		{"GET", "/api/nothing", ""},
 	} {
 		var e apiError

@@ -192,6 +192,10 @@ type run struct {
 	// train and test are the run's examples (test nil without), over a
 	// copy of its vocabulary taken when it started: they never change.
 	train, test *runExamples
+	// score scores the final theory of a run on a table class by class
+	// (nil for a run on examples), into confusion.
+	score     *tableScore
+	confusion *confusionView
 }
 
 // examples returns the run's training and test examples (test nil
@@ -235,6 +239,9 @@ type runView struct {
 	TestTotal int             `json:"test_examples,omitempty"`
 	// Validation is the phase that chose the iterations, when asked for.
 	Validation *validationView `json:"validation,omitempty"`
+	// Confusion, for a run on a table once it has ended, is the final
+	// theory's answers for the table's rows, class by class.
+	Confusion *confusionView `json:"confusion,omitempty"`
 }
 
 func (r *run) view() *runView {
@@ -247,7 +254,7 @@ func (r *run) view() *runView {
 // run (before it is registered and started).
 func (r *run) viewLocked() *runView {
 	v := &runView{ID: r.id, Name: r.name, State: r.state, Stop: r.stop, Error: r.err, Started: r.started,
-		History: viewHistory(r.hist), Theory: r.theory}
+		History: viewHistory(r.hist), Theory: r.theory, Confusion: r.confusion}
 	if r.val != nil {
 		v.Validation = r.val.view()
 	}
@@ -331,9 +338,12 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 			return nil, err
 		}
 		learnData := s.learnData
+		var score *tableScore
 		if req.tableRequest.given() {
 			learnData = func(req learnRequest) (*logic.Vocabulary, *learn.Examples, *learn.Examples, []logic.Clause, error) {
-				return s.tableData(req, proto.Settings.Seed)
+				v, train, test, hard, t, err := s.tableData(req, proto.Settings.Seed)
+				score = &tableScore{t: t, label: req.Label, sem: proto.Settings.Semantics}
+				return v, train, test, hard, err
 			}
 		}
 		vocab, train, test, hard, err := learnData(req)
@@ -355,7 +365,7 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 			}
 			val = &validation{folds: fs, pruned: -1}
 		}
-		return s.startRun(ctx, req.Name, learn.Problem{Vocab: vocab, Train: train, Hard: hard, Test: test}, proto, cp, val)
+		return s.startRun(ctx, req.Name, learn.Problem{Vocab: vocab, Train: train, Hard: hard, Test: test}, proto, cp, val, score)
 	})
 	if err != nil {
 		writeError(w, err)
@@ -369,13 +379,13 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 // unless the server is shutting down, too many runs are running, or the
 // request ran past its budget. With a checkpoint it resumes the learner
 // that wrote it.
-func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, proto learn.Protocol, checkpoint []byte, val *validation) (*runView, error) {
+func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, proto learn.Protocol, checkpoint []byte, val *validation, score *tableScore) (*runView, error) {
 	if err := s.runSlot(); err != nil { // fail early, before building
 		return nil, err
 	}
 	runCtx, cancel := context.WithCancel(s.runCtx)
 	rn := &run{id: newID("r-"), name: name, cancel: cancel, started: time.Now(), state: stateRunning,
-		changed: make(chan struct{}), finished: make(chan struct{}), val: val}
+		changed: make(chan struct{}), finished: make(chan struct{}), val: val, score: score}
 	vocab := p.Vocab.Clone() // before the learner runs, which reads p.Vocab
 	rn.train = &runExamples{vocab: vocab, ex: p.Train}
 	if p.Test != nil {
@@ -530,10 +540,24 @@ func (s *Server) learn(ctx context.Context, rn *run, l *learn.Learner, p learn.P
 			cpErr = fileutil.WriteAtomic(path, func(w io.Writer) error { _, err := w.Write(cp.Bytes()); return err })
 		}
 	}
-	text := final.Theory(p.Vocab).String()
+	th := final.Theory(p.Vocab)
+	text := th.String()
+	var conf *confusionView
+	if rn.score != nil && err == nil {
+		// The run's own cancellation leaves the theory so far to score; the
+		// server's shutdown does not wait for it.
+		c, serr := rn.score.score(s.runCtx, th)
+		switch {
+		case serr == nil:
+			conf = c
+		case s.runCtx.Err() == nil:
+			conf = &confusionView{Error: serr.Error()}
+		}
+	}
 	rn.update(func() {
 		rn.stop = string(why)
 		rn.theory = text
+		rn.confusion = conf
 		switch {
 		case err != nil:
 			rn.state, rn.err = stateFailed, err.Error()

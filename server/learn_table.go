@@ -2,9 +2,11 @@ package server
 
 import (
 	"bytes"
+	"context"
 
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/table"
 )
 
@@ -23,29 +25,29 @@ type tableRequest struct {
 func (t tableRequest) given() bool { return t.Table != "" || t.TablePath != "" }
 
 // tableData reads a request's table and returns the learner's problem of
-// all its rows (table.NewProblem): the encoding is fit on every row, so a
-// validation phase's held-out part shares the cut points of the rows it is
-// held out from.
-func (s *Server) tableData(req learnRequest, seed uint64) (v *logic.Vocabulary, train, test *learn.Examples, hard []logic.Clause, err error) {
+// all its rows (table.NewProblem), and the table: the encoding is fit on
+// every row, so a validation phase's held-out part shares the cut points
+// of the rows it is held out from.
+func (s *Server) tableData(req learnRequest, seed uint64) (v *logic.Vocabulary, train, test *learn.Examples, hard []logic.Clause, t *table.Table, err error) {
 	tr := req.tableRequest
 	switch {
 	case req.Pos != "" || req.PosPath != "" || req.Neg != "" || req.NegPath != "" || req.Hard != "" || req.HardPath != "" ||
 		req.TestPos != "" || req.TestPosPath != "" || req.TestNeg != "" || req.TestNegPath != "":
-		return nil, nil, nil, nil, badRequest("table", "a table is learned from alone: give no examples or hard rules with it")
+		return nil, nil, nil, nil, nil, badRequest("table", "a table is learned from alone: give no examples or hard rules with it")
 	case tr.Label == "":
-		return nil, nil, nil, nil, badRequest("label", "learning from a table needs label, its class column")
+		return nil, nil, nil, nil, nil, badRequest("label", "learning from a table needs label, its class column")
 	}
 	data, name, err := s.read("table", source{Text: tr.Table, Path: tr.TablePath})
 	if err != nil {
-		return nil, nil, nil, nil, err
+		return nil, nil, nil, nil, nil, err
 	}
 	opts := table.Options{Categorical: []string{tr.Label}}
 	if tr.Numeric != nil {
 		opts.Numeric = append([]string{}, *tr.Numeric...)
 	}
-	t, err := table.Read(bytes.NewReader(data), name, opts)
+	t, err = table.Read(bytes.NewReader(data), name, opts)
 	if err != nil {
-		return nil, nil, nil, nil, inputError("table", err)
+		return nil, nil, nil, nil, nil, inputError("table", err)
 	}
 	features := tr.Features
 	if features == nil {
@@ -53,7 +55,35 @@ func (s *Server) tableData(req learnRequest, seed uint64) (v *logic.Vocabulary, 
 	}
 	e, p, err := table.NewProblem(t, nil, tr.Label, features, seed)
 	if err != nil {
-		return nil, nil, nil, nil, inputError("table", err)
+		return nil, nil, nil, nil, nil, inputError("table", err)
 	}
-	return e.Vocab, p.Train, nil, p.Hard, nil
+	return e.Vocab, p.Train, nil, p.Hard, t, nil
+}
+
+// confusionView is a theory's answers for the rows of a table against
+// their classes (table.Evaluate): Counts[t][p] rows of class Labels[t]
+// were answered Labels[p]. Error says why there is none.
+type confusionView struct {
+	Rows     int      `json:"rows"`
+	Accuracy float64  `json:"accuracy"`
+	Labels   []string `json:"labels"`
+	Counts   [][]int  `json:"counts"`
+	Error    string   `json:"error,omitempty"`
+}
+
+// tableScore is what a table run keeps to score its final theory on the
+// table's rows, class by class.
+type tableScore struct {
+	t     *table.Table
+	label string
+	sem   possibilistic.Semantics
+}
+
+// score returns the confusion table of th on the table's rows.
+func (ts *tableScore) score(ctx context.Context, th *possibilistic.Theory) (*confusionView, error) {
+	c, err := table.Evaluate(ctx, th, ts.t, table.PredictOptions{Semantics: ts.sem, Label: ts.label})
+	if err != nil {
+		return nil, err
+	}
+	return &confusionView{Rows: c.Total(), Accuracy: c.Accuracy(), Labels: c.Labels, Counts: c.Counts}, nil
 }

@@ -1,10 +1,14 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/strata-logic/strata/table"
 )
 
 // TestLearnTable learns from an uploaded table: the run ends with a theory
@@ -37,6 +41,19 @@ func TestLearnTable(t *testing.T) {
 		if !strings.Contains(end.Theory, want) {
 			t.Errorf("theory lacks %q:\n%s", want, end.Theory)
 		}
+	}
+	// The theory's answers for the rows, class by class, as the library
+	// scores the learned theory on the table.
+	tab, err := table.Read(strings.NewReader(b.String()), "t.csv", table.Options{Categorical: []string{"decision"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := table.Evaluate(context.Background(), readTheory(t, end.Theory), tab, table.PredictOptions{Label: "decision"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if conf := end.Confusion; conf == nil || conf.Rows != 120 || conf.Accuracy != c.Accuracy() || !reflect.DeepEqual(conf.Labels, c.Labels) || !reflect.DeepEqual(conf.Counts, c.Counts) {
+		t.Errorf("per-class results %+v; the library's %+v", end.Confusion, c)
 	}
 	var e apiError
 	st := call(t, "POST", ts.URL+"/api/learn", map[string]any{"table": "income,debts,decision\n70,no,grant\n60,yes\n", "label": "decision"}, &e)

@@ -478,7 +478,7 @@ func TestAccessLogAndStatic(t *testing.T) {
 	}
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
-	for _, p := range []string{"/", "/app.js", "/style.css", "/examples/penguin.theory"} {
+	for _, p := range []string{"/", "/app.js", "/chart.js", "/style.css", "/examples/penguin.theory", "/examples/loans.csv"} {
 		res, err := http.Get(ts.URL + p)
 		if err != nil {
 			t.Fatal(err)

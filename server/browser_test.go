@@ -753,6 +753,11 @@ func TestExplorerPhoneAndKeyboard(t *testing.T) {
 		chromedp.Evaluate[chromedp.Void](`(() => { const ta = document.getElementById("theory-text"); ta.setSelectionRange(ta.value.length, ta.value.length); })()`),
 	))
 	p.key("0.5: b & (c")
+	// Edited, the text is not the theory shown: the view says so, and its
+	// formulas cannot be chosen until it is loaded.
+	if got := p.eval(`document.getElementById("levels").classList.contains("stale") + " " + document.querySelector("#levels button.formula").disabled`); got != "true true" {
+		t.Errorf("the levels of the theory before the edit: stale and disabled %s", got)
+	}
 	p.click("#theory-load")
 	p.wait("the error", `!document.getElementById("theory-text-error").hidden`)
 	lines := p.evalInt(`document.getElementById("theory-text").value.split("\n").length`)

@@ -235,7 +235,7 @@ func (s *Server) Close(ctx context.Context) error {
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	static := staticHandler()
-	for _, p := range []string{"GET /{$}", "GET /index.html", "GET /app.js", "GET /chart.js", "GET /style.css", "GET /examples/"} {
+	for _, p := range []string{"GET /{$}", "GET /index.html", "GET /js/", "GET /style.css", "GET /examples/"} {
 		mux.Handle(p, static)
 	}
 

@@ -478,7 +478,8 @@ func TestAccessLogAndStatic(t *testing.T) {
 	}
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
-	for _, p := range []string{"/", "/app.js", "/chart.js", "/style.css", "/examples/penguin.theory", "/examples/loans.csv"} {
+	static := []string{"/", "/js/app.js", "/js/theory.js", "/js/base.js", "/js/learn.js", "/js/chart.js", "/style.css", "/examples/penguin.theory", "/examples/loans.csv"}
+	for _, p := range static {
 		res, err := http.Get(ts.URL + p)
 		if err != nil {
 			t.Fatal(err)
@@ -509,7 +510,7 @@ func TestAccessLogAndStatic(t *testing.T) {
 	}
 	combined := regexp.MustCompile(`^127\.0\.0\.1 - - \[\d{2}/[A-Z][a-z]{2}/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "POST /api/query HTTP/1\.1" 200 \d+ "http://example\.org/" "strata-test/1"$`)
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
-	if len(lines) != 5 || !combined.MatchString(lines[4]) {
+	if len(lines) != len(static)+1 || !combined.MatchString(lines[len(static)]) {
 		t.Errorf("access log not in the Combined Log Format:\n%s", log.String())
 	}
 }

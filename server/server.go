@@ -1,9 +1,10 @@
 // Package server serves strata over HTTP: a JSON API over the library
 // (theories and default bases loaded from text or from files under one
-// directory, entailment with its explanation under every semantics, plausible
-// conclusions, most plausible worlds, Z-orderings, evaluation on example files
-// and learning runs followed as Server-Sent Events) and an explorer page,
-// embedded, that uses the API.
+// directory, entailment with its explanation under each semantics or all
+// of them at once, plausible conclusions, most plausible worlds,
+// Z-orderings and ranking functions, evaluation on example files and what
+// one formula decides, and learning runs followed as Server-Sent Events)
+// and an explorer page, embedded, that uses the API.
 //
 // The server refuses cross-site use: a request whose Host header names
 // neither the address it arrived at nor an allowed origin (DNS rebinding), a

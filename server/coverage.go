@@ -102,6 +102,13 @@ func (s *Server) handleCoverage(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
+		// eval.Decides compiles the theory twice: with the formula and
+		// without.
+		release, err := e.hold(ctx, 2)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
 		// The examples' atoms join a vocabulary of the request's own.
 		th := &possibilistic.Theory{Vocab: e.theory.Vocab.Clone(), Levels: e.theory.Levels}
 		sets, err := s.coverageSets(req, rn, th.Vocab)

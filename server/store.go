@@ -138,14 +138,11 @@ func (e *entry) put(u usage, w *worker) {
 // body), so that the workers compiled or busy at once stay within
 // Config.MaxInFlight.
 func (e *entry) with(ctx context.Context, u usage, fn func(w *worker) (any, error)) (any, error) {
-	if e.id != "" {
-		if n := min(e.size, e.inflight.size) - shareOf(ctx); n > 0 {
-			if err := e.inflight.acquire(ctx, n); err != nil {
-				return nil, err
-			}
-			defer e.inflight.release(n)
-		}
+	release, err := e.hold(ctx, 1)
+	if err != nil {
+		return nil, err
 	}
+	defer release()
 	w, err := e.get(ctx, u)
 	if err != nil {
 		return nil, err
@@ -155,6 +152,23 @@ func (e *entry) with(ctx context.Context, u usage, fn func(w *worker) (any, erro
 		e.put(u, w)
 	}
 	return v, err
+}
+
+// hold takes, for a request on a stored entry, the bytes in flight that k
+// compiled copies of its theory take beyond the request's body's share
+// (see with), and returns the function that gives them back.
+func (e *entry) hold(ctx context.Context, k int64) (func(), error) {
+	if e.id == "" {
+		return func() {}, nil
+	}
+	n := min(k*e.size, e.inflight.size) - shareOf(ctx)
+	if n <= 0 {
+		return func() {}, nil
+	}
+	if err := e.inflight.acquire(ctx, n); err != nil {
+		return nil, err
+	}
+	return func() { e.inflight.release(n) }, nil
 }
 
 // source is where a request's theory, base or examples come from: text in

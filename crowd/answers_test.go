@@ -239,7 +239,7 @@ func FuzzParseInterval(f *testing.F) {
 func FuzzReadAnswers(f *testing.F) {
 	f.Add(answerCSV)
 	f.Add("worker,call,x\na,\"b\n")
-	// Issue 14: two column values that would become one atom.
+	// Two column values that would become one atom.
 	f.Add("worker,a b,a,call\nx,c,b c,run\n")
 	f.Add("\xef\xbb\xbfworker,call\nann,fold\n")
 	f.Fuzz(func(t *testing.T, src string) {

@@ -349,7 +349,7 @@ func TestCNFNestedIff(t *testing.T) {
 }
 
 // TestParseDepth: nesting beyond MaxDepth is a positioned syntax error, not
-// a stack overflow (10^6 parentheses used to crash the program), and
+// a stack overflow (10^6 parentheses must not crash the program), and
 // nesting up to it parses.
 func TestParseDepth(t *testing.T) {
 	v := &Vocabulary{}

@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// The scaling benchmarks of issue 14: each runs a path that was quadratic
-// or exponential at several sizes, so that the figures show the growth.
+// The scaling benchmarks: each runs a path that a naive implementation
+// makes quadratic or exponential, at several sizes, so that the figures show the growth.
 
 // BenchmarkParseChains parses same-connective chains: a flat conjunction,
 // a right-nested implication chain and a left-nested parenthesised

@@ -11,8 +11,8 @@ import (
 )
 
 // TestWeightsReadBackExactly: Alchemy and WCNF both give back every weight
-// as the same float64, however many digits it has; WCNF used to round to 9
-// decimals, turning 0.1234567891234 into 0.123456789 and dropping 1e-12.
+// as the same float64, however many digits it has: 0.1234567891234 stays
+// itself and 1e-12 is kept, not rounded to 9 decimals.
 func TestWeightsReadBackExactly(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	weights := []float64{0.1234567891234, 1e-12, 0.0000000014, 0.0000000006, 2.5, 0.1 + 0.2, 1.0 / 3}

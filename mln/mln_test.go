@@ -207,8 +207,8 @@ func TestMAPTinyWeights(t *testing.T) {
 	}
 }
 
-// Issue 14, defect 3: a huge weight used to lower the cost scale until the
-// small weights rounded to 0, and MAP entailment then answered wrongly.
+// A huge weight must not lower the cost scale until the small weights
+// round to 0, which would make MAP entailment answer wrongly.
 func TestCompileRefusesToRoundSmallWeights(t *testing.T) {
 	net, err := ReadAlchemy(strings.NewReader("a\nc\n0.0004 a\n0.0003 !a\n1e15 c\n"), "r.mln")
 	if err != nil {
@@ -227,7 +227,7 @@ func TestCompileRefusesToRoundSmallWeights(t *testing.T) {
 	}
 }
 
-// Issue 14, defect 4: from evidence no world satisfies, Entails says so
+// From evidence no world satisfies, Entails says so
 // instead of "yes" for β and ¬β alike.
 func TestEntailsNoWorld(t *testing.T) {
 	net, err := ReadAlchemy(strings.NewReader("a\nb\n!a.\n1 b\n"), "x.mln")

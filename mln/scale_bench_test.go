@@ -7,8 +7,7 @@ import (
 )
 
 // BenchmarkLearnColumns learns networks from 100 random rows of 1,000 to
-// 8,000 columns (the shape of issue 14's report, 60 s at 8,000 before the
-// bitset trees). DTSL grows one tree per column over all the others, so
+// 8,000 columns (a shape that is quadratic without bitset trees). DTSL grows one tree per column over all the others, so
 // the trees grow quadratically in the columns; the trees and the weights
 // are included.
 func BenchmarkLearnColumns(b *testing.B) {

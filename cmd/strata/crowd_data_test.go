@@ -23,7 +23,7 @@ const footballCSV = `GameID,play_id,qtr,down,TimeSecs,yrdline100,ydstogo,posteam
 1,6,4,1,30,60,10,DEN,QB Kneel,NA,3
 `
 
-// Issue 14, item 13: "-" reads the play calls from stdin.
+// "-" reads the play calls from stdin.
 func TestCrowdFootballStdin(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
 	stdout, stderr, code := strata(t, footballCSV, "crowd", "football", "-", "-o", out, "--test-fraction", "0.5")
@@ -32,7 +32,7 @@ func TestCrowdFootballStdin(t *testing.T) {
 	}
 }
 
-// Issue 14, item 12: two situation columns whose (column, value) atoms
+// Two situation columns whose (column, value) atoms
 // coincide, "a b"=c and a="b c", are an error naming both, not one atom.
 func TestCrowdTableAtomCollision(t *testing.T) {
 	csv := writeFile(t, "c.csv", "who,a b,a,call\nx,c,b c,run\ny,d,e,pass\nz,c,e,run\n")
@@ -44,7 +44,7 @@ func TestCrowdTableAtomCollision(t *testing.T) {
 	}
 }
 
-// Issue 14, item 12: crowd eval on a test.typical without a situation is an
+// Crowd eval on a test.typical without a situation is an
 // error, not 0.0 %.
 func TestCrowdEvalEmptyTest(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
@@ -85,7 +85,7 @@ func readDefaults(t *testing.T, out string) (perAction map[string]int, fourth, t
 	return perAction, fourth, total
 }
 
-// Issue 12: the current nflscrapR layout (post_season/) gives down 4 on
+// The current nflscrapR layout (post_season/) gives down 4 on
 // about 10 % of the play calls, exactly as many as the files' own down
 // column says, and the same calls per action as the legacy layout of the
 // same games (playoffs/) but for the differences the football package's
@@ -204,7 +204,7 @@ func typicalHeader(t *testing.T, path string) string {
 	return lines[1]
 }
 
-// Issue 12, item 2: --test-from makes the answers of some files the test
+// --test-from makes the answers of some files the test
 // set (a temporal split); an annotator may be on both sides; the manifest
 // says so.
 func TestCrowdFootballTestFrom(t *testing.T) {
@@ -271,7 +271,7 @@ func TestCrowdFootballTestFrom(t *testing.T) {
 	}
 }
 
-// Issue 12, item 3: every football file has the domain's 27 descriptors,
+// Every football file has the domain's 27 descriptors,
 // in the same order, whatever the data (here two tables of a few plays
 // that share few descriptors).
 func TestCrowdFootballFixedVocabulary(t *testing.T) {

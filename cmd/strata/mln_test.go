@@ -80,11 +80,11 @@ func TestMLNErrors(t *testing.T) {
 		{[]string{"mln", "learn", table}, 2, "learn needs -o"},
 		{[]string{"mln", "learn", table, "-o", filepath.Join(t.TempDir(), "x.mln")}, 1, "bad.data:2:3: expected 0 or 1"},
 		{[]string{"mln", "examples", net, "-o", t.TempDir(), "--map", "fast"}, 2, `invalid argument "fast" for "--map" flag: want exact or approx`},
-		// A negative count used to slice the list of slowest queries: a panic.
+		// A negative count must not slice the list of slowest queries.
 		{[]string{"mln", "examples", net, "-o", t.TempDir(), "--slowest", "-1"}, 2, "--slowest -1: want 0 or more"},
 		{[]string{"mln", "map", net, "--given", "a1 | a2"}, 1, "not a conjunction of literals"},
 		{[]string{"mln", "map", net, "--given", "a1", "--entails", "a1 & a2"}, 1, "not a literal"},
-		// Text after '->' used to be dropped silently; unknown atoms were accepted.
+		// Text after '->' is not dropped silently; unknown atoms are refused.
 		{[]string{"mln", "map", net, "--given", "a1 -> a2"}, 1, "not a conjunction of literals"},
 		{[]string{"mln", "map", net, "--given", "a1, zz"}, 1, "zz is not an atom of the network"},
 		{[]string{"mln", "map", net, "--given", "a1", "--entails", "zz"}, 1, "not a literal on an atom of the network"},
@@ -98,7 +98,7 @@ func TestMLNErrors(t *testing.T) {
 	}
 }
 
-// Issue 14, defects 3 and 4: a huge weight must not round a small one away,
+// A huge weight must not round a small one away,
 // and impossible evidence must be named as such under --entails too.
 func TestMLNMapDefects(t *testing.T) {
 	huge := writeFile(t, "r.mln", "a\nc\n0.0004 a\n0.0003 !a\n1e15 c\n")

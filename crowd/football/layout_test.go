@@ -66,7 +66,7 @@ func TestReadCurrent(t *testing.T) {
 	}
 }
 
-// The regression of issue 12: a table with a down column (the current
+// A table with a down column (the current
 // layout has every column of the fourth-down files) is never read as
 // fourth-down data.
 func TestCurrentIsNotFourthDown(t *testing.T) {

@@ -30,7 +30,7 @@ type swap struct {
 // swap is defined whenever o has the rows, and pays when the options of a
 // group number their rows alike (Group); checking y·A' and y·b' in exact
 // integers keeps the clause sound. Several options are refuted by one
-// linear program, so a group with hundreds of options no longer costs a
+// linear program, so a group with hundreds of options does not cost a
 // program each.
 type certificate struct {
 	ya    []int64

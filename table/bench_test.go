@@ -56,7 +56,7 @@ func BenchmarkAdultFold(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				c, _ := confusionOf(preds)
+				c, _ := Confusion(preds)
 				b.ReportMetric(elapsed.Seconds(), "s/learn")
 				b.ReportMetric(100*c.Accuracy(), "test%")
 				b.ReportMetric(float64(len(lr.History)), "iterations")

@@ -11,6 +11,7 @@ import (
 	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // NoClass is the prediction for a row of which the theory entails no
@@ -64,6 +65,12 @@ func (e *Encoding) ClassNames() []string {
 // feature (Cuts) on their values and classes. The class column must be
 // categorical with a value in every training row.
 func Fit(t *Table, label string, features []string, rows []int) (*Encoding, error) {
+	return fit(t, label, features, rows, &logic.Vocabulary{})
+}
+
+// fit is Fit with the atoms interned in v, which other encodings may share
+// (the folds of a cross-validation, each fit on its own training rows).
+func fit(t *Table, label string, features []string, rows []int, v *logic.Vocabulary) (*Encoding, error) {
 	lc, err := labelColumn(t, label)
 	if err != nil {
 		return nil, err
@@ -72,7 +79,7 @@ func Fit(t *Table, label string, features []string, rows []int) (*Encoding, erro
 	if err != nil {
 		return nil, err
 	}
-	e := &Encoding{Vocab: &logic.Vocabulary{}, Label: label, Classes: classes}
+	e := &Encoding{Vocab: v, Label: label, Classes: classes}
 	for _, c := range classes {
 		e.classAtom(c)
 	}
@@ -167,15 +174,40 @@ func classesOf(t *Table, lc *Column, rows []int) ([]int32, []string, error) {
 	return y, classes, nil
 }
 
-// Hard returns the hard rules of the encoding: exactly one class; at most
-// one value of a categorical feature; a threshold implies the higher ones
-// of its column (col<=3 -> col<=5).
-func (e *Encoding) Hard() []logic.Clause {
+// Hard returns the hard rules of the encoding as a theory states them:
+// exactly one class; at most one value of a categorical feature, as a
+// clause !a | !b for every two values; a threshold implies the next higher
+// one of its column (col<=3 -> col<=5).
+func (e *Encoding) Hard() []logic.Clause { return e.hard(false) }
+
+// LearnerHard returns the hard rules the learner reasons with: those of
+// Hard, but that a feature of more than pairwiseMax values has at most one
+// of them is said by the sequential ("ladder") encoding of Sinz (CP 2005):
+// auxiliary atoms s1..s(n-1), si meaning "one of the first i values
+// holds", and 3n-4 clauses instead of n(n-1)/2. Every world of Hard
+// extends to worlds of LearnerHard and every world of LearnerHard
+// restricted to the encoding's atoms is one of Hard, so both give every
+// entailment the same answer (TestLadderSameAnswers). The auxiliary atoms
+// are interned in e.Vocab under names no comparison has (auxiliary); no
+// example mentions them, so no learned rule does, and Theory writes the
+// hard rules of Hard instead.
+func (e *Encoding) LearnerHard() []logic.Clause { return e.hard(true) }
+
+// pairwiseMax is the most values a feature has for its "at most one"
+// to be said pairwise to the learner: up to it the ladder has no fewer
+// clauses.
+const pairwiseMax = 5
+
+func (e *Encoding) hard(ladder bool) []logic.Clause {
 	cs := crowd.HardRules(e.Vocab, e.ClassNames(), true)
 	for _, f := range e.Features {
-		for i, a := range f.values {
-			for _, b := range f.values[i+1:] {
-				cs = append(cs, logic.Clause{logic.Neg(a), logic.Neg(b)})
+		if ladder && len(f.values) > pairwiseMax {
+			cs = append(cs, atMostOneLadder(e.Vocab, f.Column, f.values)...)
+		} else {
+			for i, a := range f.values {
+				for _, b := range f.values[i+1:] {
+					cs = append(cs, logic.Clause{logic.Neg(a), logic.Neg(b)})
+				}
 			}
 		}
 		for i := 1; i < len(f.cuts); i++ {
@@ -183,6 +215,102 @@ func (e *Encoding) Hard() []logic.Clause {
 		}
 	}
 	return cs
+}
+
+// atMostOneLadder returns the sequential encoding of "at most one of xs"
+// (at least two atoms) with the auxiliary atoms of column col: xi -> si,
+// s(i-1) -> si, xi -> !s(i-1).
+func atMostOneLadder(v *logic.Vocabulary, col string, xs []logic.Atom) []logic.Clause {
+	n := len(xs)
+	s := make([]logic.Atom, n-1)
+	for i := range s {
+		s[i] = v.Intern(auxiliary(col, i+1))
+	}
+	cs := make([]logic.Clause, 0, 3*n-4)
+	cs = append(cs, logic.Clause{logic.Neg(xs[0]), logic.Pos(s[0])})
+	for i := 1; i < n-1; i++ {
+		cs = append(cs,
+			logic.Clause{logic.Neg(xs[i]), logic.Pos(s[i])},
+			logic.Clause{logic.Neg(s[i-1]), logic.Pos(s[i])},
+			logic.Clause{logic.Neg(xs[i]), logic.Neg(s[i-1])})
+	}
+	return append(cs, logic.Clause{logic.Neg(xs[n-1]), logic.Neg(s[n-2])})
+}
+
+// auxiliary returns the name of the i-th auxiliary atom of column col's
+// ladder: a name with a NUL byte, which no comparison and no theory file
+// has, so that it never meets an atom of the table (FromTheory ignores it).
+func auxiliary(col string, i int) string { return "\x00at most one " + col + " " + strconv.Itoa(i) }
+
+// IsAuxiliary reports whether an atom name is one of the auxiliary atoms of
+// LearnerHard.
+func IsAuxiliary(name string) bool { return strings.HasPrefix(name, "\x00at most one ") }
+
+// Theory returns a hypothesis learned on the encoding's problem as a theory
+// a person reads and strata reads back: its learned levels, each rule
+// written as a rule (RuleForm), and the hard rules of Hard in place of the
+// learner's (LearnerHard), which have the same worlds over the encoding's
+// atoms.
+func (e *Encoding) Theory(h *learn.Hypothesis) *possibilistic.Theory {
+	// The theory's vocabulary is e's without the auxiliary atoms, which
+	// LearnerHard interns after the others: an atom keeps its number.
+	v := &logic.Vocabulary{}
+	to := make([]logic.Atom, e.Vocab.Len())
+	for a := range to {
+		if name := e.Vocab.Name(logic.Atom(a)); !IsAuxiliary(name) {
+			to[a] = v.Intern(name)
+		} else {
+			to[a] = -1
+		}
+	}
+	remap := func(cs []logic.Clause) []logic.Clause {
+		out := make([]logic.Clause, len(cs))
+		for i, c := range cs {
+			out[i] = make(logic.Clause, len(c))
+			for j, l := range c {
+				out[i][j] = logic.MkLit(to[l.Atom()], l.IsNeg()) // learned rules have no auxiliary atom
+			}
+		}
+		return out
+	}
+	m := &learn.Hypothesis{Hard: remap(e.Hard())}
+	for _, l := range h.Levels {
+		m.Levels = append(m.Levels, remap(l))
+	}
+	return RuleForm(m.Theory(v), e.Label)
+}
+
+// union returns an encoding over the atoms of all of es (which share one
+// vocabulary): every class, value and cut of any of them, so that its hard
+// rules (Hard, LearnerHard) hold in each encoding's worlds restricted to
+// that encoding's atoms. The folds of a cross-validation share it.
+func union(es []*Encoding) *Encoding {
+	u := &Encoding{Vocab: es[0].Vocab, Label: es[0].Label}
+	byCol := map[string]int{}
+	for _, e := range es {
+		u.Classes = append(u.Classes, e.Classes...)
+		for _, f := range e.Features {
+			i, ok := byCol[f.Column]
+			if !ok {
+				i = len(u.Features)
+				byCol[f.Column] = i
+				u.Features = append(u.Features, Feature{Column: f.Column})
+			}
+			u.Features[i].Values = append(u.Features[i].Values, f.Values...)
+			u.Features[i].Cuts = append(u.Features[i].Cuts, f.Cuts...)
+		}
+	}
+	slices.Sort(u.Classes)
+	u.Classes = slices.Compact(u.Classes)
+	for i := range u.Features {
+		f := &u.Features[i]
+		slices.Sort(f.Values)
+		f.Values = slices.Compact(f.Values)
+		slices.Sort(f.Cuts)
+		f.Cuts = slices.Compact(f.Cuts)
+	}
+	u.intern()
+	return u
 }
 
 // Binding is an encoding bound to the columns of a table.
@@ -331,8 +459,9 @@ func FromTheory(v *logic.Vocabulary, hard []logic.Clause, label string) (*Encodi
 	byCol := map[string]*Feature{}
 	var order []string
 	for a := range v.Len() {
-		c, ok := logic.ParseComparison(v.Name(logic.Atom(a)))
-		if !ok {
+		name := v.Name(logic.Atom(a))
+		c, ok := logic.ParseComparison(name)
+		if !ok || IsAuxiliary(name) {
 			continue
 		}
 		if c.Column == label {
@@ -398,4 +527,14 @@ func classColumnOf(v *logic.Vocabulary, hard []logic.Clause) (string, error) {
 	}
 	slices.SortFunc(found, cmp.Compare)
 	return "", fmt.Errorf("the theory's hard rules name several possible class columns (%s); name the class column", strings.Join(found, ", "))
+}
+
+// feature returns the feature of column col, or nil.
+func (e *Encoding) feature(col string) *Feature {
+	for i := range e.Features {
+		if e.Features[i].Column == col {
+			return &e.Features[i]
+		}
+	}
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/table"
@@ -73,11 +74,11 @@ var Methods = []string{"strata-poss", "strata-linear", "strata-lex", "rf", "j48"
 // Result is a method's result on a table, over all its splits.
 type Result struct {
 	Method    string
-	Confusion *table.Confusion // pooled over the splits
-	Rules     float64          // mean per split; J48: leaves; NaN when it has no meaning
-	Literals  float64          // mean per split; J48: tree nodes; NaN when it has no meaning
-	Seconds   float64          // mean per split: learning and predicting
-	Note      string           // why the method did not run, when Confusion is nil
+	Confusion *eval.Confusion // pooled over the splits
+	Rules     float64         // mean per split; J48: leaves; NaN when it has no meaning
+	Literals  float64         // mean per split; J48: tree nodes; NaN when it has no meaning
+	Seconds   float64         // mean per split: learning and predicting
+	Note      string          // why the method did not run, when Confusion is nil
 }
 
 // TableResult is the results on one table.
@@ -232,7 +233,7 @@ func splits(o Options, d Dataset) ([]split, int, error) {
 
 // outcome is one job's result on one split.
 type outcome struct {
-	conf            *table.Confusion
+	conf            *eval.Confusion
 	rules, literals float64
 	seconds         float64
 }
@@ -365,7 +366,7 @@ func pool(method string, ocs []*outcome, o Options) *Result {
 			continue
 		}
 		if r.Confusion == nil {
-			r.Confusion = &table.Confusion{}
+			r.Confusion = eval.NewConfusion(nil)
 		}
 		r.Confusion.Merge(oc.conf)
 		rules += oc.rules
@@ -410,9 +411,9 @@ func runStrata(ctx context.Context, o Options, d Dataset, s split, sem possibili
 	if err != nil {
 		return nil, err
 	}
-	conf := &table.Confusion{}
+	conf := eval.NewConfusion(nil)
 	for _, p := range preds {
-		conf.Add(p.Target, p.Class)
+		count(conf, p.Target, p.Class)
 	}
 	_ = learned
 	return &outcome{conf: conf, rules: float64(lr.Model.NumClauses()), literals: float64(lr.Model.NumLiterals()),

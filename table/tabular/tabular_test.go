@@ -55,7 +55,7 @@ func TestWekaConfusion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(c.Labels, "|") != "<=50K|>50K|some class" || c.Total() != 13 || c.Correct() != 10 {
+	if strings.Join(c.Labels, "|") != "<=50K|>50K|some class|none" || c.Total() != 13 || c.Correct() != 10 {
 		t.Fatalf("labels %q, %d of %d right", c.Labels, c.Correct(), c.Total())
 	}
 	// F1: a 2*(4/5*4/5)/(8/5) = 0.8; b P 3/4 R 3/4 = 0.75; c P 3/4 R 3/4.

@@ -1,0 +1,142 @@
+package table
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/logic"
+)
+
+// TestFoldsOwnCuts checks that every held-out part of NewProblem is
+// encoded with the cut points and values of its own training rows alone:
+// the thresholds its examples and held-out situations mention are the
+// cuts of those rows (Cuts), not those of all the training rows; and that
+// the validation problem's hard rules order them all.
+func TestFoldsOwnCuts(t *testing.T) {
+	tab := read(t, synthetic(11, 400, 3), Options{})
+	features := []string{"x", "y", "colour", "size"}
+	rows := allRows(tab.Rows)
+	differ := false
+	for _, folds := range []int{1, 4} {
+		s := Settings{Label: "class", Features: features, Folds: folds, Validation: 0.3, Learner: learn.Settings{Seed: 5}}
+		p, err := NewProblem(tab, nil, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		held, err := heldOut(tab, rows, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Folds) != len(held) || len(held) != folds {
+			t.Fatalf("%d folds: %d held-out parts, %d folds in the problem", folds, len(held), len(p.Folds))
+		}
+		for f, h := range held {
+			train := Complement(rows, h)
+			own, err := Fit(tab, "class", features, train)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mentioned := map[string][]float64{}
+			note := func(term []logic.Lit) {
+				for _, l := range term {
+					if c, ok := logic.ParseComparison(p.Validation.Vocab.Name(l.Atom())); ok && c.Op == logic.OpLe {
+						mentioned[c.Column] = append(mentioned[c.Column], c.Threshold())
+					}
+				}
+			}
+			for _, e := range p.Folds[f].Train.List {
+				note(e.Alpha)
+			}
+			for _, e := range p.Folds[f].Held.Queries().List {
+				note(e.Alpha)
+			}
+			for _, ft := range own.Features {
+				got := mentioned[ft.Column]
+				slices.Sort(got)
+				got = slices.Compact(got)
+				if !slices.Equal(got, ft.Cuts) {
+					t.Fatalf("%d folds, part %d, %s: the examples mention cuts %v, its training rows give %v", folds, f+1, ft.Column, got, ft.Cuts)
+				}
+				all := p.Encoding.feature(ft.Column)
+				if !slices.Equal(all.Cuts, ft.Cuts) {
+					differ = true
+				}
+			}
+		}
+		// The validation problem's hard rules order every part's
+		// thresholds of a column: x <= a -> x <= b for a < b.
+		checkChain(t, p.Validation, "x")
+	}
+	if !differ {
+		t.Error("every held-out part has the cuts of all the rows: the test shows nothing")
+	}
+}
+
+// checkChain checks that the hard rules of p say x <= a -> x <= b for
+// every two thresholds a < b of the column that p's vocabulary has.
+func checkChain(t *testing.T, p learn.Problem, col string) {
+	t.Helper()
+	type cut struct {
+		at logic.Atom
+		t  float64
+	}
+	var cuts []cut
+	for a := range p.Vocab.Len() {
+		if c, ok := logic.ParseComparison(p.Vocab.Name(logic.Atom(a))); ok && c.Column == col && c.Op == logic.OpLe {
+			cuts = append(cuts, cut{logic.Atom(a), c.Threshold()})
+		}
+	}
+	slices.SortFunc(cuts, func(a, b cut) int { return cmp.Compare(a.t, b.t) })
+	next := map[logic.Atom]logic.Atom{}
+	for _, c := range p.Hard {
+		if len(c) == 2 && c[0].IsNeg() != c[1].IsNeg() {
+			lo, hi := c[0], c[1]
+			if !lo.IsNeg() {
+				lo, hi = hi, lo
+			}
+			next[lo.Atom()] = hi.Atom()
+		}
+	}
+	for i := 1; i < len(cuts); i++ {
+		if next[cuts[i-1].at] != cuts[i].at {
+			t.Fatalf("no hard rule %s <= %v -> %s <= %v", col, cuts[i-1].t, col, cuts[i].t)
+		}
+	}
+	if len(cuts) < 2 {
+		t.Fatalf("%d thresholds of %s", len(cuts), col)
+	}
+}
+
+// TestLearnFoldsAndPrune learns with one held-out part and with folds and
+// pruning: the selection is made, pruning reports what it did, and the
+// theory predicts as its read-back copy does.
+func TestLearnFoldsAndPrune(t *testing.T) {
+	ctx := context.Background()
+	tab := read(t, synthetic(3, 300, 3), Options{})
+	for _, s := range []Settings{
+		{Folds: 1, Validation: 0.3},
+		{Folds: 3, PruneShare: learn.DefaultPruneShare},
+	} {
+		s.Label, s.Features = "class", []string{"x", "y", "colour", "size"}
+		s.Learner = learn.Settings{Iterations: 10, Seed: 2, Threads: 1}
+		s.ValidationPatience = learn.DefaultValidationPatience
+		lr, err := Learn(ctx, tab, nil, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := fmt.Sprintf("folds %d prune %v", s.Folds, s.PruneShare)
+		if lr.Selection == nil || lr.Selection.Chosen == 0 {
+			t.Fatalf("%s: no selection (%s)", name, lr.NoSelection)
+		}
+		if (lr.Pruning != nil) != (s.PruneShare > 0) {
+			t.Errorf("%s: pruning %+v", name, lr.Pruning)
+		}
+		if lr.Iterations != lr.Selection.Chosen {
+			t.Errorf("%s: the final run's limit %d, chosen %d", name, lr.Iterations, lr.Selection.Chosen)
+		}
+	}
+}

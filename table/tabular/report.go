@@ -91,18 +91,27 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "Each table given as one file is scored by %d-fold cross-validation (stratified by class, seed %d), a table given as train and test files by that split; "+
 		"accuracy and macro-F1 are those of the predictions pooled over the folds. Every choice is made on the training rows of a split: strata's cut points "+
-		"(Fayyad and Irani's MDL criterion) and its number of iterations (", o.Folds, o.Seed)
-	if o.SelectFolds >= 2 {
-		fmt.Fprintf(&b, "%d-fold cross-validation on the training rows, held-out rows scored as the task is, one class per row, and the one-standard-error rule on the pooled curve", o.SelectFolds)
-	} else {
-		fmt.Fprintf(&b, "the learner's own patience")
+		"(Fayyad and Irani's MDL criterion) and its number of iterations (", o.TestFolds, o.Seed)
+	switch {
+	case o.Folds >= 2:
+		fmt.Fprintf(&b, "%d-fold cross-validation on the training rows, each fold with the cut points of its own training rows, held-out rows scored as the task is, one class per row, and the one-standard-error rule on the pooled curve", o.Folds)
+	case o.Folds == 1 && o.Validation > 0:
+		fmt.Fprintf(&b, "one held-out part of %.0f%% of the training rows, with the cut points of the others, held-out rows scored as the task is, one class per row, and the one-standard-error rule", 100*o.Validation)
+	default:
+		fmt.Fprintf(&b, "none: the learner's limits")
+	}
+	if o.Prune {
+		fmt.Fprintf(&b, "; the final theory pruned at the support chosen there")
 	}
 	fmt.Fprintf(&b, "), each learning run bounded by %s", durationText(o.Timeout))
 	if o.Iterations > 0 {
 		fmt.Fprintf(&b, " and %d iterations", o.Iterations)
 	}
+	if o.Patience > 0 {
+		fmt.Fprintf(&b, ", patience %d", o.Patience)
+	}
 	fmt.Fprintf(&b, "; %d jobs (a learning run with one thread, or a baseline) ran at once. "+
-		"A theory predicts `none` for a row when it entails no single class; such a row counts as wrong.\n\n", o.Workers)
+		"A theory predicts `none` for a row when it entails no single class; such a row counts as wrong.\n\n", o.Threads)
 
 	fmt.Fprintf(&b, "## Accuracy (%%)\n\n")
 	fmt.Fprintf(&b, "| table | rows | poss | linear | lex | RF | J48 | JRip | XGBoost | majority | FOLD (published) | XGBoost (published) |\n")
@@ -160,6 +169,12 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	for _, t := range r.Tables {
 		if t.Error != "" {
 			fmt.Fprintf(&b, "\n**%s was not run:** %s\n", t.Dataset.Name, t.Error)
+		}
+		if len(t.Skipped) > 0 {
+			fmt.Fprintf(&b, "\n**%s: %d unreadable rows were left out** (the file is read as it is, not repaired; every method saw the same rows):\n\n", t.Dataset.Name, len(t.Skipped))
+			for _, s := range t.Skipped {
+				fmt.Fprintf(&b, "- %s\n", s)
+			}
 		}
 	}
 	_, err := io.WriteString(w, b.String())

@@ -2,10 +2,12 @@ package tabular
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -16,29 +18,39 @@ import (
 	"github.com/strata-logic/strata/weka"
 )
 
-// Options control a run. Data and Dir are required; the zero value of
-// every other field means its default.
+// Options control a run. Data and Dir are required. A zero field has no
+// effect (no limit, never, nothing held out), but for TestFolds, Threads
+// and Semantics (their defaults) and with Quick; the command line's
+// defaults are the Default* constants and learn's.
 type Options struct {
 	Data string // the suite's folder, with datasets.tsv
 	Dir  string // the output folder: results.md, results.csv, one folder per table
 
-	Tables []string // run only these tables (all when empty)
-	Quick  bool     // a small run for CI: QuickTables, QuickFolds folds, QuickIterations iterations
-	Seed   uint64   // the folds, the learner's draws and XGBoost's
-	Folds  int      // cross-validation folds of a table given as one file (0: DefaultFolds)
+	Datasets []string // run only these tables (all when empty)
+	// Quick is a small run for CI: QuickTables, QuickTestFolds folds,
+	// QuickIterations iterations unless Iterations says, no timeout.
+	Quick     bool
+	Seed      uint64 // the folds, the learner's draws and XGBoost's
+	TestFolds int    // cross-validation folds of a table given as one file (0: DefaultTestFolds)
 
-	// Timeout bounds each of strata's learning runs (one table, fold and
-	// semantics, the choice of iterations included; 0: DefaultTimeout, none
-	// with Quick).
-	Timeout    time.Duration
-	Iterations int // at most this many iterations per run (0: learn.DefaultIterations, QuickIterations with Quick)
-	// SelectFolds chooses each run's number of iterations by
-	// cross-validation on that many folds of its training rows (0:
-	// DefaultSelectFolds; 1: no choice, the learner's patience ends the
-	// run).
-	SelectFolds int
-	Semantics   []possibilistic.Semantics // all three when empty
-	Workers     int                       // jobs (a learning run, a baseline) run at once (0: GOMAXPROCS)
+	// The learning protocol of each of strata's learning runs (one table,
+	// split and semantics), as table.Settings and strata learn take it:
+	// Timeout bounds the run, the choice of iterations included; Folds
+	// chooses the number of iterations on held-out training rows (2 or
+	// more folds, 1 one part of share Validation, 0 none), each held-out
+	// part with its own cut points; Prune prunes at the support chosen
+	// there.
+	Iterations         int
+	Timeout            time.Duration
+	Candidates         int
+	Patience           int
+	Folds              int
+	Validation         float64
+	ValidationPatience int
+	Prune              bool
+
+	Semantics []possibilistic.Semantics // all three when empty
+	Threads   int                       // jobs (a learning run with one thread, a baseline) run at once (0: GOMAXPROCS)
 
 	Weka    *weka.Runner // nil: no Weka baselines
 	XGBoost *XGBoost     // nil: no XGBoost baseline
@@ -55,13 +67,15 @@ type Event struct {
 	Message       string
 }
 
-// Defaults of Options.
+// Defaults of Options and of the command line.
 const (
-	DefaultFolds       = 10
-	DefaultTimeout     = time.Minute
-	DefaultSelectFolds = 3
-	QuickFolds         = 3
-	QuickIterations    = 5
+	DefaultTestFolds = 10
+	QuickTestFolds   = 3
+	QuickIterations  = 5
+	// DefaultTimeout and DefaultFolds are bench tabular's budget of a
+	// learning run and its choice of iterations.
+	DefaultTimeout = time.Minute
+	DefaultFolds   = 3
 )
 
 // QuickTables are the tables of a Quick run: small, binary and multi-class,
@@ -88,6 +102,9 @@ type TableResult struct {
 	Splits  int
 	Results []*Result // in the order of Methods; a method not run has a nil Confusion
 	Error   string    // why the table was not run (a malformed file); Results is then empty
+	// Skipped says, for every row of the table's files that could not be
+	// read (a ragged row) and was left out, where and why (file:line:col).
+	Skipped []string
 }
 
 // Report is the outcome of a run.
@@ -98,38 +115,38 @@ type Report struct {
 }
 
 func (o Options) withDefaults() (Options, error) {
-	if o.Data == "" || o.Dir == "" {
+	switch {
+	case o.Data == "" || o.Dir == "":
 		return o, fmt.Errorf("tabular: Options.Data and Options.Dir are required")
+	case o.TestFolds < 0 || o.TestFolds == 1:
+		return o, fmt.Errorf("tabular: %d test folds: give 2 or more (0: %d)", o.TestFolds, DefaultTestFolds)
+	case o.Iterations < 0 || o.Timeout < 0 || o.Candidates < 0 || o.Patience < 0 || o.Folds < 0 || o.ValidationPatience < 0 || o.Threads < 0:
+		return o, errors.New("tabular: iterations, timeout, candidates, patience, folds, validation patience and threads cannot be negative")
+	case !(o.Validation >= 0 && o.Validation < 1):
+		return o, fmt.Errorf("tabular: validation share %v outside [0, 1)", o.Validation)
+	case o.Prune && !(o.Folds >= 2 || o.Folds == 1 && o.Validation > 0):
+		return o, errors.New("tabular: pruning chooses its support on held-out rows: give folds or a validation share too")
 	}
-	if o.Folds == 0 {
-		o.Folds = DefaultFolds
+	if o.TestFolds == 0 {
+		o.TestFolds = DefaultTestFolds
 		if o.Quick {
-			o.Folds = QuickFolds
+			o.TestFolds = QuickTestFolds
 		}
 	}
-	if o.Folds < 2 {
-		return o, fmt.Errorf("tabular: %d folds", o.Folds)
-	}
-	if o.Timeout == 0 && !o.Quick {
-		o.Timeout = DefaultTimeout
-	}
-	if o.Iterations == 0 {
-		o.Iterations = learn.DefaultIterations
-		if o.Quick {
+	if o.Quick {
+		o.Timeout = 0
+		if o.Iterations == 0 {
 			o.Iterations = QuickIterations
 		}
-	}
-	if o.SelectFolds == 0 {
-		o.SelectFolds = DefaultSelectFolds
+		if len(o.Datasets) == 0 {
+			o.Datasets = QuickTables
+		}
 	}
 	if len(o.Semantics) == 0 {
 		o.Semantics = possibilistic.AllSemantics
 	}
-	if len(o.Tables) == 0 && o.Quick {
-		o.Tables = QuickTables
-	}
-	if o.Workers <= 0 {
-		o.Workers = max(1, runtimeProcs())
+	if o.Threads == 0 {
+		o.Threads = max(1, runtimeProcs())
 	}
 	return o, nil
 }
@@ -145,9 +162,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(o.Tables) > 0 {
+	if len(o.Datasets) > 0 {
 		var keep []Dataset
-		for _, name := range o.Tables {
+		for _, name := range o.Datasets {
 			i := slices.IndexFunc(suite, func(d Dataset) bool { return d.Name == name })
 			if i < 0 {
 				return nil, fmt.Errorf("tabular: no table %q in %s", name, filepath.Join(o.Data, "datasets.tsv"))
@@ -188,24 +205,34 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	return rep, nil
 }
 
-// splits reads a dataset's files and returns its splits.
-func splits(o Options, d Dataset) ([]split, int, error) {
+// splits reads a dataset's files and returns its splits, the number of
+// rows, and the rows left out as unreadable (table.Options.SkipBadRows: a
+// suite's file is read as it is, not repaired, and results.md says which
+// rows were left out).
+func splits(o Options, d Dataset) (_ []split, rows int, skipped []string, _ error) {
 	read := func(name string) (*table.Table, error) {
 		f, err := os.Open(filepath.Join(o.Data, name))
 		if err != nil {
 			return nil, err
 		}
 		defer f.Close()
-		return table.Read(f, filepath.Join(o.Data, name), table.Options{Numeric: append([]string{}, d.Numeric...), Categorical: []string{d.Label}})
+		t, err := table.Read(f, filepath.Join(o.Data, name), table.Options{Numeric: append([]string{}, d.Numeric...), Categorical: []string{d.Label}, SkipBadRows: true})
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range t.Skipped {
+			skipped = append(skipped, e.Error())
+		}
+		return t, nil
 	}
 	t, err := read(d.Files[0])
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	if len(d.Files) == 2 {
 		test, err := read(d.Files[1])
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, nil, err
 		}
 		all := func(n int) []int {
 			r := make([]int, n)
@@ -214,21 +241,21 @@ func splits(o Options, d Dataset) ([]split, int, error) {
 			}
 			return r
 		}
-		return []split{{train: t, test: test, trainRows: all(t.Rows), testRows: all(test.Rows)}}, t.Rows + test.Rows, nil
+		return []split{{train: t, test: test, trainRows: all(t.Rows), testRows: all(test.Rows)}}, t.Rows + test.Rows, skipped, nil
 	}
 	all := make([]int, t.Rows)
 	for i := range all {
 		all[i] = i
 	}
-	folds, err := table.Folds(t, all, o.Folds, d.Label, "", o.Seed)
+	folds, err := table.Folds(t, all, o.TestFolds, d.Label, "", o.Seed)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	var out []split
 	for _, f := range folds {
 		out = append(out, split{train: t, test: t, trainRows: table.Complement(all, f), testRows: f})
 	}
-	return out, t.Rows, nil
+	return out, t.Rows, skipped, nil
 }
 
 // outcome is one job's result on one split.
@@ -238,13 +265,16 @@ type outcome struct {
 	seconds         float64
 }
 
-// runTable runs every method on every split of d, o.Workers jobs at once.
+// runTable runs every method on every split of d, o.Threads jobs at once.
 func runTable(ctx context.Context, o Options, d Dataset) (*TableResult, error) {
-	ss, rows, err := splits(o, d)
+	ss, rows, skipped, err := splits(o, d)
 	if err != nil {
 		return nil, err
 	}
-	tr := &TableResult{Dataset: d, Rows: rows, Splits: len(ss)}
+	tr := &TableResult{Dataset: d, Rows: rows, Splits: len(ss), Skipped: skipped}
+	if len(skipped) > 0 && o.Progress != nil {
+		o.Progress(Event{Table: d.Name, Message: fmt.Sprintf("%d unreadable rows left out: %s", len(skipped), strings.Join(skipped, "; "))})
+	}
 	outs := make(map[string][]*outcome) // method -> per split
 	for _, m := range Methods {
 		outs[m] = make([]*outcome, len(ss))
@@ -309,7 +339,7 @@ func runTable(ctx context.Context, o Options, d Dataset) (*TableResult, error) {
 	defer cancel(nil)
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	slots := make(chan struct{}, o.Workers)
+	slots := make(chan struct{}, o.Threads)
 	for _, j := range jobs {
 		slots <- struct{}{}
 		if jctx.Err() != nil {
@@ -395,12 +425,13 @@ func pool(method string, ocs []*outcome, o Options) *Result {
 func runStrata(ctx context.Context, o Options, d Dataset, s split, sem possibilistic.Semantics, i int) (*outcome, error) {
 	start := time.Now()
 	st := table.Settings{
-		Learner: learn.Settings{Iterations: o.Iterations, Timeout: o.Timeout, Seed: o.Seed + uint64(i)*7919,
-			Threads: 1, Patience: learn.DefaultPatience, Semantics: sem},
+		Learner: learn.Settings{Iterations: o.Iterations, Timeout: o.Timeout, Candidates: o.Candidates, Seed: o.Seed + uint64(i)*7919,
+			Threads: 1, Patience: o.Patience, Semantics: sem},
 		Label: d.Label, Features: d.Features,
+		Folds: o.Folds, Validation: o.Validation, ValidationPatience: o.ValidationPatience,
 	}
-	if o.SelectFolds >= 2 {
-		st.Folds = o.SelectFolds
+	if o.Prune {
+		st.PruneShare = learn.DefaultPruneShare
 	}
 	lr, err := table.Learn(ctx, s.train, s.trainRows, st)
 	if err != nil {

@@ -315,12 +315,33 @@ func union(es []*Encoding) *Encoding {
 
 // Binding is an encoding bound to the columns of a table.
 type Binding struct {
-	e     *Encoding
-	t     *Table
+	e *Encoding
+	t *Table
+	// Literals says which literals of a row's values Situation states.
+	Literals Literals
 	cols  []*Column
 	value []map[int32]logic.Atom // per categorical feature: the table's code -> atom
 	label *Column                // nil when the table has no class column
 	class map[int32]int          // the table's code of a class -> its index in Classes
+}
+
+// Literals says which literals of a row's values its situation states.
+// Every choice gives the reasoner the same answers, as the hard rules give
+// the literals left out (the other values of a column are false, the
+// thresholds above a true one are true and those below a false one
+// false); but the learner draws the conditions of its candidate rules from
+// the literals of situations, so the choice shapes the rules it finds and
+// the time it takes. The zero value states, of a numeric value, every
+// threshold's literal and, of a categorical one, its value's atom.
+type Literals struct {
+	// Nearest states of a numeric value only the nearest threshold on
+	// each side (x > 3, x <= 5): shorter situations, and candidate
+	// conditions that are the tightest bounds of the rows they come from.
+	Nearest bool
+	// Unequal also states the negation of every other value of a
+	// categorical column (colour!=red), so that a rule can say that a
+	// column does not have a value.
+	Unequal bool
 }
 
 // Bind binds e to the columns of t: every feature must be a column of t, of
@@ -364,16 +385,29 @@ func (e *Encoding) Bind(t *Table) (*Binding, error) {
 // of, the negations of all the feature's atoms (the hard rules then give
 // the rest); for a numeric one, every threshold's literal; nothing for a
 // missing value. The term is sorted.
-func (b *Binding) Situation(r int) logic.Term {
-	var t logic.Term
+func (b *Binding) Situation(r int) logic.Term { return b.situation(r, nil) }
+
+// situation appends the literals of row r to t and sorts them.
+func (b *Binding) situation(r int, t logic.Term) logic.Term {
 	for i, f := range b.e.Features {
 		col := b.cols[i]
 		switch {
 		case col.Missing(r):
 		case col.Numeric:
 			x := col.Num[r]
-			for j, c := range f.Cuts {
-				t = append(t, logic.MkLit(f.cuts[j], !(x <= c)))
+			if b.Literals.Nearest {
+				// The first threshold at or above x, and the one below it.
+				j, _ := slices.BinarySearch(f.Cuts, x)
+				if j > 0 {
+					t = append(t, logic.Neg(f.cuts[j-1]))
+				}
+				if j < len(f.Cuts) {
+					t = append(t, logic.Pos(f.cuts[j]))
+				}
+			} else {
+				for j, c := range f.Cuts {
+					t = append(t, logic.MkLit(f.cuts[j], !(x <= c)))
+				}
 			}
 			// An equality atom on a numeric column (a theory written by
 			// hand) holds when the value is that number.
@@ -384,6 +418,13 @@ func (b *Binding) Situation(r int) logic.Term {
 		default:
 			if a, ok := b.value[i][col.Codes[r]]; ok {
 				t = append(t, logic.Pos(a))
+				if b.Literals.Unequal {
+					for _, o := range f.values {
+						if o != a {
+							t = append(t, logic.Neg(o))
+						}
+					}
+				}
 			} else {
 				for _, a := range f.values {
 					t = append(t, logic.Neg(a))
@@ -419,10 +460,54 @@ func (b *Binding) Target(r int) string {
 // Examples returns the learner's examples of rows: for every row, the
 // default situation |~ class and the non-default situation |~ other, other
 // drawn by rng from the other classes, as crowd.Examples does for answers.
-// Every row must have a class the encoding knows.
+// Identical examples are one with a multiplicity (learn.Examples), in the
+// order of their first row, as Examples.Add merges them. Every row must
+// have a class the encoding knows.
+//
+// The examples are built for size, as a table may have millions of rows:
+// the examples of one situation share its literals, the situations lie in
+// a few large blocks, the examples of a class share their β, and
+// duplicates are found by a hash of the literals instead of learn's index
+// of keys (which Examples builds if it is asked to add more).
 func (b *Binding) Examples(rows []int, rng *rand.Rand) (*learn.Examples, error) {
 	ex := &learn.Examples{}
 	atoms := b.e.ClassAtoms()
+	betas := make([]logic.Clause, len(atoms))
+	for i, a := range atoms {
+		betas[i] = logic.Clause{logic.Pos(a)}
+	}
+	seen := map[uint64]int32{} // hash of α, β and sign -> the last such example in ex.List
+	var prev []int32           // per example, the one before it of the same hash, or -1
+	var block []logic.Lit      // where the situations are stored
+	var buf logic.Term
+	// add adds the example α |~ β, merging it into an equal one, and
+	// returns α as stored; stored says α is already in a block.
+	add := func(alpha logic.Term, beta logic.Clause, positive, stored bool) logic.Term {
+		h := hashExample(alpha, beta[0], positive)
+		last, ok := seen[h]
+		for i := last; ok && i >= 0; i = prev[i] {
+			if e := &ex.List[i]; e.Positive == positive && e.Beta[0] == beta[0] && slices.Equal(e.Alpha, alpha) {
+				e.Count++
+				return e.Alpha
+			}
+		}
+		if !stored {
+			if len(alpha) > cap(block)-len(block) {
+				block = make([]logic.Lit, 0, max(1<<16, len(alpha)))
+			}
+			start := len(block)
+			block = append(block, alpha...)
+			alpha = block[start:len(block):len(block)]
+		}
+		if ok {
+			prev = append(prev, last)
+		} else {
+			prev = append(prev, -1)
+		}
+		seen[h] = int32(len(ex.List))
+		ex.List = append(ex.List, learn.Example{Alpha: alpha, Beta: beta, Positive: positive, Count: 1})
+		return alpha
+	}
 	for _, r := range rows {
 		c := b.Class(r)
 		if c < 0 {
@@ -431,15 +516,40 @@ func (b *Binding) Examples(rows []int, rng *rand.Rand) (*learn.Examples, error) 
 			}
 			return nil, logic.Errorf(logic.Position{File: b.t.Name, Line: b.t.Lines[r]}, "class %q was not among the training classes", b.Target(r))
 		}
-		alpha := b.Situation(r)
-		ex.Add(alpha, logic.Clause{logic.Pos(atoms[c])}, true, 1)
+		buf = b.situation(r, buf[:0])
+		alpha := add(buf, betas[c], true, false)
 		other := rng.IntN(len(atoms) - 1)
 		if other >= c {
 			other++
 		}
-		ex.Add(alpha, logic.Clause{logic.Pos(atoms[other])}, false, 1)
+		add(alpha, betas[other], false, true)
 	}
 	return ex, nil
+}
+
+// hashExample is exampleHash, or a weaker hash in a test of collisions.
+var hashExample = exampleHash
+
+// exampleHash hashes an example α |~ β (β one literal) with its sign
+// (FNV-1a over the literals).
+func exampleHash(alpha logic.Term, beta logic.Lit, positive bool) uint64 {
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	mix := func(x uint32) {
+		for range 4 {
+			h ^= uint64(x & 0xff)
+			h *= prime
+			x >>= 8
+		}
+	}
+	for _, l := range alpha {
+		mix(uint32(l))
+	}
+	mix(uint32(beta))
+	if positive {
+		mix(1)
+	}
+	return h
 }
 
 // FromTheory recovers the encoding of a theory's vocabulary: the class

@@ -207,3 +207,80 @@ func randomRules(rng *rand.Rand, atoms, classes []logic.Atom) [][]logic.Clause {
 func theoryOf(v *logic.Vocabulary, levels [][]logic.Clause, hard []logic.Clause) *possibilistic.Theory {
 	return (&learn.Hypothesis{Levels: levels, Hard: hard}).Theory(v)
 }
+
+// TestLiteralsSameAnswers checks that the situations of every Literals
+// form give the reasoner the same answers: with the hard rules, each form's
+// situation entails every literal of the others', and random theories
+// over the encoding's atoms answer every row alike under each semantics.
+func TestLiteralsSameAnswers(t *testing.T) {
+	ctx := context.Background()
+	tab := read(t, manyValues(5, 200), Options{})
+	e, err := Fit(tab, "class", []string{"country", "job", "x"}, allRows(tab.Rows))
+	if err != nil {
+		t.Fatal(err)
+	}
+	forms := []Literals{{}, {Nearest: true}, {Unequal: true}, {Nearest: true, Unequal: true}}
+	binds := make([]*Binding, len(forms))
+	for i, f := range forms {
+		if binds[i], err = e.Bind(tab); err != nil {
+			t.Fatal(err)
+		}
+		binds[i].Literals = f
+	}
+	hardOnly, err := possibilistic.NewReasoner(ctx, theoryOf(e.Vocab, nil, e.Hard()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shorter := false
+	for row := range tab.Rows {
+		for i := range forms {
+			for j := range forms {
+				a, b := binds[i].Situation(row), binds[j].Situation(row)
+				if len(a) < len(b) {
+					shorter = true
+				}
+				for _, l := range b {
+					if slices.Contains(a, l) {
+						continue
+					}
+					ok, err := hardOnly.EntailsClause(ctx, possibilistic.Poss, a, logic.Clause{l})
+					if err != nil || !ok {
+						t.Fatalf("row %d: %+v's situation %s does not entail %s of %+v's", row, forms[i], e.Vocab.Join(a, " & "), e.Vocab.LitString(l), forms[j])
+					}
+				}
+			}
+		}
+	}
+	if !shorter {
+		t.Fatal("every form states the same literals: the test shows nothing")
+	}
+	rng := rand.New(rand.NewPCG(5, 5))
+	var atoms []logic.Atom
+	for _, f := range e.Features {
+		atoms = append(append(atoms, f.values...), f.cuts...)
+	}
+	for range 6 {
+		r, err := possibilistic.NewReasoner(ctx, theoryOf(e.Vocab, randomRules(rng, atoms, e.ClassAtoms()), e.Hard()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for row := 0; row < tab.Rows; row += 4 {
+			for _, sem := range possibilistic.AllSemantics {
+				for _, c := range e.ClassAtoms() {
+					var want bool
+					for i, b := range binds {
+						got, err := r.EntailsClause(ctx, sem, b.Situation(row), logic.Clause{logic.Pos(c)})
+						if err != nil {
+							t.Fatal(err)
+						}
+						if i == 0 {
+							want = got
+						} else if got != want {
+							t.Fatalf("row %d %s %s: %+v answers %v, the full situation %v", row, sem, e.Vocab.Name(c), forms[i], got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -42,6 +42,9 @@ type Settings struct {
 	// after its held-out score last improved (0: never; the command line's
 	// default is learn.DefaultValidationPatience).
 	ValidationPatience int
+	// Literals says which literals of a row's values the learner's
+	// situations state (the reasoner's answers do not depend on it).
+	Literals Literals
 	// PruneShare, with held-out parts, prunes the final theory of the
 	// rules too few training rows need, at the support chosen on the
 	// held-out parts (learn.Protocol.PruneShare; 0: no pruning).
@@ -86,15 +89,21 @@ type Learned struct {
 }
 
 // DefaultFeatures returns every column of t but the class and group
-// columns and those that look like identifiers: in which every row has its
-// own value, text or whole numbers (a row number); notes says which were
-// left out.
+// columns and those that look like identifiers: numbers in which every row
+// has its own whole number (a row number), or text with more distinct
+// values than half the rows that have one (a name, a key: as categories,
+// each would be an atom seen once or twice, and "at most one value" would
+// take a hard rule per pair of them); notes says which were left out.
 func DefaultFeatures(t *Table, label, group string) (features, notes []string) {
 	for _, c := range t.Columns {
 		switch {
 		case c.Name == label || c.Name == group:
 		case identifier(c, t.Rows):
-			notes = append(notes, fmt.Sprintf("column %q left out of the features: every row has its own value, as an identifier (name it among the features to keep it)", c.Name))
+			what := "every row has its own number"
+			if !c.Numeric {
+				what = fmt.Sprintf("%d distinct values in %d rows", len(c.Values), t.Rows)
+			}
+			notes = append(notes, fmt.Sprintf("column %q left out of the features: %s, as an identifier (name it among the features to keep it)", c.Name, what))
 		default:
 			features = append(features, c.Name)
 		}
@@ -102,14 +111,21 @@ func DefaultFeatures(t *Table, label, group string) (features, notes []string) {
 	return features, notes
 }
 
-// identifier reports whether every one of the rows has its own value in
-// c, text or a whole number.
+// identifier reports whether c looks like an identifier among the rows:
+// whole numbers, one per row, or text with more distinct values than half
+// the rows that have a value.
 func identifier(c *Column, rows int) bool {
 	if rows < 2 {
 		return false
 	}
 	if !c.Numeric {
-		return len(c.Values) == rows
+		present := 0
+		for _, code := range c.Codes {
+			if code >= 0 {
+				present++
+			}
+		}
+		return len(c.Values) > 1 && 2*len(c.Values) > present
 	}
 	seen := make(map[float64]bool, rows)
 	for _, x := range c.Num {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -137,6 +138,63 @@ func TestLearnFoldsAndPrune(t *testing.T) {
 		}
 		if lr.Iterations != lr.Selection.Chosen {
 			t.Errorf("%s: the final run's limit %d, chosen %d", name, lr.Iterations, lr.Selection.Chosen)
+		}
+	}
+}
+
+// TestExamplesAsAdd checks that Binding.Examples builds the examples that
+// learn.Examples.Add builds from the same rows and draws, in the same
+// order with the same multiplicities, also when every hash collides.
+func TestExamplesAsAdd(t *testing.T) {
+	src := synthetic(4, 500, 3)
+	dups := "a,b,class\nx,1,p\nx,1,p\ny,2,q\nx,1,q\n?,?,p\n?,?,p\ny,2,q\n"
+	for _, c := range []struct {
+		src      string
+		features []string
+		label    string
+	}{{src, []string{"x", "y", "colour", "size"}, "class"}, {dups, []string{"a", "b"}, "class"}, {src, []string{"colour", "size"}, "class"}} {
+		tab := read(t, c.src, Options{})
+		e, err := Fit(tab, c.label, c.features, allRows(tab.Rows))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := e.Bind(tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := &learn.Examples{}
+		rng := rand.New(rand.NewPCG(9, 9))
+		atoms := e.ClassAtoms()
+		for r := range tab.Rows {
+			cl := b.Class(r)
+			want.Add(b.Situation(r), logic.Clause{logic.Pos(atoms[cl])}, true, 1)
+			other := rng.IntN(len(atoms) - 1)
+			if other >= cl {
+				other++
+			}
+			want.Add(b.Situation(r), logic.Clause{logic.Pos(atoms[other])}, false, 1)
+		}
+		for _, collide := range []bool{false, true} {
+			if collide {
+				hashExample = func(logic.Term, logic.Lit, bool) uint64 { return 7 }
+			}
+			got, err := b.Examples(allRows(tab.Rows), rand.New(rand.NewPCG(9, 9)))
+			hashExample = exampleHash
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got.List) != len(want.List) {
+				t.Fatalf("%d examples, Add gives %d", len(got.List), len(want.List))
+			}
+			for i := range got.List {
+				g, w := got.List[i], want.List[i]
+				if !slices.Equal(g.Alpha, w.Alpha) || !slices.Equal(g.Beta, w.Beta) || g.Positive != w.Positive || g.Count != w.Count {
+					t.Fatalf("collide %v: example %d: %v, Add gives %v", collide, i, g, w)
+				}
+			}
+			if len(got.List) == tab.Rows*2 {
+				t.Logf("no duplicates in %d rows", tab.Rows)
+			}
 		}
 	}
 }

@@ -45,6 +45,14 @@ func TestReadInfers(t *testing.T) {
 	if len(feats) != 0 || len(notes) != 2 {
 		t.Errorf("features %q, notes %q: id and age have a value per row", feats, notes)
 	}
+	// A name column with a few repeated values (yeast's sequence) is an
+	// identifier too; a column of few values is not, nor one of numbers
+	// with repeats.
+	tab = read(t, "name,colour,n,label\na,red,1,p\nb,red,1,e\nc,blue,2,p\nc,blue,3,e\nd,red,4,p\n", Options{})
+	feats, notes = DefaultFeatures(tab, "label", "")
+	if !slices.Equal(feats, []string{"colour", "n"}) || len(notes) != 1 || !strings.Contains(notes[0], `column "name" left out of the features: 4 distinct values in 5 rows`) {
+		t.Errorf("features %q, notes %q", feats, notes)
+	}
 }
 
 // TestBadTables checks that every malformed table is an error naming the

@@ -40,6 +40,7 @@ var exampleAbout = map[string]string{
 	"calls.csv":                 "20 play calls by 5 teams: an answer table for strata crowd table",
 	"loans.csv":                 "120 loan decisions: a table for strata learn --table, predict and eval --table",
 	"loans.theory":              "the theory strata learn --table examples/loans.csv --label decision --folds 3 learns",
+	"applicants.csv":            "four new loan applicants, without a decision: a table for strata predict",
 }
 
 func init() { register(newExamplesCmd) }

@@ -65,12 +65,14 @@ func (e *Encoding) ClassNames() []string {
 // feature (Cuts) on their values and classes. The class column must be
 // categorical with a value in every training row.
 func Fit(t *Table, label string, features []string, rows []int) (*Encoding, error) {
-	return fit(t, label, features, rows, &logic.Vocabulary{})
+	return fit(t, label, features, rows, 0, &logic.Vocabulary{})
 }
 
-// fit is Fit with the atoms interned in v, which other encodings may share
-// (the folds of a cross-validation, each fit on its own training rows).
-func fit(t *Table, label string, features []string, rows []int, v *logic.Vocabulary) (*Encoding, error) {
+// fit is Fit with at least minCuts cuts of a numeric column where it has
+// that many boundary points (cutsAtLeast), and the atoms interned in v,
+// which other encodings may share (the folds of a cross-validation, each
+// fit on its own training rows).
+func fit(t *Table, label string, features []string, rows []int, minCuts int, v *logic.Vocabulary) (*Encoding, error) {
 	lc, err := labelColumn(t, label)
 	if err != nil {
 		return nil, err
@@ -97,7 +99,7 @@ func fit(t *Table, label string, features []string, rows []int, v *logic.Vocabul
 			for i, r := range rows {
 				x[i] = col.Num[r]
 			}
-			f.Cuts = Cuts(x, y, len(classes))
+			f.Cuts = cutsAtLeast(x, y, len(classes), minCuts)
 		} else {
 			seen := make([]bool, len(col.Values))
 			for _, r := range rows {

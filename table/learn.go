@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -42,13 +43,74 @@ type Settings struct {
 	// after its held-out score last improved (0: never; the command line's
 	// default is learn.DefaultValidationPatience).
 	ValidationPatience int
-	// Literals says which literals of a row's values the learner's
-	// situations state (the reasoner's answers do not depend on it).
-	Literals Literals
+	// Variant says how the rows are encoded for the learner: the cut
+	// points and the literals of a situation.
+	Variant Variant
+	// Variants, with held-out parts, are encodings to choose among: each
+	// is validated on the same held-out parts with an equal share of the
+	// validation time, and the one whose held-out accuracy at its chosen
+	// iteration is the highest (the first on a tie) is learned on all the
+	// training rows. Variant is then ignored.
+	Variants []Variant
 	// PruneShare, with held-out parts, prunes the final theory of the
 	// rules too few training rows need, at the support chosen on the
 	// held-out parts (learn.Protocol.PruneShare; 0: no pruning).
 	PruneShare float64
+}
+
+// Variant is a way to encode a table's rows for the learner. The zero
+// value has the cut points of the MDL criterion and states every
+// threshold's literal and a categorical value's atom.
+type Variant struct {
+	// MinCuts gives a numeric column at least this many cut points where
+	// its training rows have that many boundary points: beyond those the
+	// MDL criterion pays for, the best of the recursive partition by
+	// information gain (0: MDL's alone).
+	MinCuts int
+	// Literals says which literals of a row's values the learner's
+	// situations state (the reasoner's answers do not depend on it).
+	Literals Literals
+}
+
+// String names the variant as the command line's --variants does.
+func (v Variant) String() string {
+	var parts []string
+	if v.MinCuts > 0 {
+		parts = append(parts, fmt.Sprintf("cuts>=%d", v.MinCuts))
+	} else {
+		parts = append(parts, "mdl")
+	}
+	if v.Literals.Nearest {
+		parts = append(parts, "nearest")
+	}
+	if v.Literals.Unequal {
+		parts = append(parts, "unequal")
+	}
+	return strings.Join(parts, "+")
+}
+
+// ParseVariant reads a variant as String writes it: "mdl" or "cuts>=K",
+// then optionally "+nearest" and "+unequal".
+func ParseVariant(s string) (Variant, error) {
+	var v Variant
+	for i, part := range strings.Split(s, "+") {
+		switch {
+		case i == 0 && part == "mdl":
+		case i == 0 && strings.HasPrefix(part, "cuts>="):
+			k, err := strconv.Atoi(strings.TrimPrefix(part, "cuts>="))
+			if err != nil || k < 1 {
+				return v, fmt.Errorf("variant %q: cuts>=K takes a positive whole K", s)
+			}
+			v.MinCuts = k
+		case i > 0 && part == "nearest" && !v.Literals.Nearest:
+			v.Literals.Nearest = true
+		case i > 0 && part == "unequal" && !v.Literals.Unequal:
+			v.Literals.Unequal = true
+		default:
+			return v, fmt.Errorf("variant %q: want mdl or cuts>=K, then +nearest, +unequal", s)
+		}
+	}
+	return v, nil
 }
 
 // features returns the feature columns of s for t.
@@ -78,6 +140,11 @@ type Learned struct {
 	// Selection is the cross-validation that chose the number of
 	// iterations; nil without Settings.Folds.
 	Selection *learn.Selection
+	// Variant is the encoding learned with: Settings.Variant, or the
+	// variant of Settings.Variants the held-out parts chose; Tried holds
+	// each variant's validation then, in the order of Settings.Variants.
+	Variant Variant
+	Tried   []Tried
 	// NoSelection says why Settings.Folds chose nothing, when it did not.
 	NoSelection   string
 	Iterations    int // the final run's iteration limit
@@ -146,27 +213,16 @@ func identifier(c *Column, rows int) bool {
 // as the learned model does. When ctx is done it returns ctx's error.
 func Learn(ctx context.Context, t *Table, rows []int, s Settings) (*Learned, error) {
 	start := time.Now()
-	p, err := NewProblem(t, rows, s)
+	lr := &Learned{Iterations: s.Learner.Iterations}
+	p, sel, err := choose(ctx, t, rows, s, lr)
 	if err != nil {
 		return nil, err
 	}
-	proto := learn.Protocol{Settings: s.Learner, ValidationPatience: s.ValidationPatience, PruneShare: s.PruneShare, Folds: p.Folds}
 	e := p.Encoding
-	lr := &Learned{Encoding: e, Iterations: s.Learner.Iterations}
-	sel, err := learn.Choose(ctx, p.Validation, proto)
-	switch {
-	case err != nil && ctx.Err() == nil && s.Learner.Timeout > 0 && strings.Contains(err.Error(), "made no iteration"):
-		// A fold's share of the time did not finish one iteration: there
-		// is no curve to choose on, and the final run learns up to the
-		// iteration limit in the time that is left.
-		lr.NoSelection = "a held-out part's share of the learning time did not finish one iteration"
-		sel = nil
-	case err != nil:
-		return nil, err
-	}
-	lr.Selection = sel
+	lr.Encoding, lr.Selection = e, sel
+	proto := learn.Protocol{Settings: s.Learner, ValidationPatience: s.ValidationPatience, PruneShare: s.PruneShare, Folds: p.Folds}
 	final := proto.Final(sel)
-	if sel == nil && lr.NoSelection != "" {
+	if s.Learner.Timeout > 0 {
 		final.Timeout = max(s.Learner.Timeout-time.Since(start), time.Second)
 	}
 	lr.Iterations = final.Iterations
@@ -186,4 +242,57 @@ func Learn(ctx context.Context, t *Table, rows []int, s Settings) (*Learned, err
 	lr.History, lr.Examples = l.History(), p.Final.Train.Total()
 	lr.Elapsed = time.Since(start)
 	return lr, nil
+}
+
+// Tried is the validation of one of Settings.Variants.
+type Tried struct {
+	Variant   Variant
+	Selection *learn.Selection // nil when the validation chose nothing (NoSelection says why)
+	// NoSelection says why the validation chose nothing, when it did not.
+	NoSelection string
+}
+
+// choose returns the problem to learn (of the variant the held-out parts
+// chose, with Settings.Variants) and the selection of its iterations,
+// filling in lr's Variant, Tried and NoSelection.
+func choose(ctx context.Context, t *Table, rows []int, s Settings, lr *Learned) (*Problem, *learn.Selection, error) {
+	variants := s.Variants
+	if len(variants) == 0 {
+		variants = []Variant{s.Variant}
+	}
+	var best *Problem
+	var bestSel *learn.Selection
+	for i, v := range variants {
+		sv := s
+		sv.Variant = v
+		p, err := NewProblem(t, rows, sv)
+		if err != nil {
+			return nil, nil, err
+		}
+		proto := learn.Protocol{Settings: s.Learner, ValidationPatience: s.ValidationPatience, PruneShare: s.PruneShare, Folds: p.Folds}
+		// Every variant's validation has an equal share of the time the
+		// protocol gives validation.
+		proto.Settings.Timeout /= time.Duration(len(variants))
+		sel, err := learn.Choose(ctx, p.Validation, proto)
+		tried := Tried{Variant: v, Selection: sel}
+		switch {
+		case err != nil && ctx.Err() == nil && s.Learner.Timeout > 0 && strings.Contains(err.Error(), "made no iteration"):
+			// A held-out part's share of the time did not finish one
+			// iteration: there is no curve to choose on, and the final
+			// run learns up to the iteration limit in the time left.
+			tried.NoSelection = "a held-out part's share of the learning time did not finish one iteration"
+			tried.Selection, sel = nil, nil
+		case err != nil:
+			return nil, nil, err
+		}
+		lr.Tried = append(lr.Tried, tried)
+		if i == 0 || sel != nil && (bestSel == nil || sel.ChosenAccuracy > bestSel.ChosenAccuracy) {
+			best, bestSel = p, sel
+			lr.Variant, lr.NoSelection = v, tried.NoSelection
+		}
+	}
+	if len(s.Variants) == 0 {
+		lr.Tried = nil
+	}
+	return best, bestSel, nil
 }

@@ -49,7 +49,7 @@ func NewProblem(t *Table, rows []int, s Settings) (*Problem, error) {
 		return nil, err
 	}
 	seed := s.Learner.Seed
-	e, train, err := encode(t, rows, s.Label, features, s.Literals, &logic.Vocabulary{}, rand.New(rand.NewPCG(seed, 0x7ab1e)))
+	e, train, err := encode(t, rows, s.Label, features, s.Variant.Literals, s.Variant.MinCuts, &logic.Vocabulary{}, rand.New(rand.NewPCG(seed, 0x7ab1e)))
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +61,7 @@ func NewProblem(t *Table, rows []int, s Settings) (*Problem, error) {
 	v := &logic.Vocabulary{}
 	var es []*Encoding
 	for f, h := range held {
-		fe, fitEx, err := encode(t, Complement(rows, h), s.Label, features, s.Literals, v, rand.New(rand.NewPCG(seed, uint64(f+1))))
+		fe, fitEx, err := encode(t, Complement(rows, h), s.Label, features, s.Variant.Literals, s.Variant.MinCuts, v, rand.New(rand.NewPCG(seed, uint64(f+1))))
 		if err != nil {
 			return nil, fmt.Errorf("held-out part %d: %w", f+1, err)
 		}
@@ -78,7 +78,7 @@ func NewProblem(t *Table, rows []int, s Settings) (*Problem, error) {
 		if err != nil {
 			return nil, err
 		}
-		b.Literals = s.Literals
+		b.Literals = s.Variant.Literals
 		for _, r := range h {
 			sits[f] = append(sits[f], b.Situation(r))
 			// A class that only held-out rows have is one no hypothesis
@@ -103,8 +103,8 @@ func NewProblem(t *Table, rows []int, s Settings) (*Problem, error) {
 
 // encode fits the encoding of rows with its atoms in v and returns it with
 // the rows' examples, whose situations state lits.
-func encode(t *Table, rows []int, label string, features []string, lits Literals, v *logic.Vocabulary, rng *rand.Rand) (*Encoding, *learn.Examples, error) {
-	e, err := fit(t, label, features, rows, v)
+func encode(t *Table, rows []int, label string, features []string, lits Literals, minCuts int, v *logic.Vocabulary, rng *rand.Rand) (*Encoding, *learn.Examples, error) {
+	e, err := fit(t, label, features, rows, minCuts, v)
 	if err != nil {
 		return nil, nil, err
 	}

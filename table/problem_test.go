@@ -198,3 +198,40 @@ func TestExamplesAsAdd(t *testing.T) {
 		}
 	}
 }
+
+// TestVariants checks the choice among encodings on the held-out parts:
+// every variant is validated, the one learned is one whose held-out
+// accuracy is the highest, and variants read back as they print.
+func TestVariants(t *testing.T) {
+	tab := read(t, synthetic(6, 300, 3), Options{})
+	vs := []Variant{{}, {MinCuts: 3}, {Literals: Literals{Nearest: true, Unequal: true}}}
+	lr, err := Learn(context.Background(), tab, nil, Settings{Label: "class", Features: []string{"x", "y", "colour", "size"}, Folds: 3,
+		ValidationPatience: 20, Variants: vs, Learner: learn.Settings{Iterations: 8, Seed: 4, Threads: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lr.Tried) != len(vs) {
+		t.Fatalf("%d variants tried", len(lr.Tried))
+	}
+	best := -1.0
+	for i, tr := range lr.Tried {
+		if tr.Variant != vs[i] || tr.Selection == nil {
+			t.Fatalf("variant %d: %+v", i, tr)
+		}
+		best = max(best, tr.Selection.ChosenAccuracy)
+	}
+	if lr.Selection == nil || lr.Selection.ChosenAccuracy != best || !slices.Contains(vs, lr.Variant) {
+		t.Fatalf("learned %v with held-out accuracy %v; the best is %v", lr.Variant, lr.Selection.ChosenAccuracy, best)
+	}
+	for _, v := range append(vs, Variant{MinCuts: 2, Literals: Literals{Unequal: true}}) {
+		back, err := ParseVariant(v.String())
+		if err != nil || back != v {
+			t.Errorf("%+v prints %q, reads back %+v (%v)", v, v.String(), back, err)
+		}
+	}
+	for _, bad := range []string{"", "cuts>=0", "mdl+mdl", "nearest", "mdl+nearest+nearest", "cuts>=x"} {
+		if _, err := ParseVariant(bad); err == nil {
+			t.Errorf("ParseVariant(%q) gave no error", bad)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/table"
 	"github.com/strata-logic/strata/table/tabular"
 )
 
@@ -137,6 +138,8 @@ and per table the files the baselines read. --quick runs acute and wine with
 	addProtocolFlags(fl, &pf, protocolDefaults{iterations: learn.DefaultIterations, patience: learn.DefaultPatience, folds: tabular.DefaultFolds,
 		timeout: tabular.DefaultTimeout, timeoutPer: " per table, split and semantics", heldOut: "training rows"})
 	fl.Lookup("threads").Usage = "jobs run at once, each a learning run with one thread or a baseline (0: all CPUs)"
+	o.Variants = []table.Variant{{}}
+	fl.Var(variantsValue{&o.Variants}, "variants", variantsUsage)
 	sems = []string{"poss", "linear", "lex"}
 	fl.Var(semanticsList{&sems}, "semantics-list", "learn and score a theory under each of these semantics, comma-separated")
 	fl.BoolVar(&runWeka, "weka", true, "run Weka's baselines (--weka=false leaves them out)")

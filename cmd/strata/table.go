@@ -24,6 +24,7 @@ type tableFlags struct {
 	file, test, label, group string
 	features, numeric        []string
 	skipBadRows              bool
+	variants                 []table.Variant
 }
 
 func addTableFlags(fl *pflag.FlagSet, t *tableFlags, learning bool) {
@@ -37,6 +38,8 @@ func addTableFlags(fl *pflag.FlagSet, t *tableFlags, learning bool) {
 	fl.StringVar(&t.group, "group", "", "with --table and --folds: rows with the same value in this column stay in one held-out part")
 	fl.StringSliceVar(&t.features, "features", nil, "with --table: the columns to learn from (default: all but --label and --group, and identifier-like columns)")
 	fl.StringSliceVar(&t.numeric, "numeric", nil, "with --table: the columns that are numbers; the others are categorical (default: inferred, numeric when every value is a number)")
+	t.variants = []table.Variant{{}}
+	fl.Var(variantsValue{&t.variants}, "variants", "with --table: "+variantsUsage)
 }
 
 // options returns how to read the tables: --numeric given (even empty)
@@ -116,7 +119,13 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 		return err
 	}
 	s := table.Settings{Learner: pf.settings(f.semantics, f.seed), Label: tf.label, Group: tf.group, Folds: pf.folds,
-		Validation: pf.validation, ValidationPatience: pf.validationPatience, PruneShare: pf.pruneShare()}
+		Validation: pf.validation, ValidationPatience: pf.validationPatience, PruneShare: pf.pruneShare(), Variant: tf.variants[0]}
+	if len(tf.variants) > 1 {
+		if !pf.selects() {
+			return usageError{errors.New("--variants with more than one chooses among them on held-out rows: give --folds or --validation too")}
+		}
+		s.Variants = tf.variants
+	}
 	if tf.features != nil {
 		s.Features = tf.features
 	} else {
@@ -184,22 +193,35 @@ type tableSummary struct {
 	Features int    `json:"features"`
 	Atoms    int    `json:"atoms"` // of the features: values and thresholds
 
-	Stop          string            `json:"stop"`
-	Iterations    int               `json:"iterations"`
-	Seconds       float64           `json:"seconds"`
-	Semantics     string            `json:"semantics"`
-	TrainAccuracy float64           `json:"train_accuracy"`
-	TrainMacroF1  float64           `json:"train_macro_f1"`
-	TestAccuracy  *float64          `json:"test_accuracy"` // null without --test-table
-	TestMacroF1   *float64          `json:"test_macro_f1"`
-	Rules         int               `json:"formulas"` // hard rules excluded
-	Levels        int               `json:"levels"`
-	Literals      int               `json:"literals"`
-	HardRules     int               `json:"hard_rules"`
-	Validation    *validationJSON   `json:"validation,omitempty"`
-	Pruning       *pruningJSON      `json:"pruning,omitempty"`
-	Theory        *theoryJSON       `json:"theory,omitempty"`
-	Test          *tableTestSummary `json:"-"`
+	Stop          string   `json:"stop"`
+	Iterations    int      `json:"iterations"`
+	Seconds       float64  `json:"seconds"`
+	Semantics     string   `json:"semantics"`
+	TrainAccuracy float64  `json:"train_accuracy"`
+	TrainMacroF1  float64  `json:"train_macro_f1"`
+	TestAccuracy  *float64 `json:"test_accuracy"` // null without --test-table
+	TestMacroF1   *float64 `json:"test_macro_f1"`
+	Rules         int      `json:"formulas"` // hard rules excluded
+	Levels        int      `json:"levels"`
+	Literals      int      `json:"literals"`
+	HardRules     int      `json:"hard_rules"`
+	// Variant is the encoding learned with; Variants, with --variants
+	// to choose among, what each scored on the held-out rows.
+	Variant    string            `json:"variant"`
+	Variants   []variantJSON     `json:"variants,omitempty"`
+	Validation *validationJSON   `json:"validation,omitempty"`
+	Pruning    *pruningJSON      `json:"pruning,omitempty"`
+	Theory     *theoryJSON       `json:"theory,omitempty"`
+	Test       *tableTestSummary `json:"-"`
+}
+
+// variantJSON is what one encoding of --variants scored on the held-out
+// rows: its chosen iteration and the accuracy there (0 when it chose
+// nothing).
+type variantJSON struct {
+	Variant        string  `json:"variant"`
+	Chosen         int     `json:"chosen"`
+	ChosenAccuracy float64 `json:"chosen_accuracy"`
 }
 
 type tableTestSummary struct {
@@ -231,6 +253,14 @@ func summariseTable(ctx context.Context, t, test *table.Table, lr *table.Learned
 		s.TestAccuracy, s.TestMacroF1 = &acc, &f1
 		s.Test = &tableTestSummary{test.Name, test.Rows}
 	}
+	s.Variant = lr.Variant.String()
+	for _, tr := range lr.Tried {
+		v := variantJSON{Variant: tr.Variant.String()}
+		if tr.Selection != nil {
+			v.Chosen, v.ChosenAccuracy = tr.Selection.Chosen, tr.Selection.ChosenAccuracy
+		}
+		s.Variants = append(s.Variants, v)
+	}
 	if sel := lr.Selection; sel != nil {
 		s.Validation = &validationJSON{Folds: max(1, len(sel.Folds)), Held: sel.Held, Best: sel.Best, BestAccuracy: sel.BestAccuracy,
 			Chosen: sel.Chosen, ChosenAccuracy: sel.ChosenAccuracy, StdErr: sel.StdErr}
@@ -244,6 +274,13 @@ func summariseTable(ctx context.Context, t, test *table.Table, lr *table.Learned
 // write prints the summary as text.
 func (s *tableSummary) write(w io.Writer) {
 	fmt.Fprintf(w, "table %s: %d rows, %d features (%d atoms), %d classes of %s\n", s.Table, s.Rows, s.Features, s.Atoms, s.Classes, s.Label)
+	if len(s.Variants) > 0 {
+		var ws []string
+		for _, v := range s.Variants {
+			ws = append(ws, fmt.Sprintf("%s %.4f at %d", v.Variant, v.ChosenAccuracy, v.Chosen))
+		}
+		fmt.Fprintf(w, "encodings on the held-out rows: %s; learning with %s\n", strings.Join(ws, ", "), s.Variant)
+	}
 	if v := s.Validation; v != nil {
 		how := fmt.Sprintf("%d-fold cross-validation", v.Folds)
 		if v.Folds == 1 {

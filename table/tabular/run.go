@@ -48,6 +48,10 @@ type Options struct {
 	Validation         float64
 	ValidationPatience int
 	Prune              bool
+	// Variants are the encodings of the rows (table.Variant): one is
+	// learned with; with several, each learning run chooses among them on
+	// its held-out parts (table.Settings.Variants). None: the zero one.
+	Variants []table.Variant
 
 	Semantics []possibilistic.Semantics // all three when empty
 	Threads   int                       // jobs (a learning run with one thread, a baseline) run at once (0: GOMAXPROCS)
@@ -93,6 +97,9 @@ type Result struct {
 	Literals  float64         // mean per split; J48: tree nodes; NaN when it has no meaning
 	Seconds   float64         // mean per split: learning and predicting
 	Note      string          // why the method did not run, when Confusion is nil
+	// Variants counts, for strata with Options.Variants, the splits that
+	// chose each encoding on their training rows.
+	Variants map[string]int
 }
 
 // TableResult is the results on one table.
@@ -126,6 +133,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("tabular: validation share %v outside [0, 1)", o.Validation)
 	case o.Prune && !(o.Folds >= 2 || o.Folds == 1 && o.Validation > 0):
 		return o, errors.New("tabular: pruning chooses its support on held-out rows: give folds or a validation share too")
+	case len(o.Variants) > 1 && !(o.Folds >= 2 || o.Folds == 1 && o.Validation > 0):
+		return o, errors.New("tabular: several variants are chosen among on held-out rows: give folds or a validation share too")
 	}
 	if o.TestFolds == 0 {
 		o.TestFolds = DefaultTestFolds
@@ -263,6 +272,7 @@ type outcome struct {
 	conf            *eval.Confusion
 	rules, literals float64
 	seconds         float64
+	variant         string // strata's encoding, when chosen among Options.Variants
 }
 
 // runTable runs every method on every split of d, o.Threads jobs at once.
@@ -399,6 +409,12 @@ func pool(method string, ocs []*outcome, o Options) *Result {
 			r.Confusion = eval.NewConfusion(nil)
 		}
 		r.Confusion.Merge(oc.conf)
+		if oc.variant != "" {
+			if r.Variants == nil {
+				r.Variants = map[string]int{}
+			}
+			r.Variants[oc.variant]++
+		}
 		rules += oc.rules
 		lits += oc.literals
 		secs += oc.seconds
@@ -433,11 +449,16 @@ func runStrata(ctx context.Context, o Options, d Dataset, s split, sem possibili
 	if o.Prune {
 		st.PruneShare = learn.DefaultPruneShare
 	}
+	switch {
+	case len(o.Variants) == 1:
+		st.Variant = o.Variants[0]
+	case len(o.Variants) > 1:
+		st.Variants = o.Variants
+	}
 	lr, err := table.Learn(ctx, s.train, s.trainRows, st)
 	if err != nil {
 		return nil, err
 	}
-	learned := time.Since(start)
 	preds, err := table.Predict(ctx, lr.Theory, s.test, table.PredictOptions{Semantics: sem, Label: d.Label, Rows: s.testRows})
 	if err != nil {
 		return nil, err
@@ -446,7 +467,10 @@ func runStrata(ctx context.Context, o Options, d Dataset, s split, sem possibili
 	for _, p := range preds {
 		count(conf, p.Target, p.Class)
 	}
-	_ = learned
-	return &outcome{conf: conf, rules: float64(lr.Model.NumClauses()), literals: float64(lr.Model.NumLiterals()),
-		seconds: time.Since(start).Seconds()}, nil
+	oc := &outcome{conf: conf, rules: float64(lr.Model.NumClauses()), literals: float64(lr.Model.NumLiterals()),
+		seconds: time.Since(start).Seconds()}
+	if len(st.Variants) > 0 {
+		oc.variant = lr.Variant.String()
+	}
+	return oc, nil
 }

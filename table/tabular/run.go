@@ -232,6 +232,11 @@ func splits(o Options, d Dataset) (_ []split, rows int, skipped []string, _ erro
 		for _, e := range t.Skipped {
 			skipped = append(skipped, e.Error())
 		}
+		if d.Kind == "binary" && d.Positive != "" {
+			if err := binarize(t, d.Label, d.Positive); err != nil {
+				return nil, err
+			}
+		}
 		return t, nil
 	}
 	t, err := read(d.Files[0])
@@ -474,3 +479,37 @@ func runStrata(ctx context.Context, o Options, d Dataset, s split, sem possibili
 	}
 	return oc, nil
 }
+
+// binarize makes the class column of a table that datasets.tsv calls
+// binary two-valued, as the rule learners learn it: the positive class
+// against every other, named Other(positive) (ecoli's cp against its seven
+// other sites). A column of two values is left as it is.
+func binarize(t *table.Table, label, positive string) error {
+	c := t.Column(label)
+	if c == nil || c.Numeric || len(c.Values) <= 2 {
+		return nil
+	}
+	if !slices.Contains(c.Values, positive) {
+		return fmt.Errorf("%s: the positive class %q of a binary table is not a value of %q", t.Name, positive, label)
+	}
+	other := Other(positive)
+	if slices.Contains(c.Values, other) {
+		return fmt.Errorf("%s: %q is a value of %q already; cannot name the other classes so", t.Name, other, label)
+	}
+	pos := int32(slices.Index(c.Values, positive))
+	for i, code := range c.Codes {
+		switch {
+		case code < 0:
+		case code == pos:
+			c.Codes[i] = 0
+		default:
+			c.Codes[i] = 1
+		}
+	}
+	c.Values = []string{positive, other}
+	return nil
+}
+
+// Other names the classes other than positive in a binary table whose
+// class column has more values (binarize).
+func Other(positive string) string { return "not " + positive }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/strata-logic/strata/internal/shared"
+	"github.com/strata-logic/strata/table"
 	"github.com/strata-logic/strata/weka/wekatest"
 )
 
@@ -160,5 +161,32 @@ func TestRunSkipsBadRows(t *testing.T) {
 	}
 	if acc := tr.Result("strata-lex").Confusion.Accuracy(); acc < 0.9 {
 		t.Errorf("strata-lex: accuracy %.3f on a table a threshold separates", acc)
+	}
+}
+
+// TestBinarize checks that a binary table whose class column has more
+// values is learned as the positive class against the others.
+func TestBinarize(t *testing.T) {
+	tab, err := table.Read(strings.NewReader("x,label\n1,cp\n2,im\n3,?\n4,pp\n5,cp\n"), "e.csv", table.Options{Categorical: []string{"label"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := binarize(tab, "label", "cp"); err != nil {
+		t.Fatal(err)
+	}
+	c := tab.Column("label")
+	var got []string
+	for r := range tab.Rows {
+		got = append(got, c.Value(r))
+	}
+	if strings.Join(got, ",") != "cp,not cp,,not cp,cp" {
+		t.Fatalf("classes %q", got)
+	}
+	if err := binarize(tab, "label", "zz"); err != nil {
+		t.Fatalf("a two-valued column is left as it is: %v", err)
+	}
+	tab, _ = table.Read(strings.NewReader("x,label\n1,a\n2,b\n3,c\n"), "e.csv", table.Options{})
+	if err := binarize(tab, "label", "zz"); err == nil {
+		t.Fatal("a positive class that is not a value: no error")
 	}
 }

@@ -83,7 +83,9 @@ func Cases(ctx context.Context, r *possibilistic.Reasoner, sem possibilistic.Sem
 }
 
 // Confusion is a confusion table of a multi-class task: Counts[t][p]
-// situations of target Labels[t] were answered Labels[p].
+// situations of target Labels[t] were answered Labels[p]. Tables of one
+// task with different labels merge (Merge), as the folds of a
+// cross-validation whose training parts saw different classes.
 type Confusion struct {
 	Labels []string // the classes, then None
 	Counts [][]int
@@ -97,6 +99,41 @@ func NewConfusion(classes []string) *Confusion {
 		c.Counts[i] = make([]int, len(c.Labels))
 	}
 	return c
+}
+
+// AddLabels adds the labels the table does not have yet, in order, before
+// None (which stays last when the table has it), with no counts.
+func (c *Confusion) AddLabels(labels ...string) {
+	for _, l := range labels {
+		if slices.Contains(c.Labels, l) {
+			continue
+		}
+		at := len(c.Labels)
+		if at > 0 && c.Labels[at-1] == None {
+			at--
+		}
+		c.Labels = slices.Insert(c.Labels, at, l)
+		for i := range c.Counts {
+			c.Counts[i] = slices.Insert(c.Counts[i], at, 0)
+		}
+		c.Counts = slices.Insert(c.Counts, at, make([]int, len(c.Labels)))
+	}
+}
+
+// Merge adds the counts of d to c, label by label, adding the labels of d
+// that c lacks (AddLabels): the confusion table of two sets of situations
+// from the tables of each, such as the folds of a cross-validation.
+func (c *Confusion) Merge(d *Confusion) {
+	c.AddLabels(d.Labels...)
+	at := make([]int, len(d.Labels))
+	for i, l := range d.Labels {
+		at[i] = slices.Index(c.Labels, l)
+	}
+	for t, row := range d.Counts {
+		for p, n := range row {
+			c.Counts[at[t]][at[p]] += n
+		}
+	}
 }
 
 // Add counts one situation; target and answer must be labels of the table.
@@ -131,6 +168,39 @@ func (c *Confusion) Total() int {
 
 // Accuracy returns Correct/Total (0 for an empty table).
 func (c *Confusion) Accuracy() float64 { return ratio(c.Correct(), c.Total()) }
+
+// MacroF1 returns the mean over the classes of their F1 score, 2PR/(P+R)
+// with P the precision and R the recall of the class (0 when no situation
+// of the class is answered right), or 0 without classes. The classes are
+// the labels that are the target or the answer of some situation, None
+// excepted: a situation answered None counts against its target's recall,
+// and a situation whose target is None against the precision of its
+// answer.
+func (c *Confusion) MacroF1() float64 {
+	sum, k := 0.0, 0
+	for i, l := range c.Labels {
+		if l == None {
+			continue
+		}
+		tp, actual, answered := c.Counts[i][i], 0, 0
+		for j := range c.Labels {
+			actual += c.Counts[i][j]
+			answered += c.Counts[j][i]
+		}
+		if actual == 0 && answered == 0 {
+			continue
+		}
+		k++
+		if tp > 0 {
+			p, r := float64(tp)/float64(answered), float64(tp)/float64(actual)
+			sum += 2 * p * r / (p + r)
+		}
+	}
+	if k == 0 {
+		return 0
+	}
+	return sum / float64(k)
+}
 
 // Write prints the table, targets as rows and answers as columns.
 func (c *Confusion) Write(w io.Writer) error {

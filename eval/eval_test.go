@@ -287,3 +287,73 @@ func mustReasoner(t testing.TB, th *possibilistic.Theory) *possibilistic.Reasone
 	}
 	return r
 }
+
+// TestConfusionMacroF1 checks macro-F1 against a hand computation, with
+// None counting against recall and never as a class.
+func TestConfusionMacroF1(t *testing.T) {
+	c := eval.NewConfusion([]string{"a", "b", "c"})
+	add := func(target, answer string, n int) {
+		for range n {
+			if err := c.Add(target, answer); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	add("a", "a", 4)
+	add("a", "b", 1)
+	add("b", "b", 3)
+	add("b", "c", 1)
+	add("c", "c", 3)
+	add("c", "a", 1)
+	// a: P 4/5, R 4/5, F1 0.8; b: P 3/4, R 3/4; c: P 3/4, R 3/4.
+	if got := c.MacroF1(); got < 0.7666 || got > 0.7667 {
+		t.Fatalf("macro-F1 %v, want 0.7667", got)
+	}
+	// A row of a answered None lowers a's recall only: a P 4/5, R 4/6.
+	add("a", eval.None, 1)
+	want := (2*0.8*(4.0/6)/(0.8+4.0/6) + 0.75 + 0.75) / 3
+	if got := c.MacroF1(); got < want-1e-12 || got > want+1e-12 {
+		t.Fatalf("macro-F1 with a none %v, want %v", got, want)
+	}
+	// A class nobody has nor answers is not counted.
+	c.AddLabels("d")
+	if got := c.MacroF1(); got < want-1e-12 || got > want+1e-12 {
+		t.Fatalf("macro-F1 with an empty class %v, want %v", got, want)
+	}
+	if got := eval.NewConfusion(nil).MacroF1(); got != 0 {
+		t.Fatalf("empty table: macro-F1 %v", got)
+	}
+}
+
+// TestConfusionMerge checks that merging tables with different labels
+// adds the counts label by label and keeps None last.
+func TestConfusionMerge(t *testing.T) {
+	x := eval.NewConfusion([]string{"a", "b"})
+	x.Add("a", "a")
+	x.Add("b", eval.None)
+	y := eval.NewConfusion([]string{"c", "a"})
+	y.Add("c", "a")
+	y.Add("a", "a")
+	y.Add("a", "c")
+	x.Merge(y)
+	if strings.Join(x.Labels, ",") != "a,b,c,none" {
+		t.Fatalf("labels %q", x.Labels)
+	}
+	want := [][]int{{2, 0, 1, 0}, {0, 0, 0, 1}, {1, 0, 0, 0}, {0, 0, 0, 0}}
+	for i := range want {
+		for j := range want[i] {
+			if x.Counts[i][j] != want[i][j] {
+				t.Fatalf("counts %v, want %v", x.Counts, want)
+			}
+		}
+	}
+	if x.Total() != 5 || x.Correct() != 2 {
+		t.Fatalf("%d of %d right", x.Correct(), x.Total())
+	}
+	// Merging into an empty table copies the other.
+	z := eval.NewConfusion(nil)
+	z.Merge(x)
+	if z.Total() != 5 || strings.Join(z.Labels, ",") != "a,b,c,none" {
+		t.Fatalf("merged into empty: %q %v", z.Labels, z.Counts)
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // Run states.
@@ -196,6 +197,9 @@ type run struct {
 	// (nil for a run on examples), into confusion.
 	score     *tableScore
 	confusion *confusionView
+	// render writes a hypothesis as the run's theory: as it is, or for a
+	// table with the hard rules a person reads (table.Encoding.Theory).
+	render func(*learn.Hypothesis) *possibilistic.Theory
 }
 
 // examples returns the run's training and test examples (test nil
@@ -337,16 +341,19 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		learnData := s.learnData
-		var score *tableScore
 		if req.tableRequest.given() {
-			learnData = func(req learnRequest) (*logic.Vocabulary, *learn.Examples, *learn.Examples, []logic.Clause, error) {
-				v, train, test, hard, t, err := s.tableData(req, proto.Settings.Seed)
-				score = &tableScore{t: t, label: req.Label, sem: proto.Settings.Semantics}
-				return v, train, test, hard, err
+			tp, t, err := s.tableProblem(req, proto, folds)
+			if err != nil {
+				return nil, err
 			}
+			var val *validation
+			if len(tp.Folds) > 0 {
+				val = &validation{folds: tp.Folds, problem: tp.Validation, pruned: -1}
+			}
+			score := &tableScore{t: t, label: req.Label, sem: proto.Settings.Semantics}
+			return s.startRun(ctx, req.Name, tp.Final, proto, cp, val, tp.Encoding.Theory, score)
 		}
-		vocab, train, test, hard, err := learnData(req)
+		vocab, train, test, hard, err := s.learnData(req)
 		if err != nil {
 			return nil, err
 		}
@@ -365,7 +372,7 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 			}
 			val = &validation{folds: fs, pruned: -1}
 		}
-		return s.startRun(ctx, req.Name, learn.Problem{Vocab: vocab, Train: train, Hard: hard, Test: test}, proto, cp, val, score)
+		return s.startRun(ctx, req.Name, learn.Problem{Vocab: vocab, Train: train, Hard: hard, Test: test}, proto, cp, val, nil, nil)
 	})
 	if err != nil {
 		writeError(w, err)
@@ -378,14 +385,17 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 // examples and may run the solver), then registers the run and starts it,
 // unless the server is shutting down, too many runs are running, or the
 // request ran past its budget. With a checkpoint it resumes the learner
-// that wrote it.
-func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, proto learn.Protocol, checkpoint []byte, val *validation, score *tableScore) (*runView, error) {
+// that wrote it. render writes a hypothesis as the run's theory (nil: as
+// it is, over p's vocabulary); score scores a table run's final theory
+// class by class (nil for a run on examples).
+func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, proto learn.Protocol, checkpoint []byte, val *validation,
+	render func(*learn.Hypothesis) *possibilistic.Theory, score *tableScore) (*runView, error) {
 	if err := s.runSlot(); err != nil { // fail early, before building
 		return nil, err
 	}
 	runCtx, cancel := context.WithCancel(s.runCtx)
 	rn := &run{id: newID("r-"), name: name, cancel: cancel, started: time.Now(), state: stateRunning,
-		changed: make(chan struct{}), finished: make(chan struct{}), val: val, score: score}
+		changed: make(chan struct{}), finished: make(chan struct{}), val: val, render: render, score: score}
 	vocab := p.Vocab.Clone() // before the learner runs, which reads p.Vocab
 	rn.train = &runExamples{vocab: vocab, ex: p.Train}
 	if p.Test != nil {
@@ -394,7 +404,9 @@ func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, pro
 	if rn.name == "" {
 		rn.name = rn.id
 	}
-	v := p.Vocab
+	if rn.render == nil {
+		rn.render = func(h *learn.Hypothesis) *possibilistic.Theory { return h.Theory(p.Vocab) }
+	}
 	var l *learn.Learner
 	if s.beforeBuild != nil {
 		s.beforeBuild()
@@ -411,8 +423,8 @@ func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, pro
 		cancel()
 		return nil, inputError("pos", err)
 	}
-	rn.observe(l, v)
-	rn.theory = l.Hypothesis().Theory(v).String()
+	rn.observe(l)
+	rn.theory = rn.render(l.Hypothesis()).String()
 	var view *runView
 	err = s.commit(ctx, func() error {
 		s.mu.Lock()
@@ -487,10 +499,10 @@ func (s *Server) forgetOldRuns() {
 }
 
 // observe records every iteration of l in the run, with the model.
-func (rn *run) observe(l *learn.Learner, v *logic.Vocabulary) {
+func (rn *run) observe(l *learn.Learner) {
 	l.OnIteration = func(it learn.Iteration) {
 		// The learner's goroutine: reading the model is safe here.
-		text := l.Hypothesis().Theory(v).String()
+		text := rn.render(l.Hypothesis()).String()
 		rn.update(func() {
 			rn.hist = append(rn.hist, it)
 			rn.theory = text
@@ -540,7 +552,7 @@ func (s *Server) learn(ctx context.Context, rn *run, l *learn.Learner, p learn.P
 			cpErr = fileutil.WriteAtomic(path, func(w io.Writer) error { _, err := w.Write(cp.Bytes()); return err })
 		}
 	}
-	th := final.Theory(p.Vocab)
+	th := rn.render(final)
 	text := th.String()
 	var conf *confusionView
 	if rn.score != nil && err == nil {

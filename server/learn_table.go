@@ -3,9 +3,9 @@ package server
 import (
 	"bytes"
 	"context"
+	"strings"
 
 	"github.com/strata-logic/strata/learn"
-	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/table"
 )
@@ -24,40 +24,45 @@ type tableRequest struct {
 
 func (t tableRequest) given() bool { return t.Table != "" || t.TablePath != "" }
 
-// tableData reads a request's table and returns the learner's problem of
-// all its rows (table.NewProblem), and the table: the encoding is fit on
-// every row, so a validation phase's held-out part shares the cut points
-// of the rows it is held out from.
-func (s *Server) tableData(req learnRequest, seed uint64) (v *logic.Vocabulary, train, test *learn.Examples, hard []logic.Clause, t *table.Table, err error) {
+// tableProblem reads a request's table and returns the learner's problem
+// of all its rows (table.NewProblem) under the request's protocol: with
+// folds or validation, the held-out parts are rows (stratified by class),
+// each fold with the cut points and values of its own training rows, and
+// scored as the task is, one class per held-out row; and the table.
+func (s *Server) tableProblem(req learnRequest, proto learn.Protocol, folds int) (*table.Problem, *table.Table, error) {
 	tr := req.tableRequest
 	switch {
 	case req.Pos != "" || req.PosPath != "" || req.Neg != "" || req.NegPath != "" || req.Hard != "" || req.HardPath != "" ||
 		req.TestPos != "" || req.TestPosPath != "" || req.TestNeg != "" || req.TestNegPath != "":
-		return nil, nil, nil, nil, nil, badRequest("table", "a table is learned from alone: give no examples or hard rules with it")
+		return nil, nil, badRequest("table", "a table is learned from alone: give no examples or hard rules with it")
 	case tr.Label == "":
-		return nil, nil, nil, nil, nil, badRequest("label", "learning from a table needs label, its class column")
+		return nil, nil, badRequest("label", "learning from a table needs label, its class column")
 	}
 	data, name, err := s.read("table", source{Text: tr.Table, Path: tr.TablePath})
 	if err != nil {
-		return nil, nil, nil, nil, nil, err
+		return nil, nil, err
 	}
 	opts := table.Options{Categorical: []string{tr.Label}}
 	if tr.Numeric != nil {
 		opts.Numeric = append([]string{}, *tr.Numeric...)
 	}
-	t, err = table.Read(bytes.NewReader(data), name, opts)
+	t, err := table.Read(bytes.NewReader(data), name, opts)
 	if err != nil {
-		return nil, nil, nil, nil, nil, inputError("table", err)
+		return nil, nil, inputError("table", err)
 	}
-	features := tr.Features
-	if features == nil {
-		features, _ = table.DefaultFeatures(t, tr.Label, "")
+	ts := table.Settings{Learner: proto.Settings, Label: tr.Label, Features: tr.Features, Folds: folds, Validation: learn.DefaultValidation}
+	if req.Validation != nil {
+		ts.Validation = *req.Validation
 	}
-	e, p, err := table.NewProblem(t, nil, tr.Label, features, seed)
+	p, err := table.NewProblem(t, nil, ts)
 	if err != nil {
-		return nil, nil, nil, nil, nil, inputError("table", err)
+		field := "table"
+		if folds > 0 && strings.Contains(err.Error(), "too few") {
+			field = map[bool]string{true: "validation", false: "folds"}[folds == 1]
+		}
+		return nil, nil, inputError(field, err)
 	}
-	return e.Vocab, p.Train, nil, p.Hard, t, nil
+	return p, t, nil
 }
 
 // confusionView is a theory's answers for the rows of a table against

@@ -37,7 +37,7 @@ func TestLearnTable(t *testing.T) {
 	if end.State != stateDone {
 		t.Fatalf("run %s: %s", end.State, end.Error)
 	}
-	for _, want := range []string{"decision=grant | decision=reject", "income <= 50", "debts!=no"} {
+	for _, want := range []string{"decision=grant | decision=reject", "income > 50", "debts=no", "-> decision"} {
 		if !strings.Contains(end.Theory, want) {
 			t.Errorf("theory lacks %q:\n%s", want, end.Theory)
 		}
@@ -54,6 +54,26 @@ func TestLearnTable(t *testing.T) {
 	}
 	if conf := end.Confusion; conf == nil || conf.Rows != 120 || conf.Accuracy != c.Accuracy() || !reflect.DeepEqual(conf.Labels, c.Labels) || !reflect.DeepEqual(conf.Counts, c.Counts) {
 		t.Errorf("per-class results %+v; the library's %+v", end.Confusion, c)
+	}
+	// With folds, the held-out parts are rows, each scored once per class
+	// (one class per row), and the theory has no auxiliary atom of the
+	// learner's hard rules.
+	if st := call(t, "POST", ts.URL+"/api/learn", map[string]any{"table": b.String(), "label": "decision", "iterations": 10, "folds": 3}, &start); st != 201 {
+		t.Fatalf("start with folds: %d %+v", st, start)
+	}
+	evs = readEvents(t, ts.URL+"/api/learn/"+start.ID+"/events")
+	if err := json.Unmarshal(evs[len(evs)-1].data, &end); err != nil {
+		t.Fatal(err)
+	}
+	if end.State != stateDone || end.Validation == nil || end.Validation.Folds != 3 || end.Validation.HeldExamples != 2*120 || end.Validation.Chosen == 0 {
+		t.Fatalf("run with folds %s (%s): validation %+v", end.State, end.Error, end.Validation)
+	}
+	if strings.Contains(end.Theory, "\x00") || !strings.Contains(end.Theory, "decision=grant | decision=reject") {
+		t.Errorf("theory with folds:\n%s", end.Theory)
+	}
+	var few apiError
+	if st := call(t, "POST", ts.URL+"/api/learn", map[string]any{"table": "a,b\n1,x\n1,y\n", "label": "b", "folds": 3}, &few); st != 400 || few.Field != "folds" {
+		t.Errorf("3 folds of 2 rows: %d %+v", st, few)
 	}
 	var e apiError
 	st := call(t, "POST", ts.URL+"/api/learn", map[string]any{"table": "income,debts,decision\n70,no,grant\n60,yes\n", "label": "decision"}, &e)

@@ -12,6 +12,10 @@ import (
 // iterations.
 type validation struct {
 	folds []learn.Fold
+	// problem is the vocabulary and hard rules the folds are learned in,
+	// when they are not the run's (a table's folds, each with its own cut
+	// points: table.Problem.Validation).
+	problem learn.Problem
 
 	// Filled in as the phase runs, under the run's lock.
 	steps   []validationStep // every iteration of every fold, in order
@@ -102,7 +106,11 @@ func (s *Server) validate(ctx context.Context, rn *run, p learn.Problem, proto l
 			val.steps = append(val.steps, step)
 		})
 	}
-	sel, err := learn.Choose(ctx, p, proto)
+	vp := p
+	if val.problem.Vocab != nil {
+		vp = val.problem
+	}
+	sel, err := learn.Choose(ctx, vp, proto)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -111,6 +119,6 @@ func (s *Server) validate(ctx context.Context, rn *run, p learn.Problem, proto l
 	if err != nil {
 		return nil, nil, err
 	}
-	rn.observe(l, p.Vocab)
+	rn.observe(l)
 	return sel, l, nil
 }

@@ -17,7 +17,13 @@ import (
 // part is split in turn. A threshold is the lower of the two values it
 // separates, so that a rule reads x <= v for a value v of the data.
 // classes is the number of classes (y holds 0..classes-1).
-func Cuts(x []float64, y []int32, classes int) []float64 {
+func Cuts(x []float64, y []int32, classes int) []float64 { return cutsAtLeast(x, y, classes, 0) }
+
+// cutsAtLeast is Cuts with at least min cuts where the column has that
+// many boundary points: beyond those the MDL criterion pays for, the best
+// cuts of the recursive partition by information gain (weighted by the
+// rows of the part they split), best first.
+func cutsAtLeast(x []float64, y []int32, classes, min int) []float64 {
 	groups := groupValues(x, y, classes)
 	if len(groups) < 2 {
 		return nil
@@ -32,7 +38,9 @@ func Cuts(x []float64, y []int32, classes int) []float64 {
 	}
 	s := &splitter{groups: groups, prefix: prefix, classes: classes}
 	var cuts []float64
-	s.split(0, len(groups), &cuts)
+	var rest []interval
+	s.split(0, len(groups), &cuts, &rest)
+	s.more(min, &cuts, rest)
 	slices.Sort(cuts)
 	return cuts
 }
@@ -122,16 +130,18 @@ func (s *splitter) boundary(i int) bool {
 	return a < 0 || b < 0 || a != b
 }
 
-// split finds the best cut of groups[lo:hi], keeps it when it passes the
-// MDL criterion, and recurses into both sides.
-func (s *splitter) split(lo, hi int, cuts *[]float64) {
+// bestSplit returns the boundary point of groups[lo:hi] whose cut
+// leaves the least class entropy (-1 when there is none, or one class),
+// its information gain, and whether the gain pays for the cut by the MDL
+// criterion.
+func (s *splitter) bestSplit(lo, hi int) (best int, gain float64, pays bool) {
 	if hi-lo < 2 {
-		return
+		return -1, 0, false
 	}
 	all := s.counts(lo, hi, make([]int, s.classes))
 	hAll, n, k := entropy(all)
 	if k < 2 {
-		return
+		return -1, 0, false
 	}
 	left, right := make([]int, s.classes), make([]int, s.classes)
 	best, bestE := -1, math.Inf(1)
@@ -146,16 +156,70 @@ func (s *splitter) split(lo, hi int, cuts *[]float64) {
 		}
 	}
 	if best < 0 {
-		return
+		return -1, 0, false
 	}
 	h1, _, k1 := entropy(s.counts(lo, best, left))
 	h2, _, k2 := entropy(s.counts(best, hi, right))
-	gain := hAll - bestE
+	gain = hAll - bestE
 	delta := math.Log2(math.Pow(3, float64(k))-2) - (float64(k)*hAll - float64(k1)*h1 - float64(k2)*h2)
-	if gain <= (math.Log2(float64(n-1))+delta)/float64(n) {
+	return best, gain, gain > (math.Log2(float64(n-1))+delta)/float64(n)
+}
+
+// interval is a part groups[lo:hi] of a column not split by the MDL
+// criterion, with its best cut and that cut's information gain weighted
+// by the part's rows.
+type interval struct {
+	lo, hi, best int
+	weighted     float64
+}
+
+// split keeps the best cut of groups[lo:hi] when it passes the MDL
+// criterion, and recurses into both sides; a part it does not split, but
+// could, goes to rest.
+func (s *splitter) split(lo, hi int, cuts *[]float64, rest *[]interval) {
+	best, gain, pays := s.bestSplit(lo, hi)
+	if best < 0 {
+		return
+	}
+	if !pays {
+		*rest = append(*rest, interval{lo, hi, best, gain * float64(s.prefixRows(lo, hi))})
 		return
 	}
 	*cuts = append(*cuts, s.groups[best-1].value)
-	s.split(lo, best, cuts)
-	s.split(best, hi, cuts)
+	s.split(lo, best, cuts, rest)
+	s.split(best, hi, cuts, rest)
+}
+
+// prefixRows returns the number of rows of groups[lo:hi].
+func (s *splitter) prefixRows(lo, hi int) int {
+	n := 0
+	for c := range s.classes {
+		n += s.prefix[hi*s.classes+c] - s.prefix[lo*s.classes+c]
+	}
+	return n
+}
+
+// more adds cuts beyond those the MDL criterion pays for until there are
+// min: the cut of the largest weighted information gain among the parts
+// not split, then among the parts it leaves, and so on.
+func (s *splitter) more(min int, cuts *[]float64, rest []interval) {
+	for len(*cuts) < min && len(rest) > 0 {
+		i := 0
+		for j, r := range rest {
+			if r.weighted > rest[i].weighted {
+				i = j
+			}
+		}
+		r := rest[i]
+		rest = slices.Delete(rest, i, i+1)
+		if r.weighted <= 0 {
+			continue
+		}
+		*cuts = append(*cuts, s.groups[r.best-1].value)
+		for _, part := range [][2]int{{r.lo, r.best}, {r.best, r.hi}} {
+			if best, gain, _ := s.bestSplit(part[0], part[1]); best >= 0 {
+				rest = append(rest, interval{part[0], part[1], best, gain * float64(s.prefixRows(part[0], part[1]))})
+			}
+		}
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // NoClass is the prediction for a row of which the theory entails no
@@ -64,6 +65,14 @@ func (e *Encoding) ClassNames() []string {
 // feature (Cuts) on their values and classes. The class column must be
 // categorical with a value in every training row.
 func Fit(t *Table, label string, features []string, rows []int) (*Encoding, error) {
+	return fit(t, label, features, rows, 0, &logic.Vocabulary{})
+}
+
+// fit is Fit with at least minCuts cuts of a numeric column where it has
+// that many boundary points (cutsAtLeast), and the atoms interned in v,
+// which other encodings may share (the folds of a cross-validation, each
+// fit on its own training rows).
+func fit(t *Table, label string, features []string, rows []int, minCuts int, v *logic.Vocabulary) (*Encoding, error) {
 	lc, err := labelColumn(t, label)
 	if err != nil {
 		return nil, err
@@ -72,7 +81,7 @@ func Fit(t *Table, label string, features []string, rows []int) (*Encoding, erro
 	if err != nil {
 		return nil, err
 	}
-	e := &Encoding{Vocab: &logic.Vocabulary{}, Label: label, Classes: classes}
+	e := &Encoding{Vocab: v, Label: label, Classes: classes}
 	for _, c := range classes {
 		e.classAtom(c)
 	}
@@ -90,7 +99,7 @@ func Fit(t *Table, label string, features []string, rows []int) (*Encoding, erro
 			for i, r := range rows {
 				x[i] = col.Num[r]
 			}
-			f.Cuts = Cuts(x, y, len(classes))
+			f.Cuts = cutsAtLeast(x, y, len(classes), minCuts)
 		} else {
 			seen := make([]bool, len(col.Values))
 			for _, r := range rows {
@@ -167,15 +176,40 @@ func classesOf(t *Table, lc *Column, rows []int) ([]int32, []string, error) {
 	return y, classes, nil
 }
 
-// Hard returns the hard rules of the encoding: exactly one class; at most
-// one value of a categorical feature; a threshold implies the higher ones
-// of its column (col<=3 -> col<=5).
-func (e *Encoding) Hard() []logic.Clause {
+// Hard returns the hard rules of the encoding as a theory states them:
+// exactly one class; at most one value of a categorical feature, as a
+// clause !a | !b for every two values; a threshold implies the next higher
+// one of its column (col<=3 -> col<=5).
+func (e *Encoding) Hard() []logic.Clause { return e.hard(false) }
+
+// LearnerHard returns the hard rules the learner reasons with: those of
+// Hard, but that a feature of more than pairwiseMax values has at most one
+// of them is said by the sequential ("ladder") encoding of Sinz (CP 2005):
+// auxiliary atoms s1..s(n-1), si meaning "one of the first i values
+// holds", and 3n-4 clauses instead of n(n-1)/2. Every world of Hard
+// extends to worlds of LearnerHard and every world of LearnerHard
+// restricted to the encoding's atoms is one of Hard, so both give every
+// entailment the same answer (TestLadderSameAnswers). The auxiliary atoms
+// are interned in e.Vocab under names no comparison has (auxiliary); no
+// example mentions them, so no learned rule does, and Theory writes the
+// hard rules of Hard instead.
+func (e *Encoding) LearnerHard() []logic.Clause { return e.hard(true) }
+
+// pairwiseMax is the most values a feature has for its "at most one"
+// to be said pairwise to the learner: up to it the ladder has no fewer
+// clauses.
+const pairwiseMax = 5
+
+func (e *Encoding) hard(ladder bool) []logic.Clause {
 	cs := crowd.HardRules(e.Vocab, e.ClassNames(), true)
 	for _, f := range e.Features {
-		for i, a := range f.values {
-			for _, b := range f.values[i+1:] {
-				cs = append(cs, logic.Clause{logic.Neg(a), logic.Neg(b)})
+		if ladder && len(f.values) > pairwiseMax {
+			cs = append(cs, atMostOneLadder(e.Vocab, f.Column, f.values)...)
+		} else {
+			for i, a := range f.values {
+				for _, b := range f.values[i+1:] {
+					cs = append(cs, logic.Clause{logic.Neg(a), logic.Neg(b)})
+				}
 			}
 		}
 		for i := 1; i < len(f.cuts); i++ {
@@ -185,14 +219,131 @@ func (e *Encoding) Hard() []logic.Clause {
 	return cs
 }
 
+// atMostOneLadder returns the sequential encoding of "at most one of xs"
+// (at least two atoms) with the auxiliary atoms of column col: xi -> si,
+// s(i-1) -> si, xi -> !s(i-1).
+func atMostOneLadder(v *logic.Vocabulary, col string, xs []logic.Atom) []logic.Clause {
+	n := len(xs)
+	s := make([]logic.Atom, n-1)
+	for i := range s {
+		s[i] = v.Intern(auxiliary(col, i+1))
+	}
+	cs := make([]logic.Clause, 0, 3*n-4)
+	cs = append(cs, logic.Clause{logic.Neg(xs[0]), logic.Pos(s[0])})
+	for i := 1; i < n-1; i++ {
+		cs = append(cs,
+			logic.Clause{logic.Neg(xs[i]), logic.Pos(s[i])},
+			logic.Clause{logic.Neg(s[i-1]), logic.Pos(s[i])},
+			logic.Clause{logic.Neg(xs[i]), logic.Neg(s[i-1])})
+	}
+	return append(cs, logic.Clause{logic.Neg(xs[n-1]), logic.Neg(s[n-2])})
+}
+
+// auxiliary returns the name of the i-th auxiliary atom of column col's
+// ladder: a name with a NUL byte, which no comparison and no theory file
+// has, so that it never meets an atom of the table (FromTheory ignores it).
+func auxiliary(col string, i int) string { return "\x00at most one " + col + " " + strconv.Itoa(i) }
+
+// IsAuxiliary reports whether an atom name is one of the auxiliary atoms of
+// LearnerHard.
+func IsAuxiliary(name string) bool { return strings.HasPrefix(name, "\x00at most one ") }
+
+// Theory returns a hypothesis learned on the encoding's problem as a theory
+// a person reads and strata reads back: its learned levels, each rule
+// written as a rule (RuleForm), and the hard rules of Hard in place of the
+// learner's (LearnerHard), which have the same worlds over the encoding's
+// atoms.
+func (e *Encoding) Theory(h *learn.Hypothesis) *possibilistic.Theory {
+	// The theory's vocabulary is e's without the auxiliary atoms, which
+	// LearnerHard interns after the others: an atom keeps its number.
+	v := &logic.Vocabulary{}
+	to := make([]logic.Atom, e.Vocab.Len())
+	for a := range to {
+		if name := e.Vocab.Name(logic.Atom(a)); !IsAuxiliary(name) {
+			to[a] = v.Intern(name)
+		} else {
+			to[a] = -1
+		}
+	}
+	remap := func(cs []logic.Clause) []logic.Clause {
+		out := make([]logic.Clause, len(cs))
+		for i, c := range cs {
+			out[i] = make(logic.Clause, len(c))
+			for j, l := range c {
+				out[i][j] = logic.MkLit(to[l.Atom()], l.IsNeg()) // learned rules have no auxiliary atom
+			}
+		}
+		return out
+	}
+	m := &learn.Hypothesis{Hard: remap(e.Hard())}
+	for _, l := range h.Levels {
+		m.Levels = append(m.Levels, remap(l))
+	}
+	return RuleForm(m.Theory(v), e.Label)
+}
+
+// union returns an encoding over the atoms of all of es (which share one
+// vocabulary): every class, value and cut of any of them, so that its hard
+// rules (Hard, LearnerHard) hold in each encoding's worlds restricted to
+// that encoding's atoms. The folds of a cross-validation share it.
+func union(es []*Encoding) *Encoding {
+	u := &Encoding{Vocab: es[0].Vocab, Label: es[0].Label}
+	byCol := map[string]int{}
+	for _, e := range es {
+		u.Classes = append(u.Classes, e.Classes...)
+		for _, f := range e.Features {
+			i, ok := byCol[f.Column]
+			if !ok {
+				i = len(u.Features)
+				byCol[f.Column] = i
+				u.Features = append(u.Features, Feature{Column: f.Column})
+			}
+			u.Features[i].Values = append(u.Features[i].Values, f.Values...)
+			u.Features[i].Cuts = append(u.Features[i].Cuts, f.Cuts...)
+		}
+	}
+	slices.Sort(u.Classes)
+	u.Classes = slices.Compact(u.Classes)
+	for i := range u.Features {
+		f := &u.Features[i]
+		slices.Sort(f.Values)
+		f.Values = slices.Compact(f.Values)
+		slices.Sort(f.Cuts)
+		f.Cuts = slices.Compact(f.Cuts)
+	}
+	u.intern()
+	return u
+}
+
 // Binding is an encoding bound to the columns of a table.
 type Binding struct {
-	e     *Encoding
-	t     *Table
-	cols  []*Column
-	value []map[int32]logic.Atom // per categorical feature: the table's code -> atom
-	label *Column                // nil when the table has no class column
-	class map[int32]int          // the table's code of a class -> its index in Classes
+	e *Encoding
+	t *Table
+	// Literals says which literals of a row's values Situation states.
+	Literals Literals
+	cols     []*Column
+	value    []map[int32]logic.Atom // per categorical feature: the table's code -> atom
+	label    *Column                // nil when the table has no class column
+	class    map[int32]int          // the table's code of a class -> its index in Classes
+}
+
+// Literals says which literals of a row's values its situation states.
+// Every choice gives the reasoner the same answers, as the hard rules give
+// the literals left out (the other values of a column are false, the
+// thresholds above a true one are true and those below a false one
+// false); but the learner draws the conditions of its candidate rules from
+// the literals of situations, so the choice shapes the rules it finds and
+// the time it takes. The zero value states, of a numeric value, every
+// threshold's literal and, of a categorical one, its value's atom.
+type Literals struct {
+	// Nearest states of a numeric value only the nearest threshold on
+	// each side (x > 3, x <= 5): shorter situations, and candidate
+	// conditions that are the tightest bounds of the rows they come from.
+	Nearest bool
+	// Unequal also states the negation of every other value of a
+	// categorical column (colour!=red), so that a rule can say that a
+	// column does not have a value.
+	Unequal bool
 }
 
 // Bind binds e to the columns of t: every feature must be a column of t, of
@@ -236,16 +387,29 @@ func (e *Encoding) Bind(t *Table) (*Binding, error) {
 // of, the negations of all the feature's atoms (the hard rules then give
 // the rest); for a numeric one, every threshold's literal; nothing for a
 // missing value. The term is sorted.
-func (b *Binding) Situation(r int) logic.Term {
-	var t logic.Term
+func (b *Binding) Situation(r int) logic.Term { return b.situation(r, nil) }
+
+// situation appends the literals of row r to t and sorts them.
+func (b *Binding) situation(r int, t logic.Term) logic.Term {
 	for i, f := range b.e.Features {
 		col := b.cols[i]
 		switch {
 		case col.Missing(r):
 		case col.Numeric:
 			x := col.Num[r]
-			for j, c := range f.Cuts {
-				t = append(t, logic.MkLit(f.cuts[j], !(x <= c)))
+			if b.Literals.Nearest {
+				// The first threshold at or above x, and the one below it.
+				j, _ := slices.BinarySearch(f.Cuts, x)
+				if j > 0 {
+					t = append(t, logic.Neg(f.cuts[j-1]))
+				}
+				if j < len(f.Cuts) {
+					t = append(t, logic.Pos(f.cuts[j]))
+				}
+			} else {
+				for j, c := range f.Cuts {
+					t = append(t, logic.MkLit(f.cuts[j], !(x <= c)))
+				}
 			}
 			// An equality atom on a numeric column (a theory written by
 			// hand) holds when the value is that number.
@@ -256,6 +420,13 @@ func (b *Binding) Situation(r int) logic.Term {
 		default:
 			if a, ok := b.value[i][col.Codes[r]]; ok {
 				t = append(t, logic.Pos(a))
+				if b.Literals.Unequal {
+					for _, o := range f.values {
+						if o != a {
+							t = append(t, logic.Neg(o))
+						}
+					}
+				}
 			} else {
 				for _, a := range f.values {
 					t = append(t, logic.Neg(a))
@@ -291,10 +462,54 @@ func (b *Binding) Target(r int) string {
 // Examples returns the learner's examples of rows: for every row, the
 // default situation |~ class and the non-default situation |~ other, other
 // drawn by rng from the other classes, as crowd.Examples does for answers.
-// Every row must have a class the encoding knows.
+// Identical examples are one with a multiplicity (learn.Examples), in the
+// order of their first row, as Examples.Add merges them. Every row must
+// have a class the encoding knows.
+//
+// The examples are built for size, as a table may have millions of rows:
+// the examples of one situation share its literals, the situations lie in
+// a few large blocks, the examples of a class share their β, and
+// duplicates are found by a hash of the literals instead of learn's index
+// of keys (which Examples builds if it is asked to add more).
 func (b *Binding) Examples(rows []int, rng *rand.Rand) (*learn.Examples, error) {
 	ex := &learn.Examples{}
 	atoms := b.e.ClassAtoms()
+	betas := make([]logic.Clause, len(atoms))
+	for i, a := range atoms {
+		betas[i] = logic.Clause{logic.Pos(a)}
+	}
+	seen := map[uint64]int32{} // hash of α, β and sign -> the last such example in ex.List
+	var prev []int32           // per example, the one before it of the same hash, or -1
+	var block []logic.Lit      // where the situations are stored
+	var buf logic.Term
+	// add adds the example α |~ β, merging it into an equal one, and
+	// returns α as stored; stored says α is already in a block.
+	add := func(alpha logic.Term, beta logic.Clause, positive, stored bool) logic.Term {
+		h := hashExample(alpha, beta[0], positive)
+		last, ok := seen[h]
+		for i := last; ok && i >= 0; i = prev[i] {
+			if e := &ex.List[i]; e.Positive == positive && e.Beta[0] == beta[0] && slices.Equal(e.Alpha, alpha) {
+				e.Count++
+				return e.Alpha
+			}
+		}
+		if !stored {
+			if len(alpha) > cap(block)-len(block) {
+				block = make([]logic.Lit, 0, max(1<<16, len(alpha)))
+			}
+			start := len(block)
+			block = append(block, alpha...)
+			alpha = block[start:len(block):len(block)]
+		}
+		if ok {
+			prev = append(prev, last)
+		} else {
+			prev = append(prev, -1)
+		}
+		seen[h] = int32(len(ex.List))
+		ex.List = append(ex.List, learn.Example{Alpha: alpha, Beta: beta, Positive: positive, Count: 1})
+		return alpha
+	}
 	for _, r := range rows {
 		c := b.Class(r)
 		if c < 0 {
@@ -303,15 +518,40 @@ func (b *Binding) Examples(rows []int, rng *rand.Rand) (*learn.Examples, error) 
 			}
 			return nil, logic.Errorf(logic.Position{File: b.t.Name, Line: b.t.Lines[r]}, "class %q was not among the training classes", b.Target(r))
 		}
-		alpha := b.Situation(r)
-		ex.Add(alpha, logic.Clause{logic.Pos(atoms[c])}, true, 1)
+		buf = b.situation(r, buf[:0])
+		alpha := add(buf, betas[c], true, false)
 		other := rng.IntN(len(atoms) - 1)
 		if other >= c {
 			other++
 		}
-		ex.Add(alpha, logic.Clause{logic.Pos(atoms[other])}, false, 1)
+		add(alpha, betas[other], false, true)
 	}
 	return ex, nil
+}
+
+// hashExample is exampleHash, or a weaker hash in a test of collisions.
+var hashExample = exampleHash
+
+// exampleHash hashes an example α |~ β (β one literal) with its sign
+// (FNV-1a over the literals).
+func exampleHash(alpha logic.Term, beta logic.Lit, positive bool) uint64 {
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	mix := func(x uint32) {
+		for range 4 {
+			h ^= uint64(x & 0xff)
+			h *= prime
+			x >>= 8
+		}
+	}
+	for _, l := range alpha {
+		mix(uint32(l))
+	}
+	mix(uint32(beta))
+	if positive {
+		mix(1)
+	}
+	return h
 }
 
 // FromTheory recovers the encoding of a theory's vocabulary: the class
@@ -331,8 +571,9 @@ func FromTheory(v *logic.Vocabulary, hard []logic.Clause, label string) (*Encodi
 	byCol := map[string]*Feature{}
 	var order []string
 	for a := range v.Len() {
-		c, ok := logic.ParseComparison(v.Name(logic.Atom(a)))
-		if !ok {
+		name := v.Name(logic.Atom(a))
+		c, ok := logic.ParseComparison(name)
+		if !ok || IsAuxiliary(name) {
 			continue
 		}
 		if c.Column == label {
@@ -398,4 +639,14 @@ func classColumnOf(v *logic.Vocabulary, hard []logic.Clause) (string, error) {
 	}
 	slices.SortFunc(found, cmp.Compare)
 	return "", fmt.Errorf("the theory's hard rules name several possible class columns (%s); name the class column", strings.Join(found, ", "))
+}
+
+// feature returns the feature of column col, or nil.
+func (e *Encoding) feature(col string) *Feature {
+	for i := range e.Features {
+		if e.Features[i].Column == col {
+			return &e.Features[i]
+		}
+	}
+	return nil
 }

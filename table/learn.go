@@ -5,18 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
-	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/strata-logic/strata/learn"
-	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
 
 // Settings say how to learn from a table. The zero value of a field has no
-// effect or means its default; Label is required.
+// effect; Label is required.
 type Settings struct {
 	// Learner holds the heuristic learner's settings (iterations, timeout,
 	// candidates, seed, threads, patience, semantics). Its Timeout bounds
@@ -25,33 +23,128 @@ type Settings struct {
 
 	Label    string   // the class column
 	Features []string // the columns to learn from; nil: DefaultFeatures
-	Group    string   // rows with the same value of this column are never split between folds ("" : every row alone)
+	Group    string   // rows with the same value of this column are never split between held-out parts ("" : every row alone)
 
-	// Folds, when 2 or more, chooses the number of iterations by the
-	// learning protocol (learn.Protocol) on that many folds of the
-	// training rows (whole groups): a theory is learned on the other
-	// folds, the held-out fold scored after every iteration as the task
-	// is, one class per row (learn.Answers), and the one-standard-error
-	// rule applied to the pooled curve; the theory is then learned on all
-	// the training rows with that many iterations. The cut points are
-	// those of all the training rows. 0 or 1: no choice, learn up to
-	// Learner.Iterations.
+	// Folds chooses the number of iterations by the learning protocol
+	// (learn.Protocol) on held-out training rows (whole groups): with 2 or
+	// more on that many folds of a cross-validation, with 1 on one part
+	// of share Validation, with 0 not at all (learn up to
+	// Learner.Iterations). Each held-out part's theory is learned on its
+	// other rows, encoded with the cut points and values of those rows
+	// alone, and the held-out rows are scored after every iteration as the
+	// task is, one class per row (learn.Answers); the one-standard-error
+	// rule applied to the (pooled) curve gives the iterations of the final
+	// run on all the training rows.
 	Folds int
-	// ValidationPatience stops a fold's run this many iterations after its
-	// held-out score last improved (0: learn.DefaultValidationPatience).
+	// Validation is the share of the training rows one held-out part
+	// holds out (Folds 1; 0: none, so nothing is chosen).
+	Validation float64
+	// ValidationPatience stops a held-out part's run this many iterations
+	// after its held-out score last improved (0: never; the command line's
+	// default is learn.DefaultValidationPatience).
 	ValidationPatience int
+	// Variant says how the rows are encoded for the learner: the cut
+	// points and the literals of a situation.
+	Variant Variant
+	// Variants, with held-out parts, are encodings to choose among: each
+	// is validated on the same held-out parts with an equal share of the
+	// validation time, and the one whose held-out accuracy at its chosen
+	// iteration is the highest (the first on a tie) is learned on all the
+	// training rows. Variant is then ignored.
+	Variants []Variant
+	// PruneShare, with held-out parts, prunes the final theory of the
+	// rules too few training rows need, at the support chosen on the
+	// held-out parts (learn.Protocol.PruneShare; 0: no pruning).
+	PruneShare float64
+}
+
+// Variant is a way to encode a table's rows for the learner. The zero
+// value has the cut points of the MDL criterion and states every
+// threshold's literal and a categorical value's atom.
+type Variant struct {
+	// MinCuts gives a numeric column at least this many cut points where
+	// its training rows have that many boundary points: beyond those the
+	// MDL criterion pays for, the best of the recursive partition by
+	// information gain (0: MDL's alone).
+	MinCuts int
+	// Literals says which literals of a row's values the learner's
+	// situations state (the reasoner's answers do not depend on it).
+	Literals Literals
+}
+
+// String names the variant as the command line's --variants does.
+func (v Variant) String() string {
+	var parts []string
+	if v.MinCuts > 0 {
+		parts = append(parts, fmt.Sprintf("cuts>=%d", v.MinCuts))
+	} else {
+		parts = append(parts, "mdl")
+	}
+	if v.Literals.Nearest {
+		parts = append(parts, "nearest")
+	}
+	if v.Literals.Unequal {
+		parts = append(parts, "unequal")
+	}
+	return strings.Join(parts, "+")
+}
+
+// ParseVariant reads a variant as String writes it: "mdl" or "cuts>=K",
+// then optionally "+nearest" and "+unequal".
+func ParseVariant(s string) (Variant, error) {
+	var v Variant
+	for i, part := range strings.Split(s, "+") {
+		switch {
+		case i == 0 && part == "mdl":
+		case i == 0 && strings.HasPrefix(part, "cuts>="):
+			k, err := strconv.Atoi(strings.TrimPrefix(part, "cuts>="))
+			if err != nil || k < 1 {
+				return v, fmt.Errorf("variant %q: cuts>=K takes a positive whole K", s)
+			}
+			v.MinCuts = k
+		case i > 0 && part == "nearest" && !v.Literals.Nearest:
+			v.Literals.Nearest = true
+		case i > 0 && part == "unequal" && !v.Literals.Unequal:
+			v.Literals.Unequal = true
+		default:
+			return v, fmt.Errorf("variant %q: want mdl or cuts>=K, then +nearest, +unequal", s)
+		}
+	}
+	return v, nil
+}
+
+// features returns the feature columns of s for t.
+func (s Settings) features(t *Table) ([]string, error) {
+	if s.Label == "" {
+		return nil, errors.New("table: no class column given")
+	}
+	features := s.Features
+	if features == nil {
+		features, _ = DefaultFeatures(t, s.Label, s.Group)
+	}
+	if len(features) == 0 {
+		return nil, fmt.Errorf("%s: no feature columns to learn from", t.Name)
+	}
+	return features, nil
 }
 
 // Learned is a theory learned from a table.
 type Learned struct {
 	Encoding *Encoding
 	Model    *learn.Hypothesis // implied rules removed (learn.Learner.Final), pruned as chosen
-	// Theory is the model as a theory, its rules written as rules
-	// (RuleForm): conditions -> class.
+	// Theory is the model as a theory (Encoding.Theory), its rules written
+	// as rules (RuleForm): conditions -> class.
 	Theory *possibilistic.Theory
+	// Pruning is what pruning did (Settings.PruneShare); nil without.
+	Pruning *learn.Pruning
 	// Selection is the cross-validation that chose the number of
 	// iterations; nil without Settings.Folds.
 	Selection *learn.Selection
+	// Variant is the encoding learned with: Settings.Variant, or the
+	// variant of Settings.Variants the held-out parts chose; Tried holds
+	// each variant's validation then, in the order of Settings.Variants.
+	Variant Variant
+	Tried   []Tried
 	// NoSelection says why Settings.Folds chose nothing, when it did not.
 	NoSelection   string
 	Iterations    int // the final run's iteration limit
@@ -63,15 +156,21 @@ type Learned struct {
 }
 
 // DefaultFeatures returns every column of t but the class and group
-// columns and those that look like identifiers: in which every row has its
-// own value, text or whole numbers (a row number); notes says which were
-// left out.
+// columns and those that look like identifiers: numbers in which every row
+// has its own whole number (a row number), or text with more distinct
+// values than half the rows that have one (a name, a key: as categories,
+// each would be an atom seen once or twice, and "at most one value" would
+// take a hard rule per pair of them); notes says which were left out.
 func DefaultFeatures(t *Table, label, group string) (features, notes []string) {
 	for _, c := range t.Columns {
 		switch {
 		case c.Name == label || c.Name == group:
 		case identifier(c, t.Rows):
-			notes = append(notes, fmt.Sprintf("column %q left out of the features: every row has its own value, as an identifier (name it among the features to keep it)", c.Name))
+			what := "every row has its own number"
+			if !c.Numeric {
+				what = fmt.Sprintf("%d distinct values in %d rows", len(c.Values), t.Rows)
+			}
+			notes = append(notes, fmt.Sprintf("column %q left out of the features: %s, as an identifier (name it among the features to keep it)", c.Name, what))
 		default:
 			features = append(features, c.Name)
 		}
@@ -79,14 +178,21 @@ func DefaultFeatures(t *Table, label, group string) (features, notes []string) {
 	return features, notes
 }
 
-// identifier reports whether every one of the rows has its own value in
-// c, text or a whole number.
+// identifier reports whether c looks like an identifier among the rows:
+// whole numbers, one per row, or text with more distinct values than half
+// the rows that have a value.
 func identifier(c *Column, rows int) bool {
 	if rows < 2 {
 		return false
 	}
 	if !c.Numeric {
-		return len(c.Values) == rows
+		present := 0
+		for _, code := range c.Codes {
+			if code >= 0 {
+				present++
+			}
+		}
+		return len(c.Values) > 1 && 2*len(c.Values) > present
 	}
 	seen := make(map[float64]bool, rows)
 	for _, x := range c.Num {
@@ -98,219 +204,95 @@ func identifier(c *Column, rows int) bool {
 	return true
 }
 
-// Learn learns a theory from the rows of t (all of them when rows is nil):
-// the encoding is fit on them (Fit), every row gives a default and a
-// non-default (Binding.Examples) and the hard rules say that exactly one
-// class holds, a column has one value and thresholds are ordered. With
-// s.Folds the number of iterations is chosen by cross-validation on the
-// rows. The theory's atoms read as the table's comparisons, and Predict
-// on it answers as the learned model does. When ctx is done it returns
-// ctx's error.
+// Learn learns a theory from the rows of t (all of them when rows is nil)
+// by the learning protocol on NewProblem's problem: with s.Folds the number
+// of iterations (and with s.PruneShare the support a rule needs) is chosen
+// on held-out rows, each held-out part with its own cut points, then the
+// theory is learned on all the rows with the encoding fit on them. The
+// theory's atoms read as the table's comparisons, and Predict on it answers
+// as the learned model does. When ctx is done it returns ctx's error.
 func Learn(ctx context.Context, t *Table, rows []int, s Settings) (*Learned, error) {
 	start := time.Now()
-	if rows == nil {
-		rows = allRows(t.Rows)
-	}
-	if s.Label == "" {
-		return nil, errors.New("table: no class column given")
-	}
-	features := s.Features
-	if features == nil {
-		features, _ = DefaultFeatures(t, s.Label, s.Group)
-	}
-	if len(features) == 0 {
-		return nil, fmt.Errorf("%s: no feature columns to learn from", t.Name)
-	}
-	e, p, err := NewProblem(t, rows, s.Label, features, s.Learner.Seed)
+	lr := &Learned{Iterations: s.Learner.Iterations}
+	p, sel, err := choose(ctx, t, rows, s, lr)
 	if err != nil {
 		return nil, err
 	}
-	proto := learn.Protocol{Settings: s.Learner, ValidationPatience: s.ValidationPatience}
-	if proto.ValidationPatience == 0 {
-		proto.ValidationPatience = learn.DefaultValidationPatience
-	}
-	if s.Folds >= 2 {
-		if proto.Folds, err = heldOutFolds(t, e, rows, s); err != nil {
-			return nil, err
-		}
-	}
-	lr := &Learned{Encoding: e, Iterations: s.Learner.Iterations}
-	sel, err := learn.Choose(ctx, p, proto)
-	switch {
-	case err != nil && ctx.Err() == nil && s.Learner.Timeout > 0 && strings.Contains(err.Error(), "made no iteration"):
-		// A fold's share of the time did not finish one iteration: there
-		// is no curve to choose on, and the final run learns up to the
-		// iteration limit in the time that is left.
-		lr.NoSelection = "a fold's share of the learning time did not finish one iteration"
-		sel = nil
-	case err != nil:
-		return nil, err
-	}
-	lr.Selection = sel
+	e := p.Encoding
+	lr.Encoding, lr.Selection = e, sel
+	proto := learn.Protocol{Settings: s.Learner, ValidationPatience: s.ValidationPatience, PruneShare: s.PruneShare, Folds: p.Folds}
 	final := proto.Final(sel)
-	if sel == nil && lr.NoSelection != "" {
+	if s.Learner.Timeout > 0 {
 		final.Timeout = max(s.Learner.Timeout-time.Since(start), time.Second)
 	}
 	lr.Iterations = final.Iterations
-	l, err := learn.NewLearner(p, final)
+	l, err := learn.NewLearner(p.Final, final)
 	if err != nil {
 		return nil, err
 	}
-	out, err := proto.Finish(ctx, p, sel, l)
+	out, err := proto.Finish(ctx, p.Final, sel, l)
 	if err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	lr.Model, lr.Stop, lr.TrainAccuracy = out.Hypothesis, out.Stop, out.TrainAccuracy
-	lr.Theory = RuleForm(lr.Model.Theory(e.Vocab), s.Label)
-	lr.History, lr.Examples = l.History(), p.Train.Total()
+	lr.Model, lr.Stop, lr.TrainAccuracy, lr.Pruning = out.Hypothesis, out.Stop, out.TrainAccuracy, out.Pruning
+	lr.Theory = e.Theory(lr.Model)
+	lr.History, lr.Examples = l.History(), p.Final.Train.Total()
 	lr.Elapsed = time.Since(start)
 	return lr, nil
 }
 
-// NewProblem returns the learner's problem of the rows of t (all of them
-// when rows is nil) and its encoding: the encoding fit on the rows (Fit),
-// a default and a non-default per row (Binding.Examples, the non-default's
-// class drawn with the seed), and the encoding's hard rules (Hard). The
-// server and Learn both learn from it.
-func NewProblem(t *Table, rows []int, label string, features []string, seed uint64) (*Encoding, learn.Problem, error) {
-	if rows == nil {
-		rows = allRows(t.Rows)
-	}
-	e, err := Fit(t, label, features, rows)
-	if err != nil {
-		return nil, learn.Problem{}, err
-	}
-	b, err := e.Bind(t)
-	if err != nil {
-		return nil, learn.Problem{}, err
-	}
-	train, err := b.Examples(rows, rand.New(rand.NewPCG(seed, 0x7ab1e)))
-	if err != nil {
-		return nil, learn.Problem{}, err
-	}
-	return e, learn.Problem{Vocab: e.Vocab, Train: train, Hard: e.Hard()}, nil
+// Tried is the validation of one of Settings.Variants.
+type Tried struct {
+	Variant   Variant
+	Selection *learn.Selection // nil when the validation chose nothing (NoSelection says why)
+	// NoSelection says why the validation chose nothing, when it did not.
+	NoSelection string
 }
 
-// heldOutFolds returns the folds of Settings.Folds for the learning
-// protocol: each learns from the other folds' defaults and non-defaults
-// and is scored the way the task is, one class per held-out row
-// (learn.Answers: right when the hypothesis covers the row's class alone).
-// The rows are encoded with e, fit on all the training rows.
-func heldOutFolds(t *Table, e *Encoding, rows []int, s Settings) ([]learn.Fold, error) {
-	folds, err := Folds(t, rows, s.Folds, s.Label, s.Group, s.Learner.Seed)
-	if err != nil {
-		return nil, err
+// choose returns the problem to learn (of the variant the held-out parts
+// chose, with Settings.Variants) and the selection of its iterations,
+// filling in lr's Variant, Tried and NoSelection.
+func choose(ctx context.Context, t *Table, rows []int, s Settings, lr *Learned) (*Problem, *learn.Selection, error) {
+	variants := s.Variants
+	if len(variants) == 0 {
+		variants = []Variant{s.Variant}
 	}
-	b, err := e.Bind(t)
-	if err != nil {
-		return nil, err
-	}
-	atoms := e.ClassAtoms()
-	var out []learn.Fold
-	for f, held := range folds {
-		fitEx, err := b.Examples(Complement(rows, held), rand.New(rand.NewPCG(s.Learner.Seed, uint64(f+1))))
+	var best *Problem
+	var bestSel *learn.Selection
+	for i, v := range variants {
+		sv := s
+		sv.Variant = v
+		p, err := NewProblem(t, rows, sv)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		var sits []logic.Term
-		var targets []logic.Atom
-		for _, r := range held {
-			sits = append(sits, b.Situation(r))
-			targets = append(targets, atoms[b.Class(r)])
+		proto := learn.Protocol{Settings: s.Learner, ValidationPatience: s.ValidationPatience, PruneShare: s.PruneShare, Folds: p.Folds}
+		// Every variant's validation has an equal share of the time the
+		// protocol gives validation.
+		proto.Settings.Timeout /= time.Duration(len(variants))
+		sel, err := learn.Choose(ctx, p.Validation, proto)
+		tried := Tried{Variant: v, Selection: sel}
+		switch {
+		case err != nil && ctx.Err() == nil && s.Learner.Timeout > 0 && strings.Contains(err.Error(), "made no iteration"):
+			// A held-out part's share of the time did not finish one
+			// iteration: there is no curve to choose on, and the final
+			// run learns up to the iteration limit in the time left.
+			tried.NoSelection = "a held-out part's share of the learning time did not finish one iteration"
+			tried.Selection, sel = nil, nil
+		case err != nil:
+			return nil, nil, err
 		}
-		task, err := learn.NewAnswers(atoms, sits, targets)
-		if err != nil {
-			return nil, fmt.Errorf("fold %d: %w", f+1, err)
-		}
-		out = append(out, learn.Fold{Train: fitEx, Held: task})
-	}
-	return out, nil
-}
-
-// Folds splits rows into k folds for cross-validation, with the seed: rows
-// of one group (equal values of the group column) stay together and the
-// groups are dealt to the folds in a random order; without a group column
-// the rows of each class are dealt in turn (stratified), so that every fold
-// has about the class shares of the whole.
-func Folds(t *Table, rows []int, k int, label, group string, seed uint64) ([][]int, error) {
-	if k < 2 {
-		return nil, fmt.Errorf("%d folds: need at least 2", k)
-	}
-	rng := rand.New(rand.NewPCG(seed, 0xf01d5))
-	folds := make([][]int, k)
-	if group != "" {
-		gc := t.Column(group)
-		if gc == nil {
-			return nil, fmt.Errorf("%s: no group column %q", t.Name, group)
-		}
-		byGroup := map[string][]int{}
-		var names []string
-		for _, r := range rows {
-			g := gc.Value(r)
-			if _, ok := byGroup[g]; !ok {
-				names = append(names, g)
-			}
-			byGroup[g] = append(byGroup[g], r)
-		}
-		if len(names) < k {
-			return nil, fmt.Errorf("%s: %d groups in column %q are too few for %d folds", t.Name, len(names), group, k)
-		}
-		rng.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
-		// Deal each group to the fold with the fewest rows so far, so that
-		// folds are about equal in rows and not only in groups.
-		for _, g := range names {
-			f := 0
-			for i := range folds {
-				if len(folds[i]) < len(folds[f]) {
-					f = i
-				}
-			}
-			folds[f] = append(folds[f], byGroup[g]...)
-		}
-	} else {
-		if len(rows) < k {
-			return nil, fmt.Errorf("%s: %d rows are too few for %d folds", t.Name, len(rows), k)
-		}
-		byClass := map[string][]int{}
-		var classes []string
-		lc := t.Column(label)
-		for _, r := range rows {
-			c := ""
-			if lc != nil {
-				c = lc.Value(r)
-			}
-			if _, ok := byClass[c]; !ok {
-				classes = append(classes, c)
-			}
-			byClass[c] = append(byClass[c], r)
-		}
-		slices.Sort(classes)
-		next := 0
-		for _, c := range classes {
-			rs := byClass[c]
-			rng.Shuffle(len(rs), func(i, j int) { rs[i], rs[j] = rs[j], rs[i] })
-			for _, r := range rs {
-				folds[next] = append(folds[next], r)
-				next = (next + 1) % k
-			}
+		lr.Tried = append(lr.Tried, tried)
+		if i == 0 || sel != nil && (bestSel == nil || sel.ChosenAccuracy > bestSel.ChosenAccuracy) {
+			best, bestSel = p, sel
+			lr.Variant, lr.NoSelection = v, tried.NoSelection
 		}
 	}
-	for i := range folds {
-		slices.Sort(folds[i])
+	if len(s.Variants) == 0 {
+		lr.Tried = nil
 	}
-	return folds, nil
-}
-
-// Complement returns the rows not in held (which is sorted).
-func Complement(rows, held []int) []int {
-	out := make([]int, 0, len(rows)-len(held))
-	for _, r := range rows {
-		if _, ok := slices.BinarySearch(held, r); !ok {
-			out = append(out, r)
-		}
-	}
-	return out
+	return best, bestSel, nil
 }

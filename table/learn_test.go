@@ -318,3 +318,46 @@ func TestCutsAreBoundaries(t *testing.T) {
 }
 
 func nanValue() float64 { var z float64; return z / z }
+
+// TestCutsAtLeast checks the cuts beyond MDL's: they include MDL's, are
+// as many as asked where the boundary points allow, and no more.
+func TestCutsAtLeast(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	for trial := range 40 {
+		n := 20 + r.IntN(150)
+		var x []float64
+		var y []int32
+		for range n {
+			v := float64(r.IntN(30))
+			c := int32(0)
+			if v > 20 || v < 5 {
+				c = 1
+			}
+			if r.Float64() < 0.2 {
+				c = int32(r.IntN(2))
+			}
+			x, y = append(x, v), append(y, c)
+		}
+		mdl := Cuts(x, y, 2)
+		for _, least := range []int{1, 3, 6} {
+			got := cutsAtLeast(x, y, 2, least)
+			for _, c := range mdl {
+				if !slices.Contains(got, c) {
+					t.Fatalf("trial %d, at least %d: cuts %v lack MDL's %v", trial, least, got, c)
+				}
+			}
+			if !slices.IsSorted(got) || len(got) != len(slices.Compact(slices.Clone(got))) {
+				t.Fatalf("cuts %v not sorted and distinct", got)
+			}
+			boundaries := len(groupValues(x, y, 2)) - 1 // at most
+			if len(got) < 1 || len(got) > max(len(mdl), least) || len(got) > boundaries {
+				t.Fatalf("trial %d, at least %d: %d cuts (MDL %d)", trial, least, len(got), len(mdl))
+			}
+		}
+	}
+	// Random labels: MDL pays for nothing, at least 2 gives 2.
+	x, y := []float64{1, 2, 3, 4, 5, 6, 7, 8}, []int32{0, 1, 0, 1, 1, 0, 1, 0}
+	if got := cutsAtLeast(x, y, 2, 2); len(Cuts(x, y, 2)) != 0 || len(got) != 2 {
+		t.Fatalf("MDL %v, at least 2: %v", Cuts(x, y, 2), got)
+	}
+}

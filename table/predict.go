@@ -64,19 +64,12 @@ func Predict(ctx context.Context, th *possibilistic.Theory, t *Table, opts Predi
 }
 
 // Predict answers a class for rows of t (PredictOptions.Rows, or all of
-// them) with the learned theory and the encoding it was learned with, as
-// the learner decides coverage: a row is predicted right exactly when the
-// learner covers its default. Label in opts is ignored.
+// them) with the learned theory (Predict of lr.Theory, whose atoms are
+// those of lr.Encoding): a row is predicted right exactly when the learner
+// covers its default (TestPredictionsReadBack). Label in opts is ignored.
 func (lr *Learned) Predict(ctx context.Context, t *Table, opts PredictOptions) ([]Prediction, error) {
-	b, err := lr.Encoding.Bind(t)
-	if err != nil {
-		return nil, err
-	}
-	rows := opts.Rows
-	if rows == nil {
-		rows = allRows(t.Rows)
-	}
-	return predictRows(ctx, lr.Theory, b, rows, opts)
+	opts.Label = lr.Encoding.Label
+	return Predict(ctx, lr.Theory, t, opts)
 }
 
 // predictRows predicts rows of b's table with the theory th over b's

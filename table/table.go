@@ -15,12 +15,19 @@
 // of them true, as the actions of the crowd domains; hard rules also say
 // that a column has at most one value and that the thresholds of a column
 // are ordered (col<=3 -> col<=5), so no world of the reasoner has x <= 3
-// and x > 5.
+// and x > 5. The learner reasons with an equivalent, smaller form of "at
+// most one value" (Encoding.LearnerHard); the theory states it pairwise.
+//
+// Learn runs the learning protocol (package learn) on the training rows:
+// the number of iterations is chosen on held-out rows, each held-out part
+// encoded with the cut points and values of its own training rows
+// (NewProblem), and scored as the task is, one class per row.
 //
 // The theory prints its atoms as a person writes them (odor=foul,
 // capital_gain > 6849) and reads back (package logic). Predict answers one
 // class per row, NoClass when the theory entails no single class, and
-// Evaluate scores the answers: accuracy, macro-F1 and the confusion table.
+// Evaluate scores the answers: accuracy, macro-F1 and the confusion table
+// (eval.Confusion).
 package table
 
 import (
@@ -48,6 +55,9 @@ type Table struct {
 	// Notes say what the reader decided that a person should know, such as
 	// a column left out of the features as an identifier.
 	Notes []string
+	// Skipped holds, with Options.SkipBadRows, an error for every row that
+	// was left out, naming its file, line and column (a *logic.Error).
+	Skipped []error
 }
 
 // Column is one column of a table. A numeric column holds numbers (NaN
@@ -102,6 +112,13 @@ type Options struct {
 	// Categorical names columns that are categorical whatever their values
 	// (the class and group columns always are).
 	Categorical []string
+	// SkipBadRows leaves out the rows that cannot be read, instead of
+	// failing on the first: a row with more or fewer fields than the
+	// header, or a value that is not a number in a numeric column. Each is
+	// recorded in Table.Skipped with its position, for the caller to
+	// report; a quoting error, which leaves the rest of the file unclear,
+	// still fails.
+	SkipBadRows bool
 }
 
 // Missing reports whether a field is a missing value: '?' or empty.
@@ -125,7 +142,9 @@ type column struct {
 // Read reads a table in CSV with a header. It fails, naming the file, line
 // and column, on a ragged row, a repeated or empty column name, a value
 // that is not a number in a numeric column, a quoting error, an empty
-// table, or a column of opts that the header lacks. Fields are trimmed of
+// table, or a column of opts that the header lacks; with
+// Options.SkipBadRows it leaves out ragged rows and rows with text in a
+// numeric column, and records them in Table.Skipped. Fields are trimmed of
 // blanks.
 func Read(r io.Reader, name string, opts Options) (*Table, error) {
 	cr := csv.NewReader(logic.SkipBOM(r))
@@ -187,15 +206,15 @@ func Read(r io.Reader, name string, opts Options) (*Table, error) {
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" && len(cols) > 1 {
 			continue // a blank line
 		}
-		if len(rec) != len(cols) {
-			l, c := cr.FieldPos(len(rec) - 1)
-			return nil, logic.Errorf(logic.Position{File: name, Line: l, Col: c}, "row has %d fields, the header %d", len(rec), len(cols))
+		if err := checkRow(cr, name, rec, cols); err != nil {
+			if !opts.SkipBadRows {
+				return nil, err
+			}
+			t.Skipped = append(t.Skipped, err)
+			continue
 		}
 		for i, field := range rec {
-			if err := cols[i].add(strings.TrimSpace(field)); err != nil {
-				l, c := cr.FieldPos(i)
-				return nil, logic.Errorf(logic.Position{File: name, Line: l, Col: c}, "column %q: %v", cols[i].Name, err)
-			}
+			cols[i].add(strings.TrimSpace(field))
 		}
 		t.Lines = append(t.Lines, line)
 		t.Rows++
@@ -210,14 +229,48 @@ func Read(r io.Reader, name string, opts Options) (*Table, error) {
 	return t, nil
 }
 
-// add appends one field.
-func (c *column) add(v string) error {
+// checkRow returns the positioned error of a row that cannot be added to
+// the columns: a number of fields that is not the header's, or a value
+// that is not a number in a column that must hold numbers.
+func checkRow(cr *csv.Reader, name string, rec []string, cols []*column) error {
+	if len(rec) != len(cols) {
+		l, c := cr.FieldPos(len(rec) - 1)
+		return logic.Errorf(logic.Position{File: name, Line: l, Col: c}, "row has %d fields, the header %d", len(rec), len(cols))
+	}
+	for i, field := range rec {
+		if err := cols[i].check(strings.TrimSpace(field)); err != nil {
+			l, c := cr.FieldPos(i)
+			return logic.Errorf(logic.Position{File: name, Line: l, Col: c}, "column %q: %v", cols[i].Name, err)
+		}
+	}
+	return nil
+}
+
+// check returns why v cannot be the column's next value, if it cannot: a
+// column given as numeric, or inferred as numeric past the values whose
+// text it keeps, takes numbers only.
+func (c *column) check(v string) error {
+	if !(c.fixed && c.Numeric || !c.fixed && c.maybeNum && c.gaveUp) || Missing(v) {
+		return nil
+	}
+	if _, err := parseNumber(v); err != nil {
+		if c.gaveUp {
+			return fmt.Errorf("%v, in a column of more than %d distinct numbers before it (name it as categorical if it is)", err, maxInferredValues)
+		}
+		return err
+	}
+	return nil
+}
+
+// add appends one field, which check accepts.
+func (c *column) add(v string) {
 	switch {
 	case c.fixed && c.Numeric:
-		return c.addNumber(v)
+		c.addNumber(v)
+		return
 	case c.fixed:
 		c.addText(v)
-		return nil
+		return
 	}
 	// Inferred: keep the text (up to maxInferredValues distinct values) and
 	// the numbers while every value is one.
@@ -225,32 +278,30 @@ func (c *column) add(v string) error {
 		c.addText(v)
 	}
 	if !c.maybeNum {
-		return nil
+		return
 	}
-	if err := c.addNumber(v); err != nil {
-		if c.gaveUp {
-			return fmt.Errorf("%v, in a column of more than %d distinct numbers before it (name it as categorical if it is)", err, maxInferredValues)
-		}
+	if !c.addNumber(v) {
 		c.maybeNum, c.Num = false, nil
-		return nil
+		return
 	}
 	if len(c.Values) > maxInferredValues && !c.gaveUp {
 		c.gaveUp, c.Codes, c.Values, c.dict = true, nil, nil, nil
 	}
-	return nil
 }
 
-func (c *column) addNumber(v string) error {
+// addNumber appends v as a number, NaN when missing, and reports whether
+// it is one.
+func (c *column) addNumber(v string) bool {
 	if Missing(v) {
 		c.Num = append(c.Num, math.NaN())
-		return nil
+		return true
 	}
 	x, err := parseNumber(v)
 	if err != nil {
-		return err
+		return false
 	}
 	c.Num = append(c.Num, x)
-	return nil
+	return true
 }
 
 func (c *column) addText(v string) {

@@ -3,6 +3,7 @@ package table
 import (
 	"errors"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -44,6 +45,14 @@ func TestReadInfers(t *testing.T) {
 	if len(feats) != 0 || len(notes) != 2 {
 		t.Errorf("features %q, notes %q: id and age have a value per row", feats, notes)
 	}
+	// A name column with a few repeated values (yeast's sequence) is an
+	// identifier too; a column of few values is not, nor one of numbers
+	// with repeats.
+	tab = read(t, "name,colour,n,label\na,red,1,p\nb,red,1,e\nc,blue,2,p\nc,blue,3,e\nd,red,4,p\n", Options{})
+	feats, notes = DefaultFeatures(tab, "label", "")
+	if !slices.Equal(feats, []string{"colour", "n"}) || len(notes) != 1 || !strings.Contains(notes[0], `column "name" left out of the features: 4 distinct values in 5 rows`) {
+		t.Errorf("features %q, notes %q", feats, notes)
+	}
 }
 
 // TestBadTables checks that every malformed table is an error naming the
@@ -78,6 +87,43 @@ func TestBadTables(t *testing.T) {
 	tab = read(t, "a,label\n1,x\n2,?\n", Options{})
 	if _, err := Fit(tab, "label", []string{"a"}, []int{0, 1}); err == nil || !strings.Contains(err.Error(), "t.csv:3: row has no class") {
 		t.Errorf("missing class: %v", err)
+	}
+}
+
+// TestSkipBadRows checks the opt-in to leave out rows that cannot be
+// read: each is recorded with its position, the others are read as without
+// them, and a table of bad rows alone is still an empty table.
+func TestSkipBadRows(t *testing.T) {
+	src := "name,x,class\na,1,p\nb,,2,q\nc,3,q\nd,lots,p\ne\nf,6,p\n"
+	o := Options{Numeric: []string{"x"}, SkipBadRows: true}
+	tab := read(t, src, o)
+	want := []string{"t.csv:3:6: row has 4 fields, the header 3", `t.csv:5:3: column "x": "lots" is not a number`, "t.csv:6:1: row has 1 fields, the header 3"}
+	if len(tab.Skipped) != len(want) {
+		t.Fatalf("skipped %q, want %q", tab.Skipped, want)
+	}
+	for i, err := range tab.Skipped {
+		var pe *logic.ParseError
+		if !strings.Contains(err.Error(), want[i]) || !errors.As(err, &pe) {
+			t.Errorf("skipped row %d: %v, want %q", i, err, want[i])
+		}
+	}
+	good := read(t, "name,x,class\na,1,p\nc,3,q\nf,6,p\n", Options{Numeric: []string{"x"}})
+	if tab.Rows != 3 || !slices.Equal(tab.Lines, []int{2, 4, 7}) || !slices.Equal(tab.Column("x").Num, good.Column("x").Num) ||
+		!slices.Equal(tab.Column("name").Values, good.Column("name").Values) {
+		t.Errorf("rows %d on lines %v, x %v", tab.Rows, tab.Lines, tab.Column("x").Num)
+	}
+	// Without the opt-in, the first bad row is the error.
+	o.SkipBadRows = false
+	if _, err := Read(strings.NewReader(src), "t.csv", o); err == nil || !strings.Contains(err.Error(), want[0]) {
+		t.Errorf("without SkipBadRows: %v", err)
+	}
+	// Only bad rows: nothing is left, which is an error.
+	if _, err := Read(strings.NewReader("a,b\n1\n2,3,4\n"), "t.csv", Options{SkipBadRows: true}); err == nil || !strings.Contains(err.Error(), "empty table") {
+		t.Errorf("bad rows only: %v", err)
+	}
+	// A quoting error is not skipped: the rest of the file is unclear.
+	if _, err := Read(strings.NewReader("a,b\n1,\"2\n3,4\n"), "t.csv", Options{SkipBadRows: true}); err == nil {
+		t.Error("a quoting error was skipped")
 	}
 }
 

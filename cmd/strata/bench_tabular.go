@@ -1,10 +1,18 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"math"
+	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/table"
 	"github.com/strata-logic/strata/table/tabular"
 )
 
@@ -12,36 +20,60 @@ func init() { registerBench(newBenchTabularCmd) }
 
 func newBenchTabularCmd() *cobra.Command {
 	var o tabular.Options
-	var runWeka, runXGB bool
+	var pf protocolFlags
+	var runWeka, runXGB, asJSON bool
 	var memory string
 	var sems []string
 	cmd := &cobra.Command{
-		Use:   "tabular [-o DIR] [--data DIR] [--quick] [--tables a,b] [--timeout D]",
+		Use:   "tabular [-o DIR] [--data DIR] [--quick] [--datasets a,b] [--timeout D]",
 		Short: "Learn theories from the UCI tables of the rule learners and compare with RF, J48, JRip, XGBoost",
-		Long: `tabular runs strata on every table of a suite folder (--data, by default the
-shared UCI suite): a datasets.tsv listing each table's name, kind, files,
-label, positive class, features and numeric columns (tab-separated, with that
-header). A table given as one file is scored by --folds-fold cross-validation
-(stratified by class); a table given as two files by its train and test split.
+		Long: `tabular runs strata on every table of a suite: a datasets.tsv listing each
+table's name, kind, files, label, positive class, features and numeric
+columns (tab-separated, with that header), and the tables' files beside it.
+The suite is --data DIR when DIR has a datasets.tsv, else DIR/tabular (the
+shared UCI suite of the public data; see docs/data.md). A table given as one
+file is scored by --test-folds-fold cross-validation (stratified by class); a
+table given as two files by its train and test split. A row of a table's file
+that cannot be read (the shared yeast.csv has ragged rows) is left out, for
+every method alike, and results.md lists each with its line and column.
 
-On every split it learns a theory under each --semantics from the training
-rows (cut points and the number of iterations chosen on them alone: see
---select-folds) and predicts the test rows; runs Weka's RandomForest -I 100,
-J48 and JRip and XGBoost (Debian's python3-xgboost, bench/install-xgboost.sh)
-on the same rows; and predicts the majority class of the training rows.
+On every split it learns a theory under each semantics of --semantics-list
+from the training rows and predicts the test rows. Every choice is made on
+the training rows alone: the cut points, and the number of iterations, chosen
+as strata learn --table chooses it (--folds K: by K-fold cross-validation on
+the training rows, each fold with the cut points of its own training rows;
+--folds 1 on one held-out part of --validation's share; --folds 0 not at all)
+within --timeout per learning run. It runs Weka's RandomForest -I 100, J48
+and JRip and XGBoost (Debian's python3-xgboost, bench/install-xgboost.sh) on
+the same rows, and predicts the majority class of the training rows.
 
 DIR receives results.csv (table,method,accuracy,macro_f1,rules,literals,
 seconds; methods strata-poss, strata-linear, strata-lex, rf, j48, jrip,
 xgboost, majority) and results.md (accuracy, macro-F1, theory sizes and
-times per table, J48's nodes and JRip's rules, and the published FOLD-R++ /
-FOLD-RM figures beside them), and per table the files the baselines read.
---quick runs acute and wine with 3 folds and 5 iterations.`,
+times per table, J48's nodes and JRip's rules, the published FOLD-R++ /
+FOLD-RM figures beside them, and how the best drowning-free theory compares),
+and per table the files the baselines read. --quick runs acute and wine with
+3 test folds and 5 iterations. --json prints the results table as JSON.`,
 		Example: `  strata bench tabular -o out/bench-tabular
-  strata bench tabular --quick -o /tmp/tab --weka=false --xgboost=false`,
+  strata bench tabular --quick -o /tmp/tab --weka=false --xgboost=false
+  strata bench tabular --datasets adult,voting --timeout 5m --semantics-list linear,lex -o out/tab`,
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var err error
 			if o.Semantics, err = parseSemanticsList(sems); err != nil {
+				return err
+			}
+			if err := checkOutputDir(o.Dir); err != nil {
+				return err
+			}
+			if err := pf.resolve(cmd.Flags()); err != nil {
+				return usageError{err}
+			}
+			pf.tabular(cmd.Flags(), &o)
+			if o.TestFolds < 0 || o.TestFolds == 1 {
+				return usageError{fmt.Errorf("--test-folds %d: give 2 or more (0: %d)", o.TestFolds, tabular.DefaultTestFolds)}
+			}
+			if o.Data, err = findSuite(o.Data); err != nil {
 				return err
 			}
 			if o.Weka, err = findWeka(runWeka, memory, "or pass --weka=false to leave those baselines out"); err != nil {
@@ -63,11 +95,18 @@ FOLD-RM figures beside them), and per table the files the baselines read.
 			}
 			ctx, stop := interruptible()
 			defer stop()
-			rep, err := tabular.Run(ctx, o)
+			var rep *tabular.Report
+			err = runInDir(o.Dir, func() (err error) {
+				rep, err = tabular.Run(ctx, o)
+				return err
+			})
 			if err != nil {
 				return err
 			}
 			w := cmd.OutOrStdout()
+			if asJSON {
+				return writeJSON(w, newTabularJSON(rep))
+			}
 			fmt.Fprintf(w, "%-12s %8s %8s %8s %8s %8s %8s %8s %8s\n", "table", "poss", "linear", "lex", "rf", "j48", "jrip", "xgboost", "majority")
 			for _, t := range rep.Tables {
 				fmt.Fprintf(w, "%-12s", t.Dataset.Name)
@@ -84,24 +123,125 @@ FOLD-RM figures beside them), and per table the files the baselines read.
 				}
 				fmt.Fprintln(w)
 			}
-			fmt.Fprintf(w, "results in %s (results.md, results.csv)\n", o.Dir)
+			fmt.Fprintf(w, "results in %s (results.md, results.csv), %s in all\n", o.Dir, rep.Elapsed.Round(time.Second))
 			return nil
 		},
 	}
 	fl := cmd.Flags()
 	fl.StringVarP(&o.Dir, "output", "o", filepath.Join("out", "bench-tabular"), "output directory")
-	fl.StringVar(&o.Data, "data", filepath.Join("..", "shared", "data", "tabular"), "the suite folder, with datasets.tsv")
-	fl.BoolVar(&o.Quick, "quick", false, "a small run: acute and wine, 3 folds, 5 iterations")
-	fl.StringSliceVar(&o.Tables, "tables", nil, "run only these tables")
-	fl.Uint64Var(&o.Seed, "seed", 1, "seed of the folds and the learner")
-	fl.IntVar(&o.Folds, "folds", 0, fmt.Sprintf("cross-validation folds of a table given as one file (0: %d, %d with --quick)", tabular.DefaultFolds, tabular.QuickFolds))
-	fl.DurationVar(&o.Timeout, "timeout", 0, fmt.Sprintf("time of each learning run, the choice of iterations included (0: %s; none with --quick)", tabular.DefaultTimeout))
-	fl.IntVar(&o.Iterations, "iterations", 0, "most iterations of a learning run (0: the learner's default, 5 with --quick)")
-	fl.IntVar(&o.SelectFolds, "select-folds", 0, fmt.Sprintf("choose the number of iterations by cross-validation on this many folds of the training rows (0: %d; 1: none)", tabular.DefaultSelectFolds))
-	fl.IntVar(&o.Workers, "workers", 0, "jobs run at once (0: all CPUs)")
-	fl.StringSliceVar(&sems, "semantics", []string{"poss", "linear", "lex"}, "learn and score a theory under each of these semantics")
+	fl.StringVar(&o.Data, "data", "", "the suite: a directory with a datasets.tsv, or the public data directory whose tabular/ has one (default: $"+dataEnv+", else ../shared/data from the current directory; see docs/data.md)")
+	fl.BoolVar(&o.Quick, "quick", false, fmt.Sprintf("a small version: %s, %d test folds, %d iterations unless --iterations says, no timeout",
+		orList(tabular.QuickTables), tabular.QuickTestFolds, tabular.QuickIterations))
+	fl.StringSliceVar(&o.Datasets, "datasets", nil, "run only these tables of the suite")
+	fl.Uint64Var(&o.Seed, "seed", 1, "seed of the test folds, the held-out parts, the learner and XGBoost")
+	fl.IntVar(&o.TestFolds, "test-folds", tabular.DefaultTestFolds, "the cross-validation folds that score a table given as one file")
+	addProtocolFlags(fl, &pf, protocolDefaults{iterations: learn.DefaultIterations, patience: learn.DefaultPatience, folds: tabular.DefaultFolds,
+		timeout: tabular.DefaultTimeout, timeoutPer: " per table, split and semantics", heldOut: "training rows"})
+	fl.Lookup("threads").Usage = "jobs run at once, each a learning run with one thread or a baseline (0: all CPUs)"
+	o.Variants = []table.Variant{{}}
+	fl.Var(variantsValue{&o.Variants}, "variants", variantsUsage)
+	sems = []string{"poss", "linear", "lex"}
+	fl.Var(semanticsList{&sems}, "semantics-list", "learn and score a theory under each of these semantics, comma-separated")
 	fl.BoolVar(&runWeka, "weka", true, "run Weka's baselines (--weka=false leaves them out)")
 	fl.BoolVar(&runXGB, "xgboost", true, "run XGBoost (--xgboost=false leaves it out)")
 	fl.StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
+	fl.BoolVar(&asJSON, "json", false, "print the results table as JSON")
+	alias(fl, "semantics", "semantics-list", true)
+	alias(fl, "tables", "datasets", true)
+	alias(fl, "workers", "threads", true)
+	alias(fl, "select-folds", "folds", true)
 	return cmd
+}
+
+// tabular sets the protocol flags in the options of bench tabular; with
+// --quick and no --iterations, the quick run's own limit.
+func (p *protocolFlags) tabular(fl *pflag.FlagSet, o *tabular.Options) {
+	o.Iterations, o.Timeout, o.Candidates, o.Patience, o.Threads = p.iterations, p.timeout, p.candidates, p.patience, p.threads
+	o.Folds, o.Validation, o.ValidationPatience, o.Prune = p.folds, p.validation, p.validationPatience, p.prune
+	if o.Quick && !fl.Changed("iterations") {
+		o.Iterations = 0
+	}
+	if o.Quick && !fl.Changed("test-folds") {
+		o.TestFolds = 0
+	}
+}
+
+// findSuite returns the folder of the suite of bench tabular: --data when
+// it has a datasets.tsv, else the tabular folder of the data directory
+// (findData).
+func findSuite(flag string) (string, error) {
+	if flag != "" {
+		if _, err := os.Stat(filepath.Join(flag, "datasets.tsv")); err == nil {
+			return flag, nil
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+	}
+	dir, err := findData(flag, filepath.Join("tabular", "datasets.tsv"))
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "tabular"), nil
+}
+
+// tabularJSON is bench tabular --json: per table and method what
+// results.csv holds (null where a method did not run or a size has no
+// meaning).
+type tabularJSON struct {
+	Output  string             `json:"output"`
+	Command string             `json:"command"`
+	Seconds float64            `json:"seconds"`
+	Tables  []tabularTableJSON `json:"tables"`
+}
+
+type tabularTableJSON struct {
+	Name        string                `json:"name"`
+	Rows        int                   `json:"rows"`
+	Splits      int                   `json:"splits"`
+	SkippedRows []string              `json:"skipped_rows"`
+	Error       string                `json:"error,omitempty"`
+	Methods     []tabularMethodJSON   `json:"methods"`
+	Published   *tabularPublishedJSON `json:"published"`
+}
+
+type tabularMethodJSON struct {
+	Method   string   `json:"method"`
+	Accuracy *float64 `json:"accuracy"`
+	MacroF1  *float64 `json:"macro_f1"`
+	Rules    *float64 `json:"rules"`
+	Literals *float64 `json:"literals"`
+	Seconds  *float64 `json:"seconds"`
+}
+
+type tabularPublishedJSON struct {
+	Method   string  `json:"method"`
+	Accuracy float64 `json:"accuracy"`
+	Rules    float64 `json:"rules"`
+}
+
+func newTabularJSON(rep *tabular.Report) *tabularJSON {
+	out := &tabularJSON{Output: rep.Options.Dir, Command: rep.Options.Command, Seconds: rep.Elapsed.Seconds(), Tables: []tabularTableJSON{}}
+	num := func(x float64) *float64 {
+		if math.IsNaN(x) {
+			return nil
+		}
+		return &x
+	}
+	for _, t := range rep.Tables {
+		tj := tabularTableJSON{Name: t.Dataset.Name, Rows: t.Rows, Splits: t.Splits, SkippedRows: append([]string{}, t.Skipped...),
+			Error: t.Error, Methods: []tabularMethodJSON{}}
+		for _, r := range t.Results {
+			m := tabularMethodJSON{Method: r.Method}
+			if r.Confusion != nil {
+				m.Accuracy, m.MacroF1 = num(r.Confusion.Accuracy()), num(r.Confusion.MacroF1())
+				m.Rules, m.Literals, m.Seconds = num(r.Rules), num(r.Literals), num(r.Seconds)
+			}
+			tj.Methods = append(tj.Methods, m)
+		}
+		if p, ok := tabular.PublishedFigures[t.Dataset.Name]; ok {
+			tj.Published = &tabularPublishedJSON{Method: p.Method, Accuracy: p.Accuracy, Rules: p.Rules}
+		}
+		out.Tables = append(out.Tables, tj)
+	}
+	return out
 }

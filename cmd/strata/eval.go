@@ -37,13 +37,21 @@ of literals before the arrow and a clause after it); nothing drowns, so the
 per-level table only counts formulas.
 
 --json prints the same as POST /api/eval answers: the accuracy, the
-confusion counts, precision and recall, and the per-level counts.`,
+confusion counts, precision and recall, and the per-level counts.
+
+--table FILE.csv scores a theory over a table's comparison atoms (as strata
+learn --table writes it) on the rows of a CSV table instead: each row's
+predicted class is the one the theory entails from its values (strata
+predict), and eval prints the accuracy, the macro-F1 and the confusion table
+of the predictions against the class column (--label, by default the one the
+theory's hard rules name); with --json, the same as one JSON object.`,
 		Example: `  strata eval learned.theory --pos examples/animals/test.defaults --neg examples/animals/test.nondefaults
-  strata eval calls.theory --pos calls/test.defaults --neg calls/test.nondefaults --hard calls/hard.rules --json`,
+  strata eval calls.theory --pos calls/test.defaults --neg calls/test.nondefaults --hard calls/hard.rules --json
+  strata eval examples/loans.theory --table examples/loans.csv`,
 		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if tf.file != "" {
-				return evalTable(cmd, args[0], &tf, sem) // table.go
+				return evalTable(cmd, args[0], &tf, sem, asJSON) // table.go
 			}
 			if pos == "" || neg == "" {
 				return usageError{errors.New("eval needs --pos and --neg, or --table")}

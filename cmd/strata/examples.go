@@ -38,6 +38,9 @@ var exampleAbout = map[string]string{
 	"birds.cl":                  "birds, penguins and wings as a .cl knowledge base (InfOCF, CLKR)",
 	"birds.clq":                 "queries about it, in the .clq format",
 	"calls.csv":                 "20 play calls by 5 teams: an answer table for strata crowd table",
+	"loans.csv":                 "120 loan decisions: a table for strata learn --table, predict and eval --table",
+	"loans.theory":              "the theory strata learn --table examples/loans.csv --label decision --folds 3 learns",
+	"applicants.csv":            "four new loan applicants, without a decision: a table for strata predict",
 }
 
 func init() { register(newExamplesCmd) }

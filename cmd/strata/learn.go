@@ -95,14 +95,18 @@ columns become atoms col=value, numeric ones thresholds col <= t with cut
 points chosen on the table's rows (where the class changes, kept when they
 pay by the minimum description length principle), the class one atom per
 value with exactly one true. --numeric names the numeric columns (default:
-inferred), --features the columns to learn from, --folds K chooses the
-iterations by cross-validation on K folds of the rows (whole --group values
-together), and --test-table scores the theory on other rows. strata predict
-and strata eval --table use the theory on new rows.`,
+inferred), --features the columns to learn from. --folds and --validation
+hold out rows (whole --group values together), each held-out part encoded
+with the cut points of its own training rows and scored one class per row;
+--prune works as above. --test-table scores the theory on other rows. A row
+that cannot be read is an error naming its line and column; --skip-bad-rows
+leaves such rows out with a warning for each. strata predict and strata eval
+--table use the theory on new rows (docs/tables.md).`,
 		Example: `  strata learn
   strata learn --pos examples/animals/train.defaults --neg examples/animals/train.nondefaults -o animals.theory
   strata learn --pos train.defaults --neg train.nondefaults --hard hard.rules --folds 5 --prune --json
-  strata learn --pos train.defaults --neg train.nondefaults --semantics lex --timeout 10m --checkpoint run.checkpoint`,
+  strata learn --pos train.defaults --neg train.nondefaults --semantics lex --timeout 10m --checkpoint run.checkpoint
+  strata learn --table examples/loans.csv --label decision --folds 3 -o loans.theory`,
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runLearn(cmd, &f) },
 	}

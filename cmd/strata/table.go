@@ -6,15 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/learn/curve"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/table"
@@ -24,25 +23,29 @@ import (
 type tableFlags struct {
 	file, test, label, group string
 	features, numeric        []string
-	numericSet               bool
+	skipBadRows              bool
+	variants                 []table.Variant
 }
 
 func addTableFlags(fl *pflag.FlagSet, t *tableFlags, learning bool) {
 	fl.StringVar(&t.file, "table", "", "a CSV table with a header: one row per case, the class in --label")
 	fl.StringVar(&t.label, "label", "", "the class column of --table (predict and eval: default, the one the theory's hard rules name)")
+	fl.BoolVar(&t.skipBadRows, "skip-bad-rows", false, "leave out the rows of the table that cannot be read (a ragged row, text in a numeric column), with a warning naming each, instead of failing on the first")
 	if !learning {
 		return
 	}
 	fl.StringVar(&t.test, "test-table", "", "with --table: a test table with the same columns, scored at the end")
-	fl.StringVar(&t.group, "group", "", "with --table and --folds: rows with the same value in this column stay in one fold")
+	fl.StringVar(&t.group, "group", "", "with --table and --folds: rows with the same value in this column stay in one held-out part")
 	fl.StringSliceVar(&t.features, "features", nil, "with --table: the columns to learn from (default: all but --label and --group, and identifier-like columns)")
 	fl.StringSliceVar(&t.numeric, "numeric", nil, "with --table: the columns that are numbers; the others are categorical (default: inferred, numeric when every value is a number)")
+	t.variants = []table.Variant{{}}
+	fl.Var(variantsValue{&t.variants}, "variants", "with --table: "+variantsUsage)
 }
 
 // options returns how to read the tables: --numeric given (even empty)
 // fixes every column's type.
 func (t *tableFlags) options(cmd *cobra.Command) table.Options {
-	var o table.Options
+	o := table.Options{SkipBadRows: t.skipBadRows}
 	if cmd.Flags().Changed("numeric") {
 		o.Numeric = append([]string{}, t.numeric...)
 	}
@@ -54,13 +57,26 @@ func (t *tableFlags) options(cmd *cobra.Command) table.Options {
 	return o
 }
 
+// readCSVTable reads a table; with --skip-bad-rows it warns on stderr of
+// every row it left out, naming its position, and of how many.
 func readCSVTable(cmd *cobra.Command, path string, o table.Options) (*table.Table, error) {
 	r, name, err := fileutil.Open(path, cmd.InOrStdin())
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	return table.Read(r, name, o)
+	t, err := table.Read(r, name, o)
+	if err != nil {
+		return nil, err
+	}
+	if n := len(t.Skipped); n > 0 {
+		w := cmd.ErrOrStderr()
+		for _, e := range t.Skipped {
+			fmt.Fprintf(w, "strata: warning: %v; row left out (--skip-bad-rows)\n", e)
+		}
+		fmt.Fprintf(w, "strata: %s: %s left out, %d read\n", t.Name, count(n, "unreadable row"), t.Rows)
+	}
+	return t, nil
 }
 
 // runLearnTable is strata learn --table.
@@ -75,8 +91,26 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 		return usageError{errors.New("--table needs --label, the class column")}
 	case f.pos != "" || f.neg != "" || f.testPos != "" || f.testNeg != "" || f.hard != "":
 		return usageError{errors.New("--table learns from the table alone: --pos, --neg, --test-pos, --test-neg and --hard do not go with it")}
-	case pf.folds == 1 || pf.prune || f.checkpoint != "" || f.resume != "":
-		return usageError{errors.New("--table chooses the iterations with --folds K (K >= 2); --validation, --prune, --checkpoint and --resume do not go with it")}
+	case f.checkpoint != "" || f.resume != "":
+		// A checkpoint holds the learner's state on its examples, and a
+		// table's examples are drawn (the non-default classes) and encoded
+		// (the cut points) anew by each run.
+		return usageError{errors.New("--checkpoint and --resume do not go with --table: a table is encoded anew by each run")}
+	}
+	if f.plot != "" { // before a long run, not after it
+		if _, err := curve.Format(f.plot); err != nil {
+			return usageError{err}
+		}
+	}
+	if err := checkJSONOutput(f.json, f.out); err != nil {
+		return err
+	}
+	for _, o := range []struct{ flag, path string }{{"-o", f.out}, {"--history", f.history}, {"--plot", f.plot}} {
+		if !stdout(o.path) {
+			if err := fileutil.CheckWritable(o.path); err != nil { // before a long run, not after it
+				return fmt.Errorf("%s: %w", o.flag, err)
+			}
+		}
 	}
 	stderr := cmd.ErrOrStderr()
 	opts := tf.options(cmd)
@@ -85,7 +119,13 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 		return err
 	}
 	s := table.Settings{Learner: pf.settings(f.semantics, f.seed), Label: tf.label, Group: tf.group, Folds: pf.folds,
-		ValidationPatience: pf.validationPatience}
+		Validation: pf.validation, ValidationPatience: pf.validationPatience, PruneShare: pf.pruneShare(), Variant: tf.variants[0]}
+	if len(tf.variants) > 1 {
+		if !pf.selects() {
+			return usageError{errors.New("--variants with more than one chooses among them on held-out rows: give --folds or --validation too")}
+		}
+		s.Variants = tf.variants
+	}
 	if tf.features != nil {
 		s.Features = tf.features
 	} else {
@@ -95,7 +135,13 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 			fmt.Fprintf(stderr, "strata: %s: %s\n", t.Name, n)
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	var test *table.Table
+	if tf.test != "" { // read before a long run, not after it
+		if test, err = readCSVTable(cmd, tf.test, opts); err != nil {
+			return err
+		}
+	}
+	ctx, stop := interruptible()
 	defer stop()
 	lr, err := table.Learn(ctx, t, nil, s)
 	if err != nil {
@@ -104,48 +150,154 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 		}
 		return err
 	}
-	if f.out != "" {
-		if err := fileutil.WriteAtomic(f.out, lr.Theory.WriteText); err != nil {
+	if !stdout(f.out) || !f.json {
+		if err := writeOutput(cmd, f.out, lr.Theory.WriteText); err != nil {
 			return err
 		}
-	} else if err := lr.Theory.WriteText(cmd.OutOrStdout()); err != nil {
-		return err
 	}
 	if f.history != "" {
 		if err := writeHistoryFile(f.history, lr); err != nil {
 			return err
 		}
 	}
+	if f.plot != "" {
+		format, _ := curve.Format(f.plot)
+		if err := fileutil.WriteAtomic(f.plot, func(w io.Writer) error { return curve.Write(w, format, lr.History, "strata learn --table "+t.Name) }); err != nil {
+			return err
+		}
+	}
+	sum, err := summariseTable(ctx, t, test, lr, f.semantics, len(t.Skipped))
+	if err != nil {
+		return err
+	}
+	if f.json {
+		if sum.Theory, err = newTheoryJSON(ctx, lr.Theory); err != nil {
+			return err
+		}
+		return writeJSON(cmd.OutOrStdout(), sum)
+	}
+	sum.write(stderr)
+	return nil
+}
+
+// tableSummary is what strata learn --table says of its run: on stderr as
+// text, or with --json on stdout with the theory. Its fields are named as
+// strata learn's (learnSummary), and the scores are those of one class per
+// row, as strata eval --table gives them.
+type tableSummary struct {
+	Table    string `json:"table"`
+	Rows     int    `json:"rows"`
+	Skipped  int    `json:"skipped_rows"`
+	Label    string `json:"label"`
+	Classes  int    `json:"classes"`
+	Features int    `json:"features"`
+	Atoms    int    `json:"atoms"` // of the features: values and thresholds
+
+	Stop          string   `json:"stop"`
+	Iterations    int      `json:"iterations"`
+	Seconds       float64  `json:"seconds"`
+	Semantics     string   `json:"semantics"`
+	TrainAccuracy float64  `json:"train_accuracy"`
+	TrainMacroF1  float64  `json:"train_macro_f1"`
+	TestAccuracy  *float64 `json:"test_accuracy"` // null without --test-table
+	TestMacroF1   *float64 `json:"test_macro_f1"`
+	Rules         int      `json:"formulas"` // hard rules excluded
+	Levels        int      `json:"levels"`
+	Literals      int      `json:"literals"`
+	HardRules     int      `json:"hard_rules"`
+	// Variant is the encoding learned with; Variants, with --variants
+	// to choose among, what each scored on the held-out rows.
+	Variant    string            `json:"variant"`
+	Variants   []variantJSON     `json:"variants,omitempty"`
+	Validation *validationJSON   `json:"validation,omitempty"`
+	Pruning    *pruningJSON      `json:"pruning,omitempty"`
+	Theory     *theoryJSON       `json:"theory,omitempty"`
+	Test       *tableTestSummary `json:"-"`
+}
+
+// variantJSON is what one encoding of --variants scored on the held-out
+// rows: its chosen iteration and the accuracy there (0 when it chose
+// nothing).
+type variantJSON struct {
+	Variant        string  `json:"variant"`
+	Chosen         int     `json:"chosen"`
+	ChosenAccuracy float64 `json:"chosen_accuracy"`
+}
+
+type tableTestSummary struct {
+	name string
+	rows int
+}
+
+func summariseTable(ctx context.Context, t, test *table.Table, lr *table.Learned, sem possibilistic.Semantics, skipped int) (*tableSummary, error) {
 	e := lr.Encoding
 	atoms := 0
 	for _, ft := range e.Features {
 		atoms += len(ft.Values) + len(ft.Cuts)
 	}
-	fmt.Fprintf(stderr, "table %s: %d rows, %d features (%d atoms), %d classes of %s\n", t.Name, t.Rows, len(e.Features), atoms, len(e.Classes), e.Label)
-	if sel := lr.Selection; sel != nil {
-		fmt.Fprintf(stderr, "iterations chosen by %d-fold cross-validation: %d (held-out accuracy %.4f; best %.4f at %d)\n",
-			pf.folds, sel.Chosen, sel.ChosenAccuracy, sel.BestAccuracy, sel.Best)
-	}
-	fmt.Fprintf(stderr, "stopped: %s after %d iterations (%s)\n", lr.Stop, len(lr.History), lr.Elapsed.Round(1e6))
-	train, err := table.Evaluate(ctx, lr.Theory, t, table.PredictOptions{Semantics: f.semantics, Label: tf.label})
+	m := lr.Model
+	s := &tableSummary{Table: t.Name, Rows: t.Rows, Skipped: skipped, Label: e.Label, Classes: len(e.Classes), Features: len(e.Features), Atoms: atoms,
+		Stop: string(lr.Stop), Iterations: len(lr.History), Seconds: lr.Elapsed.Seconds(), Semantics: sem.String(),
+		Rules: m.NumClauses(), Levels: len(m.Levels), Literals: m.NumLiterals(), HardRules: len(e.Hard())}
+	train, err := table.Evaluate(ctx, lr.Theory, t, table.PredictOptions{Semantics: sem, Label: e.Label})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	fmt.Fprintf(stderr, "training rows: accuracy %.4f, macro-F1 %.4f\n", train.Accuracy(), train.MacroF1())
-	if tf.test != "" {
-		tt, err := readCSVTable(cmd, tf.test, opts)
+	s.TrainAccuracy, s.TrainMacroF1 = train.Accuracy(), train.MacroF1()
+	if test != nil {
+		c, err := table.Evaluate(ctx, lr.Theory, test, table.PredictOptions{Semantics: sem, Label: e.Label})
 		if err != nil {
-			return err
+			return nil, err
 		}
-		c, err := table.Evaluate(ctx, lr.Theory, tt, table.PredictOptions{Semantics: f.semantics, Label: tf.label})
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(stderr, "test rows: accuracy %.4f, macro-F1 %.4f\n", c.Accuracy(), c.MacroF1())
+		acc, f1 := c.Accuracy(), c.MacroF1()
+		s.TestAccuracy, s.TestMacroF1 = &acc, &f1
+		s.Test = &tableTestSummary{test.Name, test.Rows}
 	}
-	fmt.Fprintf(stderr, "theory: %d rules in %d levels, %d literals (plus %d hard rules)\n",
-		lr.Model.NumClauses(), len(lr.Model.Levels), lr.Model.NumLiterals(), len(lr.Model.Hard))
-	return nil
+	s.Variant = lr.Variant.String()
+	for _, tr := range lr.Tried {
+		v := variantJSON{Variant: tr.Variant.String()}
+		if tr.Selection != nil {
+			v.Chosen, v.ChosenAccuracy = tr.Selection.Chosen, tr.Selection.ChosenAccuracy
+		}
+		s.Variants = append(s.Variants, v)
+	}
+	if sel := lr.Selection; sel != nil {
+		s.Validation = &validationJSON{Folds: max(1, len(sel.Folds)), Held: sel.Held, Best: sel.Best, BestAccuracy: sel.BestAccuracy,
+			Chosen: sel.Chosen, ChosenAccuracy: sel.ChosenAccuracy, StdErr: sel.StdErr}
+	}
+	if pr := lr.Pruning; pr != nil && pr.Threshold > 0 {
+		s.Pruning = &pruningJSON{Threshold: pr.Threshold, Before: pr.Before, After: pr.After}
+	}
+	return s, nil
+}
+
+// write prints the summary as text.
+func (s *tableSummary) write(w io.Writer) {
+	fmt.Fprintf(w, "table %s: %d rows, %d features (%d atoms), %d classes of %s\n", s.Table, s.Rows, s.Features, s.Atoms, s.Classes, s.Label)
+	if len(s.Variants) > 0 {
+		var ws []string
+		for _, v := range s.Variants {
+			ws = append(ws, fmt.Sprintf("%s %.4f at %d", v.Variant, v.ChosenAccuracy, v.Chosen))
+		}
+		fmt.Fprintf(w, "encodings on the held-out rows: %s; learning with %s\n", strings.Join(ws, ", "), s.Variant)
+	}
+	if v := s.Validation; v != nil {
+		how := fmt.Sprintf("%d-fold cross-validation", v.Folds)
+		if v.Folds == 1 {
+			how = "one held-out part"
+		}
+		fmt.Fprintf(w, "iterations chosen by %s: %d (held-out accuracy %.4f; best %.4f at %d)\n", how, v.Chosen, v.ChosenAccuracy, v.BestAccuracy, v.Best)
+	}
+	elapsed := time.Duration(s.Seconds * float64(time.Second))
+	fmt.Fprintf(w, "stopped: %s after %d iterations (%s)\n", s.Stop, s.Iterations, elapsed.Round(time.Millisecond))
+	if p := s.Pruning; p != nil {
+		fmt.Fprintf(w, "pruned the rules that at most %d training examples need: %d -> %d literals\n", p.Threshold, p.Before, p.After)
+	}
+	fmt.Fprintf(w, "training rows: accuracy %.4f, macro-F1 %.4f\n", s.TrainAccuracy, s.TrainMacroF1)
+	if s.TestAccuracy != nil {
+		fmt.Fprintf(w, "test rows (%s, %d): accuracy %.4f, macro-F1 %.4f\n", s.Test.name, s.Test.rows, *s.TestAccuracy, *s.TestMacroF1)
+	}
+	fmt.Fprintf(w, "theory: %s in %s, %s (plus %s)\n", count(s.Rules, "rule"), count(s.Levels, "level"), count(s.Literals, "literal"), count(s.HardRules, "hard rule"))
 }
 
 func writeHistoryFile(path string, lr *table.Learned) error {
@@ -158,9 +310,9 @@ func newPredictCmd() *cobra.Command {
 	var tf tableFlags
 	var out string
 	var sem possibilistic.Semantics
-	var explain bool
+	var explain, asJSON bool
 	cmd := &cobra.Command{
-		Use:   "predict THEORY --table FILE.csv [-o FILE] [--explain]",
+		Use:   "predict THEORY --table FILE.csv [-o FILE] [--explain] [--json]",
 		Short: "Predict the class of every row of a table with a theory",
 		Long: `predict reads a theory over a table's comparison atoms (col=value,
 col <= t, as strata learn --table writes them) and a CSV table with a header,
@@ -172,38 +324,83 @@ not have it. --explain adds the level (weight) at which the class is entailed
 and the learned rules that entail it, or the classes entailed when there is
 not exactly one.
 
-The output is CSV (-o FILE, written atomically; -o - or no -o: standard
-output).`,
-		Example: `  strata learn --table train.csv --label class -o t.theory
-  strata predict t.theory --table new.csv --explain`,
+The output is CSV (-o FILE, written atomically; no -o or -o -: standard
+output). --json prints the predictions as one JSON object on standard output
+instead (with -o FILE, the file gets the CSV). A row that cannot be read is
+an error naming its line and column; --skip-bad-rows leaves such rows out
+with a warning for each.`,
+		Example: `  strata predict examples/loans.theory --table examples/loans.csv
+  strata predict examples/loans.theory --table examples/loans.csv --explain --json
+  strata predict t.theory --table new.csv --semantics lex -o predictions.csv`,
 		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if tf.file == "" {
 				return usageError{errors.New("predict needs --table")}
 			}
+			if err := checkJSONOutput(asJSON, out); err != nil {
+				return err
+			}
 			th, t, err := loadTheoryAndTable(cmd, args[0], &tf)
 			if err != nil {
 				return err
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			ctx, stop := interruptible()
 			defer stop()
 			preds, err := table.Predict(ctx, th, t, table.PredictOptions{Semantics: sem, Label: tf.label, Explain: explain})
 			if err != nil {
 				return err
 			}
-			write := func(w io.Writer) error { return writePredictions(w, preds, explain) }
-			if out == "" || out == "-" {
-				return write(cmd.OutOrStdout())
+			if !asJSON || !stdout(out) {
+				if err := writeOutput(cmd, out, func(w io.Writer) error { return writePredictions(w, preds, explain) }); err != nil {
+					return err
+				}
 			}
-			return fileutil.WriteAtomic(out, write)
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), newPredictionsJSON(t, sem, preds))
+			}
+			return nil
 		},
 	}
 	fl := cmd.Flags()
 	addTableFlags(fl, &tf, false)
-	fl.StringVarP(&out, "output", "o", "-", "write the predictions to this file (-: standard output)")
-	fl.TextVar(&sem, "semantics", possibilistic.Poss, semanticsUsage)
+	fl.StringVarP(&out, "output", "o", "", "write the predictions (CSV) to this file (-: standard output, the default)")
+	addSemantics(fl, &sem, semanticsUsage)
 	fl.BoolVar(&explain, "explain", false, "add the level and the rules that decide each row")
+	fl.BoolVar(&asJSON, "json", false, "print the predictions as JSON")
 	return cmd
+}
+
+// predictionsJSON is strata predict --json: one prediction per row.
+type predictionsJSON struct {
+	Table       string           `json:"table"`
+	Semantics   string           `json:"semantics"`
+	Predictions []predictionJSON `json:"predictions"`
+}
+
+type predictionJSON struct {
+	Line      int    `json:"line"`
+	Predicted string `json:"predicted"`
+	// Target is the row's class, when the table has the class column.
+	Target string `json:"target,omitempty"`
+	// With --explain: the weight of the level that decides the class (0
+	// without one) and its rules, or the classes entailed when there is
+	// not exactly one.
+	Level    *float64 `json:"level,omitempty"`
+	Rules    []string `json:"rules,omitempty"`
+	Entailed []string `json:"entailed,omitempty"`
+}
+
+func newPredictionsJSON(t *table.Table, sem possibilistic.Semantics, preds []table.Prediction) *predictionsJSON {
+	out := &predictionsJSON{Table: t.Name, Semantics: sem.String(), Predictions: make([]predictionJSON, len(preds))}
+	for i, p := range preds {
+		pj := predictionJSON{Line: p.Line, Predicted: p.Class, Target: p.Target}
+		if p.Why != nil {
+			level := p.Why.Level
+			pj.Level, pj.Rules, pj.Entailed = &level, p.Why.Rules, p.Why.Entailed
+		}
+		out.Predictions[i] = pj
+	}
+	return out
 }
 
 func loadTheoryAndTable(cmd *cobra.Command, theory string, tf *tableFlags) (*possibilistic.Theory, *table.Table, error) {
@@ -216,7 +413,7 @@ func loadTheoryAndTable(cmd *cobra.Command, theory string, tf *tableFlags) (*pos
 	}
 	// Every column the theory compares with a threshold is read as numeric,
 	// every other one as categorical.
-	var o table.Options
+	o := table.Options{SkipBadRows: tf.skipBadRows}
 	o.Numeric = []string{}
 	for _, name := range th.Vocab.Names() {
 		if c, ok := logic.ParseComparison(name); ok && c.Op == logic.OpLe {
@@ -249,18 +446,34 @@ func writePredictions(w io.Writer, preds []table.Prediction, explain bool) error
 }
 
 // evalTable is strata eval THEORY --table.
-func evalTable(cmd *cobra.Command, theory string, tf *tableFlags, sem possibilistic.Semantics) error {
+func evalTable(cmd *cobra.Command, theory string, tf *tableFlags, sem possibilistic.Semantics, asJSON bool) error {
 	th, t, err := loadTheoryAndTable(cmd, theory, tf)
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
 	c, err := table.Evaluate(ctx, th, t, table.PredictOptions{Semantics: sem, Label: tf.label})
 	if err != nil {
 		return err
 	}
 	w := cmd.OutOrStdout()
+	if asJSON {
+		return writeJSON(w, tableEvalJSON{Table: t.Name, Semantics: sem.String(), Accuracy: c.Accuracy(), MacroF1: c.MacroF1(),
+			Rows: c.Total(), Right: c.Correct(), Confusion: confusionJSON{c.Labels, c.Counts}})
+	}
 	fmt.Fprintf(w, "accuracy: %.4f\nmacro-F1: %.4f\nrows: %d, right: %d\n\n", c.Accuracy(), c.MacroF1(), c.Total(), c.Correct())
 	return c.Write(w)
+}
+
+// tableEvalJSON is strata eval --table --json: the scores of one class
+// per row, with the confusion table as strata crowd eval gives it.
+type tableEvalJSON struct {
+	Table     string        `json:"table"`
+	Semantics string        `json:"semantics"`
+	Accuracy  float64       `json:"accuracy"`
+	MacroF1   float64       `json:"macro_f1"`
+	Rows      int           `json:"rows"`
+	Right     int           `json:"right"`
+	Confusion confusionJSON `json:"confusion"`
 }

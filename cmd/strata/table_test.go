@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -110,7 +111,7 @@ func TestLearnPredictEvalTable(t *testing.T) {
 func TestBenchTabularQuick(t *testing.T) {
 	data := shared.Path(t, "tabular")
 	out := filepath.Join(t.TempDir(), "out")
-	stdout, stderr, code := strata(t, "", "bench", "tabular", "--quick", "--weka=false", "--xgboost=false", "-o", out, "--data", data, "--tables", "acute")
+	stdout, stderr, code := strata(t, "", "bench", "tabular", "--quick", "--weka=false", "--xgboost=false", "-o", out, "--data", data, "--datasets", "acute")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -155,4 +156,182 @@ func mustOpen(t *testing.T, path string) *os.File {
 	}
 	t.Cleanup(func() { f.Close() })
 	return f
+}
+
+// TestLoansExample checks that examples/loans.theory is the theory its
+// description says learn --table writes, and that predict, eval --table
+// and their --json agree on it.
+func TestLoansExample(t *testing.T) {
+	dir := t.TempDir()
+	if _, errs, code := strata(t, "", "examples", dir); code != 0 {
+		t.Fatal(errs)
+	}
+	csvPath, theory := filepath.Join(dir, "loans.csv"), filepath.Join(dir, "loans.theory")
+	learned, errs, code := strata(t, "", "learn", "--table", csvPath, "--label", "decision", "--folds", "3")
+	want, _ := os.ReadFile(theory)
+	if code != 0 || learned != string(want) {
+		t.Fatalf("learn --table examples/loans.csv (exit %d, %s):\n%s\nexamples/loans.theory:\n%s", code, errs, learned, want)
+	}
+	// eval --table: text and JSON agree with predict's predictions.
+	text, errs, code := strata(t, "", "eval", theory, "--table", csvPath)
+	if code != 0 || !strings.HasPrefix(text, "accuracy: 0.9833\nmacro-F1: ") {
+		t.Fatalf("eval --table: exit %d %s\n%s", code, errs, text)
+	}
+	js, _, code := strata(t, "", "eval", theory, "--table", csvPath, "--json")
+	var ev struct {
+		Accuracy  float64 `json:"accuracy"`
+		MacroF1   float64 `json:"macro_f1"`
+		Rows      int     `json:"rows"`
+		Right     int     `json:"right"`
+		Confusion struct {
+			Labels []string `json:"labels"`
+			Counts [][]int  `json:"counts"`
+		} `json:"confusion"`
+	}
+	if err := json.Unmarshal([]byte(js), &ev); code != 0 || err != nil || ev.Rows != 120 || ev.Right != 118 ||
+		strings.Join(ev.Confusion.Labels, ",") != "grant,reject,none" {
+		t.Fatalf("eval --table --json: exit %d %v %+v\n%s", code, err, ev, js)
+	}
+	js, _, code = strata(t, "", "predict", theory, "--table", csvPath, "--json", "--explain")
+	var pr struct {
+		Predictions []struct {
+			Line      int      `json:"line"`
+			Predicted string   `json:"predicted"`
+			Target    string   `json:"target"`
+			Level     *float64 `json:"level"`
+			Rules     []string `json:"rules"`
+		} `json:"predictions"`
+	}
+	if err := json.Unmarshal([]byte(js), &pr); code != 0 || err != nil || len(pr.Predictions) != 120 {
+		t.Fatalf("predict --json: exit %d %v\n%s", code, err, js)
+	}
+	right := 0
+	for _, p := range pr.Predictions {
+		if p.Predicted == p.Target {
+			right++
+		}
+		if p.Level == nil || p.Predicted == "reject" && len(p.Rules) == 0 {
+			t.Errorf("line %d: predicted %s without its level or rules", p.Line, p.Predicted)
+		}
+	}
+	if right != ev.Right || pr.Predictions[0].Line != 2 {
+		t.Errorf("predict --json has %d right, eval %d; first line %d", right, ev.Right, pr.Predictions[0].Line)
+	}
+	// With -o FILE, the file has the CSV and standard output the JSON.
+	out := filepath.Join(dir, "p.csv")
+	js2, _, code := strata(t, "", "predict", theory, "--table", csvPath, "--json", "--explain", "-o", out)
+	if b, err := os.ReadFile(out); code != 0 || err != nil || js2 != js || !strings.HasPrefix(string(b), "line,predicted,level,rules,entailed\n2,") {
+		t.Errorf("predict --json -o FILE: exit %d %v", code, err)
+	}
+	if _, errs, code := strata(t, "", "predict", theory, "--table", csvPath, "--json", "-o", "-"); code != 2 || !strings.Contains(errs, "-o - and --json") {
+		t.Errorf("predict --json -o -: exit %d %s", code, errs)
+	}
+}
+
+// TestLearnTableProtocol checks learn --table with one held-out part,
+// with folds and pruning, and --json; and that the options that do not go
+// with a table say why.
+func TestLearnTableProtocol(t *testing.T) {
+	train := writeFile(t, "train.csv", loans(240))
+	test := writeFile(t, "test.csv", loans(60))
+	_, errs, code := strata(t, "", "learn", "--table", train, "--label", "decision", "--folds", "1", "--seed", "3")
+	if code != 0 || !strings.Contains(errs, "iterations chosen by one held-out part") {
+		t.Errorf("--folds 1: exit %d\n%s", code, errs)
+	}
+	js, errs, code := strata(t, "", "learn", "--table", train, "--label", "decision", "--folds", "3", "--prune", "--json", "--test-table", test)
+	var sum struct {
+		Rows         int      `json:"rows"`
+		Skipped      int      `json:"skipped_rows"`
+		TestAccuracy *float64 `json:"test_accuracy"`
+		Validation   *struct {
+			Folds  int `json:"folds"`
+			Chosen int `json:"chosen"`
+		} `json:"validation"`
+		Theory *struct {
+			Atoms []string `json:"atoms"`
+		} `json:"theory"`
+	}
+	if err := json.Unmarshal([]byte(js), &sum); code != 0 || err != nil || sum.Rows != 240 || sum.TestAccuracy == nil || *sum.TestAccuracy != 1 ||
+		sum.Validation == nil || sum.Validation.Folds != 3 || sum.Validation.Chosen == 0 || sum.Theory == nil {
+		t.Fatalf("--folds 3 --prune --json: exit %d %v %s\n%s", code, err, errs, js)
+	}
+	for _, a := range sum.Theory.Atoms {
+		if strings.ContainsRune(a, 0) {
+			t.Errorf("the theory's atoms show an auxiliary atom %q", a)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--checkpoint", filepath.Join(t.TempDir(), "c")}, "--checkpoint and --resume do not go with --table"},
+		{[]string{"--prune"}, "--prune chooses its threshold on held-out data"},
+		{[]string{"--folds", "2", "--validation", "0.2"}, "give one of them"},
+	} {
+		_, errs, code := strata(t, "", append([]string{"learn", "--table", train, "--label", "decision"}, c.args...)...)
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d %q, want %q", c.args, code, errs, c.want)
+		}
+	}
+}
+
+// TestSkipBadRowsFlag checks that a ragged row fails learn, eval and
+// predict with its position, and that --skip-bad-rows leaves it out with
+// a warning naming it and a count.
+func TestSkipBadRowsFlag(t *testing.T) {
+	good := loans(60)
+	lines := strings.Split(good, "\n")
+	lines = append(lines[:5], append([]string{"999,,70,yes,no,grant"}, lines[5:]...)...) // line 6: an extra empty field
+	bad := writeFile(t, "bad.csv", strings.Join(lines, "\n"))
+	theory := filepath.Join(t.TempDir(), "t.theory")
+	if _, errs, code := strata(t, "", "learn", "--table", writeFile(t, "good.csv", good), "--label", "decision", "-o", theory); code != 0 {
+		t.Fatal(errs)
+	}
+	for _, args := range [][]string{
+		{"learn", "--table", bad, "--label", "decision"},
+		{"eval", theory, "--table", bad},
+		{"predict", theory, "--table", bad},
+	} {
+		_, errs, code := strata(t, "", args...)
+		if code != 1 || !strings.Contains(errs, bad+":6:16: row has 6 fields, the header 5") {
+			t.Errorf("%v: exit %d %q", args[0], code, errs)
+		}
+		out, errs, code := strata(t, "", append(args, "--skip-bad-rows")...)
+		if code != 0 || !strings.Contains(errs, "strata: warning: "+bad+":6:16: row has 6 fields, the header 5; row left out (--skip-bad-rows)\n") ||
+			!strings.Contains(errs, "strata: "+bad+": 1 unreadable row left out, 60 read\n") {
+			t.Errorf("%v --skip-bad-rows: exit %d\nstdout %s\nstderr %s", args[0], code, out, errs)
+		}
+	}
+}
+
+// TestBenchTabularJSON checks bench tabular --json against results.csv.
+func TestBenchTabularJSON(t *testing.T) {
+	data := shared.Path(t, "tabular")
+	out := filepath.Join(t.TempDir(), "out")
+	js, errs, code := strata(t, "", "bench", "tabular", "--quick", "--weka=false", "--xgboost=false", "-o", out, "--data", data,
+		"--datasets", "acute", "--json", "--semantics-list", "lex", "--threads", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rep struct {
+		Tables []struct {
+			Name    string `json:"name"`
+			Rows    int    `json:"rows"`
+			Splits  int    `json:"splits"`
+			Methods []struct {
+				Method   string   `json:"method"`
+				Accuracy *float64 `json:"accuracy"`
+			} `json:"methods"`
+		} `json:"tables"`
+	}
+	if err := json.Unmarshal([]byte(js), &rep); err != nil || len(rep.Tables) != 1 || rep.Tables[0].Splits != 3 || rep.Tables[0].Rows != 120 {
+		t.Fatalf("%v\n%s", err, js)
+	}
+	ran := map[string]bool{}
+	for _, m := range rep.Tables[0].Methods {
+		ran[m.Method] = m.Accuracy != nil
+	}
+	if !ran["strata-lex"] || ran["strata-poss"] || !ran["majority"] || ran["j48"] {
+		t.Errorf("methods run: %v", ran)
+	}
 }

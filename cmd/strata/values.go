@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/possibilistic"
+	"github.com/strata-logic/strata/table"
 )
 
 // The values of flags that take one of a few words. Each knows its words
@@ -191,3 +192,37 @@ func words(ws ...string) cobra.CompletionFunc {
 		return out, cobra.ShellCompDirectiveNoFileComp
 	}
 }
+
+// variantsValue is the value of --variants: the encodings of a table to
+// learn with, or to choose among on held-out rows (table.ParseVariant).
+type variantsValue struct{ vs *[]table.Variant }
+
+func (v variantsValue) String() string {
+	var ws []string
+	for _, x := range *v.vs {
+		ws = append(ws, x.String())
+	}
+	return strings.Join(ws, ",")
+}
+
+func (v variantsValue) Set(x string) error {
+	var out []table.Variant
+	for _, w := range strings.Split(x, ",") {
+		vr, err := table.ParseVariant(strings.TrimSpace(w))
+		if err != nil {
+			return err
+		}
+		if !slices.Contains(out, vr) {
+			out = append(out, vr)
+		}
+	}
+	*v.vs = out
+	return nil
+}
+
+func (v variantsValue) Type() string { return "list" }
+
+// variantsUsage describes --variants.
+const variantsUsage = "how a table's rows are encoded for the learner, or with --folds the encodings to choose among on held-out rows, comma-separated: " +
+	"mdl (the cut points the MDL criterion pays for) or cuts>=K (at least K per numeric column where it has them), " +
+	"then +nearest (a value states only its nearest thresholds) and +unequal (a category also states the other values' negations)"

@@ -76,7 +76,7 @@ var flagMeanings = map[string]string{
 	"test-fraction": "the share of the answers held out for testing, by whole annotators",
 	"test-from":     "the answers read from this file or directory form the test set",
 	"test-sessions": "the poker sessions whose hands form the test set",
-	"test-folds":    "write the K splits of a K-fold cross-validation by annotator instead of one split",
+	"test-folds":    "split the data into K test folds for a cross-validated evaluation (crowd: by annotator; bench tabular: by row, stratified by class)",
 	"at-least-one":  "the hard rules say that some action is chosen",
 	"streets":       "keep decisions on these streets only",
 	"max-hands":     "read at most this many hands",
@@ -90,12 +90,24 @@ var flagMeanings = map[string]string{
 	"bins":          "bins of an automatically described numeric column",
 	"confusion":     "print the confusion table",
 
+	// Tables (CSV, one row per case).
+	"table":         "a CSV table with a header, one row per case",
+	"test-table":    "a test table with the columns of --table, scored at the end",
+	"label":         "the class column of a table",
+	"group":         "a column whose rows with one value stay in one held-out part",
+	"features":      "the columns of a table to learn from",
+	"numeric":       "the columns of a table that hold numbers",
+	"skip-bad-rows": "leave out the rows of a table that cannot be read, with a warning naming each, instead of failing",
+	"explain":       "add to each answer the level and the rules that decide it",
+	"variants":      "how a table's rows are encoded for the learner (cut points, literals), or the encodings to choose among on held-out rows",
+
 	// The experiments and their baselines.
 	"data":        "the public data directory",
 	"quick":       "a small version of the experiment",
 	"domains":     "run only these domains",
 	"datasets":    "run only these datasets",
 	"weka":        "run Weka's baselines",
+	"xgboost":     "run XGBoost's baseline",
 	"java-memory": "the Java heap for Weka",
 
 	// The server.

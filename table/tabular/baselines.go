@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/table"
 	"github.com/strata-logic/strata/weka"
@@ -74,7 +75,7 @@ func nominalValues(d Dataset, tables ...*table.Table) map[string][]string {
 
 // runWeka trains and tests Weka's baselines on the split and returns their
 // confusion tables and results.
-func runWeka(ctx context.Context, w *weka.Runner, d Dataset, s split, dir string) ([]*weka.Result, []*table.Confusion, error) {
+func runWeka(ctx context.Context, w *weka.Runner, d Dataset, s split, dir string) ([]*weka.Result, []*eval.Confusion, error) {
 	values := nominalValues(d, s.train, s.test)
 	train, test := filepath.Join(dir, "train.arff"), filepath.Join(dir, "test.arff")
 	if err := fileutil.WriteAtomic(train, arffOf(d, s.train, s.trainRows, values).Write); err != nil {
@@ -84,7 +85,7 @@ func runWeka(ctx context.Context, w *weka.Runner, d Dataset, s split, dir string
 		return nil, nil, err
 	}
 	var res []*weka.Result
-	var conf []*table.Confusion
+	var conf []*eval.Confusion
 	for _, c := range weka.Baselines {
 		r, err := w.Run(ctx, c, train, test)
 		if err != nil {
@@ -106,7 +107,7 @@ var matrixRow = regexp.MustCompile(`^\s*((?:\d+\s+)+)\|\s+\S+\s+=\s+(.*)$`)
 // report (its last "=== Confusion Matrix ===" section): one row per class,
 // "  12   3 |   a = yes". The labels are the class values of the ARFF
 // header, in order.
-func WekaConfusion(report string) (*table.Confusion, error) {
+func WekaConfusion(report string) (*eval.Confusion, error) {
 	i := strings.LastIndex(report, "=== Confusion Matrix ===")
 	if i < 0 {
 		return nil, errors.New("no confusion matrix in Weka's output")
@@ -132,16 +133,16 @@ func WekaConfusion(report string) (*table.Confusion, error) {
 	if len(rows) == 0 {
 		return nil, errors.New("an empty confusion matrix in Weka's output")
 	}
-	c := table.NewConfusion(labels...)
+	c := eval.NewConfusion(nil)
+	c.AddLabels(labels...)
+	if len(c.Labels) != len(labels)+1 {
+		return nil, fmt.Errorf("the confusion matrix names a class twice (%s)", strings.Join(labels, ", "))
+	}
 	for t, counts := range rows {
 		if len(counts) != len(labels) {
 			return nil, fmt.Errorf("confusion matrix row %d has %d counts for %d classes", t+1, len(counts), len(labels))
 		}
-		for p, n := range counts {
-			for range n {
-				c.Add(labels[t], labels[p])
-			}
-		}
+		copy(c.Counts[t], counts)
 	}
 	return c, nil
 }
@@ -183,7 +184,7 @@ func FindXGBoost() (*XGBoost, error) {
 // rows: numeric features as they are (missing values as NaN, which XGBoost
 // routes itself), categorical ones one-hot over the training rows' values;
 // classes numbered over the training rows.
-func (x *XGBoost) run(ctx context.Context, d Dataset, s split, dir string, threads int) (*table.Confusion, error) {
+func (x *XGBoost) run(ctx context.Context, d Dataset, s split, dir string, threads int) (*eval.Confusion, error) {
 	classes := nominalValues(d, s.train)[d.Label]
 	index := map[string]int{}
 	for i, c := range classes {
@@ -210,7 +211,7 @@ func (x *XGBoost) run(ctx context.Context, d Dataset, s split, dir string, threa
 		}
 		return nil, fmt.Errorf("xgboost: %v: %s", err, strings.TrimSpace(errb.String()))
 	}
-	c := table.NewConfusion(classes...)
+	c := eval.NewConfusion(classes)
 	sc := bufio.NewScanner(&out)
 	i := 0
 	for sc.Scan() {
@@ -221,7 +222,7 @@ func (x *XGBoost) run(ctx context.Context, d Dataset, s split, dir string, threa
 		if err != nil || k < 0 || k >= len(classes) {
 			return nil, fmt.Errorf("xgboost: prediction %q is not a class number", sc.Text())
 		}
-		c.Add(s.test.Column(d.Label).Value(s.testRows[i]), classes[k])
+		count(c, s.test.Column(d.Label).Value(s.testRows[i]), classes[k])
 		i++
 	}
 	if i != len(s.testRows) {
@@ -269,7 +270,7 @@ func writeMatrix(w io.Writer, d Dataset, t *table.Table, rows []int, values map[
 
 // majority predicts the most frequent class of the training rows (the
 // first in sorted order on a tie).
-func majority(d Dataset, s split) *table.Confusion {
+func majority(d Dataset, s split) *eval.Confusion {
 	lc := s.train.Column(d.Label)
 	counts := map[string]int{}
 	for _, r := range s.trainRows {
@@ -281,10 +282,17 @@ func majority(d Dataset, s split) *table.Confusion {
 			best = c
 		}
 	}
-	conf := &table.Confusion{}
+	conf := eval.NewConfusion(nil)
 	tc := s.test.Column(d.Label)
 	for _, r := range s.testRows {
-		conf.Add(tc.Value(r), best)
+		count(conf, tc.Value(r), best)
 	}
 	return conf
+}
+
+// count adds a row of target and answer to c, adding the labels c does
+// not have yet (a test row's class that no training row has).
+func count(c *eval.Confusion, target, answer string) {
+	c.AddLabels(target, answer)
+	c.Add(target, answer) // both are labels now
 }

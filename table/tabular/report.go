@@ -91,18 +91,37 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "Each table given as one file is scored by %d-fold cross-validation (stratified by class, seed %d), a table given as train and test files by that split; "+
 		"accuracy and macro-F1 are those of the predictions pooled over the folds. Every choice is made on the training rows of a split: strata's cut points "+
-		"(Fayyad and Irani's MDL criterion) and its number of iterations (", o.Folds, o.Seed)
-	if o.SelectFolds >= 2 {
-		fmt.Fprintf(&b, "%d-fold cross-validation on the training rows, held-out rows scored as the task is, one class per row, and the one-standard-error rule on the pooled curve", o.SelectFolds)
-	} else {
-		fmt.Fprintf(&b, "the learner's own patience")
+		"(Fayyad and Irani's MDL criterion) and its number of iterations (", o.TestFolds, o.Seed)
+	switch {
+	case o.Folds >= 2:
+		fmt.Fprintf(&b, "%d-fold cross-validation on the training rows, each fold with the cut points of its own training rows, held-out rows scored as the task is, one class per row, and the one-standard-error rule on the pooled curve", o.Folds)
+	case o.Folds == 1 && o.Validation > 0:
+		fmt.Fprintf(&b, "one held-out part of %.0f%% of the training rows, with the cut points of the others, held-out rows scored as the task is, one class per row, and the one-standard-error rule", 100*o.Validation)
+	default:
+		fmt.Fprintf(&b, "none: the learner's limits")
+	}
+	if o.Prune {
+		fmt.Fprintf(&b, "; the final theory pruned at the support chosen there")
+	}
+	switch {
+	case len(o.Variants) > 1:
+		var ws []string
+		for _, v := range o.Variants {
+			ws = append(ws, "`"+v.String()+"`")
+		}
+		fmt.Fprintf(&b, "; and the encoding of the rows, among %s, by the same held-out parts (the best held-out accuracy at its chosen iteration)", strings.Join(ws, ", "))
+	case len(o.Variants) == 1:
+		fmt.Fprintf(&b, "; the rows encoded as `%s`", o.Variants[0])
 	}
 	fmt.Fprintf(&b, "), each learning run bounded by %s", durationText(o.Timeout))
 	if o.Iterations > 0 {
 		fmt.Fprintf(&b, " and %d iterations", o.Iterations)
 	}
+	if o.Patience > 0 {
+		fmt.Fprintf(&b, ", patience %d", o.Patience)
+	}
 	fmt.Fprintf(&b, "; %d jobs (a learning run with one thread, or a baseline) ran at once. "+
-		"A theory predicts `none` for a row when it entails no single class; such a row counts as wrong.\n\n", o.Workers)
+		"A theory predicts `none` for a row when it entails no single class; such a row counts as wrong.\n\n", o.Threads)
 
 	fmt.Fprintf(&b, "## Accuracy (%%)\n\n")
 	fmt.Fprintf(&b, "| table | rows | poss | linear | lex | RF | J48 | JRip | XGBoost | majority | FOLD (published) | XGBoost (published) |\n")
@@ -155,11 +174,38 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", t.Dataset.Name, strings.Join(rules, ", "), strings.Join(lits, ", "),
 			strings.Join(secs, ", "), j48, jrip, fold)
 	}
+	if len(o.Variants) > 1 {
+		fmt.Fprintf(&b, "\n## Encodings chosen on the training rows (splits per encoding)\n\n| table | poss | linear | lex |\n|---|---|---|---|\n")
+		for _, t := range r.Tables {
+			var cells []string
+			for _, m := range []string{"strata-poss", "strata-linear", "strata-lex"} {
+				res := t.Result(m)
+				if res == nil || len(res.Variants) == 0 {
+					cells = append(cells, "–")
+					continue
+				}
+				var ws []string
+				for _, v := range o.Variants {
+					if n := res.Variants[v.String()]; n > 0 {
+						ws = append(ws, fmt.Sprintf("%s: %d", v, n))
+					}
+				}
+				cells = append(cells, strings.Join(ws, ", "))
+			}
+			fmt.Fprintf(&b, "| %s | %s |\n", t.Dataset.Name, strings.Join(cells, " | "))
+		}
+	}
 	fmt.Fprintf(&b, "\nThe published FOLD-R++ / FOLD-RM figures (arXiv 2202.06913, Tables 4 and 6) come from other folds and machines; they are quoted, not rerun.\n")
 	r.writeTargets(&b)
 	for _, t := range r.Tables {
 		if t.Error != "" {
 			fmt.Fprintf(&b, "\n**%s was not run:** %s\n", t.Dataset.Name, t.Error)
+		}
+		if len(t.Skipped) > 0 {
+			fmt.Fprintf(&b, "\n**%s: %d unreadable rows were left out** (the file is read as it is, not repaired; every method saw the same rows):\n\n", t.Dataset.Name, len(t.Skipped))
+			for _, s := range t.Skipped {
+				fmt.Fprintf(&b, "- %s\n", s)
+			}
 		}
 	}
 	_, err := io.WriteString(w, b.String())

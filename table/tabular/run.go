@@ -2,42 +2,59 @@ package tabular
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/table"
 	"github.com/strata-logic/strata/weka"
 )
 
-// Options control a run. Data and Dir are required; the zero value of
-// every other field means its default.
+// Options control a run. Data and Dir are required. A zero field has no
+// effect (no limit, never, nothing held out), but for TestFolds, Threads
+// and Semantics (their defaults) and with Quick; the command line's
+// defaults are the Default* constants and learn's.
 type Options struct {
 	Data string // the suite's folder, with datasets.tsv
 	Dir  string // the output folder: results.md, results.csv, one folder per table
 
-	Tables []string // run only these tables (all when empty)
-	Quick  bool     // a small run for CI: QuickTables, QuickFolds folds, QuickIterations iterations
-	Seed   uint64   // the folds, the learner's draws and XGBoost's
-	Folds  int      // cross-validation folds of a table given as one file (0: DefaultFolds)
+	Datasets []string // run only these tables (all when empty)
+	// Quick is a small run for CI: QuickTables, QuickTestFolds folds,
+	// QuickIterations iterations unless Iterations says, no timeout.
+	Quick     bool
+	Seed      uint64 // the folds, the learner's draws and XGBoost's
+	TestFolds int    // cross-validation folds of a table given as one file (0: DefaultTestFolds)
 
-	// Timeout bounds each of strata's learning runs (one table, fold and
-	// semantics, the choice of iterations included; 0: DefaultTimeout, none
-	// with Quick).
-	Timeout    time.Duration
-	Iterations int // at most this many iterations per run (0: learn.DefaultIterations, QuickIterations with Quick)
-	// SelectFolds chooses each run's number of iterations by
-	// cross-validation on that many folds of its training rows (0:
-	// DefaultSelectFolds; 1: no choice, the learner's patience ends the
-	// run).
-	SelectFolds int
-	Semantics   []possibilistic.Semantics // all three when empty
-	Workers     int                       // jobs (a learning run, a baseline) run at once (0: GOMAXPROCS)
+	// The learning protocol of each of strata's learning runs (one table,
+	// split and semantics), as table.Settings and strata learn take it:
+	// Timeout bounds the run, the choice of iterations included; Folds
+	// chooses the number of iterations on held-out training rows (2 or
+	// more folds, 1 one part of share Validation, 0 none), each held-out
+	// part with its own cut points; Prune prunes at the support chosen
+	// there.
+	Iterations         int
+	Timeout            time.Duration
+	Candidates         int
+	Patience           int
+	Folds              int
+	Validation         float64
+	ValidationPatience int
+	Prune              bool
+	// Variants are the encodings of the rows (table.Variant): one is
+	// learned with; with several, each learning run chooses among them on
+	// its held-out parts (table.Settings.Variants). None: the zero one.
+	Variants []table.Variant
+
+	Semantics []possibilistic.Semantics // all three when empty
+	Threads   int                       // jobs (a learning run with one thread, a baseline) run at once (0: GOMAXPROCS)
 
 	Weka    *weka.Runner // nil: no Weka baselines
 	XGBoost *XGBoost     // nil: no XGBoost baseline
@@ -54,13 +71,15 @@ type Event struct {
 	Message       string
 }
 
-// Defaults of Options.
+// Defaults of Options and of the command line.
 const (
-	DefaultFolds       = 10
-	DefaultTimeout     = time.Minute
-	DefaultSelectFolds = 3
-	QuickFolds         = 3
-	QuickIterations    = 5
+	DefaultTestFolds = 10
+	QuickTestFolds   = 3
+	QuickIterations  = 5
+	// DefaultTimeout and DefaultFolds are bench tabular's budget of a
+	// learning run and its choice of iterations.
+	DefaultTimeout = time.Minute
+	DefaultFolds   = 3
 )
 
 // QuickTables are the tables of a Quick run: small, binary and multi-class,
@@ -73,11 +92,14 @@ var Methods = []string{"strata-poss", "strata-linear", "strata-lex", "rf", "j48"
 // Result is a method's result on a table, over all its splits.
 type Result struct {
 	Method    string
-	Confusion *table.Confusion // pooled over the splits
-	Rules     float64          // mean per split; J48: leaves; NaN when it has no meaning
-	Literals  float64          // mean per split; J48: tree nodes; NaN when it has no meaning
-	Seconds   float64          // mean per split: learning and predicting
-	Note      string           // why the method did not run, when Confusion is nil
+	Confusion *eval.Confusion // pooled over the splits
+	Rules     float64         // mean per split; J48: leaves; NaN when it has no meaning
+	Literals  float64         // mean per split; J48: tree nodes; NaN when it has no meaning
+	Seconds   float64         // mean per split: learning and predicting
+	Note      string          // why the method did not run, when Confusion is nil
+	// Variants counts, for strata with Options.Variants, the splits that
+	// chose each encoding on their training rows.
+	Variants map[string]int
 }
 
 // TableResult is the results on one table.
@@ -87,6 +109,9 @@ type TableResult struct {
 	Splits  int
 	Results []*Result // in the order of Methods; a method not run has a nil Confusion
 	Error   string    // why the table was not run (a malformed file); Results is then empty
+	// Skipped says, for every row of the table's files that could not be
+	// read (a ragged row) and was left out, where and why (file:line:col).
+	Skipped []string
 }
 
 // Report is the outcome of a run.
@@ -97,38 +122,40 @@ type Report struct {
 }
 
 func (o Options) withDefaults() (Options, error) {
-	if o.Data == "" || o.Dir == "" {
+	switch {
+	case o.Data == "" || o.Dir == "":
 		return o, fmt.Errorf("tabular: Options.Data and Options.Dir are required")
+	case o.TestFolds < 0 || o.TestFolds == 1:
+		return o, fmt.Errorf("tabular: %d test folds: give 2 or more (0: %d)", o.TestFolds, DefaultTestFolds)
+	case o.Iterations < 0 || o.Timeout < 0 || o.Candidates < 0 || o.Patience < 0 || o.Folds < 0 || o.ValidationPatience < 0 || o.Threads < 0:
+		return o, errors.New("tabular: iterations, timeout, candidates, patience, folds, validation patience and threads cannot be negative")
+	case !(o.Validation >= 0 && o.Validation < 1):
+		return o, fmt.Errorf("tabular: validation share %v outside [0, 1)", o.Validation)
+	case o.Prune && !(o.Folds >= 2 || o.Folds == 1 && o.Validation > 0):
+		return o, errors.New("tabular: pruning chooses its support on held-out rows: give folds or a validation share too")
+	case len(o.Variants) > 1 && !(o.Folds >= 2 || o.Folds == 1 && o.Validation > 0):
+		return o, errors.New("tabular: several variants are chosen among on held-out rows: give folds or a validation share too")
 	}
-	if o.Folds == 0 {
-		o.Folds = DefaultFolds
+	if o.TestFolds == 0 {
+		o.TestFolds = DefaultTestFolds
 		if o.Quick {
-			o.Folds = QuickFolds
+			o.TestFolds = QuickTestFolds
 		}
 	}
-	if o.Folds < 2 {
-		return o, fmt.Errorf("tabular: %d folds", o.Folds)
-	}
-	if o.Timeout == 0 && !o.Quick {
-		o.Timeout = DefaultTimeout
-	}
-	if o.Iterations == 0 {
-		o.Iterations = learn.DefaultIterations
-		if o.Quick {
+	if o.Quick {
+		o.Timeout = 0
+		if o.Iterations == 0 {
 			o.Iterations = QuickIterations
 		}
-	}
-	if o.SelectFolds == 0 {
-		o.SelectFolds = DefaultSelectFolds
+		if len(o.Datasets) == 0 {
+			o.Datasets = QuickTables
+		}
 	}
 	if len(o.Semantics) == 0 {
 		o.Semantics = possibilistic.AllSemantics
 	}
-	if len(o.Tables) == 0 && o.Quick {
-		o.Tables = QuickTables
-	}
-	if o.Workers <= 0 {
-		o.Workers = max(1, runtimeProcs())
+	if o.Threads == 0 {
+		o.Threads = max(1, runtimeProcs())
 	}
 	return o, nil
 }
@@ -144,9 +171,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(o.Tables) > 0 {
+	if len(o.Datasets) > 0 {
 		var keep []Dataset
-		for _, name := range o.Tables {
+		for _, name := range o.Datasets {
 			i := slices.IndexFunc(suite, func(d Dataset) bool { return d.Name == name })
 			if i < 0 {
 				return nil, fmt.Errorf("tabular: no table %q in %s", name, filepath.Join(o.Data, "datasets.tsv"))
@@ -187,24 +214,39 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	return rep, nil
 }
 
-// splits reads a dataset's files and returns its splits.
-func splits(o Options, d Dataset) ([]split, int, error) {
+// splits reads a dataset's files and returns its splits, the number of
+// rows, and the rows left out as unreadable (table.Options.SkipBadRows: a
+// suite's file is read as it is, not repaired, and results.md says which
+// rows were left out).
+func splits(o Options, d Dataset) (_ []split, rows int, skipped []string, _ error) {
 	read := func(name string) (*table.Table, error) {
 		f, err := os.Open(filepath.Join(o.Data, name))
 		if err != nil {
 			return nil, err
 		}
 		defer f.Close()
-		return table.Read(f, filepath.Join(o.Data, name), table.Options{Numeric: append([]string{}, d.Numeric...), Categorical: []string{d.Label}})
+		t, err := table.Read(f, filepath.Join(o.Data, name), table.Options{Numeric: append([]string{}, d.Numeric...), Categorical: []string{d.Label}, SkipBadRows: true})
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range t.Skipped {
+			skipped = append(skipped, e.Error())
+		}
+		if d.Kind == "binary" && d.Positive != "" {
+			if err := binarize(t, d.Label, d.Positive); err != nil {
+				return nil, err
+			}
+		}
+		return t, nil
 	}
 	t, err := read(d.Files[0])
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	if len(d.Files) == 2 {
 		test, err := read(d.Files[1])
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, nil, err
 		}
 		all := func(n int) []int {
 			r := make([]int, n)
@@ -213,37 +255,41 @@ func splits(o Options, d Dataset) ([]split, int, error) {
 			}
 			return r
 		}
-		return []split{{train: t, test: test, trainRows: all(t.Rows), testRows: all(test.Rows)}}, t.Rows + test.Rows, nil
+		return []split{{train: t, test: test, trainRows: all(t.Rows), testRows: all(test.Rows)}}, t.Rows + test.Rows, skipped, nil
 	}
 	all := make([]int, t.Rows)
 	for i := range all {
 		all[i] = i
 	}
-	folds, err := table.Folds(t, all, o.Folds, d.Label, "", o.Seed)
+	folds, err := table.Folds(t, all, o.TestFolds, d.Label, "", o.Seed)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	var out []split
 	for _, f := range folds {
 		out = append(out, split{train: t, test: t, trainRows: table.Complement(all, f), testRows: f})
 	}
-	return out, t.Rows, nil
+	return out, t.Rows, skipped, nil
 }
 
 // outcome is one job's result on one split.
 type outcome struct {
-	conf            *table.Confusion
+	conf            *eval.Confusion
 	rules, literals float64
 	seconds         float64
+	variant         string // strata's encoding, when chosen among Options.Variants
 }
 
-// runTable runs every method on every split of d, o.Workers jobs at once.
+// runTable runs every method on every split of d, o.Threads jobs at once.
 func runTable(ctx context.Context, o Options, d Dataset) (*TableResult, error) {
-	ss, rows, err := splits(o, d)
+	ss, rows, skipped, err := splits(o, d)
 	if err != nil {
 		return nil, err
 	}
-	tr := &TableResult{Dataset: d, Rows: rows, Splits: len(ss)}
+	tr := &TableResult{Dataset: d, Rows: rows, Splits: len(ss), Skipped: skipped}
+	if len(skipped) > 0 && o.Progress != nil {
+		o.Progress(Event{Table: d.Name, Message: fmt.Sprintf("%d unreadable rows left out: %s", len(skipped), strings.Join(skipped, "; "))})
+	}
 	outs := make(map[string][]*outcome) // method -> per split
 	for _, m := range Methods {
 		outs[m] = make([]*outcome, len(ss))
@@ -308,7 +354,7 @@ func runTable(ctx context.Context, o Options, d Dataset) (*TableResult, error) {
 	defer cancel(nil)
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	slots := make(chan struct{}, o.Workers)
+	slots := make(chan struct{}, o.Threads)
 	for _, j := range jobs {
 		slots <- struct{}{}
 		if jctx.Err() != nil {
@@ -365,9 +411,15 @@ func pool(method string, ocs []*outcome, o Options) *Result {
 			continue
 		}
 		if r.Confusion == nil {
-			r.Confusion = &table.Confusion{}
+			r.Confusion = eval.NewConfusion(nil)
 		}
 		r.Confusion.Merge(oc.conf)
+		if oc.variant != "" {
+			if r.Variants == nil {
+				r.Variants = map[string]int{}
+			}
+			r.Variants[oc.variant]++
+		}
 		rules += oc.rules
 		lits += oc.literals
 		secs += oc.seconds
@@ -394,27 +446,70 @@ func pool(method string, ocs []*outcome, o Options) *Result {
 func runStrata(ctx context.Context, o Options, d Dataset, s split, sem possibilistic.Semantics, i int) (*outcome, error) {
 	start := time.Now()
 	st := table.Settings{
-		Learner: learn.Settings{Iterations: o.Iterations, Timeout: o.Timeout, Seed: o.Seed + uint64(i)*7919,
-			Threads: 1, Patience: learn.DefaultPatience, Semantics: sem},
+		Learner: learn.Settings{Iterations: o.Iterations, Timeout: o.Timeout, Candidates: o.Candidates, Seed: o.Seed + uint64(i)*7919,
+			Threads: 1, Patience: o.Patience, Semantics: sem},
 		Label: d.Label, Features: d.Features,
+		Folds: o.Folds, Validation: o.Validation, ValidationPatience: o.ValidationPatience,
 	}
-	if o.SelectFolds >= 2 {
-		st.Folds = o.SelectFolds
+	if o.Prune {
+		st.PruneShare = learn.DefaultPruneShare
+	}
+	switch {
+	case len(o.Variants) == 1:
+		st.Variant = o.Variants[0]
+	case len(o.Variants) > 1:
+		st.Variants = o.Variants
 	}
 	lr, err := table.Learn(ctx, s.train, s.trainRows, st)
 	if err != nil {
 		return nil, err
 	}
-	learned := time.Since(start)
 	preds, err := table.Predict(ctx, lr.Theory, s.test, table.PredictOptions{Semantics: sem, Label: d.Label, Rows: s.testRows})
 	if err != nil {
 		return nil, err
 	}
-	conf := &table.Confusion{}
+	conf := eval.NewConfusion(nil)
 	for _, p := range preds {
-		conf.Add(p.Target, p.Class)
+		count(conf, p.Target, p.Class)
 	}
-	_ = learned
-	return &outcome{conf: conf, rules: float64(lr.Model.NumClauses()), literals: float64(lr.Model.NumLiterals()),
-		seconds: time.Since(start).Seconds()}, nil
+	oc := &outcome{conf: conf, rules: float64(lr.Model.NumClauses()), literals: float64(lr.Model.NumLiterals()),
+		seconds: time.Since(start).Seconds()}
+	if len(st.Variants) > 0 {
+		oc.variant = lr.Variant.String()
+	}
+	return oc, nil
 }
+
+// binarize makes the class column of a table that datasets.tsv calls
+// binary two-valued, as the rule learners learn it: the positive class
+// against every other, named Other(positive) (ecoli's cp against its seven
+// other sites). A column of two values is left as it is.
+func binarize(t *table.Table, label, positive string) error {
+	c := t.Column(label)
+	if c == nil || c.Numeric || len(c.Values) <= 2 {
+		return nil
+	}
+	if !slices.Contains(c.Values, positive) {
+		return fmt.Errorf("%s: the positive class %q of a binary table is not a value of %q", t.Name, positive, label)
+	}
+	other := Other(positive)
+	if slices.Contains(c.Values, other) {
+		return fmt.Errorf("%s: %q is a value of %q already; cannot name the other classes so", t.Name, other, label)
+	}
+	pos := int32(slices.Index(c.Values, positive))
+	for i, code := range c.Codes {
+		switch {
+		case code < 0:
+		case code == pos:
+			c.Codes[i] = 0
+		default:
+			c.Codes[i] = 1
+		}
+	}
+	c.Values = []string{positive, other}
+	return nil
+}
+
+// Other names the classes other than positive in a binary table whose
+// class column has more values (binarize).
+func Other(positive string) string { return "not " + positive }

@@ -3,12 +3,14 @@ package tabular
 import (
 	"context"
 	"encoding/csv"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/strata-logic/strata/internal/shared"
+	"github.com/strata-logic/strata/table"
 	"github.com/strata-logic/strata/weka/wekatest"
 )
 
@@ -55,7 +57,7 @@ func TestWekaConfusion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(c.Labels, "|") != "<=50K|>50K|some class" || c.Total() != 13 || c.Correct() != 10 {
+	if strings.Join(c.Labels, "|") != "<=50K|>50K|some class|none" || c.Total() != 13 || c.Correct() != 10 {
 		t.Fatalf("labels %q, %d of %d right", c.Labels, c.Correct(), c.Total())
 	}
 	// F1: a 2*(4/5*4/5)/(8/5) = 0.8; b P 3/4 R 3/4 = 0.75; c P 3/4 R 3/4.
@@ -72,7 +74,7 @@ func TestWekaConfusion(t *testing.T) {
 // above the majority class on acute.
 func TestRunQuick(t *testing.T) {
 	data := shared.Path(t, "tabular")
-	o := Options{Data: data, Dir: t.TempDir(), Quick: true, Tables: []string{"acute"}, Seed: 2}
+	o := Options{Data: data, Dir: t.TempDir(), Quick: true, Datasets: []string{"acute"}, Seed: 2}
 	o.Weka = wekatest.Runner(t)
 	if x, err := FindXGBoost(); err == nil {
 		o.XGBoost = x
@@ -84,7 +86,7 @@ func TestRunQuick(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr := rep.Tables[0]
-	if tr.Splits != QuickFolds || tr.Rows != 120 {
+	if tr.Splits != QuickTestFolds || tr.Rows != 120 {
 		t.Errorf("%d splits of %d rows", tr.Splits, tr.Rows)
 	}
 	maj := tr.Result("majority").Confusion.Accuracy()
@@ -115,5 +117,76 @@ func TestRunQuick(t *testing.T) {
 	md, err := os.ReadFile(filepath.Join(o.Dir, "results.md"))
 	if err != nil || !strings.Contains(string(md), "| acute | 120 |") {
 		t.Errorf("results.md: %v\n%s", err, md)
+	}
+}
+
+// TestRunSkipsBadRows runs a suite whose table has a ragged row: the row
+// is left out, results.md says which and where, and the other rows are
+// learned and scored.
+func TestRunSkipsBadRows(t *testing.T) {
+	data := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(data, "small"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	suite := "name\tkind\tfiles\tlabel\tpositive\tfeatures\tnumeric\nsmall\tbinary\tsmall/small.csv\tclass\tyes\tx,colour\tx\n"
+	var b strings.Builder
+	b.WriteString("id,x,colour,class\n")
+	for i := range 60 {
+		class := "no"
+		if i%10 > 5 {
+			class = "yes"
+		}
+		fmt.Fprintf(&b, "r%d,%d,%s,%s\n", i, i%10, []string{"red", "blue"}[i%2], class)
+		if i == 20 {
+			b.WriteString("bad,,3,red,yes\n") // line 23: an extra empty field
+		}
+	}
+	for name, text := range map[string]string{"datasets.tsv": suite, "small/small.csv": b.String()} {
+		if err := os.WriteFile(filepath.Join(data, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := Options{Data: data, Dir: t.TempDir(), Quick: true, Datasets: []string{"small"}, Seed: 1}
+	rep, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := rep.Tables[0]
+	if tr.Error != "" || tr.Rows != 60 || len(tr.Skipped) != 1 || !strings.Contains(tr.Skipped[0], "small.csv:23:12: row has 5 fields, the header 4") {
+		t.Fatalf("error %q, %d rows, skipped %q", tr.Error, tr.Rows, tr.Skipped)
+	}
+	md, err := os.ReadFile(filepath.Join(o.Dir, "results.md"))
+	if err != nil || !strings.Contains(string(md), "**small: 1 unreadable rows were left out**") || !strings.Contains(string(md), "small.csv:23:12") {
+		t.Fatalf("results.md (%v):\n%s", err, md)
+	}
+	if acc := tr.Result("strata-lex").Confusion.Accuracy(); acc < 0.9 {
+		t.Errorf("strata-lex: accuracy %.3f on a table a threshold separates", acc)
+	}
+}
+
+// TestBinarize checks that a binary table whose class column has more
+// values is learned as the positive class against the others.
+func TestBinarize(t *testing.T) {
+	tab, err := table.Read(strings.NewReader("x,label\n1,cp\n2,im\n3,?\n4,pp\n5,cp\n"), "e.csv", table.Options{Categorical: []string{"label"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := binarize(tab, "label", "cp"); err != nil {
+		t.Fatal(err)
+	}
+	c := tab.Column("label")
+	var got []string
+	for r := range tab.Rows {
+		got = append(got, c.Value(r))
+	}
+	if strings.Join(got, ",") != "cp,not cp,,not cp,cp" {
+		t.Fatalf("classes %q", got)
+	}
+	if err := binarize(tab, "label", "zz"); err != nil {
+		t.Fatalf("a two-valued column is left as it is: %v", err)
+	}
+	tab, _ = table.Read(strings.NewReader("x,label\n1,a\n2,b\n3,c\n"), "e.csv", table.Options{})
+	if err := binarize(tab, "label", "zz"); err == nil {
+		t.Fatal("a positive class that is not a value: no error")
 	}
 }

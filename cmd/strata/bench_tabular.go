@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/spf13/cobra"
+	"github.com/strata-logic/strata/internal/xgboost"
 	"github.com/strata-logic/strata/table/tabular"
 )
 
@@ -48,7 +49,7 @@ FOLD-RM figures beside them), and per table the files the baselines read.
 				return err
 			}
 			if runXGB {
-				if o.XGBoost, err = tabular.FindXGBoost(); err != nil {
+				if o.XGBoost, err = xgboost.Find(); err != nil {
 					return fmt.Errorf("%w; or pass --xgboost=false", err)
 				}
 			}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/strata-logic/strata/internal/shared"
+	"github.com/strata-logic/strata/internal/xgboost"
 	"github.com/strata-logic/strata/weka/wekatest"
 )
 
@@ -74,7 +75,7 @@ func TestRunQuick(t *testing.T) {
 	data := shared.Path(t, "tabular")
 	o := Options{Data: data, Dir: t.TempDir(), Quick: true, Tables: []string{"acute"}, Seed: 2}
 	o.Weka = wekatest.Runner(t)
-	if x, err := FindXGBoost(); err == nil {
+	if x, err := xgboost.Find(); err == nil {
 		o.XGBoost = x
 	} else if os.Getenv("STRATA_REQUIRE_XGBOOST") != "" {
 		t.Fatalf("STRATA_REQUIRE_XGBOOST is set: %v", err)

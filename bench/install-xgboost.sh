@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs XGBoost for Python (Debian package python3-xgboost, which brings
-# numpy) for strata bench tabular's gradient-boosting baseline. Package
-# tabular runs it with /usr/bin/python3 (override with STRATA_PYTHON). Safe
-# to run again.
+# numpy) for the gradient-boosting baseline of strata bench tabular, crowd and
+# map. Package internal/xgboost runs it with /usr/bin/python3 (override with
+# STRATA_PYTHON). Safe to run again.
 set -euo pipefail
 
 if /usr/bin/python3 -c 'import xgboost' >/dev/null 2>&1; then

@@ -135,6 +135,9 @@ type store struct {
 	// orig[i] is the position of example i in the Examples the engine was
 	// built from, and index the inverse.
 	orig, index []int32
+	// gatoms holds each group's atoms (groupAtoms, free.go).
+	gaOnce sync.Once
+	gatoms []uint64
 }
 
 // coverage is a coverage engine over a store: it decides, under its
@@ -217,6 +220,7 @@ type worker struct {
 	pot     []int64        // linear and lex: gain bounds of the worker's groups (scoreShareBoundedSem)
 	unitCls []logic.Clause // scratch for units
 	cm      clauseMask     // the mask of the candidate being scored
+	fa      []uint64       // linear and lex: the free atoms of the candidate being scored (free.go)
 	unitQ   []logic.Lit    // scratch for units
 	// sharedTop's last answer: hypotheses topA and topB share topN top levels.
 	topA, topB *Hypothesis

@@ -315,19 +315,26 @@ func (l *Learner) step(ctx context.Context) (improved, perfect bool, err error) 
 	}
 	var next *Hypothesis
 	var target int64
-	if f, ok := l.c.(*drowningFree); ok {
+	f, free := l.c.(*drowningFree)
+	if free {
 		next, target = f.unitLevel(ctx) // units.go
 	}
 	switch {
 	case ctx.Err() != nil:
 		return false, false, nil
 	case next != nil && target > base && (!best.ok || target > best.score):
+		l.c.commit(l.simplify(next))
 	case best.ok && best.score > base:
 		next, target = e.hyp.Insert(best.clause, best.pos), best.score
+		if free {
+			// One clause more: the engine re-decides only what it may change.
+			l.c.commitInsert(best.clause, best.pos)
+		} else {
+			l.c.commit(l.simplify(next))
+		}
 	default:
 		return false, false, nil
 	}
-	l.c.commit(l.simplify(next))
 	prune(ctx, l.c)
 	reinsert(ctx, l.c)
 	if s := e.score(); s < target {

@@ -86,6 +86,9 @@ func (e *store) scoreEach(ctx context.Context, cands []logic.Clause, score func(
 			}
 			w.delta = out[ci]
 			w.cm = e.mask(c)
+			if w.f != nil {
+				w.fa = e.freeAtoms(e.hyp, c, w.fa)
+			}
 			act := logic.Pos(w.s.NewVar())
 			w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
 			for g := w.id; g < len(e.groups); g += len(e.workers) {
@@ -127,11 +130,19 @@ func (e *drowning) scoreAbove(ctx context.Context, cands []logic.Clause, from []
 // (scoreShareBoundedSem).
 func (e *drowningFree) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64) [][]int64 {
 	bound := make([]int64, len(cands))
-	for _, g := range e.groups {
-		bound[0] += e.missWeight(g)
+	miss := make([]int64, len(e.groups))
+	for gi, g := range e.groups {
+		miss[gi] = e.missWeight(g)
 	}
-	for ci := range bound {
-		bound[ci] = bound[0]
+	var fa []uint64
+	for ci, c := range cands {
+		// Only the groups for which c is not free can gain (free.go).
+		fa = e.freeAtoms(e.hyp, c, fa)
+		for gi, v := range miss {
+			if v > 0 && !e.isFree(gi, fa) {
+				bound[ci] += v
+			}
+		}
 	}
 	return e.scoreBounded(ctx, cands, from, need, bound, func(w *worker, ci int, delta []int64, ab *abortShare) {
 		w.scoreShareBoundedSem(cands[ci], delta, ab)
@@ -279,8 +290,12 @@ func (w *worker) scoreShareBoundedSem(c logic.Clause, delta []int64, ab *abortSh
 	np := len(delta)
 	var rem int64
 	w.pot = w.pot[:0]
+	w.fa = e.freeAtoms(e.hyp, c, w.fa)
 	for g := w.id; g < len(e.groups); g += len(e.workers) {
-		v := e.missWeight(e.groups[g])
+		var v int64
+		if !e.isFree(g, w.fa) { // a free group cannot gain (free.go)
+			v = e.missWeight(e.groups[g])
+		}
 		w.pot = append(w.pot, v)
 		rem += v
 	}

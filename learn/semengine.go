@@ -56,6 +56,11 @@ import (
 // satisfy (lexprop.go); and the worlds that earlier candidates' walks
 // found for an antecedent reach most bounds and refute most β of the next
 // candidate's walk (lexpool.go).
+// Before all of these, a clause that is free for an antecedent (a literal
+// on an atom neither α nor β mentions, whose complement no clause has)
+// changes none of its decisions or answers wherever it goes in or comes
+// out, so scoring, trial removals and commits skip that antecedent
+// (free.go); on answer tables most clauses are free for most antecedents.
 // TestDrowningFreeMatchesBruteForce checks both engines against
 // enumerating worlds on random small hypotheses.
 
@@ -380,6 +385,13 @@ func (e *drowningFree) commit(m *Hypothesis) { e.commitChange(m, change{}) }
 func (e *drowningFree) commitChange(m *Hypothesis, ch change) {
 	same := sameTop(e.hyp, m)
 	k := len(m.Levels)
+	var fa []uint64 // the changed clause's free atoms (free.go)
+	switch ch.kind {
+	case insertion:
+		fa = e.freeAtoms(m, ch.c, nil)
+	case removal:
+		fa = e.freeAtoms(e.hyp, ch.c, nil)
+	}
 	e.parallel(func(w *worker) {
 		w.compileFree(m)
 		dec := make([]int32, k)
@@ -387,6 +399,9 @@ func (e *drowningFree) commitChange(m *Hypothesis, ch change) {
 			g := e.groups[gi]
 			if !e.ex[g[0]].hardOK {
 				e.setUndecided(g, k)
+				continue
+			}
+			if e.isFree(gi, fa) && w.keepFree(g, gi, m, ch, fa) {
 				continue
 			}
 			old := e.dec[g[0]]
@@ -422,6 +437,7 @@ type change struct {
 	kind    int // 0 unknown, insertion or removal
 	pos, j  int
 	emptied bool
+	c       logic.Clause // the clause inserted or removed
 }
 
 const (

@@ -132,13 +132,29 @@ func bruteScore(m *Hypothesis, sem possibilistic.Semantics, ex *Examples, ws [][
 // state after committing insertions and removals.
 func TestDrowningFreeMatchesBruteForce(t *testing.T) {
 	for _, sem := range []possibilistic.Semantics{possibilistic.Linear, possibilistic.Lex} {
-		r := rand.New(rand.NewPCG(uint64(sem), 11))
-		for iter := range 150 {
-			n := 3 + r.IntN(4)
+		checkAgainstBruteForce(t, sem, rand.New(rand.NewPCG(uint64(sem), 11)), 150, anyProblem)
+	}
+}
+
+// problemDraw draws n atoms, examples and a hypothesis for
+// checkAgainstBruteForce, and a candidate clause of at most maxLen literals.
+type problemDraw func(r *rand.Rand) (n int, ex *Examples, m *Hypothesis, clause func(maxLen int) logic.Clause)
+
+// anyProblem draws random clauses over few atoms.
+func anyProblem(r *rand.Rand) (int, *Examples, *Hypothesis, func(int) logic.Clause) {
+	n := 3 + r.IntN(4)
+	return n, randExamples(r, n, 30), randModel(r, n), func(maxLen int) logic.Clause { return randClause(r, n, maxLen) }
+}
+
+// checkAgainstBruteForce runs the checks of TestDrowningFreeMatchesBruteForce
+// on iters problems drawn by draw.
+func checkAgainstBruteForce(t *testing.T, sem possibilistic.Semantics, r *rand.Rand, iters int, draw problemDraw) {
+	t.Helper()
+	{
+		for iter := range iters {
+			n, ex, m, randC := draw(r)
 			ws := worlds(n)
 			v := vocab(n)
-			ex := randExamples(r, n, 30)
-			m := randModel(r, n)
 			e := newEngine(n, ex, m.Hard, 1+iter%3, sem).(*drowningFree)
 			if iter%2 == 1 {
 				e.semx.poolCap = 1 + iter%4 // full pools, worlds replaced
@@ -150,7 +166,7 @@ func TestDrowningFreeMatchesBruteForce(t *testing.T) {
 			}
 			var cands []logic.Clause
 			for range 8 {
-				cands = append(cands, randClause(r, n, 3))
+				cands = append(cands, randC(3))
 			}
 			profiles := e.scoreCandidates(context.Background(), cands)
 			for ci, c := range cands {
@@ -211,7 +227,7 @@ func TestDrowningFreeMatchesBruteForce(t *testing.T) {
 					t.Fatalf("%v #%d: after removing: score %d, brute force %d", sem, iter, got, want)
 				}
 			}
-			c := randClause(r, n, 2)
+			c := randC(2)
 			prof := e.scoreCandidates(context.Background(), []logic.Clause{c})
 			now := e.score()
 			for p := range e.hyp.Positions() {

@@ -83,8 +83,8 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 	e := w.f
 	g := e.groups[gi]
 	i0 := int(g[0])
-	if !e.ex[i0].hardOK {
-		return
+	if !e.ex[i0].hardOK || e.isFree(gi, w.fa) {
+		return // a free candidate changes nothing for the group (free.go)
 	}
 	// Witnesses that satisfy c: stored ones of the whole group, and those
 	// found below (pool). Each is a world of the decision and of c.
@@ -499,7 +499,8 @@ func (w *worker) current(i int) []logic.Lit {
 func (e *drowningFree) scoreRemoval(j, i int) int64 {
 	m := e.hyp.Remove(j, i)
 	same := sameTop(e.hyp, m)
-	ch := change{kind: removal, j: j, emptied: len(m.Levels) < len(e.hyp.Levels)}
+	ch := change{kind: removal, j: j, emptied: len(m.Levels) < len(e.hyp.Levels), c: e.hyp.Levels[j][i]}
+	fa := e.freeAtoms(e.hyp, ch.c, nil)
 	pr := &pendingRemoval{from: e.hyp, to: m, j: j, i: i,
 		covered: make([]bool, len(e.ex)), core: make([]uint64, len(e.ex)), coreOK: make([]bool, len(e.ex)), dec: make([][]int32, len(e.groups)), wit: make([][]uint64, len(e.groups))}
 	parts := make([]int64, len(e.workers))
@@ -509,6 +510,16 @@ func (e *drowningFree) scoreRemoval(j, i int) int64 {
 		for gi := w.id; gi < len(e.groups); gi += len(e.workers) {
 			g := e.groups[gi]
 			if !e.ex[g[0]].hardOK {
+				continue
+			}
+			if e.isFree(gi, fa) && w.freeWitness(g, gi, ch, fa) {
+				// Nothing changes for the group (free.go).
+				for _, xi := range g {
+					st := &e.st[xi]
+					core, ok := ch.freeCore(st.coreT)
+					pr.covered[xi], pr.core[xi], pr.coreOK[xi] = st.covered, core, ok && st.coreTOK && st.covered
+				}
+				pr.dec[gi], pr.wit[gi] = ch.freeDecisions(e.sem, e.dec[g[0]]), slices.Clone(w.m)
 				continue
 			}
 			dec := make([]int32, len(m.Levels))
@@ -567,7 +578,7 @@ func (e *drowningFree) removalHarmless(j, i int) bool { return e.scoreRemoval(j,
 
 // commitInsert makes current the hypothesis with c inserted at position p.
 func (e *drowningFree) commitInsert(c logic.Clause, p int) {
-	e.commitChange(e.hyp.Insert(c, p), change{kind: insertion, pos: p})
+	e.commitChange(e.hyp.Insert(c, p), change{kind: insertion, pos: p, c: c})
 }
 
 // commitRemove makes current the hypothesis without clause i of level j,
@@ -577,7 +588,7 @@ func (e *drowningFree) commitRemove(j, i int) {
 	pr := e.semx.pend[pendKey{e.hyp, j, i}]
 	if pr == nil {
 		m := e.hyp.Remove(j, i)
-		e.commitChange(m, change{kind: removal, j: j, emptied: len(m.Levels) < len(e.hyp.Levels)})
+		e.commitChange(m, change{kind: removal, j: j, emptied: len(m.Levels) < len(e.hyp.Levels), c: e.hyp.Levels[j][i]})
 		return
 	}
 	m := pr.to
@@ -598,6 +609,6 @@ func (e *drowningFree) commitRemove(j, i int) {
 		}
 	})
 	e.semx.move.from, e.semx.move.to = e.hyp, m
-	e.semx.move.ch = change{kind: removal, j: j, emptied: k < len(e.hyp.Levels)}
+	e.semx.move.ch = change{kind: removal, j: j, emptied: k < len(e.hyp.Levels), c: e.hyp.Levels[j][i]}
 	e.hyp = m
 }

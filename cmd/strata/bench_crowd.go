@@ -15,7 +15,7 @@ func init() { registerBench(newBenchCrowdCmd) }
 func newBenchCrowdCmd() *cobra.Command {
 	var o repro.Options
 	var pf protocolFlags
-	var runWeka, noWeka, asJSON bool
+	var runWeka, noWeka, runXGB, asJSON bool
 	var memory string
 	var sems []string
 	cmd := &cobra.Command{
@@ -30,7 +30,9 @@ For each domain it builds the datasets split by annotator (as strata crowd
 does), learns a theory with the heuristic learner (the pairwise exclusions of
 the actions are the hard rules), scores it on the most typical action of each
 test situation and on the test defaults / non-defaults, and runs Weka's
-RandomForest -I 100, J48 (C4.5) and JRip (RIPPER) on the same situations.
+RandomForest -I 100, J48 (C4.5) and JRip (RIPPER), gradient boosting
+(XGBoost with XGBClassifier's defaults) and the majority class on the same
+situations.
 
 The number of iterations is chosen on held-out training annotators, never
 on the test annotators, and scored as the test is: the most typical action
@@ -55,10 +57,11 @@ runs, as the paper's column), each with its own validation run and
 --timeout; the others are written as DOMAIN.linear.theory and
 DOMAIN.lex.theory.
 
-Weka is needed for the baselines (bench/install-weka.sh); --weka=false leaves
-them out.`,
+Weka is needed for its baselines (bench/install-weka.sh), --weka=false leaves
+them out; XGBoost (Debian's python3-xgboost, bench/install-xgboost.sh) for
+gradient boosting, --xgboost=false leaves it out.`,
 		Example: `  strata bench crowd -o out/bench-crowd
-  strata bench crowd --quick -o /tmp/crowd-quick --weka=false`,
+  strata bench crowd --quick -o /tmp/crowd-quick --weka=false --xgboost=false`,
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var err error
@@ -71,7 +74,7 @@ them out.`,
 			if err := pf.apply(cmd.Flags(), &o.Settings); err != nil {
 				return usageError{err}
 			}
-			return runBenchCrowd(cmd, o, runWeka && !noWeka, memory, asJSON)
+			return runBenchCrowd(cmd, o, runWeka && !noWeka, runXGB, memory, asJSON)
 		},
 	}
 	fl := cmd.Flags()
@@ -90,6 +93,7 @@ them out.`,
 	cmd.RegisterFlagCompletionFunc("domains", words(domains...))
 	fl.BoolVar(&runWeka, "weka", true, "run the Weka baselines (--weka=false leaves them out)")
 	fl.StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
+	fl.BoolVar(&runXGB, "xgboost", true, "run the gradient-boosting baseline, XGBoost (--xgboost=false leaves it out)")
 	alias(fl, "out", "output", true)
 	sems = []string{"poss", "linear", "lex"}
 	fl.Var(semanticsList{&sems}, "semantics-list", "learn and score a theory under each of these semantics, comma-separated (poss always runs)")
@@ -100,7 +104,7 @@ them out.`,
 	return cmd
 }
 
-func runBenchCrowd(cmd *cobra.Command, o repro.Options, runWeka bool, memory string, asJSON bool) error {
+func runBenchCrowd(cmd *cobra.Command, o repro.Options, runWeka, runXGB bool, memory string, asJSON bool) error {
 	if !(o.TestFraction > 0 && o.TestFraction < 1) {
 		return usageError{fmt.Errorf("--test-fraction %v outside ]0, 1[", o.TestFraction)}
 	}
@@ -115,6 +119,9 @@ func runBenchCrowd(cmd *cobra.Command, o repro.Options, runWeka bool, memory str
 		return err
 	}
 	if o.Weka, err = findWeka(runWeka, memory, "or pass --weka=false to leave the baselines out"); err != nil {
+		return err
+	}
+	if o.XGBoost, err = findXGBoost(runXGB, "or pass --xgboost=false to leave it out"); err != nil {
 		return err
 	}
 	o.Command = commandLine(cmd)

@@ -15,7 +15,7 @@ func init() { registerBench(newBenchMapCmd) }
 func newBenchMapCmd() *cobra.Command {
 	var o repro.Options
 	var pf protocolFlags
-	var runWeka, noWeka, asJSON bool
+	var runWeka, noWeka, runXGB, asJSON bool
 	var memory string
 	var sems []string
 	cmd := &cobra.Command{
@@ -31,8 +31,9 @@ literals, beta one literal), labels them by MAP entailment (exact MAP, or
 MaxWalkSAT with --map approx), learns a possibilistic theory from the
 training examples with the heuristic learner, scores it on the test examples
 (covered = predicted positive), and runs Weka's RandomForest -I 100, J48
-(C4.5) and JRip (RIPPER) on the same examples in the paper's encoding (two
-Boolean attributes per variable for the antecedent, two for the consequent).
+(C4.5) and JRip (RIPPER), gradient boosting (XGBoost) and the majority class
+on the same examples in the paper's encoding (two Boolean attributes per
+variable for the antecedent, two for the consequent).
 
 The number of iterations is chosen on the training examples, never on the
 test examples, by cross-validation on --folds folds of whole evidence formulas:
@@ -55,10 +56,11 @@ runs, as the paper's column), each with its own validation run and
 --timeout; the others are written as NAME.linear.theory and NAME.lex.theory
 and their histories in NAME/linear and NAME/lex.
 
-Weka is needed for the baselines (bench/install-weka.sh); --weka=false leaves
-them out.`,
+Weka is needed for its baselines (bench/install-weka.sh), --weka=false leaves
+them out; XGBoost (Debian's python3-xgboost, bench/install-xgboost.sh) for
+gradient boosting, --xgboost=false leaves it out.`,
 		Example: `  strata bench map -o out/bench-map
-  strata bench map --quick -o /tmp/map-quick --weka=false
+  strata bench map --quick -o /tmp/map-quick --weka=false --xgboost=false
   strata bench map --datasets nltcs,msnbc --seed 2`,
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -72,7 +74,7 @@ them out.`,
 			if err := pf.apply(cmd.Flags(), &o.Settings); err != nil {
 				return usageError{err}
 			}
-			return runBenchMap(cmd, o, runWeka && !noWeka, memory, asJSON)
+			return runBenchMap(cmd, o, runWeka && !noWeka, runXGB, memory, asJSON)
 		},
 	}
 	fl := cmd.Flags()
@@ -96,6 +98,7 @@ them out.`,
 		timeoutPer: " per dataset and semantics", heldOut: "whole evidence formulas"})
 	fl.BoolVar(&runWeka, "weka", true, "run the Weka baselines (--weka=false leaves them out)")
 	fl.StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
+	fl.BoolVar(&runXGB, "xgboost", true, "run the gradient-boosting baseline, XGBoost (--xgboost=false leaves it out)")
 	alias(fl, "out", "output", true)
 	sems = []string{"poss", "linear", "lex"}
 	fl.Var(semanticsList{&sems}, "semantics-list", "learn and score a theory under each of these semantics, comma-separated (poss always runs)")
@@ -106,7 +109,7 @@ them out.`,
 	return cmd
 }
 
-func runBenchMap(cmd *cobra.Command, o repro.Options, runWeka bool, memory string, asJSON bool) error {
+func runBenchMap(cmd *cobra.Command, o repro.Options, runWeka, runXGB bool, memory string, asJSON bool) error {
 	if o.Train < 0 || o.Test < 0 || o.MaxEvidence < 1 {
 		return usageError{errors.New("--train-examples and --test-examples must not be negative, --max-evidence at least 1")}
 	}
@@ -115,6 +118,9 @@ func runBenchMap(cmd *cobra.Command, o repro.Options, runWeka bool, memory strin
 		return err
 	}
 	if o.Weka, err = findWeka(runWeka, memory, "or pass --weka=false to leave the baselines out"); err != nil {
+		return err
+	}
+	if o.XGBoost, err = findXGBoost(runXGB, "or pass --xgboost=false to leave it out"); err != nil {
 		return err
 	}
 	o.Command = commandLine(cmd)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/internal/xgboost"
 	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/weka"
 )
@@ -34,6 +36,19 @@ func findWeka(want bool, memory, hint string) (*weka.Runner, error) {
 	return r, nil
 }
 
+// findXGBoost returns XGBoost's runner, or nil when want is false; hint
+// says how to do without it.
+func findXGBoost(want bool, hint string) (*xgboost.Runner, error) {
+	if !want {
+		return nil, nil
+	}
+	r, err := xgboost.Find()
+	if err != nil {
+		return nil, fmt.Errorf("%w; %s", err, hint)
+	}
+	return r, nil
+}
+
 // runReproduction runs a reproduction with progress on stderr, stopping
 // cleanly on Ctrl-C (a second Ctrl-C ends it at once).
 func runReproduction[R any](cmd *cobra.Command, run func(context.Context, func(experiment.Event)) (R, error)) (R, error) {
@@ -48,6 +63,7 @@ func runReproduction[R any](cmd *cobra.Command, run func(context.Context, func(e
 // benchRow is a row of a reproduction's results.
 type benchRow interface {
 	Accuracies() []float64
+	Others() []float64
 	Learned() []*experiment.Learned
 	Result(name string) *weka.Result
 }
@@ -67,7 +83,7 @@ func printAccuracies[R benchRow](w io.Writer, rows []R, label func(R) string, si
 	for _, l := range rows[0].Learned() {
 		cols = append(cols, fmt.Sprintf("%8s", experiment.SemanticsColumn(l.Semantics)))
 	}
-	for _, c := range experiment.Columns[1:] {
+	for _, c := range append(slices.Clone(experiment.Columns[1:]), experiment.OtherColumns...) {
 		cols = append(cols, fmt.Sprintf("%8s", c))
 	}
 	fmt.Fprintf(w, "%-*s %s   %s\n", width, "", strings.Join(cols, " "), sizes)
@@ -77,7 +93,7 @@ func printAccuracies[R benchRow](w io.Writer, rows []R, label func(R) string, si
 			cells = append(cells, fmt.Sprintf("%8.1f", 100*l.Accuracy()))
 			lits = append(lits, fmt.Sprint(l.Literals()))
 		}
-		for _, a := range r.Accuracies()[1:] {
+		for _, a := range append(r.Accuracies()[1:], r.Others()...) {
 			if a != a { // NaN: a baseline that was not run
 				cells = append(cells, fmt.Sprintf("%8s", "-"))
 				continue
@@ -140,10 +156,10 @@ func newBenchJSON[R benchRow](dir, command string, rows []R, label func(R) strin
 		for _, l := range r.Learned() {
 			row.Theories = append(row.Theories, benchTheoryJSON{Semantics: l.Semantics.String(), Accuracy: l.Accuracy(), Literals: l.Literals()})
 		}
-		accs := r.Accuracies()
-		for i, name := range experiment.Columns[1:] {
+		accs := append(r.Accuracies()[1:], r.Others()...)
+		for i, name := range append(slices.Clone(experiment.Columns[1:]), experiment.OtherColumns...) {
 			b := benchBaselineJSON{Name: name}
-			if a := accs[i+1]; a == a { // NaN: not run
+			if a := accs[i]; a == a { // NaN: not run
 				frac := a / 100
 				b.Accuracy = &frac
 			}

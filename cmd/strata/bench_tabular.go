@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/strata-logic/strata/internal/xgboost"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/table"
 	"github.com/strata-logic/strata/table/tabular"
@@ -80,7 +81,7 @@ and per table the files the baselines read. --quick runs acute and wine with
 				return err
 			}
 			if runXGB {
-				if o.XGBoost, err = tabular.FindXGBoost(); err != nil {
+				if o.XGBoost, err = xgboost.Find(); err != nil {
 					return fmt.Errorf("%w; or pass --xgboost=false", err)
 				}
 			}

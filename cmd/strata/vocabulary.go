@@ -107,7 +107,7 @@ var flagMeanings = map[string]string{
 	"domains":     "run only these domains",
 	"datasets":    "run only these datasets",
 	"weka":        "run Weka's baselines",
-	"xgboost":     "run XGBoost's baseline",
+	"xgboost":     "run the gradient-boosting baseline, XGBoost",
 	"java-memory": "the Java heap for Weka",
 
 	// The server.

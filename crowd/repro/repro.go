@@ -142,7 +142,7 @@ func runDomain(ctx context.Context, opts *Options, d Domain) (*Row, error) {
 		return nil, err
 	}
 	row.Evaluate = time.Since(start)
-	if row.Baseline, err = experiment.Finish(ctx, &opts.Settings, &row.Row, d.Name, dir, row.about); err != nil {
+	if row.Baseline, err = experiment.Finish(ctx, &opts.Settings, &row.Row, d.Name, dir, ds.TrainARFF, ds.TestARFF, row.about); err != nil {
 		return nil, err
 	}
 	return row, nil

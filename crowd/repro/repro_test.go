@@ -78,9 +78,9 @@ func checkRow(t *testing.T, q *experimenttest.Run, row *Row) {
 		}
 	}
 
-	// Accuracies in [0, 100]; the baselines are there when Weka is.
-	// Six columns of this run, then the paper's four.
-	cells, paper := experimenttest.AccuracyRow(t, q.Markdown, row.Domain.Label, q.Weka)
+	// Accuracies in [0, 100]; the baselines are there when Weka and
+	// XGBoost are. Eight columns of this run, then the paper's four.
+	cells, paper := experimenttest.AccuracyRow(t, q, row.Domain.Label)
 	for i, c := range paper {
 		want := "–"
 		if row.Domain.Paper != nil {
@@ -90,8 +90,11 @@ func checkRow(t *testing.T, q *experimenttest.Run, row *Row) {
 			t.Errorf("row %q: paper's column %d is %q, want %q", row.Domain.Label, i, c, want)
 		}
 	}
-	if q.Weka {
-		experimenttest.CheckBaselines(t, &row.Row, m.Test.Situations)
+	experimenttest.CheckBaselines(t, q, &row.Row, m.Test.Situations)
+	// The harness's majority class, on the ARFF tables, is the report's
+	// own, on the test situations (eval.Majority).
+	if mj := row.Row.Majority; mj.Classifier.Options[0] != row.MajorityAction || mj.Accuracy() != row.Majority {
+		t.Errorf("majority class %s %.4f on the tables, %s %.4f on the situations", mj.Classifier.Options[0], mj.Accuracy(), row.MajorityAction, row.Majority)
 	}
 
 	// The theory file reads back; its top level is exactly the hard rules.

@@ -150,10 +150,12 @@ func Reproduce[S, R any](s *Settings, run *Run, rows *[]R, subjects []S, selecte
 }
 
 // Finish ends one subject's row: it writes the theory of every semantics
-// to s.Dir (TheoryFile(name, ·), with the comment lines about gives it) and
-// runs the baselines on the ARFF files of the subject's directory dir when
-// s.Weka is set, returning how long they took.
-func Finish(ctx context.Context, s *Settings, row *Row, name, dir string, about func(*Learned) []string) (baseline time.Duration, err error) {
+// to s.Dir (TheoryFile(name, ·), with the comment lines about gives it),
+// runs Weka's baselines on the ARFF files of the subject's directory dir
+// when s.Weka is set, XGBoost on the same tables, train and test, when
+// s.XGBoost is, and scores the majority class, returning how long the
+// baselines took.
+func Finish(ctx context.Context, s *Settings, row *Row, name, dir string, train, test *weka.ARFF, about func(*Learned) []string) (baseline time.Duration, err error) {
 	for _, l := range row.Semantics {
 		if err := WriteTheory(filepath.Join(s.Dir, TheoryFile(name, l.Semantics)), l, s, about(l)...); err != nil {
 			return 0, err
@@ -164,5 +166,9 @@ func Finish(ctx context.Context, s *Settings, row *Row, name, dir string, about 
 			return 0, err
 		}
 	}
-	return baseline, ctx.Err()
+	start := time.Now()
+	if err := runOthers(ctx, s, row, name, dir, train, test); err != nil {
+		return 0, err
+	}
+	return baseline + time.Since(start), ctx.Err()
 }

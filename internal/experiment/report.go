@@ -22,6 +22,9 @@ type Row struct {
 	// Baselines are Weka's results on the same data, in the order of
 	// weka.Baselines; nil when Weka was not run.
 	Baselines Baselines
+	// Boosting is XGBoost's result on the same data, nil when it was not
+	// run; Majority the majority class's (its class in Options).
+	Boosting, Majority *weka.Result
 	// Paper holds the paper's accuracies in the order of Columns, or nil
 	// when the paper has no row for the subject.
 	Paper []float64
@@ -76,6 +79,7 @@ func AccuracyTable(heading, note string) Section {
 			cols = append(cols, SemanticsColumn(sem))
 		}
 		cols = append(cols, Columns[1:]...)
+		cols = append(cols, OtherColumns...)
 		n := len(cols)
 		paper := false
 		for _, r := range rep.Rows {
@@ -92,6 +96,7 @@ func AccuracyTable(heading, note string) Section {
 				acc = append(acc, 100*l.Accuracy())
 			}
 			acc = append(acc, r.Accuracies()[1:]...)
+			acc = append(acc, r.Others()...)
 			row := cells(acc)
 			if paper {
 				p := cells(r.Paper)
@@ -102,7 +107,7 @@ func AccuracyTable(heading, note string) Section {
 			}
 			fmt.Fprintf(w, "| %s | %s |\n", r.Label, strings.Join(row, " | "))
 		}
-		fmt.Fprintf(w, "\nThe best of a row is in bold; – marks a baseline that was not run (no Weka). %s\n\n", note)
+		fmt.Fprintf(w, "\nThe best of a row is in bold; – marks a baseline that was not run (no Weka, or no XGBoost). %s\n\n", note)
 	}
 }
 

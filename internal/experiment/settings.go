@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/strata-logic/strata/internal/xgboost"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/weka"
@@ -70,6 +71,8 @@ type Settings struct {
 
 	// Weka runs the baselines; nil skips them.
 	Weka *weka.Runner
+	// XGBoost runs the gradient-boosting baseline; nil skips it.
+	XGBoost *xgboost.Runner
 	// Command is the command line recorded in results.md.
 	Command string
 	// Progress, if not nil, is told about every step and learning iteration.

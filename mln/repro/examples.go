@@ -3,11 +3,13 @@ package repro
 import (
 	"context"
 	"fmt"
-	"github.com/strata-logic/strata/internal/experiment"
 	"io"
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/weka"
 
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
@@ -35,6 +37,8 @@ type ExampleCounts struct {
 type exampleSets struct {
 	vocab       *logic.Vocabulary
 	train, test []mln.Example // in the order drawn
+	// trainARFF and testARFF are their encoding for the baselines.
+	trainARFF, testARFF *weka.ARFF
 }
 
 // prepare learns the network of d, draws and labels the examples, and writes
@@ -101,6 +105,11 @@ func prepare(ctx context.Context, opts *Options, d Dataset, row *Row, dir string
 		}
 		if err := fileutil.WriteAtomic(filepath.Join(dir, set.name+".arff"), a.Write); err != nil {
 			return nil, err
+		}
+		if set.name == "train" {
+			ex.trainARFF = a
+		} else {
+			ex.testARFF = a
 		}
 	}
 	row.Counts = counts(ex.train, ex.test)

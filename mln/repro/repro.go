@@ -187,7 +187,7 @@ func runDataset(ctx context.Context, opts *Options, d Dataset) (*Row, error) {
 		}
 	}
 	row.Evaluate = time.Since(start)
-	if row.Baseline, err = experiment.Finish(ctx, &opts.Settings, &row.Row, d.Name, dir, row.about); err != nil {
+	if row.Baseline, err = experiment.Finish(ctx, &opts.Settings, &row.Row, d.Name, dir, ex.trainARFF, ex.testARFF, row.about); err != nil {
 		return nil, err
 	}
 	return row, nil

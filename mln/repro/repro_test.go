@@ -53,7 +53,7 @@ func TestQuick(t *testing.T) {
 		steps = append(steps, "weka")
 	}
 	experimenttest.CheckEvents(t, q.Events, steps...)
-	cells, paper := experimenttest.AccuracyRow(t, md, "NLTCS", q.Weka)
+	cells, paper := experimenttest.AccuracyRow(t, q, "NLTCS")
 	for i, want := range []string{"78.1", "69.6", "70.2", "67.7"} {
 		if got := strings.Trim(paper[i], "*"); got != want {
 			t.Errorf("paper's %s is %s, want %s", experiment.Columns[i], got, want)
@@ -125,9 +125,7 @@ func TestQuick(t *testing.T) {
 	if pos := sum(d.Positives); pos != row.Counts.TestPos || len(d.Positives) != row.Network.Atoms {
 		t.Errorf("%d positive test examples by atom over %d atoms, want %d over %d", pos, len(d.Positives), row.Counts.TestPos, row.Network.Atoms)
 	}
-	if q.Weka {
-		experimenttest.CheckBaselines(t, &row.Row, QuickExamples)
-	}
+	experimenttest.CheckBaselines(t, q, &row.Row, QuickExamples)
 
 	// The labels are MAP entailment in the network written out.
 	checkLabels(t, net, append(append([]logic.Rule(nil), sets["train"][0]...), sets["test"][0]...), true)

@@ -2,14 +2,11 @@ package tabular
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	_ "embed"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -18,6 +15,7 @@ import (
 
 	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/internal/fileutil"
+	"github.com/strata-logic/strata/internal/xgboost"
 	"github.com/strata-logic/strata/table"
 	"github.com/strata-logic/strata/weka"
 )
@@ -147,86 +145,30 @@ func WekaConfusion(report string) (*eval.Confusion, error) {
 	return c, nil
 }
 
-//go:embed xgbclassify.py
-var xgboostScript string
-
-// XGBoost runs XGBoost's classifier (Debian's python3-xgboost) through a
-// Python interpreter.
-type XGBoost struct {
-	Python string // the interpreter that imports xgboost
-}
-
-// ErrNoXGBoost is returned by FindXGBoost when no Python imports xgboost.
-var ErrNoXGBoost = errors.New("xgboost is not installed (run bench/install-xgboost.sh, or set STRATA_PYTHON to a Python that imports xgboost)")
-
-// FindXGBoost finds a Python that imports xgboost: STRATA_PYTHON, else
-// Debian's /usr/bin/python3, else python3 on the PATH.
-func FindXGBoost() (*XGBoost, error) {
-	var cands []string
-	if p := os.Getenv("STRATA_PYTHON"); p != "" {
-		cands = append(cands, p)
-	}
-	cands = append(cands, "/usr/bin/python3")
-	// -I below: the script's folder is not searched for modules, so no
-	// file there can stand in for xgboost.
-	if p, err := exec.LookPath("python3"); err == nil {
-		cands = append(cands, p)
-	}
-	for _, p := range cands {
-		if exec.Command(p, "-c", "import xgboost").Run() == nil {
-			return &XGBoost{Python: p}, nil
-		}
-	}
-	return nil, ErrNoXGBoost
-}
-
-// run trains XGBoost on the split's training rows and predicts its test
-// rows: numeric features as they are (missing values as NaN, which XGBoost
-// routes itself), categorical ones one-hot over the training rows' values;
-// classes numbered over the training rows.
-func (x *XGBoost) run(ctx context.Context, d Dataset, s split, dir string, threads int) (*eval.Confusion, error) {
+// runXGBoost trains XGBoost on the split's training rows and predicts its
+// test rows: numeric features as they are (missing values as NaN, which
+// XGBoost routes itself), categorical ones one-hot over the training rows'
+// values; classes numbered over the training rows.
+func runXGBoost(ctx context.Context, x *xgboost.Runner, d Dataset, s split, dir string, threads int) (*eval.Confusion, error) {
 	classes := nominalValues(d, s.train)[d.Label]
 	index := map[string]int{}
 	for i, c := range classes {
 		index[c] = i
 	}
 	values := nominalValues(d, s.train)
-	trainPath, testPath := filepath.Join(dir, "xgb-train.csv"), filepath.Join(dir, "xgb-test.csv")
-	if err := fileutil.WriteAtomic(trainPath, func(w io.Writer) error { return writeMatrix(w, d, s.train, s.trainRows, values, index) }); err != nil {
+	pred, err := x.Classify(ctx, dir,
+		func(w io.Writer) error { return writeMatrix(w, d, s.train, s.trainRows, values, index) },
+		func(w io.Writer) error { return writeMatrix(w, d, s.test, s.testRows, values, nil) },
+		len(classes), threads)
+	if err != nil {
 		return nil, err
 	}
-	if err := fileutil.WriteAtomic(testPath, func(w io.Writer) error { return writeMatrix(w, d, s.test, s.testRows, values, nil) }); err != nil {
-		return nil, err
-	}
-	script := filepath.Join(dir, "xgbclassify.py")
-	if err := os.WriteFile(script, []byte(xgboostScript), 0o644); err != nil {
-		return nil, err
-	}
-	cmd := exec.CommandContext(ctx, x.Python, "-I", script, trainPath, testPath, strconv.Itoa(len(classes)), strconv.Itoa(max(threads, 1)))
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, fmt.Errorf("xgboost: %v: %s", err, strings.TrimSpace(errb.String()))
+	if len(pred) != len(s.testRows) {
+		return nil, fmt.Errorf("xgboost: %d predictions for %d test rows", len(pred), len(s.testRows))
 	}
 	c := eval.NewConfusion(classes)
-	sc := bufio.NewScanner(&out)
-	i := 0
-	for sc.Scan() {
-		if i >= len(s.testRows) {
-			return nil, errors.New("xgboost: more predictions than test rows")
-		}
-		k, err := strconv.Atoi(strings.TrimSpace(sc.Text()))
-		if err != nil || k < 0 || k >= len(classes) {
-			return nil, fmt.Errorf("xgboost: prediction %q is not a class number", sc.Text())
-		}
+	for i, k := range pred {
 		count(c, s.test.Column(d.Label).Value(s.testRows[i]), classes[k])
-		i++
-	}
-	if i != len(s.testRows) {
-		return nil, fmt.Errorf("xgboost: %d predictions for %d test rows", i, len(s.testRows))
 	}
 	return c, nil
 }

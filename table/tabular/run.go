@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/strata-logic/strata/eval"
+	"github.com/strata-logic/strata/internal/xgboost"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/table"
@@ -56,9 +57,9 @@ type Options struct {
 	Semantics []possibilistic.Semantics // all three when empty
 	Threads   int                       // jobs (a learning run with one thread, a baseline) run at once (0: GOMAXPROCS)
 
-	Weka    *weka.Runner // nil: no Weka baselines
-	XGBoost *XGBoost     // nil: no XGBoost baseline
-	Command string       // recorded in results.md
+	Weka    *weka.Runner    // nil: no Weka baselines
+	XGBoost *xgboost.Runner // nil: no XGBoost baseline
+	Command string          // recorded in results.md
 
 	Progress func(Event) // told about every finished job, one call at a time; may be nil
 }
@@ -339,7 +340,7 @@ func runTable(ctx context.Context, o Options, d Dataset) (*TableResult, error) {
 					return nil, err
 				}
 				start := time.Now()
-				conf, err := o.XGBoost.run(ctx, d, s, dir, 1)
+				conf, err := runXGBoost(ctx, o.XGBoost, d, s, dir, 1)
 				if err != nil {
 					return nil, err
 				}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/strata-logic/strata/internal/shared"
+	"github.com/strata-logic/strata/internal/xgboost"
 	"github.com/strata-logic/strata/table"
 	"github.com/strata-logic/strata/weka/wekatest"
 )
@@ -76,7 +77,7 @@ func TestRunQuick(t *testing.T) {
 	data := shared.Path(t, "tabular")
 	o := Options{Data: data, Dir: t.TempDir(), Quick: true, Datasets: []string{"acute"}, Seed: 2}
 	o.Weka = wekatest.Runner(t)
-	if x, err := FindXGBoost(); err == nil {
+	if x, err := xgboost.Find(); err == nil {
 		o.XGBoost = x
 	} else if os.Getenv("STRATA_REQUIRE_XGBOOST") != "" {
 		t.Fatalf("STRATA_REQUIRE_XGBOOST is set: %v", err)

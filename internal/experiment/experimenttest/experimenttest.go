@@ -20,18 +20,20 @@ import (
 	"time"
 
 	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/internal/xgboost"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
+	"github.com/strata-logic/strata/weka"
 	"github.com/strata-logic/strata/weka/wekatest"
 )
 
 // AccuracyHeader is the header line of the accuracy table of results.md,
-// in the paper's layout: the run's six columns, then the paper's four.
-const AccuracyHeader = "| | Poss. | Linear | Lex | Rand. F. | C4.5 | RIPPER | paper: Poss. | Rand. F. | C4.5 | RIPPER |\n"
+// in the paper's layout: the run's eight columns, then the paper's four.
+const AccuracyHeader = "| | Poss. | Linear | Lex | Rand. F. | C4.5 | RIPPER | XGBoost | majority | paper: Poss. | Rand. F. | C4.5 | RIPPER |\n"
 
 // ours names the run's columns of the accuracy table.
-var ours = []string{"Poss.", "Linear", "Lex", "Rand. F.", "C4.5", "RIPPER"}
+var ours = []string{"Poss.", "Linear", "Lex", "Rand. F.", "C4.5", "RIPPER", "XGBoost", "majority"}
 
 // Reproducer runs a reproduction with settings s on the subjects named
 // (domains, datasets), or on all of them when none are named.
@@ -42,6 +44,7 @@ type Reproducer[R any] func(ctx context.Context, s experiment.Settings, subjects
 type Run struct {
 	Dir      string
 	Weka     bool // whether Weka's baselines were run
+	XGBoost  bool // whether XGBoost was run
 	Events   []experiment.Event
 	Markdown string
 }
@@ -56,9 +59,16 @@ func Quick[R any](t *testing.T, data, command string, run Reproducer[R]) (R, *Ru
 	q := &Run{Dir: t.TempDir()}
 	wk := wekatest.Runner(t)
 	q.Weka = wk != nil
+	xg, err := xgboost.Find()
+	switch {
+	case err == nil:
+		q.XGBoost = true
+	case os.Getenv("STRATA_REQUIRE_XGBOOST") != "":
+		t.Fatalf("STRATA_REQUIRE_XGBOOST is set: %v", err)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	s := experiment.Settings{Data: data, Dir: q.Dir, Quick: true, Seed: 1, Weka: wk, Command: command,
+	s := experiment.Settings{Data: data, Dir: q.Dir, Quick: true, Seed: 1, Weka: wk, XGBoost: xg, Command: command,
 		Progress: func(e experiment.Event) { q.Events = append(q.Events, e) }}
 	rep, err := run(ctx, s)
 	if err != nil {
@@ -128,17 +138,17 @@ func TableRow(t testing.TB, md, header, label string) []string {
 }
 
 // AccuracyRow returns the row labelled label of the accuracy table, split
-// into the run's six cells and the paper's four, after checking that each
-// of the run's cells is an accuracy in % (a baseline's may be "–" when
-// Weka was not run).
-func AccuracyRow(t testing.TB, md, label string, withWeka bool) (run, paper []string) {
+// into the run's eight cells and the paper's four, after checking that
+// each of the run's cells is an accuracy in % (Weka's baselines' may be "–"
+// when Weka was not run, XGBoost's when q.XGBoost is false).
+func AccuracyRow(t testing.TB, q *Run, label string) (run, paper []string) {
 	t.Helper()
-	cells := TableRow(t, md, AccuracyHeader, label)
+	cells := TableRow(t, q.Markdown, AccuracyHeader, label)
 	if len(cells) != len(ours)+len(experiment.Columns) {
 		t.Fatalf("accuracy row %q has %d cells: %q", label, len(cells), cells)
 	}
 	for i, c := range cells[:len(ours)] {
-		if c == "–" && i > 2 && !withWeka {
+		if c == "–" && (i >= 3 && i <= 5 && !q.Weka || ours[i] == "XGBoost" && !q.XGBoost) {
 			continue
 		}
 		x, err := strconv.ParseFloat(strings.Trim(c, "*"), 64)
@@ -149,10 +159,23 @@ func AccuracyRow(t testing.TB, md, label string, withWeka bool) (run, paper []st
 	return cells[:len(ours)], cells[len(ours):]
 }
 
-// CheckBaselines checks that each of Weka's baselines was tested on total
-// items and that J48's tree has a size.
-func CheckBaselines(t testing.TB, row *experiment.Row, total int) {
+// CheckBaselines checks that each baseline that ran was tested on total
+// items (the majority class always runs) and that J48's tree has a size
+// when Weka ran.
+func CheckBaselines(t testing.TB, q *Run, row *experiment.Row, total int) {
 	t.Helper()
+	others := []*weka.Result{row.Majority}
+	if q.XGBoost {
+		others = append(others, row.Boosting)
+	}
+	for _, b := range others {
+		if b == nil || b.Total != total {
+			t.Errorf("baseline %+v: want %d items tested", b, total)
+		}
+	}
+	if !q.Weka {
+		return
+	}
 	for _, b := range row.Baselines {
 		if b.Total != total {
 			t.Errorf("%s tested %d items, want %d", b.Classifier.Name, b.Total, total)

@@ -1,7 +1,7 @@
 # Trains XGBoost's classifier with XGBClassifier's default settings on a training
 # matrix and prints the predicted class number of every test row, one a
-# line. Run by package tabular (strata bench tabular):
-#   python3 xgbclassify.py TRAIN.csv TEST.csv CLASSES THREADS
+# line. Run by package xgboost (the benchmarks' gradient-boosting baseline):
+#   python3 classify.py TRAIN.csv TEST.csv CLASSES THREADS
 # TRAIN.csv: class number, then the features, comma-separated, one row a
 # line; TEST.csv: the features alone; "nan" is a missing value.
 import sys

@@ -106,7 +106,7 @@ func TestBusyWithinBudget(t *testing.T) {
 	}
 	s.beforeCompute = nil
 	var a answerView
-	if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory": penguin, "query": "penguin -> bird"}, &a); st != 200 || a.Answer != "yes" {
+	if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory": penguin, "query": "penguin -> bird"}, &a); st != 200 || a.Word != "yes" {
 		t.Errorf("once the computation ended: %d %+v", st, a)
 	}
 }
@@ -175,7 +175,7 @@ func TestStoredTheoryShare(t *testing.T) {
 	s.beforeBatchQuery = nil
 	s.cfg.Timeout = 10 * time.Second
 	var a answerView
-	if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory_id": tv.ID, "query": "x2 -> y2"}, &a); st != 200 || a.Answer != "yes" {
+	if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory_id": tv.ID, "query": "x2 -> y2"}, &a); st != 200 || a.Word != "yes" {
 		t.Errorf("once the first query is done: %d %+v", st, a)
 	}
 }

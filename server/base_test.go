@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"io"
 	"os"
 	"path/filepath"
@@ -106,11 +107,11 @@ func TestBaseZOrdering(t *testing.T) {
 	// there, and the answer says which Z-level was drowned.
 	var a answerView
 	call(t, "POST", ts.URL+"/api/query", map[string]string{"theory_id": bv.ID, "query": "penguin -> wings"}, &a)
-	if a.Answer != "no" || a.Semantics != "rational" || fmt.Sprint(a.Explanation.DrownedZLevels) != "[1]" {
+	if a.Word != "no" || a.Semantics != "rational" || fmt.Sprint(a.Explanation.DrownedZLevels) != "[1]" {
 		t.Errorf("penguin -> wings under rational closure: %+v %+v", a, a.Explanation)
 	}
 	call(t, "POST", ts.URL+"/api/query", map[string]string{"theory_id": bv.ID, "query": "penguin -> !flies"}, &a)
-	if a.Answer != "yes" || a.Explanation.DecidingZLevel != 2 {
+	if a.Word != "yes" || a.Explanation.DecidingZLevel != 2 {
 		t.Errorf("penguin -> !flies: %+v %+v", a, a.Explanation)
 	}
 }
@@ -152,7 +153,7 @@ func TestEval(t *testing.T) {
 	neg := "penguin -> flies\nbird -> !wings\nbird -> penguin\n"
 	th := readTheory(t, penguin)
 	for _, sem := range possibilistic.AllSemantics {
-		var ev evalView
+		var ev jsonview.Eval
 		if st := call(t, "POST", ts.URL+"/api/eval", map[string]string{"theory": penguin, "pos": pos, "neg": neg, "semantics": sem.String()}, &ev); st != 200 {
 			t.Fatalf("%s: %d", sem, st)
 		}
@@ -182,7 +183,7 @@ func TestEval(t *testing.T) {
 		}
 	}
 	// penguin -> wings is lost to drowning under poss and kept by lex.
-	var p, l evalView
+	var p, l jsonview.Eval
 	call(t, "POST", ts.URL+"/api/eval", map[string]string{"theory": penguin, "pos": pos, "neg": neg}, &p)
 	call(t, "POST", ts.URL+"/api/eval", map[string]string{"theory": penguin, "pos": pos, "neg": neg, "semantics": "lex"}, &l)
 	if p.TP != 3 || l.TP != 4 {

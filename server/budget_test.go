@@ -154,7 +154,7 @@ func TestBatchBudget(t *testing.T) {
 		if notAnswered != (i >= decided) {
 			t.Fatalf("answer %d of %d (%d decided): %+v", i, len(qs), decided, a)
 		}
-		if !notAnswered && qs[i] != "(" && a.Answer != []string{"yes", "no", "yes"}[i%4] {
+		if !notAnswered && qs[i] != "(" && a.Word != []string{"yes", "no", "yes"}[i%4] {
 			t.Fatalf("answer %d: %+v", i, a)
 		}
 	}
@@ -238,7 +238,7 @@ func TestBaseBudgetStopsWork(t *testing.T) {
 	// Within the budget the base answers.
 	s.cfg.Timeout = 10 * time.Second
 	var a answerView
-	if st := call(t, "POST", ts.URL+"/api/query", map[string]any{"theory_id": bv.ID, "query": "penguin -> !flies", "semantics": "p"}, &a); st != 200 || a.Answer != "yes" {
+	if st := call(t, "POST", ts.URL+"/api/query", map[string]any{"theory_id": bv.ID, "query": "penguin -> !flies", "semantics": "p"}, &a); st != 200 || a.Word != "yes" {
 		t.Errorf("penguin -> !flies under p after the cancelled queries: %d %+v", st, a)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/strata-logic/strata/defaults"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/possibilistic"
 )
 
@@ -72,11 +73,11 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 			var ae *apiError
 			switch {
 			case err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()):
-				a = &answerView{Query: req.Query, Semantics: name, Error: notAnswered(ctx.Err())}
+				a = &answerView{Answer: jsonview.Answer{Query: req.Query, Semantics: name}, Error: notAnswered(ctx.Err())}
 			case errors.As(err, &ae) && ae.Field == "query":
 				return nil, err // malformed: the same under every semantics
 			case errors.Is(err, defaults.ErrNoCRepresentation):
-				a = &answerView{Query: req.Query, Semantics: name,
+				a = &answerView{Answer: jsonview.Answer{Query: req.Query, Semantics: name},
 					Error: &apiError{Status: http.StatusUnprocessableEntity, Field: "base", Message: err.Error()}}
 			case err != nil:
 				return nil, err

@@ -51,7 +51,7 @@ func TestCompare(t *testing.T) {
 		}
 		var got []string
 		for _, a := range cv.Answers {
-			got = append(got, a.Semantics+":"+a.Answer)
+			got = append(got, a.Semantics+":"+a.Word)
 			// The same answer, field for field, as the query alone.
 			var one json.RawMessage
 			call(t, "POST", ts.URL+"/api/query", map[string]string{"theory_id": c.id, "query": c.query, "semantics": a.Semantics}, &one)

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 
+	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -24,57 +25,26 @@ func (e *entry) decideTheory(ctx context.Context, w *worker, sem possibilistic.S
 	if err != nil {
 		return nil, err
 	}
-	vd := ex.Verdict
 	// The answer and its explanation are allocated together: two objects
 	// fewer per query for the collector, whose cycles lengthen the tail
 	// latency under many concurrent clients.
-	a, ax := new(answerView), (*answerExplained)(nil)
-	if explain {
-		ax = new(answerExplained)
-		a = &ax.answer
-	}
-	*a = answerView{Query: query, Answer: yesNo(vd.Entailed), Entailed: vd.Entailed, Semantics: sem.String(),
-		DecidingWeight: vd.Necessity, Inconsistency: vd.Inconsistency}
-	if vd.Entailed && vd.Level >= 0 {
-		a.level = vd.Level
-		a.DecidingLevel = &a.level
-	}
 	if !explain {
+		a := new(answerView)
+		a.SetVerdict(query, ex.Verdict)
 		return a, nil
 	}
+	ax := new(answerExplained)
+	ax.answer.SetVerdict(query, ex.Verdict)
 	t := e.texts()
-	x := &ax.explanation
-	*x = explanation{Text: ex.Reason(), Entailing: []formulaRef{}, Drowned: []int{}, SetAside: []formulaRef{}}
-	switch {
-	case sem == possibilistic.Lex:
-		x.PartlySetAside = vd.SetAside
-	case len(vd.SetAside) > 0:
-		x.Drowned = vd.SetAside
-	}
-	if len(ex.Support) > 0 {
-		x.Entailing = make([]formulaRef, 0, len(ex.Support))
-	}
-	for _, f := range ex.Support {
-		x.Entailing = append(x.Entailing, formulaRef{Level: f.Level, Index: f.Index, Formula: t.formulas[f.Level][f.Index]})
-	}
-	for _, f := range vd.Formulas {
-		x.SetAside = append(x.SetAside, formulaRef{Level: f.Level, Index: f.Index, Formula: t.formulas[f.Level][f.Index]})
-	}
-	x.Violations = vd.Violations
-	if len(ex.Counter) > 0 {
-		x.Counter = make([]string, len(ex.Counter))
-		for i, t := range ex.Counter {
-			x.Counter[i] = w.litString(logic.MkLit(logic.Atom(i), !t))
-		}
-	}
-	a.Explanation = x
-	return a, nil
+	ax.explanation.SetPossibilistic(ex, func(f possibilistic.FormulaRef) string { return t.formulas[f.Level][f.Index] }, w.litString)
+	ax.answer.Explanation = &ax.explanation
+	return &ax.answer, nil
 }
 
 // answerExplained is an explained answer, allocated at once.
 type answerExplained struct {
 	answer      answerView
-	explanation explanation
+	explanation jsonview.Explanation
 }
 
 // litString returns the text of l in w's vocabulary. The negative

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"io"
 	"net/http"
 
@@ -17,13 +18,13 @@ import (
 // theory, base or example text for a malformed file, in the query for a
 // malformed query.
 type apiError struct {
-	Status   int           `json:"status"`
-	Message  string        `json:"error"`
-	Field    string        `json:"field,omitempty"`
-	File     string        `json:"file,omitempty"`
-	Line     int           `json:"line"`
-	Column   int           `json:"column"`
-	Conflict []defaultView `json:"conflict,omitempty"`
+	Status   int                `json:"status"`
+	Message  string             `json:"error"`
+	Field    string             `json:"field,omitempty"`
+	File     string             `json:"file,omitempty"`
+	Line     int                `json:"line"`
+	Column   int                `json:"column"`
+	Conflict []jsonview.Default `json:"conflict,omitempty"`
 }
 
 func (e *apiError) Error() string { return e.Message }

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"net/http"
 
 	"github.com/strata-logic/strata/defaults"
@@ -75,31 +76,6 @@ type evalRequest struct {
 	target
 	examples
 	Semantics string `json:"semantics"`
-}
-
-type evalLevel struct {
-	Weight     float64 `json:"weight"`
-	Formulas   int     `json:"formulas"`
-	DecidesPos int     `json:"decides_pos"`
-	DecidesNeg int     `json:"decides_neg"`
-	// SetAside counts the examples whose evidence sets the level aside
-	// under the semantics (eval.Level): drowns it under poss.
-	SetAside int `json:"set_aside"`
-}
-
-type evalView struct {
-	Semantics string  `json:"semantics"`
-	Accuracy  float64 `json:"accuracy"`
-	Examples  int     `json:"examples"`
-	TP        int     `json:"true_positives"`
-	FN        int     `json:"false_negatives"`
-	FP        int     `json:"false_positives"`
-	TN        int     `json:"true_negatives"`
-	Precision float64 `json:"precision"`
-	Recall    float64 `json:"recall"`
-	// Levels, highest first: how many covered examples each level decides
-	// and how many examples have evidence that sets it aside.
-	Levels []evalLevel `json:"levels"`
 }
 
 // handleEval scores a theory on positive and negative defaults, as strata
@@ -175,7 +151,7 @@ func (s *Server) evalSets(ex examples, v *logic.Vocabulary) (pos, neg []logic.Ru
 
 // evaluate scores the entry's theory on the worker (eval.Defaults) and
 // renders the score, levels highest first.
-func evaluate(ctx context.Context, e *entry, w *worker, sem possibilistic.Semantics, pos, neg []logic.Rule) (*evalView, error) {
+func evaluate(ctx context.Context, e *entry, w *worker, sem possibilistic.Semantics, pos, neg []logic.Rule) (*jsonview.Eval, error) {
 	r, err := e.possWorker(ctx, w)
 	if err != nil {
 		return nil, err
@@ -187,14 +163,5 @@ func evaluate(ctx context.Context, e *entry, w *worker, sem possibilistic.Semant
 	if b.Examples() == 0 {
 		return nil, badRequest("pos", "eval: no examples")
 	}
-	th := e.theory
-	out := &evalView{Semantics: sem.String(), Accuracy: b.Accuracy(), Examples: b.Examples(),
-		TP: b.TruePositives, FN: b.FalseNegatives, FP: b.FalsePositives, TN: b.TrueNegatives,
-		Precision: b.Precision(), Recall: b.Recall(), Levels: make([]evalLevel, len(th.Levels))}
-	for i, l := range th.Levels {
-		c := b.Levels[i]
-		out.Levels[i] = evalLevel{Weight: l.Weight, Formulas: len(l.Formulas),
-			DecidesPos: c.DecidesPos, DecidesNeg: c.DecidesNeg, SetAside: c.SetAside}
-	}
-	return out, nil
+	return jsonview.NewEval(e.theory, sem, b), nil
 }

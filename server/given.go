@@ -4,6 +4,7 @@ package server
 
 import (
 	"context"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"net/http"
 	"strings"
 
@@ -67,16 +68,12 @@ func (e *entry) givenSemantics(name string) (possibilistic.Semantics, string, er
 	return sem, sem.String(), err
 }
 
-type conclusionView struct {
-	Literal   string  `json:"literal"`
-	Necessity float64 `json:"necessity"`
-}
-
 // handleGiven answers a request about evidence α (conclusions or worlds):
 // answer runs on a pooled worker with the entry's reasoner, the semantics
-// and the parsed α, and returns the fields beside given and semantics.
+// and the parsed α, and returns the answer; name is the semantics' name in
+// the request's vocabulary (rational for a base).
 func (s *Server) handleGiven(w http.ResponseWriter, r *http.Request,
-	answer func(ctx context.Context, e *entry, w *worker, rs *possibilistic.Reasoner, sem possibilistic.Semantics, alpha *logic.Formula) (map[string]any, error)) {
+	answer func(ctx context.Context, e *entry, w *worker, rs *possibilistic.Reasoner, sem possibilistic.Semantics, name string, alpha *logic.Formula) (any, error)) {
 	var req givenRequest
 	if err := s.decode(w, r, &req); err != nil {
 		writeError(w, err)
@@ -96,12 +93,7 @@ func (s *Server) handleGiven(w http.ResponseWriter, r *http.Request,
 			if err != nil {
 				return nil, err
 			}
-			out, err := answer(ctx, e, w, rs, sem, alpha)
-			if err != nil {
-				return nil, err
-			}
-			out["given"], out["semantics"] = alpha.String(w.vocab), name
-			return out, nil
+			return answer(ctx, e, w, rs, sem, name, alpha)
 		})
 	})
 	if err != nil {
@@ -112,30 +104,23 @@ func (s *Server) handleGiven(w http.ResponseWriter, r *http.Request,
 }
 
 func (s *Server) handleConclusions(w http.ResponseWriter, r *http.Request) {
-	s.handleGiven(w, r, func(ctx context.Context, _ *entry, w *worker, rs *possibilistic.Reasoner, sem possibilistic.Semantics, alpha *logic.Formula) (map[string]any, error) {
-		concl, err := rs.Conclude(ctx, sem, alpha)
+	s.handleGiven(w, r, func(ctx context.Context, _ *entry, w *worker, rs *possibilistic.Reasoner, sem possibilistic.Semantics, name string, alpha *logic.Formula) (any, error) {
+		c, err := jsonview.Conclude(ctx, rs, w.vocab, sem, alpha)
 		if err != nil {
 			return nil, err
 		}
-		cs := []conclusionView{}
-		for _, c := range concl {
-			cs = append(cs, conclusionView{Literal: w.vocab.LitString(c.Lit), Necessity: c.Necessity})
-		}
-		inc, err := rs.Inconsistency(ctx, alpha)
-		if err != nil {
-			return nil, err
-		}
-		return map[string]any{"inconsistency": inc, "conclusions": cs}, nil
+		c.Semantics = name
+		return c, nil
 	})
 }
 
 func (s *Server) handleWorld(w http.ResponseWriter, r *http.Request) {
-	s.handleGiven(w, r, func(ctx context.Context, e *entry, w *worker, rs *possibilistic.Reasoner, sem possibilistic.Semantics, alpha *logic.Formula) (map[string]any, error) {
+	s.handleGiven(w, r, func(ctx context.Context, e *entry, w *worker, rs *possibilistic.Reasoner, sem possibilistic.Semantics, name string, alpha *logic.Formula) (any, error) {
 		world, err := rs.MostPlausibleWorld(ctx, sem, alpha)
 		if err != nil {
 			return nil, err
 		}
-		out := map[string]any{"possible": world != nil}
+		out := map[string]any{"possible": world != nil, "given": alpha.String(w.vocab), "semantics": name}
 		if world != nil {
 			lits := []string{}
 			for i, t := range world {

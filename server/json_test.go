@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"math"
 	"math/rand/v2"
 	"net/http/httptest"
@@ -228,14 +229,14 @@ func TestAppendAnswer(t *testing.T) {
 	}
 	for range 5000 {
 		lvl := r.IntN(5)
-		a := &answerView{Query: randString(), Answer: randString(), Entailed: r.IntN(2) == 0, Semantics: randString(),
-			DecidingWeight: randFloat(), Inconsistency: randFloat()}
+		a := &answerView{Answer: jsonview.Answer{Query: randString(), Word: randString(), Entailed: r.IntN(2) == 0, Semantics: randString(),
+			DecidingWeight: randFloat(), Inconsistency: randFloat()}}
 		if r.IntN(2) == 0 {
 			a.DecidingLevel = &lvl
 		}
 		if r.IntN(2) == 0 {
-			a.Explanation = &explanation{Text: randString(), Entailing: []formulaRef{{Level: 1, Index: 2, Formula: randString()}},
-				Drowned: []int{}, SetAside: []formulaRef{}, Counter: []string{randString(), randString()}}
+			a.Explanation = &jsonview.Explanation{Text: randString(), Entailing: []jsonview.FormulaRef{{Level: 1, Index: 2, Formula: randString()}},
+				Drowned: []int{}, SetAside: []jsonview.FormulaRef{}, Counter: []string{randString(), randString()}}
 			if r.IntN(2) == 0 {
 				a.Explanation.Violations, a.Explanation.PartlySetAside = []int{0, 2}, []int{1}
 				a.Explanation.DecidingZLevel, a.Explanation.DrownedZLevels = 2, []int{1}
@@ -257,12 +258,12 @@ func TestAppendAnswer(t *testing.T) {
 		for _, src := range append(c.queries, "(", "a ->") {
 			v, err := c.e.with(context.Background(), c.e.usage("lex", true), func(w *worker) (any, error) { return q(context.Background(), w, src, true) })
 			if err != nil {
-				v = &answerView{Query: src, Error: inputError("query", err)}
+				v = &answerView{Answer: jsonview.Answer{Query: src}, Error: inputError("query", err)}
 			}
 			answers = append(answers, v.(*answerView))
 		}
 	}
-	answers = append(answers, &answerView{Query: "x", Error: notAnswered(context.DeadlineExceeded)})
+	answers = append(answers, &answerView{Answer: jsonview.Answer{Query: "x"}, Error: notAnswered(context.DeadlineExceeded)})
 	for _, bv := range []*batchView{
 		{Semantics: "lex", Answers: answers, Yes: 3, No: 4, Errors: 2, Unanswered: 1},
 		{Semantics: "poss", Answers: []*answerView{}},
@@ -277,7 +278,7 @@ func TestAppendAnswer(t *testing.T) {
 	if _, ok := appendAnswer(nil, &answerView{Error: &apiError{}}); ok {
 		t.Error("the fast path encodes an error")
 	}
-	if _, ok := appendAnswer(nil, &answerView{DecidingWeight: math.NaN()}); ok {
+	if _, ok := appendAnswer(nil, &answerView{Answer: jsonview.Answer{DecidingWeight: math.NaN()}}); ok {
 		t.Error("the fast path encodes NaN")
 	}
 	if !utf8.ValidString(string(appendString(nil, "\xff"))) {

@@ -11,6 +11,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"math"
 	"net/http"
 	"strconv"
@@ -118,7 +119,7 @@ func appendAnswer(b []byte, a *answerView) ([]byte, bool) {
 	b = append(b, `{"query":`...)
 	b = appendString(b, a.Query)
 	b = append(b, `,"answer":`...)
-	b = appendString(b, a.Answer)
+	b = appendString(b, a.Word)
 	b = append(b, `,"entailed":`...)
 	b = strconv.AppendBool(b, a.Entailed)
 	b = append(b, `,"semantics":`...)
@@ -175,7 +176,7 @@ func appendAnswer(b []byte, a *answerView) ([]byte, bool) {
 
 func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 
-func appendRefs(b []byte, fs []formulaRef) []byte {
+func appendRefs(b []byte, fs []jsonview.FormulaRef) []byte {
 	if fs == nil {
 		return append(b, "null"...)
 	}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/strata-logic/strata/defaults"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -46,68 +47,11 @@ type queryRequest struct {
 	Explain *bool `json:"explain"`
 }
 
-// answerView is a decided query.
+// answerView is a decided query and, in a batch or a comparison, the
+// error in the place of one that was not answered.
 type answerView struct {
-	Query     string `json:"query"`
-	Answer    string `json:"answer"` // "yes" or "no"
-	Entailed  bool   `json:"entailed"`
-	Semantics string `json:"semantics"`
-	// DecidingLevel indexes the theory's levels (highest first): the
-	// lowest level needed to entail β, whose weight is the necessity of β
-	// given α. Null when β is not entailed, or follows from α alone
-	// (then the deciding weight is 1, α's own).
-	DecidingLevel  *int    `json:"deciding_level"`
-	DecidingWeight float64 `json:"deciding_weight"`
-	// Inconsistency is inc(Θ ∪ {(α, 1)}): the levels at or below it are
-	// drowned under poss.
-	Inconsistency float64      `json:"inconsistency"`
-	Explanation   *explanation `json:"explanation,omitempty"`
-	Error         *apiError    `json:"error,omitempty"` // in batches only
-
-	level int // where DecidingLevel points, sparing an allocation per answer
-}
-
-// explanation says why: a minimal set of formulas that, with α, entail β,
-// and the levels or formulas the evidence set aside: whole levels under
-// poss (drowned) and linear (skipped), single formulas under lex (SetAside,
-// with the levels they belong to in PartlySetAside and, per level, the
-// least number of violated formulas in Violations). Level indexes are those
-// of the theory's levels (highest first). For a default base, ZLevels are
-// Δ1, Δ2, … (1-based), the defaults are indexes into the base's, and
-// Violations (lexicographic closure) holds Δ1 first, as Answer does.
-type explanation struct {
-	Text           string       `json:"text"`
-	Entailing      []formulaRef `json:"entailing"`
-	Drowned        []int        `json:"drowned"`
-	SetAside       []formulaRef `json:"set_aside"`
-	PartlySetAside []int        `json:"partly_set_aside,omitempty"`
-
-	DecidingZLevel int           `json:"deciding_z_level,omitempty"`
-	DrownedZLevels []int         `json:"drowned_z_levels,omitempty"`
-	Clash          []defaultView `json:"clash,omitempty"`
-	Violations     []int         `json:"violations,omitempty"`
-	Counter        []string      `json:"counter_world,omitempty"`
-	// NegZLevel (System P, not entailed) is the Z-level (1-based) of
-	// α |~ ¬β in the Z-ordering of Δ ∪ {α |~ ¬β}.
-	NegZLevel int `json:"neg_z_level,omitempty"`
-	// Impacts (c-inference, not entailed) are the impacts, one per default
-	// of the base, of a c-representation that does not accept the query,
-	// and Ranks its ranks of α ∧ β and α ∧ ¬β.
-	Impacts []int     `json:"impacts,omitempty"`
-	Ranks   *rankPair `json:"ranks,omitempty"`
-}
-
-// rankPair is κ(α ∧ β) and κ(α ∧ ¬β) under an OCF, "inf" for no world.
-type rankPair struct {
-	Verification  defaults.Rank `json:"verification"`
-	Falsification defaults.Rank `json:"falsification"`
-}
-
-// formulaRef points at one formula of a theory view.
-type formulaRef struct {
-	Level   int    `json:"level"`
-	Index   int    `json:"index"`
-	Formula string `json:"formula"`
+	jsonview.Answer
+	Error *apiError `json:"error,omitempty"` // in batches only
 }
 
 func (s *Server) handleQuery(w http.ResponseWriter, r *http.Request) {
@@ -216,10 +160,10 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 				}
 				switch {
 				case err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()):
-					a = &answerView{Query: src, Error: notAnswered(ctx.Err())}
+					a = &answerView{Answer: jsonview.Answer{Query: src}, Error: notAnswered(ctx.Err())}
 					out.Unanswered++
 				case err != nil:
-					a = &answerView{Query: src, Error: inputError("query", err)}
+					a = &answerView{Answer: jsonview.Answer{Query: src}, Error: inputError("query", err)}
 					out.Errors++
 				case a.Entailed:
 					out.Yes++
@@ -297,13 +241,6 @@ func theorySemantics(name string) (possibilistic.Semantics, error) {
 	return sem, nil
 }
 
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
-}
-
 // decideBase answers a query on a default base.
 func (e *entry) decideBase(ctx context.Context, w *worker, sem defaults.Semantics, query string, explain bool) (*answerView, error) {
 	q, err := defaults.ParseQuery(w.vocab, query)
@@ -315,15 +252,15 @@ func (e *entry) decideBase(ctx context.Context, w *worker, sem defaults.Semantic
 		if err != nil {
 			return nil, err
 		}
-		return &answerView{Query: query, Answer: yesNo(ok), Entailed: ok, Semantics: sem.String()}, nil
+		return &answerView{Answer: jsonview.Answer{Query: query, Word: jsonview.YesNo(ok), Entailed: ok, Semantics: sem.String()}}, nil
 	}
 	a, err := w.defs.Explain(ctx, sem, q)
 	if err != nil {
 		return nil, err
 	}
-	out := &answerView{Query: query, Answer: yesNo(a.Entailed), Entailed: a.Entailed, Semantics: sem.String(),
-		Inconsistency: a.Verdict.Inconsistency}
-	x := &explanation{Text: a.Reason(), Violations: a.Violations, Entailing: []formulaRef{}, Drowned: []int{}, SetAside: []formulaRef{}}
+	out := &answerView{Answer: jsonview.Answer{Query: query, Word: jsonview.YesNo(a.Entailed), Entailed: a.Entailed, Semantics: sem.String(),
+		Inconsistency: a.Verdict.Inconsistency}}
+	x := &jsonview.Explanation{Text: a.Reason(), Violations: a.Violations, Entailing: []jsonview.FormulaRef{}, Drowned: []int{}, SetAside: []jsonview.FormulaRef{}}
 	// Θ_Z's levels are the Z-levels, lowest (Δ1) first, then the background
 	// knowledge at weight 1.
 	ws := e.ord.Weights()
@@ -335,8 +272,7 @@ func (e *entry) decideBase(ctx context.Context, w *worker, sem defaults.Semantic
 			}
 		}
 		if a.Verdict.Level >= 0 {
-			out.level = a.Verdict.Level
-			out.DecidingLevel = &out.level
+			out.SetDecidingLevel(a.Verdict.Level)
 		}
 	}
 	for j, wt := range ws {
@@ -345,7 +281,7 @@ func (e *entry) decideBase(ctx context.Context, w *worker, sem defaults.Semantic
 		}
 	}
 	for _, i := range a.Clash {
-		x.Clash = append(x.Clash, describeDefault(e.base, i, e.ord.Rank(i)+1))
+		x.Clash = append(x.Clash, jsonview.DescribeDefault(e.base, i, e.ord.Rank(i)+1))
 	}
 	for i, t := range a.Counter {
 		if i < w.vocab.Len() {
@@ -358,7 +294,7 @@ func (e *entry) decideBase(ctx context.Context, w *worker, sem defaults.Semantic
 	}
 	if a.Impacts != nil {
 		x.Impacts = a.Impacts
-		x.Ranks = &rankPair{Verification: a.RankAB, Falsification: a.RankAnB}
+		x.Ranks = &jsonview.RankPair{Verification: a.RankAB, Falsification: a.RankAnB}
 	}
 	out.Explanation = x
 	return out, nil

@@ -6,6 +6,7 @@ package server
 import (
 	"context"
 	"errors"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"net/http"
 
 	"github.com/strata-logic/strata/defaults"
@@ -40,7 +41,7 @@ type ranksView struct {
 // falsifies none) and its impact under κ_c (which ranks a world at the sum
 // of the impacts of the defaults it falsifies).
 type rankDefaultView struct {
-	defaultView
+	jsonview.Default
 	Impact *int `json:"impact,omitempty"`
 }
 
@@ -65,7 +66,7 @@ type ranksQueryView struct {
 }
 
 type acceptanceView struct {
-	rankPair
+	jsonview.RankPair
 	Accepted bool `json:"accepted"`
 }
 
@@ -136,7 +137,7 @@ func (e *entry) ranks(ctx context.Context, w *worker, query string) (*ranksView,
 	}
 	b := kz.Base()
 	for i := range b.Defaults {
-		dv := rankDefaultView{defaultView: describeDefault(b, i, kz.Layer[i]+1)}
+		dv := rankDefaultView{Default: jsonview.DescribeDefault(b, i, kz.Layer[i]+1)}
 		if len(ocfs) > 1 {
 			dv.Impact = &kc.Impacts[i]
 		}
@@ -171,5 +172,5 @@ func (e *entry) ranks(ctx context.Context, w *worker, query string) (*ranksView,
 }
 
 func viewAcceptance(a defaults.Acceptance) acceptanceView {
-	return acceptanceView{rankPair: rankPair{Verification: a.Verification, Falsification: a.Falsification}, Accepted: a.Accepted}
+	return acceptanceView{RankPair: jsonview.RankPair{Verification: a.Verification, Falsification: a.Falsification}, Accepted: a.Accepted}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -112,7 +113,7 @@ func TestQueryContract(t *testing.T) {
 	if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory": penguin, "query": "penguin -> !flies", "semantics": "poss"}, &yes); st != 200 {
 		t.Fatalf("status %d", st)
 	}
-	if yes.Answer != "yes" || yes.DecidingLevel == nil || *yes.DecidingLevel != 0 || yes.DecidingWeight != 1 || yes.Inconsistency != 0.5 {
+	if yes.Word != "yes" || yes.DecidingLevel == nil || *yes.DecidingLevel != 0 || yes.DecidingWeight != 1 || yes.Inconsistency != 0.5 {
 		t.Errorf("penguin -> !flies: %+v", yes)
 	}
 	// The minimal support of !flies given penguin is the one formula
@@ -122,7 +123,7 @@ func TestQueryContract(t *testing.T) {
 		t.Errorf("explanation of penguin -> !flies: %+v", x)
 	}
 	call(t, "POST", ts.URL+"/api/query", map[string]string{"theory": penguin, "query": "penguin -> flies"}, &no)
-	if no.Answer != "no" || no.DecidingLevel != nil || no.Semantics != "poss" || no.Explanation == nil || len(no.Explanation.Counter) == 0 {
+	if no.Word != "no" || no.DecidingLevel != nil || no.Semantics != "poss" || no.Explanation == nil || len(no.Explanation.Counter) == 0 {
 		t.Errorf("penguin -> flies: %+v", no)
 	}
 }
@@ -232,7 +233,7 @@ func TestOversizedBody(t *testing.T) {
 	st := call(t, "POST", ts.URL+"/api/query", big, &e)
 	wantError(t, st, e, 413, 0, 0, "larger than the limit of 1024 bytes")
 	var a answerView
-	if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory": penguin, "query": "penguin -> bird"}, &a); st != 200 || a.Answer != "yes" {
+	if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory": penguin, "query": "penguin -> bird"}, &a); st != 200 || a.Word != "yes" {
 		t.Errorf("a small body: %d %+v", st, a)
 	}
 }
@@ -415,7 +416,7 @@ func TestStoreForgetsLeastRecentlyUsed(t *testing.T) {
 	}
 	// Queries on text are not stored and need no room.
 	var ans answerView
-	if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory": penguin, "query": "bird -> flies"}, &ans); st != 200 || ans.Answer != "yes" {
+	if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory": penguin, "query": "bird -> flies"}, &ans); st != 200 || ans.Word != "yes" {
 		t.Errorf("query on text: %d %+v", st, ans)
 	}
 
@@ -442,7 +443,7 @@ func TestConclusionsAndWorld(t *testing.T) {
 	alpha := logic.AtomF(0) // penguin
 	for _, sem := range possibilistic.AllSemantics {
 		var out struct {
-			Conclusions []conclusionView `json:"conclusions"`
+			Conclusions []jsonview.Conclusion `json:"conclusions"`
 		}
 		call(t, "POST", ts.URL+"/api/conclusions", map[string]string{"theory": penguin, "given": "penguin", "semantics": sem.String()}, &out)
 		want := rs.conclude(sem, alpha)
@@ -547,7 +548,7 @@ func sameLevel(got *int, want possibilistic.Verdict) bool {
 
 // drownedOrPartly returns the levels an explanation says the evidence set
 // aside, as possibilistic.Verdict.SetAside lists them.
-func drownedOrPartly(x *explanation) []int {
+func drownedOrPartly(x *jsonview.Explanation) []int {
 	if x == nil {
 		return nil
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"io"
 	"net/http"
 	"path"
@@ -340,7 +341,7 @@ func inconsistentError(err error) error {
 	}
 	base := &defaults.Base{Vocab: ie.Vocab, Defaults: ie.Conflict}
 	for i := range ie.Conflict {
-		dv := describeDefault(base, i, 0)
+		dv := jsonview.DescribeDefault(base, i, 0)
 		dv.Index = ie.Indices[i]
 		e.Conflict = append(e.Conflict, dv)
 		if e.Line == 0 && dv.Line > 0 {

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -106,59 +105,6 @@ the ranking functions.`,
 	addChoice(cmd.Flags(), &ocf, "ocf", "all", []string{"z", "c", "all"}, "with --ranks: the ranking function to print: z (κ_Z), c (κ_c) or all")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the Z-ordering and Θ_Z (with --ranks, the ranking functions) as JSON")
 	return cmd
-}
-
-// closureJSON is a default base's Z-ordering and Θ_Z, with the field names
-// of POST /api/bases.
-type closureJSON struct {
-	Defaults   []defaultJSON `json:"defaults"`
-	Background []string      `json:"background"`
-	// ZOrdering holds Δ1 (the most general defaults) first.
-	ZOrdering []zLevelJSON `json:"z_ordering"`
-	Calls     int64        `json:"solver_calls"`
-	// Theory is Θ_Z, highest level first (Δk first).
-	Theory *theoryJSON `json:"theory"`
-}
-
-// defaultJSON is a default of the base: its index, its text as written
-// and as a rule, the file and line it was read from and its Z-rank (1 for
-// Δ1).
-type defaultJSON struct {
-	Index int    `json:"index"`
-	Text  string `json:"text"`
-	Rule  string `json:"rule"`
-	File  string `json:"file,omitempty"`
-	Line  int    `json:"line"`
-	Rank  int    `json:"rank,omitempty"`
-}
-
-type zLevelJSON struct {
-	Level    int     `json:"level"`
-	Weight   float64 `json:"weight"`
-	Defaults []int   `json:"defaults"`
-}
-
-func newClosureJSON(ctx context.Context, ord *defaults.Ordering) (*closureJSON, error) {
-	b := ord.Base
-	cj := &closureJSON{Defaults: []defaultJSON{}, Background: []string{}, ZOrdering: []zLevelJSON{}, Calls: ord.Calls}
-	for i, d := range b.Defaults {
-		rule := d.Antecedent.String(b.Vocab) + " |~ " + d.Consequent.String(b.Vocab)
-		text := d.Text
-		if text == "" {
-			text = rule
-		}
-		cj.Defaults = append(cj.Defaults, defaultJSON{Index: i, Text: text, Rule: rule, File: d.Pos.File, Line: d.Pos.Line, Rank: ord.Rank(i) + 1})
-	}
-	for _, f := range b.Background {
-		cj.Background = append(cj.Background, f.String(b.Vocab))
-	}
-	ws := ord.Weights()
-	for j, l := range ord.Levels {
-		cj.ZOrdering = append(cj.ZOrdering, zLevelJSON{Level: j + 1, Weight: ws[j], Defaults: l})
-	}
-	var err error
-	cj.Theory, err = newTheoryJSON(ctx, ord.Theory())
-	return cj, err
 }
 
 // writeClosure writes the Z-ordering as comments, then Θ_Z.

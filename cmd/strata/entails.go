@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"io"
 	"path/filepath"
 	"strconv"
@@ -125,7 +126,7 @@ knowledge is entailed under every relation.`,
 				case err != nil:
 					return err
 				default:
-					answer, reason = yesNo(a.Entailed), a.Reason()
+					answer, reason = jsonview.YesNo(a.Entailed), a.Reason()
 				}
 				if asJSON {
 					err = writeJSON(w, entailsJSON{Relation: relationValue{&sem}.String(), Query: args[1], Answer: answer,
@@ -156,7 +157,7 @@ knowledge is entailed under every relation.`,
 				case err != nil:
 					return err
 				default:
-					answer = yesNo(a.Entailed)
+					answer = jsonview.YesNo(a.Entailed)
 				}
 				text := q.Text
 				if text == "" {
@@ -211,13 +212,6 @@ type entailsJSON struct {
 	Entailed bool    `json:"entailed"`
 	Reason   string  `json:"reason"`
 	Seconds  float64 `json:"seconds"`
-}
-
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
 }
 
 // parseDefault reads a query: a rule or a .cl conditional (defaults.ParseQuery).

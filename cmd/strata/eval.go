@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"io"
 	"text/tabwriter"
 
@@ -108,7 +109,7 @@ func evaluate(ctx context.Context, w io.Writer, th *possibilistic.Theory, pos, n
 		if b.Examples() == 0 {
 			return errors.New("eval: no examples")
 		}
-		return writeJSON(w, newEvalJSON(th, sem, b))
+		return writeJSON(w, jsonview.NewEval(th, sem, b))
 	}
 	if err := writeConfusion(w, b); err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -50,7 +51,7 @@ func TestInterfacesAgree(t *testing.T) {
 			for _, sem := range possibilistic.AllSemantics {
 				name := fmt.Sprintf("theory #%d query %d %q under %v:\n%s", i, q, query, sem, text)
 				e := libraryExplain(t, text, query, sem)
-				want := yesNo(e.Entailed) + "\n" + e.Reason() + "\n"
+				want := jsonview.YesNo(e.Entailed) + "\n" + e.Reason() + "\n"
 				out, errs, code := strata(t, "", "query", "--semantics", sem.String(), path, query)
 				if code != 0 || out != want {
 					t.Fatalf("%s\nthe command line (exit %d, %s) printed\n%s\nthe library says\n%s", name, code, errs, out, want)

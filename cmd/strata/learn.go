@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -247,7 +248,7 @@ func runLearn(cmd *cobra.Command, f *learnFlags) (err error) {
 	}
 	if f.json {
 		sum.Queries = classic
-		if sum.Theory, err = newTheoryJSON(ctx, th); err != nil {
+		if sum.Theory, err = jsonview.NewTheory(ctx, th); err != nil {
 			return err
 		}
 		return writeJSON(cmd.OutOrStdout(), sum)
@@ -304,7 +305,7 @@ func compareClassic(d *learnData, learned *possibilistic.Theory) ([]classicAnswe
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, classicAnswer{Query: q, Learned: yesNo(l), Hidden: yesNo(h)})
+		out = append(out, classicAnswer{Query: q, Learned: jsonview.YesNo(l), Hidden: jsonview.YesNo(h)})
 	}
 	return out, nil
 }
@@ -509,9 +510,9 @@ type learnSummary struct {
 	Examples   int     `json:"examples"`
 	// Validation is what the held-out data chose, with --folds or
 	// --validation; Pruning what --prune removed.
-	Validation *validationJSON `json:"validation,omitempty"`
-	Pruning    *pruningJSON    `json:"pruning,omitempty"`
-	Theory     *theoryJSON     `json:"theory,omitempty"`
+	Validation *validationJSON  `json:"validation,omitempty"`
+	Pruning    *pruningJSON     `json:"pruning,omitempty"`
+	Theory     *jsonview.Theory `json:"theory,omitempty"`
 	// Queries are the built-in example's classic queries, asked of the
 	// learned and the hidden theory.
 	Queries []classicAnswer `json:"queries,omitempty"`

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -71,7 +72,7 @@ the text format ("WEIGHT: FORMULA" lines) or - for standard input.
 					if err != nil {
 						return err
 					}
-					return writeJSON(cmd.OutOrStdout(), newAnswerJSON(v, args[1], e))
+					return writeJSON(cmd.OutOrStdout(), answerJSON(v, args[1], e))
 				}
 				return printExplanation(ctx, cmd.OutOrStdout(), rs, sem, rule)
 			}
@@ -80,7 +81,11 @@ the text format ("WEIGHT: FORMULA" lines) or - for standard input.
 				return fmt.Errorf("--given: %w", err)
 			}
 			if asJSON {
-				return writeConclusionsJSON(ctx, cmd.OutOrStdout(), v, rs, sem, alpha)
+				c, err := jsonview.Conclude(ctx, rs, v, sem, alpha)
+				if err != nil {
+					return err
+				}
+				return writeJSON(cmd.OutOrStdout(), c)
 			}
 			return printConclusions(ctx, cmd.OutOrStdout(), v, rs, sem, alpha)
 		},
@@ -107,7 +112,7 @@ func printExplanation(ctx context.Context, w io.Writer, rs *possibilistic.Reason
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(w, "%s\n%s\n", yesNo(e.Entailed), e.Reason())
+	_, err = fmt.Fprintf(w, "%s\n%s\n", jsonview.YesNo(e.Entailed), e.Reason())
 	return err
 }
 
@@ -149,22 +154,4 @@ func printConclusions(ctx context.Context, w io.Writer, v *logic.Vocabulary, rs 
 		fmt.Fprintf(w, "  %-*s  necessity %s\n", width, v.LitString(c.Lit), possibilistic.FormatWeight(c.Necessity))
 	}
 	return nil
-}
-
-// writeConclusionsJSON writes the plausible conclusions of α under sem as
-// JSON.
-func writeConclusionsJSON(ctx context.Context, w io.Writer, v *logic.Vocabulary, rs *possibilistic.Reasoner, sem possibilistic.Semantics, alpha *logic.Formula) error {
-	inc, err := rs.Inconsistency(ctx, alpha)
-	if err != nil {
-		return err
-	}
-	cs, err := rs.Conclude(ctx, sem, alpha)
-	if err != nil {
-		return err
-	}
-	out := conclusionsJSON{Given: alpha.String(v), Semantics: sem.String(), Inconsistency: inc, Conclusions: []conclusionJSON{}}
-	for _, c := range cs {
-		out.Conclusions = append(out.Conclusions, conclusionJSON{Literal: v.LitString(c.Lit), Necessity: c.Necessity})
-	}
-	return writeJSON(w, out)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/strata-logic/strata/internal/jsonview"
 
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/logic"
@@ -57,7 +58,7 @@ its inconsistency level and its numbers of formulas and literals.`,
 				return err
 			}
 			if asJSON {
-				return writeJSON(w, describeTheory(th, inc))
+				return writeJSON(w, jsonview.DescribeTheory(th, inc))
 			}
 			nf, nl := th.Size()
 			fmt.Fprintf(w, "# %d formulas in %d levels, %d literals over %d atoms\n", nf, len(th.Levels), nl, len(atomsOf(th)))

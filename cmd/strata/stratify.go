@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"io"
 	"time"
 
@@ -101,7 +102,7 @@ level).`,
 					fmt.Fprintf(cmd.ErrOrStderr(), "strata: stratify stopped early (%v); the levels are the best found so far\n", ctx.Err())
 				}
 			}
-			return writeTheoryOutputs(cmd, out, asJSON, th.WriteText, func() (any, error) { return newTheoryJSON(cmd.Context(), th) })
+			return writeTheoryOutputs(cmd, out, asJSON, th.WriteText, func() (any, error) { return jsonview.NewTheory(cmd.Context(), th) })
 		},
 	}
 	cmd.Flags().StringVar(&pos, "pos", "", "positive examples (defaults)")

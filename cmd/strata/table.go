@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"io"
 	"strings"
 	"time"
@@ -171,7 +172,7 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 		return err
 	}
 	if f.json {
-		if sum.Theory, err = newTheoryJSON(ctx, lr.Theory); err != nil {
+		if sum.Theory, err = jsonview.NewTheory(ctx, lr.Theory); err != nil {
 			return err
 		}
 		return writeJSON(cmd.OutOrStdout(), sum)
@@ -211,7 +212,7 @@ type tableSummary struct {
 	Variants   []variantJSON     `json:"variants,omitempty"`
 	Validation *validationJSON   `json:"validation,omitempty"`
 	Pruning    *pruningJSON      `json:"pruning,omitempty"`
-	Theory     *theoryJSON       `json:"theory,omitempty"`
+	Theory     *jsonview.Theory  `json:"theory,omitempty"`
 	Test       *tableTestSummary `json:"-"`
 }
 

@@ -17,6 +17,29 @@ const MaxExact = 24
 // example and no negative one.
 var ErrNoSeparation = errors.New("no separating stratification exists")
 
+// SeparateProgress is the work Separate has done: it examines at most
+// MaxCuts pairs (T, T') of a set of formulas T and a subset T' (3^n for n
+// formulas, since every T is searched through once), each costing at most
+// one solver call per example.
+type SeparateProgress struct {
+	Cuts, MaxCuts int64
+	Calls         int64 // solver calls
+}
+
+// progressEvery is how many cuts Separate examines between two
+// looks at its context and two progress reports.
+const progressEvery = 1 << 12
+
+// MaxSeparateCuts is the most pairs (T, T') Separate examines for n
+// formulas: 3^n.
+func MaxSeparateCuts(n int) int64 {
+	c := int64(1)
+	for range n {
+		c *= 3
+	}
+	return c
+}
+
 // Separate is the exact parameter learner of the paper's appendix
 // (Stratify-Separable): it returns a stratification of the formulas t,
 // lowest level first, that covers every positive default and no negative
@@ -34,37 +57,10 @@ var ErrNoSeparation = errors.New("no separating stratification exists")
 // Unlike the pseudo-code in the paper, the loop ranges over proper subsets
 // T' ⊊ T (T' = T would recurse on the same arguments forever), and the
 // negatives are also checked against the whole theory before the search.
-func Separate(t []*logic.Formula, pos, neg []logic.Rule, hard []*logic.Formula) ([][]*logic.Formula, error) {
-	return SeparateContext(context.Background(), t, pos, neg, hard, nil)
-}
-
-// SeparateProgress is the work Separate has done: it examines at most
-// MaxCuts pairs (T, T') of a set of formulas T and a subset T' (3^n for n
-// formulas, since every T is searched through once), each costing at most
-// one solver call per example.
-type SeparateProgress struct {
-	Cuts, MaxCuts int64
-	Calls         int64 // solver calls
-}
-
-// progressEvery is how many cuts SeparateContext examines between two
-// looks at its context and two progress reports.
-const progressEvery = 1 << 12
-
-// MaxSeparateCuts is the most pairs (T, T') Separate examines for n
-// formulas: 3^n.
-func MaxSeparateCuts(n int) int64 {
-	c := int64(1)
-	for range n {
-		c *= 3
-	}
-	return c
-}
-
-// SeparateContext is Separate, stopping with ctx's error when ctx is done,
-// and calling progress (when not nil) every few thousand cuts and at the
-// end.
-func SeparateContext(ctx context.Context, t []*logic.Formula, pos, neg []logic.Rule, hard []*logic.Formula, progress func(SeparateProgress)) ([][]*logic.Formula, error) {
+//
+// Separate stops with ctx's error when ctx is done, and calls progress
+// (when not nil) every few thousand cuts and at the end.
+func Separate(ctx context.Context, t []*logic.Formula, pos, neg []logic.Rule, hard []*logic.Formula, progress func(SeparateProgress)) ([][]*logic.Formula, error) {
 	if len(t) > MaxExact {
 		return nil, fmt.Errorf("exact stratification of %d formulas: at most %d (the search is exponential; use the greedy stratifier)", len(t), MaxExact)
 	}

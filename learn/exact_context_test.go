@@ -21,10 +21,10 @@ func hardSeparation(t *testing.T, n int) ([]*logic.Formula, []logic.Rule) {
 	return formulas(mustClauses(t, v, srcs...)), mustRules(t, v, " -> b")
 }
 
-func TestSeparateContextProgress(t *testing.T) {
+func TestSeparateProgress(t *testing.T) {
 	fs, pos := hardSeparation(t, 10)
 	var reports []SeparateProgress
-	_, err := SeparateContext(context.Background(), fs, pos, nil, nil, func(p SeparateProgress) { reports = append(reports, p) })
+	_, err := Separate(context.Background(), fs, pos, nil, nil, func(p SeparateProgress) { reports = append(reports, p) })
 	if !errors.Is(err, ErrNoSeparation) {
 		t.Fatalf("err %v, want no separation", err)
 	}
@@ -42,19 +42,19 @@ func TestSeparateContextProgress(t *testing.T) {
 	}
 }
 
-func TestSeparateContextCancelled(t *testing.T) {
+func TestSeparateCancelled(t *testing.T) {
 	fs, pos := hardSeparation(t, 16)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := SeparateContext(ctx, fs, pos, nil, nil, nil)
+	_, err := Separate(ctx, fs, pos, nil, nil, nil)
 	if !errors.Is(err, context.Canceled) || errors.Is(err, ErrNoSeparation) {
 		t.Fatalf("err %v, want the context's error", err)
 	}
 	// A search that ends before the first look at the context is unaffected.
 	v := &logic.Vocabulary{}
 	cs := mustClauses(t, v, "!x", "!y", "!x | a", "!y | b")
-	levels, err := SeparateContext(ctx, formulas(cs), mustRules(t, v, " -> !x", " -> !y", "x -> a", "y -> b"), mustRules(t, v, "x, y -> a"), nil, nil)
-	want, err2 := Separate(formulas(cs), mustRules(t, v, " -> !x", " -> !y", "x -> a", "y -> b"), mustRules(t, v, "x, y -> a"), nil)
+	levels, err := Separate(ctx, formulas(cs), mustRules(t, v, " -> !x", " -> !y", "x -> a", "y -> b"), mustRules(t, v, "x, y -> a"), nil, nil)
+	want, err2 := Separate(context.Background(), formulas(cs), mustRules(t, v, " -> !x", " -> !y", "x -> a", "y -> b"), mustRules(t, v, "x, y -> a"), nil, nil)
 	if err != nil || err2 != nil || len(levels) != len(want) {
 		t.Fatalf("Example 3: %v %v, %d and %d levels", err, err2, len(levels), len(want))
 	}

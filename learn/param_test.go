@@ -114,7 +114,7 @@ func TestSeparateAgainstBruteForce(t *testing.T) {
 			neg = append(neg, randRule(r, n))
 		}
 		want := bruteSeparable(v, th, pos, neg, hard)
-		levels, err := Separate(th, pos, neg, hard)
+		levels, err := Separate(context.Background(), th, pos, neg, hard, nil)
 		if want != (err == nil) {
 			t.Fatalf("#%d: Separate says %v (%v), brute force %v", iter, err == nil, err, want)
 		}
@@ -160,7 +160,7 @@ func TestTheorem1Reduction(t *testing.T) {
 		th = append(th, logic.Implies(phi, logic.AtomF(aux)))
 		pos := []logic.Rule{{Antecedent: logic.True(), Consequent: logic.AtomF(aux)}}
 		want := qbf(phi, nx, ny)
-		_, err := Separate(th, pos, nil, nil)
+		_, err := Separate(context.Background(), th, pos, nil, nil, nil)
 		if (err == nil) != want {
 			t.Fatalf("#%d: ∃X∀Y %s is %v, but Separate says %v (%v)", iter, phi.String(v), want, err == nil, err)
 		}
@@ -241,7 +241,7 @@ func TestLemma3Shattering(t *testing.T) {
 				neg = append(neg, r)
 			}
 		}
-		if _, err := Separate(th, pos, neg, nil); err != nil {
+		if _, err := Separate(context.Background(), th, pos, neg, nil, nil); err != nil {
 			t.Errorf("subset %04b: Separate: %v", mask, err)
 		}
 	}
@@ -287,7 +287,7 @@ func TestPaperExample2Parameters(t *testing.T) {
 	cs := mustClauses(t, v, "bird", "flies", "penguin", "!penguin | !flies")
 	pos := mustRules(t, v, "penguin -> bird", "bird -> flies", "penguin -> !flies")
 	neg := mustRules(t, v, " -> bird", "bird -> penguin")
-	if _, err := Separate(formulas(cs), pos, neg, nil); !errors.Is(err, ErrNoSeparation) {
+	if _, err := Separate(context.Background(), formulas(cs), pos, neg, nil, nil); !errors.Is(err, ErrNoSeparation) {
 		t.Fatalf("Separate: %v, want no separation", err)
 	}
 	ex := &Examples{}
@@ -332,7 +332,7 @@ func TestPaperExample3(t *testing.T) {
 		t.Fatal("h_z does not cover x ∧ y |~ a")
 	}
 	cs := mustClauses(t, v, "!x", "!y", "!x | a", "!y | b")
-	levels, err := Separate(formulas(cs), pos, neg, nil)
+	levels, err := Separate(context.Background(), formulas(cs), pos, neg, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -133,7 +133,7 @@ func separate(ctx context.Context, w io.Writer, fs []*logic.Formula, rules [2][]
 	} else {
 		pace = newPacer()
 	}
-	levels, err := learn.SeparateContext(ctx, fs, rules[0], rules[1], hard, func(p learn.SeparateProgress) {
+	levels, err := learn.Separate(ctx, fs, rules[0], rules[1], hard, func(p learn.SeparateProgress) {
 		if bar != nil {
 			bar.Set64(p.Cuts)
 		} else if pace.due() {

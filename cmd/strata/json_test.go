@@ -185,6 +185,7 @@ func TestOutputDash(t *testing.T) {
 	t.Chdir(t.TempDir())
 	same := [][]string{
 		{"learn", "--iterations", "3"},
+		{"learn", "--table", p("loans.csv"), "--label", "decision", "--iterations", "3"},
 		{"closure", p("penguins.rules")},
 		{"closure", "--ranks", p("birds.cl")},
 		{"stratify", writeFile(t, "clauses", "!penguin | bird\n!bird | flies\n"), "--pos", p("penguins.rules"), "--neg", writeFile(t, "neg", "penguin -> flies\n")},
@@ -198,7 +199,7 @@ func TestOutputDash(t *testing.T) {
 	}
 	table := writeFile(t, "small.data", mlnTable())
 	net, errs, code := strata(t, "", "mln", "learn", table, "-o", "-", "--min-leaf", "2")
-	if code != 0 || !strings.Contains(net, "a1") || !strings.Contains(errs, "network -: 4 atoms") {
+	if code != 0 || !strings.Contains(net, "a1") || !strings.Contains(errs, "network on standard output: 4 atoms") {
 		t.Errorf("mln learn -o -: exit %d %q\n%s", code, errs, net)
 	}
 	conv, _, code := strata(t, net, "mln", "convert", "-", "-")

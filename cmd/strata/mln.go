@@ -114,11 +114,13 @@ error; --json prints the summary as JSON.`,
 			if asJSON {
 				return writeJSON(w, sum)
 			}
+			name := out
 			if stdout(out) {
 				w = cmd.ErrOrStderr() // the network is on stdout
+				name = "on standard output"
 			}
 			fmt.Fprintf(w, "network %s: %d atoms, %d weighted formulas, %d literals, learned from %d rows in %s\n",
-				out, st.Atoms, st.Weighted, st.Literals, train.Rows(), elapsed.Round(time.Millisecond))
+				name, st.Atoms, st.Weighted, st.Literals, train.Rows(), elapsed.Round(time.Millisecond))
 			if sum.TestPLL != nil {
 				fmt.Fprintf(w, "test pseudo-log-likelihood per variable: %.4f (independent variables: %.4f)\n", *sum.TestPLL, *sum.IndependentPLL)
 			}

@@ -3,6 +3,7 @@ package defaults
 import (
 	"context"
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -354,4 +355,45 @@ func possEntails(t *testing.T, th *possibilistic.Theory, q logic.Rule) bool {
 		t.Fatal(err)
 	}
 	return ok
+}
+
+// TestDecideIsExplainsVerdict checks that Decide answers as Explain and
+// Entails do, and that its verdict is Explain's under rational closure
+// (the degrees the server shows) and empty under the other semantics, as
+// Explain's is, though System P settles some queries by rational closure.
+func TestDecideIsExplainsVerdict(t *testing.T) {
+	b := mustBase(t, "bird -> flies\nbird -> wings\npenguin -> bird\npenguin -> !flies\n", "!ostrich | bird")
+	r, err := NewReasoner(bgctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rational := 0
+	for _, q := range []string{"penguin -> !flies", "penguin -> wings", "bird -> flies", "bird -> !flies", "ostrich -> wings", "penguin & !bird -> flies", "flies -> bird"} {
+		d, err := ParseQuery(b.Vocab, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range AllSemantics {
+			got, err := r.Decide(bgctx, s, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := r.Explain(bgctx, s, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Entailed != want.Entailed || got.Entailed != entails(t, r, s, d.Antecedent, d.Consequent) || got.Vacuous != want.Vacuous {
+				t.Errorf("%s under %v: Decide %v (vacuous %v), Explain %v (vacuous %v)", q, s, got.Entailed, got.Vacuous, want.Entailed, want.Vacuous)
+			}
+			if !reflect.DeepEqual(got.Verdict, want.Verdict) {
+				t.Errorf("%s under %v: Decide's verdict %+v, Explain's %+v", q, s, got.Verdict, want.Verdict)
+			}
+			if s == Rational && got.Verdict.Inconsistency > 0 {
+				rational++
+			}
+		}
+	}
+	if rational == 0 {
+		t.Error("no query had a positive inconsistency level under rational closure")
+	}
 }

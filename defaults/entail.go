@@ -121,6 +121,20 @@ func (r *Reasoner) Entails(ctx context.Context, s Semantics, alpha, beta *logic.
 	return a.Entailed, err
 }
 
+// Decide decides whether the base entails the query under semantics s,
+// with the answer's verdict under rational closure, but without what only
+// an explanation needs (a clash, a counter-world), which costs solver calls
+// of its own. It gives up as Entails does.
+func (r *Reasoner) Decide(ctx context.Context, s Semantics, q Default) (Answer, error) {
+	a, err := r.decide(ctx, s, q, false)
+	if s != Rational {
+		// System P settles some queries by rational closure first: its
+		// verdict is not this semantics', as Explain's answers have none.
+		a.Verdict = possibilistic.Verdict{}
+	}
+	return a, err
+}
+
 // Explain decides whether the base entails the query under semantics s and
 // says why (see Answer.Reason). It gives up as Entails does.
 func (r *Reasoner) Explain(ctx context.Context, s Semantics, q Default) (Answer, error) {

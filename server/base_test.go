@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"fmt"
-	"github.com/strata-logic/strata/internal/jsonview"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/strata-logic/strata/defaults"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -188,5 +188,85 @@ func TestEval(t *testing.T) {
 	call(t, "POST", ts.URL+"/api/eval", map[string]string{"theory": penguin, "pos": pos, "neg": neg, "semantics": "lex"}, &l)
 	if p.TP != 3 || l.TP != 4 {
 		t.Errorf("TP poss %d lex %d, want 3 and 4", p.TP, l.TP)
+	}
+}
+
+// TestBaseDegrees checks that an answer on a default base gives the
+// degrees of the library's answer: under rational closure the deciding
+// level and weight and the inconsistency level of its verdict on Θ_Z,
+// with the explanation or without it, alone or in a batch; under the
+// other semantics, which have none, no such fields at all (not zeros).
+func TestBaseDegrees(t *testing.T) {
+	_, ts := newTest(t, Config{})
+	var bv baseView
+	if st := call(t, "POST", ts.URL+"/api/bases", map[string]string{"text": birdsRules}, &bv); st != 201 {
+		t.Fatalf("load: %d", st)
+	}
+	b := &defaults.Base{Vocab: &logic.Vocabulary{}}
+	ds, err := defaults.ReadRules(strings.NewReader(birdsRules), "birds.rules", b.Vocab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Defaults = ds
+	rs, err := defaults.NewReasoner(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	queries := []string{"penguin -> !flies", "penguin -> wings", "penguin -> bird", "bird -> flies", "bird -> !flies", "flies -> bird", "penguin & flies -> wings"}
+	inconsistent := 0
+	for _, sem := range defaults.AllSemantics {
+		var batch struct {
+			Answers []map[string]any `json:"answers"`
+		}
+		if st := call(t, "POST", ts.URL+"/api/batch", map[string]any{"theory_id": bv.ID, "queries": queries, "semantics": sem.String()}, &batch); st != 200 || len(batch.Answers) != len(queries) {
+			t.Fatalf("batch under %v: %d, %d answers", sem, st, len(batch.Answers))
+		}
+		for i, q := range queries {
+			d, err := defaults.ParseQuery(b.Vocab, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := rs.Explain(context.Background(), sem, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			answers := map[string]map[string]any{"batch": batch.Answers[i]}
+			for _, explain := range []bool{true, false} {
+				var a map[string]any
+				if st := call(t, "POST", ts.URL+"/api/query", map[string]any{"theory_id": bv.ID, "query": q, "semantics": sem.String(), "explain": explain}, &a); st != 200 {
+					t.Fatalf("%s under %v: %d", q, sem, st)
+				}
+				answers[fmt.Sprintf("explain %v", explain)] = a
+			}
+			for how, a := range answers {
+				name := fmt.Sprintf("%s under %v (%s)", q, sem, how)
+				if a["entailed"] != want.Entailed {
+					t.Errorf("%s: entailed %v, the library says %v", name, a["entailed"], want.Entailed)
+				}
+				if sem != defaults.Rational {
+					for _, k := range []string{"deciding_level", "deciding_weight", "inconsistency"} {
+						if v, ok := a[k]; ok {
+							t.Errorf("%s: %s %v, but %v has no degrees", name, k, v, sem)
+						}
+					}
+					continue
+				}
+				vd := want.Verdict
+				var level any
+				if vd.Entailed && vd.Level >= 0 {
+					level = float64(vd.Level)
+				}
+				if a["deciding_level"] != level || a["deciding_weight"] != vd.Necessity || a["inconsistency"] != vd.Inconsistency {
+					t.Errorf("%s: level %v weight %v inconsistency %v, the library says %v %v %v",
+						name, a["deciding_level"], a["deciding_weight"], a["inconsistency"], level, vd.Necessity, vd.Inconsistency)
+				}
+				if vd.Inconsistency > 0 {
+					inconsistent++
+				}
+			}
+		}
+	}
+	if inconsistent == 0 {
+		t.Error("no query had a positive inconsistency level: the test checks nothing there")
 	}
 }

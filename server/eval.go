@@ -3,11 +3,11 @@ package server
 import (
 	"bytes"
 	"context"
-	"github.com/strata-logic/strata/internal/jsonview"
 	"net/http"
 
 	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/eval"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )

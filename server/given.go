@@ -4,11 +4,11 @@ package server
 
 import (
 	"context"
-	"github.com/strata-logic/strata/internal/jsonview"
 	"net/http"
 	"strings"
 
 	"github.com/strata-logic/strata/defaults"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/strata-logic/strata/internal/jsonview"
 	"math"
 	"math/rand/v2"
 	"net/http/httptest"
@@ -13,6 +12,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/possibilistic"
 )
 
@@ -229,10 +229,12 @@ func TestAppendAnswer(t *testing.T) {
 	}
 	for range 5000 {
 		lvl := r.IntN(5)
-		a := &answerView{Answer: jsonview.Answer{Query: randString(), Word: randString(), Entailed: r.IntN(2) == 0, Semantics: randString(),
-			DecidingWeight: randFloat(), Inconsistency: randFloat()}}
-		if r.IntN(2) == 0 {
-			a.DecidingLevel = &lvl
+		a := &answerView{Answer: jsonview.Answer{Query: randString(), Word: randString(), Entailed: r.IntN(2) == 0, Semantics: randString()}}
+		if r.IntN(4) > 0 { // a base's answer under a semantics without degrees has none
+			a.Degrees = &jsonview.Degrees{DecidingWeight: randFloat(), Inconsistency: randFloat()}
+			if r.IntN(2) == 0 {
+				a.DecidingLevel = &lvl
+			}
 		}
 		if r.IntN(2) == 0 {
 			a.Explanation = &jsonview.Explanation{Text: randString(), Entailing: []jsonview.FormulaRef{{Level: 1, Index: 2, Formula: randString()}},
@@ -278,7 +280,7 @@ func TestAppendAnswer(t *testing.T) {
 	if _, ok := appendAnswer(nil, &answerView{Error: &apiError{}}); ok {
 		t.Error("the fast path encodes an error")
 	}
-	if _, ok := appendAnswer(nil, &answerView{Answer: jsonview.Answer{DecidingWeight: math.NaN()}}); ok {
+	if _, ok := appendAnswer(nil, &answerView{Answer: jsonview.Answer{Degrees: &jsonview.Degrees{DecidingWeight: math.NaN()}}}); ok {
 		t.Error("the fast path encodes NaN")
 	}
 	if !utf8.ValidString(string(appendString(nil, "\xff"))) {

@@ -11,12 +11,13 @@ package server
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/strata-logic/strata/internal/jsonview"
 	"math"
 	"net/http"
 	"strconv"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/strata-logic/strata/internal/jsonview"
 )
 
 // outPool holds the arrays answers are encoded into.
@@ -113,7 +114,7 @@ func appendAnswer(b []byte, a *answerView) ([]byte, bool) {
 	if x := a.Explanation; a.Error != nil || x != nil && (x.Clash != nil || x.Impacts != nil || x.NegZLevel != 0) {
 		return b, false
 	}
-	if !finite(a.DecidingWeight) || !finite(a.Inconsistency) {
+	if d := a.Degrees; d != nil && (!finite(d.DecidingWeight) || !finite(d.Inconsistency)) {
 		return b, false
 	}
 	b = append(b, `{"query":`...)
@@ -124,16 +125,18 @@ func appendAnswer(b []byte, a *answerView) ([]byte, bool) {
 	b = strconv.AppendBool(b, a.Entailed)
 	b = append(b, `,"semantics":`...)
 	b = appendString(b, a.Semantics)
-	b = append(b, `,"deciding_level":`...)
-	if a.DecidingLevel == nil {
-		b = append(b, "null"...)
-	} else {
-		b = strconv.AppendInt(b, int64(*a.DecidingLevel), 10)
+	if d := a.Degrees; d != nil {
+		b = append(b, `,"deciding_level":`...)
+		if d.DecidingLevel == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64(*d.DecidingLevel), 10)
+		}
+		b = append(b, `,"deciding_weight":`...)
+		b = appendFloat(b, d.DecidingWeight)
+		b = append(b, `,"inconsistency":`...)
+		b = appendFloat(b, d.Inconsistency)
 	}
-	b = append(b, `,"deciding_weight":`...)
-	b = appendFloat(b, a.DecidingWeight)
-	b = append(b, `,"inconsistency":`...)
-	b = appendFloat(b, a.Inconsistency)
 	if x := a.Explanation; x != nil {
 		b = append(b, `,"explanation":{"text":`...)
 		b = appendString(b, x.Text)

@@ -247,32 +247,33 @@ func (e *entry) decideBase(ctx context.Context, w *worker, sem defaults.Semantic
 	if err != nil {
 		return nil, inputError("query", err)
 	}
-	if !explain {
-		ok, err := w.defs.Entails(ctx, sem, q.Antecedent, q.Consequent)
-		if err != nil {
-			return nil, err
-		}
-		return &answerView{Answer: jsonview.Answer{Query: query, Word: jsonview.YesNo(ok), Entailed: ok, Semantics: sem.String()}}, nil
+	var a defaults.Answer
+	if explain {
+		a, err = w.defs.Explain(ctx, sem, q)
+	} else {
+		a, err = w.defs.Decide(ctx, sem, q)
 	}
-	a, err := w.defs.Explain(ctx, sem, q)
 	if err != nil {
 		return nil, err
 	}
-	out := &answerView{Answer: jsonview.Answer{Query: query, Word: jsonview.YesNo(a.Entailed), Entailed: a.Entailed, Semantics: sem.String(),
-		Inconsistency: a.Verdict.Inconsistency}}
+	out := &answerView{Answer: jsonview.Answer{Query: query, Word: jsonview.YesNo(a.Entailed), Entailed: a.Entailed, Semantics: sem.String()}}
+	if sem == defaults.Rational {
+		// The degrees of rational closure are those of Θ_Z; the other
+		// semantics of a base have none.
+		out.SetDegrees(a.Verdict)
+	}
+	if !explain {
+		return out, nil
+	}
 	x := &jsonview.Explanation{Text: a.Reason(), Violations: a.Violations, Entailing: []jsonview.FormulaRef{}, Drowned: []int{}, SetAside: []jsonview.FormulaRef{}}
 	// Θ_Z's levels are the Z-levels, lowest (Δ1) first, then the background
 	// knowledge at weight 1.
 	ws := e.ord.Weights()
 	if a.Verdict.Entailed && !a.Vacuous {
-		out.DecidingWeight = a.Verdict.Necessity
 		for j, wt := range ws {
 			if wt == a.Verdict.Necessity {
 				x.DecidingZLevel = j + 1
 			}
-		}
-		if a.Verdict.Level >= 0 {
-			out.SetDecidingLevel(a.Verdict.Level)
 		}
 	}
 	for j, wt := range ws {

@@ -6,10 +6,10 @@ package server
 import (
 	"context"
 	"errors"
-	"github.com/strata-logic/strata/internal/jsonview"
 	"net/http"
 
 	"github.com/strata-logic/strata/defaults"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/logic"
 )
 

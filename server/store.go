@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/strata-logic/strata/internal/jsonview"
 	"io"
 	"net/http"
 	"path"
@@ -14,6 +13,7 @@ import (
 	"sync/atomic"
 
 	"github.com/strata-logic/strata/defaults"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )

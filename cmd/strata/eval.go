@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/strata-logic/strata/internal/jsonview"
 	"io"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/eval"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"

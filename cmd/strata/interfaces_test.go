@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/strata-logic/strata/internal/jsonview"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/server"

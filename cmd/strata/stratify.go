@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/strata-logic/strata/internal/jsonview"
 	"io"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/spf13/cobra"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"

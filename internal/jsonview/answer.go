@@ -15,6 +15,18 @@ type Answer struct {
 	Word      string `json:"answer"` // "yes" or "no": YesNo(Entailed)
 	Entailed  bool   `json:"entailed"`
 	Semantics string `json:"semantics"`
+	// Degrees are the answer's levels and weights: a theory's under every
+	// semantics, a default base's under rational closure (those of Θ_Z).
+	// Nil, and left out of the JSON, under the semantics of a base that
+	// have none.
+	*Degrees
+	Explanation *Explanation `json:"explanation,omitempty"`
+
+	degrees Degrees // where Degrees points, sparing an allocation per answer
+}
+
+// Degrees are the weights and levels of a possibilistic answer.
+type Degrees struct {
 	// DecidingLevel indexes the theory's levels (highest first): the
 	// lowest level needed to entail β, whose weight is the necessity of β
 	// given α. Null when β is not entailed, or follows from α alone
@@ -23,26 +35,28 @@ type Answer struct {
 	DecidingWeight float64 `json:"deciding_weight"`
 	// Inconsistency is inc(Θ ∪ {(α, 1)}): the levels at or below it are
 	// drowned under poss.
-	Inconsistency float64      `json:"inconsistency"`
-	Explanation   *Explanation `json:"explanation,omitempty"`
+	Inconsistency float64 `json:"inconsistency"`
 
-	level int // where DecidingLevel points, sparing an allocation per answer
+	level int // where DecidingLevel points
 }
 
 // SetVerdict makes a the answer to query whose verdict is vd, without an
 // explanation.
 func (a *Answer) SetVerdict(query string, vd possibilistic.Verdict) {
-	*a = Answer{Query: query, Word: YesNo(vd.Entailed), Entailed: vd.Entailed, Semantics: vd.Semantics.String(),
-		DecidingWeight: vd.Necessity, Inconsistency: vd.Inconsistency}
-	if vd.Entailed && vd.Level >= 0 {
-		a.SetDecidingLevel(vd.Level)
-	}
+	*a = Answer{Query: query, Word: YesNo(vd.Entailed), Entailed: vd.Entailed, Semantics: vd.Semantics.String()}
+	a.SetDegrees(vd)
 }
 
-// SetDecidingLevel sets DecidingLevel to level.
-func (a *Answer) SetDecidingLevel(level int) {
-	a.level = level
-	a.DecidingLevel = &a.level
+// SetDegrees sets a's degrees to those of vd: its necessity and
+// inconsistency level, and its level when β is entailed and not by α
+// alone.
+func (a *Answer) SetDegrees(vd possibilistic.Verdict) {
+	a.degrees = Degrees{DecidingWeight: vd.Necessity, Inconsistency: vd.Inconsistency}
+	if vd.Entailed && vd.Level >= 0 {
+		a.degrees.level = vd.Level
+		a.degrees.DecidingLevel = &a.degrees.level
+	}
+	a.Degrees = &a.degrees
 }
 
 // YesNo is the answer word of an entailment.

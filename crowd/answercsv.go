@@ -71,20 +71,6 @@ func (f *AnswerFormat) defaults() {
 	}
 }
 
-// ReadAnswers reads a CSV answer table. Rows that cannot be used (a wrong
-// number of fields, a broken quote, an empty annotator or answer, an answer
-// that is not one of Actions, a non-numeric value in a column with
-// Intervals) are skipped and reported as warnings naming file, line and
-// column; a missing header column, two values of situation columns that
-// would become the same atom, or a table without any usable row is an
-// error. The table's Descriptors are every atom the column plan gives: the
-// intervals, the Boolean columns, every bin, and a column_value atom per
-// value of a categorical column. name is used in messages.
-func ReadAnswers(r io.Reader, name string, format AnswerFormat) (*AnswerTable, logic.ErrorList, error) {
-	t, _, warns, err := ReadAnswerSources([]AnswerSource{{R: r, Name: name}}, format)
-	return t, warns, err
-}
-
 // AnswerSource is one CSV table of ReadAnswerSources.
 type AnswerSource struct {
 	R    io.Reader
@@ -95,9 +81,19 @@ type AnswerSource struct {
 }
 
 // ReadAnswerSources reads CSV answer tables with the same header as one
-// table (see ReadAnswers) and returns it with the split that puts the
-// answers of Test sources into the test part and the others into the
-// training part. An annotator may then be on both sides.
+// table and returns it with the split that puts the answers of Test
+// sources into the test part and the others into the training part. An
+// annotator may then be on both sides.
+//
+// Rows that cannot be used (a wrong number of fields, a broken quote, an
+// empty annotator or answer, an answer that is not one of Actions, a
+// non-numeric value in a column with Intervals) are skipped and reported as
+// warnings naming file, line and column; a missing header column, two
+// values of situation columns that would become the same atom, or a table
+// without any usable row is an error. The table's Descriptors are every
+// atom the column plan gives: the intervals, the Boolean columns, every
+// bin, and a column_value atom per value of a categorical column. A
+// source's Name is used in messages.
 func ReadAnswerSources(sources []AnswerSource, format AnswerFormat) (*AnswerTable, Split, logic.ErrorList, error) {
 	if format.Annotator == "" || format.Answer == "" {
 		return nil, Split{}, nil, errors.New("the annotator and answer columns must be named")

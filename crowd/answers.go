@@ -42,9 +42,9 @@ type AnswerTable struct {
 	Descriptors []string
 }
 
-// CheckActions checks that action names are usable atoms: identifiers of
+// checkActions checks that action names are usable atoms: identifiers of
 // the rule syntax, distinct, and not the reserved NoAction.
-func CheckActions(actions []string) error {
+func checkActions(actions []string) error {
 	if len(actions) < 2 {
 		return fmt.Errorf("need at least two actions, got %d", len(actions))
 	}
@@ -257,7 +257,7 @@ var ErrNoAnswers = errors.New("no usable answers")
 // Validate checks that the actions are usable atom names and that every
 // answer chooses one of them or "don't know".
 func (t *AnswerTable) Validate() error {
-	if err := CheckActions(t.Actions); err != nil {
+	if err := checkActions(t.Actions); err != nil {
 		return err
 	}
 	vocab := map[string]bool{}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"reflect"
 	"slices"
@@ -39,7 +40,7 @@ func TestReadAnswers(t *testing.T) {
 			{Name: "field_goal_range", Column: "yrdline100", Min: math.Inf(-1), Max: 35},
 		},
 	}
-	tab, warns, err := ReadAnswers(strings.NewReader(answerCSV), "calls.csv", f)
+	tab, warns, err := readAnswers(strings.NewReader(answerCSV), "calls.csv", f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +91,7 @@ func TestReadAnswersErrors(t *testing.T) {
 		{"worker,call,down\n,punt,1\n", "read t.csv: no usable answers"},
 	}
 	for _, c := range cases {
-		_, _, err := ReadAnswers(strings.NewReader(c.src), "t.csv", f)
+		_, _, err := readAnswers(strings.NewReader(c.src), "t.csv", f)
 		var pe *logic.ParseError
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) || errors.As(err, &pe) != strings.HasPrefix(c.want, "t.csv") {
 			t.Errorf("%q: error %v, want %q", c.src, err, c.want)
@@ -98,7 +99,7 @@ func TestReadAnswersErrors(t *testing.T) {
 	}
 	// Given actions reject other answers, row by row.
 	f.Actions = []string{"Punt", "pass"}
-	_, warns, err := ReadAnswers(strings.NewReader("worker,call,down\na,punt,1\nb,kneel,2\n"), "t.csv", f)
+	_, warns, err := readAnswers(strings.NewReader("worker,call,down\na,punt,1\nb,kneel,2\n"), "t.csv", f)
 	if err != nil || len(warns) != 1 || !strings.Contains(warns[0].Error(), `t.csv:3:2: skipped row: answer "kneel" is not one of the actions punt, pass`) {
 		t.Fatalf("%v %v", warns, err)
 	}
@@ -111,7 +112,7 @@ func TestAutomaticDescriptors(t *testing.T) {
 		fmt.Fprintf(&b, "a%d,go,%d,%d,%s\n", i%3, i, (i+10)%2, []string{"rain", "sun"}[(i+10)%2])
 	}
 	b.WriteString("z,stay,NA,1,sun\n")
-	tab, warns, err := ReadAnswers(strings.NewReader(b.String()), "t.csv", AnswerFormat{Annotator: "annotator", Answer: "answer"})
+	tab, warns, err := readAnswers(strings.NewReader(b.String()), "t.csv", AnswerFormat{Annotator: "annotator", Answer: "answer"})
 	if err != nil || len(warns) != 0 {
 		t.Fatal(err, warns)
 	}
@@ -243,7 +244,7 @@ func FuzzReadAnswers(f *testing.F) {
 	f.Add("worker,a b,a,call\nx,c,b c,run\n")
 	f.Add("\xef\xbb\xbfworker,call\nann,fold\n")
 	f.Fuzz(func(t *testing.T, src string) {
-		tab, warns, err := ReadAnswers(strings.NewReader(src), "f.csv", AnswerFormat{Annotator: "worker", Answer: "call", MaxLevels: 2, Bins: 2})
+		tab, warns, err := readAnswers(strings.NewReader(src), "f.csv", AnswerFormat{Annotator: "worker", Answer: "call", MaxLevels: 2, Bins: 2})
 		for _, w := range warns {
 			if w.Pos.File != "f.csv" || w.Pos.Line < 1 {
 				t.Fatalf("warning without a position: %+v", w)
@@ -335,7 +336,7 @@ func TestReadAnswerSources(t *testing.T) {
 		t.Fatalf("warnings %v", warns)
 	}
 	// Train alone gives the same bins: the test table does not move them.
-	alone, _, err := ReadAnswers(strings.NewReader(splitTrainCSV), "train.csv", format)
+	alone, _, err := readAnswers(strings.NewReader(splitTrainCSV), "train.csv", format)
 	if err != nil || !slices.Contains(alone.Descriptors, "yards_up_to_4") {
 		t.Fatalf("%v %v", alone, err)
 	}
@@ -502,12 +503,12 @@ func TestReadAnswersNaN(t *testing.T) {
 		return b.String()
 	}
 	format := AnswerFormat{Annotator: "annotator", Answer: "answer"}
-	want, _, err := ReadAnswers(strings.NewReader(table("")), "empty.csv", format)
+	want, _, err := readAnswers(strings.NewReader(table("")), "empty.csv", format)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, nan := range []string{"NaN", "nan", "NAN"} {
-		got, ws, err := ReadAnswers(strings.NewReader(table(nan)), "nan.csv", format)
+		got, ws, err := readAnswers(strings.NewReader(table(nan)), "nan.csv", format)
 		if err != nil || len(ws) > 0 {
 			t.Fatalf("%s: error %v, warnings %v", nan, err, ws)
 		}
@@ -515,4 +516,10 @@ func TestReadAnswersNaN(t *testing.T) {
 			t.Errorf("%s: answers\n%v\nwant (the cell left empty)\n%v", nan, got.Answers, want.Answers)
 		}
 	}
+}
+
+// readAnswers reads one CSV answer table (ReadAnswerSources of one source).
+func readAnswers(r io.Reader, name string, format AnswerFormat) (*AnswerTable, logic.ErrorList, error) {
+	t, _, warns, err := ReadAnswerSources([]AnswerSource{{R: r, Name: name}}, format)
+	return t, warns, err
 }

@@ -188,8 +188,8 @@ type Part struct {
 	Typical    map[string]int `json:"typical_action"` // situations per most typical action
 }
 
-// TargetDefinition is how the multi-class target is defined, in words.
-const TargetDefinition = "the most typical action of a situation is the option (an action or don't know) " +
+// targetDefinition is how the multi-class target is defined, in words.
+const targetDefinition = "the most typical action of a situation is the option (an action or don't know) " +
 	"chosen by strictly more answers for that situation in that part than any other option; " +
 	"when it is don't know, or the top options tie, the target is none. A theory predicts action a " +
 	"when (theory, situation) entails a possibilistically for exactly one action a, and none otherwise."
@@ -210,7 +210,7 @@ func newManifest(domain string, d *Datasets, descriptors int, opts Options) Mani
 	}
 	return Manifest{
 		Domain: domain, Seed: opts.Seed, TestFraction: opts.TestFraction, Actions: d.Actions,
-		Descriptors: descriptors, HardRules: len(d.Hard), Target: TargetDefinition,
+		Descriptors: descriptors, HardRules: len(d.Hard), Target: targetDefinition,
 		Train: part(d.Split.Train, d.TrainPos, d.TrainNeg, d.TrainSituations),
 		Test:  part(d.Split.Test, d.TestPos, d.TestNeg, d.TestSituations),
 		Files: Files,

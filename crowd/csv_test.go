@@ -10,7 +10,7 @@ import (
 // reaches the terminal raw, and the message is one line.
 func TestHeaderErrorsQuoted(t *testing.T) {
 	src := "worker,\"ca\x1b[31mll\nx\",down\nann,pass,1\n"
-	_, _, err := ReadAnswers(strings.NewReader(src), "h.csv", AnswerFormat{Annotator: "worker", Answer: "call"})
+	_, _, err := readAnswers(strings.NewReader(src), "h.csv", AnswerFormat{Annotator: "worker", Answer: "call"})
 	if err == nil {
 		t.Fatal("no error for a missing answer column")
 	}
@@ -39,17 +39,17 @@ func TestHeaderErrorsQuoted(t *testing.T) {
 func TestAnswerSpellingsCollide(t *testing.T) {
 	f := AnswerFormat{Annotator: "worker", Answer: "call"}
 	src := "worker,down,call\nann,4,Field Goal\nbob,1,pass\ncarl,4,field_goal\n"
-	_, _, err := ReadAnswers(strings.NewReader(src), "c.csv", f)
+	_, _, err := readAnswers(strings.NewReader(src), "c.csv", f)
 	if err == nil || !strings.Contains(err.Error(), `c.csv:4:3: answers "Field Goal" (c.csv:2) and "field_goal" (column "call") both become the action "field_goal"`) {
 		t.Fatalf("Field Goal and field_goal: %v", err)
 	}
 	f.Actions = []string{"field_goal", "pass"}
-	if _, _, err := ReadAnswers(strings.NewReader(src), "c.csv", f); err == nil {
+	if _, _, err := readAnswers(strings.NewReader(src), "c.csv", f); err == nil {
 		t.Fatal("Field Goal and field_goal merged when --actions names field_goal")
 	}
 	f.Actions = nil
 	ok := "worker,down,call\nann,4,Field Goal\nbob,1,pass\ncarl,4,Field Goal\n"
-	if tab, _, err := ReadAnswers(strings.NewReader(ok), "c.csv", f); err != nil || len(tab.Answers) != 3 {
+	if tab, _, err := readAnswers(strings.NewReader(ok), "c.csv", f); err != nil || len(tab.Answers) != 3 {
 		t.Fatalf("one spelling: %v", err)
 	}
 }
@@ -58,7 +58,7 @@ func TestAnswerSpellingsCollide(t *testing.T) {
 // positions of warnings count those lines.
 func TestCSVLineEndings(t *testing.T) {
 	src := "worker,down,call\rann,4,punt\rbob,x\rcarl,1,pass\r"
-	tab, warns, err := ReadAnswers(strings.NewReader(src), "cr.csv", AnswerFormat{Annotator: "worker", Answer: "call"})
+	tab, warns, err := readAnswers(strings.NewReader(src), "cr.csv", AnswerFormat{Annotator: "worker", Answer: "call"})
 	if err != nil || len(tab.Answers) != 2 || len(warns) != 1 || !strings.HasPrefix(warns[0].Error(), "cr.csv:3: skipped row: 2 fields") {
 		t.Fatalf("CR-only table: %v %v %v", tab, warns, err)
 	}

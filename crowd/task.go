@@ -6,7 +6,7 @@ import (
 )
 
 // Task returns the multi-class task of the answers' situations as the test
-// is scored (see TargetDefinition), for choosing a learner's settings on
+// is scored (as Manifest.Target words it), for choosing a learner's settings on
 // held-out answers: every distinct situation once, its target its most
 // typical action, or none (learn.NoClass). Atoms are interned in v.
 func Task(v *logic.Vocabulary, actions []string, answers []Answer) (*learn.Answers, error) {

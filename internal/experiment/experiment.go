@@ -105,8 +105,8 @@ func RunBaselines(ctx context.Context, r *weka.Runner, dir, subject string, prog
 	return out, time.Since(start), nil
 }
 
-// Start returns the Run of a reproduction that starts now.
-func Start() Run {
+// startRun returns the Run of a reproduction that starts now.
+func startRun() Run {
 	return Run{Started: time.Now(), GoVersion: runtime.Version(), CPUs: runtime.GOMAXPROCS(0)}
 }
 
@@ -135,7 +135,7 @@ func Reproduce[S, R any](s *Settings, run *Run, rows *[]R, subjects []S, selecte
 	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
 		return err
 	}
-	*run = Start()
+	*run = startRun()
 	var err error
 	if *rows, err = Each(subjects, selected, name, each); err != nil {
 		return err
@@ -150,14 +150,14 @@ func Reproduce[S, R any](s *Settings, run *Run, rows *[]R, subjects []S, selecte
 }
 
 // Finish ends one subject's row: it writes the theory of every semantics
-// to s.Dir (TheoryFile(name, ·), with the comment lines about gives it),
-// runs Weka's baselines on the ARFF files of the subject's directory dir
-// when s.Weka is set, XGBoost on the same tables, train and test, when
-// s.XGBoost is, and scores the majority class, returning how long the
-// baselines took.
+// to s.Dir (NAME.theory for poss, NAME.SEMANTICS.theory otherwise, with the
+// comment lines about gives it), runs Weka's baselines on the ARFF files of
+// the subject's directory dir when s.Weka is set, XGBoost on the same
+// tables, train and test, when s.XGBoost is, and scores the majority class,
+// returning how long the baselines took.
 func Finish(ctx context.Context, s *Settings, row *Row, name, dir string, train, test *weka.ARFF, about func(*Learned) []string) (baseline time.Duration, err error) {
 	for _, l := range row.Semantics {
-		if err := WriteTheory(filepath.Join(s.Dir, TheoryFile(name, l.Semantics)), l, s, about(l)...); err != nil {
+		if err := writeTheory(filepath.Join(s.Dir, theoryFile(name, l.Semantics)), l, s, about(l)...); err != nil {
 			return 0, err
 		}
 	}

@@ -239,10 +239,10 @@ func heldOut(groups []string, n int) string {
 	return strings.Join(groups[:n], ", ") + fmt.Sprintf(", … %d more", len(groups)-n)
 }
 
-// WriteTheory writes l's theory to path, atomically, highest level first
+// writeTheory writes l's theory to path, atomically, highest level first
 // as in the paper's tables, after comment lines: about (where it comes
 // from), its size and stop, its test accuracy, and the command.
-func WriteTheory(path string, l *Learned, s *Settings, about ...string) error {
+func writeTheory(path string, l *Learned, s *Settings, about ...string) error {
 	return fileutil.WriteAtomic(path, func(w io.Writer) error {
 		lr, m := l.Learning, l.Learning.Hypothesis
 		for _, a := range about {
@@ -262,9 +262,9 @@ func WriteTheory(path string, l *Learned, s *Settings, about ...string) error {
 	})
 }
 
-// TheoryFile names the theory of subject name learned under sem:
+// theoryFile names the theory of subject name learned under sem:
 // NAME.theory for poss, NAME.SEMANTICS.theory otherwise.
-func TheoryFile(name string, sem possibilistic.Semantics) string {
+func theoryFile(name string, sem possibilistic.Semantics) string {
 	if sem == possibilistic.Poss {
 		return name + ".theory"
 	}

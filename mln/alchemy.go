@@ -244,7 +244,7 @@ func WriteAlchemy(w io.Writer, n *Network) error {
 	}
 	bw.WriteByte('\n')
 	for _, f := range n.Formulas {
-		text := AlchemyString(n.Vocab, f.F)
+		text := alchemyString(n.Vocab, f.F)
 		if f.Hard {
 			fmt.Fprintf(bw, "%s.\n", text)
 		} else {
@@ -263,8 +263,8 @@ func AlchemyAtomName(name string) bool {
 
 var toAlchemy = strings.NewReplacer(" & ", " ^ ", " | ", " v ", " <-> ", " <=> ", " -> ", " => ")
 
-// AlchemyString returns f in Alchemy's connectives (^, v, =>, <=>).
-func AlchemyString(v *logic.Vocabulary, f *logic.Formula) string {
+// alchemyString returns f in Alchemy's connectives (^, v, =>, <=>).
+func alchemyString(v *logic.Vocabulary, f *logic.Formula) string {
 	// strata's printer puts spaces around binary connectives only, and atom
 	// names hold no spaces, so the replacement touches connectives alone.
 	return toAlchemy.Replace(f.String(v))

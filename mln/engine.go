@@ -93,12 +93,12 @@ func entailsGiven(ctx context.Context, e Engine, alpha logic.Term, beta logic.Li
 
 // Exact is the exact MAP engine, a portfolio of three exact MaxSAT solvers
 // from package maxsat. When the network's interaction graph has an
-// elimination order of width at most EliminationWidth (learned networks do:
+// elimination order of width at most 16 (learned networks do:
 // 10 for Plants, 4 for NLTCS), every query goes to bucket elimination,
 // whose time does not depend on the weights: branch and bound and the
 // core-guided solver took minutes on some Plants queries whose costs are
 // close together. Otherwise branch and bound, which answers most queries of
-// small networks in well under a millisecond, gets BranchNodes search
+// small networks in well under a millisecond, gets 5000 search
 // nodes, and the core-guided OLL solver takes the queries it cannot finish.
 type Exact struct {
 	c  *Compiled
@@ -111,14 +111,14 @@ type Exact struct {
 	bbWins, bbLosses, queries int
 }
 
-// BranchNodes is the node budget of branch and bound before an Exact engine
+// branchNodes is the node budget of branch and bound before an Exact engine
 // hands a query to bucket elimination or the core-guided solver.
-const BranchNodes = 5000
+const branchNodes = 5000
 
-// EliminationWidth is the largest width of an elimination order for which
+// eliminationWidth is the largest width of an elimination order for which
 // an Exact engine uses bucket elimination; its tables hold up to
-// 2^(EliminationWidth+1) costs.
-const EliminationWidth = 16
+// 2^(eliminationWidth+1) costs.
+const eliminationWidth = 16
 
 // NewExact compiles n for exact MAP inference.
 func NewExact(n *Network) (*Exact, error) {
@@ -130,12 +130,12 @@ func NewExact(n *Network) (*Exact, error) {
 	if err != nil {
 		return nil, err
 	}
-	bb.NodeLimit = BranchNodes
+	bb.NodeLimit = branchNodes
 	cg, err := maxsat.NewCoreGuided(c.Problem)
 	if err != nil {
 		return nil, err
 	}
-	ve, err := maxsat.NewElimination(c.Problem, EliminationWidth)
+	ve, err := maxsat.NewElimination(c.Problem, eliminationWidth)
 	if errors.Is(err, maxsat.ErrTooWide) {
 		ve, err = nil, nil
 	}
@@ -295,5 +295,6 @@ func (a *Approx) AtMost(ctx context.Context, evidence logic.Term, bound int64) (
 	return ok && cost <= bound, err
 }
 
-// Reseed restarts the engine's random generator from seed (see Reseeder).
+// Reseed restarts the engine's random generator from seed: Generate reseeds an
+// engine that has this method for every evidence formula.
 func (a *Approx) Reseed(seed uint64) { a.w.Rand = rand.New(rand.NewPCG(seed, 0x6d6c6e)) }

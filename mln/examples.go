@@ -77,10 +77,10 @@ func (o *ExampleOptions) defaults() {
 	}
 }
 
-// Reseeder is implemented by engines whose answers depend on a random
+// reseeder is implemented by engines whose answers depend on a random
 // generator (Approx). Generate reseeds them for every evidence formula, so
 // that the labels do not depend on how the work is spread over workers.
-type Reseeder interface {
+type reseeder interface {
 	Reseed(seed uint64)
 }
 
@@ -266,7 +266,7 @@ type labelled struct {
 // label decides the conclusions of one evidence formula; none when no world
 // satisfies it. Conclusions whose query ran out of budget go to oob.
 func (l *labeller) label(e Engine, q query) labelled {
-	if r, ok := e.(Reseeder); ok {
+	if r, ok := e.(reseeder); ok {
 		r.Reseed(q.seed)
 	}
 	var world []bool

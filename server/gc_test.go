@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestTuneGC checks that TuneGC sets GCPercent, and leaves the setting the
+// TestTuneGC checks that TuneGC sets gcPercent, and leaves the setting the
 // GOGC environment variable chose.
 func TestTuneGC(t *testing.T) {
 	orig := debug.SetGCPercent(100)
@@ -24,11 +24,11 @@ func TestTuneGC(t *testing.T) {
 	if prev := TuneGC(); prev != 100 {
 		t.Errorf("previous %d, want 100", prev)
 	}
-	if now := debug.SetGCPercent(100); now != GCPercent {
-		t.Errorf("percentage %d, want %d", now, GCPercent)
+	if now := debug.SetGCPercent(100); now != gcPercent {
+		t.Errorf("percentage %d, want %d", now, gcPercent)
 	}
-	if limit := debug.SetMemoryLimit(-1); limit != MemoryLimit {
-		t.Errorf("memory limit %d, want %d", limit, MemoryLimit)
+	if limit := debug.SetMemoryLimit(-1); limit != memoryLimit {
+		t.Errorf("memory limit %d, want %d", limit, memoryLimit)
 	}
 	debug.SetMemoryLimit(1 << 40)
 	t.Setenv("GOMEMLIMIT", "1TiB")

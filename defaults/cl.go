@@ -420,7 +420,7 @@ func ParseQuery(v *logic.Vocabulary, src string) (Default, error) {
 		}
 		return Default{Rule: r, Text: strings.TrimSpace(src)}, nil
 	}
-	return ParseConditional(v, src)
+	return parseConditional(v, src)
 }
 
 // LooksLikeCL reports whether data reads as a .cl knowledge base rather than
@@ -440,9 +440,9 @@ func LooksLikeCL(data []byte) bool {
 // sniffLines are the comments of both formats LooksLikeCL tells apart.
 var sniffLines = logic.LineFormat{Comments: []string{"#", "//"}}
 
-// ParseConditional parses one conditional "(B|A)" in the .cl syntax and
+// parseConditional parses one conditional "(B|A)" in the .cl syntax and
 // returns the default A |~ B.
-func ParseConditional(v *logic.Vocabulary, src string) (Default, error) {
+func parseConditional(v *logic.Vocabulary, src string) (Default, error) {
 	p, err := newCLParser(strings.NewReader(src), "", v)
 	if err != nil {
 		return Default{}, err

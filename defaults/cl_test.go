@@ -78,9 +78,9 @@ func TestReadCLForms(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
-	d, err := ParseConditional(v, "( !a | b,c )")
+	d, err := parseConditional(v, "( !a | b,c )")
 	if err != nil || d.Text != "( !a | b,c )" || d.String(v) != "b, c -> !a" {
-		t.Errorf("ParseConditional: %+v %v", d, err)
+		t.Errorf("parseConditional: %+v %v", d, err)
 	}
 }
 

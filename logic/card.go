@@ -1,10 +1,10 @@
 package logic
 
-// AtLeastClauses encodes "at least k of lits are true" in CNF. With a fresh
+// atLeastClauses encodes "at least k of lits are true" in CNF. With a fresh
 // atom source it uses Sinz's sequential counter on the complements (at most
 // n−k of them are false), O(n·k) clauses; with a nil fresh it lists one
 // clause per (n−k+1)-subset, which needs no new atoms.
-func AtLeastClauses(k int, lits []Lit, fresh func() Atom) []Clause {
+func atLeastClauses(k int, lits []Lit, fresh func() Atom) []Clause {
 	n := len(lits)
 	switch {
 	case k <= 0:

@@ -202,7 +202,7 @@ func clausify(f *Formula, fresh func() Atom) []Clause {
 			lits[i] = Pos(x)
 			cs = append(cs, guard(Neg(x), clausify(g, fresh))...)
 		}
-		return append(cs, AtLeastClauses(f.K, lits, fresh)...)
+		return append(cs, atLeastClauses(f.K, lits, fresh)...)
 	}
 	panic("logic: CNF of a formula that is not in negation normal form")
 }

@@ -218,9 +218,9 @@ func TestAtLeastEncodings(t *testing.T) {
 		for k := -1; k <= n+1; k++ {
 			next := Atom(n)
 			fresh := func() Atom { next++; return next - 1 }
-			seq := AtLeastClauses(k, lits, fresh)
+			seq := atLeastClauses(k, lits, fresh)
 			aux := int(next) - n
-			sub := AtLeastClauses(k, lits, nil)
+			sub := atLeastClauses(k, lits, nil)
 			ForEachWorld(n, func(w []bool) bool {
 				cnt := 0
 				for _, l := range lits {

@@ -509,11 +509,8 @@ func ParseEvidence(v *Vocabulary, src string) (*Formula, error) {
 }
 
 // ParseClause parses a clause: literals separated by ',' or '|', or false.
-func ParseClause(v *Vocabulary, src string) (Clause, error) { return ParseClauseAt(v, Position{}, src) }
-
-// ParseClauseAt is ParseClause for text found at position at.
-func ParseClauseAt(v *Vocabulary, at Position, src string) (Clause, error) {
-	p := newParser(v, at, src, OpOr)
+func ParseClause(v *Vocabulary, src string) (Clause, error) {
+	p := newParser(v, Position{}, src, OpOr)
 	f, err := p.whole()
 	if err != nil {
 		return nil, err

@@ -86,7 +86,7 @@ func parseAlchemyLine(v *logic.Vocabulary, name string, line int, text string) (
 	if !hasWeight && !hard {
 		if raw := body[start:]; isDeclaration(raw) { // v too, which src reads as '|'
 			name := strings.TrimSuffix(strings.Trim(raw, asciiSpace), "()")
-			if !AlchemyAtomName(name) {
+			if !alchemyAtomName(name) {
 				return Formula{}, fail(start, "%q cannot name an atom (v is Alchemy's 'or'; numbers and true or false are not atoms)", strings.Trim(body[start:], asciiSpace))
 			}
 			v.Intern(name)
@@ -217,14 +217,14 @@ func isDeclaration(s string) bool {
 // one per line in order, then one formula per line, weights as the shortest
 // decimal that denotes them, which reads back as the same float64. It fails,
 // writing nothing, on what would not read back: an atom name that is not
-// one in Alchemy's syntax (see AlchemyAtomName), a formula nested too
-// deeply (logic.MaxDepth), a weight that is not a finite number.
+// one in Alchemy's syntax (an atom of strata's, other than "v"), a formula
+// nested too deeply (logic.MaxDepth), a weight that is not a finite number.
 func WriteAlchemy(w io.Writer, n *Network) error {
 	if err := n.Check(); err != nil {
 		return err
 	}
 	for _, name := range n.Vocab.Names() {
-		if !AlchemyAtomName(name) {
+		if !alchemyAtomName(name) {
 			return fmt.Errorf("write Alchemy: %q is not an atom name of Alchemy's syntax", name)
 		}
 	}
@@ -254,10 +254,10 @@ func WriteAlchemy(w io.Writer, n *Network) error {
 	return bw.Flush()
 }
 
-// AlchemyAtomName reports whether name can be an atom of a network in
+// alchemyAtomName reports whether name can be an atom of a network in
 // Alchemy's syntax: an atom of strata's syntax (logic.IsAtomName) other
 // than "v", Alchemy's disjunction.
-func AlchemyAtomName(name string) bool {
+func alchemyAtomName(name string) bool {
 	return logic.IsAtomName(name) && name != "v"
 }
 

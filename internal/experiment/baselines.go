@@ -21,8 +21,8 @@ var OtherColumns = []string{"XGBoost", "majority"}
 
 // The baselines beyond Weka's, as their results name them.
 var (
-	XGBoostClassifier  = weka.Classifier{Name: "XGBoost", Class: "xgboost (python3-xgboost), XGBClassifier's defaults"}
-	MajorityClassifier = weka.Classifier{Name: "majority", Class: "the most frequent class of the training rows"}
+	xgboostClassifier  = weka.Classifier{Name: "XGBoost", Class: "xgboost (python3-xgboost), XGBClassifier's defaults"}
+	majorityClassifier = weka.Classifier{Name: "majority", Class: "the most frequent class of the training rows"}
 )
 
 // Others returns the accuracies in % of the baselines of OtherColumns;
@@ -75,7 +75,7 @@ func runOthers(ctx context.Context, s *Settings, row *Row, name, dir string, tra
 	if len(pred) != len(test.Rows) {
 		return fmt.Errorf("xgboost: %d predictions for %d test rows", len(pred), len(test.Rows))
 	}
-	res := &weka.Result{Classifier: XGBoostClassifier, Total: len(test.Rows)}
+	res := &weka.Result{Classifier: xgboostClassifier, Total: len(test.Rows)}
 	for i, k := range pred {
 		if classes[k] == test.Rows[i][len(test.Attributes)-1] {
 			res.Correct++
@@ -102,7 +102,7 @@ func majority(train, test *weka.ARFF) (*weka.Result, error) {
 			best = c
 		}
 	}
-	res := &weka.Result{Classifier: MajorityClassifier, Total: len(test.Rows)}
+	res := &weka.Result{Classifier: majorityClassifier, Total: len(test.Rows)}
 	res.Classifier.Options = []string{best}
 	for _, r := range test.Rows {
 		if r[last] == best {

@@ -110,9 +110,10 @@ func startRun() Run {
 	return Run{Started: time.Now(), GoVersion: runtime.Version(), CPUs: runtime.GOMAXPROCS(0)}
 }
 
-// Each runs run on every subject whose name is selected, in the order of
-// subjects, and returns the rows; an error names the subject it came from.
-func Each[S, R any](subjects []S, selected []string, name func(S) string, run func(S) (R, error)) ([]R, error) {
+// selectedRows runs run on every subject whose name is selected, in the
+// order of subjects, and returns the rows; an error names the subject it
+// came from.
+func selectedRows[S, R any](subjects []S, selected []string, name func(S) string, run func(S) (R, error)) ([]R, error) {
 	var rows []R
 	for _, s := range subjects {
 		if !slices.Contains(selected, name(s)) {
@@ -128,16 +129,17 @@ func Each[S, R any](subjects []S, selected []string, name func(S) string, run fu
 }
 
 // Reproduce runs a reproduction's common steps around its subjects: it
-// makes s.Dir, starts run's clock, sets *rows to the rows of the selected
-// subjects (Each with run), stops the clock, writes results.md into s.Dir
-// with markdown, atomically, and says where it is.
+// makes s.Dir, starts run's clock, sets *rows to what each returns for the
+// selected subjects, in the order of subjects (an error names the subject
+// it came from), stops the clock, writes results.md into s.Dir with
+// markdown, atomically, and says where it is.
 func Reproduce[S, R any](s *Settings, run *Run, rows *[]R, subjects []S, selected []string, name func(S) string, each func(S) (R, error), markdown func(io.Writer) error) error {
 	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
 		return err
 	}
 	*run = startRun()
 	var err error
-	if *rows, err = Each(subjects, selected, name, each); err != nil {
+	if *rows, err = selectedRows(subjects, selected, name, each); err != nil {
 		return err
 	}
 	run.Elapsed = time.Since(run.Started)

@@ -101,12 +101,12 @@ func TestExcerpt(t *testing.T) {
 
 func TestEach(t *testing.T) {
 	id := func(s string) string { return s }
-	rows, err := Each([]string{"a", "b", "c"}, []string{"c", "a"}, id, func(s string) (string, error) { return s + s, nil })
+	rows, err := selectedRows([]string{"a", "b", "c"}, []string{"c", "a"}, id, func(s string) (string, error) { return s + s, nil })
 	if err != nil || !slices.Equal(rows, []string{"aa", "cc"}) {
 		t.Fatalf("rows %q, %v: want the selected subjects in their own order", rows, err)
 	}
 	boom := errors.New("boom")
-	_, err = Each([]string{"a", "b"}, []string{"a", "b"}, id, func(s string) (int, error) {
+	_, err = selectedRows([]string{"a", "b"}, []string{"a", "b"}, id, func(s string) (int, error) {
 		if s == "b" {
 			return 0, boom
 		}

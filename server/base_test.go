@@ -34,6 +34,18 @@ birds{
 }
 `
 
+// birds reads birdsRules as the library does.
+func birds(t *testing.T) *defaults.Base {
+	t.Helper()
+	b := &defaults.Base{Vocab: &logic.Vocabulary{}}
+	ds, err := defaults.ReadRules(strings.NewReader(birdsRules), "birds.rules", b.Vocab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Defaults = ds
+	return b
+}
+
 func TestBaseZOrdering(t *testing.T) {
 	_, ts := newTest(t, Config{})
 	var bv baseView
@@ -54,12 +66,7 @@ func TestBaseZOrdering(t *testing.T) {
 		t.Errorf("z-ordering %+v", bv.ZOrdering)
 	}
 	// Θ_Z's text is what the library writes; its levels, highest first.
-	b := &defaults.Base{Vocab: &logic.Vocabulary{}}
-	ds, err := defaults.ReadRules(strings.NewReader(birdsRules), "birds.rules", b.Vocab)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b.Defaults = ds
+	b := birds(t)
 	ord, err := defaults.ZOrdering(context.Background(), b)
 	if err != nil {
 		t.Fatal(err)
@@ -202,12 +209,7 @@ func TestBaseDegrees(t *testing.T) {
 	if st := call(t, "POST", ts.URL+"/api/bases", map[string]string{"text": birdsRules}, &bv); st != 201 {
 		t.Fatalf("load: %d", st)
 	}
-	b := &defaults.Base{Vocab: &logic.Vocabulary{}}
-	ds, err := defaults.ReadRules(strings.NewReader(birdsRules), "birds.rules", b.Vocab)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b.Defaults = ds
+	b := birds(t)
 	rs, err := defaults.NewReasoner(context.Background(), b)
 	if err != nil {
 		t.Fatal(err)

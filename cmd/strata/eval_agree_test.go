@@ -125,7 +125,8 @@ func httpScore(t *testing.T, url, theory, pos, neg string, sem possibilistic.Sem
 	return s
 }
 
-func newEvalServer(t *testing.T) string {
+// newAPIServer starts the HTTP API for the test and returns its URL.
+func newAPIServer(t *testing.T) string {
 	t.Helper()
 	s, err := server.New(server.Config{})
 	if err != nil {
@@ -171,7 +172,7 @@ func agree(t *testing.T, url, theory, pos, neg string, sem possibilistic.Semanti
 // weight 0.5, and penguin -> wings is decided at 0.2; under poss both
 // levels below 0.8 drown.
 func TestEvalAgreesEverywhere(t *testing.T) {
-	url := newEvalServer(t)
+	url := newAPIServer(t)
 	theory := "1: !penguin | bird\n0.8: !penguin | !flies\n0.5: !bird | flies\n0.2: !bird | wings\n"
 	pos := "penguin -> wings\npenguin -> bird\nbird -> flies\n"
 	neg := "penguin -> flies\nbird -> !wings\n"
@@ -190,7 +191,7 @@ func TestEvalAgreesEverywhere(t *testing.T) {
 // On random theories and defaults, the library, strata eval and the server
 // agree under every semantics.
 func TestEvalAgreesEverywhereOnRandomTheories(t *testing.T) {
-	url := newEvalServer(t)
+	url := newAPIServer(t)
 	atoms := []string{"a", "b", "c", "d"}
 	lit := func(rng *rand.Rand) string {
 		a := atoms[rng.IntN(len(atoms))]

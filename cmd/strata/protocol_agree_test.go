@@ -23,7 +23,7 @@ func TestLearnAgreesWithServer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("learns eight theories")
 	}
-	url := newEvalServer(t)
+	url := newAPIServer(t)
 	pos, neg := "examples/animals/train.defaults", "examples/animals/train.nondefaults"
 	base := []string{"--pos", pos, "--neg", neg, "--seed", "3", "--candidates", "30"}
 	for _, c := range []struct {

@@ -1,16 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"net/http"
-	"net/http/httptest"
 	"reflect"
 	"testing"
-
-	"github.com/strata-logic/strata/server"
 )
 
 // TestViewsAgree checks that show --json and closure --json print what
@@ -18,12 +13,7 @@ import (
 // what only one side has: the server's id, kind, name, format, block and
 // text, and the file a default was read from on the command line.
 func TestViewsAgree(t *testing.T) {
-	app, err := server.New(server.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(app.Handler())
-	defer ts.Close()
+	apiURL := newAPIServer(t)
 	drop := func(m any, keys ...string) {
 		for _, k := range keys {
 			delete(m.(map[string]any), k)
@@ -38,7 +28,7 @@ func TestViewsAgree(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &cli); code != 0 || err != nil {
 			t.Fatalf("show --json (exit %d, %s, %v):\n%s", code, errs, err, out)
 		}
-		load(t, ts.URL+"/api/theories", map[string]string{"text": text}, &api)
+		post(t, apiURL+"/api/theories", map[string]string{"text": text}, &api)
 		drop(api, "id", "kind", "name", "text")
 		if !reflect.DeepEqual(cli, api) {
 			t.Fatalf("theory #%d:\n%s\nshow --json printed %v\nthe API answered %v", i, text, cli, api)
@@ -68,31 +58,13 @@ func TestViewsAgree(t *testing.T) {
 			}
 			drop(d, "file")
 		}
-		load(t, ts.URL+"/api/bases", body, &api)
+		post(t, apiURL+"/api/bases", body, &api)
 		drop(api, "id", "kind", "name", "format", "block")
 		drop(api.(map[string]any)["theory"], "kind", "name", "text")
 		if !reflect.DeepEqual(cli, api) {
 			got, _ := json.Marshal(cli)
-			want, _ := json.Marshal(api)
+			want, _ := json.Marshal(apiURL)
 			t.Fatalf("base #%d:\n%s\nclosure --json printed\n%s\nthe API answered\n%s", i, b.text, got, want)
 		}
-	}
-}
-
-// load posts a theory or base to the server to be stored, and decodes the
-// answer into out.
-func load(t *testing.T, url string, body, out any) {
-	t.Helper()
-	data, _ := json.Marshal(body)
-	res, err := http.Post(url, "application/json", bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	if res.StatusCode != http.StatusCreated {
-		t.Fatalf("POST %s %s: %s", url, data, res.Status)
-	}
-	if err := json.NewDecoder(res.Body).Decode(out); err != nil {
-		t.Fatal(err)
 	}
 }

@@ -162,7 +162,7 @@ func (e *Exact) MAP(ctx context.Context, evidence logic.Term) ([]bool, int64, bo
 	err := maxsat.ErrNodeLimit
 	model := e.bb.Model
 	if e.ve == nil && e.tryBranch() {
-		cost, ok, err = e.bb.SolveContext(ctx, evidence, math.MaxInt64)
+		cost, ok, err = e.bb.Solve(ctx, evidence, math.MaxInt64)
 		e.record(err)
 	}
 	if errors.Is(err, maxsat.ErrNodeLimit) {
@@ -170,7 +170,7 @@ func (e *Exact) MAP(ctx context.Context, evidence logic.Term) ([]bool, int64, bo
 			cost, ok, err = e.ve.Solve(ctx, evidence, math.MaxInt64)
 			model = e.ve.Model
 		} else {
-			cost, ok, err = e.cg.SolveContext(ctx, evidence, math.MaxInt64)
+			cost, ok, err = e.cg.Solve(ctx, evidence, math.MaxInt64)
 			model = e.cg.Model
 		}
 	}
@@ -189,7 +189,7 @@ func (e *Exact) AtMost(ctx context.Context, evidence logic.Term, bound int64) (b
 		bound--
 	}
 	if e.ve == nil && e.tryBranch() {
-		_, ok, err := e.bb.SolveContext(ctx, evidence, bound+1)
+		_, ok, err := e.bb.Solve(ctx, evidence, bound+1)
 		if e.record(err); !errors.Is(err, maxsat.ErrNodeLimit) {
 			return ok, err
 		}
@@ -198,7 +198,7 @@ func (e *Exact) AtMost(ctx context.Context, evidence logic.Term, bound int64) (b
 		_, ok, err := e.ve.Solve(ctx, evidence, bound+1)
 		return ok, err
 	}
-	return e.cg.ExistsContext(ctx, evidence, bound+1)
+	return e.cg.Exists(ctx, evidence, bound+1)
 }
 
 // tryBranch reports whether the next query should start with branch and

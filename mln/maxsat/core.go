@@ -134,25 +134,17 @@ func (c *CoreGuided) Model() []bool { return c.model }
 
 // Solve returns the minimum cost of an assignment satisfying the hard
 // clauses and the evidence, if it is below bound; ok is false when there is
-// no assignment of cost below bound.
-func (c *CoreGuided) Solve(evidence []logic.Lit, bound int64) (int64, bool, error) {
-	return c.query(context.Background(), evidence, bound, false)
-}
-
-// SolveContext is Solve that gives up with ctx's error when ctx is done.
-func (c *CoreGuided) SolveContext(ctx context.Context, evidence []logic.Lit, bound int64) (int64, bool, error) {
+// no assignment of cost below bound. It gives up with ctx's error when ctx
+// is done.
+func (c *CoreGuided) Solve(ctx context.Context, evidence []logic.Lit, bound int64) (int64, bool, error) {
 	return c.query(ctx, evidence, bound, false)
 }
 
 // Exists reports whether some assignment satisfying the hard clauses and
 // the evidence costs less than bound. It stops at the first such model, or
-// as soon as the lower bound reaches bound.
-func (c *CoreGuided) Exists(evidence []logic.Lit, bound int64) (bool, error) {
-	return c.ExistsContext(context.Background(), evidence, bound)
-}
-
-// ExistsContext is Exists that gives up with ctx's error when ctx is done.
-func (c *CoreGuided) ExistsContext(ctx context.Context, evidence []logic.Lit, bound int64) (bool, error) {
+// as soon as the lower bound reaches bound, and gives up with ctx's error
+// when ctx is done.
+func (c *CoreGuided) Exists(ctx context.Context, evidence []logic.Lit, bound int64) (bool, error) {
 	_, ok, err := c.query(ctx, evidence, bound, true)
 	return ok, err
 }

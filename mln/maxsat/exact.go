@@ -124,13 +124,9 @@ func normalizeSoft(sf Soft) constraint {
 // Solve finds a minimum cost assignment that satisfies the hard clauses and
 // the evidence literals and costs less than bound (math.MaxInt64 for no
 // bound). It returns the cost and true, or false when there is no such
-// assignment. Model returns the assignment.
-func (s *Exact) Solve(evidence []logic.Lit, bound int64) (int64, bool, error) {
-	return s.SolveContext(context.Background(), evidence, bound)
-}
-
-// SolveContext is Solve that gives up with ctx's error when ctx is done.
-func (s *Exact) SolveContext(ctx context.Context, evidence []logic.Lit, bound int64) (int64, bool, error) {
+// assignment. Model returns the assignment. It gives up with ctx's error
+// when ctx is done.
+func (s *Exact) Solve(ctx context.Context, evidence []logic.Lit, bound int64) (int64, bool, error) {
 	s.ub, s.found, s.limitHit, s.queryNodes = bound, false, false, 0
 	s.ctx, s.ctxErr = ctx, nil
 	defer s.undo(0)

@@ -44,7 +44,7 @@ func TestExactAgainstBruteForce(t *testing.T) {
 		for q := 0; q < 3; q++ {
 			ev := randLits(r, n, r.IntN(3))
 			_, want, wantOK := p.brute(ev)
-			got, ok, err := ex.Solve(ev, math.MaxInt64)
+			got, ok, err := ex.Solve(t.Context(), ev, math.MaxInt64)
 			if err != nil || ok != wantOK || ok && got != want {
 				t.Fatalf("problem %d query %d: exact %d %v %v, brute force %d %v\n%+v\nevidence %v", it, q, got, ok, err, want, wantOK, p, ev)
 			}
@@ -56,10 +56,10 @@ func TestExactAgainstBruteForce(t *testing.T) {
 			if !hard || c != got || !logic.Term(ev).Holds(m) {
 				t.Fatalf("problem %d: model %v costs %d (hard %v), solver says %d", it, m, c, hard, got)
 			}
-			if _, ok, _ := ex.Solve(ev, got); ok {
+			if _, ok, _ := ex.Solve(t.Context(), ev, got); ok {
 				t.Fatalf("problem %d: found a model cheaper than the optimum %d", it, got)
 			}
-			if c2, ok, _ := ex.Solve(ev, got+1); !ok || c2 != got {
+			if c2, ok, _ := ex.Solve(t.Context(), ev, got+1); !ok || c2 != got {
 				t.Fatalf("problem %d: bound optimum+1 gave %d %v", it, c2, ok)
 			}
 		}
@@ -79,7 +79,7 @@ func TestWalkSATNeverBeatsExact(t *testing.T) {
 		}
 		ws.Flips = 2000
 		ev := randLits(r, n, r.IntN(3))
-		opt, okE, _ := ex.Solve(ev, math.MaxInt64)
+		opt, okE, _ := ex.Solve(t.Context(), ev, math.MaxInt64)
 		c, ok, err := ws.Solve(ev)
 		if err != nil {
 			t.Fatal(err)
@@ -112,7 +112,7 @@ func TestExactAgainstGophersat(t *testing.T) {
 		n := 20 + r.IntN(20)
 		p := randProblem(r, n)
 		ex, _ := NewExact(p)
-		got, ok, err := ex.Solve(nil, math.MaxInt64)
+		got, ok, err := ex.Solve(t.Context(), nil, math.MaxInt64)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -196,7 +196,7 @@ func TestCoreGuidedAgainstBruteForce(t *testing.T) {
 		for q := 0; q < 3; q++ {
 			ev := randLits(r, n, r.IntN(3))
 			_, want, wantOK := p.brute(ev)
-			got, ok, err := cg.Solve(ev, math.MaxInt64)
+			got, ok, err := cg.Solve(t.Context(), ev, math.MaxInt64)
 			if err != nil || ok != wantOK || ok && got != want {
 				t.Fatalf("problem %d query %d: core-guided %d %v %v, brute force %d %v\n%+v\nevidence %v", it, q, got, ok, err, want, wantOK, p, ev)
 			}
@@ -208,10 +208,10 @@ func TestCoreGuidedAgainstBruteForce(t *testing.T) {
 			if !hard || c != got || !logic.Term(ev).Holds(m) {
 				t.Fatalf("problem %d: model costs %d (hard %v), solver says %d", it, c, hard, got)
 			}
-			if ok, _ := cg.Exists(ev, got); ok {
+			if ok, _ := cg.Exists(t.Context(), ev, got); ok {
 				t.Fatalf("problem %d: a model cheaper than the optimum %d exists", it, got)
 			}
-			if ok, _ := cg.Exists(ev, got+1); !ok {
+			if ok, _ := cg.Exists(t.Context(), ev, got+1); !ok {
 				t.Fatalf("problem %d: no model at the optimum %d", it, got)
 			}
 		}

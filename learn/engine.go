@@ -230,6 +230,9 @@ type worker struct {
 	// last save (slot index, then the world), for restore.
 	undoAt []int32
 	undoM  []uint64
+	// pending holds the examples a trial removal left to decide
+	// (removalHarmless), kept from one trial to the next.
+	pending []trialPending
 }
 
 // newEngine returns the coverage engine of sem for the examples ex, with
@@ -274,29 +277,36 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 // init numbers the examples group after group and starts the workers.
 func (e *store) init(nAtoms int, ex *Examples, hard []logic.Clause, threads int) {
 	e.n, e.words = nAtoms, (nAtoms+63)/64
-	var list []exData
-	for _, x := range ex.List {
-		d := exData{alpha: x.Alpha, beta: x.Beta, weight: int64(x.Count), sign: 1}
-		if !x.Positive {
-			d.sign = -1
-		}
-		for _, l := range x.Beta {
-			d.negBeta = append(d.negBeta, l.Not())
-		}
-		list = append(list, d)
-	}
 	// The engine numbers the examples group after group, so that the
 	// states and stored worlds of one antecedent, which scoring scans
 	// together, lie together in memory; orig maps back to the caller's
-	// order.
-	e.groups = groupByAlpha(list)
-	e.orig = make([]int32, 0, len(list))
-	e.index = make([]int32, len(list))
+	// order. The examples are copied once, straight into that order, and
+	// the negations of their βs share one array: a table's problem may
+	// have millions of examples.
+	e.groups = groupByAlpha(ex.List)
+	e.orig = make([]int32, 0, len(ex.List))
+	e.index = make([]int32, len(ex.List))
+	e.ex = make([]exData, 0, len(ex.List))
+	betas := 0
+	for _, x := range ex.List {
+		betas += len(x.Beta)
+	}
+	negBetas := make([]logic.Lit, 0, betas)
 	for g, xs := range e.groups {
 		for n, x := range xs {
 			e.index[x] = int32(len(e.orig))
 			e.orig = append(e.orig, x)
-			e.ex = append(e.ex, list[x])
+			src := &ex.List[x]
+			d := exData{alpha: src.Alpha, beta: src.Beta, weight: int64(src.Count), sign: 1}
+			if !src.Positive {
+				d.sign = -1
+			}
+			start := len(negBetas)
+			for _, l := range src.Beta {
+				negBetas = append(negBetas, l.Not())
+			}
+			d.negBeta = negBetas[start:len(negBetas):len(negBetas)]
+			e.ex = append(e.ex, d)
 			xs[n] = e.index[x]
 		}
 		e.groups[g] = xs
@@ -323,14 +333,16 @@ func (e *store) init(nAtoms int, ex *Examples, hard []logic.Clause, threads int)
 
 // groupByAlpha lists the examples of each antecedent (as a set of
 // literals), in order of first appearance.
-func groupByAlpha(ex []exData) [][]int32 {
+func groupByAlpha(ex []Example) [][]int32 {
 	var groups [][]int32
 	index := map[string]int{}
 	var buf []byte
+	var a logic.Term
 	for i, d := range ex {
-		a := slices.Clone(d.alpha)
-		slices.Sort(a)
-		a = slices.Compact(a)
+		a = d.Alpha
+		if !strictlyIncreasing(a) {
+			a = slices.Compact(slices.Sorted(slices.Values(d.Alpha)))
+		}
 		buf = buf[:0]
 		for _, l := range a {
 			buf = binary.AppendUvarint(buf, uint64(l))
@@ -344,6 +356,17 @@ func groupByAlpha(ex []exData) [][]int32 {
 		groups[g] = append(groups[g], int32(i))
 	}
 	return groups
+}
+
+// strictlyIncreasing reports whether a is sorted without repeats, as a set
+// of literals is stored (a situation of a table always is).
+func strictlyIncreasing(a logic.Term) bool {
+	for i := 1; i < len(a); i++ {
+		if a[i] <= a[i-1] {
+			return false
+		}
+	}
+	return true
 }
 
 // each calls fn on the worker's share of the examples: whole antecedent

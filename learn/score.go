@@ -654,11 +654,6 @@ func (e *drowning) scoreRemoval(j, i int) int64 {
 func (e *drowning) removalHarmless(j, i int) bool {
 	m := e.hyp.Remove(j, i)
 	emptied := len(m.Levels) < len(e.hyp.Levels)
-	type pending struct {
-		x  int
-		lv [slots]int32
-	}
-	work := make([][]pending, len(e.workers))
 	// tally: the change decided so far and the gains and losses still
 	// possible, updated together so that the bounds read are consistent.
 	var tally struct {
@@ -667,6 +662,7 @@ func (e *drowning) removalHarmless(j, i int) bool {
 	}
 	e.parallel(func(w *worker) {
 		w.compileSel(m)
+		w.pending = w.pending[:0]
 		var g, l int64
 		w.each(func(x int) {
 			st := &e.st[x]
@@ -677,11 +673,11 @@ func (e *drowning) removalHarmless(j, i int) bool {
 			if e.removalKeepsUnder(x, j, removedBoundary(int(st.b), j, emptied), emptied, m) {
 				return
 			}
-			p := pending{x: x}
+			p := trialPending{x: x}
 			for s := range int(st.n) {
 				p.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
 			}
-			work[w.id] = append(work[w.id], p)
+			w.pending = append(w.pending, p)
 			if st.covered == (d.sign > 0) {
 				l += d.weight
 			} else {
@@ -694,7 +690,7 @@ func (e *drowning) removalHarmless(j, i int) bool {
 		tally.Unlock()
 	})
 	e.parallel(func(w *worker) {
-		for _, p := range work[w.id] {
+		for _, p := range w.pending {
 			tally.Lock()
 			settled := tally.sum+tally.gain < 0 || tally.sum-tally.loss >= 0
 			tally.Unlock()
@@ -724,6 +720,13 @@ func (e *drowning) removalHarmless(j, i int) bool {
 	// harmless, sum−loss ≥ 0; with every example decided, gain and loss
 	// are 0.
 	return tally.sum-tally.loss >= 0
+}
+
+// trialPending is an example a trial removal has to decide, with the
+// levels of its stored worlds after the removal.
+type trialPending struct {
+	x  int
+	lv [slots]int32
 }
 
 // removedBoundary returns the boundary b of an example in the indices of

@@ -472,7 +472,10 @@ func (b *Binding) Target(r int) string {
 // duplicates are found by a hash of the literals instead of learn's index
 // of keys (which Examples builds if it is asked to add more).
 func (b *Binding) Examples(rows []int, rng *rand.Rand) (*learn.Examples, error) {
-	ex := &learn.Examples{}
+	// At most two examples per row: sized once, not grown by doubling
+	// (a copy of the whole list at every growth), and trimmed at the end
+	// when duplicates left much of it unused.
+	ex := &learn.Examples{List: make([]learn.Example, 0, 2*len(rows))}
 	atoms := b.e.ClassAtoms()
 	betas := make([]logic.Clause, len(atoms))
 	for i, a := range atoms {
@@ -525,6 +528,9 @@ func (b *Binding) Examples(rows []int, rng *rand.Rand) (*learn.Examples, error) 
 			other++
 		}
 		add(alpha, betas[other], false, true)
+	}
+	if len(ex.List) < cap(ex.List)/2 {
+		ex.List = slices.Clone(ex.List)
 	}
 	return ex, nil
 }

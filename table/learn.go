@@ -194,7 +194,9 @@ func identifier(c *Column, rows int) bool {
 		}
 		return len(c.Values) > 1 && 2*len(c.Values) > present
 	}
-	seen := make(map[float64]bool, rows)
+	// Not sized for every row: most numeric columns repeat a value within
+	// their first rows and are no identifier.
+	seen := map[float64]bool{}
 	for _, x := range c.Num {
 		if math.IsNaN(x) || x != math.Trunc(x) || seen[x] {
 			return false

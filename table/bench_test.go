@@ -7,73 +7,13 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/strata-logic/strata/internal/cputime"
-	"github.com/strata-logic/strata/internal/shared"
 	"github.com/strata-logic/strata/learn"
-	"github.com/strata-logic/strata/possibilistic"
 )
-
-// adultColumns are adult's numeric columns (the shared suite's
-// datasets.tsv).
-var adultNumeric = []string{"age", "fnlwgt", "education_num", "capital_gain", "capital_loss", "hours_per_week"}
-
-// BenchmarkAdultFold learns one fold of a 10-fold cross-validation of
-// adult (29,305 training rows, 14 columns) as strata bench tabular does by
-// default, without its time limit: the learner's default iterations and
-// patience, the iterations chosen by 3-fold cross-validation on the
-// training rows with validation patience 60, on -cpu threads (the folds
-// run at once); it reports the wall and CPU seconds, the test accuracy and
-// the theory's size:
-//
-//	go test -run XXX -bench AdultFold -benchtime 1x -cpu 2 ./table
-func BenchmarkAdultFold(b *testing.B) {
-	path := shared.Path(b, "tabular/adult/adult.csv")
-	f, err := os.Open(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	t, err := Read(f, path, Options{Numeric: adultNumeric, Categorical: []string{"label"}})
-	f.Close()
-	if err != nil {
-		b.Fatal(err)
-	}
-	folds, err := Folds(t, allRows(t.Rows), 10, "label", "", 1)
-	if err != nil {
-		b.Fatal(err)
-	}
-	train := Complement(allRows(t.Rows), folds[0])
-	features, _ := DefaultFeatures(t, "label", "")
-	for _, sem := range possibilistic.AllSemantics {
-		b.Run(sem.String(), func(b *testing.B) {
-			for b.Loop() {
-				start, cpu := time.Now(), cputime.Process()
-				lr, err := Learn(context.Background(), t, train, Settings{Label: "label", Features: features,
-					Folds: 3, ValidationPatience: learn.DefaultValidationPatience,
-					Learner: learn.Settings{Seed: 1, Semantics: sem, Iterations: learn.DefaultIterations, Patience: learn.DefaultPatience,
-						Threads: runtime.GOMAXPROCS(0)}})
-				if err != nil {
-					b.Fatal(err)
-				}
-				elapsed, used := time.Since(start), cputime.Process()-cpu
-				preds, err := lr.Predict(context.Background(), t, PredictOptions{Semantics: sem, Rows: folds[0]})
-				if err != nil {
-					b.Fatal(err)
-				}
-				c, _ := Confusion(preds)
-				b.ReportMetric(elapsed.Seconds(), "s/learn")
-				b.ReportMetric(used.Seconds(), "cpu-s/learn")
-				b.ReportMetric(100*c.Accuracy(), "test%")
-				b.ReportMetric(float64(lr.Selection.Chosen), "chosen")
-				b.ReportMetric(float64(lr.Model.NumLiterals()), "literals")
-			}
-		})
-	}
-}
 
 // millionRows writes a generated table of n rows and 20 columns: ten
 // categorical columns of five values and ten numeric ones of whole numbers

@@ -30,6 +30,7 @@ type protocolFlags struct {
 // what it holds out.
 type protocolDefaults struct {
 	iterations, patience, folds int
+	validationPatience          int // 0: learn.DefaultValidationPatience
 	timeout                     time.Duration
 	timeoutPer                  string // what --timeout is per: "", "per domain and semantics", …
 	heldOut                     string // the groups held out: "whole antecedents", …
@@ -45,7 +46,10 @@ func addProtocolFlags(fl *pflag.FlagSet, p *protocolFlags, d protocolDefaults) {
 	fl.IntVar(&p.folds, "folds", d.folds, "choose the number of iterations on training data held out by "+d.heldOut+
 		": K >= 2 by K-fold cross-validation, 1 on one held-out part of --validation's share, 0 not at all")
 	fl.Float64Var(&p.validation, "validation", learn.DefaultValidation, "the share of the training data one held-out part holds out (--folds 1; given without --folds it means --folds 1; 0: none)")
-	fl.IntVar(&p.validationPatience, "validation-patience", learn.DefaultValidationPatience, "stop a validation run after this many iterations without a better held-out score (0: never)")
+	if d.validationPatience == 0 {
+		d.validationPatience = learn.DefaultValidationPatience
+	}
+	fl.IntVar(&p.validationPatience, "validation-patience", d.validationPatience, "stop a validation run after this many iterations without a better held-out score (0: never)")
 	fl.BoolVar(&p.prune, "prune", false, "also choose on the held-out data how many training examples a clause must be needed by, and prune the final theory of the clauses needed by fewer")
 }
 

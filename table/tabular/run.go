@@ -81,6 +81,13 @@ const (
 	// learning run and its choice of iterations.
 	DefaultTimeout = time.Minute
 	DefaultFolds   = 3
+	// DefaultValidationPatience stops a held-out part's run this many
+	// iterations after its held-out score last improved: on a large table
+	// the held-out curve is flat long before learn's default patience
+	// runs out, and the iterations after its best are the dearest of the
+	// run (each scores a larger theory); the one-standard-error rule
+	// chooses at or before the best.
+	DefaultValidationPatience = 20
 )
 
 // QuickTables are the tables of a Quick run: small, binary and multi-class,

@@ -1,0 +1,81 @@
+package tabular
+
+import (
+	"context"
+	"os"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/strata-logic/strata/internal/cputime"
+	"github.com/strata-logic/strata/internal/shared"
+	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/possibilistic"
+	"github.com/strata-logic/strata/table"
+)
+
+// BenchmarkAdultFold learns one fold of a 10-fold cross-validation of
+// adult (29,305 training rows, 14 columns) with bench tabular's defaults
+// but its time limit: learn's default iterations and patience, the
+// iterations chosen by DefaultFolds-fold cross-validation on the training
+// rows with DefaultValidationPatience, on -cpu threads (the held-out parts
+// run at once); it reports the wall and CPU seconds, the test accuracy and
+// the theory's size:
+//
+//	go test -run XXX -bench AdultFold -benchtime 1x -cpu 2 ./table/tabular
+func BenchmarkAdultFold(b *testing.B) {
+	suite, err := ReadSuite(shared.Path(b, "tabular"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var d Dataset
+	for _, x := range suite {
+		if x.Name == "adult" {
+			d = x
+		}
+	}
+	path := shared.Path(b, "tabular/"+d.Files[0])
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	t, err := table.Read(f, path, table.Options{Numeric: d.Numeric, Categorical: []string{d.Label}})
+	f.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	all := make([]int, t.Rows)
+	for i := range all {
+		all[i] = i
+	}
+	folds, err := table.Folds(t, all, DefaultTestFolds, d.Label, "", 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	train := table.Complement(all, folds[0])
+	for _, sem := range possibilistic.AllSemantics {
+		b.Run(sem.String(), func(b *testing.B) {
+			for b.Loop() {
+				start, cpu := time.Now(), cputime.Process()
+				lr, err := table.Learn(context.Background(), t, train, table.Settings{Label: d.Label, Features: d.Features,
+					Folds: DefaultFolds, ValidationPatience: DefaultValidationPatience,
+					Learner: learn.Settings{Seed: 1, Semantics: sem, Iterations: learn.DefaultIterations, Patience: learn.DefaultPatience,
+						Threads: runtime.GOMAXPROCS(0)}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				elapsed, used := time.Since(start), cputime.Process()-cpu
+				preds, err := lr.Predict(context.Background(), t, table.PredictOptions{Semantics: sem, Rows: folds[0]})
+				if err != nil {
+					b.Fatal(err)
+				}
+				c, _ := table.Confusion(preds)
+				b.ReportMetric(elapsed.Seconds(), "s/learn")
+				b.ReportMetric(used.Seconds(), "cpu-s/learn")
+				b.ReportMetric(100*c.Accuracy(), "test%")
+				b.ReportMetric(float64(lr.Selection.Chosen), "chosen")
+				b.ReportMetric(float64(lr.Model.NumLiterals()), "literals")
+			}
+		})
+	}
+}

@@ -256,3 +256,25 @@ func TestRestoreAfterTrial(t *testing.T) {
 		checkStates(t, iter, e, m)
 	}
 }
+
+// TestGroupByAlpha checks that examples whose antecedents are one set of
+// literals, stored in any order or with a literal twice, form one group,
+// in the order of their first example, whether the antecedent is stored
+// sorted (read as it is) or not (sorted first).
+func TestGroupByAlpha(t *testing.T) {
+	a, b, c := logic.Pos(0), logic.Neg(1), logic.Pos(2)
+	ex := []Example{
+		{Alpha: logic.Term{a, b}},
+		{Alpha: logic.Term{c}},
+		{Alpha: logic.Term{b, a}},
+		{Alpha: logic.Term{a, b, b}},
+		{Alpha: logic.Term{a, b, c}},
+		{Alpha: logic.Term{c, c}},
+		{Alpha: nil},
+	}
+	got := groupByAlpha(ex)
+	want := [][]int32{{0, 2, 3}, {1, 5}, {4}, {6}}
+	if !slices.EqualFunc(got, want, slices.Equal[[]int32]) {
+		t.Errorf("groups %v, want %v", got, want)
+	}
+}

@@ -100,6 +100,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	default:
 		fmt.Fprintf(&b, "none: the learner's limits")
 	}
+	if o.ValidationPatience > 0 && (o.Folds >= 2 || o.Folds == 1 && o.Validation > 0) {
+		fmt.Fprintf(&b, ", a held-out part's run stopped %d iterations after its best held-out score", o.ValidationPatience)
+	}
 	if o.Prune {
 		fmt.Fprintf(&b, "; the final theory pruned at the support chosen there")
 	}

@@ -11,9 +11,9 @@ import (
 // test data: the learner's number of iterations, and with pruning the
 // support a clause needs, are chosen on held-out parts of the training
 // data, each scored the way the task is (its Task), by the
-// one-standard-error rule; then the theory is learned on all the training
-// data with the chosen number of iterations (the final run) and pruned at
-// the chosen support. strata learn, both benchmarks and the server run it
+// one-standard-error rule or the best score (Protocol.Rule); then the
+// theory is learned on all the training data with the chosen number of
+// iterations (the final run) and pruned at the chosen support. strata learn, both benchmarks and the server run it
 // alike: Learn, or its steps Choose, Protocol.Final and Protocol.Finish
 // for a caller that drives the final run's learner itself (checkpoints,
 // resumption).
@@ -32,6 +32,46 @@ const (
 	// share of the training weight.
 	DefaultPruneShare = 0.01
 )
+
+// Rule is how a protocol chooses the number of iterations on the held-out
+// curve of its validation.
+type Rule int
+
+// The rules of choice.
+const (
+	// OneStandardError keeps the smallest iteration whose held-out score
+	// is within one standard error of the best: the smallest theory the
+	// held-out data cannot tell from the best (Breiman et al.'s rule).
+	OneStandardError Rule = iota
+	// BestScore keeps the iteration with the best held-out score, the
+	// earliest of equal ones. Where the held-out curve still rises slowly
+	// when the theory is already large (the answer tables of real
+	// decisions), the one-standard-error rule stops a long way before
+	// the best and loses accuracy the held-out data measured; this rule
+	// keeps it, at the price of a larger theory.
+	BestScore
+)
+
+// String names the rule as the command line does.
+func (r Rule) String() string {
+	switch r {
+	case OneStandardError:
+		return "one-se"
+	case BestScore:
+		return "best"
+	}
+	return fmt.Sprintf("Rule(%d)", int(r))
+}
+
+// ParseRule returns the rule named s (String's names).
+func ParseRule(s string) (Rule, error) {
+	for _, r := range []Rule{OneStandardError, BestScore} {
+		if s == r.String() {
+			return r, nil
+		}
+	}
+	return 0, fmt.Errorf("learn: unknown rule of choice %q (want one-se or best)", s)
+}
 
 // The validation runs' share of the protocol's learning time, in tenths:
 // one held-out part runs on most of the data once, folds several times.
@@ -65,6 +105,9 @@ type Protocol struct {
 	// its held-out score last improved (0: only at the limits of
 	// Settings).
 	ValidationPatience int
+	// Rule chooses the number of iterations on the held-out curve: the
+	// zero value, OneStandardError, or BestScore.
+	Rule Rule
 	// PruneShare turns on reduced-support pruning: the hypothesis of the
 	// chosen iteration of every fold is pruned at the support thresholds
 	// 0, 1, 2, 3, 5, 8, … training examples up to PruneShare of the
@@ -93,6 +136,8 @@ func (proto *Protocol) check() error {
 		return fmt.Errorf("learn: validation patience %d: it cannot be negative (0: never)", proto.ValidationPatience)
 	case !(proto.PruneShare >= 0 && proto.PruneShare < 1):
 		return fmt.Errorf("learn: prune share %v outside [0, 1) (0: no pruning)", proto.PruneShare)
+	case proto.Rule != OneStandardError && proto.Rule != BestScore:
+		return fmt.Errorf("learn: invalid rule of choice %d", proto.Rule)
 	case proto.Parallel < 0:
 		return fmt.Errorf("learn: %d folds at once: the number cannot be negative (0: as the threads allow)", proto.Parallel)
 	}

@@ -199,6 +199,25 @@ func TestChooseHoldOut(t *testing.T) {
 			t.Fatalf("iteration %d: held-out accuracy %v, its hypothesis scores %d of %d", i+1, s.History[i].TestAccuracy, c, n)
 		}
 	}
+	// BestScore reads the same curve and keeps its best iteration, the
+	// earliest of equal scores.
+	best := proto
+	best.Rule, best.OnValidation = BestScore, nil
+	b, err := Choose(context.Background(), Problem{Vocab: th.Vocab}, best)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(historyAccuracies(b.History), historyAccuracies(s.History)) || b.Chosen != s.Best || b.Best != s.Best || b.ChosenAccuracy != s.BestAccuracy {
+		t.Fatalf("best rule: chose %d (%v), best %d; the one-standard-error rule's best %d (%v)", b.Chosen, b.ChosenAccuracy, b.Best, s.Best, s.BestAccuracy)
+	}
+	for i, it := range b.History[:b.Chosen-1] {
+		if it.TestAccuracy >= b.ChosenAccuracy {
+			t.Fatalf("best rule chose %d (%v), iteration %d scores %v", b.Chosen, b.ChosenAccuracy, i+1, it.TestAccuracy)
+		}
+	}
+	if f := best.Final(b); f.Iterations != s.Best {
+		t.Fatalf("final run of the best rule: %d iterations, want %d", f.Iterations, s.Best)
+	}
 	// Without folds nothing is chosen, and the final run's settings are
 	// the protocol's.
 	if s, err := Choose(context.Background(), Problem{Vocab: th.Vocab}, Protocol{Settings: Settings{Iterations: 7}}); s != nil || err != nil {
@@ -214,12 +233,25 @@ func TestChooseHoldOut(t *testing.T) {
 		{Folds: proto.Folds, ValidationPatience: -1},
 		{Folds: proto.Folds, PruneShare: -0.1},
 		{Folds: proto.Folds, Parallel: -1},
+		{Folds: proto.Folds, Rule: BestScore + 1},
 		{Folds: proto.Folds, Settings: Settings{Patience: -1}},
 		{Folds: proto.Folds}, // no limit at all, and a context that is never done
 	} {
 		if _, err := Choose(context.Background(), Problem{Vocab: th.Vocab}, bad); err == nil {
 			t.Errorf("%+v: no error", bad)
 		}
+	}
+}
+
+// TestRuleNames: the command line's names of the rules round-trip.
+func TestRuleNames(t *testing.T) {
+	for _, r := range []Rule{OneStandardError, BestScore} {
+		if got, err := ParseRule(r.String()); err != nil || got != r {
+			t.Errorf("%v: parsed as %v, %v", r, got, err)
+		}
+	}
+	if _, err := ParseRule("median"); err == nil {
+		t.Error("an unknown rule parsed")
 	}
 }
 

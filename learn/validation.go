@@ -38,7 +38,7 @@ type Selection struct {
 	Best           int     // the iteration with the best held-out score
 	BestAccuracy   float64 // its score
 	StdErr         float64 // the standard error of BestAccuracy on Held
-	Chosen         int     // the smallest iteration within one standard error of the best
+	Chosen         int     // the iteration the protocol's Rule chose
 	ChosenAccuracy float64
 
 	// Support is the choice of the support a clause needs (with
@@ -59,9 +59,10 @@ var errNoGain = errors.New(string(StopNoGain))
 // run on each fold's training examples that scores its held-out part after
 // every iteration, until the limits of proto.Settings or the fold's
 // ValidationPatience; the number of iterations is chosen on the curve (one
-// fold's, or the folds' pooled) by the one-standard-error rule: the
-// smallest iteration whose held-out score is within one standard error of
-// the best, which keeps the theory as small as the data allow. A fold that
+// fold's, or the folds' pooled) by proto.Rule: by default the
+// one-standard-error rule, the smallest iteration whose held-out score is
+// within one standard error of the best, which keeps the theory as small
+// as the data allow; with BestScore the best iteration. A fold that
 // stopped by itself (every training example right, the learner's own
 // patience, or its held-out score's) keeps its last score in the pooled
 // curve, a plateau the other folds need not share; the pooled curve ends
@@ -97,6 +98,9 @@ func Choose(ctx context.Context, p Problem, proto Protocol) (*Selection, error) 
 		}
 	}
 	sel.Chosen, sel.Best, sel.StdErr = oneStandardError(sel.History, sel.Held)
+	if proto.Rule == BestScore {
+		sel.Chosen = sel.Best
+	}
 	if sel.Chosen > 0 {
 		sel.ChosenAccuracy, sel.BestAccuracy = sel.History[sel.Chosen-1].TestAccuracy, sel.History[sel.Best-1].TestAccuracy
 	}

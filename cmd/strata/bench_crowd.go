@@ -38,9 +38,11 @@ The number of iterations is chosen on held-out training annotators, never
 on the test annotators, and scored as the test is: the most typical action
 of each held-out situation. By default one held-out part (--validation of
 the training answers): a first run learns on the other training annotators,
-the smallest iteration within one standard error of the best held-out
-accuracy is kept, and the theory is learned on all training annotators with
-that many iterations. --folds K chooses it by cross-validation instead, on K
+the iteration with the best held-out accuracy is kept (--choose best; the
+held-out accuracy still rises slowly when the theories are large, and
+--choose one-se, the smallest iteration within one standard error of the
+best, stops well before it), and the theory is learned on all training
+annotators with that many iterations. --folds K chooses it by cross-validation instead, on K
 folds of whole training annotators (K validation runs, each on the other
 folds); --folds 0 learns up to --iterations. --timeout bounds the learning
 time of each domain and semantics (the validation gets 40% of it, 60% with
@@ -83,7 +85,7 @@ gradient boosting, --xgboost=false leaves it out.`,
 	fl.BoolVar(&o.Quick, "quick", false, fmt.Sprintf("a small version: a few hundred decisions per domain, %d iterations unless --iterations says, no timeout", repro.QuickIterations))
 	fl.Uint64Var(&o.Seed, "seed", 1, "seed of the splits, the negative examples and the learner")
 	fl.Float64Var(&o.TestFraction, "test-fraction", repro.DefaultTestFraction, "share of the answers held out for testing, by whole annotators")
-	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout,
+	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout, rule: repro.DefaultRule, withRule: true,
 		timeoutPer: " per domain and semantics", heldOut: "whole training annotators"})
 	fl.StringSliceVar(&o.Domains, "domains", nil, "run only these domains (poker, football, fourth_down)")
 	var domains []string

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/spf13/cobra"
+	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/mln/repro"
 )
 
@@ -94,7 +95,7 @@ gradient boosting, --xgboost=false leaves it out.`,
 	alias(fl, "train", "train-examples", true)
 	fl.IntVar(&o.MaxEvidence, "max-evidence", repro.DefaultMaxEvidence, "most literals in the evidence alpha")
 	addMapFlag(cmd, &o.Approx, "MAP solver labelling the examples: exact or approx (MaxWalkSAT)")
-	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout,
+	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout, rule: learn.OneStandardError, withRule: true,
 		timeoutPer: " per dataset and semantics", heldOut: "whole evidence formulas"})
 	fl.BoolVar(&runWeka, "weka", true, "run the Weka baselines (--weka=false leaves them out)")
 	fl.StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")

@@ -23,6 +23,7 @@ type protocolFlags struct {
 	folds                                     int
 	validation                                float64
 	validationPatience                        int
+	choose                                    string
 	prune                                     bool
 }
 
@@ -32,8 +33,12 @@ type protocolDefaults struct {
 	iterations, patience, folds int
 	validationPatience          int // 0: learn.DefaultValidationPatience
 	timeout                     time.Duration
-	timeoutPer                  string // what --timeout is per: "", "per domain and semantics", …
-	heldOut                     string // the groups held out: "whole antecedents", …
+	// rule is how the iterations are chosen on the held-out curve;
+	// withRule offers --choose, for the commands whose protocol honours it.
+	rule       learn.Rule
+	withRule   bool
+	timeoutPer string // what --timeout is per: "", "per domain and semantics", …
+	heldOut    string // the groups held out: "whole antecedents", …
 }
 
 // addProtocolFlags defines the protocol flags with the defaults d.
@@ -50,6 +55,10 @@ func addProtocolFlags(fl *pflag.FlagSet, p *protocolFlags, d protocolDefaults) {
 		d.validationPatience = learn.DefaultValidationPatience
 	}
 	fl.IntVar(&p.validationPatience, "validation-patience", d.validationPatience, "stop a validation run after this many iterations without a better held-out score (0: never)")
+	p.choose = d.rule.String()
+	if d.withRule {
+		fl.StringVar(&p.choose, "choose", d.rule.String(), "how the number of iterations is chosen on the held-out score: one-se (the smallest within one standard error of the best) or best")
+	}
 	fl.BoolVar(&p.prune, "prune", false, "also choose on the held-out data how many training examples a clause must be needed by, and prune the final theory of the clauses needed by fewer")
 }
 
@@ -78,6 +87,8 @@ func (p *protocolFlags) resolve(fl *pflag.FlagSet) error {
 		return fmt.Errorf("--validation-patience %d: give a positive number, or 0 for never", p.validationPatience)
 	case fl.Changed("validation") && p.validation > 0 && p.folds > 1:
 		return fmt.Errorf("--validation is the share of one held-out part and --folds %d cross-validates: give one of them", p.folds)
+	case p.choose != learn.OneStandardError.String() && p.choose != learn.BestScore.String():
+		return fmt.Errorf("--choose %q: give one-se or best", p.choose)
 	case p.prune && !p.selects():
 		return errors.New("--prune chooses its threshold on held-out data: give --folds or --validation too")
 	}
@@ -95,7 +106,14 @@ func (p *protocolFlags) apply(fl *pflag.FlagSet, s *experiment.Settings) error {
 	}
 	s.Iterations, s.Timeout, s.Candidates, s.Patience, s.Threads = p.iterations, p.timeout, p.candidates, p.patience, p.threads
 	s.Folds, s.Validation, s.ValidationPatience, s.Prune = p.folds, p.validation, p.validationPatience, p.prune
+	s.Rule = p.rule()
 	return nil
+}
+
+// rule returns learn.Protocol.Rule for --choose (checked by resolve).
+func (p *protocolFlags) rule() learn.Rule {
+	r, _ := learn.ParseRule(p.choose)
+	return r
 }
 
 // selects reports whether the flags hold out training data to choose on.

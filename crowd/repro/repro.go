@@ -51,6 +51,14 @@ const (
 	DefaultValidation   = learn.DefaultValidation
 	DefaultFolds        = 1 // one held-out part: five folds on poker cost five validation runs within the same time
 	DefaultTestFraction = crowd.DefaultTestFraction
+	// DefaultRule keeps the iteration with the best held-out accuracy.
+	// The held-out accuracy of the situations still rises slowly when the
+	// theories are already large, and the one-standard-error rule stops
+	// a long way before the best: scored on annotators held out of the
+	// training annotators (three folds of them, each choosing on a
+	// held-out part of the others), the best rule was more accurate on 8
+	// of the 9 domains and semantics, by 0.9 points on average.
+	DefaultRule = learn.BestScore
 	// QuickIterations, QuickHands and QuickAnswers size the Quick run.
 	QuickIterations = 5
 	QuickHands      = 40  // poker hands (about 9 decisions each)

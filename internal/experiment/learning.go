@@ -94,7 +94,7 @@ func Learn(ctx context.Context, s *Settings, sem possibilistic.Semantics, name s
 		subject += " " + sem.String()
 	}
 	p := learn.Problem{Vocab: v, Train: train, Hard: hard}
-	proto := learn.Protocol{Settings: s.learner(sem), ValidationPatience: s.ValidationPatience}
+	proto := learn.Protocol{Settings: s.learner(sem), ValidationPatience: s.ValidationPatience, Rule: s.Rule}
 	if s.Prune {
 		proto.PruneShare = learn.DefaultPruneShare
 	}

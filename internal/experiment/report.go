@@ -214,8 +214,12 @@ func LearningTable(heading, what, per string, extra ...Column) Section {
 		}
 		if s.Folds > 1 || s.Folds == 1 && s.Validation > 0 {
 			fmt.Fprintf(w, "as the test is scored (the score columns), ")
-			fmt.Fprintf(w, "the smallest number of iterations within one standard error of the best score is kept (the one-standard-error rule, with Agresti and Coull's adjusted standard error, which does not vanish near 100%%, ")
-			fmt.Fprintf(w, "which prefers the smaller theory as the paper's structural risk minimisation does), and the theory is learned on all training examples ")
+			if s.Rule == learn.BestScore {
+				fmt.Fprintf(w, "the number of iterations with the best score is kept (the earliest of equal ones; --choose best), and the theory is learned on all training examples ")
+			} else {
+				fmt.Fprintf(w, "the smallest number of iterations within one standard error of the best score is kept (the one-standard-error rule, with Agresti and Coull's adjusted standard error, which does not vanish near 100%%, ")
+				fmt.Fprintf(w, "which prefers the smaller theory as the paper's structural risk minimisation does), and the theory is learned on all training examples ")
+			}
 			fmt.Fprintf(w, "with that many iterations. ")
 		}
 		if s.Prune {

@@ -57,6 +57,9 @@ type Settings struct {
 	// ValidationPatience stops a validation run after this many
 	// iterations without a better held-out score (0: never).
 	ValidationPatience int
+	// Rule chooses the number of iterations on the held-out curve
+	// (learn.Protocol.Rule; the zero value is the one-standard-error rule).
+	Rule learn.Rule
 	// Prune turns on reduced-support pruning (learn.Protocol.PruneShare,
 	// at learn.DefaultPruneShare): the support a clause needs is chosen on
 	// the held-out parts, and the final theory loses every clause that at

@@ -42,11 +42,11 @@ the iteration with the best held-out accuracy is kept (--choose best; the
 held-out accuracy still rises slowly when the theories are large, and
 --choose one-se, the smallest iteration within one standard error of the
 best, stops well before it), and the theory is learned on all training
-annotators with that many iterations. --folds K chooses it by cross-validation instead, on K
-folds of whole training annotators (K validation runs, each on the other
-folds); --folds 0 learns up to --iterations. --timeout bounds the learning
-time of each domain and semantics (the validation gets 40% of it, 60% with
-folds).
+annotators with that many iterations. --folds K chooses it by
+cross-validation instead, on K folds of whole training annotators (K
+validation runs, each on the other folds); --folds 0 learns up to
+--iterations. --timeout bounds the learning time of each domain and
+semantics (the validation gets 40% of it, 60% with folds).
 
 DIR receives results.md (the table in the paper's layout, the model sizes,
 the command, an excerpt of each theory), poker.theory, football.theory and

@@ -113,7 +113,8 @@ func BenchmarkScoreCandidates(b *testing.B) {
 	l, _ := learnedNLTCS(b)
 	var cands []logic.Clause
 	for len(cands) < 100 {
-		cands = append(cands, l.sample()...)
+		more, _ := l.sample()
+		cands = append(cands, more...)
 	}
 	cands = cands[:100]
 	pos := l.e.hyp.Positions()

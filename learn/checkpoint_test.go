@@ -13,11 +13,12 @@ import (
 
 func TestCheckpointResume(t *testing.T) {
 	for _, sem := range possibilistic.AllSemantics {
-		t.Run(sem.String(), func(t *testing.T) { testCheckpointResume(t, sem) })
+		t.Run(sem.String(), func(t *testing.T) { testCheckpointResume(t, sem, 0) })
+		t.Run(sem.String()+"/specialise", func(t *testing.T) { testCheckpointResume(t, sem, 2) })
 	}
 }
 
-func testCheckpointResume(t *testing.T, sem possibilistic.Semantics) {
+func testCheckpointResume(t *testing.T, sem possibilistic.Semantics, specialise int) {
 	r := rand.New(rand.NewPCG(8, 8))
 	th := hiddenTheory(r, 9, 4)
 	p, q := Generate(th, atomsUpTo(9), 150, 150, 3, 0.15, r)
@@ -26,7 +27,7 @@ func testCheckpointResume(t *testing.T, sem possibilistic.Semantics) {
 	if sem != possibilistic.Poss {
 		total, first = 7, 3 // slower engines
 	}
-	opts := Settings{Seed: 3, Iterations: total, Threads: 2, Semantics: sem}
+	opts := Settings{Seed: 3, Iterations: total, Threads: 2, Semantics: sem, Specialise: specialise}
 
 	straight, _ := NewLearner(Problem{Vocab: th.Vocab, Train: train}, opts)
 	straight.Run(context.Background())

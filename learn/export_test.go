@@ -13,7 +13,7 @@ import (
 func ScoreSample(l *Learner) int {
 	saved := *l.pcg
 	defer func() { *l.pcg = saved }()
-	cands := l.sample()
+	cands, _ := l.sample()
 	bestOf(context.Background(), l.c, cands)
 	return len(cands)
 }

@@ -42,6 +42,14 @@ type Settings struct {
 	// Semantics decides coverage: Poss (the zero value, the paper's),
 	// Linear or Lex.
 	Semantics possibilistic.Semantics
+	// Specialise is how many literals the learner may add to the chosen
+	// candidate of an iteration before minimising it (0: none). A
+	// candidate ¬α' ∨ β' is drawn from a misclassified default α |~ β with
+	// α' a random subset of α; specialising adds the negation of one more
+	// literal of that α, the one that raises the training score most, as
+	// long as one does. An exception to a general rule needs a specific
+	// antecedent, which random subsets reach rarely.
+	Specialise int
 }
 
 // Defaults of the settings, for the interfaces that offer them (strata
@@ -63,6 +71,8 @@ func (o *Settings) check() error {
 		return fmt.Errorf("learn: timeout %v: it cannot be negative (0: no limit)", o.Timeout)
 	case o.Threads < 0:
 		return fmt.Errorf("learn: %d threads: the number cannot be negative (0: one per CPU)", o.Threads)
+	case o.Specialise < 0:
+		return fmt.Errorf("learn: specialise %d: the number cannot be negative (0: never)", o.Specialise)
 	case o.Patience < 0:
 		return fmt.Errorf("learn: patience %d: it cannot be negative (0: never stop for it)", o.Patience)
 	case o.Semantics > possibilistic.Lex:
@@ -303,13 +313,17 @@ func (l *Learner) record(improved bool) {
 // that improves the training score, insert it, simplify, prune and
 // re-insert every clause at its best level.
 func (l *Learner) step(ctx context.Context) (improved, perfect bool, err error) {
-	cands := l.sample()
+	cands, drawn := l.sample()
 	if len(cands) == 0 {
 		return false, true, nil
 	}
 	e := l.e
 	base := e.score()
 	best, ok := bestOf(ctx, l.c, cands)
+	if ok && best.ok && l.opts.Specialise > 0 {
+		i := slices.IndexFunc(cands, func(c logic.Clause) bool { return slices.Equal(c, best.clause) })
+		best = l.specialise(ctx, best, drawn[i])
+	}
 	if ok && best.ok {
 		best = l.minimise(ctx, best)
 	}
@@ -355,6 +369,31 @@ func (l *Learner) minimise(ctx context.Context, best choice) choice {
 		// not score it.
 		c, ok := bestAbove(ctx, l.c, subs, best.score-l.e.score())
 		if !ok || !c.ok || c.score < best.score || c.score == best.score && c.levels > best.levels {
+			break
+		}
+		best = c
+	}
+	return best
+}
+
+// specialise adds to the chosen clause, one at a time and at most
+// Settings.Specialise times, the negation of the literal of alpha (the
+// antecedent of the default it was drawn from) that raises the training
+// score most, while one raises it.
+func (l *Learner) specialise(ctx context.Context, best choice, alpha logic.Term) choice {
+	for range l.opts.Specialise {
+		var more []logic.Clause
+		for _, a := range alpha {
+			if c, taut := logic.Normalize(append(slices.Clone(best.clause), a.Not())); !taut && len(c) > len(best.clause) {
+				more = append(more, c)
+			}
+		}
+		if len(more) == 0 || ctx.Err() != nil {
+			break
+		}
+		// Only a clause that scores above best is of use.
+		c, ok := bestAbove(ctx, l.c, more, best.score-l.e.score()+1)
+		if !ok || !c.ok || c.score <= best.score {
 			break
 		}
 		best = c

@@ -3,6 +3,7 @@ package learn
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -126,19 +127,21 @@ func testDeterministicAcrossThreads(t *testing.T, sem possibilistic.Semantics) {
 	if sem != possibilistic.Poss {
 		iters = 6 // slower engines; still several accepted clauses, prunings and re-insertions
 	}
-	var out []string
-	for _, threads := range []int{1, 4} {
-		l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 42, Iterations: iters, Threads: threads, Semantics: sem})
-		if err != nil {
-			t.Fatal(err)
+	for _, specialise := range []int{0, 2} {
+		var out []string
+		for _, threads := range []int{1, 4} {
+			l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 42, Iterations: iters, Threads: threads, Semantics: sem, Specialise: specialise})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := l.Run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, l.Final().Theory(th.Vocab).String())
 		}
-		if _, err := l.Run(context.Background()); err != nil {
-			t.Fatal(err)
+		if out[0] != out[1] {
+			t.Fatalf("specialise %d: 1 thread:\n%s\n4 threads:\n%s", specialise, out[0], out[1])
 		}
-		out = append(out, l.Final().Theory(th.Vocab).String())
-	}
-	if out[0] != out[1] {
-		t.Fatalf("1 thread:\n%s\n4 threads:\n%s", out[0], out[1])
 	}
 }
 
@@ -211,5 +214,74 @@ func TestEmptyConsequent(t *testing.T) {
 	}
 	if acc := accuracyOf(l.Hypothesis(), v, ex); acc != l.TrainAccuracy() {
 		t.Errorf("engine accuracy %v, reasoner %v", l.TrainAccuracy(), acc)
+	}
+}
+
+// TestSpecialise: the specialised choice keeps every literal of the chosen
+// candidate, adds only negations of its default's antecedent, scores at
+// least as well, and its score is the training score of the hypothesis
+// with the clause inserted, counted from scratch (Score).
+func TestSpecialise(t *testing.T) {
+	for _, sem := range possibilistic.AllSemantics {
+		t.Run(sem.String(), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(6, 1))
+			th := hiddenTheory(r, 9, 4)
+			p, q := Generate(th, atomsUpTo(9), 150, 150, 4, 0.1, r)
+			train := Merge(p, q)
+			l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 7, Iterations: 4, Threads: 1, Semantics: sem})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := l.Run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			l.opts.Specialise = 3
+			grew, negatives := 0, 0
+			for _, e := range train.List {
+				if !e.Positive {
+					negatives += e.Count
+				}
+			}
+			for round := 0; round < 5; round++ {
+				cands, drawn := l.sample()
+				if len(cands) != len(drawn) {
+					t.Fatalf("%d candidates, %d antecedents", len(cands), len(drawn))
+				}
+				for i, c := range cands {
+					best, ok := bestOf(context.Background(), l.c, []logic.Clause{c})
+					if !ok || !best.ok {
+						continue
+					}
+					s := l.specialise(context.Background(), best, drawn[i])
+					if s.score < best.score {
+						t.Fatalf("%v specialised to %v: score %d < %d", best.clause, s.clause, s.score, best.score)
+					}
+					for _, x := range best.clause {
+						if !slices.Contains(s.clause, x) {
+							t.Fatalf("%v specialised to %v lost %v", best.clause, s.clause, x)
+						}
+					}
+					for _, x := range s.clause {
+						if !slices.Contains(best.clause, x) && !slices.Contains(drawn[i], x.Not()) {
+							t.Fatalf("%v specialised to %v added %v, not the negation of a literal of %v", best.clause, s.clause, x, drawn[i])
+						}
+					}
+					if len(s.clause) > len(best.clause) {
+						grew++
+						h := l.e.hyp.Insert(s.clause, s.pos)
+						// The learner's score counts the covered positives
+						// less the covered negatives: the correct ones less
+						// every negative.
+						correct, _ := Score(h, train, 1, sem)
+						if int64(correct-negatives) != s.score {
+							t.Fatalf("%v at %d: specialise scored %d, Score counts %d right of which %d negatives", s.clause, s.pos, s.score, correct, negatives)
+						}
+					}
+				}
+			}
+			if grew == 0 {
+				t.Fatal("no candidate was specialised: the test checks nothing")
+			}
+		})
 	}
 }

@@ -13,8 +13,9 @@ import (
 // sampled from the misclassified examples (an uncovered positive α |~ β as
 // it is, a covered negative α |~ β as α |~ ¬l for a random literal l of β),
 // each turned into a sub-clause ¬α' ∨ β' with α' a random subset of α (of
-// uniform random size) and β' a random non-empty subset of β.
-func (l *Learner) sample() []logic.Clause {
+// uniform random size) and β' a random non-empty subset of β. drawn holds
+// the α each candidate was drawn from.
+func (l *Learner) sample() (cands []logic.Clause, drawn []logic.Term) {
 	type def struct {
 		alpha logic.Term
 		beta  logic.Clause
@@ -36,7 +37,6 @@ func (l *Learner) sample() []logic.Clause {
 		pool[i], pool[j] = pool[j], pool[i]
 	}
 	seen := map[string]bool{}
-	var out []logic.Clause
 	for _, d := range pool[:k] {
 		c := l.subClause(d.alpha, d.beta)
 		c, taut := logic.Normalize(c)
@@ -45,10 +45,10 @@ func (l *Learner) sample() []logic.Clause {
 		}
 		if key := key(nil, c, true); !seen[key] {
 			seen[key] = true
-			out = append(out, c)
+			cands, drawn = append(cands, c), append(drawn, d.alpha)
 		}
 	}
-	return out
+	return cands, drawn
 }
 
 func (l *Learner) subClause(alpha logic.Term, beta logic.Clause) logic.Clause {

@@ -76,6 +76,9 @@ gradient boosting, --xgboost=false leaves it out.`,
 			if err := pf.apply(cmd.Flags(), &o.Settings); err != nil {
 				return usageError{err}
 			}
+			if o.Specialise < 0 {
+				return usageError{fmt.Errorf("--specialise %d: give a positive number, or 0 for never", o.Specialise)}
+			}
 			return runBenchCrowd(cmd, o, runWeka && !noWeka, runXGB, memory, asJSON)
 		},
 	}
@@ -87,6 +90,7 @@ gradient boosting, --xgboost=false leaves it out.`,
 	fl.Float64Var(&o.TestFraction, "test-fraction", repro.DefaultTestFraction, "share of the answers held out for testing, by whole annotators")
 	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout, rule: repro.DefaultRule, withRule: true,
 		timeoutPer: " per domain and semantics", heldOut: "whole training annotators"})
+	fl.IntVar(&o.Specialise, "specialise", repro.DefaultSpecialise, "add up to this many literals to each iteration's chosen clause, from the antecedent of the example it was drawn from, while the training score rises (0: never)")
 	fl.StringSliceVar(&o.Domains, "domains", nil, "run only these domains (poker, football, fourth_down)")
 	var domains []string
 	for _, d := range repro.Domains {

@@ -46,6 +46,7 @@ var flagMeanings = map[string]string{
 	"patience":            "stop a learning run after this many iterations that improve nothing (0: never)",
 	"folds":               "choose the number of iterations on held-out training data: K >= 2 folds of cross-validation, 1 one held-out part, 0 none",
 	"validation":          "the share of the training data one held-out part holds out",
+	"specialise":          "add up to this many literals to each iteration's chosen clause, from the antecedent of the example it was drawn from, while the training score rises (0: never)",
 	"choose":              "how the number of iterations is chosen on the held-out score: one-se (the smallest within one standard error of the best) or best",
 	"validation-patience": "stop a validation run after this many iterations without a better held-out score (0: never)",
 	"prune":               "prune the final theory of the clauses that too few training examples need, as the held-out data choose",

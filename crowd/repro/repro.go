@@ -59,6 +59,8 @@ const (
 	// held-out part of the others), the best rule was more accurate on 8
 	// of the 9 domains and semantics, by 0.9 points on average.
 	DefaultRule = learn.BestScore
+	// DefaultSpecialise is learn.Settings.Specialise of bench crowd.
+	DefaultSpecialise = 0
 	// QuickIterations, QuickHands and QuickAnswers size the Quick run.
 	QuickIterations = 5
 	QuickHands      = 40  // poker hands (about 9 decisions each)

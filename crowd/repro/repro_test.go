@@ -33,7 +33,7 @@ func reproduce(ctx context.Context, s experiment.Settings, domains ...string) (*
 // benchSettings gives s the protocol settings of strata bench crowd where it
 // leaves them zero.
 func benchSettings(s experiment.Settings) experiment.Settings {
-	s.Rule = DefaultRule
+	s.Rule, s.Specialise = DefaultRule, DefaultSpecialise
 	return experimenttest.WithProtocol(s, DefaultFolds)
 }
 

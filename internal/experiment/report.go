@@ -230,8 +230,11 @@ func LearningTable(heading, what, per string, extra ...Column) Section {
 		if s.Timeout > 0 {
 			fmt.Fprintf(w, ", %s of learning per %s and semantics (validation gets 40%%, or 60%% with folds)", s.Timeout, per)
 		}
-		fmt.Fprintf(w, ", validation patience %s, candidates %s, training patience %s, seed %d.\n\n",
-			patience(s.ValidationPatience), orDefault(s.Candidates), patience(s.Patience), s.Seed)
+		fmt.Fprintf(w, ", validation patience %s, candidates %s, training patience %s", patience(s.ValidationPatience), orDefault(s.Candidates), patience(s.Patience))
+		if s.Specialise > 0 {
+			fmt.Fprintf(w, ", each iteration's chosen clause specialised by up to %d literals of the antecedent it was drawn from", s.Specialise)
+		}
+		fmt.Fprintf(w, ", seed %d.\n\n", s.Seed)
 	}
 }
 

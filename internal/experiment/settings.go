@@ -41,6 +41,9 @@ type Settings struct {
 	// run makes exactly the chosen number of iterations).
 	Patience int
 	Threads  int // learner workers (0: all CPUs)
+	// Specialise is learn.Settings.Specialise: how many literals the
+	// learner may add to an iteration's chosen candidate (0: none).
+	Specialise int
 
 	// Folds says how the number of iterations is chosen on the training
 	// data, by whole groups (annotators, evidence formulas): with 2 or
@@ -96,6 +99,8 @@ func (s Settings) Resolve(d Defaults) (Settings, error) {
 		return s, errors.New("repro: Options.Data and Options.Dir are required")
 	case s.Iterations < 0 || s.Timeout < 0 || s.Candidates < 0 || s.Threads < 0:
 		return s, fmt.Errorf("repro: %d iterations, timeout %s, %d candidates, %d threads: none can be negative", s.Iterations, s.Timeout, s.Candidates, s.Threads)
+	case s.Specialise < 0:
+		return s, fmt.Errorf("repro: specialise %d: it cannot be negative (0: never)", s.Specialise)
 	case s.Patience < 0 || s.ValidationPatience < 0:
 		return s, fmt.Errorf("repro: patience %d, validation patience %d: neither can be negative (0: never)", s.Patience, s.ValidationPatience)
 	case s.Folds < 0:
@@ -119,5 +124,5 @@ func (s *Settings) Emit(e Event) { emitter(s.Progress).emit(e) }
 // learner returns the learner's settings under sem.
 func (s *Settings) learner(sem possibilistic.Semantics) learn.Settings {
 	return learn.Settings{Iterations: s.Iterations, Timeout: s.Timeout, Candidates: s.Candidates, Seed: Seed(s.Seed, Learner),
-		Threads: s.Threads, Patience: s.Patience, Semantics: sem}
+		Threads: s.Threads, Patience: s.Patience, Semantics: sem, Specialise: s.Specialise}
 }

@@ -36,17 +36,17 @@ situations.
 
 The number of iterations is chosen on held-out training annotators, never
 on the test annotators, and scored as the test is: the most typical action
-of each held-out situation. By default one held-out part (--validation of
-the training answers): a first run learns on the other training annotators,
-the iteration with the best held-out accuracy is kept (--choose best; the
+of each held-out situation. By default by cross-validation on 3 folds of
+whole training annotators (--folds; 3 validation runs, each learning on the
+other folds and scoring its own; --folds 1 holds out one part, --validation
+of the training answers, instead; --folds 0 learns up to --iterations): the
+iteration with the best pooled held-out accuracy is kept (--choose best; the
 held-out accuracy still rises slowly when the theories are large, and
 --choose one-se, the smallest iteration within one standard error of the
 best, stops well before it), and the theory is learned on all training
-annotators with that many iterations. --folds K chooses it by
-cross-validation instead, on K folds of whole training annotators (K
-validation runs, each on the other folds); --folds 0 learns up to
---iterations. --timeout bounds the learning time of each domain and
-semantics (the validation gets 40% of it, 60% with folds).
+annotators with that many iterations. --timeout bounds the learning time of
+each domain and semantics (the validation gets 60% of it, 40% with one
+held-out part).
 
 DIR receives results.md (the table in the paper's layout, the model sizes,
 the command, an excerpt of each theory), poker.theory, football.theory and

@@ -200,7 +200,8 @@ func TestNoValidation(t *testing.T) {
 
 // TestQuickFolds chooses the iterations by cross-validation over the
 // training annotators: every annotator is held out by one fold, and the
-// pooled curve counts every fold's held-out examples.
+// pooled curve counts every fold's held-out examples; and on one held-out
+// part of them.
 func TestQuickFolds(t *testing.T) {
 	data := dataRoot(t)
 	dir := t.TempDir()
@@ -219,6 +220,15 @@ func TestQuickFolds(t *testing.T) {
 	}
 	if held != v.Held || len(v.HeldOut) < 3 {
 		t.Errorf("%d examples held out by the folds, %d in the selection; %d annotators", held, v.Held, len(v.HeldOut))
+	}
+	// --folds 1: one held-out part of the training annotators.
+	rep, err = Reproduce(context.Background(), Options{Settings: benchSettings(experiment.Settings{Data: data, Dir: t.TempDir(), Quick: true, Seed: 1, Folds: 1,
+		Semantics: []possibilistic.Semantics{possibilistic.Poss}}), Domains: []string{"fourth_down"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := experimenttest.Chosen(t, rep.Rows[0].Learning); v != nil && (v.Folds != 0 || v.Selection.Folds != nil || len(v.HeldOut) == 0) {
+		t.Errorf("one held-out part: %d folds, %d fold runs, %d annotators held out", v.Folds, len(v.Selection.Folds), len(v.HeldOut))
 	}
 }
 

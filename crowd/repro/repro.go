@@ -46,16 +46,16 @@ type Options struct {
 
 // Defaults of strata bench crowd.
 const (
-	DefaultIterations   = learn.DefaultIterations
-	DefaultTimeout      = 9 * time.Minute
-	DefaultValidation   = learn.DefaultValidation
+	DefaultIterations = learn.DefaultIterations
+	DefaultTimeout    = 9 * time.Minute
+	DefaultValidation = learn.DefaultValidation
 	// DefaultFolds chooses the iterations by 3-fold cross-validation over
 	// the training annotators: scored on annotators held out of the
 	// training annotators (three folds of them, each choosing on the
 	// others), it was more accurate than one held-out part on 5 of the 8
 	// domains and semantics measured, as accurate on 2, by 0.4 points on
 	// average, for about 2.5 times the learning time.
-	DefaultFolds = 3
+	DefaultFolds        = 3
 	DefaultTestFraction = crowd.DefaultTestFraction
 	// DefaultRule keeps the iteration with the best held-out accuracy.
 	// The held-out accuracy of the situations still rises slowly when the

@@ -55,6 +55,10 @@ func TestValidationCells(t *testing.T) {
 	if b != "9 of 12 (80.0%), held-out accuracy stopped improving" || c != "4 (78.0%, within one s.e. 4.0 of the best)" {
 		t.Errorf("cells %q, %q", b, c)
 	}
+	v.Chosen, v.ChosenAccuracy = 9, 0.8
+	if _, c := v.cells(); c != "9 (80.0%, the best)" {
+		t.Errorf("the best chosen: %q", c)
+	}
 }
 
 // TestExcerpt checks that an excerpt of a theory with many levels keeps

@@ -95,6 +95,11 @@ func (v *Validation) cells() (best, chosen string) {
 		return "–", "–"
 	}
 	best = fmt.Sprintf("%d of %d (%.1f%%), %s", v.Best, len(v.History), 100*v.BestAccuracy, v.Stop)
+	if v.Chosen == v.Best {
+		// The best iteration is chosen under either rule; "within one s.e."
+		// would read as if a smaller one had been.
+		return best, fmt.Sprintf("%d (%.1f%%, the best)", v.Chosen, 100*v.ChosenAccuracy)
+	}
 	chosen = fmt.Sprintf("%d (%.1f%%, within one s.e. %.1f of the best)", v.Chosen, 100*v.ChosenAccuracy, 100*v.StdErr)
 	return best, chosen
 }

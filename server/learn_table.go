@@ -3,7 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
-	"strings"
+	"errors"
 
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
@@ -57,7 +57,7 @@ func (s *Server) tableProblem(req learnRequest, proto learn.Protocol, folds int)
 	p, err := table.NewProblem(t, nil, ts)
 	if err != nil {
 		field := "table"
-		if folds > 0 && strings.Contains(err.Error(), "too few") {
+		if errors.Is(err, table.ErrTooFew) {
 			field = map[bool]string{true: "validation", false: "folds"}[folds == 1]
 		}
 		return nil, nil, inputError(field, err)

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -154,7 +155,7 @@ func Folds(t *Table, rows []int, k int, label, group string, seed uint64) ([][]i
 			return nil, err
 		}
 		if len(names) < k {
-			return nil, fmt.Errorf("%s: %d groups in column %q are too few for %d folds", t.Name, len(names), group, k)
+			return nil, tooFew(fmt.Sprintf("%s: %d groups in column %q are too few for %d folds", t.Name, len(names), group, k))
 		}
 		rng.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
 		// Deal each group to the fold with the fewest rows so far, so that
@@ -170,7 +171,7 @@ func Folds(t *Table, rows []int, k int, label, group string, seed uint64) ([][]i
 		}
 	} else {
 		if len(rows) < k {
-			return nil, fmt.Errorf("%s: %d rows are too few for %d folds", t.Name, len(rows), k)
+			return nil, tooFew(fmt.Sprintf("%s: %d rows are too few for %d folds", t.Name, len(rows), k))
 		}
 		next := 0
 		for _, rs := range byClass(t, rows, label) {
@@ -205,7 +206,7 @@ func HoldOut(t *Table, rows []int, share float64, label, group string, seed uint
 			return nil, err
 		}
 		if len(names) < 2 {
-			return nil, fmt.Errorf("%s: %d group(s) in column %q: need two to hold one out", t.Name, len(names), group)
+			return nil, tooFew(fmt.Sprintf("%s: %d group(s) in column %q: need two to hold one out", t.Name, len(names), group))
 		}
 		rng.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
 		for i, g := range names {
@@ -221,7 +222,7 @@ func HoldOut(t *Table, rows []int, share float64, label, group string, seed uint
 			held = append(held, rs[:n]...)
 		}
 		if len(held) == 0 || len(held) == len(rows) {
-			return nil, fmt.Errorf("%s: %d rows are too few to hold out a share %v of them", t.Name, len(rows), share)
+			return nil, tooFew(fmt.Sprintf("%s: %d rows are too few to hold out a share %v of them", t.Name, len(rows), share))
 		}
 	}
 	slices.Sort(held)
@@ -281,3 +282,14 @@ func Complement(rows, held []int) []int {
 	}
 	return out
 }
+
+// ErrTooFew is matched (errors.Is) by the error of a problem whose rows or
+// groups are too few for the folds or the held-out share asked for: the
+// protocol's settings, not the table, are at fault.
+var ErrTooFew = errors.New("too few rows or groups for the held-out parts")
+
+// tooFew is an error that is ErrTooFew, with its own message.
+type tooFew string
+
+func (e tooFew) Error() string      { return string(e) }
+func (tooFew) Is(target error) bool { return target == ErrTooFew }

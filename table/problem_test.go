@@ -3,9 +3,11 @@ package table
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/strata-logic/strata/learn"
@@ -233,5 +235,31 @@ func TestVariants(t *testing.T) {
 		if _, err := ParseVariant(bad); err == nil {
 			t.Errorf("ParseVariant(%q) gave no error", bad)
 		}
+	}
+}
+
+// TestTooFew checks that too few rows or groups for the folds or the
+// held-out share asked for is ErrTooFew, which the server reports against
+// its folds or validation field, and that a table's own fault is not.
+func TestTooFew(t *testing.T) {
+	tab, err := Read(strings.NewReader("x,g,c\n1,a,y\n2,a,n\n3,a,y\n"), "f.csv", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := []int{0, 1, 2}
+	if _, err := Folds(tab, rows, 5, "c", "", 1); !errors.Is(err, ErrTooFew) {
+		t.Errorf("5 folds of 3 rows: %v", err)
+	}
+	if _, err := Folds(tab, rows, 2, "c", "g", 1); !errors.Is(err, ErrTooFew) {
+		t.Errorf("2 folds of 1 group: %v", err)
+	}
+	if _, err := HoldOut(tab, rows, 0.3, "c", "g", 1); !errors.Is(err, ErrTooFew) {
+		t.Errorf("holding out 1 group of 1: %v", err)
+	}
+	if _, err := Folds(tab, rows, 3, "c", "", 1); err != nil {
+		t.Errorf("3 folds of 3 rows: %v", err)
+	}
+	if _, err := Folds(tab, rows, 2, "c", "nope", 1); err == nil || errors.Is(err, ErrTooFew) {
+		t.Errorf("a group column that is not there: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/table"
@@ -66,14 +67,11 @@ func (s *Server) tableProblem(req learnRequest, proto learn.Protocol, folds int)
 }
 
 // confusionView is a theory's answers for the rows of a table against
-// their classes (table.Evaluate): Counts[t][p] rows of class Labels[t]
-// were answered Labels[p]. Error says why there is none.
+// their classes (table.Evaluate), as strata eval --table --json prints
+// them; or, without them, Error says why there are none.
 type confusionView struct {
-	Rows     int      `json:"rows"`
-	Accuracy float64  `json:"accuracy"`
-	Labels   []string `json:"labels"`
-	Counts   [][]int  `json:"counts"`
-	Error    string   `json:"error,omitempty"`
+	*jsonview.Confusion
+	Error string `json:"error,omitempty"`
 }
 
 // tableScore is what a table run keeps to score its final theory on the
@@ -90,5 +88,5 @@ func (ts *tableScore) score(ctx context.Context, th *possibilistic.Theory) (*con
 	if err != nil {
 		return nil, err
 	}
-	return &confusionView{Rows: c.Total(), Accuracy: c.Accuracy(), Labels: c.Labels, Counts: c.Counts}, nil
+	return &confusionView{Confusion: jsonview.NewConfusion(c)}, nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -72,27 +73,22 @@ type majorityJSON struct {
 // each test situation (Accuracy, Confusion), and on the test defaults and
 // non-defaults (BinaryAccuracy).
 type crowdTheoryJSON struct {
-	Semantics      string        `json:"semantics"`
-	Accuracy       float64       `json:"accuracy"`
-	Formulas       int           `json:"formulas"`
-	Levels         int           `json:"levels"`
-	Literals       int           `json:"literals"`
-	BelowTop       int           `json:"literals_below_top"`
-	BinaryAccuracy float64       `json:"binary_accuracy"`
-	Defaults       int           `json:"defaults"`
-	Nondefaults    int           `json:"nondefaults"`
-	TruePositives  int           `json:"true_positives"`
-	TrueNegatives  int           `json:"true_negatives"`
-	Confusion      confusionJSON `json:"confusion"`
+	Semantics      string  `json:"semantics"`
+	Accuracy       float64 `json:"accuracy"`
+	Formulas       int     `json:"formulas"`
+	Levels         int     `json:"levels"`
+	Literals       int     `json:"literals"`
+	BelowTop       int     `json:"literals_below_top"`
+	BinaryAccuracy float64 `json:"binary_accuracy"`
+	Defaults       int     `json:"defaults"`
+	Nondefaults    int     `json:"nondefaults"`
+	TruePositives  int     `json:"true_positives"`
+	TrueNegatives  int     `json:"true_negatives"`
+	// Confusion is the confusion table of the most typical actions, with
+	// its scores, as strata eval --table --json gives a table's.
+	Confusion *jsonview.Confusion `json:"confusion"`
 
 	confusion *eval.Confusion
-}
-
-// confusionJSON is a confusion table: Counts[t][p] situations of target
-// Labels[t] were answered Labels[p]; the last label is none.
-type confusionJSON struct {
-	Labels []string `json:"labels"`
-	Counts [][]int  `json:"counts"`
 }
 
 type crowdBaseline struct {
@@ -226,7 +222,7 @@ func crowdEvalTheory(cmd *cobra.Command, dir string, th *possibilistic.Theory, a
 	}
 	return &crowdTheoryJSON{Semantics: sem.String(), Accuracy: c.Accuracy(), Formulas: formulas, Levels: len(th.Levels), Literals: literals,
 		BelowTop: soft, BinaryAccuracy: b.Accuracy(), Defaults: len(pos), Nondefaults: len(neg),
-		TruePositives: b.TruePositives, TrueNegatives: b.TrueNegatives, Confusion: confusionJSON{c.Labels, c.Counts}, confusion: c}, nil
+		TruePositives: b.TruePositives, TrueNegatives: b.TrueNegatives, Confusion: jsonview.NewConfusion(c), confusion: c}, nil
 }
 
 // write prints the theory's rows of crowd eval's table and, with

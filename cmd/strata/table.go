@@ -460,21 +460,18 @@ func evalTable(cmd *cobra.Command, theory string, tf *tableFlags, sem possibilis
 	}
 	w := cmd.OutOrStdout()
 	if asJSON {
-		return writeJSON(w, tableEvalJSON{Table: t.Name, Semantics: sem.String(), Accuracy: c.Accuracy(), MacroF1: c.MacroF1(),
-			Rows: c.Total(), Right: c.Correct(), Confusion: confusionJSON{c.Labels, c.Counts}})
+		return writeJSON(w, tableEvalJSON{Table: t.Name, Semantics: sem.String(), Confusion: jsonview.NewConfusion(c)})
 	}
 	fmt.Fprintf(w, "accuracy: %.4f\nmacro-F1: %.4f\nrows: %d, right: %d\n\n", c.Accuracy(), c.MacroF1(), c.Total(), c.Correct())
 	return c.Write(w)
 }
 
-// tableEvalJSON is strata eval --table --json: the scores of one class
-// per row, with the confusion table as strata crowd eval gives it.
+// tableEvalJSON is strata eval --table --json: the table and the
+// semantics, then the confusion table of one class per row with its scores
+// (accuracy, macro_f1, rows, right, labels, counts), the view crowd eval
+// --json and a table run of the server give too.
 type tableEvalJSON struct {
-	Table     string        `json:"table"`
-	Semantics string        `json:"semantics"`
-	Accuracy  float64       `json:"accuracy"`
-	MacroF1   float64       `json:"macro_f1"`
-	Rows      int           `json:"rows"`
-	Right     int           `json:"right"`
-	Confusion confusionJSON `json:"confusion"`
+	Table     string `json:"table"`
+	Semantics string `json:"semantics"`
+	*jsonview.Confusion
 }

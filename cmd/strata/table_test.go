@@ -179,17 +179,15 @@ func TestLoansExample(t *testing.T) {
 	}
 	js, _, code := strata(t, "", "eval", theory, "--table", csvPath, "--json")
 	var ev struct {
-		Accuracy  float64 `json:"accuracy"`
-		MacroF1   float64 `json:"macro_f1"`
-		Rows      int     `json:"rows"`
-		Right     int     `json:"right"`
-		Confusion struct {
-			Labels []string `json:"labels"`
-			Counts [][]int  `json:"counts"`
-		} `json:"confusion"`
+		Accuracy float64  `json:"accuracy"`
+		MacroF1  float64  `json:"macro_f1"`
+		Rows     int      `json:"rows"`
+		Right    int      `json:"right"`
+		Labels   []string `json:"labels"`
+		Counts   [][]int  `json:"counts"`
 	}
 	if err := json.Unmarshal([]byte(js), &ev); code != 0 || err != nil || ev.Rows != 120 || ev.Right != 118 ||
-		strings.Join(ev.Confusion.Labels, ",") != "grant,reject,none" {
+		strings.Join(ev.Labels, ",") != "grant,reject,none" || ev.Counts[1][1] != 75 {
 		t.Fatalf("eval --table --json: exit %d %v %+v\n%s", code, err, ev, js)
 	}
 	js, _, code = strata(t, "", "predict", theory, "--table", csvPath, "--json", "--explain")

@@ -3,9 +3,15 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"net/http"
+	"os"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
+	"time"
 )
 
 // TestViewsAgree checks that show --json and closure --json print what
@@ -66,5 +72,72 @@ func TestViewsAgree(t *testing.T) {
 			want, _ := json.Marshal(apiURL)
 			t.Fatalf("base #%d:\n%s\nclosure --json printed\n%s\nthe API answered\n%s", i, b.text, got, want)
 		}
+	}
+}
+
+// TestConfusionViewsAgree checks that a confusion table has one shape: a
+// learning run of the server on a table ends with the confusion that
+// strata eval --table --json prints for the run's theory on the same rows,
+// field for field, and crowd eval --json scores a theory with the same
+// fields.
+func TestConfusionViewsAgree(t *testing.T) {
+	apiURL := newAPIServer(t)
+	ex := t.TempDir()
+	if _, errs, code := strata(t, "", "examples", ex); code != 0 {
+		t.Fatal(errs)
+	}
+	loans := filepath.Join(ex, "loans.csv")
+	csvText, err := os.ReadFile(loans)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var run map[string]any
+	post(t, apiURL+"/api/learn", map[string]any{"table": string(csvText), "label": "decision", "iterations": 8}, &run)
+	id := run["id"].(string)
+	for deadline := time.Now().Add(2 * time.Minute); run["state"] == "running"; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("run %s still running", id)
+		}
+		get(t, apiURL+"/api/learn/"+id, &run)
+	}
+	api, ok := run["confusion"].(map[string]any)
+	if run["state"] != "done" || !ok {
+		t.Fatalf("run %s: %v", id, run)
+	}
+	theory := writeFile(t, "run.theory", run["theory"].(string))
+	cli := jsonOf(t, "eval", theory, "--table", loans, "--label", "decision", "--json")
+	if cli["table"] != loans || cli["semantics"] != "poss" {
+		t.Errorf("eval --table --json: table %v, semantics %v", cli["table"], cli["semantics"])
+	}
+	delete(cli, "table")
+	delete(cli, "semantics")
+	if !reflect.DeepEqual(cli, api) {
+		got, _ := json.Marshal(cli)
+		want, _ := json.Marshal(api)
+		t.Fatalf("eval --table --json printed\n%s\nthe run's confusion is\n%s", got, want)
+	}
+
+	calls := filepath.Join(t.TempDir(), "calls")
+	if _, errs, code := strata(t, "", "crowd", "table", filepath.Join(ex, "calls.csv"), "-o", calls, "--annotator", "team", "--answer", "call"); code != 0 {
+		t.Fatal(errs)
+	}
+	crowd, ok := field(jsonOf(t, "crowd", "eval", calls, filepath.Join(ex, "penguin.theory"), "--json"), "theory", "confusion").(map[string]any)
+	if !ok || !slices.Equal(slices.Sorted(maps.Keys(crowd)), slices.Sorted(maps.Keys(api))) {
+		t.Errorf("crowd eval --json: theory.confusion %v; a table run's %v", crowd, api)
+	}
+}
+
+func get(t *testing.T, url string, out any) {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %d", url, res.StatusCode)
+	}
+	if err := json.NewDecoder(res.Body).Decode(out); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -44,3 +44,23 @@ func NewEval(th *possibilistic.Theory, sem possibilistic.Semantics, b *eval.Bina
 	}
 	return ev
 }
+
+// Confusion is a confusion table of a multi-class task with its scores:
+// Counts[t][p] rows (or situations) of target Labels[t] were answered
+// Labels[p], the last label being none (eval.None). strata eval --table
+// --json prints it beside the table's name, strata crowd eval --json in its
+// theory's score, and a learning run on a table (GET /api/learn/{id}) once
+// it has ended.
+type Confusion struct {
+	Accuracy float64  `json:"accuracy"`
+	MacroF1  float64  `json:"macro_f1"`
+	Rows     int      `json:"rows"`  // in all
+	Right    int      `json:"right"` // answered their target
+	Labels   []string `json:"labels"`
+	Counts   [][]int  `json:"counts"`
+}
+
+// NewConfusion describes c.
+func NewConfusion(c *eval.Confusion) *Confusion {
+	return &Confusion{Accuracy: c.Accuracy(), MacroF1: c.MacroF1(), Rows: c.Total(), Right: c.Correct(), Labels: c.Labels, Counts: c.Counts}
+}

@@ -1,9 +1,7 @@
 package defaults
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -177,75 +175,6 @@ func (k *OCF) Accepts(ctx context.Context, d Default) (bool, error) {
 	return a.Accepted, err
 }
 
-// ocfJSON is the JSON form of an OCF.
-type ocfJSON struct {
-	Kind     string        `json:"kind"`
-	Base     string        `json:"base,omitempty"`
-	Atoms    []string      `json:"atoms"`
-	Defaults []defaultJSON `json:"defaults"`
-	Infinite []string      `json:"infinite,omitempty"`
-	Worlds   []worldJSON   `json:"worlds,omitempty"`
-}
-
-type defaultJSON struct {
-	Default string `json:"default"`
-	Layer   *int   `json:"layer,omitempty"`
-	Impact  *int   `json:"impact,omitempty"`
-}
-
-type worldJSON struct {
-	World []string `json:"world"` // its true atoms
-	Rank  Rank     `json:"rank"`
-}
-
-// MaxWorldAtoms bounds the vocabulary size up to which the JSON form of an
-// OCF lists the rank of every world.
+// MaxWorldAtoms bounds the vocabulary size up to which RankWorlds lists
+// every world with its ranks.
 const MaxWorldAtoms = 12
-
-// MarshalJSON writes the OCF: its kind, the layer or impact of every
-// default, Δ^∞ of a weakly consistent base, and, for vocabularies of at
-// most MaxWorldAtoms atoms, the rank of every world (as its true atoms).
-func (k *OCF) MarshalJSON() ([]byte, error) {
-	b := k.r.base
-	v := b.vocab()
-	out := ocfJSON{Kind: k.Kind, Base: b.Name, Atoms: v.Names()}
-	for i, d := range b.Defaults {
-		dj := defaultJSON{Default: d.Text}
-		if dj.Default == "" {
-			dj.Default = d.String(v)
-		}
-		if k.Kind == "z" {
-			dj.Layer = &k.Layer[i]
-		} else {
-			dj.Impact = &k.Impacts[i]
-		}
-		out.Defaults = append(out.Defaults, dj)
-	}
-	for _, d := range k.r.infinite {
-		text := d.Text
-		if text == "" {
-			text = d.String(v)
-		}
-		out.Infinite = append(out.Infinite, text)
-	}
-	if n := v.Len(); n <= MaxWorldAtoms {
-		logic.ForEachWorld(n, func(w []bool) bool {
-			wj := worldJSON{World: []string{}, Rank: k.RankWorld(w)}
-			for a, val := range w {
-				if val {
-					wj.World = append(wj.World, v.Name(logic.Atom(a)))
-				}
-			}
-			out.Worlds = append(out.Worlds, wj)
-			return true
-		})
-	}
-	// Without HTML escaping, as every JSON strata writes: "a -> b" stays so.
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(out); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/strata-logic/strata/defaults"
+	"github.com/strata-logic/strata/internal/jsonview"
 )
 
 // birdsBase is the explorer's birds example.
@@ -100,16 +101,19 @@ func TestRanks(t *testing.T) {
 	var base baseView
 	call(t, "POST", ts.URL+"/api/bases", map[string]string{"text": birdsBase}, &base)
 	for _, q := range []string{"penguin -> wings", "penguin -> flies", "bird -> flies", "ostrich, penguin -> bird", "zoo -> fed"} {
-		var rv ranksView
+		var rv jsonview.Ranks
 		if st := call(t, "POST", ts.URL+"/api/ranks", map[string]string{"theory_id": base.ID, "query": q}, &rv); st != 200 {
 			t.Fatalf("%s: %d", q, st)
 		}
-		if len(rv.Worlds) != 1<<7 || len(rv.Defaults) != 7 || rv.CError != "" || rv.Query == nil || rv.Query.C == nil {
+		if len(rv.Worlds) != 1<<7 || len(rv.Defaults) != 7 || rv.CError != "" || rv.Query == nil || rv.Query.Z == nil || rv.Query.C == nil {
 			t.Fatalf("%s: %d worlds, %d defaults, c error %q, query %+v", q, len(rv.Worlds), len(rv.Defaults), rv.CError, rv.Query)
 		}
 		ver, fal := [2]defaults.Rank{defaults.Infinite, defaults.Infinite}, [2]defaults.Rank{defaults.Infinite, defaults.Infinite}
 		for _, w := range rv.Worlds {
-			for i, r := range []defaults.Rank{w.Z, *w.C} {
+			if w.Z == nil || w.C == nil {
+				t.Fatalf("%s: world %v without its ranks", q, w.World)
+			}
+			for i, r := range []defaults.Rank{*w.Z, *w.C} {
 				if w.Verifies {
 					ver[i] = min(ver[i], r)
 				}
@@ -118,7 +122,7 @@ func TestRanks(t *testing.T) {
 				}
 			}
 		}
-		for i, a := range []acceptanceView{rv.Query.Z, *rv.Query.C} {
+		for i, a := range []*jsonview.Acceptance{rv.Query.Z, rv.Query.C} {
 			if a.Verification != ver[i] || a.Falsification != fal[i] {
 				t.Errorf("%s, OCF %d: %+v; the worlds give %v and %v", q, i, a, ver[i], fal[i])
 			}
@@ -133,7 +137,7 @@ func TestRanks(t *testing.T) {
 		}
 	}
 	// The impacts of the minimal c-representation and the Z-ranks.
-	var rv ranksView
+	var rv jsonview.Ranks
 	call(t, "POST", ts.URL+"/api/ranks", map[string]string{"base": birdsRules}, &rv)
 	var zs, cs []int
 	for _, d := range rv.Defaults {

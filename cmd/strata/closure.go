@@ -67,7 +67,9 @@ them.
 the result on standard output as JSON (and -o FILE still receives the
 text): the Z-ordering and Θ_Z with the field names of POST /api/bases
 (z_ordering, defaults with their lines and ranks, theory), or with --ranks
-the ranking functions.`,
+the ranking functions as POST /api/ranks gives them (atoms, defaults with
+their Z-rank and impact, worlds with their ranks z and c; with --ocf, the
+other function's fields are left out).`,
 		Example: `  strata closure examples/penguins.rules
   strata closure examples/birds.cl --base birds -o birds.theory
   strata closure examples/penguins.rules --hard hard.rules

@@ -85,7 +85,7 @@ func TestJSON(t *testing.T) {
 		t.Errorf("closure --json -o FILE: %v %q", err, b)
 	}
 	v = jsonOf(t, "closure", "--ranks", "--ocf", "z", "--json", p("birds.cl"))
-	if field(v, "kind") != "z" {
+	if field(v, "worlds", 1, "z") != 1.0 || field(v, "worlds", 1, "c") != nil || field(v, "defaults", 0, "rank") != 1.0 {
 		t.Errorf("closure --ranks --json: %v", v)
 	}
 	v = jsonOf(t, "entails", "--json", "--relation", "lex", p("penguins.rules"), "penguin -> wings")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/defaults"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -22,22 +23,37 @@ func runRanks(cmd *cobra.Command, path string, flags baseFlags, which string, as
 		return err
 	}
 	var ocfs []*defaults.OCF
+	var kz, kc *defaults.OCF
 	if which != "c" {
-		ocfs = append(ocfs, rs.SystemZ())
+		kz = rs.SystemZ()
+		ocfs = append(ocfs, kz)
 	}
 	if which != "z" {
-		kc, err := rs.CRepresentation(cmd.Context())
-		if err != nil {
+		if kc, err = rs.CRepresentation(cmd.Context()); err != nil {
 			return err
 		}
 		ocfs = append(ocfs, kc)
 	}
 	return writeTheoryOutputs(cmd, out, asJSON, func(w io.Writer) error { return writeRanks(w, rs, ocfs) }, func() (any, error) {
-		if len(ocfs) == 1 {
-			return ocfs[0], nil
-		}
-		return map[string]*defaults.OCF{"z": ocfs[0], "c": ocfs[1]}, nil
+		return newRanksJSON(rs, kz, kc)
 	})
+}
+
+// newRanksJSON is the OCFs kz and kc (one of them nil under --ocf) as POST
+// /api/ranks describes them, with the file each default was read from.
+func newRanksJSON(rs *defaults.Reasoner, kz, kc *defaults.OCF) (*jsonview.Ranks, error) {
+	v, err := jsonview.DescribeRanks(rs, kz, kc, nil)
+	if err != nil {
+		return nil, err
+	}
+	k := kz
+	if k == nil {
+		k = kc
+	}
+	for i := range v.Defaults {
+		v.Defaults[i].File = k.Base().Defaults[i].Pos.File
+	}
+	return v, nil
 }
 
 // writeRanks writes the OCFs as text: the layer or impact of every default,

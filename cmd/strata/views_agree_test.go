@@ -14,10 +14,11 @@ import (
 	"time"
 )
 
-// TestViewsAgree checks that show --json and closure --json print what
-// POST /api/theories and POST /api/bases answer, field for field, but for
-// what only one side has: the server's id, kind, name, format, block and
-// text, and the file a default was read from on the command line.
+// TestViewsAgree checks that show --json, closure --json and closure
+// --ranks --json print what POST /api/theories, POST /api/bases and POST
+// /api/ranks answer, field for field, but for what only one side has: the
+// server's id, kind, name, format, block and text, and the file a default
+// was read from on the command line.
 func TestViewsAgree(t *testing.T) {
 	apiURL := newAPIServer(t)
 	drop := func(m any, keys ...string) {
@@ -65,12 +66,32 @@ func TestViewsAgree(t *testing.T) {
 			drop(d, "file")
 		}
 		post(t, apiURL+"/api/bases", body, &api)
+		id := api.(map[string]any)["id"]
 		drop(api, "id", "kind", "name", "format", "block")
 		drop(api.(map[string]any)["theory"], "kind", "name", "text")
 		if !reflect.DeepEqual(cli, api) {
 			got, _ := json.Marshal(cli)
-			want, _ := json.Marshal(apiURL)
+			want, _ := json.Marshal(api)
 			t.Fatalf("base #%d:\n%s\nclosure --json printed\n%s\nthe API answered\n%s", i, b.text, got, want)
+		}
+
+		// closure --ranks --json is POST /api/ranks's answer.
+		out, errs, code = strata(t, "", append(args, "--ranks")...)
+		if err := json.Unmarshal([]byte(out), &cli); code != 0 || err != nil {
+			t.Fatalf("closure --ranks --json (exit %d, %s, %v):\n%s", code, errs, err, out)
+		}
+		for _, d := range cli.(map[string]any)["defaults"].([]any) {
+			if d.(map[string]any)["file"] != path {
+				t.Fatalf("closure --ranks --json: default %v without its file %s", d, path)
+			}
+			drop(d, "file")
+		}
+		api = nil
+		post(t, apiURL+"/api/ranks", map[string]any{"theory_id": id}, &api)
+		if !reflect.DeepEqual(cli, api) {
+			got, _ := json.Marshal(cli)
+			want, _ := json.Marshal(api)
+			t.Fatalf("base #%d:\n%s\nclosure --ranks --json printed\n%s\nthe API answered\n%s", i, b.text, got, want)
 		}
 	}
 }

@@ -77,17 +77,27 @@ func TestClosureRanks(t *testing.T) {
 		t.Errorf("closure --ranks: exit %d %q:\n%s", code, errs, out)
 	}
 	out, errs, code = strata(t, "", "closure", "--ranks", "--json", cl)
-	var ocfs map[string]struct {
-		Kind     string
+	var ranks struct {
 		Defaults []struct {
-			Layer, Impact *int
+			Rank   int
+			Impact *int
 		}
-		Worlds []struct{ Rank any }
+		Worlds []struct{ Z, C any }
 	}
-	if err := json.Unmarshal([]byte(out), &ocfs); code != 0 || err != nil || ocfs["c"].Kind != "c" || len(ocfs["z"].Worlds) != 16 ||
-		*ocfs["c"].Defaults[1].Impact != 2 || *ocfs["z"].Defaults[1].Layer != 1 {
+	if err := json.Unmarshal([]byte(out), &ranks); code != 0 || err != nil || len(ranks.Worlds) != 16 || ranks.Worlds[7].C != 3.0 ||
+		ranks.Defaults[1].Impact == nil || *ranks.Defaults[1].Impact != 2 || ranks.Defaults[1].Rank != 2 {
 		t.Errorf("closure --ranks --json: exit %d %q %v:\n%s", code, errs, err, out)
 	}
+	// --ocf z leaves κ_c's fields out, and --ocf c κ_Z's.
+	out, errs, code = strata(t, "", "closure", "--ranks", "--ocf", "z", "--json", cl)
+	if code != 0 || strings.Contains(out, `"impact"`) || strings.Contains(out, `"c":`) || !strings.Contains(out, `"z":`) {
+		t.Errorf("closure --ranks --ocf z --json: exit %d %q:\n%s", code, errs, out)
+	}
+	out, errs, code = strata(t, "", "closure", "--ranks", "--ocf", "c", "--json", cl)
+	if code != 0 || strings.Contains(out, `"rank"`) || strings.Contains(out, `"z":`) || !strings.Contains(out, `"c":`) {
+		t.Errorf("closure --ranks --ocf c --json: exit %d %q:\n%s", code, errs, out)
+	}
+	out, _, _ = strata(t, "", "closure", "--ranks", "--json", cl)
 	old, errs, code := strata(t, "", "closure", "--ranks", "--format", "json", cl)
 	if code != 0 || old != out || errs != "strata: --format json is deprecated; use --json\n" {
 		t.Errorf("--format json, the old spelling: exit %d %q", code, errs)

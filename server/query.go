@@ -256,47 +256,13 @@ func (e *entry) decideBase(ctx context.Context, w *worker, sem defaults.Semantic
 	if err != nil {
 		return nil, err
 	}
-	out := &answerView{Answer: jsonview.Answer{Query: query, Word: jsonview.YesNo(a.Entailed), Entailed: a.Entailed, Semantics: sem.String()}}
-	if sem == defaults.Rational {
-		// The degrees of rational closure are those of Θ_Z; the other
-		// semantics of a base have none.
-		out.SetDegrees(a.Verdict)
-	}
+	out := &answerView{}
+	out.SetDefaults(query, a)
 	if !explain {
 		return out, nil
 	}
-	x := &jsonview.Explanation{Text: a.Reason(), Violations: a.Violations, Entailing: []jsonview.FormulaRef{}, Drowned: []int{}, SetAside: []jsonview.FormulaRef{}}
-	// Θ_Z's levels are the Z-levels, lowest (Δ1) first, then the background
-	// knowledge at weight 1.
-	ws := e.ord.Weights()
-	if a.Verdict.Entailed && !a.Vacuous {
-		for j, wt := range ws {
-			if wt == a.Verdict.Necessity {
-				x.DecidingZLevel = j + 1
-			}
-		}
-	}
-	for j, wt := range ws {
-		if wt <= a.Verdict.Inconsistency {
-			x.DrownedZLevels = append(x.DrownedZLevels, j+1)
-		}
-	}
-	for _, i := range a.Clash {
-		x.Clash = append(x.Clash, jsonview.DescribeDefault(e.base, i, e.ord.Rank(i)+1))
-	}
-	for i, t := range a.Counter {
-		if i < w.vocab.Len() {
-			lit := logic.MkLit(logic.Atom(i), !t)
-			x.Counter = append(x.Counter, w.litString(lit))
-		}
-	}
-	if sem == defaults.SystemP && !a.Entailed {
-		x.NegZLevel = a.NegLevel + 1
-	}
-	if a.Impacts != nil {
-		x.Impacts = a.Impacts
-		x.Ranks = &jsonview.RankPair{Verification: a.RankAB, Falsification: a.RankAnB}
-	}
+	x := &jsonview.Explanation{}
+	x.SetDefaults(a, e.ord, w.vocab, w.litString)
 	out.Explanation = x
 	return out, nil
 }

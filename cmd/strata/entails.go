@@ -54,10 +54,12 @@ line, a tab, and the query as written. --query-timeout bounds the time of each
 query: a query that overruns it is reported as "timeout", not answered (its
 work stops at the solver's next check point).
 
---json prints the answer as JSON (with its reason), or with --queries one
-record per query with its answer and its time in seconds, and the setup time
-(reading the base, its partition and, for c, the constraint system CR(Δ) and a
-minimal c-representation); --csv prints the records of --queries as CSV.
+--json prints the answer as POST /api/query gives it on the base (answer,
+semantics: the relation, explanation with its text and its defaults and
+Z-levels) with its time in seconds, or with --queries one record per query
+with its answer and its time, and the setup time (reading the base, its
+partition and, for c, the constraint system CR(Δ) and a minimal
+c-representation); --csv prints the records of --queries as CSV.
 
 --weak accepts a weakly consistent base: the defaults that no Z-level can
 take (Δ^∞ of the extended partition, such as (Bottom|A) in a .cl file) make
@@ -119,20 +121,24 @@ knowledge is entailed under every relation.`,
 			if queries == "" {
 				t0 := time.Now()
 				a, err := decide(cmd.Context(), rs, sem, qs[0], timeout, true)
-				answer, reason := "", ""
+				out := entailsJSON{Answer: &jsonview.Answer{}}
 				switch {
 				case errors.Is(err, context.DeadlineExceeded):
-					answer, reason = "timeout", fmt.Sprintf("no answer within %v", timeout)
+					out.Answer = &jsonview.Answer{Query: args[1], Word: "timeout", Semantics: sem.String(),
+						Explanation: &jsonview.Explanation{Text: fmt.Sprintf("no answer within %v", timeout),
+							Entailing: []jsonview.FormulaRef{}, Drowned: []int{}, SetAside: []jsonview.FormulaRef{}}}
 				case err != nil:
 					return err
 				default:
-					answer, reason = jsonview.YesNo(a.Entailed), a.Reason()
+					out.SetDefaults(args[1], a)
+					out.Explanation = &jsonview.Explanation{}
+					out.Explanation.SetDefaults(a, rs.Ordering(), b.Vocab, b.Vocab.LitString)
 				}
+				out.Seconds = time.Since(t0).Seconds()
 				if asJSON {
-					err = writeJSON(w, entailsJSON{Relation: relationValue{&sem}.String(), Query: args[1], Answer: answer,
-						Entailed: answer == "yes", Reason: reason, Seconds: time.Since(t0).Seconds()})
+					err = writeJSON(w, out)
 				} else {
-					_, err = fmt.Fprintf(w, "%s\n%s\n", answer, reason)
+					_, err = fmt.Fprintf(w, "%s\n%s\n", out.Word, out.Explanation.Text)
 				}
 				if err != nil {
 					return err
@@ -146,7 +152,7 @@ knowledge is entailed under every relation.`,
 			case asCSV:
 				format = "csv"
 			}
-			rep := queryReport{Relation: relationValue{&sem}.String(), Setup: setup.Seconds(), Timeout: timeout.Seconds(), Queries: []queryResult{}}
+			rep := queryReport{Semantics: sem.String(), Setup: setup.Seconds(), Timeout: timeout.Seconds(), Queries: []queryResult{}}
 			for _, q := range qs {
 				t0 := time.Now()
 				a, err := decide(cmd.Context(), rs, sem, q, timeout, false)
@@ -204,14 +210,12 @@ func resultsFlag(cmd *cobra.Command, results string, asJSON, asCSV *bool) error 
 	return nil
 }
 
-// entailsJSON is the answer to one query: yes, no or timeout, and why.
+// entailsJSON is the answer to one query as POST /api/query gives it on
+// the base (answer yes or no, or timeout with the explanation's text
+// alone), and the time it took.
 type entailsJSON struct {
-	Relation string  `json:"relation"`
-	Query    string  `json:"query"`
-	Answer   string  `json:"answer"`
-	Entailed bool    `json:"entailed"`
-	Reason   string  `json:"reason"`
-	Seconds  float64 `json:"seconds"`
+	*jsonview.Answer
+	Seconds float64 `json:"seconds"`
 }
 
 // parseDefault reads a query: a rule or a .cl conditional (defaults.ParseQuery).
@@ -282,12 +286,13 @@ func decide(ctx context.Context, rs *defaults.Reasoner, sem defaults.Semantics, 
 	return a, err
 }
 
-// queryReport is the record of a run of queries.
+// queryReport is the record of a run of queries, under the relation
+// named semantics, as the JSON API names it.
 type queryReport struct {
-	Relation string        `json:"relation"`
-	Setup    float64       `json:"setup_seconds"`
-	Timeout  float64       `json:"query_timeout_seconds,omitempty"`
-	Queries  []queryResult `json:"queries"`
+	Semantics string        `json:"semantics"`
+	Setup     float64       `json:"setup_seconds"`
+	Timeout   float64       `json:"query_timeout_seconds,omitempty"`
+	Queries   []queryResult `json:"queries"`
 }
 
 type queryResult struct {

@@ -89,11 +89,11 @@ func TestJSON(t *testing.T) {
 		t.Errorf("closure --ranks --json: %v", v)
 	}
 	v = jsonOf(t, "entails", "--json", "--relation", "lex", p("penguins.rules"), "penguin -> wings")
-	if field(v, "answer") != "yes" || field(v, "relation") != "lex" || !strings.Contains(field(v, "reason").(string), "violate") {
+	if field(v, "answer") != "yes" || field(v, "semantics") != "lex" || !strings.Contains(field(v, "explanation", "text").(string), "violate") {
 		t.Errorf("entails --json: %v", v)
 	}
 	v = jsonOf(t, "entails", "--json", "--relation", "c", p("birds.cl"), "--queries", p("birds.clq"))
-	if field(v, "relation") != "c" || field(v, "queries", 1, "answer") != "yes" || field(v, "queries", 0, "query") != "(f|p)" {
+	if field(v, "semantics") != "c" || field(v, "queries", 1, "answer") != "yes" || field(v, "queries", 0, "query") != "(f|p)" {
 		t.Errorf("entails --queries --json: %v", v)
 	}
 

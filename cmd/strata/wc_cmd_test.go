@@ -34,10 +34,10 @@ func TestEntailsWC(t *testing.T) {
 	}
 	out, _, _ = strata(t, "", "entails", "--relation", "w", cl, "--queries", clq, "--json", "--query-timeout", "1ns")
 	var rep struct {
-		Relation string
-		Queries  []struct{ Query, Answer string }
+		Semantics string
+		Queries   []struct{ Query, Answer string }
 	}
-	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Relation != "w" || len(rep.Queries) != 3 {
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Semantics != "w" || len(rep.Queries) != 3 {
 		t.Fatalf("--json: %v\n%s", err, out)
 	}
 	for _, q := range rep.Queries {

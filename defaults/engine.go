@@ -125,13 +125,10 @@ func (e *engine) solve(ctx context.Context, as ...logic.Lit) (bool, error) {
 	if e.onSolve != nil {
 		e.onSolve()
 	}
-	if ctx.Done() == nil { // never done: no checks needed
-		return e.s.Solve(as...), nil
-	}
 	if err := ctx.Err(); err != nil {
 		return false, err
 	}
-	return e.s.SolveContext(ctx, as...)
+	return e.s.Solve(ctx, as...)
 }
 
 // solves returns the number of solver calls made so far.

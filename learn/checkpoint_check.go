@@ -2,6 +2,7 @@ package learn
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -164,7 +165,7 @@ func entailsAll(n int, a, b []logic.Clause) bool {
 		s.AddClause(c...)
 	}
 	for _, c := range b {
-		if s.Solve(c.Negate()...) {
+		if ok, _ := s.Solve(context.Background(), c.Negate()...); ok {
 			return false
 		}
 	}

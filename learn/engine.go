@@ -454,7 +454,7 @@ func (w *worker) solve(i, b int, negBeta bool, act logic.Lit) bool {
 		a = append(a, act)
 	}
 	w.assume = a
-	if !w.s.Solve(a...) {
+	if ok, _ := w.s.Solve(context.Background(), a...); !ok {
 		return false
 	}
 	for k := range w.m {

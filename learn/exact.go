@@ -200,7 +200,8 @@ func (x *exactQ) solve(mask uint32, ex int, negBeta bool) bool {
 	}
 	x.assume = a
 	x.work.Calls++
-	return x.s.Solve(a...)
+	ok, _ := x.s.Solve(context.Background(), a...)
+	return ok
 }
 
 // consistent reports whether mask ∪ H ∪ α of example ex is consistent.

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -54,7 +55,7 @@ func CheckHard(v *logic.Vocabulary, hard []*logic.Formula) error {
 			s.AddClause(append(slices.Clone(c), sel[i].Not())...)
 		}
 	}
-	if s.Solve(sel...) {
+	if ok, _ := s.Solve(context.Background(), sel...); ok {
 		return nil
 	}
 	// Shrink the failed assumptions to a minimal clash by deletion: the
@@ -62,7 +63,7 @@ func CheckHard(v *logic.Vocabulary, hard []*logic.Formula) error {
 	core := slices.Clone(s.Failed())
 	for i := 0; i < len(core); {
 		rest := slices.Delete(slices.Clone(core), i, i+1)
-		if s.Solve(rest...) {
+		if ok, _ := s.Solve(context.Background(), rest...); ok {
 			i++
 			continue
 		}

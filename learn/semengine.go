@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"context"
 	"slices"
 
 	"github.com/strata-logic/strata/logic"
@@ -160,7 +161,7 @@ func (w *worker) try(base []logic.Lit, extra ...logic.Lit) bool {
 // sat solves under the assumptions a (and the hard rules) and on a world
 // copies it into w.m.
 func (w *worker) sat(a []logic.Lit) bool {
-	if !w.s.Solve(a...) {
+	if ok, _ := w.s.Solve(context.Background(), a...); !ok {
 		return false
 	}
 	clear(w.m)

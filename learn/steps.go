@@ -228,7 +228,7 @@ func removeImplied(m *Hypothesis, nAtoms int) *Hypothesis {
 					}
 				}
 			}
-			if !s.Solve(append(assume, c.Negate()...)...) {
+			if ok, _ := s.Solve(context.Background(), append(assume, c.Negate()...)...); !ok {
 				gone[j][i] = true
 				continue
 			}

@@ -195,15 +195,11 @@ func (s Semantics) check() error {
 // says nothing about satisfiability; every caller returns the error at
 // once.
 func (r *Reasoner) solve(ctx context.Context, a []logic.Lit) (bool, error) {
-	if ctx.Done() == nil { // never done: no checks needed
-		r.calls++
-		return r.s.Solve(a...), nil
-	}
 	if err := ctx.Err(); err != nil {
 		return false, err
 	}
 	r.calls++
-	return r.s.SolveContext(ctx, a...)
+	return r.s.Solve(ctx, a...)
 }
 
 // setAlpha compiles the evidence into assumptions. A term is assumed

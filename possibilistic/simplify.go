@@ -217,7 +217,8 @@ func (t *Theory) removeImplied(by func(e, o *entry) bool) *Theory {
 		for _, c := range logic.CNF(logic.Not(e.f), s.NewVar) {
 			s.AddClause(append(c, x.Not())...)
 		}
-		if !s.Solve(append(assume, x)...) {
+		// A context never done: no error.
+		if ok, _ := s.Solve(context.Background(), append(assume, x)...); !ok {
 			e.gone = true
 			s.AddClause(sels[i].Not())
 		}

@@ -1,6 +1,7 @@
 package possibilistic
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/strata-logic/strata/logic"
@@ -86,7 +87,7 @@ func (t *Theory) removeContradicted(levels bool) *Theory {
 				s.AddClause(append(c, x.Not())...)
 			}
 		}
-		ok := s.Solve(x)
+		ok, _ := s.Solve(context.Background(), x) // a context never done: no error
 		s.AddClause(x.Not())
 		return ok
 	}

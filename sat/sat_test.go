@@ -1,6 +1,8 @@
 package sat
 
 import (
+	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
 
@@ -85,7 +87,7 @@ func TestAgainstGophersat(t *testing.T) {
 			s.AddClause(c...)
 		}
 		want := reference(n, cnf)
-		if got := s.Solve(); got != want {
+		if got := solve(t, s); got != want {
 			t.Fatalf("cnf #%d (%d vars, %d clauses): got %v, gophersat %v", i, n, len(cnf), got, want)
 		}
 		if !want {
@@ -100,7 +102,7 @@ func TestAgainstGophersat(t *testing.T) {
 				as[j] = logic.MkLit(logic.Atom(r.IntN(n)), r.IntN(2) == 0)
 			}
 			want := reference(n, cnf, as...)
-			if got := s.Solve(as...); got != want {
+			if got := solve(t, s, as...); got != want {
 				t.Fatalf("cnf #%d under %v: got %v, gophersat %v", i, as, got, want)
 			}
 			if want {
@@ -145,7 +147,7 @@ func TestIncremental(t *testing.T) {
 				continue
 			}
 			as := []logic.Lit{logic.MkLit(logic.Atom(r.IntN(n)), r.IntN(2) == 0)}
-			if got, want := s.Solve(as...), reference(n, added, as...); got != want {
+			if got, want := solve(t, s, as...), reference(n, added, as...); got != want {
 				t.Fatalf("run %d after %d clauses: got %v, want %v", i, len(added), got, want)
 			}
 		}
@@ -154,28 +156,28 @@ func TestIncremental(t *testing.T) {
 
 func TestBasics(t *testing.T) {
 	var s Solver // the zero value is usable
-	if !s.Solve() {
+	if !solve(t, &s) {
 		t.Fatal("empty solver unsatisfiable")
 	}
 	a, b := logic.Pos(0), logic.Pos(1)
 	s.AddClause(a, b)
 	s.AddClause(a.Not(), b)
-	if !s.Solve() || !s.Value(1) {
+	if !solve(t, &s) || !s.Value(1) {
 		t.Fatal("b must be true")
 	}
-	if s.Solve(b.Not()) {
+	if solve(t, &s, b.Not()) {
 		t.Fatal("satisfiable under !b")
 	}
 	if f := s.Failed(); len(f) != 1 || f[0] != b.Not() {
 		t.Fatalf("failed = %v, want [!b]", f)
 	}
-	if s.Solve(a, a.Not(), b) || len(s.Failed()) == 0 {
+	if solve(t, &s, a, a.Not(), b) || len(s.Failed()) == 0 {
 		t.Fatal("contradictory assumptions without failed set")
 	}
 	if s.AddClause(b.Not()) {
 		t.Fatal("AddClause(!b) should make the solver unsatisfiable")
 	}
-	if s.Solve() || s.ok {
+	if solve(t, &s) || s.ok {
 		t.Fatal("solver should stay unsatisfiable")
 	}
 }
@@ -186,11 +188,11 @@ func TestSelectorsAndSimplify(t *testing.T) {
 	sel := []logic.Lit{logic.Pos(10), logic.Pos(11)}
 	s.AddClause(logic.Pos(0), sel[0].Not())
 	s.AddClause(logic.Neg(0), sel[1].Not())
-	if s.Solve(sel...) {
+	if solve(t, s, sel...) {
 		t.Fatal("x and !x both active: must be unsatisfiable")
 	}
 	s.AddClause(sel[0].Not())
-	if !s.Solve(sel[1]) || s.Value(0) {
+	if !solve(t, s, sel[1]) || s.Value(0) {
 		t.Fatal("after retiring the first selector, x must be false")
 	}
 }
@@ -218,15 +220,56 @@ func FuzzSolve(f *testing.F) {
 		for i, c := range cnf {
 			cs[i] = c
 		}
-		if got, want := s.Solve(), brute.Satisfiable(n, cs); got != want {
+		if got, want := solve(t, s), brute.Satisfiable(n, cs); got != want {
 			t.Fatalf("got %v, brute force %v", got, want)
 		}
 		if len(data) > 0 {
 			a := logic.MkLit(logic.Atom(data[0]%n), data[0]&1 != 0)
 			cs = append(cs, logic.Clause{a})
-			if got, want := s.Solve(a), brute.Satisfiable(n, cs); got != want {
+			if got, want := solve(t, s, a), brute.Satisfiable(n, cs); got != want {
 				t.Fatalf("under %v: got %v, brute force %v", a, got, want)
 			}
 		}
 	})
+}
+
+// solve is s.Solve under a context never done, which gives no error.
+func solve(t *testing.T, s *Solver, assumptions ...logic.Lit) bool {
+	t.Helper()
+	ok, err := s.Solve(context.Background(), assumptions...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ok
+}
+
+// TestSolveCancelled: under a done context Solve gives up with its error,
+// and the solver, still usable, then proves the pigeonhole formula (7
+// pigeons, 6 holes) unsatisfiable.
+func TestSolveCancelled(t *testing.T) {
+	const pigeons, holes = 7, 6
+	s := New()
+	in := func(p, h int) logic.Lit { return logic.Pos(logic.Atom(p*holes + h)) }
+	for p := range pigeons {
+		var c []logic.Lit
+		for h := range holes {
+			c = append(c, in(p, h))
+		}
+		s.AddClause(c...)
+	}
+	for h := range holes {
+		for p := range pigeons {
+			for q := p + 1; q < pigeons; q++ {
+				s.AddClause(in(p, h).Not(), in(q, h).Not())
+			}
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if ok, err := s.Solve(ctx); ok || !errors.Is(err, context.Canceled) {
+		t.Fatalf("under a cancelled context: %v, %v", ok, err)
+	}
+	if solve(t, s) {
+		t.Fatal("the pigeonhole formula satisfiable")
+	}
 }

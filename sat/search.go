@@ -16,15 +16,11 @@ const (
 // Solve reports whether the clauses are satisfiable when every assumption
 // literal is true. Afterwards Value reads the model (when true) or Failed the
 // assumptions responsible (when false). The clause set is unchanged, apart
-// from learnt clauses, which are implied by it.
-func (s *Solver) Solve(assumptions ...lit) bool {
-	ok, _ := s.SolveContext(context.Background(), assumptions...)
-	return ok
-}
-
-// SolveContext is Solve that gives up when ctx is done, returning false and
-// ctx's error; the solver stays usable (it keeps what it has learnt).
-func (s *Solver) SolveContext(ctx context.Context, assumptions ...lit) (bool, error) {
+// from learnt clauses, which are implied by it. Solve gives up when ctx is
+// done, returning false and ctx's error, and the solver stays usable (it
+// keeps what it has learnt); under a context that is never done
+// (context.Background()) the error is nil.
+func (s *Solver) Solve(ctx context.Context, assumptions ...lit) (bool, error) {
 	s.setup()
 	s.stats.Solves++
 	s.cancelUntil(0)
@@ -58,7 +54,7 @@ func (s *Solver) SolveContext(ctx context.Context, assumptions ...lit) (bool, er
 	}
 }
 
-// stopped reports whether the context of the running SolveContext is done.
+// stopped reports whether the context of the running Solve is done.
 func (s *Solver) stopped() bool {
 	select {
 	case <-s.done:
@@ -69,7 +65,7 @@ func (s *Solver) stopped() bool {
 }
 
 // search runs CDCL until a model, a refutation, or budget conflicts. Under
-// SolveContext it looks at the context once at least 64 steps have passed
+// a context that can be done it looks at it once at least 64 steps have passed
 // since it last did, a step being a conflict or a decision, so that a search
 // that decides long without a conflict (a large satisfiable instance)
 // stops as soon as one that conflicts often.

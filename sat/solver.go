@@ -75,7 +75,7 @@ type Solver struct {
 
 	lastSimplify int // trail length at level 0 when clauses were last simplified
 	stats        Stats
-	done         <-chan struct{} // of the running SolveContext's context
+	done         <-chan struct{} // of the running Solve's context
 }
 
 // New returns an empty solver.

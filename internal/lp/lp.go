@@ -53,7 +53,7 @@ func Feasible(ctx context.Context, n int, fixed []Row, groups []Group) (x []int6
 		if err := ctx.Err(); err != nil {
 			return nil, false, err
 		}
-		if ok, err := s.SolveContext(ctx); err != nil || !ok {
+		if ok, err := s.Solve(ctx); err != nil || !ok {
 			return nil, false, err
 		}
 		chosen := make([]int, len(groups))

@@ -199,7 +199,7 @@ type oll struct {
 // solve calls the SAT solver under the query's context, recording its error.
 func (q *oll) solve(assumptions []logic.Lit) bool {
 	q.calls++
-	ok, err := q.s.SolveContext(q.ctx, assumptions...)
+	ok, err := q.s.Solve(q.ctx, assumptions...)
 	if err != nil {
 		q.err = err
 	}

@@ -488,31 +488,57 @@ func writeOutputs(cmd *cobra.Command, f *learnFlags, th *possibilistic.Theory, l
 	return nil
 }
 
-// learnSummary is what strata learn says of its run: on stderr as text,
-// or with --json on stdout with the theory.
-type learnSummary struct {
+// runSummary is what strata learn and strata learn --table both say of a
+// run, under the same names with the same meanings: why and when it
+// stopped, its semantics, its accuracies (one class per row, for a table),
+// the theory's size, what the held-out data chose and what pruning removed,
+// and with --json the theory.
+type runSummary struct {
 	Stop          string  `json:"stop"`
 	Iterations    int     `json:"iterations"`
 	Seconds       float64 `json:"seconds"`
 	Semantics     string  `json:"semantics"`
 	TrainAccuracy float64 `json:"train_accuracy"`
-	// TestAccuracy is null without test examples.
+	// TestAccuracy is null without test data.
 	TestAccuracy *float64 `json:"test_accuracy"`
 	Formulas     int      `json:"formulas"` // hard rules excluded
 	Levels       int      `json:"levels"`
 	Literals     int      `json:"literals"`
 	HardRules    int      `json:"hard_rules"`
+	// Validation is what the held-out data chose, with --folds or
+	// --validation; Pruning what --prune removed.
+	Validation *validationJSON  `json:"validation,omitempty"`
+	Pruning    *pruningJSON     `json:"pruning,omitempty"`
+	Theory     *jsonview.Theory `json:"theory,omitempty"`
+}
+
+// newRunSummary summarises a run that stopped for stop after iterations
+// and elapsed, under sem, with model m (hard rules excluded) beside hard
+// hard rules, the held-out data's choice sel and pruning pr (either nil).
+func newRunSummary(stop learn.Stop, iterations int, elapsed time.Duration, sem possibilistic.Semantics, m *learn.Hypothesis, hard int,
+	sel *learn.Selection, pr *learn.Pruning) runSummary {
+	s := runSummary{Stop: string(stop), Iterations: iterations, Seconds: elapsed.Seconds(), Semantics: sem.String(),
+		Formulas: m.NumClauses(), Levels: len(m.Levels), Literals: m.NumLiterals(), HardRules: hard}
+	if sel != nil {
+		s.Validation = &validationJSON{Folds: max(1, len(sel.Folds)), Held: sel.Held, Best: sel.Best, BestAccuracy: sel.BestAccuracy,
+			Chosen: sel.Chosen, ChosenAccuracy: sel.ChosenAccuracy, StdErr: sel.StdErr}
+	}
+	if pr != nil && pr.Threshold > 0 {
+		s.Pruning = &pruningJSON{Threshold: pr.Threshold, Before: pr.Before, After: pr.After}
+	}
+	return s
+}
+
+// learnSummary is what strata learn says of its run: on stderr as text,
+// or with --json on stdout with the theory.
+type learnSummary struct {
+	runSummary
 	// VC is the paper's bound n*log2(k) on the VC dimension, and
 	// ErrorBound Vapnik's bound on the expected error at confidence
 	// 0.95, from Examples training examples.
 	VC         float64 `json:"vc_dimension"`
 	ErrorBound float64 `json:"error_bound"`
 	Examples   int     `json:"examples"`
-	// Validation is what the held-out data chose, with --folds or
-	// --validation; Pruning what --prune removed.
-	Validation *validationJSON  `json:"validation,omitempty"`
-	Pruning    *pruningJSON     `json:"pruning,omitempty"`
-	Theory     *jsonview.Theory `json:"theory,omitempty"`
 	// Queries are the built-in example's classic queries, asked of the
 	// learned and the hidden theory.
 	Queries []classicAnswer `json:"queries,omitempty"`
@@ -539,20 +565,13 @@ type pruningJSON struct {
 func summarise(d *learnData, l *learn.Learner, out *learn.Outcome, sel *learn.Selection) *learnSummary {
 	m := out.Hypothesis
 	g := learn.Generalise(m, 1-out.TrainAccuracy, d.train.Total(), 0.05)
-	s := &learnSummary{Stop: string(out.Stop), Iterations: len(l.History()), Seconds: l.Elapsed().Seconds(),
-		Semantics: l.Semantics().String(), TrainAccuracy: out.TrainAccuracy, Formulas: g.Formulas, Levels: g.Levels,
-		Literals: m.NumLiterals(), HardRules: len(m.Hard), VC: g.VC, ErrorBound: g.Bound, Examples: g.Examples}
+	s := &learnSummary{runSummary: newRunSummary(out.Stop, len(l.History()), l.Elapsed(), l.Semantics(), m, len(m.Hard), sel, out.Pruning),
+		VC: g.VC, ErrorBound: g.Bound, Examples: g.Examples}
+	s.TrainAccuracy = out.TrainAccuracy
 	if d.test != nil {
 		c, total := learn.Score(m, d.test, 0, l.Semantics())
 		acc := float64(c) / float64(max(total, 1))
 		s.TestAccuracy = &acc
-	}
-	if sel != nil {
-		s.Validation = &validationJSON{Folds: max(1, len(sel.Folds)), Held: sel.Held, Best: sel.Best, BestAccuracy: sel.BestAccuracy,
-			Chosen: sel.Chosen, ChosenAccuracy: sel.ChosenAccuracy, StdErr: sel.StdErr}
-	}
-	if pr := out.Pruning; pr != nil && pr.Threshold > 0 {
-		s.Pruning = &pruningJSON{Threshold: pr.Threshold, Before: pr.Before, After: pr.After}
 	}
 	return s
 }

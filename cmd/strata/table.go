@@ -182,9 +182,10 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 }
 
 // tableSummary is what strata learn --table says of its run: on stderr as
-// text, or with --json on stdout with the theory. Its fields are named as
-// strata learn's (learnSummary), and the scores are those of one class per
-// row, as strata eval --table gives them.
+// text, or with --json on stdout with the theory. It is strata learn's
+// summary (runSummary) of a run on a table, whose accuracies are those of
+// one class per row, as strata eval --table gives them, with their
+// macro-F1.
 type tableSummary struct {
 	Table    string `json:"table"`
 	Rows     int    `json:"rows"`
@@ -193,27 +194,14 @@ type tableSummary struct {
 	Classes  int    `json:"classes"`
 	Features int    `json:"features"`
 	Atoms    int    `json:"atoms"` // of the features: values and thresholds
-
-	Stop          string   `json:"stop"`
-	Iterations    int      `json:"iterations"`
-	Seconds       float64  `json:"seconds"`
-	Semantics     string   `json:"semantics"`
-	TrainAccuracy float64  `json:"train_accuracy"`
-	TrainMacroF1  float64  `json:"train_macro_f1"`
-	TestAccuracy  *float64 `json:"test_accuracy"` // null without --test-table
-	TestMacroF1   *float64 `json:"test_macro_f1"`
-	Rules         int      `json:"formulas"` // hard rules excluded
-	Levels        int      `json:"levels"`
-	Literals      int      `json:"literals"`
-	HardRules     int      `json:"hard_rules"`
+	runSummary
+	TrainMacroF1 float64  `json:"train_macro_f1"`
+	TestMacroF1  *float64 `json:"test_macro_f1"` // null without --test-table
 	// Variant is the encoding learned with; Variants, with --variants
 	// to choose among, what each scored on the held-out rows.
-	Variant    string            `json:"variant"`
-	Variants   []variantJSON     `json:"variants,omitempty"`
-	Validation *validationJSON   `json:"validation,omitempty"`
-	Pruning    *pruningJSON      `json:"pruning,omitempty"`
-	Theory     *jsonview.Theory  `json:"theory,omitempty"`
-	Test       *tableTestSummary `json:"-"`
+	Variant  string            `json:"variant"`
+	Variants []variantJSON     `json:"variants,omitempty"`
+	Test     *tableTestSummary `json:"-"`
 }
 
 // variantJSON is what one encoding of --variants scored on the held-out
@@ -238,8 +226,7 @@ func summariseTable(ctx context.Context, t, test *table.Table, lr *table.Learned
 	}
 	m := lr.Model
 	s := &tableSummary{Table: t.Name, Rows: t.Rows, Skipped: skipped, Label: e.Label, Classes: len(e.Classes), Features: len(e.Features), Atoms: atoms,
-		Stop: string(lr.Stop), Iterations: len(lr.History), Seconds: lr.Elapsed.Seconds(), Semantics: sem.String(),
-		Rules: m.NumClauses(), Levels: len(m.Levels), Literals: m.NumLiterals(), HardRules: len(e.Hard())}
+		runSummary: newRunSummary(lr.Stop, len(lr.History), lr.Elapsed, sem, m, len(e.Hard()), lr.Selection, lr.Pruning)}
 	train, err := table.Evaluate(ctx, lr.Theory, t, table.PredictOptions{Semantics: sem, Label: e.Label})
 	if err != nil {
 		return nil, err
@@ -261,13 +248,6 @@ func summariseTable(ctx context.Context, t, test *table.Table, lr *table.Learned
 			v.Chosen, v.ChosenAccuracy = tr.Selection.Chosen, tr.Selection.ChosenAccuracy
 		}
 		s.Variants = append(s.Variants, v)
-	}
-	if sel := lr.Selection; sel != nil {
-		s.Validation = &validationJSON{Folds: max(1, len(sel.Folds)), Held: sel.Held, Best: sel.Best, BestAccuracy: sel.BestAccuracy,
-			Chosen: sel.Chosen, ChosenAccuracy: sel.ChosenAccuracy, StdErr: sel.StdErr}
-	}
-	if pr := lr.Pruning; pr != nil && pr.Threshold > 0 {
-		s.Pruning = &pruningJSON{Threshold: pr.Threshold, Before: pr.Before, After: pr.After}
 	}
 	return s, nil
 }
@@ -298,7 +278,7 @@ func (s *tableSummary) write(w io.Writer) {
 	if s.TestAccuracy != nil {
 		fmt.Fprintf(w, "test rows (%s, %d): accuracy %.4f, macro-F1 %.4f\n", s.Test.name, s.Test.rows, *s.TestAccuracy, *s.TestMacroF1)
 	}
-	fmt.Fprintf(w, "theory: %s in %s, %s (plus %s)\n", count(s.Rules, "rule"), count(s.Levels, "level"), count(s.Literals, "literal"), count(s.HardRules, "hard rule"))
+	fmt.Fprintf(w, "theory: %s in %s, %s (plus %s)\n", count(s.Formulas, "rule"), count(s.Levels, "level"), count(s.Literals, "literal"), count(s.HardRules, "hard rule"))
 }
 
 func writeHistoryFile(path string, lr *table.Learned) error {

@@ -202,3 +202,40 @@ func TestEntailsAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestLearnSummariesAgree checks that learn --json and learn --table
+// --json name what both say of a run alike: every field of the former but
+// the VC bounds and the built-in example's queries is one of the latter,
+// of the same JSON type.
+func TestLearnSummariesAgree(t *testing.T) {
+	ex := t.TempDir()
+	if _, errs, code := strata(t, "", "examples", ex); code != 0 {
+		t.Fatal(errs)
+	}
+	p := func(name string) string { return filepath.Join(ex, name) }
+	learned := jsonOf(t, "learn", "--json", "--pos", p("animals/train.defaults"), "--neg", p("animals/train.nondefaults"),
+		"--test-pos", p("animals/test.defaults"), "--test-neg", p("animals/test.nondefaults"), "--iterations", "5", "--folds", "2", "-o", filepath.Join(ex, "a.theory"))
+	tabled := jsonOf(t, "learn", "--json", "--table", p("loans.csv"), "--label", "decision", "--test-table", p("loans.csv"), "--iterations", "5", "--folds", "2",
+		"-o", filepath.Join(ex, "l.theory"))
+	kind := func(v any) string { return fmt.Sprintf("%T", v) }
+	for k, v := range learned {
+		switch k {
+		case "vc_dimension", "error_bound", "examples", "queries":
+			continue
+		}
+		w, ok := tabled[k]
+		if !ok || kind(v) != kind(w) {
+			t.Errorf("learn --json has %s = %v; learn --table --json %v", k, v, w)
+		}
+		if m, isMap := v.(map[string]any); isMap && k != "theory" {
+			for kk := range m {
+				if _, ok := w.(map[string]any)[kk]; !ok {
+					t.Errorf("learn --json has %s.%s; learn --table --json not", k, kk)
+				}
+			}
+		}
+	}
+	if len(learned) < 12 {
+		t.Errorf("learn --json: %v", learned)
+	}
+}

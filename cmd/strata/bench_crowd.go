@@ -15,9 +15,8 @@ func init() { registerBench(newBenchCrowdCmd) }
 func newBenchCrowdCmd() *cobra.Command {
 	var o repro.Options
 	var pf protocolFlags
-	var runWeka, noWeka, runXGB, asJSON bool
-	var memory string
-	var sems []string
+	bf := benchFlags{dir: &o.Dir, data: &o.Data, quick: &o.Quick, seed: &o.Seed}
+	var noWeka bool
 	cmd := &cobra.Command{
 		Use:   "crowd [-o DIR] [--quick] [--seed N] [--iterations N] [--timeout D]",
 		Short: "Reproduce the paper's crowdsourcing experiment (Tables 1 and 2) on real football and poker decisions",
@@ -67,10 +66,7 @@ gradient boosting, --xgboost=false leaves it out.`,
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var err error
-			if o.Semantics, err = parseSemanticsList(sems); err != nil {
-				return err
-			}
-			if err := checkOutputDir(o.Dir); err != nil {
+			if o.Semantics, err = bf.semantics(); err != nil {
 				return err
 			}
 			if err := pf.apply(cmd.Flags(), &o.Settings); err != nil {
@@ -79,14 +75,14 @@ gradient boosting, --xgboost=false leaves it out.`,
 			if o.Specialise < 0 {
 				return usageError{fmt.Errorf("--specialise %d: give a positive number, or 0 for never", o.Specialise)}
 			}
-			return runBenchCrowd(cmd, o, runWeka && !noWeka, runXGB, memory, asJSON)
+			return runBenchCrowd(cmd, o, bf.weka && !noWeka, bf.xgboost, bf.memory, bf.asJSON)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&o.Dir, "output", "o", filepath.Join("out", "bench-crowd"), "output directory")
-	fl.StringVar(&o.Data, "data", "", dataUsage)
-	fl.BoolVar(&o.Quick, "quick", false, fmt.Sprintf("a small version: a few hundred decisions per domain, %d iterations unless --iterations says, no timeout", repro.QuickIterations))
-	fl.Uint64Var(&o.Seed, "seed", 1, "seed of the splits, the negative examples and the learner")
+	addBenchFlags(fl, &bf, benchUsage{output: filepath.Join("out", "bench-crowd"), data: dataUsage,
+		quick:         fmt.Sprintf("a small version: a few hundred decisions per domain, %d iterations unless --iterations says, no timeout", repro.QuickIterations),
+		seed:          "seed of the splits, the negative examples and the learner",
+		semanticsList: "learn and score a theory under each of these semantics, comma-separated (poss always runs)"})
 	fl.Float64Var(&o.TestFraction, "test-fraction", repro.DefaultTestFraction, "share of the answers held out for testing, by whole annotators")
 	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout, rule: repro.DefaultRule, withRule: true,
 		timeoutPer: " per domain and semantics", heldOut: "whole training annotators"})
@@ -97,14 +93,7 @@ gradient boosting, --xgboost=false leaves it out.`,
 		domains = append(domains, d.Name)
 	}
 	cmd.RegisterFlagCompletionFunc("domains", words(domains...))
-	fl.BoolVar(&runWeka, "weka", true, "run the Weka baselines (--weka=false leaves them out)")
-	fl.StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
-	fl.BoolVar(&runXGB, "xgboost", true, "run the gradient-boosting baseline, XGBoost (--xgboost=false leaves it out)")
 	alias(fl, "out", "output", true)
-	sems = []string{"poss", "linear", "lex"}
-	fl.Var(semanticsList{&sems}, "semantics-list", "learn and score a theory under each of these semantics, comma-separated (poss always runs)")
-	alias(fl, "semantics", "semantics-list", true)
-	fl.BoolVar(&asJSON, "json", false, "print the results table as JSON")
 	fl.BoolVar(&noWeka, "no-weka", false, "do not run the Weka baselines")
 	deprecate(fl, "no-weka", "use --weka=false")
 	return cmd

@@ -16,9 +16,8 @@ func init() { registerBench(newBenchMapCmd) }
 func newBenchMapCmd() *cobra.Command {
 	var o repro.Options
 	var pf protocolFlags
-	var runWeka, noWeka, runXGB, asJSON bool
-	var memory string
-	var sems []string
+	bf := benchFlags{dir: &o.Dir, data: &o.Data, quick: &o.Quick, seed: &o.Seed}
+	var noWeka bool
 	cmd := &cobra.Command{
 		Use:   "map [-o DIR] [--quick] [--seed N] [--datasets nltcs,msnbc,plants,dna] [--timeout D]",
 		Short: "Reproduce the paper's MAP experiment: compile Markov logic networks into possibilistic theories",
@@ -66,24 +65,21 @@ gradient boosting, --xgboost=false leaves it out.`,
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var err error
-			if o.Semantics, err = parseSemanticsList(sems); err != nil {
-				return err
-			}
-			if err := checkOutputDir(o.Dir); err != nil {
+			if o.Semantics, err = bf.semantics(); err != nil {
 				return err
 			}
 			if err := pf.apply(cmd.Flags(), &o.Settings); err != nil {
 				return usageError{err}
 			}
-			return runBenchMap(cmd, o, runWeka && !noWeka, runXGB, memory, asJSON)
+			return runBenchMap(cmd, o, bf.weka && !noWeka, bf.xgboost, bf.memory, bf.asJSON)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&o.Dir, "output", "o", filepath.Join("out", "bench-map"), "output directory")
-	fl.StringVar(&o.Data, "data", "", dataUsage)
-	fl.BoolVar(&o.Quick, "quick", false, fmt.Sprintf("a small version: NLTCS, %d + %d examples, %d iterations unless --iterations says, no timeout",
-		repro.QuickExamples, repro.QuickExamples, repro.QuickIterations))
-	fl.Uint64Var(&o.Seed, "seed", 1, "seed of the examples (the test set uses seed+1), the validation split and the learner")
+	addBenchFlags(fl, &bf, benchUsage{output: filepath.Join("out", "bench-map"), data: dataUsage,
+		quick: fmt.Sprintf("a small version: NLTCS, %d + %d examples, %d iterations unless --iterations says, no timeout",
+			repro.QuickExamples, repro.QuickExamples, repro.QuickIterations),
+		seed:          "seed of the examples (the test set uses seed+1), the validation split and the learner",
+		semanticsList: "learn and score a theory under each of these semantics, comma-separated (poss always runs)"})
 	fl.StringSliceVar(&o.Datasets, "datasets", nil, "run only these datasets (nltcs, msnbc, plants, dna)")
 	var datasets []string
 	for _, d := range repro.Datasets {
@@ -97,14 +93,7 @@ gradient boosting, --xgboost=false leaves it out.`,
 	addMapFlag(cmd, &o.Approx, "MAP solver labelling the examples: exact or approx (MaxWalkSAT)")
 	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout, rule: learn.OneStandardError, withRule: true,
 		timeoutPer: " per dataset and semantics", heldOut: "whole evidence formulas"})
-	fl.BoolVar(&runWeka, "weka", true, "run the Weka baselines (--weka=false leaves them out)")
-	fl.StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
-	fl.BoolVar(&runXGB, "xgboost", true, "run the gradient-boosting baseline, XGBoost (--xgboost=false leaves it out)")
 	alias(fl, "out", "output", true)
-	sems = []string{"poss", "linear", "lex"}
-	fl.Var(semanticsList{&sems}, "semantics-list", "learn and score a theory under each of these semantics, comma-separated (poss always runs)")
-	alias(fl, "semantics", "semantics-list", true)
-	fl.BoolVar(&asJSON, "json", false, "print the results table as JSON")
 	fl.BoolVar(&noWeka, "no-weka", false, "do not run the Weka baselines")
 	deprecate(fl, "no-weka", "use --weka=false")
 	return cmd

@@ -22,9 +22,7 @@ func init() { registerBench(newBenchTabularCmd) }
 func newBenchTabularCmd() *cobra.Command {
 	var o tabular.Options
 	var pf protocolFlags
-	var runWeka, runXGB, asJSON bool
-	var memory string
-	var sems []string
+	bf := benchFlags{dir: &o.Dir, data: &o.Data, quick: &o.Quick, seed: &o.Seed}
 	cmd := &cobra.Command{
 		Use:   "tabular [-o DIR] [--data DIR] [--quick] [--datasets a,b] [--timeout D]",
 		Short: "Learn theories from the UCI tables of the rule learners and compare with RF, J48, JRip, XGBoost",
@@ -61,10 +59,7 @@ and per table the files the baselines read. --quick runs acute and wine with
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var err error
-			if o.Semantics, err = parseSemanticsList(sems); err != nil {
-				return err
-			}
-			if err := checkOutputDir(o.Dir); err != nil {
+			if o.Semantics, err = bf.semantics(); err != nil {
 				return err
 			}
 			if err := pf.resolve(cmd.Flags()); err != nil {
@@ -77,10 +72,10 @@ and per table the files the baselines read. --quick runs acute and wine with
 			if o.Data, err = findSuite(o.Data); err != nil {
 				return err
 			}
-			if o.Weka, err = findWeka(runWeka, memory, "or pass --weka=false to leave those baselines out"); err != nil {
+			if o.Weka, err = findWeka(bf.weka, bf.memory, "or pass --weka=false to leave those baselines out"); err != nil {
 				return err
 			}
-			if runXGB {
+			if bf.xgboost {
 				if o.XGBoost, err = xgboost.Find(); err != nil {
 					return fmt.Errorf("%w; or pass --xgboost=false", err)
 				}
@@ -105,7 +100,7 @@ and per table the files the baselines read. --quick runs acute and wine with
 				return err
 			}
 			w := cmd.OutOrStdout()
-			if asJSON {
+			if bf.asJSON {
 				return writeJSON(w, newTabularJSON(rep))
 			}
 			fmt.Fprintf(w, "%-12s %8s %8s %8s %8s %8s %8s %8s %8s\n", "table", "poss", "linear", "lex", "rf", "j48", "jrip", "xgboost", "majority")
@@ -129,12 +124,13 @@ and per table the files the baselines read. --quick runs acute and wine with
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&o.Dir, "output", "o", filepath.Join("out", "bench-tabular"), "output directory")
-	fl.StringVar(&o.Data, "data", "", "the suite: a directory with a datasets.tsv, or the public data directory whose tabular/ has one (default: $"+dataEnv+", else ../shared/data from the current directory; see docs/data.md)")
-	fl.BoolVar(&o.Quick, "quick", false, fmt.Sprintf("a small version: %s, %d test folds, %d iterations unless --iterations says, no timeout",
-		orList(tabular.QuickTables), tabular.QuickTestFolds, tabular.QuickIterations))
+	addBenchFlags(fl, &bf, benchUsage{output: filepath.Join("out", "bench-tabular"),
+		data: "the suite: a directory with a datasets.tsv, or the public data directory whose tabular/ has one (default: $" + dataEnv + ", else ../shared/data from the current directory; see docs/data.md)",
+		quick: fmt.Sprintf("a small version: %s, %d test folds, %d iterations unless --iterations says, no timeout",
+			orList(tabular.QuickTables), tabular.QuickTestFolds, tabular.QuickIterations),
+		seed:          "seed of the test folds, the held-out parts, the learner and XGBoost",
+		semanticsList: "learn and score a theory under each of these semantics, comma-separated"})
 	fl.StringSliceVar(&o.Datasets, "datasets", nil, "run only these tables of the suite")
-	fl.Uint64Var(&o.Seed, "seed", 1, "seed of the test folds, the held-out parts, the learner and XGBoost")
 	fl.IntVar(&o.TestFolds, "test-folds", tabular.DefaultTestFolds, "the cross-validation folds that score a table given as one file")
 	addProtocolFlags(fl, &pf, protocolDefaults{iterations: learn.DefaultIterations, patience: learn.DefaultPatience, folds: tabular.DefaultFolds,
 		validationPatience: tabular.DefaultValidationPatience,
@@ -142,13 +138,6 @@ and per table the files the baselines read. --quick runs acute and wine with
 	fl.Lookup("threads").Usage = "jobs run at once, each a learning run with one thread or a baseline (0: all CPUs)"
 	o.Variants = []table.Variant{{}}
 	fl.Var(variantsValue{&o.Variants}, "variants", variantsUsage)
-	sems = []string{"poss", "linear", "lex"}
-	fl.Var(semanticsList{&sems}, "semantics-list", "learn and score a theory under each of these semantics, comma-separated")
-	fl.BoolVar(&runWeka, "weka", true, "run Weka's baselines (--weka=false leaves them out)")
-	fl.BoolVar(&runXGB, "xgboost", true, "run XGBoost (--xgboost=false leaves it out)")
-	fl.StringVar(&memory, "java-memory", defaultJavaMemory, "maximum Java heap for Weka")
-	fl.BoolVar(&asJSON, "json", false, "print the results table as JSON")
-	alias(fl, "semantics", "semantics-list", true)
 	alias(fl, "tables", "datasets", true)
 	alias(fl, "workers", "threads", true)
 	alias(fl, "select-folds", "folds", true)

@@ -321,3 +321,33 @@ func TestCompletion(t *testing.T) {
 		t.Errorf("strata completion bash: exit %d", code)
 	}
 }
+
+// TestBenchFlagsAgree checks that every bench command has the common flags
+// (addBenchFlags) with one type and default, and one help where the flag
+// means the same everywhere.
+func TestBenchFlagsAgree(t *testing.T) {
+	sameHelp := map[string]bool{"output": true, "weka": true, "xgboost": true, "java-memory": true, "json": true}
+	first := map[string]*pflag.Flag{}
+	for _, newCmd := range benchCommands {
+		c := newCmd()
+		for _, name := range []string{"output", "data", "quick", "seed", "semantics-list", "weka", "xgboost", "java-memory", "json"} {
+			f := c.Flags().Lookup(name)
+			if f == nil {
+				t.Errorf("bench %s has no --%s", c.Name(), name)
+				continue
+			}
+			g, ok := first[name]
+			if !ok {
+				first[name] = f
+				continue
+			}
+			if f.Value.Type() != g.Value.Type() || name != "output" && f.DefValue != g.DefValue || sameHelp[name] && f.Usage != g.Usage {
+				t.Errorf("bench %s --%s (%s, %q, %q) differs from another bench command's (%s, %q, %q)", c.Name(), name,
+					f.Value.Type(), f.DefValue, f.Usage, g.Value.Type(), g.DefValue, g.Usage)
+			}
+		}
+	}
+	if len(first) == 0 {
+		t.Fatal("no bench commands")
+	}
+}

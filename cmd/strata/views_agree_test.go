@@ -55,17 +55,24 @@ func TestViewsAgree(t *testing.T) {
 			args = append(args, "--hard", writeFile(t, fmt.Sprintf("b%d.hard", i), b.hard))
 			body["background"] = b.hard
 		}
-		var cli, api any
-		out, errs, code := strata(t, "", args...)
-		if err := json.Unmarshal([]byte(out), &cli); code != 0 || err != nil {
-			t.Fatalf("closure --json (exit %d, %s, %v):\n%s", code, errs, err, out)
-		}
-		for _, d := range cli.(map[string]any)["defaults"].([]any) {
-			if d.(map[string]any)["file"] != path {
-				t.Fatalf("closure --json: default %v without its file %s", d, path)
+		// baseJSON runs closure with args and returns its JSON without the
+		// file each default was read from, which only it has.
+		baseJSON := func(args ...string) any {
+			var v any
+			out, errs, code := strata(t, "", args...)
+			if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil {
+				t.Fatalf("%v (exit %d, %s, %v):\n%s", args, code, errs, err, out)
 			}
-			drop(d, "file")
+			for _, d := range v.(map[string]any)["defaults"].([]any) {
+				if d.(map[string]any)["file"] != path {
+					t.Fatalf("%v: default %v without its file %s", args, d, path)
+				}
+				drop(d, "file")
+			}
+			return v
 		}
+		var api any
+		cli := baseJSON(args...)
 		post(t, apiURL+"/api/bases", body, &api)
 		id := api.(map[string]any)["id"]
 		drop(api, "id", "kind", "name", "format", "block")
@@ -77,16 +84,7 @@ func TestViewsAgree(t *testing.T) {
 		}
 
 		// closure --ranks --json is POST /api/ranks's answer.
-		out, errs, code = strata(t, "", append(args, "--ranks")...)
-		if err := json.Unmarshal([]byte(out), &cli); code != 0 || err != nil {
-			t.Fatalf("closure --ranks --json (exit %d, %s, %v):\n%s", code, errs, err, out)
-		}
-		for _, d := range cli.(map[string]any)["defaults"].([]any) {
-			if d.(map[string]any)["file"] != path {
-				t.Fatalf("closure --ranks --json: default %v without its file %s", d, path)
-			}
-			drop(d, "file")
-		}
+		cli = baseJSON(append(args, "--ranks")...)
 		api = nil
 		post(t, apiURL+"/api/ranks", map[string]any{"theory_id": id}, &api)
 		if !reflect.DeepEqual(cli, api) {

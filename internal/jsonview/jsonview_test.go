@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/strata-logic/strata/defaults"
+	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -81,4 +82,21 @@ func marshal(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// TestConfusionJSON checks the field names of a confusion table, which
+// docs/api.md and docs/tables.md name, and its scores: macro-F1 is the
+// mean of grant's F1 (1/2) and reject's (2/3).
+func TestConfusionJSON(t *testing.T) {
+	c := eval.NewConfusion([]string{"grant", "reject"})
+	for _, p := range [][2]string{{"grant", "grant"}, {"grant", "none"}, {"reject", "reject"}, {"reject", "grant"}} {
+		if err := c.Add(p[0], p[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := marshal(t, NewConfusion(c))
+	want := `{"accuracy":0.5,"macro_f1":0.5833333333333333,"rows":4,"right":2,"labels":["grant","reject","none"],"counts":[[1,0,1],[1,1,0],[0,0,0]]}`
+	if got != want {
+		t.Errorf("\n got %s\nwant %s", got, want)
+	}
 }

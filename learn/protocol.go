@@ -28,6 +28,9 @@ const (
 	// score to rise again after a plateau, which it often does when a
 	// clause opens the way for exceptions.
 	DefaultValidationPatience = 60
+	// DefaultRestarts is the final runs of the interfaces' protocols
+	// (Protocol.Restarts).
+	DefaultRestarts = 5
 	// DefaultPruneShare is the highest support that pruning tries, as a
 	// share of the training weight.
 	DefaultPruneShare = 0.01
@@ -108,6 +111,11 @@ type Protocol struct {
 	// Rule chooses the number of iterations on the held-out curve: the
 	// zero value, OneStandardError, or BestScore.
 	Rule Rule
+	// Restarts, after a validation chose the iterations, repeats the
+	// final run with other seeds, this many runs in all, and keeps the
+	// hypothesis with the best training score (restarts.go; 0 or 1: one
+	// run).
+	Restarts int
 	// PruneShare turns on reduced-support pruning: the hypothesis of the
 	// chosen iteration of every fold is pruned at the support thresholds
 	// 0, 1, 2, 3, 5, 8, … training examples up to PruneShare of the
@@ -138,6 +146,8 @@ func (proto *Protocol) check() error {
 		return fmt.Errorf("learn: prune share %v outside [0, 1) (0: no pruning)", proto.PruneShare)
 	case proto.Rule != OneStandardError && proto.Rule != BestScore:
 		return fmt.Errorf("learn: invalid rule of choice %d", proto.Rule)
+	case proto.Restarts < 0:
+		return fmt.Errorf("learn: %d restarts: the number cannot be negative (0: one run)", proto.Restarts)
 	case proto.Parallel < 0:
 		return fmt.Errorf("learn: %d folds at once: the number cannot be negative (0: as the threads allow)", proto.Parallel)
 	}
@@ -180,6 +190,13 @@ type Outcome struct {
 	// support, and TrainAccuracy its accuracy on the training examples.
 	Hypothesis    *Hypothesis
 	TrainAccuracy float64
+	// Runs is the number of final runs (Protocol.Restarts), Kept the one
+	// whose hypothesis was kept (0: the first, whose learner was given to
+	// Finish).
+	Runs, Kept int
+	// Elapsed is the learning time of the final runs (Learner.Elapsed of
+	// each).
+	Elapsed time.Duration
 	// Pruning is what pruning did; nil when nothing was chosen to prune
 	// at, or the final run was interrupted.
 	Pruning *Pruning
@@ -216,15 +233,19 @@ func Learn(ctx context.Context, p Problem, proto Protocol) (*Outcome, error) {
 // with proto.Final(sel)), to its end and prunes its hypothesis at the
 // support sel chose. It is the last step of Learn.
 func (proto *Protocol) Finish(ctx context.Context, p Problem, sel *Selection, l *Learner) (*Outcome, error) {
+	start := time.Now()
 	stop, err := l.Run(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := &Outcome{Selection: sel, Learner: l, Stop: stop, Hypothesis: l.Final(), TrainAccuracy: l.TrainAccuracy()}
-	if stop == StopCancelled || sel == nil || sel.Support == nil {
+	out := &Outcome{Selection: sel, Learner: l, Stop: stop, Hypothesis: l.Final(), TrainAccuracy: l.TrainAccuracy(), Runs: 1, Elapsed: l.Elapsed()}
+	if err := proto.restart(ctx, p, sel, out, time.Since(start)); err != nil {
+		return nil, err
+	}
+	if out.Stop == StopCancelled || sel == nil || sel.Support == nil {
 		return out, nil
 	}
-	start := time.Now()
+	start = time.Now()
 	t := sel.Support.Threshold(p.Train.Total())
 	pr := &Pruning{Threshold: t, Before: out.Hypothesis.NumLiterals(), TrainAccuracy: out.TrainAccuracy}
 	if t > 0 {

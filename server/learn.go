@@ -65,6 +65,10 @@ type learnRequest struct {
 	Validation         *float64 `json:"validation"`
 	ValidationPatience *int     `json:"validation_patience"`
 	Prune              bool     `json:"prune"`
+	// Choose and Restarts are strata learn's --choose (one-se, the
+	// default, or best) and --restarts.
+	Choose   string `json:"choose"`
+	Restarts *int   `json:"restarts"`
 }
 
 // protocol returns the learning protocol of a valid request (its Folds
@@ -107,7 +111,15 @@ func (req *learnRequest) protocol() (learn.Protocol, int, error) {
 	if req.Validation != nil {
 		validation = *req.Validation
 	}
-	proto := learn.Protocol{Settings: s, ValidationPatience: or(req.ValidationPatience, learn.DefaultValidationPatience)}
+	proto := learn.Protocol{Settings: s, ValidationPatience: or(req.ValidationPatience, learn.DefaultValidationPatience),
+		Restarts: or(req.Restarts, learn.DefaultRestarts)}
+	if req.Choose != "" {
+		r, err := learn.ParseRule(req.Choose)
+		if err != nil {
+			return proto, 0, badRequest("choose", "choose %q: give one-se or best", req.Choose)
+		}
+		proto.Rule = r
+	}
 	selects := folds > 1 || folds == 1 && validation > 0
 	resumes := req.Resume != "" || len(req.Checkpoint) > 0
 	switch {
@@ -123,6 +135,8 @@ func (req *learnRequest) protocol() (learn.Protocol, int, error) {
 		return proto, 0, badRequest("validation", "validation %g: give a share between 0 and 1 (0: none)", validation)
 	case folds < 0:
 		return proto, 0, badRequest("folds", "folds %d: give 2 or more for cross-validation, 1 for one held-out part, 0 for none", folds)
+	case proto.Restarts < 0:
+		return proto, 0, badRequest("restarts", "restarts %d: give a positive number, or 0 for one run", proto.Restarts)
 	case proto.ValidationPatience < 0:
 		return proto, 0, badRequest("validation_patience", "validation_patience %d: give a positive number, or 0 for never", proto.ValidationPatience)
 	case folds > 1 && req.Validation != nil && validation > 0:

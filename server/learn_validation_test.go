@@ -34,7 +34,8 @@ func TestLearnValidation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	proto := learn.Protocol{Settings: opts, Folds: folds, ValidationPatience: learn.DefaultValidationPatience, PruneShare: learn.DefaultPruneShare}
+	proto := learn.Protocol{Settings: opts, Folds: folds, ValidationPatience: learn.DefaultValidationPatience, PruneShare: learn.DefaultPruneShare,
+		Restarts: learn.DefaultRestarts}
 	sel, err := learn.Choose(context.Background(), learn.Problem{Vocab: v}, proto)
 	if err != nil {
 		t.Fatal(err)
@@ -175,7 +176,8 @@ func TestLearnFolds(t *testing.T) {
 	for _, f := range folds {
 		held += f.Held.Queries().Total()
 	}
-	proto := learn.Protocol{Settings: opts, Folds: folds, ValidationPatience: learn.DefaultValidationPatience, PruneShare: learn.DefaultPruneShare}
+	proto := learn.Protocol{Settings: opts, Folds: folds, ValidationPatience: learn.DefaultValidationPatience, PruneShare: learn.DefaultPruneShare,
+		Restarts: learn.DefaultRestarts}
 	sel, err := learn.Choose(context.Background(), learn.Problem{Vocab: v}, proto)
 	if err != nil {
 		t.Fatal(err)

@@ -52,6 +52,14 @@ type Settings struct {
 	// iteration is the highest (the first on a tie) is learned on all the
 	// training rows. Variant is then ignored.
 	Variants []Variant
+	// Rule chooses the number of iterations on the held-out curve
+	// (learn.Protocol.Rule; the zero value is the one-standard-error
+	// rule).
+	Rule learn.Rule
+	// Restarts, with held-out parts, is the number of final runs, each
+	// with its own seed, of which the one with the best training score is
+	// kept (learn.Protocol.Restarts; 0 or 1: one run).
+	Restarts int
 	// PruneShare, with held-out parts, prunes the final theory of the
 	// rules too few training rows need, at the support chosen on the
 	// held-out parts (learn.Protocol.PruneShare; 0: no pruning).
@@ -146,8 +154,11 @@ type Learned struct {
 	Variant Variant
 	Tried   []Tried
 	// NoSelection says why Settings.Folds chose nothing, when it did not.
-	NoSelection   string
-	Iterations    int // the final run's iteration limit
+	NoSelection string
+	Iterations  int // the final run's iteration limit
+	// Runs is the number of final runs (Settings.Restarts), Kept the one
+	// kept, counted from 0.
+	Runs, Kept    int
 	History       []learn.Iteration
 	Stop          learn.Stop
 	TrainAccuracy float64 // on the learner's examples (defaults and non-defaults)
@@ -222,7 +233,7 @@ func Learn(ctx context.Context, t *Table, rows []int, s Settings) (*Learned, err
 	}
 	e := p.Encoding
 	lr.Encoding, lr.Selection = e, sel
-	proto := learn.Protocol{Settings: s.Learner, ValidationPatience: s.ValidationPatience, PruneShare: s.PruneShare, Folds: p.Folds}
+	proto := s.protocol(p.Folds)
 	final := proto.Final(sel)
 	if s.Learner.Timeout > 0 {
 		final.Timeout = max(s.Learner.Timeout-time.Since(start), time.Second)
@@ -241,9 +252,15 @@ func Learn(ctx context.Context, t *Table, rows []int, s Settings) (*Learned, err
 	}
 	lr.Model, lr.Stop, lr.TrainAccuracy, lr.Pruning = out.Hypothesis, out.Stop, out.TrainAccuracy, out.Pruning
 	lr.Theory = e.Theory(lr.Model)
-	lr.History, lr.Examples = l.History(), p.Final.Train.Total()
+	lr.History, lr.Examples, lr.Runs, lr.Kept = out.Learner.History(), p.Final.Train.Total(), out.Runs, out.Kept
 	lr.Elapsed = time.Since(start)
 	return lr, nil
+}
+
+// protocol returns the learning protocol of s on the held-out parts folds.
+func (s Settings) protocol(folds []learn.Fold) learn.Protocol {
+	return learn.Protocol{Settings: s.Learner, Folds: folds, ValidationPatience: s.ValidationPatience, Rule: s.Rule,
+		Restarts: s.Restarts, PruneShare: s.PruneShare}
 }
 
 // Tried is the validation of one of Settings.Variants.
@@ -271,7 +288,7 @@ func choose(ctx context.Context, t *Table, rows []int, s Settings, lr *Learned) 
 		if err != nil {
 			return nil, nil, err
 		}
-		proto := learn.Protocol{Settings: s.Learner, ValidationPatience: s.ValidationPatience, PruneShare: s.PruneShare, Folds: p.Folds}
+		proto := s.protocol(p.Folds)
 		// Every variant's validation has an equal share of the time the
 		// protocol gives validation.
 		proto.Settings.Timeout /= time.Duration(len(variants))

@@ -84,7 +84,7 @@ gradient boosting, --xgboost=false leaves it out.`,
 		seed:          "seed of the splits, the negative examples and the learner",
 		semanticsList: "learn and score a theory under each of these semantics, comma-separated (poss always runs)"})
 	fl.Float64Var(&o.TestFraction, "test-fraction", repro.DefaultTestFraction, "share of the answers held out for testing, by whole annotators")
-	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout, rule: repro.DefaultRule, withRule: true,
+	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout, rule: repro.DefaultRule,
 		timeoutPer: " per domain and semantics", heldOut: "whole training annotators"})
 	fl.IntVar(&o.Specialise, "specialise", repro.DefaultSpecialise, "add up to this many literals to each iteration's chosen clause, from the antecedent of the example it was drawn from, while the training score rises (0: never)")
 	fl.StringSliceVar(&o.Domains, "domains", nil, "run only these domains (poker, football, fourth_down)")

@@ -91,7 +91,7 @@ gradient boosting, --xgboost=false leaves it out.`,
 	alias(fl, "train", "train-examples", true)
 	fl.IntVar(&o.MaxEvidence, "max-evidence", repro.DefaultMaxEvidence, "most literals in the evidence alpha")
 	addMapFlag(cmd, &o.Approx, "MAP solver labelling the examples: exact or approx (MaxWalkSAT)")
-	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout, rule: learn.OneStandardError, withRule: true,
+	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout, rule: learn.OneStandardError,
 		timeoutPer: " per dataset and semantics", heldOut: "whole evidence formulas"})
 	alias(fl, "out", "output", true)
 	fl.BoolVar(&noWeka, "no-weka", false, "do not run the Weka baselines")

@@ -149,6 +149,7 @@ and per table the files the baselines read. --quick runs acute and wine with
 func (p *protocolFlags) tabular(fl *pflag.FlagSet, o *tabular.Options) {
 	o.Iterations, o.Timeout, o.Candidates, o.Patience, o.Threads = p.iterations, p.timeout, p.candidates, p.patience, p.threads
 	o.Folds, o.Validation, o.ValidationPatience, o.Prune = p.folds, p.validation, p.validationPatience, p.prune
+	o.Rule, o.Restarts = p.rule(), p.restarts
 	if o.Quick && !fl.Changed("iterations") {
 		o.Iterations = 0
 	}

@@ -236,10 +236,10 @@ func runLearn(cmd *cobra.Command, f *learnFlags) (err error) {
 			pr.Threshold, d.train.Total(), pr.Before, pr.After)
 	}
 	th := withHardFormulas(out.Hypothesis.Theory(d.vocab), d.hardF)
-	if err := writeOutputs(cmd, f, th, l); err != nil {
+	if err := writeOutputs(cmd, f, th, out.Learner); err != nil {
 		return err
 	}
-	sum := summarise(d, l, out, sel)
+	sum := summarise(d, out, sel)
 	var classic []classicAnswer
 	if d.hidden != nil {
 		if classic, err = compareClassic(d, th); err != nil {
@@ -507,9 +507,25 @@ type runSummary struct {
 	HardRules    int      `json:"hard_rules"`
 	// Validation is what the held-out data chose, with --folds or
 	// --validation; Pruning what --prune removed.
-	Validation *validationJSON  `json:"validation,omitempty"`
-	Pruning    *pruningJSON     `json:"pruning,omitempty"`
-	Theory     *jsonview.Theory `json:"theory,omitempty"`
+	Validation *validationJSON `json:"validation,omitempty"`
+	// FinalRuns is the number of final runs (--restarts), KeptRun the
+	// one whose theory was kept, counted from 1.
+	FinalRuns int              `json:"final_runs"`
+	KeptRun   int              `json:"kept_run"`
+	Pruning   *pruningJSON     `json:"pruning,omitempty"`
+	Theory    *jsonview.Theory `json:"theory,omitempty"`
+}
+
+// restarted records the final runs of a protocol (learn.Outcome.Runs and
+// Kept).
+func (s *runSummary) restarted(runs, kept int) { s.FinalRuns, s.KeptRun = runs, kept+1 }
+
+// writeRestarts says, when the final run was repeated, which run's theory
+// was kept.
+func (s *runSummary) writeRestarts(w io.Writer) {
+	if s.FinalRuns > 1 {
+		fmt.Fprintf(w, "final run: learned %d times with other seeds (--restarts), kept run %d, the most accurate on the training examples\n", s.FinalRuns, s.KeptRun)
+	}
 }
 
 // newRunSummary summarises a run that stopped for stop after iterations
@@ -562,11 +578,12 @@ type pruningJSON struct {
 	After     int   `json:"literals_after"`
 }
 
-func summarise(d *learnData, l *learn.Learner, out *learn.Outcome, sel *learn.Selection) *learnSummary {
-	m := out.Hypothesis
+func summarise(d *learnData, out *learn.Outcome, sel *learn.Selection) *learnSummary {
+	l, m := out.Learner, out.Hypothesis
 	g := learn.Generalise(m, 1-out.TrainAccuracy, d.train.Total(), 0.05)
-	s := &learnSummary{runSummary: newRunSummary(out.Stop, len(l.History()), l.Elapsed(), l.Semantics(), m, len(m.Hard), sel, out.Pruning),
+	s := &learnSummary{runSummary: newRunSummary(out.Stop, len(l.History()), out.Elapsed, l.Semantics(), m, len(m.Hard), sel, out.Pruning),
 		VC: g.VC, ErrorBound: g.Bound, Examples: g.Examples}
+	s.restarted(out.Runs, out.Kept)
 	s.TrainAccuracy = out.TrainAccuracy
 	if d.test != nil {
 		c, total := learn.Score(m, d.test, 0, l.Semantics())
@@ -580,6 +597,7 @@ func summarise(d *learnData, l *learn.Learner, out *learn.Outcome, sel *learn.Se
 func (s *learnSummary) write(w io.Writer) {
 	elapsed := time.Duration(s.Seconds * float64(time.Second))
 	fmt.Fprintf(w, "stopped: %s after %d iterations (%s)\n", s.Stop, s.Iterations, elapsed.Round(time.Millisecond))
+	s.writeRestarts(w)
 	fmt.Fprintf(w, "training accuracy: %.4f", s.TrainAccuracy)
 	if s.TestAccuracy != nil {
 		fmt.Fprintf(w, "   test accuracy: %.4f", *s.TestAccuracy)

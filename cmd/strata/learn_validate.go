@@ -16,7 +16,8 @@ import (
 // with its folds drawn from the training examples by whole antecedents.
 func learnProtocol(cmd *cobra.Command, f *learnFlags, d *learnData) (learn.Protocol, error) {
 	pf := &f.protocol
-	proto := learn.Protocol{Settings: pf.settings(f.semantics, f.seed), ValidationPatience: pf.validationPatience, PruneShare: pf.pruneShare()}
+	proto := learn.Protocol{Settings: pf.settings(f.semantics, f.seed), ValidationPatience: pf.validationPatience, Rule: pf.rule(),
+		Restarts: pf.restarts, PruneShare: pf.pruneShare()}
 	if !pf.selects() {
 		return proto, nil
 	}

@@ -24,6 +24,7 @@ type protocolFlags struct {
 	validation                                float64
 	validationPatience                        int
 	choose                                    string
+	restarts                                  int
 	prune                                     bool
 }
 
@@ -33,10 +34,8 @@ type protocolDefaults struct {
 	iterations, patience, folds int
 	validationPatience          int // 0: learn.DefaultValidationPatience
 	timeout                     time.Duration
-	// rule is how the iterations are chosen on the held-out curve;
-	// withRule offers --choose, for the commands whose protocol honours it.
+	// rule is how the iterations are chosen on the held-out curve.
 	rule       learn.Rule
-	withRule   bool
 	timeoutPer string // what --timeout is per: "", "per domain and semantics", …
 	heldOut    string // the groups held out: "whole antecedents", …
 }
@@ -55,10 +54,8 @@ func addProtocolFlags(fl *pflag.FlagSet, p *protocolFlags, d protocolDefaults) {
 		d.validationPatience = learn.DefaultValidationPatience
 	}
 	fl.IntVar(&p.validationPatience, "validation-patience", d.validationPatience, "stop a validation run after this many iterations without a better held-out score (0: never)")
-	p.choose = d.rule.String()
-	if d.withRule {
-		fl.StringVar(&p.choose, "choose", d.rule.String(), "how the number of iterations is chosen on the held-out score: one-se (the smallest within one standard error of the best) or best")
-	}
+	fl.StringVar(&p.choose, "choose", d.rule.String(), "how the number of iterations is chosen on the held-out score: one-se (the smallest within one standard error of the best) or best")
+	fl.IntVar(&p.restarts, "restarts", learn.DefaultRestarts, "after the held-out data chose the iterations, learn the final theory this many times with other seeds, within the iteration limit, and keep the one most accurate on the training data (0 or 1: once)")
 	fl.BoolVar(&p.prune, "prune", false, "also choose on the held-out data how many training examples a clause must be needed by, and prune the final theory of the clauses needed by fewer")
 }
 
@@ -87,6 +84,8 @@ func (p *protocolFlags) resolve(fl *pflag.FlagSet) error {
 		return fmt.Errorf("--validation-patience %d: give a positive number, or 0 for never", p.validationPatience)
 	case fl.Changed("validation") && p.validation > 0 && p.folds > 1:
 		return fmt.Errorf("--validation is the share of one held-out part and --folds %d cross-validates: give one of them", p.folds)
+	case p.restarts < 0:
+		return fmt.Errorf("--restarts %d: give a positive number, or 0 for one run", p.restarts)
 	case p.choose != learn.OneStandardError.String() && p.choose != learn.BestScore.String():
 		return fmt.Errorf("--choose %q: give one-se or best", p.choose)
 	case p.prune && !p.selects():
@@ -106,7 +105,7 @@ func (p *protocolFlags) apply(fl *pflag.FlagSet, s *experiment.Settings) error {
 	}
 	s.Iterations, s.Timeout, s.Candidates, s.Patience, s.Threads = p.iterations, p.timeout, p.candidates, p.patience, p.threads
 	s.Folds, s.Validation, s.ValidationPatience, s.Prune = p.folds, p.validation, p.validationPatience, p.prune
-	s.Rule = p.rule()
+	s.Rule, s.Restarts = p.rule(), p.restarts
 	return nil
 }
 

@@ -120,7 +120,8 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 		return err
 	}
 	s := table.Settings{Learner: pf.settings(f.semantics, f.seed), Label: tf.label, Group: tf.group, Folds: pf.folds,
-		Validation: pf.validation, ValidationPatience: pf.validationPatience, PruneShare: pf.pruneShare(), Variant: tf.variants[0]}
+		Validation: pf.validation, ValidationPatience: pf.validationPatience, Rule: pf.rule(), Restarts: pf.restarts,
+		PruneShare: pf.pruneShare(), Variant: tf.variants[0]}
 	if len(tf.variants) > 1 {
 		if !pf.selects() {
 			return usageError{errors.New("--variants with more than one chooses among them on held-out rows: give --folds or --validation too")}
@@ -227,6 +228,7 @@ func summariseTable(ctx context.Context, t, test *table.Table, lr *table.Learned
 	m := lr.Model
 	s := &tableSummary{Table: t.Name, Rows: t.Rows, Skipped: skipped, Label: e.Label, Classes: len(e.Classes), Features: len(e.Features), Atoms: atoms,
 		runSummary: newRunSummary(lr.Stop, len(lr.History), lr.Elapsed, sem, m, len(e.Hard()), lr.Selection, lr.Pruning)}
+	s.restarted(lr.Runs, lr.Kept)
 	train, err := table.Evaluate(ctx, lr.Theory, t, table.PredictOptions{Semantics: sem, Label: e.Label})
 	if err != nil {
 		return nil, err
@@ -271,6 +273,7 @@ func (s *tableSummary) write(w io.Writer) {
 	}
 	elapsed := time.Duration(s.Seconds * float64(time.Second))
 	fmt.Fprintf(w, "stopped: %s after %d iterations (%s)\n", s.Stop, s.Iterations, elapsed.Round(time.Millisecond))
+	s.writeRestarts(w)
 	if p := s.Pruning; p != nil {
 		fmt.Fprintf(w, "pruned the rules that at most %d training examples need: %d -> %d literals\n", p.Threshold, p.Before, p.After)
 	}

@@ -94,7 +94,7 @@ func Learn(ctx context.Context, s *Settings, sem possibilistic.Semantics, name s
 		subject += " " + sem.String()
 	}
 	p := learn.Problem{Vocab: v, Train: train, Hard: hard}
-	proto := learn.Protocol{Settings: s.learner(sem), ValidationPatience: s.ValidationPatience, Rule: s.Rule}
+	proto := learn.Protocol{Settings: s.learner(sem), ValidationPatience: s.ValidationPatience, Rule: s.Rule, Restarts: s.Restarts}
 	if s.Prune {
 		proto.PruneShare = learn.DefaultPruneShare
 	}
@@ -137,7 +137,7 @@ func Learn(ctx context.Context, s *Settings, sem possibilistic.Semantics, name s
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	lr.Hypothesis, lr.History, lr.Stop, lr.Elapsed, lr.TrainAccuracy = out.Hypothesis, l.History(), out.Stop, l.Elapsed(), out.TrainAccuracy
+	lr.Hypothesis, lr.History, lr.Stop, lr.Elapsed, lr.TrainAccuracy = out.Hypothesis, out.Learner.History(), out.Stop, out.Elapsed, out.TrainAccuracy
 	if lr.Pruned = out.Pruning; lr.Pruned != nil && lr.Pruned.Threshold > 0 {
 		s.Emit(Event{Subject: subject, Step: "prune", Message: fmt.Sprintf(
 			"pruned the clauses that at most %d of the %d training examples need: %d → %d literals",

@@ -63,6 +63,9 @@ type Settings struct {
 	// Rule chooses the number of iterations on the held-out curve
 	// (learn.Protocol.Rule; the zero value is the one-standard-error rule).
 	Rule learn.Rule
+	// Restarts is the number of final runs, of which the one with the
+	// best training score is kept (learn.Protocol.Restarts).
+	Restarts int
 	// Prune turns on reduced-support pruning (learn.Protocol.PruneShare,
 	// at learn.DefaultPruneShare): the support a clause needs is chosen on
 	// the held-out parts, and the final theory loses every clause that at

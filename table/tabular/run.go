@@ -48,7 +48,13 @@ type Options struct {
 	Folds              int
 	Validation         float64
 	ValidationPatience int
-	Prune              bool
+	// Rule chooses the number of iterations on the held-out curve
+	// (learn.Protocol.Rule).
+	Rule learn.Rule
+	// Restarts is the number of final runs of which the one with the best
+	// training score is kept (learn.Protocol.Restarts; 0 or 1: one).
+	Restarts int
+	Prune    bool
 	// Variants are the encodings of the rows (table.Variant): one is
 	// learned with; with several, each learning run chooses among them on
 	// its held-out parts (table.Settings.Variants). None: the zero one.
@@ -457,7 +463,7 @@ func runStrata(ctx context.Context, o Options, d Dataset, s split, sem possibili
 		Learner: learn.Settings{Iterations: o.Iterations, Timeout: o.Timeout, Candidates: o.Candidates, Seed: o.Seed + uint64(i)*7919,
 			Threads: 1, Patience: o.Patience, Semantics: sem},
 		Label: d.Label, Features: d.Features,
-		Folds: o.Folds, Validation: o.Validation, ValidationPatience: o.ValidationPatience,
+		Folds: o.Folds, Validation: o.Validation, ValidationPatience: o.ValidationPatience, Rule: o.Rule, Restarts: o.Restarts,
 	}
 	if o.Prune {
 		st.PruneShare = learn.DefaultPruneShare

@@ -1,0 +1,86 @@
+package learn
+
+import (
+	"context"
+	"time"
+)
+
+// The final run learns as many iterations as the validation chose, and
+// when that is a few, which clauses its first iterations find is largely
+// luck: a candidate is a random sub-clause of a random misclassified
+// default, and an iteration keeps the best of a hundred. Two runs of the
+// same length can differ by ten points of training accuracy, where the
+// validation runs that chose the length did well. Restarts repeat the
+// final run with other seeds and keep the hypothesis of the best training
+// score, fewer literals on a tie: the choice is made on the training data
+// alone, among hypotheses of the chosen length.
+//
+// The restarts together learn no more iterations than the protocol's
+// limit (Settings.Iterations), so they cost at most what one run to the
+// limit would; a final run that needs most of the limit is not repeated.
+
+// runs returns how many final runs l's protocol makes: Restarts after a
+// validation chose the iterations, within the iteration limit.
+func (proto *Protocol) runs(sel *Selection, l *Learner) int {
+	if sel == nil || proto.Restarts <= 1 {
+		return 1
+	}
+	n := proto.Restarts
+	if limit := proto.Settings.Iterations; limit > 0 {
+		n = min(n, limit/max(len(l.history), 1))
+	}
+	return max(n, 1)
+}
+
+// restartSeed is the seed of restart k of a final run seeded with seed.
+func restartSeed(seed uint64, k int) uint64 { return seed + uint64(k)*0x9e3779b97f4a7c15 }
+
+// restart runs the restarts of a final run that ended as out says, after
+// first of learning time, and keeps the best hypothesis in out. A restart
+// cut short by ctx leaves out with the best so far and ctx's stop, since
+// an uninterrupted protocol would have finished it; one cut short by the
+// timeout is not compared, as it learned less than the others.
+func (proto *Protocol) restart(ctx context.Context, p Problem, sel *Selection, out *Outcome, first time.Duration) error {
+	runs := proto.runs(sel, out.Learner)
+	if runs <= 1 || out.Stop == StopCancelled || out.Stop == StopTimeout {
+		return nil
+	}
+	s := out.Learner.opts
+	spent := first
+	for k := 1; k < runs; k++ {
+		if ctx.Err() != nil {
+			out.Stop = out.Learner.ctxStop(ctx)
+			return nil
+		}
+		rs := s
+		rs.Seed = restartSeed(s.Seed, k)
+		if s.Timeout > 0 {
+			if rs.Timeout = s.Timeout - spent; rs.Timeout <= 0 {
+				return nil
+			}
+		}
+		t0 := time.Now()
+		r, err := NewLearner(p, rs)
+		if err != nil {
+			return err
+		}
+		stop, err := r.Run(ctx)
+		spent += time.Since(t0)
+		out.Elapsed += r.Elapsed()
+		switch {
+		case err != nil:
+			return err
+		case ctx.Err() != nil:
+			out.Stop = r.ctxStop(ctx)
+			return nil
+		case stop == StopTimeout:
+			return nil
+		}
+		out.Runs++
+		h, acc := r.Final(), r.TrainAccuracy()
+		if acc > out.TrainAccuracy || acc == out.TrainAccuracy && h.NumLiterals() < out.Hypothesis.NumLiterals() {
+			out.Learner, out.Stop, out.Hypothesis, out.TrainAccuracy, out.Kept = r, stop, h, acc, k
+		}
+	}
+	return nil
+}

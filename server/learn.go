@@ -211,6 +211,10 @@ type run struct {
 	// (nil for a run on examples), into confusion.
 	score     *tableScore
 	confusion *confusionView
+	// finalRuns and keptRun are the final run's restarts (learn.Outcome's
+	// Runs and Kept + 1), once it has ended; the history is the first
+	// final run's.
+	finalRuns, keptRun int
 	// render writes a hypothesis as the run's theory: as it is, or for a
 	// table with the hard rules a person reads (table.Encoding.Theory).
 	render func(*learn.Hypothesis) *possibilistic.Theory
@@ -260,6 +264,11 @@ type runView struct {
 	// Confusion, for a run on a table once it has ended, is the final
 	// theory's answers for the table's rows, class by class.
 	Confusion *confusionView `json:"confusion,omitempty"`
+	// FinalRuns is the number of final runs (restarts), KeptRun the one
+	// whose theory the run ends with, from 1; History is the first's.
+	// Both are absent until the run ends.
+	FinalRuns int `json:"final_runs,omitempty"`
+	KeptRun   int `json:"kept_run,omitempty"`
 }
 
 func (r *run) view() *runView {
@@ -272,7 +281,7 @@ func (r *run) view() *runView {
 // run (before it is registered and started).
 func (r *run) viewLocked() *runView {
 	v := &runView{ID: r.id, Name: r.name, State: r.state, Stop: r.stop, Error: r.err, Started: r.started,
-		History: viewHistory(r.hist), Theory: r.theory, Confusion: r.confusion}
+		History: viewHistory(r.hist), Theory: r.theory, Confusion: r.confusion, FinalRuns: r.finalRuns, KeptRun: r.keptRun}
 	if r.val != nil {
 		v.Validation = r.val.view()
 	}
@@ -549,8 +558,9 @@ func (s *Server) learn(ctx context.Context, rn *run, l *learn.Learner, p learn.P
 	}
 	out, err := proto.Finish(ctx, p, sel, l)
 	why, final := learn.StopCancelled, l.Final()
+	runs, kept := 0, 0
 	if out != nil {
-		why, final = out.Stop, out.Hypothesis
+		why, final, runs, kept = out.Stop, out.Hypothesis, out.Runs, out.Kept+1
 		if out.Pruning != nil {
 			t := out.Pruning.Threshold
 			rn.update(func() { rn.val.pruned = t })
@@ -583,6 +593,7 @@ func (s *Server) learn(ctx context.Context, rn *run, l *learn.Learner, p learn.P
 	rn.update(func() {
 		rn.stop = string(why)
 		rn.theory = text
+		rn.finalRuns, rn.keptRun = runs, kept
 		rn.confusion = conf
 		switch {
 		case err != nil:

@@ -120,6 +120,9 @@ func checkFinal(t *testing.T, end runView, p learn.Problem, proto learn.Protocol
 	if *end.Validation.PruneThreshold != out.Pruning.Threshold || end.Theory != out.Hypothesis.Theory(p.Vocab).String() {
 		t.Errorf("threshold %d, theory\n%s\nthe library: threshold %d, theory\n%s", *end.Validation.PruneThreshold, end.Theory, out.Pruning.Threshold, out.Hypothesis.Theory(p.Vocab))
 	}
+	if end.FinalRuns != out.Runs || end.KeptRun != out.Kept+1 {
+		t.Errorf("final runs %d, kept %d; the library %d, kept %d", end.FinalRuns, end.KeptRun, out.Runs, out.Kept+1)
+	}
 }
 
 func TestLearnValidationErrors(t *testing.T) {
@@ -141,6 +144,8 @@ func TestLearnValidationErrors(t *testing.T) {
 		{map[string]any{"pos": pos, "neg": neg, "folds": 3, "validation": 0.3}, "folds"},
 		{map[string]any{"pos": pos, "neg": neg, "folds": 3, "resume": "r-0123456789abcdef"}, "folds"},
 		{map[string]any{"pos": pos, "neg": neg, "folds": 100000}, "folds"},
+		{map[string]any{"pos": pos, "neg": neg, "folds": 3, "choose": "median"}, "choose"},
+		{map[string]any{"pos": pos, "neg": neg, "folds": 3, "restarts": -1}, "restarts"},
 	} {
 		var e apiError
 		st := call(t, "POST", ts.URL+"/api/learn", c.body, &e)
@@ -192,4 +197,21 @@ func TestLearnFolds(t *testing.T) {
 		}
 	}
 	checkFinal(t, end, learn.Problem{Vocab: v, Train: train}, proto, sel)
+}
+
+// TestLearnChoose checks the choose field: best keeps the iteration with
+// the best held-out score, one-se (the default) the smallest within one
+// standard error of it, which is never later.
+func TestLearnChoose(t *testing.T) {
+	pos, neg := exampleFile(t, "birds.pos"), exampleFile(t, "birds.neg")
+	body := map[string]any{"pos": pos, "neg": neg, "iterations": 15, "candidates": 30, "seed": 4, "folds": 3, "choose": "best", "restarts": 1}
+	_, best, _ := learnToEnd(t, body)
+	if v := best.Validation; v == nil || v.Chosen != v.Best || best.FinalRuns != 1 || best.KeptRun != 1 {
+		t.Fatalf("choose best: validation %+v, final runs %d, kept %d", v, best.FinalRuns, best.KeptRun)
+	}
+	body["choose"] = "one-se"
+	_, onese, _ := learnToEnd(t, body)
+	if v := onese.Validation; v == nil || v.Best != best.Validation.Best || v.Chosen > v.Best {
+		t.Fatalf("choose one-se: validation %+v; best's %+v", v, best.Validation)
+	}
 }

@@ -96,12 +96,38 @@ func (p *lexProp) reset(n int, hard []logic.Clause, alpha []logic.Lit, c logic.C
 		setLit(p.val, l)
 	}
 	if len(hard) <= maxPropHard {
-		p.cls = append(p.cls, hard...)
+		// A clause α satisfies stays satisfied in every world of the
+		// walk, whose values only grow from α's: it can never propagate
+		// and is left out. On a table most hard rules are the order of a
+		// column's thresholds, all of which α states.
+		for _, h := range hard {
+			if !satisfied(p.val, h) {
+				p.cls = append(p.cls, h)
+			}
+		}
 	}
 	if c != nil {
 		p.cls = append(p.cls, c)
 	}
 	p.ok = propagate(p.val, p.cls)
+}
+
+// resetFrom is reset for the α of gp's group and the clause c, starting
+// from gp's fixpoint of H ∪ α instead of propagating it again: H ∪ α are
+// the same for every candidate c, and unit propagation reaches the same
+// fixpoint, or a conflict, from any state it derived on the way
+// (TestDrowningFreeMatchesBruteForce).
+func (p *lexProp) resetFrom(gp *groupProp, c logic.Clause) {
+	k := len(gp.end) - 1
+	n := len(gp.val) / len(gp.end)
+	p.val = append(p.val[:0], gp.val[k*n:(k+1)*n]...)
+	p.cls = append(p.cls[:0], gp.cls[:gp.end[k]]...)
+	p.at, p.snap, p.end, p.loose = p.at[:0], p.snap[:0], p.end[:0], p.loose[:0]
+	p.ok = true
+	if c != nil {
+		p.cls = append(p.cls, c)
+		p.ok = propagate(p.val, p.cls)
+	}
 }
 
 // propagate assigns, until nothing changes, the last unknown literal of
@@ -167,6 +193,16 @@ func (p *lexProp) lowerBound(l []logic.Clause, j, f int) int {
 	}
 	p.loose = p.loose[:len(p.loose)-1]
 	return f
+}
+
+// satisfied reports whether a literal of c is true under val.
+func satisfied(val []int8, c logic.Clause) bool {
+	for _, l := range c {
+		if litVal(val, l) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func falsified(val []int8, c logic.Clause) bool {
@@ -347,6 +383,7 @@ func refutes(val []int8, cls []logic.Clause, beta logic.Clause, tmp *[]int8) boo
 type groupProp struct {
 	hyp   *Hypothesis
 	ok    bool
+	start bool   // propagation of H ∪ α alone succeeded: val at len(end)−1 is its fixpoint
 	val   []int8 // (k+1)·n: the values at j from j·n
 	end   []int  // per j, the clauses of cls that hold at j
 	cls   []logic.Clause
@@ -368,7 +405,7 @@ func (w *worker) groupProp(gi int) *groupProp {
 	k, n := len(e.hyp.Levels), e.n
 	p := &w.sx.prop
 	p.reset(n, e.hyp.Hard, e.ex[i].alpha, nil)
-	gp.hyp, gp.ok = e.hyp, p.ok
+	gp.hyp, gp.ok, gp.start = e.hyp, p.ok, p.ok
 	gp.val = slices.Grow(gp.val[:0], (k+1)*n)[:(k+1)*n]
 	gp.end = slices.Grow(gp.end[:0], k+1)[:k+1]
 	for j := k; j >= 0; j-- {

@@ -309,7 +309,14 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 		u = make([]int32, g)
 		if e.sem == possibilistic.Lex {
 			p := &w.sx.prop
-			p.reset(e.n, e.hyp.Hard, e.ex[i0].alpha, c)
+			if gp == nil {
+				gp = w.groupProp(gi)
+			}
+			if gp.start {
+				p.resetFrom(gp, c)
+			} else {
+				p.reset(e.n, e.hyp.Hard, e.ex[i0].alpha, c)
+			}
 			for l := k - 1; l >= g; l-- {
 				p.bound(e.hyp.Levels[l], l, int(e.dec[i0][l]))
 			}

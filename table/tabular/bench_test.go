@@ -18,7 +18,8 @@ import (
 // adult (29,305 training rows, 14 columns) with bench tabular's defaults
 // but its time limit: learn's default iterations and patience, the
 // iterations chosen by DefaultFolds-fold cross-validation on the training
-// rows with DefaultValidationPatience, on -cpu threads (the held-out parts
+// rows with DefaultValidationPatience, the final run's restarts, on -cpu
+// threads (the held-out parts
 // run at once); it reports the wall and CPU seconds, the test accuracy and
 // the theory's size:
 //
@@ -58,7 +59,7 @@ func BenchmarkAdultFold(b *testing.B) {
 			for b.Loop() {
 				start, cpu := time.Now(), cputime.Process()
 				lr, err := table.Learn(context.Background(), t, train, table.Settings{Label: d.Label, Features: d.Features,
-					Folds: DefaultFolds, ValidationPatience: DefaultValidationPatience,
+					Folds: DefaultFolds, ValidationPatience: DefaultValidationPatience, Restarts: learn.DefaultRestarts,
 					Learner: learn.Settings{Seed: 1, Semantics: sem, Iterations: learn.DefaultIterations, Patience: learn.DefaultPatience,
 						Threads: runtime.GOMAXPROCS(0)}})
 				if err != nil {
@@ -75,6 +76,38 @@ func BenchmarkAdultFold(b *testing.B) {
 				b.ReportMetric(100*c.Accuracy(), "test%")
 				b.ReportMetric(float64(lr.Selection.Chosen), "chosen")
 				b.ReportMetric(float64(lr.Model.NumLiterals()), "literals")
+			}
+		})
+	}
+}
+
+// BenchmarkPendigits learns 8 iterations from pendigits' training file
+// (7,494 rows, 16 numeric columns, 10 classes) on one thread under each
+// semantics, without a choice of iterations: the cost of an iteration on a
+// multi-class table of thresholds, where the drowning-free engines are
+// slowest.
+//
+//	go test -run XXX -bench Pendigits -benchtime 3x ./table/tabular
+func BenchmarkPendigits(b *testing.B) {
+	path := shared.Path(b, "tabular/pendigits/train.csv")
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	t, err := table.Read(f, path, table.Options{Categorical: []string{"class"}})
+	f.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, sem := range possibilistic.AllSemantics {
+		b.Run(sem.String(), func(b *testing.B) {
+			for b.Loop() {
+				lr, err := table.Learn(context.Background(), t, nil, table.Settings{Label: "class",
+					Learner: learn.Settings{Seed: 1, Semantics: sem, Iterations: 8, Threads: 1}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(lr.TrainAccuracy, "train-acc")
 			}
 		})
 	}

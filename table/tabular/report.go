@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/strata-logic/strata/internal/fileutil"
+	"github.com/strata-logic/strata/learn"
 )
 
 var nan = math.NaN()
@@ -94,14 +95,17 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		"(Fayyad and Irani's MDL criterion) and its number of iterations (", o.TestFolds, o.Seed)
 	switch {
 	case o.Folds >= 2:
-		fmt.Fprintf(&b, "%d-fold cross-validation on the training rows, each fold with the cut points of its own training rows, held-out rows scored as the task is, one class per row, and the one-standard-error rule on the pooled curve", o.Folds)
+		fmt.Fprintf(&b, "%d-fold cross-validation on the training rows, each fold with the cut points of its own training rows, held-out rows scored as the task is, one class per row, and %s on the pooled curve", o.Folds, ruleText(o.Rule))
 	case o.Folds == 1 && o.Validation > 0:
-		fmt.Fprintf(&b, "one held-out part of %.0f%% of the training rows, with the cut points of the others, held-out rows scored as the task is, one class per row, and the one-standard-error rule", 100*o.Validation)
+		fmt.Fprintf(&b, "one held-out part of %.0f%% of the training rows, with the cut points of the others, held-out rows scored as the task is, one class per row, and %s", 100*o.Validation, ruleText(o.Rule))
 	default:
 		fmt.Fprintf(&b, "none: the learner's limits")
 	}
 	if o.ValidationPatience > 0 && (o.Folds >= 2 || o.Folds == 1 && o.Validation > 0) {
 		fmt.Fprintf(&b, ", a held-out part's run stopped %d iterations after its best held-out score", o.ValidationPatience)
+	}
+	if o.Restarts > 1 && (o.Folds >= 2 || o.Folds == 1 && o.Validation > 0) {
+		fmt.Fprintf(&b, "; the final run learned up to %d times with other seeds within the iteration limit, the theory most accurate on the training rows kept", o.Restarts)
 	}
 	if o.Prune {
 		fmt.Fprintf(&b, "; the final theory pruned at the support chosen there")
@@ -280,4 +284,12 @@ func (r *Report) writeTargets(b *strings.Builder) {
 	}
 	fmt.Fprintf(b, "\nMet: at least FOLD's published accuracy on %d of %d tables; at least JRip's on %d of %d, J48's on %d of %d; within 2 points of XGBoost on %d of %d; no more rules than FOLD on %d of %d.\n",
 		fold.met, fold.of, jrip.met, jrip.of, j48.met, j48.of, xgb.met, xgb.of, rules.met, rules.of)
+}
+
+// ruleText says how the rule r chooses the iterations on a held-out curve.
+func ruleText(r learn.Rule) string {
+	if r == learn.BestScore {
+		return "the best held-out score"
+	}
+	return "the one-standard-error rule"
 }

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"bytes"
 	"context"
 	"math/rand/v2"
 	"reflect"
@@ -82,5 +83,45 @@ func TestRestarts(t *testing.T) {
 	out, err := proto.Finish(ctx, prob, sel, l)
 	if err != nil || out.Runs != 1 || out.Stop != StopCancelled {
 		t.Fatalf("cancelled after the first run: %d runs, stop %q, %v", out.Runs, out.Stop, err)
+	}
+}
+
+// TestRestartsResume interrupts the first final run, resumes it from its
+// checkpoint, and requires the outcome of an uninterrupted protocol: the
+// restarts run after the resumed run as they would have.
+func TestRestartsResume(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 3))
+	th := hiddenTheory(r, 8, 4)
+	p, q := Generate(th, atomsUpTo(8), 150, 150, 3, 0.1, r)
+	prob := Problem{Vocab: th.Vocab, Train: Merge(p, q)}
+	sel := &Selection{Chosen: 6}
+	proto := Protocol{Settings: Settings{Seed: 5, Iterations: 30, Threads: 2}, Restarts: 4}
+	l, _ := NewLearner(prob, proto.Final(sel))
+	want, err := proto.Finish(context.Background(), prob, sel, l)
+	if err != nil || want.Runs != 4 {
+		t.Fatalf("uninterrupted: %d runs, %v", want.Runs, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	l, _ = NewLearner(prob, proto.Final(sel))
+	l.OnIteration = func(it Iteration) {
+		if it.Iteration == 3 {
+			cancel()
+		}
+	}
+	out, err := proto.Finish(ctx, prob, sel, l)
+	if err != nil || out.Stop != StopCancelled {
+		t.Fatalf("interrupted: stop %q, %v", out.Stop, err)
+	}
+	var cp bytes.Buffer
+	if err := l.WriteCheckpoint(&cp); err != nil {
+		t.Fatal(err)
+	}
+	l, err = ResumeLearner(&cp, prob, proto.Final(sel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := proto.Finish(context.Background(), prob, sel, l)
+	if err != nil || got.Runs != want.Runs || got.Kept != want.Kept || !reflect.DeepEqual(got.Hypothesis.Levels, want.Hypothesis.Levels) {
+		t.Fatalf("resumed: %d runs, kept %d, %v; uninterrupted %d, kept %d", got.Runs, got.Kept, err, want.Runs, want.Kept)
 	}
 }

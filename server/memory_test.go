@@ -80,8 +80,8 @@ func hugeTheory(id, size int) string {
 // TestConcurrentHugeBodies sends 8 queries at once, each on a theory of
 // 8 MB of distinct formulas given in its body, to a server with a budget
 // of 2 s and the default limits: each must be answered 503 within the
-// budget and a second, the server's work must then end within a second, and
-// its peak memory must stay under 1 GB.
+// budget and a second (two under the race detector), the server's work
+// must then end within a second, and its peak memory must stay under 1 GB.
 func TestConcurrentHugeBodies(t *testing.T) {
 	if testing.Short() {
 		t.Skip("sends 64 MB of requests")
@@ -142,10 +142,18 @@ func TestConcurrentHugeBodies(t *testing.T) {
 	hwm := peakKB(t, cmd.Process.Pid)
 	stdin.Close()
 	cmd.Wait()
+	// The race detector slows the server's reading of 64 MB several
+	// times over, and go test -race ./... runs other packages beside it:
+	// there the answer may come later, but still well within twice the
+	// budget.
+	slack := time.Second
+	if raceOn {
+		slack = 2 * time.Second
+	}
 	for i, r := range results {
 		t.Logf("request %d: %d in %v", i, r.status, r.elapsed.Round(time.Millisecond))
-		if r.err != nil || r.status != http.StatusServiceUnavailable || r.elapsed > budget+time.Second {
-			t.Errorf("request %d: status %d after %v (%v), want 503 within %v", i, r.status, r.elapsed, r.err, budget+time.Second)
+		if r.err != nil || r.status != http.StatusServiceUnavailable || r.elapsed > budget+slack {
+			t.Errorf("request %d: status %d after %v (%v), want 503 within %v", i, r.status, r.elapsed, r.err, budget+slack)
 		}
 	}
 	if len(idle) != 2 || idle[0] != "0" {

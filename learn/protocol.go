@@ -233,19 +233,18 @@ func Learn(ctx context.Context, p Problem, proto Protocol) (*Outcome, error) {
 // with proto.Final(sel)), to its end and prunes its hypothesis at the
 // support sel chose. It is the last step of Learn.
 func (proto *Protocol) Finish(ctx context.Context, p Problem, sel *Selection, l *Learner) (*Outcome, error) {
-	start := time.Now()
 	stop, err := l.Run(ctx)
 	if err != nil {
 		return nil, err
 	}
 	out := &Outcome{Selection: sel, Learner: l, Stop: stop, Hypothesis: l.Final(), TrainAccuracy: l.TrainAccuracy(), Runs: 1, Elapsed: l.Elapsed()}
-	if err := proto.restart(ctx, p, sel, out, time.Since(start)); err != nil {
+	if err := proto.restart(ctx, p, sel, out); err != nil {
 		return nil, err
 	}
 	if out.Stop == StopCancelled || sel == nil || sel.Support == nil {
 		return out, nil
 	}
-	start = time.Now()
+	start := time.Now()
 	t := sel.Support.Threshold(p.Train.Total())
 	pr := &Pruning{Threshold: t, Before: out.Hypothesis.NumLiterals(), TrainAccuracy: out.TrainAccuracy}
 	if t > 0 {

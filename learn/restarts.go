@@ -1,9 +1,6 @@
 package learn
 
-import (
-	"context"
-	"time"
-)
+import "context"
 
 // The final run learns as many iterations as the validation chose, and
 // when that is a few, which clauses its first iterations find is largely
@@ -35,18 +32,18 @@ func (proto *Protocol) runs(sel *Selection, l *Learner) int {
 // restartSeed is the seed of restart k of a final run seeded with seed.
 func restartSeed(seed uint64, k int) uint64 { return seed + uint64(k)*0x9e3779b97f4a7c15 }
 
-// restart runs the restarts of a final run that ended as out says, after
-// first of learning time, and keeps the best hypothesis in out. A restart
+// restart runs the restarts of a final run that ended as out says, within
+// what its timeout leaves after out.Elapsed, and keeps the best hypothesis
+// in out. A restart
 // cut short by ctx leaves out with the best so far and ctx's stop, since
 // an uninterrupted protocol would have finished it; one cut short by the
 // timeout is not compared, as it learned less than the others.
-func (proto *Protocol) restart(ctx context.Context, p Problem, sel *Selection, out *Outcome, first time.Duration) error {
+func (proto *Protocol) restart(ctx context.Context, p Problem, sel *Selection, out *Outcome) error {
 	runs := proto.runs(sel, out.Learner)
 	if runs <= 1 || out.Stop == StopCancelled || out.Stop == StopTimeout {
 		return nil
 	}
 	s := out.Learner.opts
-	spent := first
 	for k := 1; k < runs; k++ {
 		if ctx.Err() != nil {
 			out.Stop = out.Learner.ctxStop(ctx)
@@ -55,17 +52,15 @@ func (proto *Protocol) restart(ctx context.Context, p Problem, sel *Selection, o
 		rs := s
 		rs.Seed = restartSeed(s.Seed, k)
 		if s.Timeout > 0 {
-			if rs.Timeout = s.Timeout - spent; rs.Timeout <= 0 {
+			if rs.Timeout = s.Timeout - out.Elapsed; rs.Timeout <= 0 {
 				return nil
 			}
 		}
-		t0 := time.Now()
 		r, err := NewLearner(p, rs)
 		if err != nil {
 			return err
 		}
 		stop, err := r.Run(ctx)
-		spent += time.Since(t0)
 		out.Elapsed += r.Elapsed()
 		switch {
 		case err != nil:

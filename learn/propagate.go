@@ -333,17 +333,48 @@ func (f *unitFacts) derives(beta logic.Clause) (int, uint64) {
 
 // entails reports whether propagation proves that the cut at j, with α and
 // c, entails β: β is derived there, or every literal of c that is not
-// refuted there is a literal of β.
-func (f *unitFacts) entails(c, beta logic.Clause, j int) bool {
+// refuted there is a literal of β, or all but one, u, whose derivation
+// makes a clause of the cut or the hard rules (x's) unit on β. The last
+// is a class atom's "exactly one" of the hard rules: c says class a, β
+// says not class b (on the binary tables a class is ¬a's other atom), and
+// without it each such example went to the solver
+// (TestEntailsLookahead).
+func (f *unitFacts) entails(c, beta logic.Clause, j int, x *unitIndex) bool {
 	if at, _ := f.derives(beta); at >= j {
 		return true
 	}
+	u, open := logic.Lit(0), 0
 	for _, l := range c {
 		if f.at(l.Not()) < j && !slices.Contains(beta, l) {
-			return false
+			u, open = l, open+1
+			if open > 1 {
+				return false
+			}
 		}
 	}
-	return true
+	return open == 0 || f.forces(x, u, beta, j)
+}
+
+// forces reports whether a clause of the cut at j or of the hard rules
+// holds ¬u and otherwise only literals of β and literals that propagation
+// refutes at j: with u, that clause derives β (or refutes u).
+func (f *unitFacts) forces(x *unitIndex, u logic.Lit, beta logic.Clause, j int) bool {
+	if x == nil || !x.ok || int(u) >= len(x.occ) {
+		return false
+	}
+next:
+	for _, id := range x.occ[u] {
+		if int(x.level[id]) < j {
+			continue
+		}
+		for _, l := range x.cls[id] {
+			if l != u.Not() && f.at(l.Not()) < j && !slices.Contains(beta, l) {
+				continue next
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // within reports whether every literal of m is below n.

@@ -591,7 +591,7 @@ func (w *worker) entailsWith(i int, g []int32, j int, c logic.Clause, act logic.
 			}
 		}
 	}
-	if f := w.units(int(e.grp[i])); f != nil && f.entails(c, beta, j) {
+	if f := w.units(int(e.grp[i])); f != nil && f.entails(c, beta, j, w.index(e.hyp)) {
 		return true
 	}
 	if w.solve(i, j, true, act) {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // A lex walk proves each level's least violation count with a solver call
@@ -31,14 +32,20 @@ import (
 // when its other clauses cannot all hold (lowerBound). Every shortcut only
 // skips a solver call whose answer it knows, so the engine decides exactly
 // as without it (TestDrowningFreeMatchesBruteForce).
+//
+// A linear walk is the same with counts of none: a kept level is tight
+// with no clause violated, a skipped one says nothing about its clauses,
+// and a level whose clauses propagation refutes is skipped without a call
+// (decided, refutesLevel). In 8 iterations on pendigits this leaves 0.48
+// million solver calls of 4.35 million.
 
 // maxPropHard is the largest number of hard rules that propagation uses:
 // a hard rule put in CNF can have thousands of clauses, and leaving them
 // out only weakens the bounds.
 const maxPropHard = 256
 
-// lexProp is what unit propagation knows about the worlds of a lex walk's
-// assumptions.
+// lexProp is what unit propagation knows about the worlds of a walk's
+// assumptions (lex or linear).
 type lexProp struct {
 	val []int8         // per atom: 1 true, −1 false, 0 unknown in some world
 	cls []logic.Clause // clauses that hold in every world
@@ -242,6 +249,29 @@ func (p *lexProp) bound(l []logic.Clause, j, v int) {
 	}
 }
 
+// decided records level j's decision v in a walk under sem: under lex, at
+// most v of its clauses l are violated (bound); under linear, v = 1 keeps
+// the level, whose clauses then all hold, and v = 0 skips it, which
+// says nothing about its clauses.
+func (p *lexProp) decided(sem possibilistic.Semantics, l []logic.Clause, j, v int) {
+	switch {
+	case sem == possibilistic.Lex:
+		p.bound(l, j, v)
+	case v == 0 || !p.ok:
+	case p.forced(l) > 0:
+		p.ok = false // a kept level is consistent: do not prove anything from a conflict
+	default:
+		p.bound(l, j, 0)
+	}
+}
+
+// refutesLevel reports whether propagation shows that no world satisfies
+// every clause of level j (clauses l) as well: under linear, the walk
+// skips it.
+func (p *lexProp) refutesLevel(l []logic.Clause, j int) bool {
+	return p.ok && (p.forced(l) > 0 || p.lowerBound(l, j, 0) > 0)
+}
+
 // entails reports whether propagation proves β in every world, with the
 // levels the proof used (coreOK false: not known): the tight levels from
 // the lowest one whose clauses the refutation needs, since each level's
@@ -391,7 +421,7 @@ type groupProp struct {
 }
 
 // groupProp returns what propagation knows about the decisions of group gi
-// under the current hypothesis (lex), computed once per hypothesis; each group is
+// under the current hypothesis, computed once per hypothesis; each group is
 // scored by one worker, so no other worker touches it.
 func (w *worker) groupProp(gi int) *groupProp {
 	e := w.f
@@ -410,7 +440,7 @@ func (w *worker) groupProp(gi int) *groupProp {
 	gp.end = slices.Grow(gp.end[:0], k+1)[:k+1]
 	for j := k; j >= 0; j-- {
 		if j < k {
-			p.bound(e.hyp.Levels[j], j, int(e.dec[i][j]))
+			p.decided(e.sem, e.hyp.Levels[j], j, int(e.dec[i][j]))
 			gp.ok = gp.ok && p.ok
 		}
 		copy(gp.val[j*n:(j+1)*n], p.val)

@@ -243,9 +243,7 @@ func (w *worker) walkGroup(g []int32, m *Hypothesis, ch change, same int, dec, b
 	k, ko := len(m.Levels), len(e.hyp.Levels)
 	a := slices.Clone(e.ex[i].alpha)
 	p := &w.sx.prop
-	if e.sem == possibilistic.Lex {
-		p.reset(e.n, m.Hard, e.ex[i].alpha, nil)
-	}
+	p.reset(e.n, m.Hard, e.ex[i].alpha, nil)
 	for t := range same {
 		l, v := k-1-t, e.dec[i][ko-1-t]
 		if dec != nil {
@@ -253,10 +251,10 @@ func (w *worker) walkGroup(g []int32, m *Hypothesis, ch change, same int, dec, b
 		}
 		if e.sem == possibilistic.Lex {
 			a = w.atMost(a, l, int(v))
-			p.bound(m.Levels[l], l, int(v))
 		} else if v == 1 {
 			a = append(a, w.sel[l])
 		}
+		p.decided(e.sem, m.Levels[l], l, int(v))
 	}
 	have := w.groupWorld(g, same > 0)
 	if e.sem == possibilistic.Lex {
@@ -269,7 +267,7 @@ func (w *worker) walkGroup(g []int32, m *Hypothesis, ch change, same int, dec, b
 		}
 		return w.lexWalk(m.Levels, a, slices.Clone(w.m), k-same, dec, bound, 0, p)
 	}
-	return w.linWalk(m.Levels, a, k-same, have, dec, bound)
+	return w.linWalk(m.Levels, a, k-same, have, dec, bound, p)
 }
 
 // entails decides whether the assumptions a (consistent; pool holds worlds
@@ -279,7 +277,7 @@ func (w *worker) walkGroup(g []int32, m *Hypothesis, ch change, same int, dec, b
 // settles another's. When β is entailed, core has the levels whose
 // assumptions the proof used (coreOK false: not known).
 //
-// p, if not nil, is what propagation knows about the worlds of a (lex):
+// p, if not nil, is what propagation knows about the worlds of a:
 // a β it proves needs no solver call. lk, if not nil, has more worlds of
 // a (lex, lexpool.go), which the first example that needs them takes into
 // the pool.
@@ -670,7 +668,12 @@ func (w *worker) isWitness(i int, m *Hypothesis, x []uint64) bool {
 // nil, are decisions of a hypothesis whose kept worlds at from include the
 // walk's (see nested); a level it skipped stays skipped while the walk
 // decides as it did.
-func (w *worker) linWalk(levels [][]logic.Clause, a []logic.Lit, from int, have bool, dec, bound []int32) []logic.Lit {
+//
+// p, if not nil, knows by propagation the worlds of a: a level it refutes
+// is skipped without a solver call (most levels a walk skips contradict a
+// kept level's class through the hard rules), and each kept level's
+// clauses join it, for the levels below and for β (entails).
+func (w *worker) linWalk(levels [][]logic.Clause, a []logic.Lit, from int, have bool, dec, bound []int32, p *lexProp) []logic.Lit {
 	nested := bound != nil
 	for l := from - 1; l >= 0; l-- {
 		var keep bool
@@ -678,11 +681,15 @@ func (w *worker) linWalk(levels [][]logic.Clause, a []logic.Lit, from int, have 
 		case nested && bound[l] == 0:
 		case have && satisfiesAll(levels[l], w.m):
 			keep = true
+		case p != nil && p.refutesLevel(levels[l], l):
 		default:
 			keep = w.try(a, w.sel[l])
 		}
 		if keep {
 			a, have = append(a, w.sel[l]), true
+			if p != nil {
+				p.decided(possibilistic.Linear, levels[l], l, 1)
+			}
 		}
 		if dec != nil {
 			dec[l] = 0
@@ -746,10 +753,5 @@ func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, fro
 }
 
 // lexProp returns what propagation knows about the assumptions of the
-// last walk under lex (walkGroup, slowSem), nil under linear.
-func (w *worker) lexProp() *lexProp {
-	if w.f.sem != possibilistic.Lex {
-		return nil
-	}
-	return &w.sx.prop
-}
+// last walk (walkGroup, slowSem).
+func (w *worker) lexProp() *lexProp { return &w.sx.prop }

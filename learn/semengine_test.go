@@ -131,9 +131,12 @@ func bruteScore(m *Hypothesis, sem possibilistic.Semantics, ex *Examples, ws [][
 // profile of candidate clauses at every position, trial removals, and the
 // state after committing insertions and removals.
 func TestDrowningFreeMatchesBruteForce(t *testing.T) {
-	for _, sem := range []possibilistic.Semantics{possibilistic.Linear, possibilistic.Lex} {
-		checkAgainstBruteForce(t, sem, rand.New(rand.NewPCG(uint64(sem), 11)), 150, anyProblem)
-	}
+	// Linear draws more problems: a level that propagation does not
+	// refute but the solver does is rare in small ones, and its clauses
+	// must stay out of what the walk's propagation knows (#1272 of them
+	// tells).
+	checkAgainstBruteForce(t, possibilistic.Linear, rand.New(rand.NewPCG(uint64(possibilistic.Linear), 11)), 1500, anyProblem)
+	checkAgainstBruteForce(t, possibilistic.Lex, rand.New(rand.NewPCG(uint64(possibilistic.Lex), 11)), 150, anyProblem)
 }
 
 // problemDraw draws n atoms, examples and a hypothesis for

@@ -99,7 +99,7 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 	switch {
 	case w.storedWitness(g, &w.cm, nil):
 		cons = yes
-	case e.sem == possibilistic.Lex:
+	default:
 		// Propagation often shows that no world meeting the decisions
 		// satisfies c, which the loop below would prove with solver calls.
 		gp = w.groupProp(gi)
@@ -165,13 +165,10 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 	}
 }
 
-// propEntails reports whether propagation shows (lex) that every optimal
+// propEntails reports whether propagation shows that every optimal
 // world of group gi that satisfies c satisfies beta; *gp is the group's
 // propagation, found on first use.
 func (w *worker) propEntails(gi int, gp **groupProp, c, beta logic.Clause) bool {
-	if w.f.sem != possibilistic.Lex {
-		return false
-	}
 	if *gp == nil {
 		*gp = w.groupProp(gi)
 	}
@@ -254,8 +251,8 @@ func (w *worker) skipped(x, p int) bool {
 //
 // Q, g and the walk depend only on α, so the group shares them.
 //
-// gp, if not nil, is what propagation knows about the group's decisions
-// (lex): a level from which it refutes c is below g.
+// gp, if not nil, is what propagation knows about the group's decisions:
+// a level from which it refutes c is below g.
 func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 	e := w.f
 	grp := e.groups[gi]
@@ -307,19 +304,19 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 		a := append(append(w.sx.pre[:0], w.prefix(i0, g)...), act)
 		w.sx.pre = a
 		u = make([]int32, g)
+		p := &w.sx.prop
+		if gp == nil {
+			gp = w.groupProp(gi)
+		}
+		if gp.start {
+			p.resetFrom(gp, c)
+		} else {
+			p.reset(e.n, e.hyp.Hard, e.ex[i0].alpha, c)
+		}
+		for l := k - 1; l >= g; l-- {
+			p.decided(e.sem, e.hyp.Levels[l], l, int(e.dec[i0][l]))
+		}
 		if e.sem == possibilistic.Lex {
-			p := &w.sx.prop
-			if gp == nil {
-				gp = w.groupProp(gi)
-			}
-			if gp.start {
-				p.resetFrom(gp, c)
-			} else {
-				p.reset(e.n, e.hyp.Hard, e.ex[i0].alpha, c)
-			}
-			for l := k - 1; l >= g; l-- {
-				p.bound(e.hyp.Levels[l], l, int(e.dec[i0][l]))
-			}
 			// Q(g−1) is false: level g−1 violates at least one more clause
 			// than before.
 			lk.narrow(g, w.sx.pfrom)
@@ -328,7 +325,7 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 			w.sx.walk = nil
 		} else {
 			copy(w.m, gm)
-			aW = w.linWalk(e.hyp.Levels, a, g, true, u, e.dec[i0][:g])
+			aW = w.linWalk(e.hyp.Levels, a, g, true, u, e.dec[i0][:g], p)
 		}
 		pool = append(pool, w.m...)
 		if lk != nil {
@@ -419,7 +416,7 @@ func (w *worker) skipAnswer(gi, x, j int) bool {
 	}
 	a := slices.Clone(w.prefix(int(grp[0]), j+1))
 	have := w.groupWorld(grp, true) // a witness keeps the levels above j
-	a = w.linWalk(e.hyp.Levels, a, j, have, nil, nil)
+	a = w.linWalk(e.hyp.Levels, a, j, have, nil, nil, nil)
 	pool := append(w.sx.skip[:0], w.m...)
 	for _, y := range grp {
 		var ans bool

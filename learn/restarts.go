@@ -37,8 +37,16 @@ func restartSeed(seed uint64, k int) uint64 { return seed + uint64(k)*0x9e3779b9
 // in out. A restart
 // cut short by ctx leaves out with the best so far and ctx's stop, since
 // an uninterrupted protocol would have finished it; one cut short by the
-// timeout is not compared, as it learned less than the others.
+// timeout is not compared, as it learned less than the others, and ends
+// the restarts, as the time is spent.
 func (proto *Protocol) restart(ctx context.Context, p Problem, sel *Selection, out *Outcome) error {
+	return proto.restartWith(ctx, sel, out, func(s Settings) (*Learner, error) { return NewLearner(p, s) })
+}
+
+// restartWith is restart with the restarts' learners made by learner from
+// their settings, so that TestRestartsTimeout can give it a restart whose
+// time has run out.
+func (proto *Protocol) restartWith(ctx context.Context, sel *Selection, out *Outcome, learner func(Settings) (*Learner, error)) error {
 	runs := proto.runs(sel, out.Learner)
 	if runs <= 1 || out.Stop == StopCancelled || out.Stop == StopTimeout {
 		return nil
@@ -56,7 +64,7 @@ func (proto *Protocol) restart(ctx context.Context, p Problem, sel *Selection, o
 				return nil
 			}
 		}
-		r, err := NewLearner(p, rs)
+		r, err := learner(rs)
 		if err != nil {
 			return err
 		}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"time"
 )
 
 // TestRestarts checks the final run's restarts: as many runs as the
@@ -123,5 +124,99 @@ func TestRestartsResume(t *testing.T) {
 	got, err := proto.Finish(context.Background(), prob, sel, l)
 	if err != nil || got.Runs != want.Runs || got.Kept != want.Kept || !reflect.DeepEqual(got.Hypothesis.Levels, want.Hypothesis.Levels) {
 		t.Fatalf("resumed: %d runs, kept %d, %v; uninterrupted %d, kept %d", got.Runs, got.Kept, err, want.Runs, want.Kept)
+	}
+}
+
+// TestRestartsTimeout checks the final run's time budget: restarts get
+// what the final run's timeout leaves after out.Elapsed; when the first
+// run has spent it all, no restart is made; a restart cut by its timeout
+// is not counted or compared, its time is, and no restart follows it. The
+// cut restart is a learner whose learning time already equals its budget,
+// so its Run stops with StopTimeout before an iteration, as one whose
+// deadline passed does, without depending on the clock.
+func TestRestartsTimeout(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 3))
+	th := hiddenTheory(r, 8, 4)
+	p, q := Generate(th, atomsUpTo(8), 150, 150, 3, 0.1, r)
+	prob := Problem{Vocab: th.Vocab, Train: Merge(p, q)}
+	sel := &Selection{Chosen: 4}
+	proto := Protocol{Settings: Settings{Seed: 3, Iterations: 100, Threads: 2, Timeout: time.Hour}, Restarts: 4}
+	final := proto.Final(sel)
+	// first is the outcome of the first final run alone: Finish without
+	// restarts.
+	first := func() *Outcome {
+		t.Helper()
+		l, err := NewLearner(prob, final)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := (&Protocol{Settings: proto.Settings}).Finish(context.Background(), prob, sel, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Runs != 1 || out.Stop == StopTimeout || out.Stop == StopCancelled {
+			t.Fatalf("first run: %d runs, stop %q", out.Runs, out.Stop)
+		}
+		return out
+	}
+
+	// The first run took the whole budget: no restart is made, and the
+	// outcome is the first run's.
+	out := first()
+	h, stop := out.Hypothesis, out.Stop
+	out.Elapsed = final.Timeout
+	made := 0
+	err := proto.restartWith(context.Background(), sel, out, func(s Settings) (*Learner, error) {
+		made++
+		return NewLearner(prob, s)
+	})
+	if err != nil || made != 0 || out.Runs != 1 || out.Kept != 0 || out.Stop != stop || out.Hypothesis != h || out.Elapsed != final.Timeout {
+		t.Fatalf("budget spent by the first run: %d restarts made, %d runs, kept %d, stop %q, elapsed %v, %v",
+			made, out.Runs, out.Kept, out.Stop, out.Elapsed, err)
+	}
+
+	// Restart 1 runs with what the first run left; restart 2's time runs
+	// out: it is discarded, and restart 3 is not made.
+	out = first()
+	l0, spent := out.Learner, out.Elapsed
+	var runs []*Learner // the restarts made, by index less one
+	var budgets []time.Duration
+	err = proto.restartWith(context.Background(), sel, out, func(s Settings) (*Learner, error) {
+		k := len(runs) + 1
+		if s.Seed != restartSeed(final.Seed, k) || s.Iterations != final.Iterations {
+			t.Errorf("restart %d: seed %d, %d iterations; want seed %d, %d iterations", k, s.Seed, s.Iterations, restartSeed(final.Seed, k), final.Iterations)
+		}
+		l, err := NewLearner(prob, s)
+		if err != nil {
+			return nil, err
+		}
+		if k == 2 {
+			l.elapsed = s.Timeout
+		}
+		runs, budgets = append(runs, l), append(budgets, s.Timeout)
+		return l, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runs) != 2 || out.Runs != 2 {
+		t.Fatalf("restart 2 cut by the timeout: %d restarts made, %d runs; want 2 made, 2 runs", len(runs), out.Runs)
+	}
+	if budgets[0] != final.Timeout-spent || budgets[1] <= 0 || budgets[1] >= budgets[0] {
+		t.Fatalf("restart budgets %v after a first run of %v, of %v", budgets, spent, final.Timeout)
+	}
+	if out.Elapsed < spent+budgets[1] {
+		t.Fatalf("elapsed %v: without the cut restart's %v (first run %v)", out.Elapsed, budgets[1], spent)
+	}
+	// The kept run is the better of the first and restart 1, never the
+	// cut one.
+	want, wantL := 0, l0
+	r1 := runs[0]
+	if a, a0 := r1.TrainAccuracy(), l0.TrainAccuracy(); a > a0 || a == a0 && r1.Final().NumLiterals() < l0.Final().NumLiterals() {
+		want, wantL = 1, r1
+	}
+	if out.Kept != want || out.Learner != wantL || out.Stop == StopTimeout ||
+		out.TrainAccuracy != wantL.TrainAccuracy() || !reflect.DeepEqual(out.Hypothesis.Levels, wantL.Final().Levels) {
+		t.Fatalf("kept run %d (%.4f, stop %q), want run %d (%.4f)", out.Kept, out.TrainAccuracy, out.Stop, want, wantL.TrainAccuracy())
 	}
 }

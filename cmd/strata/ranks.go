@@ -12,7 +12,9 @@ import (
 	"github.com/strata-logic/strata/logic"
 )
 
-// runRanks prints the OCFs of a base (closure --ranks).
+// runRanks prints the OCFs of a base (closure --ranks). The text and the
+// JSON are written from one view (jsonview.Ranks), so that they give a
+// default the same Z-rank and a world the same ranks.
 func runRanks(cmd *cobra.Command, path string, flags baseFlags, which string, asJSON bool, out string) error {
 	b, err := loadBase(cmd, path, flags)
 	if err != nil {
@@ -22,21 +24,23 @@ func runRanks(cmd *cobra.Command, path string, flags baseFlags, which string, as
 	if err != nil {
 		return err
 	}
-	var ocfs []*defaults.OCF
 	var kz, kc *defaults.OCF
 	if which != "c" {
 		kz = rs.SystemZ()
-		ocfs = append(ocfs, kz)
 	}
 	if which != "z" {
 		if kc, err = rs.CRepresentation(cmd.Context()); err != nil {
 			return err
 		}
-		ocfs = append(ocfs, kc)
 	}
-	return writeTheoryOutputs(cmd, out, asJSON, func(w io.Writer) error { return writeRanks(w, rs, ocfs) }, func() (any, error) {
-		return newRanksJSON(rs, kz, kc)
-	})
+	v, err := newRanksJSON(rs, kz, kc)
+	if err != nil {
+		return err
+	}
+	text := func(w io.Writer) error {
+		return writeRanks(w, v, kz != nil, kc != nil, rs.Ordering().Base.Vocab, rs.Infinite())
+	}
+	return writeTheoryOutputs(cmd, out, asJSON, text, func() (any, error) { return v, nil })
 }
 
 // newRanksJSON is the OCFs kz and kc (one of them nil under --ocf) as POST
@@ -56,66 +60,57 @@ func newRanksJSON(rs *defaults.Reasoner, kz, kc *defaults.OCF) (*jsonview.Ranks,
 	return v, nil
 }
 
-// writeRanks writes the OCFs as text: the layer or impact of every default,
-// Δ^∞, and the rank of every world of a small vocabulary.
-func writeRanks(w io.Writer, rs *defaults.Reasoner, ocfs []*defaults.OCF) error {
+// writeRanks writes the view r of κ_Z (z) and κ_c (c) as text: the
+// Z-rank or impact of every default, Δ^∞ (inf, described with the
+// positions r does not keep), and the rank of every world of a small
+// vocabulary, each world with every atom of vocab, true or negated.
+func writeRanks(w io.Writer, r *jsonview.Ranks, z, c bool, vocab *logic.Vocabulary, inf []defaults.Default) error {
 	bw := bufio.NewWriter(w)
-	b := ocfs[0].Base()
-	v := b.Vocab
-	var heads []string
-	for _, k := range ocfs {
-		switch k.Kind {
-		case "z":
-			heads = append(heads, "κ_Z layer")
-		case "c":
-			heads = append(heads, "κ_c impact")
-		}
+	var heads, names []string
+	if z {
+		heads, names = append(heads, "Z-rank"), append(names, "κ_Z")
+	}
+	if c {
+		heads, names = append(heads, "κ_c impact"), append(names, "κ_c")
 	}
 	fmt.Fprintf(bw, "# %s\tdefault\n", strings.Join(heads, "\t"))
-	for i, d := range b.Defaults {
+	for _, d := range r.Defaults {
 		var cols []string
-		for _, k := range ocfs {
-			if k.Kind == "z" {
-				cols = append(cols, fmt.Sprint(k.Layer[i]))
-			} else {
-				cols = append(cols, fmt.Sprint(k.Impacts[i]))
+		if z {
+			cols = append(cols, fmt.Sprint(d.Rank))
+		}
+		if c {
+			cols = append(cols, fmt.Sprint(*d.Impact))
+		}
+		text := d.Text
+		if p := (logic.Position{File: d.File, Line: d.Line}).String(); p != "" {
+			text = p + ": " + text
+		}
+		fmt.Fprintf(bw, "%s\t%s\n", strings.Join(cols, "\t"), text)
+	}
+	for _, d := range inf {
+		fmt.Fprintf(bw, "∞\t%s\n", d.Describe(vocab))
+	}
+	if r.Worlds != nil {
+		fmt.Fprintf(bw, "# world ranks (%s)\n", strings.Join(names, ", "))
+	}
+	for _, wr := range r.Worlds {
+		var cols []string
+		for _, k := range []*defaults.Rank{wr.Z, wr.C} {
+			if k != nil {
+				cols = append(cols, k.String())
 			}
 		}
-		fmt.Fprintf(bw, "%s\t%s\n", strings.Join(cols, "\t"), d.Describe(v))
-	}
-	for _, d := range rs.Infinite() {
-		fmt.Fprintf(bw, "∞\t%s\n", d.Describe(v))
-	}
-	if n := v.Len(); n <= defaults.MaxWorldAtoms {
-		fmt.Fprintf(bw, "# world ranks (%s)\n", strings.Join(kinds(ocfs), ", "))
-		var err error
-		logic.ForEachWorld(n, func(world []bool) bool {
-			var cols []string
-			for _, k := range ocfs {
-				cols = append(cols, k.RankWorld(world).String())
+		// wr.World lists the true atoms in the order of r.Atoms.
+		ls, t := make([]logic.Lit, len(r.Atoms)), 0
+		for a, name := range r.Atoms {
+			val := t < len(wr.World) && wr.World[t] == name
+			if val {
+				t++
 			}
-			ls := make([]logic.Lit, n)
-			for a, val := range world {
-				ls[a] = logic.MkLit(logic.Atom(a), !val)
-			}
-			_, err = fmt.Fprintf(bw, "%s\t%s\n", strings.Join(cols, "\t"), v.Join(ls, ", "))
-			return err == nil
-		})
-		if err != nil {
-			return err
+			ls[a] = logic.MkLit(logic.Atom(a), !val)
 		}
+		fmt.Fprintf(bw, "%s\t%s\n", strings.Join(cols, "\t"), vocab.Join(ls, ", "))
 	}
 	return bw.Flush()
-}
-
-func kinds(ocfs []*defaults.OCF) []string {
-	var out []string
-	for _, k := range ocfs {
-		if k.Kind == "z" {
-			out = append(out, "κ_Z")
-		} else {
-			out = append(out, "κ_c")
-		}
-	}
-	return out
 }

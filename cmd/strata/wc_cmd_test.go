@@ -72,7 +72,7 @@ func TestEntailsWC(t *testing.T) {
 func TestClosureRanks(t *testing.T) {
 	cl := writeFile(t, "birds.cl", birdsCLFile)
 	out, errs, code := strata(t, "", "closure", "--ranks", cl)
-	if code != 0 || !strings.Contains(out, "# κ_Z layer\tκ_c impact\tdefault\n") || !strings.Contains(out, "1\t2\t"+cl+":5: (b|p)\n") ||
+	if code != 0 || !strings.Contains(out, "# Z-rank\tκ_c impact\tdefault\n") || !strings.Contains(out, "2\t2\t"+cl+":5: (b|p)\n") ||
 		!strings.Contains(out, "2\t4\t!b, p, f, w\n") {
 		t.Errorf("closure --ranks: exit %d %q:\n%s", code, errs, out)
 	}

@@ -55,13 +55,13 @@ or a .cl knowledge base ('signature ... conditionals kb{ (f|b), (!f|p) }'), or -
 for standard input. An inconsistent base is reported with a minimal set of
 defaults that clash.
 
-With --ranks, closure prints the ranking functions (OCFs) of the base instead:
-κ_Z of System Z (the layer of every default; κ_Z(ω) is 0, or 1 + the highest
-layer of a default ω falsifies) and a minimal c-representation κ_c (the impact
-of every default, least in sum; κ_c(ω) sums the impacts of the defaults ω
-falsifies), and, for at most 12 atoms, the rank of every world under both
-(∞ for worlds the background knowledge excludes). --ocf z or c prints one of
-them.
+With --ranks, closure prints the ranking functions (OCFs) of the base
+instead: κ_Z of System Z (the Z-rank of every default, j for Δj, as --json
+gives it; κ_Z(ω) is 0, or the highest Z-rank of a default ω falsifies) and a
+minimal c-representation κ_c (the impact of every default, least in sum;
+κ_c(ω) sums the impacts of the defaults ω falsifies), and, for at most 12
+atoms, the rank of every world under both (∞ for worlds the background
+knowledge excludes). --ocf z or c prints one of them.
 
 -o FILE writes the output to FILE instead of standard output. --json prints
 the result on standard output as JSON (and -o FILE still receives the

@@ -218,6 +218,12 @@ func (l *Learner) Run(ctx context.Context) (Stop, error) {
 		return "", errors.New("learn: no iteration limit, timeout or patience, and a context that is never done: the run might not end")
 	}
 	l.started = time.Now()
+	defer func() {
+		// Between runs no time passes for the learner: a checkpoint
+		// written after Run, or a second Run, counts learning time only.
+		l.elapsed += time.Since(l.started)
+		l.started = time.Time{}
+	}()
 	if l.opts.Timeout > 0 {
 		remaining := l.opts.Timeout - l.elapsed
 		if remaining <= 0 {

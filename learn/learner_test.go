@@ -285,3 +285,30 @@ func TestSpecialise(t *testing.T) {
 		})
 	}
 }
+
+// TestElapsedCountsRuns checks that Elapsed counts learning time only:
+// it stands still between runs (a checkpoint written after Run stores
+// it), and a second Run adds to the first's instead of starting over.
+func TestElapsedCountsRuns(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 7))
+	th := hiddenTheory(r, 6, 3)
+	p, q := Generate(th, atomsUpTo(6), 100, 100, 3, 0.1, r)
+	l, err := NewLearner(Problem{Vocab: th.Vocab, Train: Merge(p, q)}, Settings{Seed: 1, Iterations: 3, Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	first := l.Elapsed()
+	time.Sleep(20 * time.Millisecond)
+	if now := l.Elapsed(); now != first {
+		t.Fatalf("Elapsed moved from %v to %v between runs", first, now)
+	}
+	if _, err := l.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if now := l.Elapsed(); now < first {
+		t.Fatalf("a second Run set Elapsed back from %v to %v", first, now)
+	}
+}

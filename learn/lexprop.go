@@ -2,6 +2,7 @@ package learn
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
@@ -39,10 +40,10 @@ import (
 // (decided, refutesLevel). In 8 iterations on pendigits this leaves 0.48
 // million solver calls of 4.35 million.
 
-// maxPropHard is the largest number of hard rules that propagation uses:
-// a hard rule put in CNF can have thousands of clauses, and leaving them
-// out only weakens the bounds.
-const maxPropHard = 256
+// maxPropHard is the largest number of hard rules, of those α does not
+// satisfy, that propagation uses: a hard rule put in CNF can have
+// thousands of clauses, and leaving them out only weakens the bounds.
+const maxPropHard = 512
 
 // lexProp is what unit propagation knows about the worlds of a walk's
 // assumptions (lex or linear).
@@ -102,21 +103,82 @@ func (p *lexProp) reset(n int, hard []logic.Clause, alpha []logic.Lit, c logic.C
 		}
 		setLit(p.val, l)
 	}
-	if len(hard) <= maxPropHard {
-		// A clause α satisfies stays satisfied in every world of the
-		// walk, whose values only grow from α's: it can never propagate
-		// and is left out. On a table most hard rules are the order of a
-		// column's thresholds, all of which α states.
-		for _, h := range hard {
-			if !satisfied(p.val, h) {
-				p.cls = append(p.cls, h)
-			}
+	// A clause α satisfies stays satisfied in every world of the
+	// walk, whose values only grow from α's: it can never propagate
+	// and is left out, and so is one the fixpoint of H ∪ α satisfies.
+	// On a table most hard rules are the order of a column's thresholds,
+	// all of which α states, or a sequential "at most one" of its
+	// values, which α's value settles.
+	for _, h := range hard {
+		if !satisfied(p.val, h) {
+			p.cls = append(p.cls, h)
 		}
 	}
+	if len(p.cls) > maxPropHard {
+		p.cls = p.cls[:0]
+	}
+	if !propagate(p.val, p.cls) {
+		p.ok = false
+		return
+	}
+	p.cls = slices.DeleteFunc(p.cls, func(h logic.Clause) bool { return satisfied(p.val, h) })
 	if c != nil {
 		p.cls = append(p.cls, c)
+		p.ok = propagate(p.val, p.cls)
 	}
-	p.ok = propagate(p.val, p.cls)
+}
+
+// baseProp is the fixpoint of propagation from H ∪ α for one antecedent
+// group, with the hard rules it does not satisfy: every walk of the group,
+// under every hypothesis, starts from it (resetProp).
+type baseProp struct {
+	once sync.Once
+	ok   bool
+	val  []int8
+	cls  []logic.Clause
+}
+
+// maxBaseBytes bounds the memory of the groups' baseProps (a value per atom
+// and group); a larger problem propagates H ∪ α again for every walk.
+const maxBaseBytes = 128 << 20
+
+// resetProp is p.reset for the α of group gi, the hard rules and c, taken
+// from the group's baseProp when hard are the rules it was computed with:
+// H ∪ α are the same for every hypothesis and candidate, and unit
+// propagation reaches the same fixpoint, or a conflict, from any state it
+// derived on the way.
+func (w *worker) resetProp(p *lexProp, gi int, hard []logic.Clause, c logic.Clause) {
+	e := w.f
+	sx := &e.semx
+	alpha := e.ex[e.groups[gi][0]].alpha
+	sx.bonce.Do(func() {
+		if len(e.groups)*(e.n+24) <= maxBaseBytes {
+			sx.base, sx.baseHard = make([]baseProp, len(e.groups)), hard
+		}
+	})
+	if sx.base == nil || !sameSlice(hard, sx.baseHard) {
+		p.reset(e.n, hard, alpha, c)
+		return
+	}
+	b := &sx.base[gi]
+	b.once.Do(func() {
+		var q lexProp
+		q.reset(e.n, hard, alpha, nil)
+		b.ok, b.val, b.cls = q.ok, q.val, slices.Clip(q.cls)
+	})
+	p.val = append(p.val[:0], b.val...)
+	p.cls = append(p.cls[:0], b.cls...)
+	p.at, p.snap, p.end, p.loose = p.at[:0], p.snap[:0], p.end[:0], p.loose[:0]
+	p.ok = b.ok
+	if p.ok && c != nil {
+		p.cls = append(p.cls, c)
+		p.ok = propagate(p.val, p.cls)
+	}
+}
+
+// sameSlice reports whether a and b are the same slice of clauses.
+func sameSlice(a, b []logic.Clause) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // resetFrom is reset for the α of gp's group and the clause c, starting
@@ -141,9 +203,16 @@ func (p *lexProp) resetFrom(gp *groupProp, c logic.Clause) {
 // every clause whose other literals are false. It reports false on a
 // clause with every literal false.
 func propagate(val []int8, cls []logic.Clause) bool {
-	for changed := true; changed; {
+	// Passes alternate in direction: a chain of implications (a column's
+	// thresholds, an "at most one" written sequentially) then takes one
+	// pass whichever way it runs, not one per link.
+	for pass, changed := 0, true; changed; pass++ {
 		changed = false
-		for _, c := range cls {
+		for i := range cls {
+			c := cls[i]
+			if pass%2 == 1 {
+				c = cls[len(cls)-1-i]
+			}
 			var last logic.Lit
 			open := 0
 			sat := false
@@ -434,7 +503,7 @@ func (w *worker) groupProp(gi int) *groupProp {
 	i := int(e.groups[gi][0])
 	k, n := len(e.hyp.Levels), e.n
 	p := &w.sx.prop
-	p.reset(n, e.hyp.Hard, e.ex[i].alpha, nil)
+	w.resetProp(p, gi, e.hyp.Hard, nil)
 	gp.hyp, gp.ok, gp.start = e.hyp, p.ok, p.ok
 	gp.val = slices.Grow(gp.val[:0], (k+1)*n)[:(k+1)*n]
 	gp.end = slices.Grow(gp.end[:0], k+1)[:k+1]

@@ -243,7 +243,7 @@ func (w *worker) walkGroup(g []int32, m *Hypothesis, ch change, same int, dec, b
 	k, ko := len(m.Levels), len(e.hyp.Levels)
 	a := slices.Clone(e.ex[i].alpha)
 	p := &w.sx.prop
-	p.reset(e.n, m.Hard, e.ex[i].alpha, nil)
+	w.resetProp(p, int(e.grp[i]), m.Hard, nil)
 	for t := range same {
 		l, v := k-1-t, e.dec[i][ko-1-t]
 		if dec != nil {

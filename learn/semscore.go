@@ -28,6 +28,11 @@ type semExtra struct {
 	// decisions (groupProp in lexprop.go).
 	gonce sync.Once
 	gprop []groupProp
+	// base is, per group, the fixpoint of propagation from H ∪ α under
+	// the hard rules baseHard (resetProp in lexprop.go); nil when too large.
+	bonce    sync.Once
+	base     []baseProp
+	baseHard []logic.Clause
 	// pools are, per group under lex, worlds its walks found (lexpool.go).
 	ponce   sync.Once
 	pools   []worldPool
@@ -311,7 +316,7 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 		if gp.start {
 			p.resetFrom(gp, c)
 		} else {
-			p.reset(e.n, e.hyp.Hard, e.ex[i0].alpha, c)
+			w.resetProp(p, gi, e.hyp.Hard, c)
 		}
 		for l := k - 1; l >= g; l-- {
 			p.decided(e.sem, e.hyp.Levels[l], l, int(e.dec[i0][l]))

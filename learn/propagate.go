@@ -335,9 +335,9 @@ func (f *unitFacts) derives(beta logic.Clause) (int, uint64) {
 // c, entails β: β is derived there, or every literal of c that is not
 // refuted there is a literal of β, or all but one, u, whose derivation
 // makes a clause of the cut or the hard rules (x's) unit on β. The last
-// is a class atom's "exactly one" of the hard rules: c says class a, β
-// says not class b (on the binary tables a class is ¬a's other atom), and
-// without it each such example went to the solver
+// is the hard rules' "exactly one class": c's open literal says "not
+// class a" and β says "class b" of a binary label, or c says "class a"
+// and β "not class b"; without it each such example went to the solver
 // (TestEntailsLookahead).
 func (f *unitFacts) entails(c, beta logic.Clause, j int, x *unitIndex) bool {
 	if at, _ := f.derives(beta); at >= j {

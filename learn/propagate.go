@@ -337,7 +337,7 @@ func (f *unitFacts) derives(beta logic.Clause) (int, uint64) {
 // makes a clause of the cut or the hard rules (x's) unit on β. The last
 // is the hard rules' "exactly one class": c's open literal says "not
 // class a" and β says "class b" of a binary label, or c says "class a"
-// and β "not class b"; without it each such example went to the solver
+// and β "not class b"; without it each such example goes to the solver
 // (TestEntailsLookahead).
 func (f *unitFacts) entails(c, beta logic.Clause, j int, x *unitIndex) bool {
 	if at, _ := f.derives(beta); at >= j {

@@ -43,7 +43,7 @@ type Options struct {
 	// there.
 	Iterations         int
 	Timeout            time.Duration
-	Candidates         int
+	Candidates         int // 0: table.DefaultCandidates
 	Patience           int
 	Folds              int
 	Validation         float64

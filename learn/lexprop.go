@@ -140,7 +140,7 @@ type baseProp struct {
 
 // maxBaseBytes bounds the memory of the groups' baseProps (a value per atom
 // and group); a larger problem propagates H ∪ α again for every walk.
-const maxBaseBytes = 128 << 20
+var maxBaseBytes = 128 << 20 // a variable for TestBasePropFallback
 
 // resetProp is p.reset for the α of group gi, the hard rules and c, taken
 // from the group's baseProp when hard are the rules it was computed with:

@@ -123,7 +123,7 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 		Validation: pf.validation, ValidationPatience: pf.validationPatience, Rule: pf.rule(), Restarts: pf.restarts,
 		PruneShare: pf.pruneShare(), Variant: tf.variants[0]}
 	if !cmd.Flags().Changed("candidates") {
-		s.Learner.Candidates = 0 // the table's default (table.LearnerDefaults), not learn's
+		s.Learner.Candidates = 0 // table.DefaultCandidates, not learn's
 	}
 	if len(tf.variants) > 1 {
 		if !pf.selects() {

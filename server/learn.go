@@ -20,6 +20,7 @@ import (
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
+	"github.com/strata-logic/strata/table"
 )
 
 // Run states.
@@ -33,7 +34,7 @@ const (
 // learnRequest starts a learning run with the options of strata learn. A
 // setting means what strata learn's flag of that name means (an underscore
 // for the dash): a zero has no effect (no limit, never, nothing held out),
-// candidates 0 means the default (from a table, table.LearnerDefaults'),
+// candidates 0 means the default (from a table, table.DefaultCandidates),
 // a negative value is an error. An absent field takes the flag's default,
 // but for threads: 1 on a shared server (0: all its CPUs).
 type learnRequest struct {
@@ -366,7 +367,8 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 		}
 		if req.tableRequest.given() {
 			proto := proto
-			tp, t, err := s.tableProblem(req, &proto, folds)
+			proto.Settings = table.LearnerDefaults(proto.Settings)
+			tp, t, err := s.tableProblem(req, proto, folds)
 			if err != nil {
 				return nil, err
 			}

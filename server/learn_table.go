@@ -29,10 +29,8 @@ func (t tableRequest) given() bool { return t.Table != "" || t.TablePath != "" }
 // of all its rows (table.NewProblem) under the request's protocol: with
 // folds or validation, the held-out parts are rows (stratified by class),
 // each fold with the cut points and values of its own training rows, and
-// scored as the task is, one class per held-out row; and the table. It
-// sets in proto the learner's defaults for a table of its rows
-// (table.LearnerDefaults), as strata learn --table learns.
-func (s *Server) tableProblem(req learnRequest, proto *learn.Protocol, folds int) (*table.Problem, *table.Table, error) {
+// scored as the task is, one class per held-out row; and the table.
+func (s *Server) tableProblem(req learnRequest, proto learn.Protocol, folds int) (*table.Problem, *table.Table, error) {
 	tr := req.tableRequest
 	switch {
 	case req.Pos != "" || req.PosPath != "" || req.Neg != "" || req.NegPath != "" || req.Hard != "" || req.HardPath != "" ||
@@ -53,7 +51,6 @@ func (s *Server) tableProblem(req learnRequest, proto *learn.Protocol, folds int
 	if err != nil {
 		return nil, nil, inputError("table", err)
 	}
-	proto.Settings = table.LearnerDefaults(proto.Settings, t.Rows)
 	ts := table.Settings{Learner: proto.Settings, Label: tr.Label, Features: tr.Features, Folds: folds, Validation: learn.DefaultValidation}
 	if req.Validation != nil {
 		ts.Validation = *req.Validation

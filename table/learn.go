@@ -19,7 +19,7 @@ type Settings struct {
 	// Learner holds the heuristic learner's settings (iterations, timeout,
 	// candidates, seed, threads, patience, semantics). Its Timeout bounds
 	// the whole of Learn, the choice of iterations included; Candidates 0
-	// is DefaultCandidates up to ManyRows rows (LearnerDefaults).
+	// is DefaultCandidates (LearnerDefaults).
 	Learner learn.Settings
 
 	Label    string   // the class column
@@ -219,31 +219,24 @@ func identifier(c *Column, rows int) bool {
 }
 
 // DefaultCandidates is the number of candidate clauses an iteration
-// samples when learning from a table of at most ManyRows training rows,
-// three times learn.DefaultCandidates: more of the random generalisations
-// of misclassified rows, from which an iteration picks its clause. It was
-// chosen on training rows alone: on the held-out parts of the learning
-// protocol (3 folds) within the training rows of the first three of the 10
-// cross-validation splits of bench tabular's ten smaller tables, 300 scored
-// 0.7 point above 100 under linear and lex (12 table and semantics pairs
-// up, 4 down, of 20) and 0.5 under poss (ionosphere 2.6 to 4.1 points,
-// voting 1.0 to 1.3).
+// samples when learning from a table, three times learn.DefaultCandidates:
+// more of the random generalisations of misclassified rows, from which an
+// iteration picks its clause, at little cost where the misclassified rows
+// are fewer than 300 anyway. It was chosen on training rows
+// alone: on the held-out parts of the learning protocol (3 folds) within
+// the training rows of the first three of the 10 cross-validation splits of
+// bench tabular's ten smaller tables, 300 scored 0.7 point above 100 under
+// linear and lex (12 table and semantics pairs up, 4 down, of 20) and 0.5
+// under poss (ionosphere 2.6 to 4.1 points, voting 1.0 to 1.3); on adult,
+// nursery and pendigits, where the time limit binds, it was mixed.
 const DefaultCandidates = 300
 
-// ManyRows is the number of training rows beyond which learning from a
-// table keeps learn.DefaultCandidates: an iteration's candidates cost in
-// proportion to the rows, and on adult (29,305 training rows) 300 took one
-// fold from 55 s to 127 s on 2 cores, past the minute a fold may take,
-// where the held-out parts of adult and nursery showed no gain from them.
-const ManyRows = 10000
-
-// LearnerDefaults returns s with the defaults of learning from rows
-// training rows of a table where learn's differ: Candidates 0 is
-// DefaultCandidates up to ManyRows rows. Learn applies it; a caller that
-// runs the learner on a Problem itself (the server) calls it so as to
-// learn alike.
-func LearnerDefaults(s learn.Settings, rows int) learn.Settings {
-	if s.Candidates == 0 && rows <= ManyRows {
+// LearnerDefaults returns s with the defaults of learning from a table
+// where learn's differ: Candidates 0 is DefaultCandidates. Learn applies
+// it; a caller that runs the learner on a Problem itself (the server)
+// calls it so as to learn alike.
+func LearnerDefaults(s learn.Settings) learn.Settings {
+	if s.Candidates == 0 {
 		s.Candidates = DefaultCandidates
 	}
 	return s
@@ -258,11 +251,7 @@ func LearnerDefaults(s learn.Settings, rows int) learn.Settings {
 // as the learned model does. When ctx is done it returns ctx's error.
 func Learn(ctx context.Context, t *Table, rows []int, s Settings) (*Learned, error) {
 	start := time.Now()
-	n := t.Rows
-	if rows != nil {
-		n = len(rows)
-	}
-	s.Learner = LearnerDefaults(s.Learner, n)
+	s.Learner = LearnerDefaults(s.Learner)
 	lr := &Learned{Iterations: s.Learner.Iterations}
 	p, sel, err := choose(ctx, t, rows, s, lr)
 	if err != nil {

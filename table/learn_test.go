@@ -361,20 +361,3 @@ func TestCutsAtLeast(t *testing.T) {
 		t.Fatalf("MDL %v, at least 2: %v", Cuts(x, y, 2), got)
 	}
 }
-
-// TestLearnerDefaults: a table of at most ManyRows training rows samples
-// DefaultCandidates an iteration, a larger one learn's default; a number
-// given is kept.
-func TestLearnerDefaults(t *testing.T) {
-	for _, c := range []struct{ given, rows, want int }{
-		{0, 100, DefaultCandidates},
-		{0, ManyRows, DefaultCandidates},
-		{0, ManyRows + 1, 0},
-		{50, 100, 50},
-		{50, ManyRows + 1, 50},
-	} {
-		if got := LearnerDefaults(learn.Settings{Candidates: c.given}, c.rows).Candidates; got != c.want {
-			t.Errorf("candidates %d, %d rows: %d, want %d", c.given, c.rows, got, c.want)
-		}
-	}
-}

@@ -9,7 +9,6 @@ import (
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
-	"github.com/strata-logic/strata/table"
 )
 
 // protocolFlags are the flags of the learning protocol (learn.Protocol)
@@ -33,42 +32,26 @@ type protocolFlags struct {
 // what it holds out.
 type protocolDefaults struct {
 	iterations, patience, folds int
-	// tables says whether the command learns from tables, whose
-	// --candidates default is the table's (tableCandidates).
-	tables             learnsFrom
-	validationPatience int // 0: learn.DefaultValidationPatience
-	timeout            time.Duration
+	candidates                  int // 0: learn.DefaultCandidates
+	validationPatience          int // 0: learn.DefaultValidationPatience
+	timeout                     time.Duration
 	// rule is how the iterations are chosen on the held-out curve.
 	rule       learn.Rule
 	timeoutPer string // what --timeout is per: "", "per domain and semantics", …
-	heldOut    string // the groups held out: "whole antecedents", …
+	// candidatesNote ends the parenthesis of --candidates' help: where
+	// else the default differs.
+	candidatesNote string
+	heldOut        string // the groups held out: "whole antecedents", …
 }
-
-// learnsFrom says what a command learns from: examples, tables or both.
-type learnsFrom int
-
-const (
-	examplesOnly learnsFrom = iota
-	tablesToo
-	tablesOnly
-)
-
-// tableCandidates is the default of --candidates learning from a table
-// (table.LearnerDefaults).
-var tableCandidates = fmt.Sprintf("%d up to %d training rows and %d beyond", table.DefaultCandidates, table.ManyRows, learn.DefaultCandidates)
 
 // addProtocolFlags defines the protocol flags with the defaults d.
 func addProtocolFlags(fl *pflag.FlagSet, p *protocolFlags, d protocolDefaults) {
 	fl.IntVar(&p.iterations, "iterations", d.iterations, "at most this many iterations of a learning run (0: no limit)")
 	fl.DurationVar(&p.timeout, "timeout", d.timeout, "learning time"+d.timeoutPer+", validation included (0: no limit), e.g. 10m")
-	candidates, note := learn.DefaultCandidates, ""
-	switch d.tables {
-	case tablesToo:
-		note = "; unless given, learning from a --table: " + tableCandidates
-	case tablesOnly:
-		candidates, note = 0, ": from a table, "+tableCandidates
+	if d.candidates == 0 {
+		d.candidates = learn.DefaultCandidates
 	}
-	fl.IntVar(&p.candidates, "candidates", candidates, "candidate clauses sampled per iteration (0: the default"+note+")")
+	fl.IntVar(&p.candidates, "candidates", d.candidates, "candidate clauses sampled per iteration (0: the default"+d.candidatesNote+")")
 	fl.IntVar(&p.patience, "patience", d.patience, "stop a learning run after this many iterations that improve nothing on its training examples (0: never)")
 	fl.IntVar(&p.threads, "threads", 0, "learner workers (0: all CPUs)")
 	fl.IntVar(&p.folds, "folds", d.folds, "choose the number of iterations on training data held out by "+d.heldOut+

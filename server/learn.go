@@ -20,7 +20,6 @@ import (
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
-	"github.com/strata-logic/strata/table"
 )
 
 // Run states.
@@ -34,9 +33,9 @@ const (
 // learnRequest starts a learning run with the options of strata learn. A
 // setting means what strata learn's flag of that name means (an underscore
 // for the dash): a zero has no effect (no limit, never, nothing held out),
-// candidates 0 means the default (from a table, table.DefaultCandidates),
-// a negative value is an error. An absent field takes the flag's default,
-// but for threads: 1 on a shared server (0: all its CPUs).
+// candidates 0 means the default, a negative value is an error. An absent
+// field takes the flag's default, but for threads: 1 on a shared server
+// (0: all its CPUs).
 type learnRequest struct {
 	examples
 	tableRequest         // a table instead of examples (learn_table.go)
@@ -366,8 +365,6 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 			return nil, err
 		}
 		if req.tableRequest.given() {
-			proto := proto
-			proto.Settings = table.LearnerDefaults(proto.Settings)
 			tp, t, err := s.tableProblem(req, proto, folds)
 			if err != nil {
 				return nil, err

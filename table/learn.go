@@ -18,8 +18,7 @@ import (
 type Settings struct {
 	// Learner holds the heuristic learner's settings (iterations, timeout,
 	// candidates, seed, threads, patience, semantics). Its Timeout bounds
-	// the whole of Learn, the choice of iterations included; Candidates 0
-	// is DefaultCandidates (LearnerDefaults).
+	// the whole of Learn, the choice of iterations included.
 	Learner learn.Settings
 
 	Label    string   // the class column
@@ -218,30 +217,6 @@ func identifier(c *Column, rows int) bool {
 	return true
 }
 
-// DefaultCandidates is the number of candidate clauses an iteration
-// samples when learning from a table, three times learn.DefaultCandidates:
-// more of the random generalisations of misclassified rows, from which an
-// iteration picks its clause, at little cost where the misclassified rows
-// are fewer than 300 anyway. It was chosen on training rows
-// alone: on the held-out parts of the learning protocol (3 folds) within
-// the training rows of the first three of the 10 cross-validation splits of
-// bench tabular's ten smaller tables, 300 scored 0.7 point above 100 under
-// linear and lex (12 table and semantics pairs up, 4 down, of 20) and 0.5
-// under poss (ionosphere 2.6 to 4.1 points, voting 1.0 to 1.3); on adult,
-// nursery and pendigits, where the time limit binds, it was mixed.
-const DefaultCandidates = 300
-
-// LearnerDefaults returns s with the defaults of learning from a table
-// where learn's differ: Candidates 0 is DefaultCandidates. Learn applies
-// it; a caller that runs the learner on a Problem itself (the server)
-// calls it so as to learn alike.
-func LearnerDefaults(s learn.Settings) learn.Settings {
-	if s.Candidates == 0 {
-		s.Candidates = DefaultCandidates
-	}
-	return s
-}
-
 // Learn learns a theory from the rows of t (all of them when rows is nil)
 // by the learning protocol on NewProblem's problem: with s.Folds the number
 // of iterations (and with s.PruneShare the support a rule needs) is chosen
@@ -251,7 +226,6 @@ func LearnerDefaults(s learn.Settings) learn.Settings {
 // as the learned model does. When ctx is done it returns ctx's error.
 func Learn(ctx context.Context, t *Table, rows []int, s Settings) (*Learned, error) {
 	start := time.Now()
-	s.Learner = LearnerDefaults(s.Learner)
 	lr := &Learned{Iterations: s.Learner.Iterations}
 	p, sel, err := choose(ctx, t, rows, s, lr)
 	if err != nil {

@@ -132,7 +132,7 @@ and per table the files the baselines read. --quick runs acute and wine with
 		semanticsList: "learn and score a theory under each of these semantics, comma-separated"})
 	fl.StringSliceVar(&o.Datasets, "datasets", nil, "run only these tables of the suite")
 	fl.IntVar(&o.TestFolds, "test-folds", tabular.DefaultTestFolds, "the cross-validation folds that score a table given as one file")
-	addProtocolFlags(fl, &pf, protocolDefaults{iterations: learn.DefaultIterations, patience: learn.DefaultPatience, folds: tabular.DefaultFolds, candidates: table.DefaultCandidates,
+	addProtocolFlags(fl, &pf, protocolDefaults{iterations: learn.DefaultIterations, patience: learn.DefaultPatience, folds: tabular.DefaultFolds,
 		validationPatience: tabular.DefaultValidationPatience,
 		timeout:            tabular.DefaultTimeout, timeoutPer: " per table, split and semantics", heldOut: "training rows"})
 	fl.Lookup("threads").Usage = "jobs run at once, each a learning run with one thread or a baseline (0: all CPUs)"

@@ -22,7 +22,6 @@ import (
 	"github.com/strata-logic/strata/learn/curve"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
-	"github.com/strata-logic/strata/table"
 )
 
 //go:embed examples/animals.theory
@@ -123,8 +122,7 @@ leaves such rows out with a warning for each. strata predict and strata eval
 	fl.StringVar(&f.plot, "plot", "", "draw the learning curves to this .svg or .png file")
 	fl.StringVar(&f.checkpoint, "checkpoint", "", "write the learner's state to this file after every iteration")
 	fl.StringVar(&f.resume, "resume", "", "continue from a checkpoint written by --checkpoint")
-	addProtocolFlags(fl, &f.protocol, protocolDefaults{iterations: learn.DefaultIterations, patience: learn.DefaultPatience, heldOut: "whole antecedents",
-		candidatesNote: fmt.Sprintf("; learning from a --table, %d unless given", table.DefaultCandidates)})
+	addProtocolFlags(fl, &f.protocol, protocolDefaults{iterations: learn.DefaultIterations, patience: learn.DefaultPatience, heldOut: "whole antecedents"})
 	fl.Uint64Var(&f.seed, "seed", 1, "random seed")
 	fl.BoolVar(&f.verbose, "verbose", false, "print one line per iteration on stderr")
 	deprecateShorthand(fl, "v", "verbose") // -v is strata --version

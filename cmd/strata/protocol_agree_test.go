@@ -4,19 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
-	"math/rand/v2"
 	"net/http"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
-	"github.com/strata-logic/strata/table"
 )
 
 // strata learn's flags and the server's fields of the same names mean the
@@ -53,50 +48,6 @@ func TestLearnAgreesWithServer(t *testing.T) {
 		if a, b := canonical(t, out), canonical(t, served); a != b {
 			t.Errorf("%v: strata learn\n%s\nthe server, %v\n%s", c.flags, a, c.fields, b)
 		}
-	}
-}
-
-// strata learn --table and the server learn a table alike, with the
-// table's own default of candidates (table.DefaultCandidates) where neither
-// gives one; on this noisy table an iteration has more misclassified rows
-// to draw from than learn's default samples, so --candidates 100 learns
-// another theory.
-func TestLearnTableAgreesWithServer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("learns four theories")
-	}
-	var csv strings.Builder
-	csv.WriteString("a,b,c,d,y\n")
-	r := rand.New(rand.NewPCG(5, 0))
-	for range 600 {
-		v := make([]string, 4)
-		for i := range v {
-			v[i] = string("pqr"[r.IntN(3)])
-		}
-		y := v[0] == "p" && v[1] != "q" || v[2] == "r" && v[3] == "r"
-		if r.Float64() < 0.2 {
-			y = !y
-		}
-		fmt.Fprintf(&csv, "%s,%t\n", strings.Join(v, ","), y)
-	}
-	path := writeFile(t, "noisy.csv", csv.String())
-	learnCLI := func(flags ...string) string {
-		out, errs, code := strata(t, "", append([]string{"learn", "--table", path, "--label", "y", "--seed", "3", "--iterations", "6"}, flags...)...)
-		if code != 0 {
-			t.Fatalf("learn --table %v: exit %d: %s", flags, code, errs)
-		}
-		return canonical(t, out)
-	}
-	url := newAPIServer(t)
-	served := canonical(t, learnOnServer(t, url, map[string]any{"table": csv.String(), "label": "y", "seed": 3, "iterations": 6}))
-	if cli := learnCLI(); cli != served {
-		t.Errorf("strata learn --table\n%s\nthe server\n%s", cli, served)
-	}
-	if cli := learnCLI("--candidates", strconv.Itoa(table.DefaultCandidates)); cli != served {
-		t.Errorf("strata learn --table --candidates %d\n%s\nthe server, no candidates\n%s", table.DefaultCandidates, cli, served)
-	}
-	if learnCLI("--candidates", strconv.Itoa(learn.DefaultCandidates)) == served {
-		t.Errorf("--candidates %d learns the theory of %d: the table does not tell the defaults apart", learn.DefaultCandidates, table.DefaultCandidates)
 	}
 }
 

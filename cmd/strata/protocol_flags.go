@@ -32,26 +32,19 @@ type protocolFlags struct {
 // what it holds out.
 type protocolDefaults struct {
 	iterations, patience, folds int
-	candidates                  int // 0: learn.DefaultCandidates
 	validationPatience          int // 0: learn.DefaultValidationPatience
 	timeout                     time.Duration
 	// rule is how the iterations are chosen on the held-out curve.
 	rule       learn.Rule
 	timeoutPer string // what --timeout is per: "", "per domain and semantics", …
-	// candidatesNote ends the parenthesis of --candidates' help: where
-	// else the default differs.
-	candidatesNote string
-	heldOut        string // the groups held out: "whole antecedents", …
+	heldOut    string // the groups held out: "whole antecedents", …
 }
 
 // addProtocolFlags defines the protocol flags with the defaults d.
 func addProtocolFlags(fl *pflag.FlagSet, p *protocolFlags, d protocolDefaults) {
 	fl.IntVar(&p.iterations, "iterations", d.iterations, "at most this many iterations of a learning run (0: no limit)")
 	fl.DurationVar(&p.timeout, "timeout", d.timeout, "learning time"+d.timeoutPer+", validation included (0: no limit), e.g. 10m")
-	if d.candidates == 0 {
-		d.candidates = learn.DefaultCandidates
-	}
-	fl.IntVar(&p.candidates, "candidates", d.candidates, "candidate clauses sampled per iteration (0: the default"+d.candidatesNote+")")
+	fl.IntVar(&p.candidates, "candidates", learn.DefaultCandidates, "candidate clauses sampled per iteration (0: the default)")
 	fl.IntVar(&p.patience, "patience", d.patience, "stop a learning run after this many iterations that improve nothing on its training examples (0: never)")
 	fl.IntVar(&p.threads, "threads", 0, "learner workers (0: all CPUs)")
 	fl.IntVar(&p.folds, "folds", d.folds, "choose the number of iterations on training data held out by "+d.heldOut+
@@ -78,7 +71,7 @@ func (p *protocolFlags) resolve(fl *pflag.FlagSet) error {
 	case p.timeout < 0:
 		return fmt.Errorf("--timeout %v: give a positive duration, or 0 for no limit", p.timeout)
 	case p.candidates < 0:
-		return fmt.Errorf("--candidates %d: give a positive number, or 0 for the default", p.candidates)
+		return fmt.Errorf("--candidates %d: give a positive number, or 0 for the default (%d)", p.candidates, learn.DefaultCandidates)
 	case p.patience < 0:
 		return fmt.Errorf("--patience %d: give a positive number, or 0 for never", p.patience)
 	case p.threads < 0:

@@ -122,9 +122,6 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 	s := table.Settings{Learner: pf.settings(f.semantics, f.seed), Label: tf.label, Group: tf.group, Folds: pf.folds,
 		Validation: pf.validation, ValidationPatience: pf.validationPatience, Rule: pf.rule(), Restarts: pf.restarts,
 		PruneShare: pf.pruneShare(), Variant: tf.variants[0]}
-	if !cmd.Flags().Changed("candidates") {
-		s.Learner.Candidates = 0 // table.DefaultCandidates, not learn's
-	}
 	if len(tf.variants) > 1 {
 		if !pf.selects() {
 			return usageError{errors.New("--variants with more than one chooses among them on held-out rows: give --folds or --validation too")}

@@ -43,7 +43,7 @@ type Options struct {
 	// there.
 	Iterations         int
 	Timeout            time.Duration
-	Candidates         int // 0: table.DefaultCandidates
+	Candidates         int
 	Patience           int
 	Folds              int
 	Validation         float64

@@ -2,6 +2,8 @@ package learn
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/strata-logic/strata/logic"
@@ -22,4 +24,16 @@ func ScoreSample(l *Learner) int {
 // 1000 test defaults labelled by the data's conditional majorities.
 func NLTCSProblem(tb testing.TB) (*logic.Vocabulary, *Examples, *Examples) {
 	return nltcsProblem(tb)
+}
+
+// TheoryAndHistory writes l's final theory and, a line per iteration, its
+// training accuracy, rules and levels: what two runs that must learn alike
+// are compared on.
+func TheoryAndHistory(l *Learner, v *logic.Vocabulary) string {
+	var b strings.Builder
+	b.WriteString(l.Final().Theory(v).String())
+	for _, it := range l.History() {
+		fmt.Fprintf(&b, "%d %.6f %d %d\n", it.Iteration, it.TrainAccuracy, it.Rules, it.Levels)
+	}
+	return b.String()
 }

@@ -7,7 +7,6 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/strata-logic/strata/internal/shared"
@@ -45,12 +44,7 @@ func digest(t *testing.T, v *logic.Vocabulary, train *learn.Examples, hard []log
 	if _, err := l.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	var b strings.Builder
-	b.WriteString(l.Final().Theory(v).String())
-	for _, it := range l.History() {
-		fmt.Fprintf(&b, "%d %.6f %d %d\n", it.Iteration, it.TrainAccuracy, it.Rules, it.Levels)
-	}
-	return fmt.Sprintf("%x", sha256.Sum256([]byte(b.String())))[:16]
+	return fmt.Sprintf("%x", sha256.Sum256([]byte(learn.TheoryAndHistory(l, v))))[:16]
 }
 
 func checkGolden(t *testing.T, name, got string) {

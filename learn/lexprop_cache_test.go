@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/strata-logic/strata/logic"
@@ -47,13 +46,8 @@ func learnDigest(t *testing.T, v *logic.Vocabulary, train *Examples, hard []logi
 	if _, err := l.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	var b strings.Builder
-	b.WriteString(l.Final().Theory(v).String())
-	for _, it := range l.History() {
-		fmt.Fprintf(&b, "%d %.6f %d %d\n", it.Iteration, it.TrainAccuracy, it.Rules, it.Levels)
-	}
 	f, ok := l.c.(*drowningFree)
-	return b.String(), ok && f.semx.base != nil
+	return TheoryAndHistory(l, v), ok && f.semx.base != nil
 }
 
 // classProblem returns situations over 6 binary features whose class (one

@@ -164,14 +164,22 @@ func (proto *Protocol) check() error {
 
 // Final returns the settings of the final run after the selection sel
 // (nil: nothing was chosen): proto.Settings with the chosen number of
-// iterations (the limit of Settings when the validation made none) and
-// the learning time the validation left.
+// iterations (the limit of Settings when the validation made none or its
+// curve is censored) and the learning time the validation left.
+//
+// A censored curve (Selection.Censored) was still rising when the
+// validation's time ran out, as on a large table whose held-out parts each
+// have a fifth of the time: capping the final run, which has more time,
+// at the iterations the held-out parts managed would stop it where the
+// only evidence is that more helped. It then learns to the limits of
+// Settings (iterations, time, patience), as the validation would have with
+// more time (TestFinalCensored).
 func (proto *Protocol) Final(sel *Selection) Settings {
 	s := proto.Settings
 	if sel == nil {
 		return s
 	}
-	if sel.Chosen > 0 {
+	if sel.Chosen > 0 && !sel.Censored() {
 		s.Iterations = sel.Chosen
 	}
 	if s.Timeout > 0 {

@@ -488,3 +488,38 @@ func TestChooseSupportPrunesNoise(t *testing.T) {
 		}
 	}
 }
+
+// TestFinalCensored: a curve the validation's time cut short at its best
+// gives the final run the protocol's iteration limit; any other curve, the
+// chosen iterations.
+func TestFinalCensored(t *testing.T) {
+	curve := func(accs ...float64) []Iteration {
+		h := make([]Iteration, len(accs))
+		for i, a := range accs {
+			h[i] = Iteration{Iteration: i + 1, TestAccuracy: a}
+		}
+		return h
+	}
+	proto := Protocol{Settings: Settings{Iterations: 50, Timeout: 10 * time.Second}}
+	for _, c := range []struct {
+		name     string
+		sel      Selection
+		censored bool
+		want     int
+	}{
+		{"time ran out at the best", Selection{History: curve(0.5, 0.6, 0.7), Stop: StopTimeout, Best: 3, Chosen: 2}, true, 50},
+		{"time ran out after the best", Selection{History: curve(0.5, 0.7, 0.6), Stop: StopTimeout, Best: 2, Chosen: 2}, false, 2},
+		{"limit reached at the best", Selection{History: curve(0.5, 0.6, 0.7), Stop: StopIterations, Best: 3, Chosen: 3}, false, 3},
+		{"held-out score stopped improving", Selection{History: curve(0.5, 0.7, 0.6), Stop: StopNoGain, Best: 2, Chosen: 1}, false, 1},
+		{"learner's patience at the best", Selection{History: curve(0.5, 0.6), Stop: StopPatience, Best: 2, Chosen: 2}, false, 2},
+	} {
+		if got := c.sel.Censored(); got != c.censored {
+			t.Errorf("%s: censored %v, want %v", c.name, got, c.censored)
+		}
+		c.sel.Elapsed = 4 * time.Second
+		f := proto.Final(&c.sel)
+		if f.Iterations != c.want || f.Timeout != 6*time.Second {
+			t.Errorf("%s: final run of %d iterations in %s, want %d in 6s", c.name, f.Iterations, f.Timeout, c.want)
+		}
+	}
+}

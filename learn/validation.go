@@ -47,6 +47,15 @@ type Selection struct {
 	SupportElapsed time.Duration
 }
 
+// Censored reports whether the curve was cut short by the validation's
+// share of the learning time while its held-out score was at its best: the
+// last iteration is the best, so the curve shows no iteration after which
+// more learning stopped helping, only that the time ran out. The chosen
+// iteration is then a lower bound, not an estimate (Protocol.Final).
+func (s *Selection) Censored() bool {
+	return s != nil && s.Stop == StopTimeout && s.Best > 0 && s.Best == len(s.History)
+}
+
 // StopNoGain ends a validation run whose held-out score has not improved
 // for the protocol's ValidationPatience.
 const StopNoGain Stop = "held-out accuracy stopped improving"

@@ -52,7 +52,10 @@ type validationView struct {
 	Chosen         int     `json:"chosen,omitempty"`
 	ChosenAccuracy float64 `json:"chosen_accuracy,omitempty"`
 	StdErr         float64 `json:"std_err,omitempty"`
-	PruneThreshold *int64  `json:"prune_threshold,omitempty"`
+	// Censored: the curve was at its best when the validation's time ran
+	// out, so the final run learns to the limits (learn.Selection.Censored).
+	Censored       bool   `json:"censored,omitempty"`
+	PruneThreshold *int64 `json:"prune_threshold,omitempty"`
 }
 
 func (val *validation) view() *validationView {
@@ -80,6 +83,7 @@ func (val *validation) view() *validationView {
 	}
 	if s := val.sel; s != nil {
 		v.Best, v.BestAccuracy, v.Chosen, v.ChosenAccuracy, v.StdErr = s.Best, s.BestAccuracy, s.Chosen, s.ChosenAccuracy, s.StdErr
+		v.Censored = s.Censored()
 	}
 	if val.pruned >= 0 {
 		t := val.pruned

@@ -537,7 +537,7 @@ func newRunSummary(stop learn.Stop, iterations int, elapsed time.Duration, sem p
 		Formulas: m.NumClauses(), Levels: len(m.Levels), Literals: m.NumLiterals(), HardRules: hard}
 	if sel != nil {
 		s.Validation = &validationJSON{Folds: max(1, len(sel.Folds)), Held: sel.Held, Best: sel.Best, BestAccuracy: sel.BestAccuracy,
-			Chosen: sel.Chosen, ChosenAccuracy: sel.ChosenAccuracy, StdErr: sel.StdErr}
+			Chosen: sel.Chosen, ChosenAccuracy: sel.ChosenAccuracy, StdErr: sel.StdErr, Censored: sel.Censored()}
 	}
 	if pr != nil && pr.Threshold > 0 {
 		s.Pruning = &pruningJSON{Threshold: pr.Threshold, Before: pr.Before, After: pr.After}
@@ -570,6 +570,10 @@ type validationJSON struct {
 	Chosen         int     `json:"chosen"`
 	ChosenAccuracy float64 `json:"chosen_accuracy"`
 	StdErr         float64 `json:"std_err"`
+	// Censored: the held-out curve was at its best when the validation's
+	// time ran out, so the final run learned to the limits instead of
+	// stopping at Chosen (learn.Selection.Censored).
+	Censored bool `json:"censored"`
 }
 
 type pruningJSON struct {

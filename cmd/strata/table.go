@@ -270,6 +270,9 @@ func (s *tableSummary) write(w io.Writer) {
 			how = "one held-out part"
 		}
 		fmt.Fprintf(w, "iterations chosen by %s: %d (held-out accuracy %.4f; best %.4f at %d)\n", how, v.Chosen, v.ChosenAccuracy, v.BestAccuracy, v.Best)
+		if v.Censored {
+			fmt.Fprintln(w, censoredNote)
+		}
 	}
 	elapsed := time.Duration(s.Seconds * float64(time.Second))
 	fmt.Fprintf(w, "stopped: %s after %d iterations (%s)\n", s.Stop, s.Iterations, elapsed.Round(time.Millisecond))

@@ -95,6 +95,9 @@ func (v *Validation) cells() (best, chosen string) {
 		return "–", "–"
 	}
 	best = fmt.Sprintf("%d of %d (%.1f%%), %s", v.Best, len(v.History), 100*v.BestAccuracy, v.Stop)
+	if v.Censored() {
+		return best, fmt.Sprintf("%d (%.1f%%), still rising when the time ran out: the final run learned to the limits", v.Chosen, 100*v.ChosenAccuracy)
+	}
 	if v.Chosen == v.Best {
 		// The best iteration is chosen under either rule; "within one s.e."
 		// would read as if a smaller one had been.

@@ -104,6 +104,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	if o.ValidationPatience > 0 && (o.Folds >= 2 || o.Folds == 1 && o.Validation > 0) {
 		fmt.Fprintf(&b, ", a held-out part's run stopped %d iterations after its best held-out score", o.ValidationPatience)
 	}
+	if o.Timeout > 0 && (o.Folds >= 2 || o.Folds == 1 && o.Validation > 0) {
+		fmt.Fprintf(&b, "; when the held-out parts' time ran out at their best score, the final run learned to the limits instead")
+	}
 	if o.Restarts > 1 && (o.Folds >= 2 || o.Folds == 1 && o.Validation > 0) {
 		fmt.Fprintf(&b, "; the final run learned up to %d times with other seeds within the iteration limit, the theory most accurate on the training rows kept", o.Restarts)
 	}

@@ -101,13 +101,14 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	default:
 		fmt.Fprintf(&b, "none: the learner's limits")
 	}
-	if o.ValidationPatience > 0 && (o.Folds >= 2 || o.Folds == 1 && o.Validation > 0) {
+	held := o.Folds >= 2 || o.Folds == 1 && o.Validation > 0 // iterations chosen on held-out rows
+	if o.ValidationPatience > 0 && held {
 		fmt.Fprintf(&b, ", a held-out part's run stopped %d iterations after its best held-out score", o.ValidationPatience)
 	}
-	if o.Timeout > 0 && (o.Folds >= 2 || o.Folds == 1 && o.Validation > 0) {
+	if o.Timeout > 0 && held {
 		fmt.Fprintf(&b, "; when the held-out parts' time ran out at their best score, the final run learned to the limits instead")
 	}
-	if o.Restarts > 1 && (o.Folds >= 2 || o.Folds == 1 && o.Validation > 0) {
+	if o.Restarts > 1 && held {
 		fmt.Fprintf(&b, "; the final run learned up to %d times with other seeds within the iteration limit, the theory most accurate on the training rows kept", o.Restarts)
 	}
 	if o.Prune {

@@ -1,11 +1,13 @@
 package learn
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
+	"github.com/strata-logic/strata/sat"
 )
 
 // Hypothesis is a hypothesis: a stratification of clauses, lowest level first,
@@ -26,6 +28,61 @@ func (m *Hypothesis) Clone() *Hypothesis {
 		c.Levels[i] = slices.Clone(l)
 	}
 	return c
+}
+
+// WithFallback returns m with the clause c alone at a new lowest level, or
+// m itself when one of its levels holds alone c, or a unit that decides c
+// in every situation (decides).
+// A level below every other takes no consequence away under any
+// semantics, so it changes no answer the levels above give: under Poss
+// the inconsistency level it can add is its own, below every other level,
+// and under Linear and Lex it only narrows the worlds the levels above
+// keep. It decides a query only where they leave both answers open
+// (TestWithFallbackKeepsConsequences).
+func (m *Hypothesis) WithFallback(c logic.Clause) *Hypothesis {
+	for _, l := range m.Levels {
+		// A level that holds c beside other clauses decides nothing for
+		// it: Linear sets the level aside whole, Lex weighs its clauses
+		// against each other (TestWithFallbackKeepsConsequences found it).
+		if len(l) == 1 && (slices.Equal(c, l[0]) || len(l[0]) == 1 && len(c) == 1 && decides(m.Hard, l[0][0], c[0])) {
+			return m
+		}
+	}
+	n := m.Clone()
+	n.Levels = slices.Insert(n.Levels, 0, []logic.Clause{slices.Clone(c)})
+	return n
+}
+
+// decides reports whether the hard rules entail b or its negation both
+// when u holds and when it does not. A level that holds the unit u alone
+// then decides b in every situation under every semantics: under Poss it
+// is drowned, and a level below it with it, or u follows; under Linear it
+// is kept, or set aside because the levels kept above entail not u; under
+// Lex the worlds kept all satisfy u, or none can. (A binary class: u is
+// one class and b the other.)
+func decides(hard []logic.Clause, u, b logic.Lit) bool {
+	s := sat.New()
+	n := max(int(u.Atom()), int(b.Atom())) + 1
+	for _, c := range hard {
+		for _, l := range c {
+			n = max(n, int(l.Atom())+1)
+		}
+	}
+	for range n {
+		s.NewVar()
+	}
+	for _, c := range hard {
+		s.AddClause(slices.Clone(c)...)
+	}
+	ctx := context.Background()
+	for _, x := range []logic.Lit{u, u.Not()} {
+		yes, _ := s.Solve(ctx, x, b)
+		no, _ := s.Solve(ctx, x, b.Not())
+		if yes && no {
+			return false
+		}
+	}
+	return true
 }
 
 // Positions returns the number of insertion positions, 2k+1.

@@ -24,6 +24,12 @@ type Problem struct {
 	// Test, if not nil, is scored after every iteration for the history's
 	// TestAccuracy; it is never learned from.
 	Test *Examples
+	// Fallback, when not nil, is the answer of the situations the learned
+	// rules leave undecided, such as a table's most frequent class:
+	// Protocol.Finish states it alone at a new lowest level of the final
+	// hypothesis (Hypothesis.WithFallback). The learner and the held-out
+	// curve never see it.
+	Fallback logic.Clause
 }
 
 // Settings say how the heuristic learner learns. A zero field has no

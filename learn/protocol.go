@@ -238,8 +238,8 @@ func Learn(ctx context.Context, p Problem, proto Protocol) (*Outcome, error) {
 }
 
 // Finish runs l, the final run's learner (NewLearner or ResumeLearner of p
-// with proto.Final(sel)), to its end and prunes its hypothesis at the
-// support sel chose. It is the last step of Learn.
+// with proto.Final(sel)), to its end, prunes its hypothesis at the support
+// sel chose and states p.Fallback below it. It is the last step of Learn.
 func (proto *Protocol) Finish(ctx context.Context, p Problem, sel *Selection, l *Learner) (*Outcome, error) {
 	stop, err := l.Run(ctx)
 	if err != nil {
@@ -249,8 +249,25 @@ func (proto *Protocol) Finish(ctx context.Context, p Problem, sel *Selection, l 
 	if err := proto.restart(ctx, p, sel, out); err != nil {
 		return nil, err
 	}
+	if err := proto.prune(ctx, p, sel, l, out); err != nil {
+		return nil, err
+	}
+	if p.Fallback != nil && out.Stop != StopCancelled {
+		h := out.Hypothesis.WithFallback(p.Fallback)
+		if h != out.Hypothesis {
+			s := proto.Settings
+			correct, total := Score(h, p.Train, s.Threads, s.Semantics)
+			out.Hypothesis, out.TrainAccuracy = h, float64(correct)/float64(max(total, 1))
+		}
+	}
+	return out, nil
+}
+
+// prune prunes out's hypothesis at the support sel chose, if it chose one
+// and the final run was not cancelled.
+func (proto *Protocol) prune(ctx context.Context, p Problem, sel *Selection, l *Learner, out *Outcome) error {
 	if out.Stop == StopCancelled || sel == nil || sel.Support == nil {
-		return out, nil
+		return nil
 	}
 	start := time.Now()
 	t := sel.Support.Threshold(p.Train.Total())
@@ -260,15 +277,15 @@ func (proto *Protocol) Finish(ctx context.Context, p Problem, sel *Selection, l 
 		h, err := PruneSupport(ctx, p, out.Hypothesis, s, t)
 		if errors.Is(err, ctx.Err()) && ctx.Err() != nil {
 			out.Stop = l.ctxStop(ctx)
-			return out, nil
+			return nil
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 		correct, total := Score(h, p.Train, s.Threads, s.Semantics)
 		out.Hypothesis, out.TrainAccuracy = h, float64(correct)/float64(max(total, 1))
 	}
 	pr.After, pr.Elapsed = out.Hypothesis.NumLiterals(), time.Since(start)
 	out.Pruning = pr
-	return out, nil
+	return nil
 }

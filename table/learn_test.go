@@ -361,3 +361,51 @@ func TestCutsAtLeast(t *testing.T) {
 		t.Fatalf("MDL %v, at least 2: %v", Cuts(x, y, 2), got)
 	}
 }
+
+// TestLearnFallback checks that a learned theory's lowest level states
+// the most frequent training class alone (learn.Problem.Fallback) and
+// that it only answers rows the rules above it leave without a class.
+func TestLearnFallback(t *testing.T) {
+	ctx := context.Background()
+	decided := 0
+	for seed := range uint64(3) {
+		for _, sem := range possibilistic.AllSemantics {
+			tab := read(t, synthetic(seed, 120, 3), Options{})
+			lr, err := Learn(ctx, tab, nil, Settings{Label: "class", Features: []string{"x", "y", "colour", "size"},
+				Learner: learn.Settings{Iterations: 3, Seed: seed, Threads: 1, Semantics: sem}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			counts := map[string]int{}
+			for r := range tab.Rows {
+				counts[tab.Column("class").Value(r)]++
+			}
+			most := slices.MaxFunc(lr.Encoding.Classes, func(a, b string) int { return counts[a] - counts[b] })
+			want := logic.Clause{logic.Pos(lr.Encoding.classAtom(most))}
+			low := lr.Model.Levels[0]
+			if len(low) != 1 || !slices.Equal(low[0], want) {
+				t.Fatalf("seed %d %s: lowest level %v, want the fallback %v alone", seed, sem, low, want)
+			}
+			rules := &learn.Hypothesis{Hard: lr.Model.Hard, Levels: lr.Model.Levels[1:]}
+			with, err := lr.Predict(ctx, tab, PredictOptions{Semantics: sem})
+			if err != nil {
+				t.Fatal(err)
+			}
+			without, err := Predict(ctx, lr.Encoding.Theory(rules), tab, PredictOptions{Semantics: sem})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range with {
+				switch {
+				case without[i].Class == NoClass && with[i].Class != NoClass:
+					decided++
+				case without[i].Class != with[i].Class:
+					t.Fatalf("seed %d %s: row %d: the rules answer %s, with the fallback %s", seed, sem, i, without[i].Class, with[i].Class)
+				}
+			}
+		}
+	}
+	if decided == 0 {
+		t.Fatal("the fallback decided no row: the test checks nothing")
+	}
+}

@@ -54,7 +54,11 @@ func NewProblem(t *Table, rows []int, s Settings) (*Problem, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Problem{Encoding: e, Final: learn.Problem{Vocab: e.Vocab, Train: train, Hard: e.LearnerHard()}}
+	fb, err := fallback(e, t, rows)
+	if err != nil {
+		return nil, err
+	}
+	p := &Problem{Encoding: e, Final: learn.Problem{Vocab: e.Vocab, Train: train, Hard: e.LearnerHard(), Fallback: fb}}
 	held, err := heldOut(t, rows, s)
 	if err != nil || held == nil {
 		return p, err
@@ -100,6 +104,32 @@ func NewProblem(t *Table, rows []int, s Settings) (*Problem, error) {
 	}
 	p.Validation = learn.Problem{Vocab: v, Hard: u.LearnerHard()}
 	return p, nil
+}
+
+// fallback returns the unit clause of the class that most of rows have
+// (the first of e.Classes on a tie), the final theory's lowest level
+// (learn.Problem.Fallback): the answer of a row its rules leave
+// undecided, as FOLD's default class and a tree's majority leaf give one.
+// A table's row always has a class, so a row answered no class is wrong
+// and the fallback can only turn wrong rows right.
+func fallback(e *Encoding, t *Table, rows []int) (logic.Clause, error) {
+	b, err := e.Bind(t)
+	if err != nil {
+		return nil, err
+	}
+	counts := make([]int, len(e.Classes))
+	for _, r := range rows {
+		if c := b.Class(r); c >= 0 {
+			counts[c]++
+		}
+	}
+	best := 0
+	for c, n := range counts {
+		if n > counts[best] {
+			best = c
+		}
+	}
+	return logic.Clause{logic.Pos(e.classAtom(e.Classes[best]))}, nil
 }
 
 // encode fits the encoding of rows with its atoms in v and returns it with

@@ -133,8 +133,8 @@ and per table the files the baselines read. --quick runs acute and wine with
 	fl.StringSliceVar(&o.Datasets, "datasets", nil, "run only these tables of the suite")
 	fl.IntVar(&o.TestFolds, "test-folds", tabular.DefaultTestFolds, "the cross-validation folds that score a table given as one file")
 	addProtocolFlags(fl, &pf, protocolDefaults{iterations: learn.DefaultIterations, patience: learn.DefaultPatience, folds: tabular.DefaultFolds,
-		validationPatience: tabular.DefaultValidationPatience,
-		timeout:            tabular.DefaultTimeout, timeoutPer: " per table, split and semantics", heldOut: "training rows"})
+		validationPatience: tabular.DefaultValidationPatience, rule: tabular.DefaultRule,
+		timeout: tabular.DefaultTimeout, timeoutPer: " per table, split and semantics", heldOut: "training rows"})
 	fl.Lookup("threads").Usage = "jobs run at once, each a learning run with one thread or a baseline (0: all CPUs)"
 	o.Variants = []table.Variant{{}}
 	fl.Var(variantsValue{&o.Variants}, "variants", variantsUsage)

@@ -49,7 +49,7 @@ type Options struct {
 	Validation         float64
 	ValidationPatience int
 	// Rule chooses the number of iterations on the held-out curve
-	// (learn.Protocol.Rule).
+	// (learn.Protocol.Rule; the command line's default is DefaultRule).
 	Rule learn.Rule
 	// Restarts is the number of final runs of which the one with the best
 	// training score is kept (learn.Protocol.Restarts; 0 or 1: one).
@@ -91,9 +91,18 @@ const (
 	// iterations after its held-out score last improved: on a large table
 	// the held-out curve is flat long before learn's default patience
 	// runs out, and the iterations after its best are the dearest of the
-	// run (each scores a larger theory); the one-standard-error rule
-	// chooses at or before the best.
+	// run (each scores a larger theory); the rule of choice chooses at or
+	// before the best.
 	DefaultValidationPatience = 20
+	// DefaultRule, the command line's default rule of choice, keeps the
+	// iteration with the best held-out accuracy. With three folds of a
+	// small table the one-standard-error rule stops a long way before the
+	// best. Measured on training rows only (three splits of 14 tables,
+	// each learned on two thirds of its training rows and scored on the
+	// other third, under linear and lex), the best rule was more accurate
+	// in 32 of the 84 runs and less in 19, by 0.4 points on average, with
+	// a few more rules.
+	DefaultRule = learn.BestScore
 )
 
 // QuickTables are the tables of a Quick run: small, binary and multi-class,

@@ -139,7 +139,11 @@ func (s Settings) features(t *Table) ([]string, error) {
 // Learned is a theory learned from a table.
 type Learned struct {
 	Encoding *Encoding
-	Model    *learn.Hypothesis // implied rules removed (learn.Learner.Final), pruned as chosen
+	// Model is the final run's hypothesis: implied rules removed
+	// (learn.Learner.Final), pruned as chosen, and the most frequent
+	// training class alone at its lowest level (learn.Problem.Fallback)
+	// unless a level decides the class already.
+	Model *learn.Hypothesis
 	// Theory is the model as a theory (Encoding.Theory), its rules written
 	// as rules (RuleForm): conditions -> class.
 	Theory *possibilistic.Theory

@@ -135,6 +135,7 @@ and per table the files the baselines read. --quick runs acute and wine with
 	addProtocolFlags(fl, &pf, protocolDefaults{iterations: learn.DefaultIterations, patience: learn.DefaultPatience, folds: tabular.DefaultFolds,
 		validationPatience: tabular.DefaultValidationPatience, rule: tabular.DefaultRule,
 		timeout: tabular.DefaultTimeout, timeoutPer: " per table, split and semantics", heldOut: "training rows"})
+	fl.IntVar(&o.SmallFolds, "small-folds", tabular.DefaultSmallFolds, fmt.Sprintf("with --folds K >= 2, the folds of a split of at most %d training rows (0: K)", tabular.SmallRows))
 	fl.Lookup("threads").Usage = "jobs run at once, each a learning run with one thread or a baseline (0: all CPUs)"
 	o.Variants = []table.Variant{{}}
 	fl.Var(variantsValue{&o.Variants}, "variants", variantsUsage)

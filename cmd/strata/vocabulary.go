@@ -79,6 +79,7 @@ var flagMeanings = map[string]string{
 	"test-fraction": "the share of the answers held out for testing, by whole annotators",
 	"test-from":     "the answers read from this file or directory form the test set",
 	"test-sessions": "the poker sessions whose hands form the test set",
+	"small-folds":   "the folds that choose on a small table's split (bench tabular)",
 	"test-folds":    "split the data into K test folds for a cross-validated evaluation (crowd: by annotator; bench tabular: by row, stratified by class)",
 	"at-least-one":  "the hard rules say that some action is chosen",
 	"streets":       "keep decisions on these streets only",

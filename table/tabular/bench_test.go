@@ -18,10 +18,9 @@ import (
 // adult (29,305 training rows, 14 columns) with bench tabular's defaults
 // but its time limit: learn's default iterations and patience, the
 // iterations chosen by DefaultFolds-fold cross-validation on the training
-// rows with DefaultValidationPatience, the final run's restarts, on -cpu
-// threads (the held-out parts
-// run at once); it reports the wall and CPU seconds, the test accuracy and
-// the theory's size:
+// rows with DefaultValidationPatience and DefaultRule, the final run's
+// restarts, on -cpu threads (the held-out parts run at once); it reports
+// the wall and CPU seconds, the test accuracy and the theory's size:
 //
 //	go test -run XXX -bench AdultFold -benchtime 1x -cpu 2 ./table/tabular
 func BenchmarkAdultFold(b *testing.B) {
@@ -59,7 +58,7 @@ func BenchmarkAdultFold(b *testing.B) {
 			for b.Loop() {
 				start, cpu := time.Now(), cputime.Process()
 				lr, err := table.Learn(context.Background(), t, train, table.Settings{Label: d.Label, Features: d.Features,
-					Folds: DefaultFolds, ValidationPatience: DefaultValidationPatience, Restarts: learn.DefaultRestarts,
+					Folds: DefaultFolds, ValidationPatience: DefaultValidationPatience, Rule: DefaultRule, Restarts: learn.DefaultRestarts,
 					Learner: learn.Settings{Seed: 1, Semantics: sem, Iterations: learn.DefaultIterations, Patience: learn.DefaultPatience,
 						Threads: runtime.GOMAXPROCS(0)}})
 				if err != nil {

@@ -95,7 +95,11 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		"(Fayyad and Irani's MDL criterion) and its number of iterations (", o.TestFolds, o.Seed)
 	switch {
 	case o.Folds >= 2:
-		fmt.Fprintf(&b, "%d-fold cross-validation on the training rows, each fold with the cut points of its own training rows, held-out rows scored as the task is, one class per row, and %s on the pooled curve", o.Folds, ruleText(o.Rule))
+		fmt.Fprintf(&b, "%d-fold cross-validation on the training rows", o.Folds)
+		if o.SmallFolds >= 2 && o.SmallFolds != o.Folds {
+			fmt.Fprintf(&b, " (%d-fold for a split of at most %d training rows)", o.SmallFolds, SmallRows)
+		}
+		fmt.Fprintf(&b, ", each fold with the cut points of its own training rows, held-out rows scored as the task is, one class per row, and %s on the pooled curve", ruleText(o.Rule))
 	case o.Folds == 1 && o.Validation > 0:
 		fmt.Fprintf(&b, "one held-out part of %.0f%% of the training rows, with the cut points of the others, held-out rows scored as the task is, one class per row, and %s", 100*o.Validation, ruleText(o.Rule))
 	default:

@@ -41,11 +41,14 @@ type Options struct {
 	// more folds, 1 one part of share Validation, 0 none), each held-out
 	// part with its own cut points; Prune prunes at the support chosen
 	// there.
-	Iterations         int
-	Timeout            time.Duration
-	Candidates         int
-	Patience           int
-	Folds              int
+	Iterations int
+	Timeout    time.Duration
+	Candidates int
+	Patience   int
+	Folds      int
+	// SmallFolds, with Folds 2 or more, is the number of folds of a split
+	// with at most SmallRows training rows (0: Folds).
+	SmallFolds         int
 	Validation         float64
 	ValidationPatience int
 	// Rule chooses the number of iterations on the held-out curve
@@ -87,6 +90,18 @@ const (
 	// learning run and its choice of iterations.
 	DefaultTimeout = time.Minute
 	DefaultFolds   = 3
+	// DefaultSmallFolds and SmallRows: a split of at most SmallRows
+	// training rows chooses on DefaultSmallFolds folds. On a small table
+	// the held-out estimate's variance, not the time, limits the choice,
+	// and a run takes seconds. Measured on training rows only (three
+	// splits of the 12 tables of at most 2,000 rows, each learned on two
+	// thirds of its training rows and scored on the other third, under
+	// linear and lex, choosing the best held-out iteration), 5 folds
+	// instead of 3 were more accurate in 27 of the 72 runs and less in 16,
+	// by 0.9 points on average. Above it the folds' time share binds on
+	// the large tables, and adult's fold would not learn in a minute.
+	DefaultSmallFolds = 5
+	SmallRows         = 2000
 	// DefaultValidationPatience stops a held-out part's run this many
 	// iterations after its held-out score last improved: on a large table
 	// the held-out curve is flat long before learn's default patience
@@ -150,8 +165,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("tabular: Options.Data and Options.Dir are required")
 	case o.TestFolds < 0 || o.TestFolds == 1:
 		return o, fmt.Errorf("tabular: %d test folds: give 2 or more (0: %d)", o.TestFolds, DefaultTestFolds)
-	case o.Iterations < 0 || o.Timeout < 0 || o.Candidates < 0 || o.Patience < 0 || o.Folds < 0 || o.ValidationPatience < 0 || o.Threads < 0:
-		return o, errors.New("tabular: iterations, timeout, candidates, patience, folds, validation patience and threads cannot be negative")
+	case o.Iterations < 0 || o.Timeout < 0 || o.Candidates < 0 || o.Patience < 0 || o.Folds < 0 || o.SmallFolds < 0 || o.SmallFolds == 1 || o.ValidationPatience < 0 || o.Threads < 0:
+		return o, errors.New("tabular: iterations, timeout, candidates, patience, folds, validation patience and threads cannot be negative, nor small folds 1")
 	case !(o.Validation >= 0 && o.Validation < 1):
 		return o, fmt.Errorf("tabular: validation share %v outside [0, 1)", o.Validation)
 	case o.Prune && !(o.Folds >= 2 || o.Folds == 1 && o.Validation > 0):
@@ -464,6 +479,14 @@ func pool(method string, ocs []*outcome, o Options) *Result {
 	return r
 }
 
+// folds returns the folds that choose on a split of rows training rows.
+func (o Options) folds(rows int) int {
+	if o.Folds >= 2 && o.SmallFolds >= 2 && rows <= SmallRows {
+		return o.SmallFolds
+	}
+	return o.Folds
+}
+
 // runStrata learns a theory on the split's training rows under sem and
 // scores it on its test rows.
 func runStrata(ctx context.Context, o Options, d Dataset, s split, sem possibilistic.Semantics, i int) (*outcome, error) {
@@ -472,7 +495,7 @@ func runStrata(ctx context.Context, o Options, d Dataset, s split, sem possibili
 		Learner: learn.Settings{Iterations: o.Iterations, Timeout: o.Timeout, Candidates: o.Candidates, Seed: o.Seed + uint64(i)*7919,
 			Threads: 1, Patience: o.Patience, Semantics: sem},
 		Label: d.Label, Features: d.Features,
-		Folds: o.Folds, Validation: o.Validation, ValidationPatience: o.ValidationPatience, Rule: o.Rule, Restarts: o.Restarts,
+		Folds: o.folds(len(s.trainRows)), Validation: o.Validation, ValidationPatience: o.ValidationPatience, Rule: o.Rule, Restarts: o.Restarts,
 	}
 	if o.Prune {
 		st.PruneShare = learn.DefaultPruneShare

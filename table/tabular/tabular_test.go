@@ -191,3 +191,19 @@ func TestBinarize(t *testing.T) {
 		t.Fatal("a positive class that is not a value: no error")
 	}
 }
+
+// TestSmallFolds checks that a split of at most SmallRows training rows
+// chooses on SmallFolds folds, and only with cross-validation.
+func TestSmallFolds(t *testing.T) {
+	for _, c := range []struct{ folds, small, rows, want int }{
+		{3, 5, SmallRows, 5},
+		{3, 5, SmallRows + 1, 3},
+		{3, 0, 10, 3},
+		{1, 5, 10, 1},
+		{0, 5, 10, 0},
+	} {
+		if got := (Options{Folds: c.folds, SmallFolds: c.small}).folds(c.rows); got != c.want {
+			t.Errorf("Folds %d, SmallFolds %d, %d rows: %d folds, want %d", c.folds, c.small, c.rows, got, c.want)
+		}
+	}
+}

@@ -39,8 +39,10 @@ type Problem struct {
 // is nil) under the settings s (Label, Features, Group, Folds, Validation
 // and the learner's seed): the encoding fit on the rows (Fit), a default
 // and a non-default per row (Binding.Examples, the non-default's class
-// drawn with the seed), and, with s.Folds, the held-out parts, each with
-// its own encoding. Learn and the server both learn from it.
+// drawn with the seed), the final theory's default class (the most
+// frequent of the rows: learn.Problem.Fallback), and, with s.Folds, the
+// held-out parts, each with its own encoding. Learn and the server both
+// learn from it.
 func NewProblem(t *Table, rows []int, s Settings) (*Problem, error) {
 	if rows == nil {
 		rows = allRows(t.Rows)
@@ -110,8 +112,8 @@ func NewProblem(t *Table, rows []int, s Settings) (*Problem, error) {
 // (the first of e.Classes on a tie), the final theory's lowest level
 // (learn.Problem.Fallback): the answer of a row its rules leave
 // undecided, as FOLD's default class and a tree's majority leaf give one.
-// A table's row always has a class, so a row answered no class is wrong
-// and the fallback can only turn wrong rows right.
+// A row scored against its class has one, so a row answered no class is
+// wrong and the fallback can only turn wrong rows right.
 func fallback(e *Encoding, t *Table, rows []int) (logic.Clause, error) {
 	b, err := e.Bind(t)
 	if err != nil {

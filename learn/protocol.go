@@ -249,22 +249,24 @@ func (proto *Protocol) Finish(ctx context.Context, p Problem, sel *Selection, l 
 	if err := proto.restart(ctx, p, sel, out); err != nil {
 		return nil, err
 	}
+	learned := out.Hypothesis
 	if err := proto.prune(ctx, p, sel, l, out); err != nil {
 		return nil, err
 	}
 	if p.Fallback != nil && out.Stop != StopCancelled {
-		h := out.Hypothesis.WithFallback(p.Fallback)
-		if h != out.Hypothesis {
-			s := proto.Settings
-			correct, total := Score(h, p.Train, s.Threads, s.Semantics)
-			out.Hypothesis, out.TrainAccuracy = h, float64(correct)/float64(max(total, 1))
-		}
+		out.Hypothesis = out.Hypothesis.WithFallback(p.Fallback)
+	}
+	if out.Hypothesis != learned {
+		// Scored once for pruning and the fallback together.
+		s := proto.Settings
+		correct, total := Score(out.Hypothesis, p.Train, s.Threads, s.Semantics)
+		out.TrainAccuracy = float64(correct) / float64(max(total, 1))
 	}
 	return out, nil
 }
 
 // prune prunes out's hypothesis at the support sel chose, if it chose one
-// and the final run was not cancelled.
+// and the final run was not cancelled; Finish scores what it leaves.
 func (proto *Protocol) prune(ctx context.Context, p Problem, sel *Selection, l *Learner, out *Outcome) error {
 	if out.Stop == StopCancelled || sel == nil || sel.Support == nil {
 		return nil
@@ -282,8 +284,7 @@ func (proto *Protocol) prune(ctx context.Context, p Problem, sel *Selection, l *
 		if err != nil {
 			return err
 		}
-		correct, total := Score(h, p.Train, s.Threads, s.Semantics)
-		out.Hypothesis, out.TrainAccuracy = h, float64(correct)/float64(max(total, 1))
+		out.Hypothesis = h
 	}
 	pr.After, pr.Elapsed = out.Hypothesis.NumLiterals(), time.Since(start)
 	out.Pruning = pr

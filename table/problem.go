@@ -115,15 +115,13 @@ func NewProblem(t *Table, rows []int, s Settings) (*Problem, error) {
 // A row scored against its class has one, so a row answered no class is
 // wrong and the fallback can only turn wrong rows right.
 func fallback(e *Encoding, t *Table, rows []int) (logic.Clause, error) {
-	b, err := e.Bind(t)
+	y, classes, err := classesOf(t, t.Column(e.Label), rows) // fit read the same classes
 	if err != nil {
 		return nil, err
 	}
-	counts := make([]int, len(e.Classes))
-	for _, r := range rows {
-		if c := b.Class(r); c >= 0 {
-			counts[c]++
-		}
+	counts := make([]int, len(classes))
+	for _, c := range y {
+		counts[c]++
 	}
 	best := 0
 	for c, n := range counts {
@@ -131,7 +129,7 @@ func fallback(e *Encoding, t *Table, rows []int) (logic.Clause, error) {
 			best = c
 		}
 	}
-	return logic.Clause{logic.Pos(e.classAtom(e.Classes[best]))}, nil
+	return logic.Clause{logic.Pos(e.classAtom(classes[best]))}, nil
 }
 
 // encode fits the encoding of rows with its atoms in v and returns it with

@@ -98,8 +98,8 @@ const (
 	// thirds of its training rows and scored on the other third, under
 	// linear and lex, choosing the best held-out iteration), 5 folds
 	// instead of 3 were more accurate in 27 of the 72 runs and less in 16,
-	// by 0.9 points on average. Above it the folds' time share binds on
-	// the large tables, and adult's fold would not learn in a minute.
+	// by 0.9 points on average. Above it the time binds: on the large
+	// tables each held-out part's share of it would shrink.
 	DefaultSmallFolds = 5
 	SmallRows         = 2000
 	// DefaultValidationPatience stops a held-out part's run this many

@@ -80,6 +80,7 @@ var flagMeanings = map[string]string{
 	"test-from":     "the answers read from this file or directory form the test set",
 	"test-sessions": "the poker sessions whose hands form the test set",
 	"small-folds":   "the folds that choose on a small table's split (bench tabular)",
+	"large-folds":   "the held-out parts that choose on a large table's split (bench tabular)",
 	"test-folds":    "split the data into K test folds for a cross-validated evaluation (crowd: by annotator; bench tabular: by row, stratified by class)",
 	"at-least-one":  "the hard rules say that some action is chosen",
 	"streets":       "keep decisions on these streets only",

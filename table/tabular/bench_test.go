@@ -17,9 +17,9 @@ import (
 // BenchmarkAdultFold learns one fold of a 10-fold cross-validation of
 // adult (29,305 training rows, 14 columns) with bench tabular's defaults
 // but its time limit: learn's default iterations and patience, the
-// iterations chosen by DefaultFolds-fold cross-validation on the training
-// rows with DefaultValidationPatience and DefaultRule, the final run's
-// restarts, on -cpu threads (the held-out parts run at once); it reports
+// iterations chosen on the held-out parts of a split that large (one part,
+// DefaultLargeFolds) with DefaultValidationPatience and DefaultRule, the
+// final run's restarts, on -cpu threads; it reports
 // the wall and CPU seconds, the test accuracy and the theory's size:
 //
 //	go test -run XXX -bench AdultFold -benchtime 1x -cpu 2 ./table/tabular
@@ -53,12 +53,13 @@ func BenchmarkAdultFold(b *testing.B) {
 		b.Fatal(err)
 	}
 	train := table.Complement(all, folds[0])
+	held, share := Options{Folds: DefaultFolds, SmallFolds: DefaultSmallFolds, LargeFolds: DefaultLargeFolds}.heldOut(len(train))
 	for _, sem := range possibilistic.AllSemantics {
 		b.Run(sem.String(), func(b *testing.B) {
 			for b.Loop() {
 				start, cpu := time.Now(), cputime.Process()
 				lr, err := table.Learn(context.Background(), t, train, table.Settings{Label: d.Label, Features: d.Features,
-					Folds: DefaultFolds, ValidationPatience: DefaultValidationPatience, Rule: DefaultRule, Restarts: learn.DefaultRestarts,
+					Folds: held, Validation: share, ValidationPatience: DefaultValidationPatience, Rule: DefaultRule, Restarts: learn.DefaultRestarts,
 					Learner: learn.Settings{Seed: 1, Semantics: sem, Iterations: learn.DefaultIterations, Patience: learn.DefaultPatience,
 						Threads: runtime.GOMAXPROCS(0)}})
 				if err != nil {

@@ -99,6 +99,16 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		if o.SmallFolds >= 2 && o.SmallFolds != o.Folds {
 			fmt.Fprintf(&b, " (%d-fold for a split of at most %d training rows)", o.SmallFolds, SmallRows)
 		}
+		switch {
+		case o.LargeFolds == 1:
+			share := o.Validation
+			if share == 0 {
+				share = learn.DefaultValidation
+			}
+			fmt.Fprintf(&b, " (one held-out part of %.0f%% for a split of more than %d training rows)", 100*share, LargeRows)
+		case o.LargeFolds >= 2 && o.LargeFolds != o.Folds:
+			fmt.Fprintf(&b, " (%d-fold for a split of more than %d training rows)", o.LargeFolds, LargeRows)
+		}
 		fmt.Fprintf(&b, ", each fold with the cut points of its own training rows, held-out rows scored as the task is, one class per row, and %s on the pooled curve", ruleText(o.Rule))
 	case o.Folds == 1 && o.Validation > 0:
 		fmt.Fprintf(&b, "one held-out part of %.0f%% of the training rows, with the cut points of the others, held-out rows scored as the task is, one class per row, and %s", 100*o.Validation, ruleText(o.Rule))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/strata-logic/strata/internal/shared"
 	"github.com/strata-logic/strata/internal/xgboost"
+	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/table"
 	"github.com/strata-logic/strata/weka/wekatest"
 )
@@ -192,18 +193,31 @@ func TestBinarize(t *testing.T) {
 	}
 }
 
-// TestSmallFolds checks that a split of at most SmallRows training rows
-// chooses on SmallFolds folds, and only with cross-validation.
-func TestSmallFolds(t *testing.T) {
-	for _, c := range []struct{ folds, small, rows, want int }{
-		{3, 5, SmallRows, 5},
-		{3, 5, SmallRows + 1, 3},
-		{3, 0, 10, 3},
-		{1, 5, 10, 1},
-		{0, 5, 10, 0},
+// TestHeldOut checks that a split of at most SmallRows training rows
+// chooses on SmallFolds folds and one of more than LargeRows on LargeFolds
+// held-out parts (one of the default share when Validation is 0), and only
+// with cross-validation.
+func TestHeldOut(t *testing.T) {
+	for _, c := range []struct {
+		o          Options
+		rows, want int
+		share      float64
+	}{
+		{Options{Folds: 3, SmallFolds: 5}, SmallRows, 5, 0},
+		{Options{Folds: 3, SmallFolds: 5}, SmallRows + 1, 3, 0},
+		{Options{Folds: 3}, 10, 3, 0},
+		{Options{Folds: 1, SmallFolds: 5, Validation: 0.2}, 10, 1, 0.2},
+		{Options{Folds: 0, SmallFolds: 5}, 10, 0, 0},
+		{Options{Folds: 3, SmallFolds: 5, LargeFolds: 1}, LargeRows, 3, 0},
+		{Options{Folds: 3, SmallFolds: 5, LargeFolds: 1}, LargeRows + 1, 1, learn.DefaultValidation},
+		{Options{Folds: 3, LargeFolds: 1, Validation: 0.2}, LargeRows + 1, 1, 0.2},
+		{Options{Folds: 3, LargeFolds: 2}, LargeRows + 1, 2, 0},
+		{Options{Folds: 1, LargeFolds: 2, Validation: 0.2}, LargeRows + 1, 1, 0.2},
+		{Options{Folds: 0, LargeFolds: 1}, LargeRows + 1, 0, 0},
 	} {
-		if got := (Options{Folds: c.folds, SmallFolds: c.small}).folds(c.rows); got != c.want {
-			t.Errorf("Folds %d, SmallFolds %d, %d rows: %d folds, want %d", c.folds, c.small, c.rows, got, c.want)
+		folds, share := c.o.heldOut(c.rows)
+		if folds != c.want || share != c.share {
+			t.Errorf("%+v, %d rows: %d folds of share %v, want %d of share %v", c.o, c.rows, folds, share, c.want, c.share)
 		}
 	}
 }

@@ -96,18 +96,18 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	switch {
 	case o.Folds >= 2:
 		fmt.Fprintf(&b, "%d-fold cross-validation on the training rows", o.Folds)
-		if o.SmallFolds >= 2 && o.SmallFolds != o.Folds {
-			fmt.Fprintf(&b, " (%d-fold for a split of at most %d training rows)", o.SmallFolds, SmallRows)
+		var other []string
+		if f, _ := o.heldOut(SmallRows); f != o.Folds {
+			other = append(other, fmt.Sprintf("%d-fold for a split of at most %d training rows", f, SmallRows))
 		}
-		switch {
-		case o.LargeFolds == 1:
-			share := o.Validation
-			if share == 0 {
-				share = learn.DefaultValidation
-			}
-			fmt.Fprintf(&b, " (one held-out part of %.0f%% for a split of more than %d training rows)", 100*share, LargeRows)
-		case o.LargeFolds >= 2 && o.LargeFolds != o.Folds:
-			fmt.Fprintf(&b, " (%d-fold for a split of more than %d training rows)", o.LargeFolds, LargeRows)
+		switch f, share := o.heldOut(LargeRows + 1); {
+		case f == 1:
+			other = append(other, fmt.Sprintf("one held-out part of %.0f%% for a split of more than %d", 100*share, LargeRows))
+		case f != o.Folds:
+			other = append(other, fmt.Sprintf("%d-fold for a split of more than %d", f, LargeRows))
+		}
+		if len(other) > 0 {
+			fmt.Fprintf(&b, " (%s)", strings.Join(other, "; "))
 		}
 		fmt.Fprintf(&b, ", each fold with the cut points of its own training rows, held-out rows scored as the task is, one class per row, and %s on the pooled curve", ruleText(o.Rule))
 	case o.Folds == 1 && o.Validation > 0:

@@ -221,3 +221,28 @@ func TestHeldOut(t *testing.T) {
 		}
 	}
 }
+
+// TestReportHeldOut checks that results.md states the held-out parts of
+// small and large splits where they differ from Folds, and only there.
+func TestReportHeldOut(t *testing.T) {
+	for _, c := range []struct {
+		o         Options
+		want, not string
+	}{
+		{Options{Folds: 3, SmallFolds: 5, LargeFolds: 1, Validation: 0.3},
+			"3-fold cross-validation on the training rows (5-fold for a split of at most 2000 training rows; one held-out part of 30% for a split of more than 5000)", ""},
+		{Options{Folds: 3, LargeFolds: 2}, "3-fold cross-validation on the training rows (2-fold for a split of more than 5000)", "at most"},
+		{Options{Folds: 3, SmallFolds: 3, LargeFolds: 3}, "3-fold cross-validation on the training rows, each fold", "for a split"},
+	} {
+		var b strings.Builder
+		if err := (&Report{Options: c.o}).WriteMarkdown(&b); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), c.want) {
+			t.Errorf("%+v: results.md does not say %q:\n%s", c.o, c.want, b.String())
+		}
+		if c.not != "" && strings.Contains(b.String(), c.not) {
+			t.Errorf("%+v: results.md says %q", c.o, c.not)
+		}
+	}
+}

@@ -186,7 +186,7 @@ func (o Options) withDefaults() (Options, error) {
 	case o.TestFolds < 0 || o.TestFolds == 1:
 		return o, fmt.Errorf("tabular: %d test folds: give 2 or more (0: %d)", o.TestFolds, DefaultTestFolds)
 	case o.Iterations < 0 || o.Timeout < 0 || o.Candidates < 0 || o.Patience < 0 || o.Folds < 0 || o.SmallFolds < 0 || o.SmallFolds == 1 || o.LargeFolds < 0 || o.ValidationPatience < 0 || o.Threads < 0:
-		return o, errors.New("tabular: iterations, timeout, candidates, patience, folds, validation patience large folds and threads cannot be negative, nor small folds 1")
+		return o, errors.New("tabular: iterations, timeout, candidates, patience, folds, validation patience, large folds and threads cannot be negative, nor small folds 1")
 	case !(o.Validation >= 0 && o.Validation < 1):
 		return o, fmt.Errorf("tabular: validation share %v outside [0, 1)", o.Validation)
 	case o.Prune && !(o.Folds >= 2 || o.Folds == 1 && o.Validation > 0):

@@ -136,7 +136,7 @@ and per table the files the baselines read. --quick runs acute and wine with
 		validationPatience: tabular.DefaultValidationPatience, rule: tabular.DefaultRule,
 		timeout: tabular.DefaultTimeout, timeoutPer: " per table, split and semantics", heldOut: "training rows"})
 	fl.IntVar(&o.SmallFolds, "small-folds", tabular.DefaultSmallFolds, fmt.Sprintf("with --folds K >= 2, the folds of a split of at most %d training rows (0: K)", tabular.SmallRows))
-	fl.IntVar(&o.LargeFolds, "large-folds", tabular.DefaultLargeFolds, fmt.Sprintf("with --folds K >= 2, the held-out parts of a split of more than %d training rows: 1 is one part of --validation's share (0: K)", tabular.LargeRows))
+	fl.IntVar(&o.LargeFolds, "large-folds", tabular.DefaultLargeFolds, fmt.Sprintf("with --folds K >= 2, the held-out parts of a split of more than %d training rows: 1 is one part of %.0f%% (0: K)", tabular.LargeRows, 100*learn.DefaultValidation))
 	fl.Lookup("threads").Usage = "jobs run at once, each a learning run with one thread or a baseline (0: all CPUs)"
 	o.Variants = []table.Variant{{}}
 	fl.Var(variantsValue{&o.Variants}, "variants", variantsUsage)

@@ -121,3 +121,32 @@ func TestWithFallbackPresent(t *testing.T) {
 		t.Fatalf("WithFallback gave %v from %v", got.Levels, h.Levels)
 	}
 }
+
+// TestFallbackLadder checks withFallbacks on three classes a, b and c,
+// exactly one true, and a rule x → ¬a: the most frequent class a goes
+// alone at the lowest level, and below it the next class that answers the
+// training situation x right, which the rule leaves with b and c open;
+// under Poss the fallback a is drowned in x's inconsistency, and no class
+// below it can answer x.
+func TestFallbackLadder(t *testing.T) {
+	a, b, c, x := logic.Pos(0), logic.Pos(1), logic.Pos(2), logic.Pos(3)
+	hard := []logic.Clause{{a, b, c}, {a.Not(), b.Not()}, {a.Not(), c.Not()}, {b.Not(), c.Not()}}
+	rule := logic.Clause{x.Not(), a.Not()}
+	for _, target := range []logic.Lit{b, c} {
+		train := &Examples{}
+		train.Add(logic.Term{x}, logic.Clause{target}, true, 1)
+		train.Add(logic.Term{x.Not()}, logic.Clause{a}, true, 3)
+		p := Problem{Train: train, Hard: hard, Fallback: []logic.Clause{{a}, {b}, {c}}}
+		for _, sem := range possibilistic.AllSemantics {
+			h := &Hypothesis{Hard: hard, Levels: [][]logic.Clause{{rule}}}
+			got := withFallbacks(h, p, Settings{Threads: 1, Semantics: sem})
+			want := [][]logic.Clause{{{target}}, {{a}}, {rule}}
+			if sem == possibilistic.Poss {
+				want = want[1:]
+			}
+			if !slices.EqualFunc(got.Levels, want, func(x, y []logic.Clause) bool { return slices.EqualFunc(x, y, slices.Equal) }) {
+				t.Errorf("%s, x |~ %v: levels %v, want %v", sem, target, got.Levels, want)
+			}
+		}
+	}
+}

@@ -24,12 +24,14 @@ type Problem struct {
 	// Test, if not nil, is scored after every iteration for the history's
 	// TestAccuracy; it is never learned from.
 	Test *Examples
-	// Fallback, when not nil, is the answer of the situations the learned
-	// rules leave undecided, such as a table's most frequent class:
-	// Protocol.Finish states it alone at a new lowest level of the final
-	// hypothesis (Hypothesis.WithFallback). The learner and the held-out
-	// curve never see it.
-	Fallback logic.Clause
+	// Fallback are the answers of the situations the learned rules leave
+	// undecided, in order of preference, such as a table's classes from
+	// the most frequent: Protocol.Finish states the first alone at a new
+	// lowest level of the final hypothesis (Hypothesis.WithFallback), and
+	// each next one at a level below when it answers a training situation
+	// right that had no answer (withFallbacks). The learner and the
+	// held-out curve never see them.
+	Fallback []logic.Clause
 }
 
 // Settings say how the heuristic learner learns. A zero field has no

@@ -239,7 +239,8 @@ func Learn(ctx context.Context, p Problem, proto Protocol) (*Outcome, error) {
 
 // Finish runs l, the final run's learner (NewLearner or ResumeLearner of p
 // with proto.Final(sel)), to its end, prunes its hypothesis at the support
-// sel chose and states p.Fallback below it. It is the last step of Learn.
+// sel chose and states p.Fallback below it (withFallbacks). It is the last
+// step of Learn.
 func (proto *Protocol) Finish(ctx context.Context, p Problem, sel *Selection, l *Learner) (*Outcome, error) {
 	stop, err := l.Run(ctx)
 	if err != nil {
@@ -253,8 +254,8 @@ func (proto *Protocol) Finish(ctx context.Context, p Problem, sel *Selection, l 
 	if err := proto.prune(ctx, p, sel, l, out); err != nil {
 		return nil, err
 	}
-	if p.Fallback != nil && out.Stop != StopCancelled {
-		out.Hypothesis = out.Hypothesis.WithFallback(p.Fallback)
+	if out.Stop != StopCancelled {
+		out.Hypothesis = withFallbacks(out.Hypothesis, p, proto.Settings)
 	}
 	if out.Hypothesis != learned {
 		// Scored once for pruning and the fallback together.

@@ -141,8 +141,10 @@ type Learned struct {
 	Encoding *Encoding
 	// Model is the final run's hypothesis: implied rules removed
 	// (learn.Learner.Final), pruned as chosen, and the most frequent
-	// training class alone at its lowest level (learn.Problem.Fallback)
-	// unless a level decides the class already.
+	// training class alone at its lowest level unless a level decides the
+	// class already, with below it the less frequent classes that answer
+	// a training row right the levels above leave with no class
+	// (learn.Problem.Fallback).
 	Model *learn.Hypothesis
 	// Theory is the model as a theory (Encoding.Theory), its rules written
 	// as rules (RuleForm): conditions -> class.

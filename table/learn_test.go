@@ -362,9 +362,10 @@ func TestCutsAtLeast(t *testing.T) {
 	}
 }
 
-// TestLearnFallback checks that a learned theory's lowest level states
-// the most frequent training class alone (learn.Problem.Fallback) and
-// that it only answers rows the rules above it leave without a class.
+// TestLearnFallback checks that a learned theory's lowest levels state
+// the training classes alone from the most frequent down
+// (learn.Problem.Fallback) and that they only answer rows the rules above
+// them leave without a class.
 func TestLearnFallback(t *testing.T) {
 	ctx := context.Background()
 	decided := 0
@@ -382,11 +383,23 @@ func TestLearnFallback(t *testing.T) {
 			}
 			most := slices.MaxFunc(lr.Encoding.Classes, func(a, b string) int { return counts[a] - counts[b] })
 			want := logic.Clause{logic.Pos(lr.Encoding.classAtom(most))}
-			low := lr.Model.Levels[0]
-			if len(low) != 1 || !slices.Equal(low[0], want) {
-				t.Fatalf("seed %d %s: lowest level %v, want the fallback %v alone", seed, sem, low, want)
+			// The levels below the most frequent class's are the other
+			// classes alone, less frequent lower down.
+			j := slices.IndexFunc(lr.Model.Levels, func(lv []logic.Clause) bool { return len(lv) == 1 && slices.Equal(lv[0], want) })
+			if j < 0 {
+				t.Fatalf("seed %d %s: no level states the fallback %v alone: %v", seed, sem, want, lr.Model.Levels)
 			}
-			rules := &learn.Hypothesis{Hard: lr.Model.Hard, Levels: lr.Model.Levels[1:]}
+			above := counts[most]
+			for _, lv := range slices.Backward(lr.Model.Levels[:j]) {
+				c := slices.IndexFunc(lr.Encoding.Classes, func(c string) bool {
+					return len(lv) == 1 && slices.Equal(lv[0], logic.Clause{logic.Pos(lr.Encoding.classAtom(c))})
+				})
+				if c < 0 || counts[lr.Encoding.Classes[c]] > above {
+					t.Fatalf("seed %d %s: level %v below the fallback %v is not a less frequent class alone", seed, sem, lv, want)
+				}
+				above = counts[lr.Encoding.Classes[c]]
+			}
+			rules := &learn.Hypothesis{Hard: lr.Model.Hard, Levels: lr.Model.Levels[j+1:]}
 			with, err := lr.Predict(ctx, tab, PredictOptions{Semantics: sem})
 			if err != nil {
 				t.Fatal(err)

@@ -39,7 +39,7 @@ type Problem struct {
 // is nil) under the settings s (Label, Features, Group, Folds, Validation
 // and the learner's seed): the encoding fit on the rows (Fit), a default
 // and a non-default per row (Binding.Examples, the non-default's class
-// drawn with the seed), the final theory's default class (the most
+// drawn with the seed), the final theory's default classes (from the most
 // frequent of the rows: learn.Problem.Fallback), and, with s.Folds, the
 // held-out parts, each with its own encoding. Learn and the server both
 // learn from it.
@@ -108,13 +108,14 @@ func NewProblem(t *Table, rows []int, s Settings) (*Problem, error) {
 	return p, nil
 }
 
-// fallback returns the unit clause of the class that most of rows have
-// (the first of e.Classes on a tie), the final theory's lowest level
-// (learn.Problem.Fallback): the answer of a row its rules leave
-// undecided, as FOLD's default class and a tree's majority leaf give one.
-// A row scored against its class has one, so a row answered no class is
-// wrong and the fallback can only turn wrong rows right.
-func fallback(e *Encoding, t *Table, rows []int) (logic.Clause, error) {
+// fallback returns the unit clauses of the classes from the one most of
+// rows have to the one fewest have (e.Classes' order on a tie), the final
+// theory's lowest levels (learn.Problem.Fallback): the answer of a row its
+// rules leave undecided, as FOLD's default class and a tree's majority
+// leaf give one, and the prior among the classes they leave open. A row
+// scored against its class has one, so a row answered no class is wrong
+// and the fallback can only turn wrong rows right.
+func fallback(e *Encoding, t *Table, rows []int) ([]logic.Clause, error) {
 	y, classes, err := classesOf(t, t.Column(e.Label), rows) // fit read the same classes
 	if err != nil {
 		return nil, err
@@ -123,13 +124,16 @@ func fallback(e *Encoding, t *Table, rows []int) (logic.Clause, error) {
 	for _, c := range y {
 		counts[c]++
 	}
-	best := 0
-	for c, n := range counts {
-		if n > counts[best] {
-			best = c
-		}
+	order := make([]int, len(classes))
+	for i := range order {
+		order[i] = i
 	}
-	return logic.Clause{logic.Pos(e.classAtom(classes[best]))}, nil
+	slices.SortStableFunc(order, func(a, b int) int { return counts[b] - counts[a] })
+	out := make([]logic.Clause, len(order))
+	for i, c := range order {
+		out[i] = logic.Clause{logic.Pos(e.classAtom(classes[c]))}
+	}
+	return out, nil
 }
 
 // encode fits the encoding of rows with its atoms in v and returns it with

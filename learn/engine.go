@@ -138,6 +138,9 @@ type store struct {
 	// gatoms holds each group's atoms (groupAtoms, free.go).
 	gaOnce sync.Once
 	gatoms []uint64
+	// ent holds what propagation derives from H ∪ α per group
+	// (entailed.go).
+	ent entailedSet
 }
 
 // coverage is a coverage engine over a store: it decides, under its

@@ -61,6 +61,7 @@ func (e *drowning) commit(m *Hypothesis) {
 // inserted at each position 0..2k of the current hypothesis. When ctx is
 // cancelled it stops early and the result is meaningless.
 func (e *drowning) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64 {
+	e.entailedFor(e.hyp)
 	return e.scoreEach(ctx, cands, (*worker).scoreGroup)
 }
 
@@ -117,6 +118,7 @@ func (e *store) scoreEach(ctx context.Context, cands []logic.Clause, score func(
 // found, so that a candidate whose bound is below it, which cannot even tie
 // the best, is never scored (scoreBounded).
 func (e *drowning) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64) [][]int64 {
+	e.entailedFor(e.hyp)
 	bound, groupBounds := e.gainBounds(cands)
 	return e.scoreBounded(ctx, cands, from, need, bound, func(w *worker, ci int, delta []int64, ab *abortShare) {
 		w.scoreShareBounded(cands[ci], delta, ab, groupBounds[w.id][ci])
@@ -358,7 +360,7 @@ func (e *drowning) gainBounds(cands []logic.Clause) ([]int64, [][][]groupBound) 
 		}
 		for n, g := 0, w.id; g < len(e.groups); n, g = n+1, g+len(e.workers) {
 			for ci := range cands {
-				if v, at := e.gainBound(e.groups[g], &masks[ci]); v > 0 {
+				if v, at := e.gainBound(g, &masks[ci]); v > 0 {
 					out[ci] += v
 					gbs[ci] = append(gbs[ci], groupBound{n: int32(n), at: int32(at), v: v})
 				}
@@ -386,9 +388,13 @@ func (e *drowning) gainBounds(cands []logic.Clause) ([]int64, [][][]groupBound) 
 // from 2b up is whether the cut at b with c entails β (scoreExample), and
 // below 2b nothing changes: a covered negative stays covered, and an
 // uncovered positive stays uncovered if such a world also falsifies β.
-func (e *drowning) gainBound(g []int32, cm *clauseMask) (ub int64, at int) {
+func (e *drowning) gainBound(gi int, cm *clauseMask) (ub int64, at int) {
 	k := int32(len(e.hyp.Levels))
 	at = 2 * int(k)
+	if e.ent.ok && e.entailedIn(gi, cm) {
+		return 0, at // c changes nothing here (entailed.go)
+	}
+	g := e.groups[gi]
 	for _, x := range g {
 		st := &e.st[x]
 		d := &e.ex[x]
@@ -437,6 +443,9 @@ type groupFacts struct {
 // scoreGroup adds to w.delta the changes of the examples of one antecedent
 // (g) when c, activated by act, is inserted at each position.
 func (w *worker) scoreGroup(gi int, c logic.Clause, act logic.Lit) {
+	if w.d.ent.ok && w.d.entailedIn(gi, &w.cm) {
+		return // c changes nothing here (entailed.go)
+	}
 	g := w.d.groups[gi]
 	f := groupFacts{gi: gi}
 	for _, x := range g {

@@ -223,6 +223,7 @@ type worker struct {
 	pot     []int64        // linear and lex: gain bounds of the worker's groups (scoreShareBoundedSem)
 	unitCls []logic.Clause // scratch for units
 	cm      clauseMask     // the mask of the candidate being scored
+	act     []uint64       // the groups active for the candidate being scored (entailed.go)
 	fa      []uint64       // linear and lex: the free atoms of the candidate being scored (free.go)
 	unitQ   []logic.Lit    // scratch for units
 	// sharedTop's last answer: hypotheses topA and topB share topN top levels.

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -18,29 +19,33 @@ import (
 // without reading their states or stored worlds.
 // TestEntailedSkipsNothing checks that the skipped groups change nothing.
 
-// entailedSet is, per antecedent group, the literals that unit propagation
-// derives from H ∪ α, as a clause mask: pos then neg, words each (all bits
-// set when propagation refutes H ∪ α, which no world satisfies).
+// entailedSet holds, per literal, the antecedent groups from whose H ∪ α
+// unit propagation derives it, as a bit set over the groups (gwords words
+// each; a group whose H ∪ α propagation refutes, which no world satisfies,
+// is in every set): a candidate matters only for the groups in none of
+// its literals' sets (active).
 type entailedSet struct {
-	mu   sync.Mutex
-	hard []logic.Clause // the hard rules the masks were derived with
-	ok   bool           // masks holds them
-	mask []uint64
+	mu     sync.Mutex
+	hard   []logic.Clause // the hard rules the sets were derived with
+	ok     bool           // byLit holds them
+	byLit  []uint64
+	gwords int
 }
 
-// entailedFor makes e.ent hold the masks for the hard rules of h, deriving
+// entailedFor makes e.ent hold the sets for the hard rules of h, deriving
 // them when they were derived for other rules, and reports whether they
 // can be used (every literal of the hard rules is an atom's).
 func (e *store) entailedFor(h *Hypothesis) bool {
 	s := &e.ent
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.mask != nil && (sameSlice(s.hard, h.Hard) || slices.EqualFunc(s.hard, h.Hard, slices.Equal)) {
+	if s.byLit != nil && (sameSlice(s.hard, h.Hard) || slices.EqualFunc(s.hard, h.Hard, slices.Equal)) {
 		s.hard = h.Hard // the same rules: later checks compare one pointer
 		return s.ok
 	}
 	s.hard, s.ok = h.Hard, false
-	s.mask = make([]uint64, 2*e.words*len(e.groups))
+	s.gwords = (len(e.groups) + 63) / 64
+	s.byLit = make([]uint64, 2*e.n*s.gwords)
 	occ := make([][]int32, 2*e.n)
 	for id, c := range h.Hard {
 		for _, l := range c {
@@ -50,30 +55,37 @@ func (e *store) entailedFor(h *Hypothesis) bool {
 			occ[l.Not()] = append(occ[l.Not()], int32(id))
 		}
 	}
-	s.ok = true
+	// Each worker derives the literals of its share of the groups into
+	// vals (a value per atom), then the sets are filled in one pass: two
+	// workers' groups share words of a set.
+	vals := make([]int8, e.n*len(e.groups))
 	e.parallel(func(w *worker) {
-		val := make([]int8, e.n)
 		var queue []logic.Lit
 		for g := w.id; g < len(e.groups); g += len(e.workers) {
-			clear(val)
-			queue = queue[:0]
-			m := s.mask[2*e.words*g : 2*e.words*(g+1)]
+			val := vals[e.n*g : e.n*(g+1)]
 			if !closeUnder(val, &queue, h.Hard, occ, e.ex[e.groups[g][0]].alpha) {
-				for k := range m {
-					m[k] = ^uint64(0)
-				}
-				continue
+				val[0] = 2 // refuted
 			}
-			for a, v := range val {
-				switch v {
-				case 1:
-					m[a>>6] |= 1 << (a & 63)
-				case -1:
-					m[e.words+a>>6] |= 1 << (a & 63)
-				}
-			}
+			queue = queue[:0]
 		}
 	})
+	for g := range e.groups {
+		bit, k := uint64(1)<<(g&63), g>>6
+		val := vals[e.n*g : e.n*(g+1)]
+		for a, v := range val {
+			if val[0] == 2 || v != 0 {
+				l := logic.Pos(logic.Atom(a))
+				if v < 0 {
+					l = l.Not()
+				}
+				if val[0] == 2 {
+					s.byLit[int(l.Not())*s.gwords+k] |= bit
+				}
+				s.byLit[int(l)*s.gwords+k] |= bit
+			}
+		}
+	}
+	s.ok = true
 	return true
 }
 
@@ -136,17 +148,57 @@ func closeUnder(val []int8, queue *[]logic.Lit, hard []logic.Clause, occ [][]int
 	return true
 }
 
-// entailedIn reports whether the clause of mask cm shares a literal with
-// what propagation derives from H ∪ α for group gi: it holds in every
-// world of H ∪ α. entailedFor must have reported true for the current
-// hard rules.
-func (e *store) entailedIn(gi int, cm *clauseMask) bool {
-	m := e.ent.mask[2*e.words*gi : 2*e.words*(gi+1)]
-	pos, neg := m[:e.words], m[e.words:]
-	for k := range pos {
-		if cm.pos[k]&pos[k]|cm.neg[k]&neg[k] != 0 {
-			return true
+// active returns into buf the groups for which propagation derives no
+// literal of c, as a bit set over the groups: the only ones where inserting
+// c may change an answer. It returns nil when entailedFor has not made the
+// sets for the current hard rules (every group may then change).
+func (e *store) active(c logic.Clause, buf []uint64) []uint64 {
+	s := &e.ent
+	if !s.ok {
+		return nil
+	}
+	buf = slices.Grow(buf[:0], s.gwords)[:s.gwords]
+	clear(buf)
+	for _, l := range c {
+		if l < 0 || int(l) >= 2*e.n {
+			continue // an atom outside the masks: propagation knows nothing of it
+		}
+		d := s.byLit[int(l)*s.gwords : (int(l)+1)*s.gwords]
+		for k, v := range d {
+			buf[k] |= v
 		}
 	}
-	return false
+	for k := range buf {
+		buf[k] = ^buf[k]
+	}
+	if r := len(e.groups) % 64; r != 0 {
+		buf[len(buf)-1] &= 1<<r - 1
+	}
+	return buf
+}
+
+// eachShare calls fn on the groups of the worker's share (groups w.id,
+// w.id+W, ... of W workers) that are in act, or on all of them when act is
+// nil, in order, with n the group's index in the share; it stops when fn
+// returns false.
+func (w *worker) eachShare(act []uint64, fn func(n, g int) bool) {
+	e := w.e
+	nw := len(e.workers)
+	if act == nil {
+		for n, g := 0, w.id; g < len(e.groups); n, g = n+1, g+nw {
+			if !fn(n, g) {
+				return
+			}
+		}
+		return
+	}
+	for k, v := range act {
+		for v != 0 {
+			g := k<<6 | bits.TrailingZeros64(v)
+			v &= v - 1
+			if g%nw == w.id && !fn((g-w.id)/nw, g) {
+				return
+			}
+		}
+	}
 }

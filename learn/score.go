@@ -92,9 +92,11 @@ func (e *store) scoreEach(ctx context.Context, cands []logic.Clause, score func(
 			}
 			act := logic.Pos(w.s.NewVar())
 			w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
-			for g := w.id; g < len(e.groups); g += len(e.workers) {
+			w.act = e.active(c, w.act)
+			w.eachShare(w.act, func(_, g int) bool {
 				score(w, g, c, act)
-			}
+				return true
+			})
 			w.s.AddClause(act.Not())
 		}
 		parts[w.id] = out
@@ -265,16 +267,22 @@ func (w *worker) scoreShareBounded(c logic.Clause, delta []int64, ab *abortShare
 	act := logic.Pos(w.s.NewVar())
 	w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
 	defer w.s.AddClause(act.Not())
-	for n, g := 0, w.id; g < len(e.groups); n, g = n+1, g+len(e.workers) {
+	// Only the groups active for c can change (entailed.go), and only
+	// they have bounds.
+	w.act = e.active(c, w.act)
+	block := 0
+	w.eachShare(w.act, func(n, g int) bool {
 		w.scoreGroup(g, c, act)
 		if len(bounds) > 0 && int(bounds[0].n) == n {
 			rem[min(int(bounds[0].at), np-1)] -= bounds[0].v
 			bounds = bounds[1:]
 		}
-		if n%boundEvery == boundEvery-1 && (ab.stop.Load() || check()) {
-			return
+		if n/boundEvery != block {
+			block = n / boundEvery
+			return !ab.stop.Load() && !check()
 		}
-	}
+		return true
+	})
 }
 
 // boundEverySem is boundEvery for linear and lex, whose groups take far
@@ -358,13 +366,15 @@ func (e *drowning) gainBounds(cands []logic.Clause) ([]int64, [][][]groupBound) 
 		for ci, c := range cands {
 			masks[ci] = e.mask(c)
 		}
-		for n, g := 0, w.id; g < len(e.groups); n, g = n+1, g+len(e.workers) {
-			for ci := range cands {
+		for ci, c := range cands {
+			w.act = e.active(c, w.act)
+			w.eachShare(w.act, func(n, g int) bool {
 				if v, at := e.gainBound(g, &masks[ci]); v > 0 {
 					out[ci] += v
 					gbs[ci] = append(gbs[ci], groupBound{n: int32(n), at: int32(at), v: v})
 				}
-			}
+				return true
+			})
 		}
 		parts[w.id], groups[w.id] = out, gbs
 	})
@@ -391,9 +401,6 @@ func (e *drowning) gainBounds(cands []logic.Clause) ([]int64, [][][]groupBound) 
 func (e *drowning) gainBound(gi int, cm *clauseMask) (ub int64, at int) {
 	k := int32(len(e.hyp.Levels))
 	at = 2 * int(k)
-	if e.ent.ok && e.entailedIn(gi, cm) {
-		return 0, at // c changes nothing here (entailed.go)
-	}
 	g := e.groups[gi]
 	for _, x := range g {
 		st := &e.st[x]
@@ -443,9 +450,6 @@ type groupFacts struct {
 // scoreGroup adds to w.delta the changes of the examples of one antecedent
 // (g) when c, activated by act, is inserted at each position.
 func (w *worker) scoreGroup(gi int, c logic.Clause, act logic.Lit) {
-	if w.d.ent.ok && w.d.entailedIn(gi, &w.cm) {
-		return // c changes nothing here (entailed.go)
-	}
 	g := w.d.groups[gi]
 	f := groupFacts{gi: gi}
 	for _, x := range g {

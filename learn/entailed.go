@@ -150,8 +150,9 @@ func closeUnder(val []int8, queue *[]logic.Lit, hard []logic.Clause, occ [][]int
 
 // active returns into buf the groups for which propagation derives no
 // literal of c, as a bit set over the groups: the only ones where inserting
-// c may change an answer. It returns nil when entailedFor has not made the
-// sets for the current hard rules (every group may then change).
+// c may change an answer. It returns nil when every group may: when no
+// group derives a literal of c, or entailedFor has not made the sets for
+// the current hard rules.
 func (e *store) active(c logic.Clause, buf []uint64) []uint64 {
 	s := &e.ent
 	if !s.ok {
@@ -168,8 +169,13 @@ func (e *store) active(c logic.Clause, buf []uint64) []uint64 {
 			buf[k] |= v
 		}
 	}
+	none := true
 	for k := range buf {
+		none = none && buf[k] == 0
 		buf[k] = ^buf[k]
+	}
+	if none {
+		return nil // a plain loop over the groups is quicker
 	}
 	if r := len(e.groups) % 64; r != 0 {
 		buf[len(buf)-1] &= 1<<r - 1

@@ -90,4 +90,5 @@ func consistentWith(w []bool, alpha logic.Term, hard []logic.Clause) bool {
 	return true
 }
 
-func inSet(set []uint64, i int) bool { return set[i>>6]>>(i&63)&1 == 1 }
+// inSet reports whether group i is in an active set (nil: all groups).
+func inSet(set []uint64, i int) bool { return set == nil || set[i>>6]>>(i&63)&1 == 1 }

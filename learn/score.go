@@ -67,6 +67,7 @@ func (e *drowning) scoreCandidates(ctx context.Context, cands []logic.Clause) []
 
 // scoreCandidates is drowning.scoreCandidates under linear or lex.
 func (e *drowningFree) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64 {
+	e.entailedFor(e.hyp)
 	return e.scoreEach(ctx, cands, (*worker).scoreGroupSem)
 }
 
@@ -133,17 +134,20 @@ func (e *drowning) scoreAbove(ctx context.Context, cands []logic.Clause, from []
 // plus the misclassified weight of the groups left are below need
 // (scoreShareBoundedSem).
 func (e *drowningFree) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64) [][]int64 {
+	e.entailedFor(e.hyp)
 	bound := make([]int64, len(cands))
 	miss := make([]int64, len(e.groups))
 	for gi, g := range e.groups {
 		miss[gi] = e.missWeight(g)
 	}
-	var fa []uint64
+	var fa, act []uint64
 	for ci, c := range cands {
-		// Only the groups for which c is not free can gain (free.go).
+		// Only the groups for which c is active (entailed.go) and not
+		// free (free.go) can gain.
 		fa = e.freeAtoms(e.hyp, c, fa)
+		act = e.active(c, act)
 		for gi, v := range miss {
-			if v > 0 && !e.isFree(gi, fa) {
+			if v > 0 && (act == nil || act[gi>>6]>>(gi&63)&1 == 1) && !e.isFree(gi, fa) {
 				bound[ci] += v
 			}
 		}
@@ -301,14 +305,17 @@ func (w *worker) scoreShareBoundedSem(c logic.Clause, delta []int64, ab *abortSh
 	var rem int64
 	w.pot = w.pot[:0]
 	w.fa = e.freeAtoms(e.hyp, c, w.fa)
-	for g := w.id; g < len(e.groups); g += len(e.workers) {
+	// Only the groups active for c can change (entailed.go).
+	w.act = e.active(c, w.act)
+	w.eachShare(w.act, func(_, g int) bool {
 		var v int64
 		if !e.isFree(g, w.fa) { // a free group cannot gain (free.go)
 			v = e.missWeight(e.groups[g])
 		}
 		w.pot = append(w.pot, v)
 		rem += v
-	}
+		return true
+	})
 	vec := make([]int64, np)
 	check := func() bool {
 		for p := range np {
@@ -324,13 +331,13 @@ func (w *worker) scoreShareBoundedSem(c logic.Clause, delta []int64, ab *abortSh
 	act := logic.Pos(w.s.NewVar())
 	w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
 	defer w.s.AddClause(act.Not())
-	for n, g := 0, w.id; g < len(e.groups); n, g = n+1, g+len(e.workers) {
+	k := 0 // the active groups scored
+	w.eachShare(w.act, func(_, g int) bool {
 		w.scoreGroupSem(g, c, act)
-		rem -= w.pot[n]
-		if n%boundEverySem == boundEverySem-1 && (ab.stop.Load() || check()) {
-			return
-		}
-	}
+		rem -= w.pot[k]
+		k++
+		return k%boundEverySem != 0 || !ab.stop.Load() && !check()
+	})
 }
 
 // missWeight returns the weight of the examples of group g that the
@@ -359,6 +366,22 @@ type groupBound struct {
 func (e *drowning) gainBounds(cands []logic.Clause) ([]int64, [][][]groupBound) {
 	parts := make([][]int64, len(e.workers))
 	groups := make([][][]groupBound, len(e.workers))
+	// The groups each candidate may change (entailed.go), and their
+	// union: the loop below takes group after group, so that a group's
+	// states and worlds are read once for all candidates.
+	acts := make([][]uint64, len(cands))
+	var union []uint64
+	for ci, c := range cands {
+		acts[ci] = e.active(c, nil)
+		if acts[ci] == nil || ci > 0 && union == nil {
+			union = nil // every group
+			continue
+		}
+		union = slices.Grow(union, len(acts[ci]))[:len(acts[ci])]
+		for k, v := range acts[ci] {
+			union[k] |= v
+		}
+	}
 	e.parallel(func(w *worker) {
 		out := make([]int64, len(cands))
 		gbs := make([][]groupBound, len(cands))
@@ -366,16 +389,18 @@ func (e *drowning) gainBounds(cands []logic.Clause) ([]int64, [][][]groupBound) 
 		for ci, c := range cands {
 			masks[ci] = e.mask(c)
 		}
-		for ci, c := range cands {
-			w.act = e.active(c, w.act)
-			w.eachShare(w.act, func(n, g int) bool {
+		w.eachShare(union, func(n, g int) bool {
+			for ci := range cands {
+				if acts[ci] != nil && acts[ci][g>>6]>>(g&63)&1 == 0 {
+					continue
+				}
 				if v, at := e.gainBound(g, &masks[ci]); v > 0 {
 					out[ci] += v
 					gbs[ci] = append(gbs[ci], groupBound{n: int32(n), at: int32(at), v: v})
 				}
-				return true
-			})
-		}
+			}
+			return true
+		})
 		parts[w.id], groups[w.id] = out, gbs
 	})
 	res := parts[0]

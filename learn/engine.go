@@ -509,7 +509,8 @@ func (w *worker) coreLow() int {
 	return low
 }
 
-// dropLevel renumbers a core once level j is gone (it must not be in it).
+// dropLevel renumbers a core once level j is gone, leaving level j out:
+// only a core that needs none of level j's clauses stays a core.
 func dropLevel(m uint64, j int) uint64 {
 	low := m & (1<<j - 1)
 	return low | m>>(j+1)<<j

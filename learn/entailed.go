@@ -208,3 +208,30 @@ func (w *worker) eachShare(act []uint64, fn func(n, g int) bool) {
 		}
 	}
 }
+
+// mayChange reports whether group gi is in the worker's active set w.act
+// (nil: every group is).
+func (w *worker) mayChange(gi int) bool {
+	return w.act == nil || w.act[gi>>6]>>(gi&63)&1 == 1
+}
+
+// removedUnchanged renumbers the state of an example once clause c of
+// level j is removed (emptied: the level went with it), where c holds in
+// every world of H ∪ α: every cut keeps its worlds with α (the level's
+// other clauses stay in it), so the boundary, the answer and the threshold
+// stand, and a core stays a core without level j (if j held c alone,
+// c follows from H ∪ α). A boundary or threshold
+// of j+1 or j, when level j held c alone, would make the cuts at j and j+1,
+// which have the same worlds, differ; neither happens. The stored worlds'
+// levels are the caller's.
+func removedUnchanged(st *exState, j int, emptied bool) {
+	if !emptied {
+		return
+	}
+	st.b = int32(removedBoundary(int(st.b), j, emptied))
+	if int(st.t) > j {
+		st.t--
+	}
+	st.coreB = dropLevel(st.coreB, j) // without level j
+	st.coreT = dropLevel(st.coreT, j)
+}

@@ -644,17 +644,20 @@ func (w *worker) entailsWith(i int, g []int32, j int, c logic.Clause, act logic.
 // leaves the engine's state untouched, but the workers compiled for the
 // smaller hypothesis: call commitRemove or recompile afterwards.
 func (e *drowning) scoreRemoval(j, i int) int64 {
+	c := e.hyp.Levels[j][i]
 	m := e.hyp.Remove(j, i)
 	emptied := len(m.Levels) < len(e.hyp.Levels)
+	e.entailedFor(e.hyp)
 	parts := make([]int64, len(e.workers))
 	e.parallel(func(w *worker) {
 		w.compileSel(m)
+		w.act = e.active(c, w.act)
 		var delta int64
 		var lv [slots]int32
 		w.each(func(x int) {
 			st := &e.st[x]
 			d := &e.ex[x]
-			if !d.hardOK || int(st.b) > j+1 {
+			if !d.hardOK || int(st.b) > j+1 || !w.mayChange(int(e.grp[x])) {
 				return
 			}
 			bNew := removedBoundary(int(st.b), j, emptied)
@@ -690,8 +693,10 @@ func (e *drowning) scoreRemoval(j, i int) int64 {
 // every loss still possible it is harmless. Like scoreRemoval it leaves the
 // workers compiled for the smaller hypothesis.
 func (e *drowning) removalHarmless(j, i int) bool {
+	c := e.hyp.Levels[j][i]
 	m := e.hyp.Remove(j, i)
 	emptied := len(m.Levels) < len(e.hyp.Levels)
+	e.entailedFor(e.hyp)
 	// tally: the change decided so far and the gains and losses still
 	// possible, updated together so that the bounds read are consistent.
 	var tally struct {
@@ -700,12 +705,13 @@ func (e *drowning) removalHarmless(j, i int) bool {
 	}
 	e.parallel(func(w *worker) {
 		w.compileSel(m)
+		w.act = e.active(c, w.act)
 		w.pending = w.pending[:0]
 		var g, l int64
 		w.each(func(x int) {
 			st := &e.st[x]
 			d := &e.ex[x]
-			if !d.hardOK || int(st.b) > j+1 {
+			if !d.hardOK || int(st.b) > j+1 || !w.mayChange(int(e.grp[x])) {
 				return
 			}
 			if e.removalKeepsUnder(x, j, removedBoundary(int(st.b), j, emptied), emptied, m) {
@@ -829,15 +835,22 @@ func (w *worker) decide(i int, m *Hypothesis, lv []int32, probe int) bool {
 // level disappeared. Removing formulas never raises a boundary.
 func (e *drowning) commitRemove(j, i int) {
 	old := e.hyp
+	c := old.Levels[j][i]
 	m := old.Remove(j, i)
 	emptied := len(m.Levels) < len(old.Levels)
+	e.entailedFor(old)
 	e.hyp = m
 	e.parallel(func(w *worker) {
 		w.compileSel(m)
+		w.act = e.active(c, w.act)
 		w.each(func(x int) {
 			st := &e.st[x]
 			for s := range int(st.n) {
 				st.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
+			}
+			if !w.mayChange(int(e.grp[x])) {
+				removedUnchanged(st, j, emptied)
+				return
 			}
 			bNew := removedBoundary(int(st.b), j, emptied)
 			if !e.ex[x].hardOK || int(st.b) <= j+1 {
@@ -879,11 +892,13 @@ func (e *drowning) commitRemove(j, i int) {
 // invariant of scoreExample); the others keep their state, shifted when a
 // new level was created. Adding a formula never lowers a boundary.
 func (e *drowning) commitInsert(c logic.Clause, p int) {
+	e.entailedFor(e.hyp)
 	m := e.hyp.Insert(c, p)
 	e.hyp = m
 	newLevel := p%2 == 0
 	e.parallel(func(w *worker) {
 		w.compileSel(m)
+		w.act = e.active(c, w.act)
 		w.each(func(x int) {
 			st := &e.st[x]
 			for s := range int(st.n) {
@@ -903,6 +918,16 @@ func (e *drowning) commitInsert(c logic.Clause, p int) {
 				if st.coreT, ok = addLevel(st.coreT, p/2); !ok {
 					st.coreTOK = false
 				}
+			}
+			if !w.mayChange(int(e.grp[x])) {
+				// c holds in every world of H ∪ α (entailed.go): every
+				// cut keeps its worlds, so the boundary, the answer and
+				// the cores stand, in the new indices.
+				st.b = int32(b)
+				if newLevel && int(st.t) >= p/2 {
+					st.t++
+				}
+				return
 			}
 			if !e.ex[x].hardOK || 2*int(st.b) <= p {
 				st.b = int32(b)

@@ -781,7 +781,7 @@ func (e *drowning) removalKeeps(i, j, bNew int, lv []int32) bool {
 // stored worlds' levels as they are: it computes their levels under m,
 // the hypothesis without the clause (emptied: level j went with it), only where
 // the answer needs them.
-func (e *drowning) removalKeepsUnder(i, j, bNew int, emptied bool, m *Hypothesis) bool {
+func (e *drowning) removalKeepsUnder(i, j, bNew int, emptied bool, m *Hypothesis, c logic.Clause) bool {
 	st := &e.st[i]
 	if st.b > 0 && (!st.coreBOK || st.coreB>>j&1 != 0) {
 		return false
@@ -790,23 +790,25 @@ func (e *drowning) removalKeepsUnder(i, j, bNew int, emptied bool, m *Hypothesis
 		return st.coreTOK && st.coreT>>j&1 == 0
 	}
 	for s := range int(st.n) {
-		if st.bf[s] && levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(i, s)) <= bNew {
+		if st.bf[s] && levelAfterRemoval(int(st.lv[s]), j, emptied, m, c, e.slot(i, s)) <= bNew {
 			return true
 		}
 	}
 	return false
 }
 
-// levelAfterRemoval returns the level of a stored world once clause i of
+// levelAfterRemoval returns the level of a stored world once clause c of
 // level j is removed (m is the hypothesis after removal; emptied says whether
 // level j disappeared): only a world whose lowest violated level was j can
-// go lower.
-func levelAfterRemoval(lv, j int, emptied bool, m *Hypothesis, slot []uint64) int {
+// go lower, and only if c was the clause of that level it violated.
+func levelAfterRemoval(lv, j int, emptied bool, m *Hypothesis, c logic.Clause, slot []uint64) int {
 	switch {
 	case lv <= j:
 		return lv
 	case lv == j+1 && emptied:
 		return lowestSatisfied(m.Levels, slot, j)
+	case lv == j+1 && holds(c, slot):
+		return lv // it violates another clause of level j
 	case lv == j+1:
 		return lowestSatisfied(m.Levels, slot, j+1)
 	case emptied:

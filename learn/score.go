@@ -661,11 +661,11 @@ func (e *drowning) scoreRemoval(j, i int) int64 {
 				return
 			}
 			bNew := removedBoundary(int(st.b), j, emptied)
-			if e.removalKeepsUnder(x, j, bNew, emptied, m) {
+			if e.removalKeepsUnder(x, j, bNew, emptied, m, c) {
 				return
 			}
 			for s := range int(st.n) {
-				lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
+				lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, c, e.slot(x, s)))
 			}
 			if now := w.decide(x, m, lv[:st.n], bNew-1); now != st.covered {
 				if now {
@@ -714,12 +714,12 @@ func (e *drowning) removalHarmless(j, i int) bool {
 			if !d.hardOK || int(st.b) > j+1 || !w.mayChange(int(e.grp[x])) {
 				return
 			}
-			if e.removalKeepsUnder(x, j, removedBoundary(int(st.b), j, emptied), emptied, m) {
+			if e.removalKeepsUnder(x, j, removedBoundary(int(st.b), j, emptied), emptied, m, c) {
 				return
 			}
 			p := trialPending{x: x}
 			for s := range int(st.n) {
-				p.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
+				p.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, c, e.slot(x, s)))
 			}
 			w.pending = append(w.pending, p)
 			if st.covered == (d.sign > 0) {
@@ -846,7 +846,7 @@ func (e *drowning) commitRemove(j, i int) {
 		w.each(func(x int) {
 			st := &e.st[x]
 			for s := range int(st.n) {
-				st.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
+				st.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, c, e.slot(x, s)))
 			}
 			if !w.mayChange(int(e.grp[x])) {
 				removedUnchanged(st, j, emptied)

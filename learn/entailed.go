@@ -47,7 +47,11 @@ func (e *store) entailedFor(h *Hypothesis) bool {
 	s.gwords = (len(e.groups) + 63) / 64
 	s.byLit = make([]uint64, 2*e.n*s.gwords)
 	occ := make([][]int32, 2*e.n)
+	var units []logic.Clause // the rules of at most one literal, which propagate from the start
 	for id, c := range h.Hard {
+		if len(c) <= 1 {
+			units = append(units, c)
+		}
 		for _, l := range c {
 			if l < 0 || int(l) >= 2*e.n {
 				return false
@@ -63,7 +67,7 @@ func (e *store) entailedFor(h *Hypothesis) bool {
 		var queue []logic.Lit
 		for g := w.id; g < len(e.groups); g += len(e.workers) {
 			val := vals[e.n*g : e.n*(g+1)]
-			if !closeUnder(val, &queue, h.Hard, occ, e.ex[e.groups[g][0]].alpha) {
+			if !closeUnder(val, &queue, h.Hard, units, occ, e.ex[e.groups[g][0]].alpha) {
 				val[0] = 2 // refuted
 			}
 			queue = queue[:0]
@@ -90,9 +94,10 @@ func (e *store) entailedFor(h *Hypothesis) bool {
 }
 
 // closeUnder sets in val the literals unit propagation derives from alpha
-// and the hard rules (occ: per literal, the rules containing its negation),
-// and reports false on a conflict.
-func closeUnder(val []int8, queue *[]logic.Lit, hard []logic.Clause, occ [][]int32, alpha []logic.Lit) bool {
+// and the hard rules (occ: per literal, the rules containing its negation;
+// units: the rules of at most one literal), and reports false on a
+// conflict.
+func closeUnder(val []int8, queue *[]logic.Lit, hard, units []logic.Clause, occ [][]int32, alpha []logic.Lit) bool {
 	set := func(l logic.Lit) bool {
 		switch litVal(val, l) {
 		case 1:
@@ -131,8 +136,8 @@ func closeUnder(val []int8, queue *[]logic.Lit, hard []logic.Clause, occ [][]int
 		}
 		return true
 	}
-	for _, c := range hard {
-		if len(c) <= 1 && !examine(c) {
+	for _, c := range units {
+		if !examine(c) {
 			return false
 		}
 	}

@@ -180,7 +180,7 @@ type coverage interface {
 }
 
 // drowning is the coverage engine of ⊢poss (engine.go, score.go,
-// propagate.go, repair.go).
+// scorebound.go, entailed.go, propagate.go, repair.go).
 type drowning struct {
 	store
 	units    []unitFacts // per group, see propagate.go

@@ -138,6 +138,9 @@ type store struct {
 	// gatoms holds each group's atoms (groupAtoms, free.go).
 	gaOnce sync.Once
 	gatoms []uint64
+	// ent holds what propagation derives from H ∪ α per group
+	// (entailed.go).
+	ent entailedSet
 }
 
 // coverage is a coverage engine over a store: it decides, under its
@@ -177,7 +180,7 @@ type coverage interface {
 }
 
 // drowning is the coverage engine of ⊢poss (engine.go, score.go,
-// propagate.go, repair.go).
+// scorebound.go, entailed.go, propagate.go, repair.go).
 type drowning struct {
 	store
 	units    []unitFacts // per group, see propagate.go
@@ -220,6 +223,7 @@ type worker struct {
 	pot     []int64        // linear and lex: gain bounds of the worker's groups (scoreShareBoundedSem)
 	unitCls []logic.Clause // scratch for units
 	cm      clauseMask     // the mask of the candidate being scored
+	act     []uint64       // the groups active for the candidate being scored (entailed.go)
 	fa      []uint64       // linear and lex: the free atoms of the candidate being scored (free.go)
 	unitQ   []logic.Lit    // scratch for units
 	// sharedTop's last answer: hypotheses topA and topB share topN top levels.
@@ -505,7 +509,8 @@ func (w *worker) coreLow() int {
 	return low
 }
 
-// dropLevel renumbers a core once level j is gone (it must not be in it).
+// dropLevel renumbers a core once level j is gone, leaving level j out:
+// only a core that needs none of level j's clauses stays a core.
 func dropLevel(m uint64, j int) uint64 {
 	low := m & (1<<j - 1)
 	return low | m>>(j+1)<<j
@@ -776,7 +781,7 @@ func (e *drowning) removalKeeps(i, j, bNew int, lv []int32) bool {
 // stored worlds' levels as they are: it computes their levels under m,
 // the hypothesis without the clause (emptied: level j went with it), only where
 // the answer needs them.
-func (e *drowning) removalKeepsUnder(i, j, bNew int, emptied bool, m *Hypothesis) bool {
+func (e *drowning) removalKeepsUnder(i, j, bNew int, emptied bool, m *Hypothesis, c logic.Clause) bool {
 	st := &e.st[i]
 	if st.b > 0 && (!st.coreBOK || st.coreB>>j&1 != 0) {
 		return false
@@ -785,23 +790,25 @@ func (e *drowning) removalKeepsUnder(i, j, bNew int, emptied bool, m *Hypothesis
 		return st.coreTOK && st.coreT>>j&1 == 0
 	}
 	for s := range int(st.n) {
-		if st.bf[s] && levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(i, s)) <= bNew {
+		if st.bf[s] && levelAfterRemoval(int(st.lv[s]), j, emptied, m, c, e.slot(i, s)) <= bNew {
 			return true
 		}
 	}
 	return false
 }
 
-// levelAfterRemoval returns the level of a stored world once clause i of
+// levelAfterRemoval returns the level of a stored world once clause c of
 // level j is removed (m is the hypothesis after removal; emptied says whether
 // level j disappeared): only a world whose lowest violated level was j can
-// go lower.
-func levelAfterRemoval(lv, j int, emptied bool, m *Hypothesis, slot []uint64) int {
+// go lower, and only if c was the clause of that level it violated.
+func levelAfterRemoval(lv, j int, emptied bool, m *Hypothesis, c logic.Clause, slot []uint64) int {
 	switch {
 	case lv <= j:
 		return lv
 	case lv == j+1 && emptied:
 		return lowestSatisfied(m.Levels, slot, j)
+	case lv == j+1 && holds(c, slot):
+		return lv // it violates another clause of level j
 	case lv == j+1:
 		return lowestSatisfied(m.Levels, slot, j+1)
 	case emptied:

@@ -9,6 +9,7 @@ import (
 
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
+	"github.com/strata-logic/strata/sat"
 )
 
 func randLit(r *rand.Rand, n int) logic.Lit {
@@ -193,7 +194,35 @@ func checkStates(t *testing.T, iter int, e *drowning, m *Hypothesis) {
 				t.Fatalf("#%d: example %d: stored world claims level %d, satisfies only from %d", iter, i, a.lv[s], lv)
 			}
 		}
+		d := &e.ex[i]
+		if d.hardOK && a.b > 0 && a.coreBOK && coreSatisfiable(e.n, m, a.coreB, d.alpha, nil) {
+			t.Fatalf("#%d: example %d: core %b of the cut under b=%d is satisfiable", iter, i, a.coreB, a.b)
+		}
+		if d.hardOK && a.covered && a.coreTOK && coreSatisfiable(e.n, m, a.coreT, d.alpha, d.negBeta) {
+			t.Fatalf("#%d: example %d: core %b of the cut at b=%d with ¬β is satisfiable", iter, i, a.coreT, a.b)
+		}
 	}
+}
+
+// coreSatisfiable reports whether the clauses of m's levels in core (bit j:
+// level j), the hard rules, alpha and negBeta have a world.
+func coreSatisfiable(n int, m *Hypothesis, core uint64, alpha, negBeta []logic.Lit) bool {
+	s := sat.New()
+	for range n {
+		s.NewVar()
+	}
+	for _, c := range m.Hard {
+		s.AddClause(c...)
+	}
+	for j, lv := range m.Levels {
+		if j < 64 && core>>j&1 == 1 {
+			for _, c := range lv {
+				s.AddClause(c...)
+			}
+		}
+	}
+	ok, _ := s.Solve(context.Background(), append(slices.Clone(alpha), negBeta...)...)
+	return ok
 }
 
 func examplesOf(e *store) *Examples {

@@ -1,11 +1,8 @@
 package learn
 
 import (
-	"cmp"
 	"context"
-	"slices"
 	"sync"
-	"sync/atomic"
 
 	"github.com/strata-logic/strata/logic"
 )
@@ -61,11 +58,13 @@ func (e *drowning) commit(m *Hypothesis) {
 // inserted at each position 0..2k of the current hypothesis. When ctx is
 // cancelled it stops early and the result is meaningless.
 func (e *drowning) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64 {
+	e.entailedFor(e.hyp)
 	return e.scoreEach(ctx, cands, (*worker).scoreGroup)
 }
 
 // scoreCandidates is drowning.scoreCandidates under linear or lex.
 func (e *drowningFree) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64 {
+	e.entailedFor(e.hyp)
 	return e.scoreEach(ctx, cands, (*worker).scoreGroupSem)
 }
 
@@ -91,9 +90,11 @@ func (e *store) scoreEach(ctx context.Context, cands []logic.Clause, score func(
 			}
 			act := logic.Pos(w.s.NewVar())
 			w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
-			for g := w.id; g < len(e.groups); g += len(e.workers) {
+			w.act = e.active(c, w.act)
+			w.eachShare(w.act, func(_, g int) bool {
 				score(w, g, c, act)
-			}
+				return true
+			})
 			w.s.AddClause(act.Not())
 		}
 		parts[w.id] = out
@@ -107,320 +108,6 @@ func (e *store) scoreEach(ctx context.Context, cands []logic.Clause, score func(
 		}
 	}
 	return res
-}
-
-// scoreAbove scores the candidates that may still change the score by at
-// least need at some position from[ci] on (from[ci] < 0: none), and leaves
-// the others out (nil profile). Each candidate first gets an upper bound
-// on what it can gain (gainBound, no solver call); candidates are then
-// scored from the highest bound down, and need rises to the best gain
-// found, so that a candidate whose bound is below it, which cannot even tie
-// the best, is never scored (scoreBounded).
-func (e *drowning) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64) [][]int64 {
-	bound, groupBounds := e.gainBounds(cands)
-	return e.scoreBounded(ctx, cands, from, need, bound, func(w *worker, ci int, delta []int64, ab *abortShare) {
-		w.scoreShareBounded(cands[ci], delta, ab, groupBounds[w.id][ci])
-	})
-}
-
-// scoreAbove is drowning.scoreAbove under linear and lex, where the bound
-// is the weight of the misclassified examples, the same for every
-// candidate, and a candidate stops being scored once its changes so far
-// plus the misclassified weight of the groups left are below need
-// (scoreShareBoundedSem).
-func (e *drowningFree) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64) [][]int64 {
-	bound := make([]int64, len(cands))
-	miss := make([]int64, len(e.groups))
-	for gi, g := range e.groups {
-		miss[gi] = e.missWeight(g)
-	}
-	var fa []uint64
-	for ci, c := range cands {
-		// Only the groups for which c is not free can gain (free.go).
-		fa = e.freeAtoms(e.hyp, c, fa)
-		for gi, v := range miss {
-			if v > 0 && !e.isFree(gi, fa) {
-				bound[ci] += v
-			}
-		}
-	}
-	return e.scoreBounded(ctx, cands, from, need, bound, func(w *worker, ci int, delta []int64, ab *abortShare) {
-		w.scoreShareBoundedSem(cands[ci], delta, ab)
-	})
-}
-
-// scoreBounded scores the candidates from the highest bound down, each
-// with score on every worker's share (which gives up, setting ab.stop, once
-// the candidate is proved unable to reach need), raising need to the best
-// gain found, and stops at the first bound below need.
-func (e *store) scoreBounded(ctx context.Context, cands []logic.Clause, from []int, need int64, bound []int64,
-	score func(w *worker, ci int, delta []int64, ab *abortShare)) [][]int64 {
-	res := make([][]int64, len(cands))
-	order := make([]int, 0, len(cands))
-	for ci := range cands {
-		if from[ci] >= 0 {
-			order = append(order, ci)
-		}
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(bound[b], bound[a]) })
-	np := e.hyp.Positions()
-	parts := make([][]int64, len(e.workers))
-	for _, ci := range order {
-		if ctx.Err() != nil || bound[ci] < need {
-			break // the order is by bound: no later candidate can reach need
-		}
-		ab := &abortShare{need: need, from: from[ci], vec: make([][]int64, len(e.workers))}
-		e.parallel(func(w *worker) {
-			parts[w.id] = make([]int64, np)
-			score(w, ci, parts[w.id], ab)
-		})
-		if ab.stop.Load() {
-			continue // it cannot reach need
-		}
-		prof := parts[0]
-		for _, p := range parts[1:] {
-			for k := range prof {
-				prof[k] += p[k]
-			}
-		}
-		res[ci] = prof
-		for _, d := range prof[from[ci]:] {
-			need = max(need, d)
-		}
-	}
-	return res
-}
-
-// abortShare is what the workers scoring one candidate share to stop
-// early: each publishes, per position, its exact change so far plus an
-// upper bound on what its remaining groups can gain there; once the sum
-// over workers is below need at every position from from on, the
-// candidate cannot reach need and stop is set.
-type abortShare struct {
-	need int64
-	from int
-	mu   sync.Mutex
-	vec  [][]int64
-	stop atomic.Bool
-}
-
-// publish records worker id's bound vector and reports whether the
-// candidate is proved unable to reach need.
-func (ab *abortShare) publish(id int, v []int64) bool {
-	ab.mu.Lock()
-	defer ab.mu.Unlock()
-	ab.vec[id] = append(ab.vec[id][:0], v...)
-	for _, o := range ab.vec {
-		if o == nil {
-			return false // a worker has not started: its bound is unknown
-		}
-	}
-	for p := ab.from; p < len(v); p++ {
-		var sum int64
-		for _, o := range ab.vec {
-			sum += o[p]
-		}
-		if sum >= ab.need {
-			return false
-		}
-	}
-	ab.stop.Store(true)
-	return true
-}
-
-// boundEvery is how many groups a worker scores between two checks of its
-// bound.
-const boundEvery = 128
-
-// scoreShareBounded is scoreShare under poss that gives up as soon as the
-// candidate is proved unable to change the score by ab.need at a position
-// from ab.from on: an example's answer changes only at positions from 2b
-// up (the invariant in engine.go), so the exact changes of the groups
-// scored so far plus the gain bounds of the others, summed from 2b up, bound
-// the change at every position.
-func (w *worker) scoreShareBounded(c logic.Clause, delta []int64, ab *abortShare, bounds []groupBound) {
-	e := w.d
-	np := len(delta)
-	// rem[p]: the gain bounds of the unscored groups whose boundary 2b is p.
-	rem := make([]int64, np)
-	w.cm = e.mask(c)
-	for _, gb := range bounds {
-		rem[min(int(gb.at), np-1)] += gb.v
-	}
-	vec := make([]int64, np)
-	check := func() bool {
-		var acc int64
-		for p := range np {
-			acc += rem[p]
-			vec[p] = delta[p] + acc
-		}
-		return ab.publish(w.id, vec)
-	}
-	if check() {
-		return
-	}
-	w.delta = delta
-	act := logic.Pos(w.s.NewVar())
-	w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
-	defer w.s.AddClause(act.Not())
-	for n, g := 0, w.id; g < len(e.groups); n, g = n+1, g+len(e.workers) {
-		w.scoreGroup(g, c, act)
-		if len(bounds) > 0 && int(bounds[0].n) == n {
-			rem[min(int(bounds[0].at), np-1)] -= bounds[0].v
-			bounds = bounds[1:]
-		}
-		if n%boundEvery == boundEvery-1 && (ab.stop.Load() || check()) {
-			return
-		}
-	}
-}
-
-// boundEverySem is boundEvery for linear and lex, whose groups take far
-// longer to score than a check of the bound.
-const boundEverySem = 8
-
-// scoreShareBoundedSem is scoreShare under linear and lex that gives up as
-// soon as the candidate is proved unable to change the score by ab.need at
-// a position from ab.from on. Only a misclassified example can gain (a
-// correct one can only lose), so the exact changes of the groups scored so
-// far plus the misclassified weight of the others bound the change at every
-// position.
-func (w *worker) scoreShareBoundedSem(c logic.Clause, delta []int64, ab *abortShare) {
-	e := w.f
-	np := len(delta)
-	var rem int64
-	w.pot = w.pot[:0]
-	w.fa = e.freeAtoms(e.hyp, c, w.fa)
-	for g := w.id; g < len(e.groups); g += len(e.workers) {
-		var v int64
-		if !e.isFree(g, w.fa) { // a free group cannot gain (free.go)
-			v = e.missWeight(e.groups[g])
-		}
-		w.pot = append(w.pot, v)
-		rem += v
-	}
-	vec := make([]int64, np)
-	check := func() bool {
-		for p := range np {
-			vec[p] = delta[p] + rem
-		}
-		return ab.publish(w.id, vec)
-	}
-	if check() {
-		return
-	}
-	w.delta = delta
-	w.cm = e.mask(c)
-	act := logic.Pos(w.s.NewVar())
-	w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
-	defer w.s.AddClause(act.Not())
-	for n, g := 0, w.id; g < len(e.groups); n, g = n+1, g+len(e.workers) {
-		w.scoreGroupSem(g, c, act)
-		rem -= w.pot[n]
-		if n%boundEverySem == boundEverySem-1 && (ab.stop.Load() || check()) {
-			return
-		}
-	}
-}
-
-// missWeight returns the weight of the examples of group g that the
-// current hypothesis misclassifies, the most the group can gain.
-func (e *store) missWeight(g []int32) int64 {
-	var w int64
-	for _, x := range g {
-		if d := &e.ex[x]; d.hardOK && e.st[x].covered != (d.sign > 0) {
-			w += d.weight
-		}
-	}
-	return w
-}
-
-// groupBound is a group's gain bound for one candidate (gainBound): the
-// worker's n-th group gains at most v, at positions from at on.
-type groupBound struct {
-	n, at int32
-	v     int64
-}
-
-// gainBounds returns for each candidate an upper bound on the change of
-// score its insertion can bring at any position (see gainBound), and per
-// worker and candidate the groups of the worker's share with a bound
-// above 0, in order, for scoreShareBounded.
-func (e *drowning) gainBounds(cands []logic.Clause) ([]int64, [][][]groupBound) {
-	parts := make([][]int64, len(e.workers))
-	groups := make([][][]groupBound, len(e.workers))
-	e.parallel(func(w *worker) {
-		out := make([]int64, len(cands))
-		gbs := make([][]groupBound, len(cands))
-		masks := make([]clauseMask, len(cands))
-		for ci, c := range cands {
-			masks[ci] = e.mask(c)
-		}
-		for n, g := 0, w.id; g < len(e.groups); n, g = n+1, g+len(e.workers) {
-			for ci := range cands {
-				if v, at := e.gainBound(e.groups[g], &masks[ci]); v > 0 {
-					out[ci] += v
-					gbs[ci] = append(gbs[ci], groupBound{n: int32(n), at: int32(at), v: v})
-				}
-			}
-		}
-		parts[w.id], groups[w.id] = out, gbs
-	})
-	res := parts[0]
-	for _, p := range parts[1:] {
-		for ci := range res {
-			res[ci] += p[ci]
-		}
-	}
-	return res, groups
-}
-
-// gainBound returns an upper bound on the change of score that inserting c
-// (cm: its mask) at any position brings to the examples of one antecedent
-// (g), and the lowest position at which it can bring any (2b: below,
-// nothing changes). An example classified correctly can only lose, and a
-// misclassified one gains nothing when a stored world proves its answer
-// unchanged. A stored world of H ∪ α
-// (any example of the group) that satisfies the cut at the boundary b and c
-// keeps the cut at b consistent with c, so the answer at every position
-// from 2b up is whether the cut at b with c entails β (scoreExample), and
-// below 2b nothing changes: a covered negative stays covered, and an
-// uncovered positive stays uncovered if such a world also falsifies β.
-func (e *drowning) gainBound(g []int32, cm *clauseMask) (ub int64, at int) {
-	k := int32(len(e.hyp.Levels))
-	at = 2 * int(k)
-	for _, x := range g {
-		st := &e.st[x]
-		d := &e.ex[x]
-		if !d.hardOK || st.b > k || st.covered == (d.sign > 0) {
-			continue
-		}
-		cons, kept := false, false
-		bm := e.betaMask(int(x))
-	scan:
-		for _, y := range g {
-			o := &e.st[y]
-			for s := range int(o.n) {
-				if o.lv[s] > st.b {
-					continue
-				}
-				m := e.slot(int(y), s)
-				if !cm.holds(m) {
-					continue
-				}
-				cons = true
-				if d.sign < 0 || !bm.holds(m) {
-					kept = true
-					break scan
-				}
-			}
-		}
-		if !cons || !kept {
-			ub += d.weight
-			at = min(at, 2*int(st.b))
-		}
-	}
-	return ub, at
 }
 
 // groupFacts are what the examples of one antecedent α share when a
@@ -606,25 +293,28 @@ func (w *worker) entailsWith(i int, g []int32, j int, c logic.Clause, act logic.
 // leaves the engine's state untouched, but the workers compiled for the
 // smaller hypothesis: call commitRemove or recompile afterwards.
 func (e *drowning) scoreRemoval(j, i int) int64 {
+	c := e.hyp.Levels[j][i]
 	m := e.hyp.Remove(j, i)
 	emptied := len(m.Levels) < len(e.hyp.Levels)
+	e.entailedFor(e.hyp)
 	parts := make([]int64, len(e.workers))
 	e.parallel(func(w *worker) {
 		w.compileSel(m)
+		w.act = e.active(c, w.act)
 		var delta int64
 		var lv [slots]int32
 		w.each(func(x int) {
 			st := &e.st[x]
 			d := &e.ex[x]
-			if !d.hardOK || int(st.b) > j+1 {
+			if !d.hardOK || int(st.b) > j+1 || !w.mayChange(int(e.grp[x])) {
 				return
 			}
 			bNew := removedBoundary(int(st.b), j, emptied)
-			if e.removalKeepsUnder(x, j, bNew, emptied, m) {
+			if e.removalKeepsUnder(x, j, bNew, emptied, m, c) {
 				return
 			}
 			for s := range int(st.n) {
-				lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
+				lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, c, e.slot(x, s)))
 			}
 			if now := w.decide(x, m, lv[:st.n], bNew-1); now != st.covered {
 				if now {
@@ -652,8 +342,10 @@ func (e *drowning) scoreRemoval(j, i int) int64 {
 // every loss still possible it is harmless. Like scoreRemoval it leaves the
 // workers compiled for the smaller hypothesis.
 func (e *drowning) removalHarmless(j, i int) bool {
+	c := e.hyp.Levels[j][i]
 	m := e.hyp.Remove(j, i)
 	emptied := len(m.Levels) < len(e.hyp.Levels)
+	e.entailedFor(e.hyp)
 	// tally: the change decided so far and the gains and losses still
 	// possible, updated together so that the bounds read are consistent.
 	var tally struct {
@@ -662,20 +354,21 @@ func (e *drowning) removalHarmless(j, i int) bool {
 	}
 	e.parallel(func(w *worker) {
 		w.compileSel(m)
+		w.act = e.active(c, w.act)
 		w.pending = w.pending[:0]
 		var g, l int64
 		w.each(func(x int) {
 			st := &e.st[x]
 			d := &e.ex[x]
-			if !d.hardOK || int(st.b) > j+1 {
+			if !d.hardOK || int(st.b) > j+1 || !w.mayChange(int(e.grp[x])) {
 				return
 			}
-			if e.removalKeepsUnder(x, j, removedBoundary(int(st.b), j, emptied), emptied, m) {
+			if e.removalKeepsUnder(x, j, removedBoundary(int(st.b), j, emptied), emptied, m, c) {
 				return
 			}
 			p := trialPending{x: x}
 			for s := range int(st.n) {
-				p.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
+				p.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, c, e.slot(x, s)))
 			}
 			w.pending = append(w.pending, p)
 			if st.covered == (d.sign > 0) {
@@ -791,15 +484,22 @@ func (w *worker) decide(i int, m *Hypothesis, lv []int32, probe int) bool {
 // level disappeared. Removing formulas never raises a boundary.
 func (e *drowning) commitRemove(j, i int) {
 	old := e.hyp
+	c := old.Levels[j][i]
 	m := old.Remove(j, i)
 	emptied := len(m.Levels) < len(old.Levels)
+	e.entailedFor(old)
 	e.hyp = m
 	e.parallel(func(w *worker) {
 		w.compileSel(m)
+		w.act = e.active(c, w.act)
 		w.each(func(x int) {
 			st := &e.st[x]
 			for s := range int(st.n) {
-				st.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, e.slot(x, s)))
+				st.lv[s] = int32(levelAfterRemoval(int(st.lv[s]), j, emptied, m, c, e.slot(x, s)))
+			}
+			if !w.mayChange(int(e.grp[x])) {
+				removedUnchanged(st, j, emptied)
+				return
 			}
 			bNew := removedBoundary(int(st.b), j, emptied)
 			if !e.ex[x].hardOK || int(st.b) <= j+1 {
@@ -841,11 +541,13 @@ func (e *drowning) commitRemove(j, i int) {
 // invariant of scoreExample); the others keep their state, shifted when a
 // new level was created. Adding a formula never lowers a boundary.
 func (e *drowning) commitInsert(c logic.Clause, p int) {
+	e.entailedFor(e.hyp)
 	m := e.hyp.Insert(c, p)
 	e.hyp = m
 	newLevel := p%2 == 0
 	e.parallel(func(w *worker) {
 		w.compileSel(m)
+		w.act = e.active(c, w.act)
 		w.each(func(x int) {
 			st := &e.st[x]
 			for s := range int(st.n) {
@@ -865,6 +567,16 @@ func (e *drowning) commitInsert(c logic.Clause, p int) {
 				if st.coreT, ok = addLevel(st.coreT, p/2); !ok {
 					st.coreTOK = false
 				}
+			}
+			if !w.mayChange(int(e.grp[x])) {
+				// c holds in every world of H ∪ α (entailed.go): every
+				// cut keeps its worlds, so the boundary, the answer and
+				// the cores stand, in the new indices.
+				st.b = int32(b)
+				if newLevel && int(st.t) >= p/2 {
+					st.t++
+				}
+				return
 			}
 			if !e.ex[x].hardOK || 2*int(st.b) <= p {
 				st.b = int32(b)

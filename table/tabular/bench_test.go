@@ -112,3 +112,31 @@ func BenchmarkPendigits(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAdultIterations learns 12 iterations from all of adult (32,561
+// rows, 14 columns) under poss on one thread, without a choice of
+// iterations or restarts: the cost of the learner's iterations on the
+// largest table, a small part of BenchmarkAdultFold that is quick enough
+// to compare versions of the engine.
+//
+//	go test -run XXX -bench AdultIterations -benchtime 3x ./table/tabular
+func BenchmarkAdultIterations(b *testing.B) {
+	path := shared.Path(b, "tabular/adult/adult.csv")
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	t, err := table.Read(f, path, table.Options{Categorical: []string{"label"}})
+	f.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		lr, err := table.Learn(context.Background(), t, nil, table.Settings{Label: "label",
+			Learner: learn.Settings{Seed: 1, Semantics: possibilistic.Poss, Iterations: 12, Threads: 1}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(lr.TrainAccuracy, "train-acc")
+	}
+}

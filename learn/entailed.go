@@ -32,6 +32,12 @@ type entailedSet struct {
 	gwords int
 }
 
+// maxEntailedBytes bounds the sets of entailedFor: two bits per atom and
+// antecedent, 500 MB for a million distinct rows over 2,000 atoms. Above
+// it every antecedent is scored, which learns the same theory more slowly
+// (TestEntailedFallback). A variable for that test.
+var maxEntailedBytes = 256 << 20
+
 // entailedFor makes e.ent hold the sets for the hard rules of h, deriving
 // them when they were derived for other rules, and reports whether they
 // can be used (every literal of the hard rules is an atom's).
@@ -45,6 +51,10 @@ func (e *store) entailedFor(h *Hypothesis) bool {
 	}
 	s.hard, s.ok = h.Hard, false
 	s.gwords = (len(e.groups) + 63) / 64
+	if 2*e.n*s.gwords*8 > maxEntailedBytes {
+		s.byLit = nil
+		return false
+	}
 	s.byLit = make([]uint64, 2*e.n*s.gwords)
 	occ := make([][]int32, 2*e.n)
 	var units []logic.Clause // the rules of at most one literal, which propagate from the start
@@ -59,36 +69,34 @@ func (e *store) entailedFor(h *Hypothesis) bool {
 			occ[l.Not()] = append(occ[l.Not()], int32(id))
 		}
 	}
-	// Each worker derives the literals of its share of the groups into
-	// vals (a value per atom), then the sets are filled in one pass: two
-	// workers' groups share words of a set.
-	vals := make([]int8, e.n*len(e.groups))
+	// Each worker derives the literals of the groups of its words of the
+	// sets (64 groups a word), so that no two workers write to one word
+	// and one value per atom is all a worker holds: a value per atom and
+	// group would take four times the memory of the sets themselves.
 	e.parallel(func(w *worker) {
+		val := make([]int8, e.n)
 		var queue []logic.Lit
-		for g := w.id; g < len(e.groups); g += len(e.workers) {
-			val := vals[e.n*g : e.n*(g+1)]
-			if !closeUnder(val, &queue, h.Hard, units, occ, e.ex[e.groups[g][0]].alpha) {
-				val[0] = 2 // refuted
+		for k := w.id; k < s.gwords; k += len(e.workers) {
+			for g := k << 6; g < min((k+1)<<6, len(e.groups)); g++ {
+				clear(val)
+				refuted := !closeUnder(val, &queue, h.Hard, units, occ, e.ex[e.groups[g][0]].alpha)
+				queue = queue[:0]
+				bit := uint64(1) << (g & 63)
+				for a, v := range val {
+					l := logic.Pos(logic.Atom(a))
+					switch {
+					case refuted: // no world: every literal holds in all of them
+						s.byLit[int(l)*s.gwords+k] |= bit
+						s.byLit[int(l.Not())*s.gwords+k] |= bit
+					case v > 0:
+						s.byLit[int(l)*s.gwords+k] |= bit
+					case v < 0:
+						s.byLit[int(l.Not())*s.gwords+k] |= bit
+					}
+				}
 			}
-			queue = queue[:0]
 		}
 	})
-	for g := range e.groups {
-		bit, k := uint64(1)<<(g&63), g>>6
-		val := vals[e.n*g : e.n*(g+1)]
-		for a, v := range val {
-			if val[0] == 2 || v != 0 {
-				l := logic.Pos(logic.Atom(a))
-				if v < 0 {
-					l = l.Not()
-				}
-				if val[0] == 2 {
-					s.byLit[int(l.Not())*s.gwords+k] |= bit
-				}
-				s.byLit[int(l)*s.gwords+k] |= bit
-			}
-		}
-	}
 	s.ok = true
 	return true
 }

@@ -94,3 +94,23 @@ func classProblem(seed uint64) (*logic.Vocabulary, *Examples, []logic.Clause) {
 	}
 	return v, train, hard
 }
+
+// TestEntailedFallback: a problem too large for the sets of the literals
+// each antecedent derives (maxEntailedBytes) scores every antecedent, and
+// learns the same theory, iteration by iteration, as with the sets.
+func TestEntailedFallback(t *testing.T) {
+	v, train, hard := classProblem(2)
+	for _, sem := range possibilistic.AllSemantics {
+		with, _ := learnDigest(t, v, train, hard, sem)
+		if e := newEngine(int(train.MaxAtom())+1, train, hard, 1, sem); !e.base().entailedFor(&Hypothesis{Hard: hard}) {
+			t.Fatalf("%v: no sets for the problem; the test compares nothing", sem)
+		}
+		saved := maxEntailedBytes
+		maxEntailedBytes = 0
+		without, _ := learnDigest(t, v, train, hard, sem)
+		maxEntailedBytes = saved
+		if with != without {
+			t.Errorf("%v: with the sets\n%s\nwithout them\n%s", sem, with, without)
+		}
+	}
+}

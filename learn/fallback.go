@@ -6,6 +6,8 @@ import "slices"
 // first alone at a new lowest level (Hypothesis.WithFallback), and each
 // next one, c, alone at a level below the last one kept, when it makes the
 // hypothesis cover a positive training example α |~ c it did not cover.
+// It also returns which training examples the result covers, when it had
+// to score them (nil otherwise).
 //
 // A level below every other takes no answer away (WithFallback), so the
 // levels below the first can only answer situations that the levels above
@@ -14,9 +16,9 @@ import "slices"
 // the prior that breaks the tie. A level that answers no training
 // situation right is left out, so that a theory states only the answers
 // its training data needed (TestFallbackLadder).
-func withFallbacks(h *Hypothesis, p Problem, s Settings) *Hypothesis {
+func withFallbacks(h *Hypothesis, p Problem, s Settings) (*Hypothesis, []bool) {
 	if len(p.Fallback) == 0 {
-		return h
+		return h, nil
 	}
 	h = h.WithFallback(p.Fallback[0])
 	var covered []bool
@@ -43,5 +45,5 @@ func withFallbacks(h *Hypothesis, p Problem, s Settings) *Hypothesis {
 		h = next
 		covered = Covers(h, p.Train, threadsOf(s), s.Semantics)
 	}
-	return h
+	return h, covered
 }

@@ -139,13 +139,16 @@ func TestFallbackLadder(t *testing.T) {
 		p := Problem{Train: train, Hard: hard, Fallback: []logic.Clause{{a}, {b}, {c}}}
 		for _, sem := range possibilistic.AllSemantics {
 			h := &Hypothesis{Hard: hard, Levels: [][]logic.Clause{{rule}}}
-			got := withFallbacks(h, p, Settings{Threads: 1, Semantics: sem})
+			got, covered := withFallbacks(h, p, Settings{Threads: 1, Semantics: sem})
 			want := [][]logic.Clause{{{target}}, {{a}}, {rule}}
 			if sem == possibilistic.Poss {
 				want = want[1:]
 			}
 			if !slices.EqualFunc(got.Levels, want, func(x, y []logic.Clause) bool { return slices.EqualFunc(x, y, slices.Equal) }) {
 				t.Errorf("%s, x |~ %v: levels %v, want %v", sem, target, got.Levels, want)
+			}
+			if covered != nil && !slices.Equal(covered, Covers(got, train, 1, sem)) {
+				t.Errorf("%s, x |~ %v: coverage %v returned, %v scored", sem, target, covered, Covers(got, train, 1, sem))
 			}
 		}
 	}

@@ -52,7 +52,13 @@ func StratifyGreedy(ctx context.Context, clauses []logic.Clause, train *Examples
 // Score returns the number of correctly classified examples of m on ex
 // (with multiplicities) and the total, deciding coverage under sem.
 func Score(m *Hypothesis, ex *Examples, threads int, sem possibilistic.Semantics) (correct, total int) {
-	for i, c := range Covers(m, ex, threads, sem) {
+	return scoreCovered(ex, Covers(m, ex, threads, sem))
+}
+
+// scoreCovered is Score of a hypothesis that covers the examples of ex
+// covered says.
+func scoreCovered(ex *Examples, covered []bool) (correct, total int) {
+	for i, c := range covered {
 		if c == ex.List[i].Positive {
 			correct += ex.List[i].Count
 		}

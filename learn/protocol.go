@@ -254,13 +254,17 @@ func (proto *Protocol) Finish(ctx context.Context, p Problem, sel *Selection, l 
 	if err := proto.prune(ctx, p, sel, l, out); err != nil {
 		return nil, err
 	}
+	var covered []bool
 	if out.Stop != StopCancelled {
-		out.Hypothesis = withFallbacks(out.Hypothesis, p, proto.Settings)
+		out.Hypothesis, covered = withFallbacks(out.Hypothesis, p, proto.Settings)
 	}
 	if out.Hypothesis != learned {
 		// Scored once for pruning and the fallback together.
-		s := proto.Settings
-		correct, total := Score(out.Hypothesis, p.Train, s.Threads, s.Semantics)
+		if covered == nil {
+			s := proto.Settings
+			covered = Covers(out.Hypothesis, p.Train, threadsOf(s), s.Semantics)
+		}
+		correct, total := scoreCovered(p.Train, covered)
 		out.TrainAccuracy = float64(correct) / float64(max(total, 1))
 	}
 	return out, nil

@@ -16,7 +16,9 @@ import "slices"
 // the prior that breaks the tie. A level that answers no training
 // situation right is left out, so that a theory states only the answers
 // its training data needed (TestFallbackLadder).
-func withFallbacks(h *Hypothesis, p Problem, s Settings) (*Hypothesis, []bool) {
+//
+// covers decides which of p.Train's examples a hypothesis covers.
+func withFallbacks(h *Hypothesis, p Problem, s Settings, covers func(*Hypothesis) []bool) (*Hypothesis, []bool) {
 	if len(p.Fallback) == 0 {
 		return h, nil
 	}
@@ -28,7 +30,7 @@ func withFallbacks(h *Hypothesis, p Problem, s Settings) (*Hypothesis, []bool) {
 			continue
 		}
 		if covered == nil {
-			covered = Covers(h, p.Train, threadsOf(s), s.Semantics)
+			covered = covers(h)
 		}
 		// Only the examples α |~ c that h misses are scored again: on a
 		// table of ten classes, scoring all the training rows once per
@@ -43,7 +45,7 @@ func withFallbacks(h *Hypothesis, p Problem, s Settings) (*Hypothesis, []bool) {
 			continue
 		}
 		h = next
-		covered = Covers(h, p.Train, threadsOf(s), s.Semantics)
+		covered = covers(h)
 	}
 	return h, covered
 }

@@ -213,6 +213,22 @@ func (l *Learner) Hypothesis() *Hypothesis { return l.e.hyp.Clone() }
 // History returns the iterations run so far.
 func (l *Learner) History() []Iteration { return slices.Clone(l.history) }
 
+// covers returns which of the training examples m covers, decided by the
+// learner's own engine, which then returns to the learner's hypothesis:
+// after a run, the engine is at hand, and a second one built for the
+// question (Covers) doubled the memory of a table of a million rows
+// (TestLearnerCovers).
+func (l *Learner) covers(m *Hypothesis) []bool {
+	own := l.e.hyp
+	if m == own {
+		return l.e.covered()
+	}
+	l.c.commit(m)
+	out := l.e.covered()
+	l.c.commit(own)
+	return out
+}
+
 // TrainAccuracy returns the training accuracy of the current hypothesis.
 func (l *Learner) TrainAccuracy() float64 { return l.e.accuracy(l.e.score()) }
 

@@ -145,6 +145,50 @@ func testDeterministicAcrossThreads(t *testing.T, sem possibilistic.Semantics) {
 	}
 }
 
+// TestLearnerCovers checks Learner.covers against a fresh engine (Covers)
+// on the learner's hypothesis, that hypothesis with a fallback below it,
+// and with its top level gone, and that asking leaves the learner as it
+// was: a run continued after the questions learns what one continued
+// without them learns.
+func TestLearnerCovers(t *testing.T) {
+	for _, sem := range possibilistic.AllSemantics {
+		r := rand.New(rand.NewPCG(9, 9))
+		th := hiddenTheory(r, 10, 4)
+		p, q := Generate(th, atomsUpTo(10), 200, 200, 4, 0.1, r)
+		train := Merge(p, q)
+		var theories []string
+		for _, ask := range []bool{false, true} {
+			l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 3, Iterations: 4, Threads: 2, Semantics: sem})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := l.Run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if ask {
+				own := l.Hypothesis()
+				if len(own.Levels) == 0 {
+					t.Fatalf("%v: the learner learned nothing; the test checks too little", sem)
+				}
+				asked := []*Hypothesis{l.e.hyp, own.WithFallback(logic.Clause{logic.Pos(0)}), {Hard: own.Hard, Levels: own.Levels[1:]}}
+				for i, m := range asked {
+					if got, want := l.covers(m), Covers(m, train, 1, sem); !slices.Equal(got, want) {
+						t.Errorf("%v: hypothesis %d: the learner's engine and a fresh one disagree on coverage", sem, i)
+					}
+				}
+			}
+			l.opts.Iterations = 8
+			if _, err := l.Run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			theories = append(theories, l.Final().Theory(th.Vocab).String())
+		}
+		if theories[0] != theories[1] {
+			t.Errorf("%v: asking the learner's engine changed the rest of the run:\n%s\nagainst\n%s", sem, theories[1], theories[0])
+		}
+	}
+}
+
 // TestStopMidIteration: a timeout that lands inside an iteration, after its
 // clause was committed, must still leave a history whose last line is the
 // learner's hypothesis.

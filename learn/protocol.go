@@ -256,13 +256,12 @@ func (proto *Protocol) Finish(ctx context.Context, p Problem, sel *Selection, l 
 	}
 	var covered []bool
 	if out.Stop != StopCancelled {
-		out.Hypothesis, covered = withFallbacks(out.Hypothesis, p, proto.Settings)
+		out.Hypothesis, covered = withFallbacks(out.Hypothesis, p, proto.Settings, out.Learner.covers)
 	}
 	if out.Hypothesis != learned {
 		// Scored once for pruning and the fallback together.
 		if covered == nil {
-			s := proto.Settings
-			covered = Covers(out.Hypothesis, p.Train, threadsOf(s), s.Semantics)
+			covered = out.Learner.covers(out.Hypothesis)
 		}
 		correct, total := scoreCovered(p.Train, covered)
 		out.TrainAccuracy = float64(correct) / float64(max(total, 1))

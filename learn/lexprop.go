@@ -48,13 +48,19 @@ const maxPropHard = 512
 // lexProp is what unit propagation knows about the worlds of a walk's
 // assumptions (lex or linear).
 type lexProp struct {
-	val []int8         // per atom: 1 true, −1 false, 0 unknown in some world
-	cls []logic.Clause // clauses that hold in every world
-	ok  bool           // false: propagation is not used
-	tmp []int8
+	val []int8 // per atom: 1 true, −1 false, 0 unknown in some world
+	// The clauses that hold in every world are base, then cls. base is
+	// shared with a group's baseProp or groupProp and never written: a walk
+	// that starts from their fixpoint takes their clauses without copying
+	// them (a copy of pointer-holding slices costs write barriers too).
+	base []logic.Clause
+	cls  []logic.Clause
+	ok   bool // false: propagation is not used
+	tmp  []int8
 	// Before each tight level's clauses joined cls: the level, the values
-	// and the length of cls then, so that entails can find the highest
-	// levels a refutation needs (snap holds the values one after another).
+	// and the number of clauses (base and cls) then, so that entails can
+	// find the highest levels a refutation needs (snap holds the values one
+	// after another).
 	at   []int
 	snap []int8
 	end  []int
@@ -70,20 +76,19 @@ type looseLevel struct {
 }
 
 // litVal returns 1 if l is true under val, −1 if false, 0 if unknown.
+//
+// It negates without a branch, which propagation's inner loops would
+// mispredict half the time: s is 1 for a negative literal (l.IsNeg) and
+// (v ^ −1) + 1 is −v in two's complement.
 func litVal(val []int8, l logic.Lit) int8 {
-	v := val[l.Atom()]
-	if l.IsNeg() {
-		return -v
-	}
-	return v
+	s := int8(l & 1)
+	return (val[l.Atom()] ^ -s) + s
 }
 
+// setLit makes l true under val: 1 for a positive literal, −1 for a
+// negative one (l & 1 is l.IsNeg, as in litVal).
 func setLit(val []int8, l logic.Lit) {
-	if l.IsNeg() {
-		val[l.Atom()] = -1
-	} else {
-		val[l.Atom()] = 1
-	}
+	val[l.Atom()] = 1 - 2*int8(l&1)
 }
 
 // reset starts p for the worlds of H ∪ α and, if not nil, the clause c.
@@ -93,7 +98,7 @@ func (p *lexProp) reset(n int, hard []logic.Clause, alpha []logic.Lit, c logic.C
 	}
 	p.val = p.val[:n]
 	clear(p.val)
-	p.cls = p.cls[:0]
+	p.base, p.cls = nil, p.cls[:0]
 	p.ok = true
 	p.at, p.snap, p.end, p.loose = p.at[:0], p.snap[:0], p.end[:0], p.loose[:0]
 	for _, l := range alpha {
@@ -117,14 +122,28 @@ func (p *lexProp) reset(n int, hard []logic.Clause, alpha []logic.Lit, c logic.C
 	if len(p.cls) > maxPropHard {
 		p.cls = p.cls[:0]
 	}
-	if !propagate(p.val, p.cls) {
+	if !propagate(p.val, nil, p.cls) {
 		p.ok = false
 		return
 	}
 	p.cls = slices.DeleteFunc(p.cls, func(h logic.Clause) bool { return satisfied(p.val, h) })
 	if c != nil {
-		p.cls = append(p.cls, c)
-		p.ok = propagate(p.val, p.cls)
+		p.add(c)
+	}
+}
+
+// add adds c to the clauses that hold in every world and propagates it,
+// when p.val is a fixpoint of the others without a conflict (after reset,
+// resetProp or resetFrom). Every other clause is then satisfied or has two
+// unknown literals, so a pass over them all changes nothing unless c has
+// one unknown literal and the rest false, and finds a conflict only if c
+// has every literal false: propagation is the same without that pass.
+func (p *lexProp) add(c logic.Clause) {
+	p.cls = append(p.cls, c)
+	if _, one := lastOpen(p.val, c); one {
+		p.ok = propagate(p.val, p.base, p.cls)
+	} else if falsified(p.val, c) {
+		p.ok = false
 	}
 }
 
@@ -167,12 +186,11 @@ func (w *worker) resetProp(p *lexProp, gi int, hard []logic.Clause, c logic.Clau
 		b.ok, b.val, b.cls = q.ok, q.val, slices.Clip(q.cls)
 	})
 	p.val = append(p.val[:0], b.val...)
-	p.cls = append(p.cls[:0], b.cls...)
+	p.base, p.cls = b.cls, p.cls[:0]
 	p.at, p.snap, p.end, p.loose = p.at[:0], p.snap[:0], p.end[:0], p.loose[:0]
 	p.ok = b.ok
 	if p.ok && c != nil {
-		p.cls = append(p.cls, c)
-		p.ok = propagate(p.val, p.cls)
+		p.add(c)
 	}
 }
 
@@ -190,55 +208,89 @@ func (p *lexProp) resetFrom(gp *groupProp, c logic.Clause) {
 	k := len(gp.end) - 1
 	n := len(gp.val) / len(gp.end)
 	p.val = append(p.val[:0], gp.val[k*n:(k+1)*n]...)
-	p.cls = append(p.cls[:0], gp.cls[:gp.end[k]]...)
+	base, cls := prefix(gp.base, gp.cls, gp.end[k])
+	p.base, p.cls = base, append(p.cls[:0], cls...)
 	p.at, p.snap, p.end, p.loose = p.at[:0], p.snap[:0], p.end[:0], p.loose[:0]
 	p.ok = true
 	if c != nil {
-		p.cls = append(p.cls, c)
-		p.ok = propagate(p.val, p.cls)
+		p.add(c)
 	}
 }
 
+// prefix returns the first n clauses of base followed by cls, as the
+// parts of each.
+func prefix(base, cls []logic.Clause, n int) ([]logic.Clause, []logic.Clause) {
+	if n <= len(base) {
+		return base[:n], nil
+	}
+	return base, cls[:n-len(base)]
+}
+
 // propagate assigns, until nothing changes, the last unknown literal of
-// every clause whose other literals are false. It reports false on a
-// clause with every literal false.
-func propagate(val []int8, cls []logic.Clause) bool {
+// every clause of base and cls (one list, base first) whose other literals
+// are false. It reports false on a clause with every literal false.
+func propagate(val []int8, base, cls []logic.Clause) bool {
 	// Passes alternate in direction: a chain of implications (a column's
 	// thresholds, an "at most one" written sequentially) then takes one
 	// pass whichever way it runs, not one per link.
-	for pass, changed := 0, true; changed; pass++ {
-		changed = false
-		for i := range cls {
-			c := cls[i]
-			if pass%2 == 1 {
-				c = cls[len(cls)-1-i]
+	for back, changed := false, true; changed; back = !back {
+		var ok bool
+		if !back {
+			changed, ok = propagatePass(val, base, false)
+			if ok {
+				var more bool
+				more, ok = propagatePass(val, cls, false)
+				changed = changed || more
 			}
-			var last logic.Lit
-			open := 0
-			sat := false
-			for _, l := range c {
-				switch litVal(val, l) {
-				case 1:
-					sat = true
-				case 0:
-					open++
-					last = l
-				}
-				if sat || open > 1 {
-					break
-				}
+		} else {
+			changed, ok = propagatePass(val, cls, true)
+			if ok {
+				var more bool
+				more, ok = propagatePass(val, base, true)
+				changed = changed || more
 			}
-			switch {
-			case sat || open > 1:
-			case open == 0:
-				return false
-			default:
-				setLit(val, last)
-				changed = true
-			}
+		}
+		if !ok {
+			return false
 		}
 	}
 	return true
+}
+
+// propagatePass is one pass of propagate over cls, backwards if back: it
+// reports whether it assigned a literal, and false as ok on a clause with
+// every literal false.
+func propagatePass(val []int8, cls []logic.Clause, back bool) (changed, ok bool) {
+	for i := range cls {
+		c := cls[i]
+		if back {
+			c = cls[len(cls)-1-i]
+		}
+		var last logic.Lit
+		open := 0
+		sat := false
+		for _, l := range c {
+			switch litVal(val, l) {
+			case 1:
+				sat = true
+			case 0:
+				open++
+				last = l
+			}
+			if sat || open > 1 {
+				break
+			}
+		}
+		switch {
+		case sat || open > 1:
+		case open == 0:
+			return changed, false
+		default:
+			setLit(val, last)
+			changed = true
+		}
+	}
+	return changed, true
 }
 
 // forced returns the number of clauses of l that every world violates.
@@ -264,7 +316,7 @@ func (p *lexProp) lowerBound(l []logic.Clause, j, f int) int {
 		return f
 	}
 	p.loose = append(p.loose, looseLevel{l, j, f})
-	if refutesCard(p.val, p.cls, nil, p.loose, nil, &p.tmp) {
+	if refutesCard(p.val, p.base, p.cls, nil, p.loose, nil, &p.tmp) {
 		f++
 	}
 	p.loose = p.loose[:len(p.loose)-1]
@@ -302,7 +354,7 @@ func (p *lexProp) bound(l []logic.Clause, j, v int) {
 	}
 	p.at = append(p.at, j)
 	p.snap = append(p.snap, p.val...)
-	p.end = append(p.end, len(p.cls))
+	p.end = append(p.end, len(p.base)+len(p.cls))
 	unit := false // val is closed under cls: only a new unit clause can assign
 	for _, c := range l {
 		if !falsified(p.val, c) {
@@ -314,7 +366,7 @@ func (p *lexProp) bound(l []logic.Clause, j, v int) {
 	// A conflict cannot happen when the assumptions are consistent; if it
 	// does, propagation stops being used rather than prove anything.
 	if unit {
-		p.ok = propagate(p.val, p.cls)
+		p.ok = propagate(p.val, p.base, p.cls)
 	}
 }
 
@@ -349,13 +401,17 @@ func (p *lexProp) entails(beta logic.Clause) (ok bool, core uint64, coreOK bool)
 	if !p.ok {
 		return false, 0, false
 	}
-	if !refutes(p.val, p.cls, beta, &p.tmp) {
+	if !refutes(p.val, p.base, p.cls, beta, &p.tmp) {
 		return p.entailsLoose(beta)
 	}
 	// The fewest tight levels, highest first, that still refute ¬β.
 	t := len(p.at)
 	n := len(p.val)
-	for t > 0 && refutes(p.snap[(t-1)*n:t*n], p.cls[:p.end[t-1]], beta, &p.tmp) {
+	for t > 0 {
+		base, cls := prefix(p.base, p.cls, p.end[t-1])
+		if !refutes(p.snap[(t-1)*n:t*n], base, cls, beta, &p.tmp) {
+			break
+		}
 		t--
 	}
 	for _, j := range p.at[:t] {
@@ -372,7 +428,7 @@ func (p *lexProp) entails(beta logic.Clause) (ok bool, core uint64, coreOK bool)
 // allows makes its other clauses hold, and one more is a conflict. The
 // proof's levels are then every level with a bound, tight or loose.
 func (p *lexProp) entailsLoose(beta logic.Clause) (ok bool, core uint64, coreOK bool) {
-	if len(p.loose) == 0 || !refutesCard(p.val, p.cls, nil, p.loose, beta, &p.tmp) {
+	if len(p.loose) == 0 || !refutesCard(p.val, p.base, p.cls, nil, p.loose, beta, &p.tmp) {
 		return false, 0, false
 	}
 	for _, j := range p.at {
@@ -390,10 +446,10 @@ func (p *lexProp) entailsLoose(beta logic.Clause) (ok bool, core uint64, coreOK 
 	return true, core, true
 }
 
-// refutesCard reports whether propagation from val (closed under cls)
-// refutes ¬β with the clauses cls, c (if not nil) and the bounds of the
+// refutesCard reports whether propagation from val (closed under base and
+// cls) refutes ¬β with the clauses base, cls, c (if not nil) and the bounds of the
 // loose levels; tmp is scratch.
-func refutesCard(val []int8, cls []logic.Clause, c logic.Clause, loose []looseLevel, beta logic.Clause, tmp *[]int8) bool {
+func refutesCard(val []int8, base, cls []logic.Clause, c logic.Clause, loose []looseLevel, beta logic.Clause, tmp *[]int8) bool {
 	t := append((*tmp)[:0], val...)
 	*tmp = t
 	for _, l := range beta {
@@ -405,7 +461,7 @@ func refutesCard(val []int8, cls []logic.Clause, c logic.Clause, loose []looseLe
 		}
 	}
 	for {
-		if !propagate(t, cls) || c != nil && falsified(t, c) {
+		if !propagate(t, base, cls) || c != nil && falsified(t, c) {
 			return true
 		}
 		changed := false
@@ -458,9 +514,9 @@ func lastOpen(val []int8, c logic.Clause) (logic.Lit, bool) {
 	return last, open == 1
 }
 
-// refutes reports whether propagation over cls from the values val (closed
-// under cls) refutes ¬β; tmp is scratch.
-func refutes(val []int8, cls []logic.Clause, beta logic.Clause, tmp *[]int8) bool {
+// refutes reports whether propagation over base and cls from the values val
+// (closed under them) refutes ¬β; tmp is scratch.
+func refutes(val []int8, base, cls []logic.Clause, beta logic.Clause, tmp *[]int8) bool {
 	for _, l := range beta {
 		if litVal(val, l) > 0 {
 			return true
@@ -472,7 +528,7 @@ func refutes(val []int8, cls []logic.Clause, beta logic.Clause, tmp *[]int8) boo
 			setLit(*tmp, l.Not())
 		}
 	}
-	return !propagate(*tmp, cls)
+	return !propagate(*tmp, base, cls)
 }
 
 // groupProp is what propagation knows about the worlds of an antecedent α
@@ -482,9 +538,10 @@ func refutes(val []int8, cls []logic.Clause, beta logic.Clause, tmp *[]int8) boo
 type groupProp struct {
 	hyp   *Hypothesis
 	ok    bool
-	start bool   // propagation of H ∪ α alone succeeded: val at len(end)−1 is its fixpoint
-	val   []int8 // (k+1)·n: the values at j from j·n
-	end   []int  // per j, the clauses of cls that hold at j
+	start bool           // propagation of H ∪ α alone succeeded: val at len(end)−1 is its fixpoint
+	val   []int8         // (k+1)·n: the values at j from j·n
+	end   []int          // per j, the clauses of base and cls (one list) that hold at j
+	base  []logic.Clause // shared, never written (lexProp.base)
 	cls   []logic.Clause
 	loose []looseLevel // at j = 0
 }
@@ -513,9 +570,9 @@ func (w *worker) groupProp(gi int) *groupProp {
 			gp.ok = gp.ok && p.ok
 		}
 		copy(gp.val[j*n:(j+1)*n], p.val)
-		gp.end[j] = len(p.cls)
+		gp.end[j] = len(p.base) + len(p.cls)
 	}
-	gp.cls = append(gp.cls[:0], p.cls...)
+	gp.base, gp.cls = p.base, append(gp.cls[:0], p.cls...)
 	gp.loose = append(gp.loose[:0], p.loose...)
 	return gp
 }
@@ -527,7 +584,7 @@ func (gp *groupProp) entails(c, beta logic.Clause, tmp *[]int8) bool {
 		return false
 	}
 	n := len(gp.val) / len(gp.end)
-	return refutesCard(gp.val[:n], gp.cls, c, gp.loose, beta, tmp)
+	return refutesCard(gp.val[:n], gp.base, gp.cls, c, gp.loose, beta, tmp)
 }
 
 // refutes reports whether propagation shows that no world of α meeting the
@@ -558,7 +615,8 @@ func (gp *groupProp) refutes(j int, c logic.Clause, tmp *[]int8) bool {
 		// propagate anything new.
 		*tmp = append((*tmp)[:0], val...)
 		setLit(*tmp, last)
-		return !propagate(*tmp, gp.cls[:gp.end[j]])
+		base, cls := prefix(gp.base, gp.cls, gp.end[j])
+		return !propagate(*tmp, base, cls)
 	}
 	return false
 }

@@ -122,7 +122,7 @@ func (p *lexProp) reset(n int, hard []logic.Clause, alpha []logic.Lit, c logic.C
 	if len(p.cls) > maxPropHard {
 		p.cls = p.cls[:0]
 	}
-	if !propagate(p.val, nil, p.cls) {
+	if !propagate(p.val, nil, p.cls, 0) {
 		p.ok = false
 		return
 	}
@@ -134,17 +134,11 @@ func (p *lexProp) reset(n int, hard []logic.Clause, alpha []logic.Lit, c logic.C
 
 // add adds c to the clauses that hold in every world and propagates it,
 // when p.val is a fixpoint of the others without a conflict (after reset,
-// resetProp or resetFrom). Every other clause is then satisfied or has two
-// unknown literals, so a pass over them all changes nothing unless c has
-// one unknown literal and the rest false, and finds a conflict only if c
-// has every literal false: propagation is the same without that pass.
+// resetProp or resetFrom): every other clause is then satisfied or has two
+// unknown literals, and propagation starts at c.
 func (p *lexProp) add(c logic.Clause) {
 	p.cls = append(p.cls, c)
-	if _, one := lastOpen(p.val, c); one {
-		p.ok = propagate(p.val, p.base, p.cls)
-	} else if falsified(p.val, c) {
-		p.ok = false
-	}
+	p.ok = propagate(p.val, p.base, p.cls, len(p.base)+len(p.cls)-1)
 }
 
 // baseProp is the fixpoint of propagation from H ∪ α for one antecedent
@@ -228,54 +222,82 @@ func prefix(base, cls []logic.Clause, n int) ([]logic.Clause, []logic.Clause) {
 
 // propagate assigns, until nothing changes, the last unknown literal of
 // every clause of base and cls (one list, base first) whose other literals
-// are false. It reports false on a clause with every literal false.
-func propagate(val []int8, base, cls []logic.Clause) bool {
+// are false. It reports false on a clause with every literal false. The
+// clauses before from (in the one list) are known to be satisfied or to
+// have two unknown literals under val.
+func propagate(val []int8, base, cls []logic.Clause, from int) bool {
 	// Passes alternate in direction: a chain of implications (a column's
 	// thresholds, an "at most one" written sequentially) then takes one
-	// pass whichever way it runs, not one per link.
-	for back, changed := false, true; changed; back = !back {
-		var ok bool
-		if !back {
-			changed, ok = propagatePass(val, base, false)
-			if ok {
-				var more bool
-				more, ok = propagatePass(val, cls, false)
-				changed = changed || more
+	// pass whichever way it runs, not one per link. The clauses a pass
+	// looked at after its last assignment assign nothing until another
+	// does, so the next pass starts at that assignment's clause r and the
+	// first at from: the passes assign the same literals, in the same
+	// order, as passes over every clause would, and end the same way.
+	nb := len(base)
+	r, back := from, false
+	for {
+		last, ok := -1, true
+		switch {
+		case !back && r < nb:
+			var l int
+			if l, ok = propagatePass(val, base[r:], false); l >= 0 {
+				last = r + l
 			}
-		} else {
-			changed, ok = propagatePass(val, cls, true)
 			if ok {
-				var more bool
-				more, ok = propagatePass(val, base, true)
-				changed = changed || more
+				if l, ok = propagatePass(val, cls, false); l >= 0 {
+					last = nb + l
+				}
+			}
+		case !back:
+			var l int
+			if l, ok = propagatePass(val, cls[r-nb:], false); l >= 0 {
+				last = r + l
+			}
+		case r >= nb:
+			var l int
+			if l, ok = propagatePass(val, cls[:r-nb+1], true); l >= 0 {
+				last = nb + l
+			}
+			if ok {
+				if l, ok = propagatePass(val, base, true); l >= 0 {
+					last = l
+				}
+			}
+		default:
+			var l int
+			if l, ok = propagatePass(val, base[:r+1], true); l >= 0 {
+				last = l
 			}
 		}
 		if !ok {
 			return false
 		}
+		if last < 0 {
+			return true
+		}
+		r, back = last, !back
 	}
-	return true
 }
 
 // propagatePass is one pass of propagate over cls, backwards if back: it
-// reports whether it assigned a literal, and false as ok on a clause with
-// every literal false.
-func propagatePass(val []int8, cls []logic.Clause, back bool) (changed, ok bool) {
+// returns the index in cls of the clause of its last assignment (−1 if
+// none), and false as ok on a clause with every literal false.
+func propagatePass(val []int8, cls []logic.Clause, back bool) (last int, ok bool) {
+	last = -1
 	for i := range cls {
-		c := cls[i]
 		if back {
-			c = cls[len(cls)-1-i]
+			i = len(cls) - 1 - i
 		}
-		var last logic.Lit
+		var unit logic.Lit
 		open := 0
 		sat := false
-		for _, l := range c {
+		for _, l := range cls[i] {
 			switch litVal(val, l) {
 			case 1:
 				sat = true
 			case 0:
 				open++
-				last = l
+				unit = l
 			}
 			if sat || open > 1 {
 				break
@@ -284,13 +306,13 @@ func propagatePass(val []int8, cls []logic.Clause, back bool) (changed, ok bool)
 		switch {
 		case sat || open > 1:
 		case open == 0:
-			return changed, false
+			return last, false
 		default:
-			setLit(val, last)
-			changed = true
+			setLit(val, unit)
+			last = i
 		}
 	}
-	return changed, true
+	return last, true
 }
 
 // forced returns the number of clauses of l that every world violates.
@@ -356,6 +378,7 @@ func (p *lexProp) bound(l []logic.Clause, j, v int) {
 	p.snap = append(p.snap, p.val...)
 	p.end = append(p.end, len(p.base)+len(p.cls))
 	unit := false // val is closed under cls: only a new unit clause can assign
+	from := len(p.base) + len(p.cls)
 	for _, c := range l {
 		if !falsified(p.val, c) {
 			p.cls = append(p.cls, c)
@@ -366,7 +389,7 @@ func (p *lexProp) bound(l []logic.Clause, j, v int) {
 	// A conflict cannot happen when the assumptions are consistent; if it
 	// does, propagation stops being used rather than prove anything.
 	if unit {
-		p.ok = propagate(p.val, p.base, p.cls)
+		p.ok = propagate(p.val, p.base, p.cls, from)
 	}
 }
 
@@ -461,7 +484,7 @@ func refutesCard(val []int8, base, cls []logic.Clause, c logic.Clause, loose []l
 		}
 	}
 	for {
-		if !propagate(t, base, cls) || c != nil && falsified(t, c) {
+		if !propagate(t, base, cls, 0) || c != nil && falsified(t, c) {
 			return true
 		}
 		changed := false
@@ -528,7 +551,7 @@ func refutes(val []int8, base, cls []logic.Clause, beta logic.Clause, tmp *[]int
 			setLit(*tmp, l.Not())
 		}
 	}
-	return !propagate(*tmp, base, cls)
+	return !propagate(*tmp, base, cls, 0)
 }
 
 // groupProp is what propagation knows about the worlds of an antecedent α
@@ -616,7 +639,7 @@ func (gp *groupProp) refutes(j int, c logic.Clause, tmp *[]int8) bool {
 		*tmp = append((*tmp)[:0], val...)
 		setLit(*tmp, last)
 		base, cls := prefix(gp.base, gp.cls, gp.end[j])
-		return !propagate(*tmp, base, cls)
+		return !propagate(*tmp, base, cls, 0)
 	}
 	return false
 }

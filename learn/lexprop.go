@@ -48,13 +48,19 @@ const maxPropHard = 512
 // lexProp is what unit propagation knows about the worlds of a walk's
 // assumptions (lex or linear).
 type lexProp struct {
-	val []int8         // per atom: 1 true, −1 false, 0 unknown in some world
-	cls []logic.Clause // clauses that hold in every world
-	ok  bool           // false: propagation is not used
-	tmp []int8
+	val []int8 // per atom: 1 true, −1 false, 0 unknown in some world
+	// The clauses that hold in every world are base, then cls. base is
+	// shared with a group's baseProp or groupProp and never written: a walk
+	// that starts from their fixpoint takes their clauses without copying
+	// them (a copy of pointer-holding slices costs write barriers too).
+	base []logic.Clause
+	cls  []logic.Clause
+	ok   bool // false: propagation is not used
+	tmp  []int8
 	// Before each tight level's clauses joined cls: the level, the values
-	// and the length of cls then, so that entails can find the highest
-	// levels a refutation needs (snap holds the values one after another).
+	// and the number of clauses (base and cls) then, so that entails can
+	// find the highest levels a refutation needs (snap holds the values one
+	// after another).
 	at   []int
 	snap []int8
 	end  []int
@@ -70,20 +76,19 @@ type looseLevel struct {
 }
 
 // litVal returns 1 if l is true under val, −1 if false, 0 if unknown.
+//
+// It negates without a branch, which propagation's inner loops would
+// mispredict half the time: s is 1 for a negative literal (l.IsNeg) and
+// (v ^ −1) + 1 is −v in two's complement.
 func litVal(val []int8, l logic.Lit) int8 {
-	v := val[l.Atom()]
-	if l.IsNeg() {
-		return -v
-	}
-	return v
+	s := int8(l & 1)
+	return (val[l.Atom()] ^ -s) + s
 }
 
+// setLit makes l true under val: 1 for a positive literal, −1 for a
+// negative one (l & 1 is l.IsNeg, as in litVal).
 func setLit(val []int8, l logic.Lit) {
-	if l.IsNeg() {
-		val[l.Atom()] = -1
-	} else {
-		val[l.Atom()] = 1
-	}
+	val[l.Atom()] = 1 - 2*int8(l&1)
 }
 
 // reset starts p for the worlds of H ∪ α and, if not nil, the clause c.
@@ -93,7 +98,7 @@ func (p *lexProp) reset(n int, hard []logic.Clause, alpha []logic.Lit, c logic.C
 	}
 	p.val = p.val[:n]
 	clear(p.val)
-	p.cls = p.cls[:0]
+	p.base, p.cls = nil, p.cls[:0]
 	p.ok = true
 	p.at, p.snap, p.end, p.loose = p.at[:0], p.snap[:0], p.end[:0], p.loose[:0]
 	for _, l := range alpha {
@@ -117,15 +122,23 @@ func (p *lexProp) reset(n int, hard []logic.Clause, alpha []logic.Lit, c logic.C
 	if len(p.cls) > maxPropHard {
 		p.cls = p.cls[:0]
 	}
-	if !propagate(p.val, p.cls) {
+	if !propagate(p.val, nil, p.cls, 0) {
 		p.ok = false
 		return
 	}
 	p.cls = slices.DeleteFunc(p.cls, func(h logic.Clause) bool { return satisfied(p.val, h) })
 	if c != nil {
-		p.cls = append(p.cls, c)
-		p.ok = propagate(p.val, p.cls)
+		p.add(c)
 	}
+}
+
+// add adds c to the clauses that hold in every world and propagates it,
+// when p.val is a fixpoint of the others without a conflict (after reset,
+// resetProp or resetFrom): every other clause is then satisfied or has two
+// unknown literals, and propagation starts at c.
+func (p *lexProp) add(c logic.Clause) {
+	p.cls = append(p.cls, c)
+	p.ok = propagate(p.val, p.base, p.cls, len(p.base)+len(p.cls)-1)
 }
 
 // baseProp is the fixpoint of propagation from H ∪ α for one antecedent
@@ -167,12 +180,11 @@ func (w *worker) resetProp(p *lexProp, gi int, hard []logic.Clause, c logic.Clau
 		b.ok, b.val, b.cls = q.ok, q.val, slices.Clip(q.cls)
 	})
 	p.val = append(p.val[:0], b.val...)
-	p.cls = append(p.cls[:0], b.cls...)
+	p.base, p.cls = b.cls, p.cls[:0]
 	p.at, p.snap, p.end, p.loose = p.at[:0], p.snap[:0], p.end[:0], p.loose[:0]
 	p.ok = b.ok
 	if p.ok && c != nil {
-		p.cls = append(p.cls, c)
-		p.ok = propagate(p.val, p.cls)
+		p.add(c)
 	}
 }
 
@@ -190,55 +202,117 @@ func (p *lexProp) resetFrom(gp *groupProp, c logic.Clause) {
 	k := len(gp.end) - 1
 	n := len(gp.val) / len(gp.end)
 	p.val = append(p.val[:0], gp.val[k*n:(k+1)*n]...)
-	p.cls = append(p.cls[:0], gp.cls[:gp.end[k]]...)
+	base, cls := prefix(gp.base, gp.cls, gp.end[k])
+	p.base, p.cls = base, append(p.cls[:0], cls...)
 	p.at, p.snap, p.end, p.loose = p.at[:0], p.snap[:0], p.end[:0], p.loose[:0]
 	p.ok = true
 	if c != nil {
-		p.cls = append(p.cls, c)
-		p.ok = propagate(p.val, p.cls)
+		p.add(c)
 	}
 }
 
+// prefix returns the first n clauses of base followed by cls, as the
+// parts of each.
+func prefix(base, cls []logic.Clause, n int) ([]logic.Clause, []logic.Clause) {
+	if n <= len(base) {
+		return base[:n], nil
+	}
+	return base, cls[:n-len(base)]
+}
+
 // propagate assigns, until nothing changes, the last unknown literal of
-// every clause whose other literals are false. It reports false on a
-// clause with every literal false.
-func propagate(val []int8, cls []logic.Clause) bool {
+// every clause of base and cls (one list, base first) whose other literals
+// are false. It reports false on a clause with every literal false. The
+// clauses before from (in the one list) are known to be satisfied or to
+// have two unknown literals under val.
+func propagate(val []int8, base, cls []logic.Clause, from int) bool {
 	// Passes alternate in direction: a chain of implications (a column's
 	// thresholds, an "at most one" written sequentially) then takes one
-	// pass whichever way it runs, not one per link.
-	for pass, changed := 0, true; changed; pass++ {
-		changed = false
-		for i := range cls {
-			c := cls[i]
-			if pass%2 == 1 {
-				c = cls[len(cls)-1-i]
+	// pass whichever way it runs, not one per link. The clauses a pass
+	// looked at after its last assignment assign nothing until another
+	// does, so the next pass starts at that assignment's clause r and the
+	// first at from: the passes assign the same literals, in the same
+	// order, as passes over every clause would, and end the same way.
+	nb := len(base)
+	r, back := from, false
+	for {
+		last, ok := -1, true
+		switch {
+		case !back && r < nb:
+			var l int
+			if l, ok = propagatePass(val, base[r:], false); l >= 0 {
+				last = r + l
 			}
-			var last logic.Lit
-			open := 0
-			sat := false
-			for _, l := range c {
-				switch litVal(val, l) {
-				case 1:
-					sat = true
-				case 0:
-					open++
+			if ok {
+				if l, ok = propagatePass(val, cls, false); l >= 0 {
+					last = nb + l
+				}
+			}
+		case !back:
+			var l int
+			if l, ok = propagatePass(val, cls[r-nb:], false); l >= 0 {
+				last = r + l
+			}
+		case r >= nb:
+			var l int
+			if l, ok = propagatePass(val, cls[:r-nb+1], true); l >= 0 {
+				last = nb + l
+			}
+			if ok {
+				if l, ok = propagatePass(val, base, true); l >= 0 {
 					last = l
 				}
-				if sat || open > 1 {
-					break
-				}
 			}
-			switch {
-			case sat || open > 1:
-			case open == 0:
-				return false
-			default:
-				setLit(val, last)
-				changed = true
+		default:
+			var l int
+			if l, ok = propagatePass(val, base[:r+1], true); l >= 0 {
+				last = l
 			}
 		}
+		if !ok {
+			return false
+		}
+		if last < 0 {
+			return true
+		}
+		r, back = last, !back
 	}
-	return true
+}
+
+// propagatePass is one pass of propagate over cls, backwards if back: it
+// returns the index in cls of the clause of its last assignment (−1 if
+// none), and false as ok on a clause with every literal false.
+func propagatePass(val []int8, cls []logic.Clause, back bool) (last int, ok bool) {
+	last = -1
+	for i := range cls {
+		if back {
+			i = len(cls) - 1 - i
+		}
+		var unit logic.Lit
+		open := 0
+		sat := false
+		for _, l := range cls[i] {
+			switch litVal(val, l) {
+			case 1:
+				sat = true
+			case 0:
+				open++
+				unit = l
+			}
+			if sat || open > 1 {
+				break
+			}
+		}
+		switch {
+		case sat || open > 1:
+		case open == 0:
+			return last, false
+		default:
+			setLit(val, unit)
+			last = i
+		}
+	}
+	return last, true
 }
 
 // forced returns the number of clauses of l that every world violates.
@@ -264,7 +338,7 @@ func (p *lexProp) lowerBound(l []logic.Clause, j, f int) int {
 		return f
 	}
 	p.loose = append(p.loose, looseLevel{l, j, f})
-	if refutesCard(p.val, p.cls, nil, p.loose, nil, &p.tmp) {
+	if refutesCard(p.val, p.base, p.cls, nil, p.loose, nil, &p.tmp) {
 		f++
 	}
 	p.loose = p.loose[:len(p.loose)-1]
@@ -302,8 +376,9 @@ func (p *lexProp) bound(l []logic.Clause, j, v int) {
 	}
 	p.at = append(p.at, j)
 	p.snap = append(p.snap, p.val...)
-	p.end = append(p.end, len(p.cls))
+	p.end = append(p.end, len(p.base)+len(p.cls))
 	unit := false // val is closed under cls: only a new unit clause can assign
+	from := len(p.base) + len(p.cls)
 	for _, c := range l {
 		if !falsified(p.val, c) {
 			p.cls = append(p.cls, c)
@@ -314,7 +389,7 @@ func (p *lexProp) bound(l []logic.Clause, j, v int) {
 	// A conflict cannot happen when the assumptions are consistent; if it
 	// does, propagation stops being used rather than prove anything.
 	if unit {
-		p.ok = propagate(p.val, p.cls)
+		p.ok = propagate(p.val, p.base, p.cls, from)
 	}
 }
 
@@ -349,13 +424,17 @@ func (p *lexProp) entails(beta logic.Clause) (ok bool, core uint64, coreOK bool)
 	if !p.ok {
 		return false, 0, false
 	}
-	if !refutes(p.val, p.cls, beta, &p.tmp) {
+	if !refutes(p.val, p.base, p.cls, beta, &p.tmp) {
 		return p.entailsLoose(beta)
 	}
 	// The fewest tight levels, highest first, that still refute ¬β.
 	t := len(p.at)
 	n := len(p.val)
-	for t > 0 && refutes(p.snap[(t-1)*n:t*n], p.cls[:p.end[t-1]], beta, &p.tmp) {
+	for t > 0 {
+		base, cls := prefix(p.base, p.cls, p.end[t-1])
+		if !refutes(p.snap[(t-1)*n:t*n], base, cls, beta, &p.tmp) {
+			break
+		}
 		t--
 	}
 	for _, j := range p.at[:t] {
@@ -372,7 +451,7 @@ func (p *lexProp) entails(beta logic.Clause) (ok bool, core uint64, coreOK bool)
 // allows makes its other clauses hold, and one more is a conflict. The
 // proof's levels are then every level with a bound, tight or loose.
 func (p *lexProp) entailsLoose(beta logic.Clause) (ok bool, core uint64, coreOK bool) {
-	if len(p.loose) == 0 || !refutesCard(p.val, p.cls, nil, p.loose, beta, &p.tmp) {
+	if len(p.loose) == 0 || !refutesCard(p.val, p.base, p.cls, nil, p.loose, beta, &p.tmp) {
 		return false, 0, false
 	}
 	for _, j := range p.at {
@@ -390,10 +469,10 @@ func (p *lexProp) entailsLoose(beta logic.Clause) (ok bool, core uint64, coreOK 
 	return true, core, true
 }
 
-// refutesCard reports whether propagation from val (closed under cls)
-// refutes ¬β with the clauses cls, c (if not nil) and the bounds of the
+// refutesCard reports whether propagation from val (closed under base and
+// cls) refutes ¬β with the clauses base, cls, c (if not nil) and the bounds of the
 // loose levels; tmp is scratch.
-func refutesCard(val []int8, cls []logic.Clause, c logic.Clause, loose []looseLevel, beta logic.Clause, tmp *[]int8) bool {
+func refutesCard(val []int8, base, cls []logic.Clause, c logic.Clause, loose []looseLevel, beta logic.Clause, tmp *[]int8) bool {
 	t := append((*tmp)[:0], val...)
 	*tmp = t
 	for _, l := range beta {
@@ -405,7 +484,7 @@ func refutesCard(val []int8, cls []logic.Clause, c logic.Clause, loose []looseLe
 		}
 	}
 	for {
-		if !propagate(t, cls) || c != nil && falsified(t, c) {
+		if !propagate(t, base, cls, 0) || c != nil && falsified(t, c) {
 			return true
 		}
 		changed := false
@@ -458,9 +537,9 @@ func lastOpen(val []int8, c logic.Clause) (logic.Lit, bool) {
 	return last, open == 1
 }
 
-// refutes reports whether propagation over cls from the values val (closed
-// under cls) refutes ¬β; tmp is scratch.
-func refutes(val []int8, cls []logic.Clause, beta logic.Clause, tmp *[]int8) bool {
+// refutes reports whether propagation over base and cls from the values val
+// (closed under them) refutes ¬β; tmp is scratch.
+func refutes(val []int8, base, cls []logic.Clause, beta logic.Clause, tmp *[]int8) bool {
 	for _, l := range beta {
 		if litVal(val, l) > 0 {
 			return true
@@ -472,7 +551,7 @@ func refutes(val []int8, cls []logic.Clause, beta logic.Clause, tmp *[]int8) boo
 			setLit(*tmp, l.Not())
 		}
 	}
-	return !propagate(*tmp, cls)
+	return !propagate(*tmp, base, cls, 0)
 }
 
 // groupProp is what propagation knows about the worlds of an antecedent α
@@ -482,9 +561,10 @@ func refutes(val []int8, cls []logic.Clause, beta logic.Clause, tmp *[]int8) boo
 type groupProp struct {
 	hyp   *Hypothesis
 	ok    bool
-	start bool   // propagation of H ∪ α alone succeeded: val at len(end)−1 is its fixpoint
-	val   []int8 // (k+1)·n: the values at j from j·n
-	end   []int  // per j, the clauses of cls that hold at j
+	start bool           // propagation of H ∪ α alone succeeded: val at len(end)−1 is its fixpoint
+	val   []int8         // (k+1)·n: the values at j from j·n
+	end   []int          // per j, the clauses of base and cls (one list) that hold at j
+	base  []logic.Clause // shared, never written (lexProp.base)
 	cls   []logic.Clause
 	loose []looseLevel // at j = 0
 }
@@ -513,9 +593,9 @@ func (w *worker) groupProp(gi int) *groupProp {
 			gp.ok = gp.ok && p.ok
 		}
 		copy(gp.val[j*n:(j+1)*n], p.val)
-		gp.end[j] = len(p.cls)
+		gp.end[j] = len(p.base) + len(p.cls)
 	}
-	gp.cls = append(gp.cls[:0], p.cls...)
+	gp.base, gp.cls = p.base, append(gp.cls[:0], p.cls...)
 	gp.loose = append(gp.loose[:0], p.loose...)
 	return gp
 }
@@ -527,7 +607,7 @@ func (gp *groupProp) entails(c, beta logic.Clause, tmp *[]int8) bool {
 		return false
 	}
 	n := len(gp.val) / len(gp.end)
-	return refutesCard(gp.val[:n], gp.cls, c, gp.loose, beta, tmp)
+	return refutesCard(gp.val[:n], gp.base, gp.cls, c, gp.loose, beta, tmp)
 }
 
 // refutes reports whether propagation shows that no world of α meeting the
@@ -558,7 +638,8 @@ func (gp *groupProp) refutes(j int, c logic.Clause, tmp *[]int8) bool {
 		// propagate anything new.
 		*tmp = append((*tmp)[:0], val...)
 		setLit(*tmp, last)
-		return !propagate(*tmp, gp.cls[:gp.end[j]])
+		base, cls := prefix(gp.base, gp.cls, gp.end[j])
+		return !propagate(*tmp, base, cls, 0)
 	}
 	return false
 }

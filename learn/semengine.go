@@ -241,7 +241,9 @@ func (w *worker) walkGroup(g []int32, m *Hypothesis, ch change, same int, dec, b
 	e := w.f
 	i := int(g[0])
 	k, ko := len(m.Levels), len(e.hyp.Levels)
-	a := slices.Clone(e.ex[i].alpha)
+	// The assumptions are built in w.sx.wa: the caller is done with the
+	// last group's before it walks the next.
+	a := append(w.sx.wa[:0], e.ex[i].alpha...)
 	p := &w.sx.prop
 	w.resetProp(p, int(e.grp[i]), m.Hard, nil)
 	for t := range same {
@@ -265,9 +267,12 @@ func (w *worker) walkGroup(g []int32, m *Hypothesis, ch change, same int, dec, b
 			w.sx.walk = w.lookUnder(int(e.grp[i]), m, ch, dec)
 			defer func() { w.sx.walk = nil }()
 		}
-		return w.lexWalk(m.Levels, a, slices.Clone(w.m), k-same, dec, bound, 0, p)
+		a = w.lexWalk(m.Levels, a, slices.Clone(w.m), k-same, dec, bound, 0, p)
+	} else {
+		a = w.linWalk(m.Levels, a, k-same, have, dec, bound, p)
 	}
-	return w.linWalk(m.Levels, a, k-same, have, dec, bound, p)
+	w.sx.wa = a
+	return a
 }
 
 // entails decides whether the assumptions a (consistent; pool holds worlds

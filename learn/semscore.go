@@ -48,6 +48,7 @@ type semExtra struct {
 // semScratch holds a worker's buffers for the drowning-free engines.
 type semScratch struct {
 	cur, pre   []logic.Lit // assumptions
+	wa         []logic.Lit // walkGroup's assumptions
 	pool, skip []uint64    // worlds, one after another
 	gm         []uint64
 	totLv      []int32   // lex: the level of each totalizer output, from variable n
@@ -112,8 +113,7 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 			cons = no
 		}
 	}
-	w.sx.cur = append(w.sx.cur[:0], w.current(i0)...)
-	cur := w.sx.cur
+	cur := w.current(i0)
 	found := func(x int) {
 		pool = append(pool, w.m...)
 		w.keep(x, 0)
@@ -487,10 +487,11 @@ func lexInto(v, u []int32, j int, covered, ansW bool) bool {
 }
 
 // current returns the assumptions that define the current decision of
-// example i: α and the kept levels (linear) or the optimal counts (lex).
+// example i: α and the kept levels (linear) or the optimal counts (lex),
+// built in w.sx.cur (not w.assume, which try overwrites).
 func (w *worker) current(i int) []logic.Lit {
 	e := w.f
-	a := append(w.assume[:0], e.ex[i].alpha...)
+	a := append(w.sx.cur[:0], e.ex[i].alpha...)
 	for j := range e.hyp.Levels {
 		if e.sem == possibilistic.Lex {
 			a = w.atMost(a, j, int(e.dec[i][j]))
@@ -498,7 +499,7 @@ func (w *worker) current(i int) []logic.Lit {
 			a = append(a, w.sel[j])
 		}
 	}
-	w.assume = a
+	w.sx.cur = a
 	return a
 }
 

@@ -233,42 +233,13 @@ func propagate(val []int8, base, cls []logic.Clause, from int) bool {
 	// does, so the next pass starts at that assignment's clause r and the
 	// first at from: the passes assign the same literals, in the same
 	// order, as passes over every clause would, and end the same way.
-	nb := len(base)
 	r, back := from, false
 	for {
-		last, ok := -1, true
-		switch {
-		case !back && r < nb:
-			var l int
-			if l, ok = propagatePass(val, base[r:], false); l >= 0 {
-				last = r + l
-			}
-			if ok {
-				if l, ok = propagatePass(val, cls, false); l >= 0 {
-					last = nb + l
-				}
-			}
-		case !back:
-			var l int
-			if l, ok = propagatePass(val, cls[r-nb:], false); l >= 0 {
-				last = r + l
-			}
-		case r >= nb:
-			var l int
-			if l, ok = propagatePass(val, cls[:r-nb+1], true); l >= 0 {
-				last = nb + l
-			}
-			if ok {
-				if l, ok = propagatePass(val, base, true); l >= 0 {
-					last = l
-				}
-			}
-		default:
-			var l int
-			if l, ok = propagatePass(val, base[:r+1], true); l >= 0 {
-				last = l
-			}
+		lo, hi := r, len(base)+len(cls)
+		if back {
+			lo, hi = 0, r+1
 		}
+		last, ok := passOver(val, base, cls, lo, hi, back)
 		if !ok {
 			return false
 		}
@@ -277,6 +248,33 @@ func propagate(val []int8, base, cls []logic.Clause, from int) bool {
 		}
 		r, back = last, !back
 	}
+}
+
+// passOver is one pass of propagate over the clauses lo ≤ i < hi of base
+// and cls taken as one list, backwards if back: it returns the index in
+// that list of the clause of its last assignment (−1 if none), and false
+// as ok on a clause with every literal false.
+func passOver(val []int8, base, cls []logic.Clause, lo, hi int, back bool) (last int, ok bool) {
+	nb := len(base)
+	type part struct {
+		cls []logic.Clause
+		off int // index of cls[0] in the one list
+	}
+	parts := [2]part{{base[min(lo, nb):min(hi, nb)], min(lo, nb)}, {cls[max(lo-nb, 0):max(hi-nb, 0)], max(lo, nb)}}
+	if back {
+		parts[0], parts[1] = parts[1], parts[0]
+	}
+	last = -1
+	for _, p := range parts {
+		l, ok := propagatePass(val, p.cls, back)
+		if l >= 0 {
+			last = p.off + l
+		}
+		if !ok {
+			return last, false
+		}
+	}
+	return last, true
 }
 
 // propagatePass is one pass of propagate over cls, backwards if back: it

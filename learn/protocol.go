@@ -173,13 +173,17 @@ func (proto *Protocol) check() error {
 // at the iterations the held-out parts managed would stop it where the
 // only evidence is that more helped. It then learns to the limits of
 // Settings (iterations, time, patience), as the validation would have with
-// more time (TestFinalCensored).
+// more time (TestFinalCensored). A saturated curve (Selection.Saturated)
+// does the same: its held-out parts were right on every example, and the
+// final run learns until it is right on every training example, which
+// on more examples can take more iterations than the held-out parts'
+// runs needed.
 func (proto *Protocol) Final(sel *Selection) Settings {
 	s := proto.Settings
 	if sel == nil {
 		return s
 	}
-	if sel.Chosen > 0 && !sel.Censored() {
+	if sel.Chosen > 0 && !sel.ToLimits() {
 		s.Iterations = sel.Chosen
 	}
 	if s.Timeout > 0 {

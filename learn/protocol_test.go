@@ -489,9 +489,10 @@ func TestChooseSupportPrunesNoise(t *testing.T) {
 	}
 }
 
-// TestFinalCensored: a curve the validation's time cut short at its best
-// gives the final run the protocol's iteration limit; any other curve, the
-// chosen iterations.
+// TestFinalCensored: a curve the validation's time cut short at its best,
+// or one right on every held-out example at the chosen iteration, gives the
+// final run the protocol's iteration limit; any other curve, the chosen
+// iterations.
 func TestFinalCensored(t *testing.T) {
 	curve := func(accs ...float64) []Iteration {
 		h := make([]Iteration, len(accs))
@@ -502,19 +503,25 @@ func TestFinalCensored(t *testing.T) {
 	}
 	proto := Protocol{Settings: Settings{Iterations: 50, Timeout: 10 * time.Second}}
 	for _, c := range []struct {
-		name     string
-		sel      Selection
-		censored bool
-		want     int
+		name                string
+		sel                 Selection
+		censored, saturated bool
+		want                int
 	}{
-		{"time ran out at the best", Selection{History: curve(0.5, 0.6, 0.7), Stop: StopTimeout, Best: 3, Chosen: 2}, true, 50},
-		{"time ran out after the best", Selection{History: curve(0.5, 0.7, 0.6), Stop: StopTimeout, Best: 2, Chosen: 2}, false, 2},
-		{"limit reached at the best", Selection{History: curve(0.5, 0.6, 0.7), Stop: StopIterations, Best: 3, Chosen: 3}, false, 3},
-		{"held-out score stopped improving", Selection{History: curve(0.5, 0.7, 0.6), Stop: StopNoGain, Best: 2, Chosen: 1}, false, 1},
-		{"learner's patience at the best", Selection{History: curve(0.5, 0.6), Stop: StopPatience, Best: 2, Chosen: 2}, false, 2},
+		{"time ran out at the best", Selection{History: curve(0.5, 0.6, 0.7), Stop: StopTimeout, Best: 3, Chosen: 2, ChosenAccuracy: 0.6}, true, false, 50},
+		{"time ran out after the best", Selection{History: curve(0.5, 0.7, 0.6), Stop: StopTimeout, Best: 2, Chosen: 2, ChosenAccuracy: 0.7}, false, false, 2},
+		{"limit reached at the best", Selection{History: curve(0.5, 0.6, 0.7), Stop: StopIterations, Best: 3, Chosen: 3, ChosenAccuracy: 0.7}, false, false, 3},
+		{"held-out score stopped improving", Selection{History: curve(0.5, 0.7, 0.6), Stop: StopNoGain, Best: 2, Chosen: 1, ChosenAccuracy: 0.5}, false, false, 1},
+		{"learner's patience at the best", Selection{History: curve(0.5, 0.6), Stop: StopPatience, Best: 2, Chosen: 2, ChosenAccuracy: 0.6}, false, false, 2},
+		{"every held-out example right", Selection{History: curve(0.9, 1, 1), Stop: StopNoGain, Best: 2, Chosen: 2, ChosenAccuracy: 1}, false, true, 50},
+		{"all but one held-out example right", Selection{History: curve(0.9, 0.999, 0.999), Stop: StopNoGain, Best: 2, Chosen: 2, ChosenAccuracy: 0.999}, false, false, 2},
+		{"nothing chosen", Selection{History: curve(1), Stop: StopNoGain, Best: 1, Chosen: 0, ChosenAccuracy: 1}, false, false, 50},
 	} {
 		if got := c.sel.Censored(); got != c.censored {
 			t.Errorf("%s: censored %v, want %v", c.name, got, c.censored)
+		}
+		if got := c.sel.Saturated(); got != c.saturated {
+			t.Errorf("%s: saturated %v, want %v", c.name, got, c.saturated)
 		}
 		c.sel.Elapsed = 4 * time.Second
 		f := proto.Final(&c.sel)

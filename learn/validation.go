@@ -56,6 +56,21 @@ func (s *Selection) Censored() bool {
 	return s != nil && s.Stop == StopTimeout && s.Best > 0 && s.Best == len(s.History)
 }
 
+// Saturated reports whether every held-out example was right at the chosen
+// iteration. The curve cannot rise above it, so it shows only how many
+// iterations the held-out parts' runs needed to be right on everything,
+// on fewer training examples than the final run has: the final run, which
+// must fit more of them, is not held to that number either (Protocol.Final).
+// A run that is right on every training example ends there by itself.
+func (s *Selection) Saturated() bool {
+	return s != nil && s.Chosen > 0 && s.ChosenAccuracy >= 1
+}
+
+// ToLimits reports whether the final run learns to the limits of the
+// protocol's settings instead of stopping at the chosen iteration: when the
+// curve is censored or saturated.
+func (s *Selection) ToLimits() bool { return s.Censored() || s.Saturated() }
+
 // StopNoGain ends a validation run whose held-out score has not improved
 // for the protocol's ValidationPatience.
 const StopNoGain Stop = "held-out accuracy stopped improving"

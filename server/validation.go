@@ -54,7 +54,11 @@ type validationView struct {
 	StdErr         float64 `json:"std_err,omitempty"`
 	// Censored: the curve was at its best when the validation's time ran
 	// out, so the final run learns to the limits (learn.Selection.Censored).
-	Censored       bool   `json:"censored,omitempty"`
+	Censored bool `json:"censored,omitempty"`
+	// Saturated: every held-out example was right at the chosen
+	// iteration, so the final run learns to the limits as well
+	// (learn.Selection.Saturated).
+	Saturated      bool   `json:"saturated,omitempty"`
 	PruneThreshold *int64 `json:"prune_threshold,omitempty"`
 }
 
@@ -83,7 +87,7 @@ func (val *validation) view() *validationView {
 	}
 	if s := val.sel; s != nil {
 		v.Best, v.BestAccuracy, v.Chosen, v.ChosenAccuracy, v.StdErr = s.Best, s.BestAccuracy, s.Chosen, s.ChosenAccuracy, s.StdErr
-		v.Censored = s.Censored()
+		v.Censored, v.Saturated = s.Censored(), s.Saturated()
 	}
 	if val.pruned >= 0 {
 		t := val.pruned

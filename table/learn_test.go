@@ -422,3 +422,50 @@ func TestLearnFallback(t *testing.T) {
 		t.Fatal("the fallback decided no row: the test checks nothing")
 	}
 }
+
+// TestLearnSaturated: when every held-out row is right at the chosen
+// iteration, the final run is not held to the held-out parts' iterations
+// but learns until every training row is right (learn.Selection.Saturated,
+// learn.Protocol.Final).
+func TestLearnSaturated(t *testing.T) {
+	ctx := context.Background()
+	saturated := 0
+	for seed := range uint64(4) {
+		r := rand.New(rand.NewPCG(seed, 2))
+		var b strings.Builder
+		b.WriteString("shape,colour,size,class\n")
+		for range 300 {
+			shape := []string{"round", "square", "long"}[r.IntN(3)]
+			colour := []string{"red", "green", "blue"}[r.IntN(3)]
+			size := []string{"S", "M", "L"}[r.IntN(3)]
+			c := "no" // a rule, an exception and an exception to it
+			if shape == "round" && !(colour == "blue" && size != "L") || size == "S" && colour == "green" {
+				c = "yes"
+			}
+			fmt.Fprintf(&b, "%s,%s,%s,%s\n", shape, colour, size, c)
+		}
+		tab := read(t, b.String(), Options{})
+		for _, sem := range possibilistic.AllSemantics {
+			s := Settings{Label: "class", Folds: 3, Rule: learn.BestScore,
+				Learner: learn.Settings{Iterations: 40, Patience: 5, Seed: seed, Threads: 1, Semantics: sem}}
+			lr, err := Learn(ctx, tab, nil, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sel := lr.Selection
+			if !sel.Saturated() {
+				continue
+			}
+			saturated++
+			if lr.Iterations != s.Learner.Iterations {
+				t.Errorf("seed %d %s: every held-out row right at %d iterations, but the final run was limited to %d", seed, sem, sel.Chosen, lr.Iterations)
+			}
+			if lr.Stop == learn.StopPerfect && lr.TrainAccuracy < 1 {
+				t.Errorf("seed %d %s: stopped as perfect at training accuracy %.4f", seed, sem, lr.TrainAccuracy)
+			}
+		}
+	}
+	if saturated == 0 {
+		t.Fatal("no run had every held-out row right: the test checks nothing")
+	}
+}

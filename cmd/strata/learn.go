@@ -537,7 +537,8 @@ func newRunSummary(stop learn.Stop, iterations int, elapsed time.Duration, sem p
 		Formulas: m.NumClauses(), Levels: len(m.Levels), Literals: m.NumLiterals(), HardRules: hard}
 	if sel != nil {
 		s.Validation = &validationJSON{Folds: max(1, len(sel.Folds)), Held: sel.Held, Best: sel.Best, BestAccuracy: sel.BestAccuracy,
-			Chosen: sel.Chosen, ChosenAccuracy: sel.ChosenAccuracy, StdErr: sel.StdErr, Censored: sel.Censored()}
+			Chosen: sel.Chosen, ChosenAccuracy: sel.ChosenAccuracy, StdErr: sel.StdErr, Censored: sel.Censored(),
+			Saturated: sel.Saturated()}
 	}
 	if pr != nil && pr.Threshold > 0 {
 		s.Pruning = &pruningJSON{Threshold: pr.Threshold, Before: pr.Before, After: pr.After}
@@ -574,6 +575,10 @@ type validationJSON struct {
 	// time ran out, so the final run learned to the limits instead of
 	// stopping at Chosen (learn.Selection.Censored).
 	Censored bool `json:"censored"`
+	// Saturated: every held-out example was right at Chosen, so the
+	// final run learned until every training example was right, to the
+	// limits (learn.Selection.Saturated).
+	Saturated bool `json:"saturated"`
 }
 
 type pruningJSON struct {

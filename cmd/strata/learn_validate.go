@@ -60,8 +60,8 @@ func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, p 
 	}
 	fmt.Fprintf(stderr, "validation: best %.4f at iteration %d; chose %d iterations (%.4f, within one standard error %.4f)\n",
 		s.BestAccuracy, s.Best, s.Chosen, s.ChosenAccuracy, s.StdErr)
-	if s.Censored() {
-		fmt.Fprintln(stderr, censoredNote)
+	if note := toLimitsNote(s.Censored(), s.Saturated()); note != "" {
+		fmt.Fprintln(stderr, note)
 	}
 	if sup := s.Support; sup != nil {
 		fmt.Fprintf(stderr, "support: pruning clauses that at most %.2f%% of the training examples need (held-out accuracy %.4f; unpruned %.4f)\n",
@@ -70,9 +70,17 @@ func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, p 
 	return s, nil
 }
 
-// censoredNote says why the final run is not held to the chosen
-// iterations (learn.Selection.Censored).
-const censoredNote = "the held-out accuracy was still at its best when the validation's share of --timeout ran out: the final run learns up to --iterations, --patience or the time left"
+// toLimitsNote says why the final run is not held to the chosen
+// iterations, when it is not (learn.Selection.ToLimits).
+func toLimitsNote(censored, saturated bool) string {
+	switch {
+	case censored:
+		return "the held-out accuracy was still at its best when the validation's share of --timeout ran out: the final run learns up to --iterations, --patience or the time left"
+	case saturated:
+		return "every held-out example was right at the chosen iteration: the final run learns until every training example is right, up to --iterations, --patience or the time left"
+	}
+	return ""
+}
 
 // interruptedValidation says, when Ctrl-C ended the validation phase, that
 // nothing was written: the theory and the checkpoint come from the final

@@ -270,8 +270,8 @@ func (s *tableSummary) write(w io.Writer) {
 			how = "one held-out part"
 		}
 		fmt.Fprintf(w, "iterations chosen by %s: %d (held-out accuracy %.4f; best %.4f at %d)\n", how, v.Chosen, v.ChosenAccuracy, v.BestAccuracy, v.Best)
-		if v.Censored {
-			fmt.Fprintln(w, censoredNote)
+		if note := toLimitsNote(v.Censored, v.Saturated); note != "" {
+			fmt.Fprintln(w, note)
 		}
 	}
 	elapsed := time.Duration(s.Seconds * float64(time.Second))

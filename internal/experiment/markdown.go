@@ -98,6 +98,9 @@ func (v *Validation) cells() (best, chosen string) {
 	if v.Censored() {
 		return best, fmt.Sprintf("%d (%.1f%%), still rising when the time ran out: the final run learned to the limits", v.Chosen, 100*v.ChosenAccuracy)
 	}
+	if v.Saturated() {
+		return best, fmt.Sprintf("%d (%.1f%%), every held-out example right: the final run learned to the limits", v.Chosen, 100*v.ChosenAccuracy)
+	}
 	if v.Chosen == v.Best {
 		// The best iteration is chosen under either rule; "within one s.e."
 		// would read as if a smaller one had been.

@@ -197,10 +197,10 @@ func Chosen(t testing.TB, lr *experiment.Learning) *experiment.Validation {
 		t.Errorf("no validation run: %+v", v)
 		return nil
 	}
-	// A censored curve leaves the final run the iteration limit
-	// (learn.Protocol.Final), which the validation did not reach.
+	// A censored or saturated curve leaves the final run the iteration
+	// limit (learn.Protocol.Final).
 	final := lr.Iterations == v.Chosen
-	if v.Censored() {
+	if v.ToLimits() {
 		final = lr.Iterations == 0 || lr.Iterations > len(v.History)
 	}
 	if v.Chosen < 1 || v.Chosen > v.Best || !final {

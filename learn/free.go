@@ -148,16 +148,25 @@ func (ch change) freeCore(core uint64) (uint64, bool) {
 	return core, true
 }
 
+// unchanged reports whether a change of a clause c, whose free atoms are fa
+// and whose active groups are act (entailed.go), changes nothing for group
+// gi: c is free for it, or holds in every world of H ∪ α.
+func (e *store) unchanged(gi int, fa, act []uint64) bool {
+	return e.isFree(gi, fa) || act != nil && act[gi>>6]>>(gi&63)&1 == 0
+}
+
 // freeWitness puts into w.m a witness of group g's decisions under the
-// changed hypothesis, for which ch's clause c is free, and reports false if
-// no witness of the current decisions is at hand: a witness of the current
-// decisions with c's free literal made true (an inserted clause) or as it
-// is (a removed one, which it satisfies or which a skipped level held).
+// changed hypothesis, for which ch's clause c changes nothing (unchanged),
+// and reports false if no witness of the current decisions is at hand: a
+// witness of the current decisions with c's free literal made true (an
+// inserted clause that is free) or as it is (an inserted clause that every
+// world of H ∪ α satisfies, or a removed one, which it satisfies or which a
+// skipped level held).
 func (w *worker) freeWitness(g []int32, gi int, ch change, fa []uint64) bool {
 	if !w.groupWorld(g, true) {
 		return false
 	}
-	if ch.kind == insertion {
+	if ch.kind == insertion && w.f.isFree(gi, fa) {
 		l := w.f.freeLit(gi, ch.c, fa)
 		a := l.Atom()
 		if l.IsNeg() {
@@ -169,10 +178,10 @@ func (w *worker) freeWitness(g []int32, gi int, ch change, fa []uint64) bool {
 	return true
 }
 
-// keepFree makes the examples of group g, for which ch's clause is free,
-// keep their answers under the changed hypothesis m, with their decisions
-// and proofs mapped to its levels and a witness, and reports false (having
-// changed nothing) when it has no witness to keep.
+// keepFree makes the examples of group g, for which ch's clause changes
+// nothing (unchanged), keep their answers under the changed hypothesis m,
+// with their decisions and proofs mapped to its levels and a witness, and
+// reports false (having changed nothing) when it has no witness to keep.
 func (w *worker) keepFree(g []int32, gi int, m *Hypothesis, ch change, fa []uint64) bool {
 	e := w.f
 	if !w.freeWitness(g, gi, ch, fa) {

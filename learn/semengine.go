@@ -389,12 +389,15 @@ func (e *drowningFree) commit(m *Hypothesis) { e.commitChange(m, change{}) }
 func (e *drowningFree) commitChange(m *Hypothesis, ch change) {
 	same := sameTop(e.hyp, m)
 	k := len(m.Levels)
-	var fa []uint64 // the changed clause's free atoms (free.go)
+	var fa, act []uint64 // the changed clause's free atoms (free.go) and active groups (entailed.go)
 	switch ch.kind {
 	case insertion:
 		fa = e.freeAtoms(m, ch.c, nil)
 	case removal:
 		fa = e.freeAtoms(e.hyp, ch.c, nil)
+	}
+	if ch.kind != 0 && e.entailedFor(e.hyp) {
+		act = e.active(ch.c, nil)
 	}
 	e.parallel(func(w *worker) {
 		w.compileFree(m)
@@ -405,7 +408,7 @@ func (e *drowningFree) commitChange(m *Hypothesis, ch change) {
 				e.setUndecided(g, k)
 				continue
 			}
-			if e.isFree(gi, fa) && w.keepFree(g, gi, m, ch, fa) {
+			if e.unchanged(gi, fa, act) && w.keepFree(g, gi, m, ch, fa) {
 				continue
 			}
 			old := e.dec[g[0]]

@@ -160,9 +160,10 @@ type coverage interface {
 	// scoreCandidates returns, for each clause, the change of score when
 	// it is inserted at each position 0..2k of the current hypothesis;
 	// scoreAbove only for the candidates that may change it by need or
-	// more at some position from[ci] on (see bestAbove).
+	// more at some position from[ci] on other than except (-1: none; see
+	// bestAbove and reinsert).
 	scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64
-	scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64) [][]int64
+	scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64, except int) [][]int64
 	// scoreRemoval returns the change of score if clause i of level j
 	// were removed, removalHarmless whether it is at least 0; both leave
 	// the workers compiled for the smaller hypothesis (commitRemove or

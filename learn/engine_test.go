@@ -134,6 +134,7 @@ func TestIncrementalMatchesFullEvaluation(t *testing.T) {
 				t.Fatalf("#%d: need %d: bounded choice %v better than the best of the full profiles", iter, need, got.clause)
 			}
 		}
+		checkScoreAboveExcept(t, iter, e, cands, profiles, r)
 		// Scoring must not have disturbed the state.
 		if s := e.score(); s != base {
 			t.Fatalf("#%d: score moved from %d to %d while scoring candidates", iter, base, s)
@@ -235,6 +236,41 @@ func examplesOf(e *store) *Examples {
 
 // TestCoversInExampleOrder checks that Covers answers in the order of the
 // examples it is given, although the engine numbers them by antecedent.
+// checkScoreAboveExcept checks scoreAbove with a position left out, as
+// reinsert asks it (its clause's place): a candidate's profile, when not
+// left out, is the full one, and it is never left out when a position from
+// its least on but except reaches need.
+func checkScoreAboveExcept(t *testing.T, iter int, e coverage, cands []logic.Clause, profiles [][]int64, r *rand.Rand) {
+	t.Helper()
+	h := e.base().hyp
+	for ci, c := range cands {
+		from := e.minPosition(h, c)
+		if from < 0 {
+			continue
+		}
+		except := r.IntN(h.Positions())
+		others := false // a position from from on other than except
+		best := profiles[ci][except]
+		for p := from; p < h.Positions(); p++ {
+			if p != except {
+				if !others || profiles[ci][p] > best {
+					best = profiles[ci][p]
+				}
+				others = true
+			}
+		}
+		for _, need := range []int64{best, best + 1, profiles[ci][except]} {
+			got := e.scoreAbove(context.Background(), []logic.Clause{c}, []int{from}, need, except)[0]
+			switch reach := others && best >= need; {
+			case got != nil && !slices.Equal(got, profiles[ci]):
+				t.Fatalf("#%d: %v, need %d, except %d: profile %v, full %v", iter, c, need, except, got, profiles[ci])
+			case reach && got == nil:
+				t.Fatalf("#%d: %v, need %d, except %d: left out, but a position reaches need (full %v)", iter, c, need, except, profiles[ci])
+			}
+		}
+	}
+}
+
 func TestCoversInExampleOrder(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 16))
 	for iter := range 100 {

@@ -140,11 +140,11 @@ func interruptResumeStress(t *testing.T, sem possibilistic.Semantics) {
 	train := Merge(p, q)
 	v := th.Vocab
 	opts := Settings{Seed: 5, Iterations: 14, Threads: 2, Candidates: 30, Semantics: sem}
-	trip := int64(200) // context checks before an interruption, at most
+	trip := int64(120) // context checks before an interruption, at most
 	if sem != possibilistic.Poss {
 		// Their iterations cost more: fewer of them, interrupted sooner
 		// (and still often enough to end).
-		opts.Iterations, opts.Candidates, trip = 10, 20, 150
+		opts.Iterations, opts.Candidates, trip = 10, 20, 100
 	}
 	straight, err := NewLearner(Problem{Vocab: v, Train: train}, opts)
 	if err != nil {

@@ -15,16 +15,16 @@ import (
 // reach the best gain found (score.go scores one group).
 
 // scoreAbove scores the candidates that may still change the score by at
-// least need at some position from[ci] on (from[ci] < 0: none), and leaves
-// the others out (nil profile). Each candidate first gets an upper bound
+// least need at some position from[ci] on (from[ci] < 0: none) other than
+// except (-1: none), and leaves the others out (nil profile). Each candidate first gets an upper bound
 // on what it can gain (gainBound, no solver call); candidates are then
 // scored from the highest bound down, and need rises to the best gain
 // found, so that a candidate whose bound is below it, which cannot even tie
 // the best, is never scored (scoreBounded).
-func (e *drowning) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64) [][]int64 {
+func (e *drowning) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64, except int) [][]int64 {
 	e.entailedFor(e.hyp)
 	bound, groupBounds := e.gainBounds(cands)
-	return e.scoreBounded(ctx, cands, from, need, bound, func(w *worker, ci int, delta []int64, ab *abortShare) {
+	return e.scoreBounded(ctx, cands, from, need, except, bound, func(w *worker, ci int, delta []int64, ab *abortShare) {
 		w.scoreShareBounded(cands[ci], delta, ab, groupBounds[w.id][ci])
 	})
 }
@@ -34,7 +34,7 @@ func (e *drowning) scoreAbove(ctx context.Context, cands []logic.Clause, from []
 // candidate, and a candidate stops being scored once its changes so far
 // plus the misclassified weight of the groups left are below need
 // (scoreShareBoundedSem).
-func (e *drowningFree) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64) [][]int64 {
+func (e *drowningFree) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64, except int) [][]int64 {
 	e.entailedFor(e.hyp)
 	bound := make([]int64, len(cands))
 	miss := make([]int64, len(e.groups))
@@ -53,7 +53,7 @@ func (e *drowningFree) scoreAbove(ctx context.Context, cands []logic.Clause, fro
 			}
 		}
 	}
-	return e.scoreBounded(ctx, cands, from, need, bound, func(w *worker, ci int, delta []int64, ab *abortShare) {
+	return e.scoreBounded(ctx, cands, from, need, except, bound, func(w *worker, ci int, delta []int64, ab *abortShare) {
 		w.scoreShareBoundedSem(cands[ci], delta, ab)
 	})
 }
@@ -61,8 +61,10 @@ func (e *drowningFree) scoreAbove(ctx context.Context, cands []logic.Clause, fro
 // scoreBounded scores the candidates from the highest bound down, each
 // with score on every worker's share (which gives up, setting ab.stop, once
 // the candidate is proved unable to reach need), raising need to the best
-// gain found, and stops at the first bound below need.
-func (e *store) scoreBounded(ctx context.Context, cands []logic.Clause, from []int, need int64, bound []int64,
+// gain found, and stops at the first bound below need. The change at
+// position except does not count: a candidate that can reach need only
+// there is left out.
+func (e *store) scoreBounded(ctx context.Context, cands []logic.Clause, from []int, need int64, except int, bound []int64,
 	score func(w *worker, ci int, delta []int64, ab *abortShare)) [][]int64 {
 	res := make([][]int64, len(cands))
 	order := make([]int, 0, len(cands))
@@ -78,7 +80,7 @@ func (e *store) scoreBounded(ctx context.Context, cands []logic.Clause, from []i
 		if ctx.Err() != nil || bound[ci] < need {
 			break // the order is by bound: no later candidate can reach need
 		}
-		ab := &abortShare{need: need, from: from[ci], vec: make([][]int64, len(e.workers))}
+		ab := &abortShare{need: need, from: from[ci], except: except, vec: make([][]int64, len(e.workers))}
 		e.parallel(func(w *worker) {
 			parts[w.id] = make([]int64, np)
 			score(w, ci, parts[w.id], ab)
@@ -103,14 +105,15 @@ func (e *store) scoreBounded(ctx context.Context, cands []logic.Clause, from []i
 // abortShare is what the workers scoring one candidate share to stop
 // early: each publishes, per position, its exact change so far plus an
 // upper bound on what its remaining groups can gain there; once the sum
-// over workers is below need at every position from from on, the
-// candidate cannot reach need and stop is set.
+// over workers is below need at every position from from on but except,
+// the candidate cannot reach need and stop is set.
 type abortShare struct {
-	need int64
-	from int
-	mu   sync.Mutex
-	vec  [][]int64
-	stop atomic.Bool
+	need   int64
+	from   int
+	except int
+	mu     sync.Mutex
+	vec    [][]int64
+	stop   atomic.Bool
 }
 
 // publish records worker id's bound vector and reports whether the
@@ -125,6 +128,9 @@ func (ab *abortShare) publish(id int, v []int64) bool {
 		}
 	}
 	for p := ab.from; p < len(v); p++ {
+		if p == ab.except {
+			continue
+		}
 		var sum int64
 		for _, o := range ab.vec {
 			sum += o[p]

@@ -92,7 +92,7 @@ func bestAbove(ctx context.Context, e coverage, cands []logic.Clause, need int64
 	for ci, c := range cands {
 		from[ci] = e.minPosition(s.hyp, c)
 	}
-	profiles := e.scoreAbove(ctx, cands, from, need)
+	profiles := e.scoreAbove(ctx, cands, from, need, -1)
 	if ctx.Err() != nil {
 		return choice{}, false
 	}

@@ -181,6 +181,7 @@ func checkAgainstBruteForce(t *testing.T, sem possibilistic.Semantics, r *rand.R
 					}
 				}
 			}
+			checkScoreAboveExcept(t, iter, e, cands, profiles, r)
 			if s := e.score(); s != base {
 				t.Fatalf("%v #%d: score moved from %d to %d while scoring candidates", sem, iter, base, s)
 			}

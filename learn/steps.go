@@ -148,12 +148,18 @@ func reinsert(ctx context.Context, e coverage) {
 		stay := choice{clause: c, pos: home(orig, j), score: s.score(), levels: len(orig.Levels), ok: true}
 		snap := e.save()
 		e.commitRemove(j, i)
-		prof := e.scoreCandidates(ctx, []logic.Clause{c})
+		base := s.score()
+		// A move must at least tie staying somewhere else: c is scored only
+		// until no other position can (its profile is then nil).
+		prof := e.scoreAbove(ctx, []logic.Clause{c}, []int{from}, stay.score-base, stay.pos)
 		if ctx.Err() != nil {
 			e.restore(orig, snap)
 			return
 		}
-		base := s.score()
+		if prof[0] == nil {
+			e.restore(orig, snap)
+			continue
+		}
 		best := stay
 		for p := from; p < len(prof[0]); p++ {
 			if ch := (choice{clause: c, pos: p, score: base + prof[0][p], levels: without.LevelsAfter(p), ok: true}); ch.better(best) {

@@ -193,7 +193,7 @@ func checkAgainstBruteForce(t *testing.T, sem possibilistic.Semantics, r *rand.R
 						t.Fatalf("%v #%d: removing clause %d of level %d: trial %d, brute force %d", sem, iter, i, j, got, want)
 					}
 					checkTrialCores(t, e, e.semx.pend[pendKey{m, j, i}], ws)
-					// The bounded trial, which may give up half-way.
+					// Prune's question, whose trial commitRemove takes.
 					delete(e.semx.pend, pendKey{m, j, i})
 					if h := e.removalHarmless(j, i); h != (want >= 0) {
 						t.Fatalf("%v #%d: removing clause %d of level %d: harmless %v, brute force %d", sem, iter, i, j, h, want)
@@ -238,8 +238,8 @@ func checkAgainstBruteForce(t *testing.T, sem possibilistic.Semantics, r *rand.R
 						t.Fatalf("%v #%d: trial removal %d, brute force %d", sem, iter, got, want)
 					}
 				case 1:
-					// The learner's prune: a bounded trial, which may give
-					// up half-way, then the commit.
+					// The learner's prune: whether the removal is
+					// harmless, then the commit.
 					if got, want := e.removalHarmless(j, i), bruteScore(after, sem, ex, ws) >= e.score(); got != want {
 						t.Fatalf("%v #%d: trial removal harmless %v, brute force %v", sem, iter, got, want)
 					}

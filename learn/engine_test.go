@@ -234,8 +234,6 @@ func examplesOf(e *store) *Examples {
 	return ex
 }
 
-// TestCoversInExampleOrder checks that Covers answers in the order of the
-// examples it is given, although the engine numbers them by antecedent.
 // checkScoreAboveExcept checks scoreAbove with a position left out, as
 // reinsert asks it (its clause's place): a candidate's profile, when not
 // left out, is the full one, and it is never left out when a position from
@@ -271,6 +269,8 @@ func checkScoreAboveExcept(t *testing.T, iter int, e coverage, cands []logic.Cla
 	}
 }
 
+// TestCoversInExampleOrder checks that Covers answers in the order of the
+// examples it is given, although the engine numbers them by antecedent.
 func TestCoversInExampleOrder(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 16))
 	for iter := range 100 {

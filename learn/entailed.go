@@ -12,10 +12,9 @@ import (
 // H ∪ α (H: the hard rules) holds in every world of H ∪ α: every cut, with
 // or without it, has the same worlds with α, so inserting it at any
 // position, or removing it, changes no answer of α's examples, under every
-// semantics. On a
-// table α states the row's descriptors, and the hard rules ("at most one
-// value", the order of a column's thresholds) then settle every other
-// descriptor: a candidate ¬α' ∨ β' drawn from another row holds in every
+// semantics. On a table α states the row's descriptors, and the hard rules
+// ("at most one value", the order of a column's thresholds) then settle
+// every other descriptor: a candidate ¬α' ∨ β' drawn from another row holds in every
 // world of α unless α fulfils all of α', so scoring skips most antecedents
 // without reading their states or stored worlds.
 // TestEntailedSkipsNothing checks that the skipped groups change nothing

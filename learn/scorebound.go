@@ -16,11 +16,11 @@ import (
 
 // scoreAbove scores the candidates that may still change the score by at
 // least need at some position from[ci] on (from[ci] < 0: none) other than
-// except (-1: none), and leaves the others out (nil profile). Each candidate first gets an upper bound
-// on what it can gain (gainBound, no solver call); candidates are then
-// scored from the highest bound down, and need rises to the best gain
-// found, so that a candidate whose bound is below it, which cannot even tie
-// the best, is never scored (scoreBounded).
+// except (-1: none), and leaves the others out (nil profile). Each
+// candidate first gets an upper bound on what it can gain (gainBound, no
+// solver call); candidates are then scored from the highest bound down, and
+// need rises to the best gain found, so that a candidate whose bound is
+// below it, which cannot even tie the best, is never scored (scoreBounded).
 func (e *drowning) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64, except int) [][]int64 {
 	e.entailedFor(e.hyp)
 	bound, groupBounds := e.gainBounds(cands)

@@ -105,8 +105,8 @@ const (
 	// instead of 3 were more accurate in 27 of the 72 runs and less in 16,
 	// by 0.9 points on average, and 10 instead of 5 more accurate in 66
 	// of 216 runs (nine splits) and less in 44, by +0.30, +0.10 and +0.38
-	// points in three batches of three splits. Above it the time binds: on the large
-	// tables each held-out part's share of it would shrink.
+	// points in three batches of three splits. Above it the time binds:
+	// on the large tables each held-out part's share of it would shrink.
 	DefaultSmallFolds = 10
 	SmallRows         = 2000
 	// DefaultLargeFolds and LargeRows: a split of more than LargeRows

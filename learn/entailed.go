@@ -14,9 +14,9 @@ import (
 // position, or removing it, changes no answer of α's examples, under every
 // semantics. On a table α states the row's descriptors, and the hard rules
 // ("at most one value", the order of a column's thresholds) then settle
-// every other descriptor: a candidate ¬α' ∨ β' drawn from another row holds in every
-// world of α unless α fulfils all of α', so scoring skips most antecedents
-// without reading their states or stored worlds.
+// every other descriptor: a candidate ¬α' ∨ β' drawn from another row
+// holds in every world of α unless α fulfils all of α', so scoring skips
+// most antecedents without reading their states or stored worlds.
 // TestEntailedSkipsNothing checks that the skipped groups change nothing
 // when candidates are scored, TestDrowningFreeMatchesBruteForce when a
 // clause is inserted or removed under linear and lex.

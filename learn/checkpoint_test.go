@@ -13,12 +13,15 @@ import (
 
 func TestCheckpointResume(t *testing.T) {
 	for _, sem := range possibilistic.AllSemantics {
-		t.Run(sem.String(), func(t *testing.T) { testCheckpointResume(t, sem, 0) })
-		t.Run(sem.String()+"/specialise", func(t *testing.T) { testCheckpointResume(t, sem, 2) })
+		t.Run(sem.String(), func(t *testing.T) { testCheckpointResume(t, sem, Settings{}) })
+		t.Run(sem.String()+"/specialise", func(t *testing.T) { testCheckpointResume(t, sem, Settings{Specialise: 2}) })
+		t.Run(sem.String()+"/grow", func(t *testing.T) { testCheckpointResume(t, sem, Settings{Grow: 5}) })
 	}
 }
 
-func testCheckpointResume(t *testing.T, sem possibilistic.Semantics, specialise int) {
+// testCheckpointResume takes the candidates' settings (Specialise, Grow)
+// from with.
+func testCheckpointResume(t *testing.T, sem possibilistic.Semantics, with Settings) {
 	r := rand.New(rand.NewPCG(8, 8))
 	th := hiddenTheory(r, 9, 4)
 	p, q := Generate(th, atomsUpTo(9), 150, 150, 3, 0.15, r)
@@ -27,7 +30,7 @@ func testCheckpointResume(t *testing.T, sem possibilistic.Semantics, specialise 
 	if sem != possibilistic.Poss {
 		total, first = 7, 3 // slower engines
 	}
-	opts := Settings{Seed: 3, Iterations: total, Threads: 2, Semantics: sem, Specialise: specialise}
+	opts := Settings{Seed: 3, Iterations: total, Threads: 2, Semantics: sem, Specialise: with.Specialise, Grow: with.Grow}
 
 	straight, _ := NewLearner(Problem{Vocab: th.Vocab, Train: train}, opts)
 	straight.Run(context.Background())

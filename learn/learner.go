@@ -58,6 +58,12 @@ type Settings struct {
 	// long as one does. An exception to a general rule needs a specific
 	// antecedent, which random subsets reach rarely.
 	Specialise int
+	// Grow is how many of an iteration's sampled defaults also give a
+	// candidate grown by information gain, as FOIL and RIPPER grow a rule
+	// (0: none): the literals of its α that best separate the examples
+	// the clause makes right from those it makes wrong, one at a time.
+	// The learner scores them with the sampled ones and keeps the best.
+	Grow int
 }
 
 // Defaults of the settings, for the interfaces that offer them (strata
@@ -81,6 +87,8 @@ func (o *Settings) check() error {
 		return fmt.Errorf("learn: %d threads: the number cannot be negative (0: one per CPU)", o.Threads)
 	case o.Specialise < 0:
 		return fmt.Errorf("learn: specialise %d: the number cannot be negative (0: never)", o.Specialise)
+	case o.Grow < 0:
+		return fmt.Errorf("learn: grow %d: the number cannot be negative (0: none)", o.Grow)
 	case o.Patience < 0:
 		return fmt.Errorf("learn: patience %d: it cannot be negative (0: never stop for it)", o.Patience)
 	case o.Semantics > possibilistic.Lex:

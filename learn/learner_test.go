@@ -127,10 +127,11 @@ func testDeterministicAcrossThreads(t *testing.T, sem possibilistic.Semantics) {
 	if sem != possibilistic.Poss {
 		iters = 6 // slower engines; still several accepted clauses, prunings and re-insertions
 	}
-	for _, specialise := range []int{0, 2} {
+	for _, with := range []Settings{{}, {Specialise: 2}, {Grow: 5}} {
 		var out []string
 		for _, threads := range []int{1, 4} {
-			l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 42, Iterations: iters, Threads: threads, Semantics: sem, Specialise: specialise})
+			l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 42, Iterations: iters, Threads: threads, Semantics: sem,
+				Specialise: with.Specialise, Grow: with.Grow})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -140,7 +141,7 @@ func testDeterministicAcrossThreads(t *testing.T, sem possibilistic.Semantics) {
 			out = append(out, l.Final().Theory(th.Vocab).String())
 		}
 		if out[0] != out[1] {
-			t.Fatalf("specialise %d: 1 thread:\n%s\n4 threads:\n%s", specialise, out[0], out[1])
+			t.Fatalf("specialise %d, grow %d: 1 thread:\n%s\n4 threads:\n%s", with.Specialise, with.Grow, out[0], out[1])
 		}
 	}
 }

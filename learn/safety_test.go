@@ -330,7 +330,7 @@ func TestOptionsRefuseNegative(t *testing.T) {
 	v := vocab(2)
 	ex := &Examples{}
 	ex.Add(logic.Term{logic.Pos(0)}, logic.Clause{logic.Pos(1)}, true, 1)
-	for _, o := range []Settings{{Iterations: -5}, {Candidates: -1}, {Timeout: -time.Second}, {Threads: -2}, {Patience: -1}, {Specialise: -1}} {
+	for _, o := range []Settings{{Iterations: -5}, {Candidates: -1}, {Timeout: -time.Second}, {Threads: -2}, {Patience: -1}, {Specialise: -1}, {Grow: -1}} {
 		if _, err := NewLearner(Problem{Vocab: v, Train: ex}, o); err == nil || !strings.Contains(err.Error(), "negative") {
 			t.Errorf("%+v: %v", o, err)
 		}

@@ -14,7 +14,8 @@ import (
 // it is, a covered negative α |~ β as α |~ ¬l for a random literal l of β),
 // each turned into a sub-clause ¬α' ∨ β' with α' a random subset of α (of
 // uniform random size) and β' a random non-empty subset of β. drawn holds
-// the α each candidate was drawn from.
+// the α each candidate was drawn from. The first Settings.Grow of the
+// sampled defaults also give a candidate grown by information gain (grow).
 func (l *Learner) sample() (cands []logic.Clause, drawn []logic.Term) {
 	type def struct {
 		alpha logic.Term
@@ -46,6 +47,17 @@ func (l *Learner) sample() (cands []logic.Clause, drawn []logic.Term) {
 		if key := key(nil, c, true); !seen[key] {
 			seen[key] = true
 			cands, drawn = append(cands, c), append(drawn, d.alpha)
+		}
+	}
+	for _, d := range pool[:min(l.opts.Grow, k)] {
+		if len(d.beta) != 1 {
+			continue
+		}
+		if c, taut := logic.Normalize(l.grow(d.alpha, d.beta[0])); !taut {
+			if key := key(nil, c, true); !seen[key] {
+				seen[key] = true
+				cands, drawn = append(cands, c), append(drawn, d.alpha)
+			}
 		}
 	}
 	return cands, drawn

@@ -14,22 +14,33 @@ import (
 // tableRequest is a table to learn from instead of examples, as strata
 // learn --table reads it: CSV text with a header (table) or a file
 // (table_path), the class column, and optionally the feature columns and
-// the numeric ones (null: inferred; [] : none).
+// the numeric ones (null: inferred; [] : none); Grow is strata learn
+// --grow (absent: table.DefaultGrow).
 type tableRequest struct {
 	Table     string    `json:"table"`
 	TablePath string    `json:"table_path"`
 	Label     string    `json:"label"`
 	Features  []string  `json:"features"`
 	Numeric   *[]string `json:"numeric"`
+	Grow      *int      `json:"grow"`
 }
 
 func (t tableRequest) given() bool { return t.Table != "" || t.TablePath != "" }
+
+// grow returns the request's Grow, table.DefaultGrow when absent.
+func (t tableRequest) grow() int {
+	if t.Grow == nil {
+		return table.DefaultGrow
+	}
+	return *t.Grow
+}
 
 // tableProblem reads a request's table and returns the learner's problem
 // of all its rows (table.NewProblem) under the request's protocol: with
 // folds or validation, the held-out parts are rows (stratified by class),
 // each fold with the cut points and values of its own training rows, and
-// scored as the task is, one class per held-out row; and the table.
+// scored as the task is, one class per held-out row; and the table. The
+// protocol's settings hold the request's grow already.
 func (s *Server) tableProblem(req learnRequest, proto learn.Protocol, folds int) (*table.Problem, *table.Table, error) {
 	tr := req.tableRequest
 	switch {
@@ -38,6 +49,8 @@ func (s *Server) tableProblem(req learnRequest, proto learn.Protocol, folds int)
 		return nil, nil, badRequest("table", "a table is learned from alone: give no examples or hard rules with it")
 	case tr.Label == "":
 		return nil, nil, badRequest("label", "learning from a table needs label, its class column")
+	case tr.Grow != nil && *tr.Grow < 0:
+		return nil, nil, badRequest("grow", "grow cannot be negative (0: none)")
 	}
 	data, name, err := s.read("table", source{Text: tr.Table, Path: tr.TablePath})
 	if err != nil {

@@ -75,6 +75,10 @@ func TestLearnTable(t *testing.T) {
 	if st := call(t, "POST", ts.URL+"/api/learn", map[string]any{"table": "a,b\n1,x\n1,y\n", "label": "b", "folds": 3}, &few); st != 400 || few.Field != "folds" {
 		t.Errorf("3 folds of 2 rows: %d %+v", st, few)
 	}
+	var neg apiError
+	if st := call(t, "POST", ts.URL+"/api/learn", map[string]any{"table": b.String(), "label": "decision", "grow": -1}, &neg); st != 400 || neg.Field != "grow" {
+		t.Errorf("grow -1: %d %+v", st, neg)
+	}
 	var e apiError
 	st := call(t, "POST", ts.URL+"/api/learn", map[string]any{"table": "income,debts,decision\n70,no,grant\n60,yes\n", "label": "decision"}, &e)
 	if st != 400 || e.Field != "table" || e.Line != 3 || e.Column != 4 || !strings.Contains(e.Message, "row has 2 fields") {

@@ -140,6 +140,7 @@ and per table the files the baselines read. --quick runs acute and wine with
 	fl.Lookup("threads").Usage = "jobs run at once, each a learning run with one thread or a baseline (0: all CPUs)"
 	o.Variants = []table.Variant{{}}
 	fl.Var(variantsValue{&o.Variants}, "variants", variantsUsage)
+	fl.IntVar(&o.Grow, "grow", table.DefaultGrow, growUsage)
 	alias(fl, "tables", "datasets", true)
 	alias(fl, "workers", "threads", true)
 	alias(fl, "select-folds", "folds", true)

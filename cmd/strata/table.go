@@ -26,6 +26,7 @@ type tableFlags struct {
 	features, numeric        []string
 	skipBadRows              bool
 	variants                 []table.Variant
+	grow                     int
 }
 
 func addTableFlags(fl *pflag.FlagSet, t *tableFlags, learning bool) {
@@ -41,7 +42,10 @@ func addTableFlags(fl *pflag.FlagSet, t *tableFlags, learning bool) {
 	fl.StringSliceVar(&t.numeric, "numeric", nil, "with --table: the columns that are numbers; the others are categorical (default: inferred, numeric when every value is a number)")
 	t.variants = []table.Variant{{}}
 	fl.Var(variantsValue{&t.variants}, "variants", "with --table: "+variantsUsage)
+	fl.IntVar(&t.grow, "grow", table.DefaultGrow, "with --table: "+growUsage)
 }
+
+const growUsage = "also grow this many of each iteration's candidates by information gain, as RIPPER grows a rule, from the rows they are drawn from (0: none)"
 
 // options returns how to read the tables: --numeric given (even empty)
 // fixes every column's type.
@@ -92,6 +96,8 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 		return usageError{errors.New("--table needs --label, the class column")}
 	case f.pos != "" || f.neg != "" || f.testPos != "" || f.testNeg != "" || f.hard != "":
 		return usageError{errors.New("--table learns from the table alone: --pos, --neg, --test-pos, --test-neg and --hard do not go with it")}
+	case tf.grow < 0:
+		return usageError{fmt.Errorf("--grow %d: give a positive number, or 0 for none", tf.grow)}
 	case f.checkpoint != "" || f.resume != "":
 		// A checkpoint holds the learner's state on its examples, and a
 		// table's examples are drawn (the non-default classes) and encoded
@@ -122,6 +128,7 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 	s := table.Settings{Learner: pf.settings(f.semantics, f.seed), Label: tf.label, Group: tf.group, Folds: pf.folds,
 		Validation: pf.validation, ValidationPatience: pf.validationPatience, Rule: pf.rule(), Restarts: pf.restarts,
 		PruneShare: pf.pruneShare(), Variant: tf.variants[0]}
+	s.Learner.Grow = tf.grow
 	if len(tf.variants) > 1 {
 		if !pf.selects() {
 			return usageError{errors.New("--variants with more than one chooses among them on held-out rows: give --folds or --validation too")}

@@ -109,6 +109,10 @@ func TestLearnPredictEvalTable(t *testing.T) {
 	if code != 2 || !strings.Contains(stderr, "--label") {
 		t.Errorf("no --label: exit %d: %s", code, stderr)
 	}
+	_, stderr, code = strata(t, "", "learn", "--table", train, "--label", "decision", "--grow", "-1")
+	if code != 2 || !strings.Contains(stderr, "--grow -1") {
+		t.Errorf("--grow -1: exit %d: %s", code, stderr)
+	}
 }
 
 func TestBenchTabularQuick(t *testing.T) {

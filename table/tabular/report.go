@@ -128,6 +128,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	if o.Prune {
 		fmt.Fprintf(&b, "; the final theory pruned at the support chosen there")
 	}
+	if o.Grow > 0 {
+		fmt.Fprintf(&b, "; each iteration's candidates with %d more grown by information gain from the rows of as many of them", o.Grow)
+	}
 	switch {
 	case len(o.Variants) > 1:
 		var ws []string

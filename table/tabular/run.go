@@ -67,6 +67,10 @@ type Options struct {
 	// learned with; with several, each learning run chooses among them on
 	// its held-out parts (table.Settings.Variants). None: the zero one.
 	Variants []table.Variant
+	// Grow is learn.Settings.Grow: how many of an iteration's candidates
+	// are also grown by information gain (0: none; the command line's
+	// default is table.DefaultGrow).
+	Grow int
 
 	Semantics []possibilistic.Semantics // all three when empty
 	Threads   int                       // jobs (a learning run with one thread, a baseline) run at once (0: GOMAXPROCS)
@@ -189,8 +193,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("tabular: Options.Data and Options.Dir are required")
 	case o.TestFolds < 0 || o.TestFolds == 1:
 		return o, fmt.Errorf("tabular: %d test folds: give 2 or more (0: %d)", o.TestFolds, DefaultTestFolds)
-	case o.Iterations < 0 || o.Timeout < 0 || o.Candidates < 0 || o.Patience < 0 || o.Folds < 0 || o.SmallFolds < 0 || o.SmallFolds == 1 || o.LargeFolds < 0 || o.ValidationPatience < 0 || o.Threads < 0:
-		return o, errors.New("tabular: iterations, timeout, candidates, patience, folds, validation patience, large folds and threads cannot be negative, nor small folds 1")
+	case o.Iterations < 0 || o.Timeout < 0 || o.Candidates < 0 || o.Grow < 0 || o.Patience < 0 || o.Folds < 0 || o.SmallFolds < 0 || o.SmallFolds == 1 || o.LargeFolds < 0 || o.ValidationPatience < 0 || o.Threads < 0:
+		return o, errors.New("tabular: iterations, timeout, candidates, grow, patience, folds, validation patience, large folds and threads cannot be negative, nor small folds 1")
 	case !(o.Validation >= 0 && o.Validation < 1):
 		return o, fmt.Errorf("tabular: validation share %v outside [0, 1)", o.Validation)
 	case o.Prune && !(o.Folds >= 2 || o.Folds == 1 && o.Validation > 0):
@@ -526,7 +530,7 @@ func runStrata(ctx context.Context, o Options, d Dataset, s split, sem possibili
 	start := time.Now()
 	st := table.Settings{
 		Learner: learn.Settings{Iterations: o.Iterations, Timeout: o.Timeout, Candidates: o.Candidates, Seed: o.Seed + uint64(i)*7919,
-			Threads: 1, Patience: o.Patience, Semantics: sem},
+			Threads: 1, Patience: o.Patience, Semantics: sem, Grow: o.Grow},
 		Label: d.Label, Features: d.Features,
 		ValidationPatience: o.ValidationPatience, Rule: o.Rule, Restarts: o.Restarts,
 	}

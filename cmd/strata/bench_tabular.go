@@ -31,7 +31,7 @@ table's name, kind, files, label, positive class, features and numeric
 columns (tab-separated, with that header), and the tables' files beside it.
 The suite is --data DIR when DIR has a datasets.tsv, else DIR/tabular (the
 shared UCI suite of the public data; see docs/data.md). A table given as one
-file is scored by --test-folds-fold cross-validation (stratified by class); a
+file is scored by cross-validation with --test-folds folds (stratified by class); a
 table given as two files by its train and test split. A row of a table's file
 that cannot be read (the shared yeast.csv has ragged rows) is left out, for
 every method alike, and results.md lists each with its line and column.

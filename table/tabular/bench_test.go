@@ -16,11 +16,12 @@ import (
 
 // BenchmarkAdultFold learns one fold of a 10-fold cross-validation of
 // adult (29,305 training rows, 14 columns) with bench tabular's defaults
-// but its time limit: learn's default iterations and patience, the
-// iterations chosen on the held-out parts of a split that large (one part,
-// DefaultLargeFolds) with DefaultValidationPatience and DefaultRule, the
-// final run's restarts, on -cpu threads; it reports
-// the wall and CPU seconds, the test accuracy and the theory's size:
+// but its time limit: learn's default iterations and patience, grown
+// candidates (table.DefaultGrow), the iterations chosen on the held-out
+// parts of a split that large (one part, DefaultLargeFolds) with
+// DefaultValidationPatience and DefaultRule, the final run's restarts, on
+// -cpu threads; it reports the wall and CPU seconds, the test accuracy and
+// the theory's size:
 //
 //	go test -run XXX -bench AdultFold -benchtime 1x -cpu 2 ./table/tabular
 func BenchmarkAdultFold(b *testing.B) {
@@ -61,7 +62,7 @@ func BenchmarkAdultFold(b *testing.B) {
 				lr, err := table.Learn(context.Background(), t, train, table.Settings{Label: d.Label, Features: d.Features,
 					Folds: held, Validation: share, ValidationPatience: DefaultValidationPatience, Rule: DefaultRule, Restarts: learn.DefaultRestarts,
 					Learner: learn.Settings{Seed: 1, Semantics: sem, Iterations: learn.DefaultIterations, Patience: learn.DefaultPatience,
-						Threads: runtime.GOMAXPROCS(0)}})
+						Grow: table.DefaultGrow, Threads: runtime.GOMAXPROCS(0)}})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -75,6 +75,9 @@ gradient boosting, --xgboost=false leaves it out.`,
 			if o.Specialise < 0 {
 				return usageError{fmt.Errorf("--specialise %d: give a positive number, or 0 for never", o.Specialise)}
 			}
+			if o.Grow < 0 {
+				return usageError{fmt.Errorf("--grow %d: give a positive number, or 0 for none", o.Grow)}
+			}
 			return runBenchCrowd(cmd, o, bf.weka && !noWeka, bf.xgboost, bf.memory, bf.asJSON)
 		},
 	}
@@ -87,6 +90,7 @@ gradient boosting, --xgboost=false leaves it out.`,
 	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout, rule: repro.DefaultRule,
 		timeoutPer: " per domain and semantics", heldOut: "whole training annotators"})
 	fl.IntVar(&o.Specialise, "specialise", repro.DefaultSpecialise, "add up to this many literals to each iteration's chosen clause, from the antecedent of the example it was drawn from, while the training score rises (0: never)")
+	fl.IntVar(&o.Grow, "grow", repro.DefaultGrow, "also grow this many of each iteration's candidates by information gain, as RIPPER grows a rule, from the situations they are drawn from (0: none)")
 	fl.StringSliceVar(&o.Domains, "domains", nil, "run only these domains (poker, football, fourth_down)")
 	var domains []string
 	for _, d := range repro.Domains {

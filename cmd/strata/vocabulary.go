@@ -105,7 +105,7 @@ var flagMeanings = map[string]string{
 	"skip-bad-rows": "leave out the rows of a table that cannot be read, with a warning naming each, instead of failing",
 	"explain":       "add to each answer the level and the rules that decide it",
 	"variants":      "how a table's rows are encoded for the learner (cut points, literals), or the encodings to choose among on held-out rows",
-	"grow":          "the candidates of an iteration also grown by information gain from the rows they are drawn from",
+	"grow":          "the candidates of an iteration also grown by information gain from the rows or situations they are drawn from",
 
 	// The experiments and their baselines.
 	"data":        "the public data directory",

@@ -234,6 +234,9 @@ func LearningTable(heading, what, per string, extra ...Column) Section {
 		if s.Specialise > 0 {
 			fmt.Fprintf(w, ", each iteration's chosen clause specialised by up to %d literals of the antecedent it was drawn from", s.Specialise)
 		}
+		if s.Grow > 0 {
+			fmt.Fprintf(w, ", each iteration's candidates with %d more grown by information gain from the examples of as many of them", s.Grow)
+		}
 		fmt.Fprintf(w, ", seed %d.\n\n", s.Seed)
 	}
 }

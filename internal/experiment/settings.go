@@ -44,6 +44,9 @@ type Settings struct {
 	// Specialise is learn.Settings.Specialise: how many literals the
 	// learner may add to an iteration's chosen candidate (0: none).
 	Specialise int
+	// Grow is learn.Settings.Grow: how many of each iteration's candidates
+	// are also grown by information gain (0: none).
+	Grow int
 
 	// Folds says how the number of iterations is chosen on the training
 	// data, by whole groups (annotators, evidence formulas): with 2 or
@@ -104,6 +107,8 @@ func (s Settings) Resolve(d Defaults) (Settings, error) {
 		return s, fmt.Errorf("repro: %d iterations, timeout %s, %d candidates, %d threads: none can be negative", s.Iterations, s.Timeout, s.Candidates, s.Threads)
 	case s.Specialise < 0:
 		return s, fmt.Errorf("repro: specialise %d: it cannot be negative (0: never)", s.Specialise)
+	case s.Grow < 0:
+		return s, fmt.Errorf("repro: grow %d: it cannot be negative (0: none)", s.Grow)
 	case s.Patience < 0 || s.ValidationPatience < 0:
 		return s, fmt.Errorf("repro: patience %d, validation patience %d: neither can be negative (0: never)", s.Patience, s.ValidationPatience)
 	case s.Folds < 0:
@@ -127,5 +132,5 @@ func (s *Settings) Emit(e Event) { emitter(s.Progress).emit(e) }
 // learner returns the learner's settings under sem.
 func (s *Settings) learner(sem possibilistic.Semantics) learn.Settings {
 	return learn.Settings{Iterations: s.Iterations, Timeout: s.Timeout, Candidates: s.Candidates, Seed: Seed(s.Seed, Learner),
-		Threads: s.Threads, Patience: s.Patience, Semantics: sem, Specialise: s.Specialise}
+		Threads: s.Threads, Patience: s.Patience, Semantics: sem, Specialise: s.Specialise, Grow: s.Grow}
 }

@@ -278,6 +278,7 @@ func CheckErrors[R any](t *testing.T, run Reproducer[R], what, subject, path str
 		{experiment.Settings{Dir: dir}, nil, "Data and Options.Dir are required"},
 		{experiment.Settings{Data: dir, Dir: dir, Validation: 1}, nil, "validation share 1"},
 		{experiment.Settings{Data: dir, Dir: dir, Iterations: -1}, nil, "-1 iterations"},
+		{experiment.Settings{Data: dir, Dir: dir, Grow: -1}, nil, "grow -1"},
 		{experiment.Settings{Data: dir, Dir: dir}, []string{"chess"}, fmt.Sprintf("unknown %s %q", what, "chess")},
 		{experiment.Settings{Data: filepath.Join(dir, "nothing"), Dir: dir}, []string{subject}, filepath.Join("nothing", path)},
 	} {

@@ -202,11 +202,16 @@ func (c *Confusion) MacroF1() float64 {
 	return sum / float64(k)
 }
 
-// Write prints the table, targets as rows and answers as columns.
+// Write prints the table, targets as rows and answers as columns. The None
+// row is left out when no situation has None as its target, as on a
+// table, whose rows each have a class: a row of zeros there says nothing.
 func (c *Confusion) Write(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "target \\ predicted\t%s\t\n", strings.Join(c.Labels, "\t"))
 	for i, row := range c.Counts {
+		if c.Labels[i] == None && !slices.ContainsFunc(row, func(n int) bool { return n != 0 }) {
+			continue
+		}
 		cells := make([]string, len(row))
 		for j, x := range row {
 			cells[j] = fmt.Sprint(x)

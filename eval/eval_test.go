@@ -357,3 +357,34 @@ func TestConfusionMerge(t *testing.T) {
 		t.Fatalf("merged into empty: %q %v", z.Labels, z.Counts)
 	}
 }
+
+// The none target row is printed when some situation has no single class
+// as its target and left out otherwise (a table's rows each have one); the
+// none answer column is always there.
+func TestConfusionWriteNoneRow(t *testing.T) {
+	c := eval.NewConfusion([]string{"grant", "reject"})
+	for _, p := range [][2]string{{"grant", "grant"}, {"reject", eval.None}} {
+		if err := c.Add(p[0], p[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var b strings.Builder
+	if err := c.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	if len(lines) != 3 || !strings.HasSuffix(strings.TrimSpace(lines[0]), "none") {
+		t.Fatalf("without none targets, want a header and two rows:\n%s", b.String())
+	}
+	if err := c.Add(eval.None, "grant"); err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	if err := c.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	lines = strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	if len(lines) != 4 || !strings.HasPrefix(strings.TrimSpace(lines[3]), "none") {
+		t.Fatalf("with a none target, want its row:\n%s", b.String())
+	}
+}

@@ -626,12 +626,17 @@ func TestExplorerCoverage(t *testing.T) {
 	var want []string
 	for i, l := range rv.Confusion.Labels {
 		var cells []string
+		total := 0
 		for _, n := range rv.Confusion.Counts[i] {
 			cells = append(cells, strconv.Itoa(n))
+			total += n
+		}
+		if l == "none" && total == 0 {
+			continue // a table's rows each have a class: no none row
 		}
 		want = append(want, l+":"+strings.Join(cells, "/"))
 	}
-	if got != strings.Join(want, " ") || rv.Confusion.Rows != 160 {
+	if got != strings.Join(want, " ") || rv.Confusion.Rows != 160 || strings.Contains(got, "none:") {
 		t.Errorf("per-class results %q, the run's %q (%d rows)", got, strings.Join(want, " "), rv.Confusion.Rows)
 	}
 	if got := p.eval(`document.getElementById("learn-label").value + " " + document.querySelectorAll("#learn-chart g.series").length`); got != "decision 7" {

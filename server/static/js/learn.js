@@ -221,8 +221,10 @@ function renderConfusion(c) {
     $("learn-confusion").replaceChildren(el("div", { class: "summary" }, `per-class results: ${c.error}`));
     return;
   }
-  const rows = c.labels.map((t, i) => {
+  // A table's rows each have a class: the none row, all zeros, is left out.
+  const rows = c.labels.flatMap((t, i) => {
     const total = c.counts[i].reduce((a, b) => a + b, 0);
+    if (t === "none" && total === 0) return [];
     return el("tr", { dataset: { class: t } }, el("th", { scope: "row" }, t),
       ...c.counts[i].map((n, j) => el("td", { class: i === j ? "diag" : n ? "off" : "" }, n)),
       el("td", {}, total ? `${c.counts[i][i]} of ${total}` : "–"));

@@ -101,6 +101,28 @@ func Examples(v *logic.Vocabulary, actions []string, answers []Answer, rng *rand
 	return pos, neg
 }
 
+// TypicalExamples turns answers into examples of the task the test scores,
+// the most typical action of a situation: Examples' examples, each answer
+// stating its situation's most typical action (Situations) instead of its
+// own. A situation keeps its weight, one example per answer, and loses its
+// disagreements; the answers of a situation without a most typical action
+// (a tie, don't know) give none. The negative examples are drawn by rng as
+// Examples draws them.
+func TypicalExamples(v *logic.Vocabulary, actions []string, answers []Answer, rng *rand.Rand) (pos, neg []logic.Rule) {
+	typical := map[string]string{}
+	for _, s := range Situations(answers) {
+		typical[situationKey(s.Descriptors)] = s.Typical
+	}
+	relabelled := make([]Answer, 0, len(answers))
+	for _, a := range answers {
+		if t := typical[situationKey(a.Situation)]; t != NoAction {
+			a.Action = t
+			relabelled = append(relabelled, a)
+		}
+	}
+	return Examples(v, actions, relabelled, rng)
+}
+
 // SituationTerm returns the conjunction of the descriptors, interned in v.
 func SituationTerm(v *logic.Vocabulary, descriptors []string) logic.Term {
 	t := make(logic.Term, len(descriptors))
@@ -162,7 +184,7 @@ func Situations(answers []Answer) []Situation {
 	var out []Situation
 	index := map[string]int{}
 	for _, a := range answers {
-		key := strings.Join(a.Situation, ",")
+		key := situationKey(a.Situation)
 		i, ok := index[key]
 		if !ok {
 			i = len(out)
@@ -176,6 +198,9 @@ func Situations(answers []Answer) []Situation {
 	}
 	return out
 }
+
+// situationKey identifies a situation by its sorted descriptors.
+func situationKey(descriptors []string) string { return strings.Join(descriptors, ",") }
 
 func typical(counts map[string]int) string {
 	best, top, tied := "", -1, false

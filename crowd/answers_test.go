@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -402,6 +403,40 @@ func TestExamples(t *testing.T) {
 
 // The hard rules forbid exactly the worlds that choose two actions (and,
 // with atLeastOne, those that choose none); checked over all worlds.
+// TypicalExamples against the counts of each situation worked out by hand:
+// every answer of a situation with a most typical action gives one default
+// of that action and one non-default of another; ties and don't-know
+// majorities give none.
+func TestTypicalExamples(t *testing.T) {
+	actions := []string{"fold", "call", "raise"}
+	answer := func(sit, action string) Answer {
+		return Answer{Situation: []string{sit}, Annotator: "p", Action: action}
+	}
+	answers := []Answer{
+		answer("pair", "call"), answer("pair", "raise"), answer("pair", "call"), // call, 3 answers
+		answer("flush", "raise"), answer("flush", "fold"), // a tie: none
+		answer("nothing", DontKnow), answer("nothing", DontKnow), answer("nothing", "fold"), // don't know: none
+		answer("trips", "raise"), // raise, 1 answer
+		answer("pair", "fold"),   // call still, 4 answers
+	}
+	v := &logic.Vocabulary{}
+	pos, neg := TypicalExamples(v, actions, answers, NewRand(1))
+	got := map[string]int{}
+	for i := range pos {
+		if !pos[i].Antecedent.Equal(neg[i].Antecedent) || pos[i].Consequent.String(v) == neg[i].Consequent.String(v) {
+			t.Fatalf("example %d: %s / %s", i, pos[i].String(v), neg[i].String(v))
+		}
+		got[pos[i].String(v)]++
+	}
+	want := map[string]int{"pair -> call": 4, "trips -> raise": 1}
+	if len(pos) != 5 || len(neg) != 5 || !maps.Equal(got, want) {
+		t.Fatalf("defaults %v (%d, %d non-defaults), want %v", got, len(pos), len(neg), want)
+	}
+	if v.Name(0) != "fold" || v.Name(2) != "raise" {
+		t.Fatalf("actions are not the first atoms: %v", v.Names())
+	}
+}
+
 func TestHardRules(t *testing.T) {
 	for _, atLeastOne := range []bool{false, true} {
 		v := &logic.Vocabulary{}

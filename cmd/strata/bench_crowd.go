@@ -17,6 +17,7 @@ func newBenchCrowdCmd() *cobra.Command {
 	var pf protocolFlags
 	bf := benchFlags{dir: &o.Dir, data: &o.Data, quick: &o.Quick, seed: &o.Seed}
 	var noWeka bool
+	var examples string
 	cmd := &cobra.Command{
 		Use:   "crowd [-o DIR] [--quick] [--seed N] [--iterations N] [--timeout D]",
 		Short: "Reproduce the paper's crowdsourcing experiment (Tables 1 and 2) on real football and poker decisions",
@@ -27,8 +28,10 @@ the Pluribus poker hands (the player is the annotator).
 
 For each domain it builds the datasets split by annotator (as strata crowd
 does), learns a theory with the heuristic learner (the pairwise exclusions of
-the actions are the hard rules), scores it on the most typical action of each
-test situation and on the test defaults / non-defaults, and runs Weka's
+the actions are the hard rules) from the training answers, each stating its
+situation's most typical action, the test's target (--examples answers: its
+own action, as the paper's examples do), scores it on the most typical action
+of each test situation and on the test defaults / non-defaults, and runs Weka's
 RandomForest -I 100, J48 (C4.5) and JRip (RIPPER), gradient boosting
 (XGBoost with XGBClassifier's defaults) and the majority class on the same
 situations.
@@ -78,6 +81,13 @@ gradient boosting, --xgboost=false leaves it out.`,
 			if o.Grow < 0 {
 				return usageError{fmt.Errorf("--grow %d: give a positive number, or 0 for none", o.Grow)}
 			}
+			switch examples {
+			case "typical":
+			case "answers":
+				o.AnswerActions = true
+			default:
+				return usageError{fmt.Errorf("--examples %q: give typical or answers", examples)}
+			}
 			return runBenchCrowd(cmd, o, bf.weka && !noWeka, bf.xgboost, bf.memory, bf.asJSON)
 		},
 	}
@@ -91,6 +101,8 @@ gradient boosting, --xgboost=false leaves it out.`,
 		timeoutPer: " per domain and semantics", heldOut: "whole training annotators"})
 	fl.IntVar(&o.Specialise, "specialise", repro.DefaultSpecialise, "add up to this many literals to each iteration's chosen clause, from the antecedent of the example it was drawn from, while the training score rises (0: never)")
 	fl.IntVar(&o.Grow, "grow", repro.DefaultGrow, "also grow this many of each iteration's candidates by information gain, as RIPPER grows a rule, from the situations they are drawn from (0: none)")
+	fl.StringVar(&examples, "examples", "typical", "the action each training answer's default states: typical (its situation's most typical action, the test's target) or answers (its own, as the paper)")
+	cmd.RegisterFlagCompletionFunc("examples", words("typical", "answers"))
 	fl.StringSliceVar(&o.Domains, "domains", nil, "run only these domains (poker, football, fourth_down)")
 	var domains []string
 	for _, d := range repro.Domains {

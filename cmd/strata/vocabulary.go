@@ -115,6 +115,7 @@ var flagMeanings = map[string]string{
 	"weka":        "run Weka's baselines",
 	"xgboost":     "run the gradient-boosting baseline, XGBoost",
 	"java-memory": "the Java heap for Weka",
+	"examples":    "which action an answer's default states for the learner: its situation's most typical one, or its own",
 
 	// The server.
 	"addr":            "the address to listen on",

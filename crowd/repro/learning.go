@@ -21,7 +21,11 @@ type Validation = experiment.Validation
 // learnTheory chooses the number of iterations on held-out training
 // annotators and learns the theory on all of them (learn.Protocol).
 func learnTheory(ctx context.Context, opts *Options, d Domain, ds *crowd.Datasets, dir string, sem possibilistic.Semantics) (*Learning, error) {
-	train, err := learn.FromRules(ds.Vocab, ds.TrainPos, ds.TrainNeg)
+	tp, tn := ds.TrainPos, ds.TrainNeg
+	if !opts.AnswerActions {
+		tp, tn = crowd.TypicalExamples(ds.Vocab, ds.Actions, ds.Split.Train, experiment.Rand(opts.Seed, experiment.TrainingExamples))
+	}
+	train, err := learn.FromRules(ds.Vocab, tp, tn)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +39,7 @@ func learnTheory(ctx context.Context, opts *Options, d Domain, ds *crowd.Dataset
 // validationSplit holds out training annotators (learn.SplitGroups): with
 // opts.Folds 2 or more in that many folds, with 1 a share opts.Validation
 // of them; nil with nothing to hold out. Each part learns from the others'
-// examples, drawn as for the test annotators, and is scored as the test
+// examples, drawn as the final run's are, and is scored as the test
 // is: the most typical action of each of its situations (crowd.Task).
 func validationSplit(opts *Options, ds *crowd.Datasets) (*experiment.Split, error) {
 	s, err := learn.SplitGroups(ds.Split.Train, annotator, opts.Folds, opts.Validation, experiment.Rand(opts.Seed, experiment.ValidationSplit))
@@ -49,7 +53,11 @@ func validationSplit(opts *Options, ds *crowd.Datasets) (*experiment.Split, erro
 	rng := experiment.Rand(opts.Seed, experiment.ValidationExamples)
 	for p := range s.Parts {
 		fitAnswers, heldAnswers := learn.Part(s, ds.Split.Train, p)
-		fp, fn := crowd.Examples(ds.Vocab, ds.Actions, fitAnswers, rng)
+		examples := crowd.TypicalExamples
+		if opts.AnswerActions {
+			examples = crowd.Examples
+		}
+		fp, fn := examples(ds.Vocab, ds.Actions, fitAnswers, rng)
 		fit, err := learn.FromRules(ds.Vocab, fp, fn)
 		if err != nil {
 			return nil, err

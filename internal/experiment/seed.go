@@ -24,6 +24,10 @@ const (
 	// ValidationExamples draws the negative examples of the validation
 	// split (crowd: a random other action for each held-out answer).
 	ValidationExamples Purpose = "validation examples"
+	// TrainingExamples draws the negative examples a learner learns from
+	// when they are not the datasets' own (crowd: the training answers
+	// relabelled with their situation's most typical action).
+	TrainingExamples Purpose = "training examples"
 	// Learner seeds the heuristic learner.
 	Learner Purpose = "learner"
 )

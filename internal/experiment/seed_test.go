@@ -7,7 +7,7 @@ import "testing"
 // that no two draws (the crowd test split and the learner, say) walk the
 // same generator stream.
 func TestSeedPurposes(t *testing.T) {
-	purposes := []Purpose{Data, Sample, ValidationSplit, ValidationExamples, Learner}
+	purposes := []Purpose{Data, Sample, ValidationSplit, ValidationExamples, TrainingExamples, Learner}
 	for _, seed := range []uint64{0, 1, 2, 7, 1 << 63, ^uint64(0)} {
 		if Seed(seed, Data) != seed {
 			t.Errorf("seed %d: the data's seed is %d", seed, Seed(seed, Data))

@@ -28,9 +28,9 @@ the Pluribus poker hands (the player is the annotator).
 
 For each domain it builds the datasets split by annotator (as strata crowd
 does), learns a theory with the heuristic learner (the pairwise exclusions of
-the actions are the hard rules) from the training answers, each stating its
-situation's most typical action, the test's target (--examples answers: its
-own action, as the paper's examples do), scores it on the most typical action
+the actions are the hard rules) from the training defaults and non-defaults
+(--examples typical: each answer stating its situation's most typical action,
+the test's target, instead of its own), scores it on the most typical action
 of each test situation and on the test defaults / non-defaults, and runs Weka's
 RandomForest -I 100, J48 (C4.5) and JRip (RIPPER), gradient boosting
 (XGBoost with XGBClassifier's defaults) and the majority class on the same
@@ -82,11 +82,11 @@ gradient boosting, --xgboost=false leaves it out.`,
 				return usageError{fmt.Errorf("--grow %d: give a positive number, or 0 for none", o.Grow)}
 			}
 			switch examples {
-			case "typical":
 			case "answers":
-				o.AnswerActions = true
+			case "typical":
+				o.Typical = true
 			default:
-				return usageError{fmt.Errorf("--examples %q: give typical or answers", examples)}
+				return usageError{fmt.Errorf("--examples %q: give answers or typical", examples)}
 			}
 			return runBenchCrowd(cmd, o, bf.weka && !noWeka, bf.xgboost, bf.memory, bf.asJSON)
 		},
@@ -101,8 +101,8 @@ gradient boosting, --xgboost=false leaves it out.`,
 		timeoutPer: " per domain and semantics", heldOut: "whole training annotators"})
 	fl.IntVar(&o.Specialise, "specialise", repro.DefaultSpecialise, "add up to this many literals to each iteration's chosen clause, from the antecedent of the example it was drawn from, while the training score rises (0: never)")
 	fl.IntVar(&o.Grow, "grow", repro.DefaultGrow, "also grow this many of each iteration's candidates by information gain, as RIPPER grows a rule, from the situations they are drawn from (0: none)")
-	fl.StringVar(&examples, "examples", "typical", "the action each training answer's default states: typical (its situation's most typical action, the test's target) or answers (its own, as the paper)")
-	cmd.RegisterFlagCompletionFunc("examples", words("typical", "answers"))
+	fl.StringVar(&examples, "examples", "answers", "the action each training answer's default states: answers (its own, as the paper's examples) or typical (its situation's most typical action, the test's target)")
+	cmd.RegisterFlagCompletionFunc("examples", words("answers", "typical"))
 	fl.StringSliceVar(&o.Domains, "domains", nil, "run only these domains (poker, football, fourth_down)")
 	var domains []string
 	for _, d := range repro.Domains {

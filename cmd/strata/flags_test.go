@@ -36,7 +36,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"mln", "examples", "x.mln", "-o", t.TempDir(), "--test", "5"}, "unknown flag: --test"},
 		{[]string{"crowd", "table", "x.csv"}, "give the output directory with -o DIR"},
 		{[]string{"bench", "crowd", "--grow", "-1"}, "--grow -1: give a positive number, or 0 for none"},
-		{[]string{"bench", "crowd", "--examples", "all"}, `--examples "all": give typical or answers`},
+		{[]string{"bench", "crowd", "--examples", "all"}, `--examples "all": give answers or typical`},
 		{[]string{"help", "bogus"}, `unknown help topic "bogus"`},
 		{[]string{"help", "mln", "bogus"}, `unknown help topic "mln bogus"`},
 	}

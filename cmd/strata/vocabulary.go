@@ -115,7 +115,7 @@ var flagMeanings = map[string]string{
 	"weka":        "run Weka's baselines",
 	"xgboost":     "run the gradient-boosting baseline, XGBoost",
 	"java-memory": "the Java heap for Weka",
-	"examples":    "which action an answer's default states for the learner: its situation's most typical one, or its own",
+	"examples":    "which action an answer's default states for the learner: its own, or its situation's most typical one",
 
 	// The server.
 	"addr":            "the address to listen on",

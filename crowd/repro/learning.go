@@ -22,7 +22,7 @@ type Validation = experiment.Validation
 // annotators and learns the theory on all of them (learn.Protocol).
 func learnTheory(ctx context.Context, opts *Options, d Domain, ds *crowd.Datasets, dir string, sem possibilistic.Semantics) (*Learning, error) {
 	tp, tn := ds.TrainPos, ds.TrainNeg
-	if !opts.AnswerActions {
+	if opts.Typical {
 		tp, tn = crowd.TypicalExamples(ds.Vocab, ds.Actions, ds.Split.Train, experiment.Rand(opts.Seed, experiment.TrainingExamples))
 	}
 	train, err := learn.FromRules(ds.Vocab, tp, tn)
@@ -53,9 +53,9 @@ func validationSplit(opts *Options, ds *crowd.Datasets) (*experiment.Split, erro
 	rng := experiment.Rand(opts.Seed, experiment.ValidationExamples)
 	for p := range s.Parts {
 		fitAnswers, heldAnswers := learn.Part(s, ds.Split.Train, p)
-		examples := crowd.TypicalExamples
-		if opts.AnswerActions {
-			examples = crowd.Examples
+		examples := crowd.Examples
+		if opts.Typical {
+			examples = crowd.TypicalExamples
 		}
 		fp, fn := examples(ds.Vocab, ds.Actions, fitAnswers, rng)
 		fit, err := learn.FromRules(ds.Vocab, fp, fn)

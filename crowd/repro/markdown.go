@@ -76,10 +76,10 @@ func (rep *Report) dataTable(w io.Writer) {
 		}
 	}
 	fmt.Fprintf(w, "\nNon-defaults are as many as defaults (the same situation with a random other action). ")
-	if rep.Options.AnswerActions {
-		fmt.Fprintf(w, "The theories learn from the training defaults and non-defaults as they are, each answer's own action (`--examples answers`). ")
-	} else {
+	if rep.Options.Typical {
 		fmt.Fprintf(w, "The theories learn from the training answers each stating its situation's most typical action, the test's target, instead of its own (one default and one non-default per answer; the answers of a situation without one give none; `--examples typical`). ")
+	} else {
+		fmt.Fprintf(w, "The theories learn from the training defaults and non-defaults as they are, each answer's own action (`--examples answers`). ")
 	}
 	fmt.Fprintf(w, "Each domain's directory holds the datasets ")
 	fmt.Fprintf(w, "(`strata crowd eval DIR THEORY --weka` scores them again) and the learning histories (`history.csv`, `validation.csv`).\n\n")

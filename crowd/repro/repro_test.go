@@ -48,7 +48,7 @@ func TestQuick(t *testing.T) {
 	for _, label := range []string{"Poker", "Football"} {
 		experimenttest.TableRow(t, q.Markdown, experimenttest.AccuracyHeader, label)
 	}
-	if !strings.Contains(q.Markdown, "most typical action, the test's target, instead of its own") {
+	if !strings.Contains(q.Markdown, "each answer's own action (`--examples answers`)") {
 		t.Error("results.md does not say which examples the theories learn from")
 	}
 	for _, row := range rep.Rows {
@@ -201,37 +201,37 @@ func TestNoValidation(t *testing.T) {
 	}
 }
 
-// TestAnswerActions: by default the theories learn from the training
-// answers relabelled with their situations' most typical actions (the
-// answers of tied situations left out), with AnswerActions from the
-// datasets' own defaults and non-defaults; results.md says which.
-func TestAnswerActions(t *testing.T) {
+// TestTypicalExamples: by default the theories learn from the datasets'
+// own defaults and non-defaults; with Typical from the training answers
+// relabelled with their situations' most typical actions, the answers of
+// tied situations left out; results.md says which.
+func TestTypicalExamples(t *testing.T) {
 	data := dataRoot(t)
 	examples := map[bool]int{}
-	for _, own := range []bool{false, true} {
+	for _, typical := range []bool{false, true} {
 		dir := t.TempDir()
 		rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Iterations: 3,
-			Semantics: []possibilistic.Semantics{possibilistic.Poss}}, Domains: []string{"football"}, AnswerActions: own})
+			Semantics: []possibilistic.Semantics{possibilistic.Poss}}, Domains: []string{"football"}, Typical: typical})
 		if err != nil {
 			t.Fatal(err)
 		}
 		m := rep.Rows[0].Manifest
-		examples[own] = rep.Rows[0].Learning.Examples
+		examples[typical] = rep.Rows[0].Learning.Examples
 		md, err := os.ReadFile(filepath.Join(dir, "results.md"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if own && (examples[own] != 2*m.Train.Positive || !strings.Contains(string(md), "`--examples answers`")) {
-			t.Errorf("own actions: %d examples, want %d; or results.md does not say so", examples[own], 2*m.Train.Positive)
+		if !typical && (examples[typical] != 2*m.Train.Positive || !strings.Contains(string(md), "`--examples answers`")) {
+			t.Errorf("own actions: %d examples, want %d; or results.md does not say so", examples[typical], 2*m.Train.Positive)
 		}
-		if !own && !strings.Contains(string(md), "`--examples typical`") {
+		if typical && !strings.Contains(string(md), "`--examples typical`") {
 			t.Error("results.md does not say the answers state their situations' typical actions")
 		}
 	}
 	// A quick run's playoff answers have tied situations, whose answers the
 	// typical examples leave out.
-	if examples[false] >= examples[true] || examples[false] == 0 {
-		t.Errorf("typical examples %d, own %d: want fewer, tied situations left out", examples[false], examples[true])
+	if examples[true] >= examples[false] || examples[true] == 0 {
+		t.Errorf("typical examples %d, own %d: want fewer, tied situations left out", examples[true], examples[false])
 	}
 }
 

@@ -61,8 +61,9 @@ func millionRows(n int) []byte {
 }
 
 // BenchmarkLearnMillionRows reads a generated table of 10^6 rows and 20
-// columns from CSV and learns 10 iterations from it under poss; its peak
-// memory is that of the test process:
+// columns from CSV and learns 10 iterations from it under poss, with the
+// grown candidates of strata learn --table (DefaultGrow); its peak memory
+// is that of the test process:
 //
 //	cd table && go test -c -o table.test . && /usr/bin/time -v ./table.test -test.run XXX -test.bench LearnMillionRows -test.benchtime 1x -test.cpu 2
 func BenchmarkLearnMillionRows(b *testing.B) {
@@ -87,7 +88,7 @@ func BenchmarkLearnMillionRows(b *testing.B) {
 		read := time.Since(start)
 		features, _ := DefaultFeatures(t, "class", "")
 		lr, err := Learn(context.Background(), t, nil, Settings{Label: "class", Features: features,
-			Learner: learn.Settings{Iterations: 10, Seed: 1}})
+			Learner: learn.Settings{Iterations: 10, Seed: 1, Grow: DefaultGrow}})
 		if err != nil {
 			b.Fatal(err)
 		}

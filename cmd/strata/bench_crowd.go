@@ -88,7 +88,7 @@ gradient boosting, --xgboost=false leaves it out.`,
 			default:
 				return usageError{fmt.Errorf("--examples %q: give answers or typical", examples)}
 			}
-			return runBenchCrowd(cmd, o, bf.weka && !noWeka, bf.xgboost, bf.memory, bf.asJSON)
+			return runBenchCrowd(cmd, o, benchBaselines{weka: bf.weka && !noWeka, xgboost: bf.xgboost, memory: bf.memory}, bf.asJSON)
 		},
 	}
 	fl := cmd.Flags()
@@ -115,7 +115,7 @@ gradient boosting, --xgboost=false leaves it out.`,
 	return cmd
 }
 
-func runBenchCrowd(cmd *cobra.Command, o repro.Options, runWeka, runXGB bool, memory string, asJSON bool) error {
+func runBenchCrowd(cmd *cobra.Command, o repro.Options, b benchBaselines, asJSON bool) error {
 	if !(o.TestFraction > 0 && o.TestFraction < 1) {
 		return usageError{fmt.Errorf("--test-fraction %v outside ]0, 1[", o.TestFraction)}
 	}
@@ -129,30 +129,11 @@ func runBenchCrowd(cmd *cobra.Command, o repro.Options, runWeka, runXGB bool, me
 	if o.Data, err = findData(o.Data, needs...); err != nil {
 		return err
 	}
-	if o.Weka, err = findWeka(runWeka, memory, "or pass --weka=false to leave the baselines out"); err != nil {
-		return err
-	}
-	if o.XGBoost, err = findXGBoost(runXGB, "or pass --xgboost=false to leave it out"); err != nil {
-		return err
-	}
-	o.Command = commandLine(cmd)
-	var rep *repro.Report
-	err = runInDir(o.Dir, func() (err error) {
-		rep, err = runReproduction(cmd, func(ctx context.Context, progress func(repro.Event)) (*repro.Report, error) {
-			o.Progress = progress
-			return repro.Reproduce(ctx, o)
-		})
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	w := cmd.OutOrStdout()
-	label := func(r *repro.Row) string { return r.Domain.Label }
-	if asJSON {
-		return writeJSON(w, newBenchJSON(rep.Options.Dir, o.Command, rep.Rows, label))
-	}
-	printAccuracies(w, rep.Rows, label, "theory size / J48 nodes")
-	fmt.Fprintf(w, "results, theories and datasets in %s (see results.md)\n", rep.Options.Dir)
-	return nil
+	return runBench(cmd, &o.Settings, b, asJSON, func(ctx context.Context) (string, []*repro.Row, error) {
+		rep, err := repro.Reproduce(ctx, o)
+		if err != nil {
+			return "", nil, err
+		}
+		return rep.Options.Dir, rep.Rows, nil
+	}, func(r *repro.Row) string { return r.Domain.Label }, "theory size / J48 nodes", "results, theories and datasets")
 }

@@ -71,7 +71,7 @@ gradient boosting, --xgboost=false leaves it out.`,
 			if err := pf.apply(cmd.Flags(), &o.Settings); err != nil {
 				return usageError{err}
 			}
-			return runBenchMap(cmd, o, bf.weka && !noWeka, bf.xgboost, bf.memory, bf.asJSON)
+			return runBenchMap(cmd, o, benchBaselines{weka: bf.weka && !noWeka, xgboost: bf.xgboost, memory: bf.memory}, bf.asJSON)
 		},
 	}
 	fl := cmd.Flags()
@@ -99,7 +99,7 @@ gradient boosting, --xgboost=false leaves it out.`,
 	return cmd
 }
 
-func runBenchMap(cmd *cobra.Command, o repro.Options, runWeka, runXGB bool, memory string, asJSON bool) error {
+func runBenchMap(cmd *cobra.Command, o repro.Options, b benchBaselines, asJSON bool) error {
 	if o.Train < 0 || o.Test < 0 || o.MaxEvidence < 1 {
 		return usageError{errors.New("--train-examples and --test-examples must not be negative, --max-evidence at least 1")}
 	}
@@ -107,30 +107,11 @@ func runBenchMap(cmd *cobra.Command, o repro.Options, runWeka, runXGB bool, memo
 	if o.Data, err = findData(o.Data, "debd"); err != nil {
 		return err
 	}
-	if o.Weka, err = findWeka(runWeka, memory, "or pass --weka=false to leave the baselines out"); err != nil {
-		return err
-	}
-	if o.XGBoost, err = findXGBoost(runXGB, "or pass --xgboost=false to leave it out"); err != nil {
-		return err
-	}
-	o.Command = commandLine(cmd)
-	var rep *repro.Report
-	err = runInDir(o.Dir, func() (err error) {
-		rep, err = runReproduction(cmd, func(ctx context.Context, progress func(repro.Event)) (*repro.Report, error) {
-			o.Progress = progress
-			return repro.Reproduce(ctx, o)
-		})
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	w := cmd.OutOrStdout()
-	label := func(r *repro.Row) string { return r.Dataset.Label }
-	if asJSON {
-		return writeJSON(w, newBenchJSON(rep.Options.Dir, o.Command, rep.Rows, label))
-	}
-	printAccuracies(w, rep.Rows, label, "theory literals per semantics / J48 size")
-	fmt.Fprintf(w, "results, theories, networks and examples in %s (see results.md)\n", rep.Options.Dir)
-	return nil
+	return runBench(cmd, &o.Settings, b, asJSON, func(ctx context.Context) (string, []*repro.Row, error) {
+		rep, err := repro.Reproduce(ctx, o)
+		if err != nil {
+			return "", nil, err
+		}
+		return rep.Options.Dir, rep.Rows, nil
+	}, func(r *repro.Row) string { return r.Dataset.Label }, "theory literals per semantics / J48 size", "results, theories, networks and examples")
 }

@@ -49,15 +49,51 @@ func findXGBoost(want bool, hint string) (*xgboost.Runner, error) {
 	return r, nil
 }
 
-// runReproduction runs a reproduction with progress on stderr, stopping
-// cleanly on Ctrl-C (a second Ctrl-C ends it at once).
-func runReproduction[R any](cmd *cobra.Command, run func(context.Context, func(experiment.Event)) (R, error)) (R, error) {
-	p := newBenchProgress(cmd.ErrOrStderr())
-	ctx, stop := interruptible()
-	defer stop()
-	rep, err := run(ctx, p.event)
-	p.finish()
-	return rep, err
+// benchBaselines say which baselines a reproduction runs and with what
+// Java heap (--weka, --xgboost, --java-memory).
+type benchBaselines struct {
+	weka, xgboost bool
+	memory        string
+}
+
+// runBench runs a reproduction whose settings are s: it finds the
+// baselines' runners, runs reproduce in s.Dir with progress on stderr,
+// stopping cleanly on Ctrl-C (a second Ctrl-C ends it at once), and prints
+// the rows it returns for a person (sizes heads the size column, wrote
+// says what the output directory holds) or as JSON. reproduce returns the
+// output directory and the rows.
+func runBench[R benchRow](cmd *cobra.Command, s *experiment.Settings, b benchBaselines, asJSON bool,
+	reproduce func(context.Context) (string, []R, error), label func(R) string, sizes, wrote string) error {
+	var err error
+	if s.Weka, err = findWeka(b.weka, b.memory, "or pass --weka=false to leave the baselines out"); err != nil {
+		return err
+	}
+	if s.XGBoost, err = findXGBoost(b.xgboost, "or pass --xgboost=false to leave it out"); err != nil {
+		return err
+	}
+	s.Command = commandLine(cmd)
+	var dir string
+	var rows []R
+	err = runInDir(s.Dir, func() error {
+		p := newBenchProgress(cmd.ErrOrStderr())
+		ctx, stop := interruptible()
+		defer stop()
+		s.Progress = p.event
+		var err error
+		dir, rows, err = reproduce(ctx)
+		p.finish()
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	w := cmd.OutOrStdout()
+	if asJSON {
+		return writeJSON(w, newBenchJSON(dir, s.Command, rows, label))
+	}
+	printAccuracies(w, rows, label, sizes)
+	fmt.Fprintf(w, "%s in %s (see results.md)\n", wrote, dir)
+	return nil
 }
 
 // benchRow is a row of a reproduction's results.

@@ -401,8 +401,6 @@ func TestExamples(t *testing.T) {
 	}
 }
 
-// The hard rules forbid exactly the worlds that choose two actions (and,
-// with atLeastOne, those that choose none); checked over all worlds.
 // TypicalExamples against the counts of each situation worked out by hand:
 // every answer of a situation with a most typical action gives one default
 // of that action and one non-default of another; ties and don't-know
@@ -437,6 +435,8 @@ func TestTypicalExamples(t *testing.T) {
 	}
 }
 
+// The hard rules forbid exactly the worlds that choose two actions (and,
+// with atLeastOne, those that choose none); checked over all worlds.
 func TestHardRules(t *testing.T) {
 	for _, atLeastOne := range []bool{false, true} {
 		v := &logic.Vocabulary{}

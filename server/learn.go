@@ -365,7 +365,7 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 			return nil, err
 		}
 		if req.tableRequest.given() {
-			proto.Settings.Grow = req.tableRequest.grow()
+			proto.Settings.Grow, proto.Settings.Tally = req.tableRequest.grow(), req.tableRequest.tally()
 			tp, t, err := s.tableProblem(req, proto, folds)
 			if err != nil {
 				return nil, err

@@ -14,8 +14,8 @@ import (
 // tableRequest is a table to learn from instead of examples, as strata
 // learn --table reads it: CSV text with a header (table) or a file
 // (table_path), the class column, and optionally the feature columns and
-// the numeric ones (null: inferred; [] : none); Grow is strata learn
-// --grow (absent: table.DefaultGrow).
+// the numeric ones (null: inferred; [] : none); Grow and Tally are strata
+// learn --grow and --tally (absent: table.DefaultGrow, table.DefaultTally).
 type tableRequest struct {
 	Table     string    `json:"table"`
 	TablePath string    `json:"table_path"`
@@ -23,6 +23,7 @@ type tableRequest struct {
 	Features  []string  `json:"features"`
 	Numeric   *[]string `json:"numeric"`
 	Grow      *int      `json:"grow"`
+	Tally     *bool     `json:"tally"`
 }
 
 func (t tableRequest) given() bool { return t.Table != "" || t.TablePath != "" }
@@ -33,6 +34,14 @@ func (t tableRequest) grow() int {
 		return table.DefaultGrow
 	}
 	return *t.Grow
+}
+
+// tally returns the request's Tally, table.DefaultTally when absent.
+func (t tableRequest) tally() bool {
+	if t.Tally == nil {
+		return table.DefaultTally
+	}
+	return *t.Tally
 }
 
 // tableProblem reads a request's table and returns the learner's problem

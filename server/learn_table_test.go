@@ -89,3 +89,44 @@ func TestLearnTable(t *testing.T) {
 		t.Errorf("table with examples: %d %+v", st, e)
 	}
 }
+
+// TestLearnTableTally: under lex, a table whose class is the majority of
+// five yes/no columns is learned in one iteration as a level of votes by
+// default, and is not with "tally": false.
+func TestLearnTableTally(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b,c,d,e,class\n")
+	for w := range 32 {
+		votes := 0
+		for i := range 5 {
+			b.WriteString([]string{"no,", "yes,"}[w>>i&1])
+			votes += w >> i & 1
+		}
+		b.WriteString([]string{"minority\n", "majority\n"}[min(votes/3, 1)])
+	}
+	_, ts := newTest(t, Config{})
+	learnOnce := func(tally any) runView {
+		req := map[string]any{"table": b.String(), "label": "class", "iterations": 1, "semantics": "lex"}
+		if tally != nil {
+			req["tally"] = tally
+		}
+		var start, end runView
+		if st := call(t, "POST", ts.URL+"/api/learn", req, &start); st != 201 {
+			t.Fatalf("start (tally %v): %d %+v", tally, st, start)
+		}
+		evs := readEvents(t, ts.URL+"/api/learn/"+start.ID+"/events")
+		if err := json.Unmarshal(evs[len(evs)-1].data, &end); err != nil {
+			t.Fatal(err)
+		}
+		if end.State != stateDone || end.Confusion == nil {
+			t.Fatalf("run (tally %v) %s: %s", tally, end.State, end.Error)
+		}
+		return end
+	}
+	if end := learnOnce(nil); end.Confusion.Accuracy != 1 || !strings.Contains(end.Theory, "a=yes -> class=majority") {
+		t.Errorf("default: accuracy %v, theory:\n%s", end.Confusion.Accuracy, end.Theory)
+	}
+	if end := learnOnce(false); end.Confusion.Accuracy == 1 {
+		t.Errorf(`"tally": false: accuracy 1 after one iteration, theory:%s`, end.Theory)
+	}
+}

@@ -101,6 +101,7 @@ gradient boosting, --xgboost=false leaves it out.`,
 		timeoutPer: " per domain and semantics", heldOut: "whole training annotators"})
 	fl.IntVar(&o.Specialise, "specialise", repro.DefaultSpecialise, "add up to this many literals to each iteration's chosen clause, from the antecedent of the example it was drawn from, while the training score rises (0: never)")
 	fl.IntVar(&o.Grow, "grow", repro.DefaultGrow, "also grow this many of each iteration's candidates by information gain, as RIPPER grows a rule, from the situations they are drawn from (0: none)")
+	fl.BoolVar(&o.Tally, "tally", repro.DefaultTally, "under lex, also try a level of one-literal rules that vote (\"descriptor → action\"), lex answering what most of those that apply say")
 	fl.StringVar(&examples, "examples", "answers", "the action each training answer's default states: answers (its own, as the paper's examples) or typical (its situation's most typical action, the test's target)")
 	cmd.RegisterFlagCompletionFunc("examples", words("answers", "typical"))
 	fl.StringSliceVar(&o.Domains, "domains", nil, "run only these domains (poker, football, fourth_down)")

@@ -141,6 +141,7 @@ and per table the files the baselines read. --quick runs acute and wine with
 	o.Variants = []table.Variant{{}}
 	fl.Var(variantsValue{&o.Variants}, "variants", variantsUsage)
 	fl.IntVar(&o.Grow, "grow", table.DefaultGrow, growUsage)
+	fl.BoolVar(&o.Tally, "tally", table.DefaultTally, tallyUsage)
 	alias(fl, "tables", "datasets", true)
 	alias(fl, "workers", "threads", true)
 	alias(fl, "select-folds", "folds", true)

@@ -27,6 +27,7 @@ type tableFlags struct {
 	skipBadRows              bool
 	variants                 []table.Variant
 	grow                     int
+	tally                    bool
 }
 
 func addTableFlags(fl *pflag.FlagSet, t *tableFlags, learning bool) {
@@ -43,7 +44,10 @@ func addTableFlags(fl *pflag.FlagSet, t *tableFlags, learning bool) {
 	t.variants = []table.Variant{{}}
 	fl.Var(variantsValue{&t.variants}, "variants", "with --table: "+variantsUsage)
 	fl.IntVar(&t.grow, "grow", table.DefaultGrow, "with --table: "+growUsage)
+	fl.BoolVar(&t.tally, "tally", table.DefaultTally, "with --table: "+tallyUsage)
 }
+
+const tallyUsage = "under lex, also try a level of one-literal rules that vote (\"col <= t → class\"), lex answering what most of those that apply say"
 
 const growUsage = "also grow this many of each iteration's candidates by information gain, as RIPPER grows a rule, from the rows they are drawn from (0: none)"
 
@@ -128,7 +132,7 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 	s := table.Settings{Learner: pf.settings(f.semantics, f.seed), Label: tf.label, Group: tf.group, Folds: pf.folds,
 		Validation: pf.validation, ValidationPatience: pf.validationPatience, Rule: pf.rule(), Restarts: pf.restarts,
 		PruneShare: pf.pruneShare(), Variant: tf.variants[0]}
-	s.Learner.Grow = tf.grow
+	s.Learner.Grow, s.Learner.Tally = tf.grow, tf.tally
 	if len(tf.variants) > 1 {
 		if !pf.selects() {
 			return usageError{errors.New("--variants with more than one chooses among them on held-out rows: give --folds or --validation too")}

@@ -340,3 +340,33 @@ func TestBenchTabularJSON(t *testing.T) {
 		t.Errorf("methods run: %v", ran)
 	}
 }
+
+// TestLearnTableTally: learn --table under lex learns the majority of five
+// columns in one iteration, as a level of votes, unless --tally=false.
+func TestLearnTableTally(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b,c,d,e,class\n")
+	for w := range 32 {
+		votes := 0
+		for i := range 5 {
+			b.WriteString([]string{"no,", "yes,"}[w>>i&1])
+			votes += w >> i & 1
+		}
+		b.WriteString([]string{"minority\n", "majority\n"}[min(votes/3, 1)])
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "majority.csv")
+	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tally := range []string{"--tally=true", "--tally=false"} {
+		theory := filepath.Join(dir, tally+".theory")
+		_, stderr, code := strata(t, "", "learn", "--table", file, "--label", "class", "--semantics", "lex", "--iterations", "1", tally, "-o", theory)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", tally, code, stderr)
+		}
+		if all := strings.Contains(stderr, "training rows: accuracy 1.0000"); all != (tally == "--tally=true") {
+			t.Errorf("%s: stderr:\n%s", tally, stderr)
+		}
+	}
+}

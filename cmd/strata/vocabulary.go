@@ -106,6 +106,7 @@ var flagMeanings = map[string]string{
 	"explain":       "add to each answer the level and the rules that decide it",
 	"variants":      "how a table's rows are encoded for the learner (cut points, literals), or the encodings to choose among on held-out rows",
 	"grow":          "the candidates of an iteration also grown by information gain from the rows or situations they are drawn from",
+	"tally":         "under lex, a level of one-literal rules that vote tried as a candidate",
 
 	// The experiments and their baselines.
 	"data":        "the public data directory",

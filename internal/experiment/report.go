@@ -237,6 +237,9 @@ func LearningTable(heading, what, per string, extra ...Column) Section {
 		if s.Grow > 0 {
 			fmt.Fprintf(w, ", each iteration's candidates with %d more grown by information gain from the examples of as many of them", s.Grow)
 		}
+		if s.Tally {
+			fmt.Fprintf(w, ", under lex a level of one-literal rules that vote also a candidate of the first iteration and of the powers of two")
+		}
 		fmt.Fprintf(w, ", seed %d.\n\n", s.Seed)
 	}
 }

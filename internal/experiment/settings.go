@@ -47,6 +47,8 @@ type Settings struct {
 	// Grow is learn.Settings.Grow: how many of each iteration's candidates
 	// are also grown by information gain (0: none).
 	Grow int
+	// Tally is learn.Settings.Tally.
+	Tally bool
 
 	// Folds says how the number of iterations is chosen on the training
 	// data, by whole groups (annotators, evidence formulas): with 2 or
@@ -132,5 +134,5 @@ func (s *Settings) Emit(e Event) { emitter(s.Progress).emit(e) }
 // learner returns the learner's settings under sem.
 func (s *Settings) learner(sem possibilistic.Semantics) learn.Settings {
 	return learn.Settings{Iterations: s.Iterations, Timeout: s.Timeout, Candidates: s.Candidates, Seed: Seed(s.Seed, Learner),
-		Threads: s.Threads, Patience: s.Patience, Semantics: sem, Specialise: s.Specialise, Grow: s.Grow}
+		Threads: s.Threads, Patience: s.Patience, Semantics: sem, Specialise: s.Specialise, Grow: s.Grow, Tally: s.Tally}
 }

@@ -131,6 +131,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	if o.Grow > 0 {
 		fmt.Fprintf(&b, "; each iteration's candidates with %d more grown by information gain from the rows of as many of them", o.Grow)
 	}
+	if o.Tally {
+		fmt.Fprintf(&b, "; under lex, a level of one-literal rules that vote also a candidate of the first iteration and of the powers of two")
+	}
 	switch {
 	case len(o.Variants) > 1:
 		var ws []string

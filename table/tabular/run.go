@@ -71,6 +71,9 @@ type Options struct {
 	// are also grown by information gain (0: none; the command line's
 	// default is table.DefaultGrow).
 	Grow int
+	// Tally is learn.Settings.Tally (the command line's default is
+	// table.DefaultTally).
+	Tally bool
 
 	Semantics []possibilistic.Semantics // all three when empty
 	Threads   int                       // jobs (a learning run with one thread, a baseline) run at once (0: GOMAXPROCS)
@@ -530,7 +533,7 @@ func runStrata(ctx context.Context, o Options, d Dataset, s split, sem possibili
 	start := time.Now()
 	st := table.Settings{
 		Learner: learn.Settings{Iterations: o.Iterations, Timeout: o.Timeout, Candidates: o.Candidates, Seed: o.Seed + uint64(i)*7919,
-			Threads: 1, Patience: o.Patience, Semantics: sem, Grow: o.Grow},
+			Threads: 1, Patience: o.Patience, Semantics: sem, Grow: o.Grow, Tally: o.Tally},
 		Label: d.Label, Features: d.Features,
 		ValidationPatience: o.ValidationPatience, Rule: o.Rule, Restarts: o.Restarts,
 	}

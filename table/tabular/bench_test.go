@@ -62,7 +62,7 @@ func BenchmarkAdultFold(b *testing.B) {
 				lr, err := table.Learn(context.Background(), t, train, table.Settings{Label: d.Label, Features: d.Features,
 					Folds: held, Validation: share, ValidationPatience: DefaultValidationPatience, Rule: DefaultRule, Restarts: learn.DefaultRestarts,
 					Learner: learn.Settings{Seed: 1, Semantics: sem, Iterations: learn.DefaultIterations, Patience: learn.DefaultPatience,
-						Grow: table.DefaultGrow, Threads: runtime.GOMAXPROCS(0)}})
+						Grow: table.DefaultGrow, Tally: table.DefaultTally, Threads: runtime.GOMAXPROCS(0)}})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/strata-logic/strata/internal/tabletest"
 	"github.com/strata-logic/strata/table"
 )
 
@@ -94,19 +95,9 @@ func TestLearnTable(t *testing.T) {
 // five yes/no columns is learned in one iteration as a level of votes by
 // default, and is not with "tally": false.
 func TestLearnTableTally(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("a,b,c,d,e,class\n")
-	for w := range 32 {
-		votes := 0
-		for i := range 5 {
-			b.WriteString([]string{"no,", "yes,"}[w>>i&1])
-			votes += w >> i & 1
-		}
-		b.WriteString([]string{"minority\n", "majority\n"}[min(votes/3, 1)])
-	}
 	_, ts := newTest(t, Config{})
 	learnOnce := func(tally any) runView {
-		req := map[string]any{"table": b.String(), "label": "class", "iterations": 1, "semantics": "lex"}
+		req := map[string]any{"table": tabletest.Majority(), "label": "class", "iterations": 1, "semantics": "lex"}
 		if tally != nil {
 			req["tally"] = tally
 		}

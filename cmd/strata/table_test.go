@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/strata-logic/strata/internal/shared"
+	"github.com/strata-logic/strata/internal/tabletest"
 )
 
 // loans is a small table whose class follows a rule with an exception:
@@ -344,19 +345,9 @@ func TestBenchTabularJSON(t *testing.T) {
 // TestLearnTableTally: learn --table under lex learns the majority of five
 // columns in one iteration, as a level of votes, unless --tally=false.
 func TestLearnTableTally(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("a,b,c,d,e,class\n")
-	for w := range 32 {
-		votes := 0
-		for i := range 5 {
-			b.WriteString([]string{"no,", "yes,"}[w>>i&1])
-			votes += w >> i & 1
-		}
-		b.WriteString([]string{"minority\n", "majority\n"}[min(votes/3, 1)])
-	}
 	dir := t.TempDir()
 	file := filepath.Join(dir, "majority.csv")
-	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+	if err := os.WriteFile(file, []byte(tabletest.Majority()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, tally := range []string{"--tally=true", "--tally=false"} {

@@ -360,4 +360,17 @@ func TestLearnTableTally(t *testing.T) {
 			t.Errorf("%s: stderr:\n%s", tally, stderr)
 		}
 	}
+	// On examples the table's flags would do nothing: a usage error.
+	if err := os.WriteFile(filepath.Join(dir, "pos.defaults"), []byte("a -> b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "neg.defaults"), []byte("a -> !b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, flag := range []string{"--tally", "--grow=3"} {
+		_, stderr, code := strata(t, "", "learn", "--pos", filepath.Join(dir, "pos.defaults"), "--neg", filepath.Join(dir, "neg.defaults"), flag, "-o", filepath.Join(dir, "x.theory"))
+		if code != 2 || !strings.Contains(stderr, "goes with --table") {
+			t.Errorf("%s without --table: exit %d: %s", flag, code, stderr)
+		}
+	}
 }

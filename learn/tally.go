@@ -2,7 +2,6 @@ package learn
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	"github.com/strata-logic/strata/logic"
@@ -34,12 +33,6 @@ func (e *drowningFree) tallyLevel(ctx context.Context) (m *Hypothesis, score int
 	if answers == nil {
 		return nil, 0
 	}
-	have := make(map[string]bool)
-	for _, lv := range e.hyp.Levels {
-		for _, c := range lv {
-			have[clauseKey(c)] = true
-		}
-	}
 	k := float64(len(answers))
 	var prev []logic.Clause
 	for _, share := range tallyShares {
@@ -60,13 +53,13 @@ func (e *drowningFree) tallyLevel(ctx context.Context) (m *Hypothesis, score int
 					continue
 				}
 				c, taut := logic.Normalize(logic.Clause{lit.Not(), answers[bi]})
-				if taut || have[clauseKey(c)] || e.minPosition(e.hyp, c) < 0 {
+				if _, _, in := locate(e.hyp, c); taut || in || e.minPosition(e.hyp, c) < 0 {
 					continue
 				}
 				level = append(level, c)
 			}
 		}
-		if len(level) == 0 || sameClauses(level, prev) {
+		if len(level) == 0 || slices.EqualFunc(level, prev, slices.Equal) {
 			continue
 		}
 		prev = level
@@ -129,20 +122,3 @@ func (e *drowningFree) tallyCounts() (answers []logic.Lit, counts, total []int64
 	}
 	return answers, counts, total
 }
-
-// sameClauses reports whether two levels built in the same order hold the
-// same clauses.
-func sameClauses(a, b []logic.Clause) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !slices.Equal(a[i], b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// clauseKey is a map key of a clause.
-func clauseKey(c logic.Clause) string { return fmt.Sprint([]logic.Lit(c)) }

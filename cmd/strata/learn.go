@@ -147,10 +147,8 @@ func runLearn(cmd *cobra.Command, f *learnFlags) (err error) {
 	}
 	// The table's flags have no effect on examples: say so rather than
 	// ignore them.
-	for _, name := range []string{"label", "test-table", "group", "features", "numeric", "variants", "grow", "tally", "skip-bad-rows"} {
-		if cmd.Flags().Changed(name) {
-			return usageError{fmt.Errorf("--%s goes with --table: it has no effect on examples", name)}
-		}
+	if name := strayTableFlag(cmd.Flags()); name != "" {
+		return usageError{fmt.Errorf("--%s goes with --table: it has no effect on examples", name)}
 	}
 	stderr := cmd.ErrOrStderr()
 	if err := f.protocol.resolve(cmd.Flags()); err != nil {

@@ -45,6 +45,23 @@ func addTableFlags(fl *pflag.FlagSet, t *tableFlags, learning bool) {
 	fl.Var(variantsValue{&t.variants}, "variants", "with --table: "+variantsUsage)
 	fl.IntVar(&t.grow, "grow", table.DefaultGrow, "with --table: "+growUsage)
 	fl.BoolVar(&t.tally, "tally", table.DefaultTally, "with --table: "+tallyUsage)
+	for _, name := range []string{"label", "skip-bad-rows", "test-table", "group", "features", "numeric", "variants", "grow", "tally"} {
+		fl.SetAnnotation(name, tableOnly, nil)
+	}
+}
+
+// tableOnly marks the flags of learn that have a meaning with --table alone.
+const tableOnly = "strata-table-only"
+
+// strayTableFlag returns a flag of fl given without --table that has a
+// meaning only with it, or "".
+func strayTableFlag(fl *pflag.FlagSet) (name string) {
+	fl.Visit(func(f *pflag.Flag) {
+		if _, ok := f.Annotations[tableOnly]; ok && name == "" {
+			name = f.Name
+		}
+	})
+	return name
 }
 
 const tallyUsage = "under lex, also try a level of one-literal rules that vote (\"col <= t → class\"), lex answering what most of those that apply say"

@@ -359,6 +359,11 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	if f := req.tableRequest.stray(); f != "" {
+		// Without a table the field would do nothing: say so.
+		writeError(w, badRequest(f, "%s goes with a table (table or table_path): it has no effect on examples", f))
+		return
+	}
 	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
 		cp, err := s.checkpoint(req)
 		if err != nil {

@@ -28,6 +28,26 @@ type tableRequest struct {
 
 func (t tableRequest) given() bool { return t.Table != "" || t.TablePath != "" }
 
+// stray returns the name of a field given without a table that has a
+// meaning only with one, or "".
+func (t tableRequest) stray() string {
+	switch {
+	case t.given():
+		return ""
+	case t.Label != "":
+		return "label"
+	case t.Features != nil:
+		return "features"
+	case t.Numeric != nil:
+		return "numeric"
+	case t.Grow != nil:
+		return "grow"
+	case t.Tally != nil:
+		return "tally"
+	}
+	return ""
+}
+
 // grow returns the request's Grow, table.DefaultGrow when absent.
 func (t tableRequest) grow() int {
 	if t.Grow == nil {

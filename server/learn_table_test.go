@@ -120,4 +120,9 @@ func TestLearnTableTally(t *testing.T) {
 	if end := learnOnce(false); end.Confusion.Accuracy == 1 {
 		t.Errorf(`"tally": false: accuracy 1 after one iteration, theory:%s`, end.Theory)
 	}
+	// Without a table, a table's field would do nothing: a 400 naming it.
+	var stray apiError
+	if st := call(t, "POST", ts.URL+"/api/learn", map[string]any{"pos": "a -> b\n", "neg": "a -> !b\n", "tally": false}, &stray); st != 400 || stray.Field != "tally" {
+		t.Errorf("tally without a table: %d %+v", st, stray)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -346,4 +347,22 @@ func choose(ctx context.Context, t *Table, rows []int, s Settings, lr *Learned) 
 		lr.Tried = nil
 	}
 	return best, bestSel, nil
+}
+
+// Fallbacks returns how many of the model's rules are its fallback
+// (learn.Problem.Fallback): the classes alone at its lowest levels, which
+// answer the rows no other rule decides. A learner that writes rules for
+// one class only, as FOLD-R++ does, gives that answer with no rule at all
+// (the other class holds by negation as failure), so its rule counts
+// compare with the model's rules less these.
+func (lr *Learned) Fallbacks() int {
+	classes := lr.Encoding.ClassAtoms()
+	n := 0
+	for _, lv := range lr.Model.Levels { // lowest first
+		if len(lv) != 1 || len(lv[0]) != 1 || lv[0][0].IsNeg() || !slices.Contains(classes, lv[0][0].Atom()) {
+			break
+		}
+		n++
+	}
+	return n
 }

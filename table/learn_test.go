@@ -399,7 +399,13 @@ func TestLearnFallback(t *testing.T) {
 				}
 				above = counts[lr.Encoding.Classes[c]]
 			}
-			rules := &learn.Hypothesis{Hard: lr.Model.Hard, Levels: lr.Model.Levels[j+1:]}
+			// Fallbacks counts them, and the rules above them answer
+			// every row they decide as the whole theory does.
+			k := lr.Fallbacks()
+			if k < j+1 {
+				t.Fatalf("seed %d %s: Fallbacks() = %d, want at least the %d lowest levels: %v", seed, sem, k, j+1, lr.Model.Levels)
+			}
+			rules := &learn.Hypothesis{Hard: lr.Model.Hard, Levels: lr.Model.Levels[k:]}
 			with, err := lr.Predict(ctx, tab, PredictOptions{Semantics: sem})
 			if err != nil {
 				t.Fatal(err)

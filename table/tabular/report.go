@@ -256,8 +256,9 @@ func durationText(d time.Duration) string {
 // as J48, within 2 points of XGBoost, and no more rules than FOLD's.
 func (r *Report) writeTargets(b *strings.Builder) {
 	type count struct{ met, of int }
-	var fold, jrip, j48, xgb, rules count
+	var fold, jrip, j48, xgb, rules, allRules count
 	fmt.Fprintf(b, "\n## The best drowning-free theory against the others\n\n")
+	fmt.Fprintf(b, "The rules are compared as FOLD counts them. FOLD-R++ (the binary tables) writes rules for one class only and answers the other when none applies, by negation as failure, with no rule; a strata theory states that answer as its fallback, the class alone at its lowest level, which the comparison with FOLD-R++ leaves out (the rules column gives the count without it in brackets). FOLD-RM (the multi-class tables) writes rules for every class, and every rule of the theory is counted.\n\n")
 	fmt.Fprintf(b, "| table | best (semantics) | rules | >= FOLD | >= JRip | >= J48 | >= XGBoost - 2 | rules <= FOLD's |\n|---|---|---:|---|---|---|---|---|\n")
 	mark := func(c *count, ok, known bool) string {
 		if !known {
@@ -302,12 +303,18 @@ func (r *Report) writeTargets(b *strings.Builder) {
 		cJ48 := mark(&j48, acc >= a, ok)
 		a, ok = other("xgboost")
 		cXGB := mark(&xgb, acc >= a-0.02, ok)
-		cRules := mark(&rules, best.Rules <= pub.Rules, hasPub)
+		n, shown := best.Rules, num(best.Rules, 1)
+		if pub.Method == "FOLD-R++" {
+			n -= best.Fallbacks
+			shown += " (" + num(n, 1) + ")"
+		}
+		cRules := mark(&rules, n <= pub.Rules, hasPub)
+		mark(&allRules, best.Rules <= pub.Rules, hasPub)
 		fmt.Fprintf(b, "| %s | %.1f (%s) | %s | %s | %s | %s | %s | %s |\n", t.Dataset.Name, 100*acc,
-			strings.TrimPrefix(best.Method, "strata-"), num(best.Rules, 1), cFold, cJRip, cJ48, cXGB, cRules)
+			strings.TrimPrefix(best.Method, "strata-"), shown, cFold, cJRip, cJ48, cXGB, cRules)
 	}
-	fmt.Fprintf(b, "\nMet: at least FOLD's published accuracy on %d of %d tables; at least JRip's on %d of %d, J48's on %d of %d; within 2 points of XGBoost on %d of %d; no more rules than FOLD on %d of %d.\n",
-		fold.met, fold.of, jrip.met, jrip.of, j48.met, j48.of, xgb.met, xgb.of, rules.met, rules.of)
+	fmt.Fprintf(b, "\nMet: at least FOLD's published accuracy on %d of %d tables; at least JRip's on %d of %d, J48's on %d of %d; within 2 points of XGBoost on %d of %d; no more rules than FOLD on %d of %d (%d of %d counting the fallback too).\n",
+		fold.met, fold.of, jrip.met, jrip.of, j48.met, j48.of, xgb.met, xgb.of, rules.met, rules.of, allRules.met, allRules.of)
 }
 
 // ruleText says how the rule r chooses the iterations on a held-out curve.

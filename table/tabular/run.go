@@ -163,9 +163,13 @@ type Result struct {
 	Method    string
 	Confusion *eval.Confusion // pooled over the splits
 	Rules     float64         // mean per split; J48: leaves; NaN when it has no meaning
-	Literals  float64         // mean per split; J48: tree nodes; NaN when it has no meaning
-	Seconds   float64         // mean per split: learning and predicting
-	Note      string          // why the method did not run, when Confusion is nil
+	// Fallbacks is, for strata, the mean number per split of the rules
+	// that are the theory's fallback (table.Learned.Fallbacks), counted in
+	// Rules; 0 for the other methods.
+	Fallbacks float64
+	Literals  float64 // mean per split; J48: tree nodes; NaN when it has no meaning
+	Seconds   float64 // mean per split: learning and predicting
+	Note      string  // why the method did not run, when Confusion is nil
 	// Variants counts, for strata with Options.Variants, the splits that
 	// chose each encoding on their training rows.
 	Variants map[string]int
@@ -345,6 +349,7 @@ func splits(o Options, d Dataset) (_ []split, rows int, skipped []string, _ erro
 type outcome struct {
 	conf            *eval.Confusion
 	rules, literals float64
+	fallbacks       float64
 	seconds         float64
 	variant         string // strata's encoding, when chosen among Options.Variants
 }
@@ -473,7 +478,7 @@ func wekaMethod(c weka.Classifier) string {
 // sizes and times.
 func pool(method string, ocs []*outcome, o Options) *Result {
 	r := &Result{Method: method}
-	var rules, lits, secs float64
+	var rules, lits, fallbacks, secs float64
 	n := 0
 	for _, oc := range ocs {
 		if oc == nil {
@@ -490,6 +495,7 @@ func pool(method string, ocs []*outcome, o Options) *Result {
 			r.Variants[oc.variant]++
 		}
 		rules += oc.rules
+		fallbacks += oc.fallbacks
 		lits += oc.literals
 		secs += oc.seconds
 		n++
@@ -506,7 +512,7 @@ func pool(method string, ocs []*outcome, o Options) *Result {
 		r.Rules, r.Literals = nan, nan
 		return r
 	}
-	r.Rules, r.Literals, r.Seconds = rules/float64(n), lits/float64(n), secs/float64(n)
+	r.Rules, r.Literals, r.Fallbacks, r.Seconds = rules/float64(n), lits/float64(n), fallbacks/float64(n), secs/float64(n)
 	return r
 }
 
@@ -560,7 +566,7 @@ func runStrata(ctx context.Context, o Options, d Dataset, s split, sem possibili
 		count(conf, p.Target, p.Class)
 	}
 	oc := &outcome{conf: conf, rules: float64(lr.Model.NumClauses()), literals: float64(lr.Model.NumLiterals()),
-		seconds: time.Since(start).Seconds()}
+		fallbacks: float64(lr.Fallbacks()), seconds: time.Since(start).Seconds()}
 	if len(st.Variants) > 0 {
 		oc.variant = lr.Variant.String()
 	}

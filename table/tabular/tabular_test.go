@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/internal/shared"
 	"github.com/strata-logic/strata/internal/xgboost"
 	"github.com/strata-logic/strata/learn"
@@ -243,6 +244,41 @@ func TestReportHeldOut(t *testing.T) {
 		}
 		if c.not != "" && strings.Contains(b.String(), c.not) {
 			t.Errorf("%+v: results.md says %q", c.o, c.not)
+		}
+	}
+}
+
+// TestReportRulesAsFOLD checks how results.md compares rule counts with
+// FOLD's published ones: on a FOLD-R++ table (binary) the theory's
+// fallback is left out, as FOLD-R++ writes no rule for its other class,
+// and on a FOLD-RM table (multi-class) every rule counts.
+func TestReportRulesAsFOLD(t *testing.T) {
+	right := func(n int) *eval.Confusion {
+		c := eval.NewConfusion(nil)
+		for range n {
+			count(c, "a", "a")
+		}
+		return c
+	}
+	table := func(name string, rules, fallbacks float64) *TableResult {
+		return &TableResult{Dataset: Dataset{Name: name}, Rows: 10, Splits: 1, Results: []*Result{
+			{Method: "strata-linear", Confusion: right(10), Rules: rules, Fallbacks: fallbacks},
+		}}
+	}
+	// acute: FOLD-R++, 2.6 rules; wine: FOLD-RM, 7.6 rules.
+	rep := &Report{Options: Options{Folds: 3}, Tables: []*TableResult{table("acute", 3, 1), table("wine", 8, 1)}}
+	var b strings.Builder
+	if err := rep.WriteMarkdown(&b); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	for _, want := range []string{
+		"| acute | 100.0 (linear) | 3.0 (2.0) | yes | – | – | – | yes |",
+		"| wine | 100.0 (linear) | 8.0 | yes | – | – | – | **no** |",
+		"no more rules than FOLD on 1 of 2 (0 of 2 counting the fallback too)",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("results.md does not say %q:\n%s", want, md)
 		}
 	}
 }

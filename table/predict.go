@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -25,8 +26,17 @@ type Prediction struct {
 
 // Why is the explanation of a prediction.
 type Why struct {
-	Level    float64  // the weight of the lowest level needed (0 when no class)
-	Rules    []string // the learned formulas (weight below 1) that decide the row, highest level first
+	Level float64 // the weight of the lowest level needed (0 when no class)
+	// Rules are learned formulas (weight below 1) that decide the row,
+	// highest level first: a set of them that with the row's literals
+	// entails the class, and under Lex every other rule of the deciding
+	// level that applies to the row and concludes the class (the votes
+	// for it, when the level is a level of votes).
+	Rules []string
+	// Against (Lex only) are the learned formulas the answer sets aside,
+	// highest level first: those its preferred world violates, which at
+	// the deciding level are the votes for other classes it outnumbers.
+	Against  []string
 	Entailed []string // the classes entailed when there is not exactly one
 }
 
@@ -80,6 +90,12 @@ func predictRows(ctx context.Context, th *possibilistic.Theory, b *Binding, rows
 	if err != nil {
 		return nil, err
 	}
+	var x *explainer
+	if opts.Explain {
+		if x, err = newExplainer(ctx, r, th, b.e, opts.Semantics); err != nil {
+			return nil, err
+		}
+	}
 	out := make([]Prediction, len(rows))
 	done := map[string]int{} // situation -> index in out of the row that decided it
 	var key strings.Builder
@@ -113,7 +129,9 @@ func predictRows(ctx context.Context, th *possibilistic.Theory, b *Binding, rows
 			p.Class = b.e.Classes[entailed[0]]
 		}
 		if opts.Explain {
-			p.Why = explain(ctx, r, th, b.e, alpha, entailed, opts.Semantics)
+			if p.Why, err = x.explain(ctx, alpha, entailed); err != nil {
+				return nil, err
+			}
 		}
 		done[key.String()] = i
 		out[i] = p
@@ -121,27 +139,118 @@ func predictRows(ctx context.Context, th *possibilistic.Theory, b *Binding, rows
 	return out, ctx.Err()
 }
 
-func explain(ctx context.Context, r *possibilistic.Reasoner, th *possibilistic.Theory, e *Encoding, alpha logic.Term, entailed []int, sem possibilistic.Semantics) *Why {
+// explainer explains predictions (PredictOptions.Explain).
+type explainer struct {
+	r    *possibilistic.Reasoner
+	hard *possibilistic.Reasoner // the theory's formulas of weight 1 alone (Lex only)
+	th   *possibilistic.Theory
+	e    *Encoding
+	sem  possibilistic.Semantics
+}
+
+func newExplainer(ctx context.Context, r *possibilistic.Reasoner, th *possibilistic.Theory, e *Encoding, sem possibilistic.Semantics) (*explainer, error) {
+	x := &explainer{r: r, th: th, e: e, sem: sem}
+	if sem == possibilistic.Lex {
+		hard := possibilistic.New(th.Vocab)
+		for _, f := range th.Cut(math.Nextafter(1, 0)) {
+			hard.Add(f, 1)
+		}
+		var err error
+		if x.hard, err = possibilistic.NewReasoner(ctx, hard); err != nil {
+			return nil, err
+		}
+	}
+	return x, nil
+}
+
+// explain says why the row of literals alpha is answered the classes
+// entailed (indices into the encoding's classes).
+func (x *explainer) explain(ctx context.Context, alpha logic.Term, entailed []int) (*Why, error) {
 	w := &Why{}
 	if len(entailed) != 1 {
 		for _, c := range entailed {
-			w.Entailed = append(w.Entailed, e.Classes[c])
+			w.Entailed = append(w.Entailed, x.e.Classes[c])
 		}
-		return w
+		return w, nil
 	}
-	ex, err := r.Explain(ctx, sem, logic.TermF(alpha), logic.AtomF(e.ClassAtoms()[entailed[0]]))
+	class := x.e.ClassAtoms()[entailed[0]]
+	ex, err := x.r.Explain(ctx, x.sem, logic.TermF(alpha), logic.AtomF(class))
 	if err != nil {
-		return w
+		return nil, err
 	}
 	w.Level = ex.Necessity
-	sup := slices.Clone(ex.Support)
-	slices.SortStableFunc(sup, func(a, b possibilistic.FormulaRef) int { return a.Level - b.Level }) // Levels[0] is the highest
-	for _, f := range sup {
-		if th.Levels[f.Level].Weight < 1 {
-			w.Rules = append(w.Rules, possibilistic.FormatWeight(th.Levels[f.Level].Weight)+": "+f.Formula.String(th.Vocab))
+	rules := slices.Clone(ex.Support)
+	if x.sem == possibilistic.Lex && ex.Level >= 0 {
+		votes, err := x.votes(ctx, alpha, class, ex)
+		if err != nil {
+			return nil, err
+		}
+		rules = append(rules, votes...)
+		w.Against = x.learned(ex.Formulas)
+	}
+	w.Rules = x.learned(rules)
+	return w, nil
+}
+
+// votes returns the rules of the deciding level of ex, kept by the answer
+// and not in its support, that apply to the row alpha (it entails their
+// conditions, given the hard rules) and conclude class: under Lex each is
+// a vote for the class that its support, a minimal set, need not name.
+func (x *explainer) votes(ctx context.Context, alpha logic.Term, class logic.Atom, ex possibilistic.Explanation) ([]possibilistic.FormulaRef, error) {
+	var out []possibilistic.FormulaRef
+	for i, f := range x.th.Levels[ex.Level].Formulas {
+		ref := possibilistic.FormulaRef{Level: ex.Level, Index: i, Formula: f}
+		same := func(g possibilistic.FormulaRef) bool { return g.Level == ref.Level && g.Index == ref.Index }
+		if slices.ContainsFunc(ex.Support, same) || slices.ContainsFunc(ex.Formulas, same) {
+			continue
+		}
+		c, ok := logic.NNF(f).AsClause() // a rule, conditions -> class, is a clause
+		if !ok {
+			continue
+		}
+		applies, concludes := true, false
+		for _, l := range c {
+			switch {
+			case l.Atom() == class && !l.IsNeg():
+				concludes = true
+			case slices.Contains(x.e.ClassAtoms(), l.Atom()):
+				// A conclusion about another class: a vote for this one
+				// only when the hard rules make it so (two classes).
+				ok, err := x.hard.EntailsClause(ctx, possibilistic.Poss, logic.Term{l}, logic.Clause{logic.Pos(class)})
+				if err != nil {
+					return nil, err
+				}
+				concludes = concludes || ok
+			default:
+				ok, err := x.hard.EntailsClause(ctx, possibilistic.Poss, alpha, logic.Clause{l.Not()})
+				if err != nil {
+					return nil, err
+				}
+				applies = applies && ok
+			}
+			if !applies {
+				break
+			}
+		}
+		if applies && concludes {
+			out = append(out, ref)
 		}
 	}
-	return w
+	return out, nil
+}
+
+// learned returns the formulas of refs below weight 1, highest level
+// first, as a theory file writes them.
+func (x *explainer) learned(refs []possibilistic.FormulaRef) []string {
+	refs = slices.Clone(refs)
+	slices.SortStableFunc(refs, func(a, b possibilistic.FormulaRef) int { return a.Level - b.Level }) // Levels[0] is the highest
+	var out []string
+	for _, f := range refs {
+		if x.th.Levels[f.Level].Weight < 1 {
+			out = append(out, possibilistic.FormatWeight(x.th.Levels[f.Level].Weight)+": "+f.Formula.String(x.th.Vocab))
+		}
+	}
+	return out
 }
 
 // hardOf returns the clauses of weight 1 of a theory.

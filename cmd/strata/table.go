@@ -398,10 +398,11 @@ type predictionJSON struct {
 	// Target is the row's class, when the table has the class column.
 	Target string `json:"target,omitempty"`
 	// With --explain: the weight of the level that decides the class (0
-	// without one) and its rules, or the classes entailed when there is
-	// not exactly one.
+	// without one) and its rules, under lex the rules the answer sets
+	// aside, or the classes entailed when there is not exactly one.
 	Level    *float64 `json:"level,omitempty"`
 	Rules    []string `json:"rules,omitempty"`
+	Against  []string `json:"against,omitempty"`
 	Entailed []string `json:"entailed,omitempty"`
 }
 
@@ -411,7 +412,7 @@ func newPredictionsJSON(t *table.Table, sem possibilistic.Semantics, preds []tab
 		pj := predictionJSON{Line: p.Line, Predicted: p.Class, Target: p.Target}
 		if p.Why != nil {
 			level := p.Why.Level
-			pj.Level, pj.Rules, pj.Entailed = &level, p.Why.Rules, p.Why.Entailed
+			pj.Level, pj.Rules, pj.Against, pj.Entailed = &level, p.Why.Rules, p.Why.Against, p.Why.Entailed
 		}
 		out.Predictions[i] = pj
 	}
@@ -446,13 +447,14 @@ func writePredictions(w io.Writer, preds []table.Prediction, explain bool) error
 	cw := csv.NewWriter(w)
 	head := []string{"line", "predicted"}
 	if explain {
-		head = append(head, "level", "rules", "entailed")
+		head = append(head, "level", "rules", "entailed", "against")
 	}
 	cw.Write(head)
 	for _, p := range preds {
 		rec := []string{fmt.Sprint(p.Line), p.Class}
 		if explain && p.Why != nil {
-			rec = append(rec, possibilistic.FormatWeight(p.Why.Level), strings.Join(p.Why.Rules, "; "), strings.Join(p.Why.Entailed, "; "))
+			rec = append(rec, possibilistic.FormatWeight(p.Why.Level), strings.Join(p.Why.Rules, "; "), strings.Join(p.Why.Entailed, "; "),
+				strings.Join(p.Why.Against, "; "))
 		}
 		cw.Write(rec)
 	}

@@ -82,7 +82,7 @@ func TestLearnPredictEvalTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(recs) != 4 || strings.Join(recs[0], ",") != "line,predicted,level,rules,entailed" {
+	if len(recs) != 4 || strings.Join(recs[0], ",") != "line,predicted,level,rules,entailed,against" {
 		t.Fatalf("predict output:\n%s", stdout)
 	}
 	if recs[1][1] != "grant" || recs[2][1] != "<=50K reject" || recs[3][1] != "<=50K reject" {
@@ -226,7 +226,7 @@ func TestLoansExample(t *testing.T) {
 	// With -o FILE, the file has the CSV and standard output the JSON.
 	out := filepath.Join(dir, "p.csv")
 	js2, _, code := strata(t, "", "predict", theory, "--table", csvPath, "--json", "--explain", "-o", out)
-	if b, err := os.ReadFile(out); code != 0 || err != nil || js2 != js || !strings.HasPrefix(string(b), "line,predicted,level,rules,entailed\n2,") {
+	if b, err := os.ReadFile(out); code != 0 || err != nil || js2 != js || !strings.HasPrefix(string(b), "line,predicted,level,rules,entailed,against\n2,") {
 		t.Errorf("predict --json -o FILE: exit %d %v", code, err)
 	}
 	if _, errs, code := strata(t, "", "predict", theory, "--table", csvPath, "--json", "-o", "-"); code != 2 || !strings.Contains(errs, "-o - and --json") {

@@ -1,0 +1,64 @@
+package table
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
+)
+
+// TestExplainVotes checks --explain on a level of votes under lex: the
+// rules given are every rule of the deciding level that applies to the
+// row and concludes its class (one directly, one as "not the other class",
+// one whose condition holds by the hard rules), and the rules set aside
+// are the outvoted ones (and any other the answer violates); rules that do
+// not apply are in neither.
+func TestExplainVotes(t *testing.T) {
+	ctx := context.Background()
+	src := `1: label=a | label=b
+1: label!=a | label!=b
+1: colour!=red | colour!=blue
+
+0.5: x > 2 -> label=b
+0.5: y=t -> label=a
+0.5: z=t -> label=a
+0.5: v=t -> label!=b
+0.5: colour!=red -> label=a
+0.5: w=t -> label=b
+
+0.25: label=b
+`
+	th, err := possibilistic.ReadText(ctx, strings.NewReader(src), "votes.theory", &logic.Vocabulary{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := read(t, "x,y,z,v,w,colour\n3,t,t,t,f,blue\n", Options{Numeric: []string{"x"}})
+	for _, sem := range possibilistic.AllSemantics {
+		preds, err := Predict(ctx, th, tab, PredictOptions{Semantics: sem, Label: "label", Explain: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sem != possibilistic.Lex {
+			if len(preds[0].Why.Against) != 0 {
+				t.Errorf("%s: rules set aside %q, want them only under lex", sem, preds[0].Why.Against)
+			}
+			continue
+		}
+		p := preds[0]
+		if p.Class != "a" || p.Why.Level != 0.5 {
+			t.Fatalf("lex: %s at %v, want a, decided at 0.5 by four votes to one", p.Class, p.Why.Level)
+		}
+		wantFor := []string{"0.5: y=t -> label=a", "0.5: z=t -> label=a", "0.5: v=t -> label!=b", "0.5: colour!=red -> label=a"}
+		got := slices.Sorted(slices.Values(p.Why.Rules))
+		if slices.Sort(wantFor); !slices.Equal(got, wantFor) {
+			t.Errorf("lex: rules for a %q, want %q", got, wantFor)
+		}
+		// The fallback for b is set aside too: the answer violates it.
+		if want := []string{"0.5: x > 2 -> label=b", "0.25: label=b"}; !slices.Equal(p.Why.Against, want) {
+			t.Errorf("lex: rules set aside %q, want %q", p.Why.Against, want)
+		}
+	}
+}

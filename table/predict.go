@@ -180,7 +180,7 @@ func (x *explainer) explain(ctx context.Context, alpha logic.Term, entailed []in
 	}
 	w.Level = ex.Necessity
 	rules := slices.Clone(ex.Support)
-	if x.sem == possibilistic.Lex && ex.Level >= 0 {
+	if x.sem == possibilistic.Lex && ex.Level >= 0 && x.th.Levels[ex.Level].Weight < 1 {
 		votes, err := x.votes(ctx, alpha, class, ex)
 		if err != nil {
 			return nil, err
@@ -194,8 +194,9 @@ func (x *explainer) explain(ctx context.Context, alpha logic.Term, entailed []in
 
 // votes returns the rules of the deciding level of ex, kept by the answer
 // and not in its support, that apply to the row alpha (it entails their
-// conditions, given the hard rules) and conclude class: under Lex each is
-// a vote for the class that its support, a minimal set, need not name.
+// conditions, given the hard rules) and conclude class (each of their
+// class literals entails it, given the hard rules): under Lex each is a
+// vote for the class that its support, a minimal set, need not name.
 func (x *explainer) votes(ctx context.Context, alpha logic.Term, class logic.Atom, ex possibilistic.Explanation) ([]possibilistic.FormulaRef, error) {
 	var out []possibilistic.FormulaRef
 	for i, f := range x.th.Levels[ex.Level].Formulas {
@@ -208,19 +209,21 @@ func (x *explainer) votes(ctx context.Context, alpha logic.Term, class logic.Ato
 		if !ok {
 			continue
 		}
-		applies, concludes := true, false
+		// The rule applies when the row entails the negation of each of
+		// its other literals, and votes for class when each of its class
+		// literals entails class: "not the other" does of two classes,
+		// "a or b" does not.
+		applies, concludes, other := true, false, false
 		for _, l := range c {
 			switch {
-			case l.Atom() == class && !l.IsNeg():
+			case l == logic.Pos(class):
 				concludes = true
 			case slices.Contains(x.e.ClassAtoms(), l.Atom()):
-				// A conclusion about another class: a vote for this one
-				// only when the hard rules make it so (two classes).
 				ok, err := x.hard.EntailsClause(ctx, possibilistic.Poss, logic.Term{l}, logic.Clause{logic.Pos(class)})
 				if err != nil {
 					return nil, err
 				}
-				concludes = concludes || ok
+				concludes, other = concludes || ok, other || !ok
 			default:
 				ok, err := x.hard.EntailsClause(ctx, possibilistic.Poss, alpha, logic.Clause{l.Not()})
 				if err != nil {
@@ -228,11 +231,11 @@ func (x *explainer) votes(ctx context.Context, alpha logic.Term, class logic.Ato
 				}
 				applies = applies && ok
 			}
-			if !applies {
+			if !applies || other {
 				break
 			}
 		}
-		if applies && concludes {
+		if applies && concludes && !other {
 			out = append(out, ref)
 		}
 	}

@@ -15,7 +15,7 @@ import (
 // row and concludes its class (one directly, one as "not the other class",
 // one whose condition holds by the hard rules), and the rules set aside
 // are the outvoted ones (and any other the answer violates); rules that do
-// not apply are in neither.
+// not apply, or conclude no single class, are in neither.
 func TestExplainVotes(t *testing.T) {
 	ctx := context.Background()
 	src := `1: label=a | label=b
@@ -28,6 +28,7 @@ func TestExplainVotes(t *testing.T) {
 0.5: v=t -> label!=b
 0.5: colour!=red -> label=a
 0.5: w=t -> label=b
+0.5: u=t -> label=a | label=b
 
 0.25: label=b
 `
@@ -35,7 +36,7 @@ func TestExplainVotes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab := read(t, "x,y,z,v,w,colour\n3,t,t,t,f,blue\n", Options{Numeric: []string{"x"}})
+	tab := read(t, "x,y,z,v,w,u,colour\n3,t,t,t,f,t,blue\n", Options{Numeric: []string{"x"}})
 	for _, sem := range possibilistic.AllSemantics {
 		preds, err := Predict(ctx, th, tab, PredictOptions{Semantics: sem, Label: "label", Explain: true})
 		if err != nil {

@@ -10,10 +10,10 @@ import (
 )
 
 // FuzzAPI posts arbitrary bodies to the endpoints that parse theories,
-// bases, queries and examples: no input may crash the server or give an
+// bases, queries, examples and tables: no input may crash the server or give an
 // internal error, and every error is JSON with a position field.
 func FuzzAPI(f *testing.F) {
-	endpoints := []string{"/api/query", "/api/batch", "/api/theories", "/api/bases", "/api/conclusions", "/api/world", "/api/eval"}
+	endpoints := []string{"/api/query", "/api/batch", "/api/theories", "/api/bases", "/api/conclusions", "/api/world", "/api/eval", "/api/predict"}
 	for _, seed := range []string{
 		`{"theory": "1: !penguin | bird\n0.5: !bird | flies", "query": "penguin -> !flies"}`,
 		`{"theory": }`,
@@ -30,6 +30,9 @@ func FuzzAPI(f *testing.F) {
 		`{"path": "t.theory"}`,
 		`{"path": "/etc/passwd"}`,
 		`{"theory": "1: atleast(2, a, b, c)", "query": "a -> b | c", "semantics": "linear"}`,
+		`{"theory": "1: c=x | c=y\n1: c!=x | c!=y\n0.5: n > 2 -> c=x", "table": "n,m\n3,a\n1,\n?,b", "explain": true, "semantics": "lex"}`,
+		`{"theory": "1: c=x | c=y\n1: c!=x | c!=y", "table": "n\n1,2\n\"", "label": "c"}`,
+		`{"theory": "0.5: a", "table_path": "t.theory"}`,
 		`[1, 2]`, `null`, `"x"`, `{"query": 1e999}`,
 	} {
 		for i := range endpoints {

@@ -259,6 +259,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/ranks", s.admit(s.handleRanks))
 	mux.HandleFunc("POST /api/coverage", s.admit(s.handleCoverage))
 	mux.HandleFunc("POST /api/eval", s.admit(s.handleEval))
+	mux.HandleFunc("POST /api/predict", s.admit(s.handlePredict))
 
 	mux.HandleFunc("POST /api/learn", s.admit(s.handleLearnStart))
 	mux.HandleFunc("GET /api/learn", s.handleLearnList)

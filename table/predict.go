@@ -256,6 +256,20 @@ func (x *explainer) learned(refs []possibilistic.FormulaRef) []string {
 	return out
 }
 
+// NumericColumns returns the columns that v's atoms compare with a
+// threshold (col <= t), the ones to read as numbers from a table a theory
+// over v predicts (Options.Numeric); every other column is then read as
+// categorical. It is never nil.
+func NumericColumns(v *logic.Vocabulary) []string {
+	out := []string{}
+	for _, name := range v.Names() {
+		if c, ok := logic.ParseComparison(name); ok && c.Op == logic.OpLe && !slices.Contains(out, c.Column) {
+			out = append(out, c.Column)
+		}
+	}
+	return out
+}
+
 // hardOf returns the clauses of weight 1 of a theory.
 func hardOf(th *possibilistic.Theory) []logic.Clause {
 	var out []logic.Clause

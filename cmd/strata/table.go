@@ -337,7 +337,9 @@ entails no single class. The class column is the one the theory's hard rules
 say exactly one value of holds (--label names it otherwise); the table need
 not have it. --explain adds the level (weight) at which the class is entailed
 and the learned rules that entail it, or the classes entailed when there is
-not exactly one.
+not exactly one; under lex, the rules are every rule of that level that
+applies to the row and names its class (the votes for it), and a last
+column, against, lists the rules the answer sets aside.
 
 The output is CSV (-o FILE, written atomically; no -o or -o -: standard
 output). --json prints the predictions as one JSON object on standard output
@@ -371,7 +373,7 @@ with a warning for each.`,
 				}
 			}
 			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), newPredictionsJSON(t, sem, preds))
+				return writeJSON(cmd.OutOrStdout(), jsonview.NewPredictions(t.Name, sem, preds))
 			}
 			return nil
 		},
@@ -385,40 +387,6 @@ with a warning for each.`,
 	return cmd
 }
 
-// predictionsJSON is strata predict --json: one prediction per row.
-type predictionsJSON struct {
-	Table       string           `json:"table"`
-	Semantics   string           `json:"semantics"`
-	Predictions []predictionJSON `json:"predictions"`
-}
-
-type predictionJSON struct {
-	Line      int    `json:"line"`
-	Predicted string `json:"predicted"`
-	// Target is the row's class, when the table has the class column.
-	Target string `json:"target,omitempty"`
-	// With --explain: the weight of the level that decides the class (0
-	// without one) and its rules, under lex the rules the answer sets
-	// aside, or the classes entailed when there is not exactly one.
-	Level    *float64 `json:"level,omitempty"`
-	Rules    []string `json:"rules,omitempty"`
-	Against  []string `json:"against,omitempty"`
-	Entailed []string `json:"entailed,omitempty"`
-}
-
-func newPredictionsJSON(t *table.Table, sem possibilistic.Semantics, preds []table.Prediction) *predictionsJSON {
-	out := &predictionsJSON{Table: t.Name, Semantics: sem.String(), Predictions: make([]predictionJSON, len(preds))}
-	for i, p := range preds {
-		pj := predictionJSON{Line: p.Line, Predicted: p.Class, Target: p.Target}
-		if p.Why != nil {
-			level := p.Why.Level
-			pj.Level, pj.Rules, pj.Against, pj.Entailed = &level, p.Why.Rules, p.Why.Against, p.Why.Entailed
-		}
-		out.Predictions[i] = pj
-	}
-	return out
-}
-
 func loadTheoryAndTable(cmd *cobra.Command, theory string, tf *tableFlags) (*possibilistic.Theory, *table.Table, error) {
 	if theory == "-" && tf.file == "-" {
 		return nil, nil, usageError{errors.New("the theory and the table cannot both be standard input")}
@@ -427,15 +395,7 @@ func loadTheoryAndTable(cmd *cobra.Command, theory string, tf *tableFlags) (*pos
 	if err != nil {
 		return nil, nil, err
 	}
-	// Every column the theory compares with a threshold is read as numeric,
-	// every other one as categorical.
-	o := table.Options{SkipBadRows: tf.skipBadRows}
-	o.Numeric = []string{}
-	for _, name := range th.Vocab.Names() {
-		if c, ok := logic.ParseComparison(name); ok && c.Op == logic.OpLe {
-			o.Numeric = append(o.Numeric, c.Column)
-		}
-	}
+	o := table.Options{SkipBadRows: tf.skipBadRows, Numeric: table.NumericColumns(th.Vocab)}
 	t, err := readCSVTable(cmd, tf.file, o)
 	if err != nil {
 		return nil, nil, err

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"errors"
 	"net/http"
 
 	"github.com/strata-logic/strata/internal/jsonview"
@@ -61,7 +62,7 @@ func (s *Server) handlePredict(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case err != nil && ctx.Err() != nil:
 			return nil, err
-		case err != nil && req.Label != "":
+		case errors.Is(err, table.ErrClassColumn):
 			return nil, inputError("label", err)
 		case err != nil:
 			return nil, inputError("table", err)

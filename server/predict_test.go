@@ -86,6 +86,8 @@ func TestPredictTableErrors(t *testing.T) {
 		{map[string]any{"theory": loansTheory}, "table", 0, 0, "needs a table"},
 		{map[string]any{"theory": loansTheory, "table": "income,debts\n80,yes,yes\n"}, "table", 2, 8, "fields"},
 		{map[string]any{"theory": loansTheory, "table": loansRows, "label": "colour"}, "label", 0, 0, "colour"},
+		{map[string]any{"theory": "0.5: income > 51 -> decision=grant", "table": loansRows}, "label", 0, 0, "name the class column"},
+		{map[string]any{"theory": loansTheory, "table": "debts,guarantor\nyes,no\n"}, "table", 1, 1, "income"},
 		{map[string]any{"table": loansRows}, "theory", 0, 0, "theory"},
 		{map[string]any{"theory": loansTheory, "table": loansRows, "semantics": "best"}, "semantics", 0, 0, "best"},
 	} {

@@ -2,6 +2,7 @@ package table
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -560,6 +561,19 @@ func exampleHash(alpha logic.Term, beta logic.Lit, positive bool) uint64 {
 	return h
 }
 
+// ErrClassColumn is what FromTheory's errors are (errors.Is) when the
+// theory has no usable class column: none named and none its hard rules
+// name, or one with fewer than two classes or compared with a threshold.
+// Naming the class column is the remedy.
+var ErrClassColumn = errors.New("table: no usable class column")
+
+// classColumnError is an error of FromTheory's class column: its message,
+// and ErrClassColumn to errors.Is.
+type classColumnError struct{ error }
+
+func (e classColumnError) Unwrap() error        { return e.error }
+func (e classColumnError) Is(target error) bool { return target == ErrClassColumn }
+
 // FromTheory recovers the encoding of a theory's vocabulary: the class
 // column is label, or when label is empty the column whose equality atoms
 // form a hard clause (a weight-1 disjunction of two or more values of one
@@ -584,7 +598,7 @@ func FromTheory(v *logic.Vocabulary, hard []logic.Clause, label string) (*Encodi
 		}
 		if c.Column == label {
 			if c.Op != logic.OpEq {
-				return nil, fmt.Errorf("the class column %q is compared with a threshold (%s)", label, v.Name(logic.Atom(a)))
+				return nil, classColumnError{fmt.Errorf("the class column %q is compared with a threshold (%s)", label, v.Name(logic.Atom(a)))}
 			}
 			e.Classes = append(e.Classes, c.Value)
 			continue
@@ -602,7 +616,7 @@ func FromTheory(v *logic.Vocabulary, hard []logic.Clause, label string) (*Encodi
 		}
 	}
 	if len(e.Classes) < 2 {
-		return nil, fmt.Errorf("the theory has %d atom(s) of the class column %q; need at least two", len(e.Classes), label)
+		return nil, classColumnError{fmt.Errorf("the theory has %d atom(s) of the class column %q; need at least two", len(e.Classes), label)}
 	}
 	slices.Sort(e.Classes)
 	for _, col := range order {
@@ -639,12 +653,12 @@ func classColumnOf(v *logic.Vocabulary, hard []logic.Clause) (string, error) {
 	}
 	switch len(found) {
 	case 0:
-		return "", fmt.Errorf("no class column: the theory has no hard rule \"exactly one class\" (a weight-1 clause col=a | col=b | ...); name the class column")
+		return "", classColumnError{fmt.Errorf("no class column: the theory has no hard rule \"exactly one class\" (a weight-1 clause col=a | col=b | ...); name the class column")}
 	case 1:
 		return found[0], nil
 	}
 	slices.SortFunc(found, cmp.Compare)
-	return "", fmt.Errorf("the theory's hard rules name several possible class columns (%s); name the class column", strings.Join(found, ", "))
+	return "", classColumnError{fmt.Errorf("the theory's hard rules name several possible class columns (%s); name the class column", strings.Join(found, ", "))}
 }
 
 // feature returns the feature of column col, or nil.

@@ -2,6 +2,8 @@ package table
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -61,5 +63,35 @@ func TestExplainVotes(t *testing.T) {
 		if want := []string{"0.5: x > 2 -> label=b", "0.25: label=b"}; !slices.Equal(p.Why.Against, want) {
 			t.Errorf("lex: rules set aside %q, want %q", p.Why.Against, want)
 		}
+	}
+}
+
+// TestErrClassColumn: every way a theory can lack a usable class column is
+// ErrClassColumn to errors.Is, with its own message; a table without a
+// column the theory needs is not.
+func TestErrClassColumn(t *testing.T) {
+	ctx := context.Background()
+	tab := read(t, "x,c\n1,a\n", Options{Numeric: []string{"x"}})
+	for _, c := range []struct{ theory, label, msg string }{
+		{"", "", "no class column"},
+		{"1: c=a | c=b\n1: d=a | d=b\n", "", "several possible class columns"},
+		{"1: c=a | c=b\n", "x", "compared with a threshold"},
+		{"1: c=a | c=b\n", "z", "need at least two"},
+	} {
+		th, err := possibilistic.ReadText(ctx, strings.NewReader(c.theory+"0.5: x > 2 -> c=a\n"), "t.theory", &logic.Vocabulary{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Predict(ctx, th, tab, PredictOptions{Label: c.label})
+		if !errors.Is(err, ErrClassColumn) || !strings.Contains(fmt.Sprint(err), c.msg) {
+			t.Errorf("%q, label %q: %v, want ErrClassColumn saying %q", c.theory, c.label, err, c.msg)
+		}
+	}
+	th, err := possibilistic.ReadText(ctx, strings.NewReader("1: c=a | c=b\n0.5: y > 2 -> c=a\n"), "t.theory", &logic.Vocabulary{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Predict(ctx, th, tab, PredictOptions{}); err == nil || errors.Is(err, ErrClassColumn) {
+		t.Errorf("a table without the column y: %v, want an error that is not ErrClassColumn", err)
 	}
 }

@@ -11,15 +11,16 @@ import (
 
 // explainer explains predictions (PredictOptions.Explain).
 type explainer struct {
-	r    *possibilistic.Reasoner
-	hard *possibilistic.Reasoner // the theory's formulas of weight 1 alone (Lex only)
-	th   *possibilistic.Theory
-	e    *Encoding
-	sem  possibilistic.Semantics
+	r       *possibilistic.Reasoner
+	hard    *possibilistic.Reasoner // the theory's formulas of weight 1 alone (Lex only)
+	th      *possibilistic.Theory
+	e       *Encoding
+	classes []logic.Atom // the encoding's class atoms, in the order of its classes
+	sem     possibilistic.Semantics
 }
 
-func newExplainer(ctx context.Context, r *possibilistic.Reasoner, th *possibilistic.Theory, e *Encoding, sem possibilistic.Semantics) (*explainer, error) {
-	x := &explainer{r: r, th: th, e: e, sem: sem}
+func newExplainer(ctx context.Context, r *possibilistic.Reasoner, th *possibilistic.Theory, e *Encoding, classes []logic.Atom, sem possibilistic.Semantics) (*explainer, error) {
+	x := &explainer{r: r, th: th, e: e, classes: classes, sem: sem}
 	if sem == possibilistic.Lex {
 		hard := possibilistic.New(th.Vocab)
 		for _, f := range th.Cut(math.Nextafter(1, 0)) {
@@ -43,7 +44,7 @@ func (x *explainer) explain(ctx context.Context, alpha logic.Term, entailed []in
 		}
 		return w, nil
 	}
-	class := x.e.ClassAtoms()[entailed[0]]
+	class := x.classes[entailed[0]]
 	ex, err := x.r.Explain(ctx, x.sem, logic.TermF(alpha), logic.AtomF(class))
 	if err != nil {
 		return nil, err
@@ -88,7 +89,7 @@ func (x *explainer) votes(ctx context.Context, alpha logic.Term, class logic.Ato
 			switch {
 			case l == logic.Pos(class):
 				concludes = true
-			case slices.Contains(x.e.ClassAtoms(), l.Atom()):
+			case slices.Contains(x.classes, l.Atom()):
 				ok, err := x.hard.EntailsClause(ctx, possibilistic.Poss, logic.Term{l}, logic.Clause{logic.Pos(class)})
 				if err != nil {
 					return nil, err

@@ -91,7 +91,7 @@ func predictRows(ctx context.Context, th *possibilistic.Theory, b *Binding, rows
 	}
 	var x *explainer
 	if opts.Explain {
-		if x, err = newExplainer(ctx, r, th, b.e, opts.Semantics); err != nil {
+		if x, err = newExplainer(ctx, r, th, b.e, atoms, opts.Semantics); err != nil {
 			return nil, err
 		}
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,6 +38,47 @@ func TestBenchCrowdQuick(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "fourth_down.theory")); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestBenchCrowdRuns runs the small reproduction twice through the command
+// line: one directory per seed, the summary, and the JSON of both runs.
+func TestBenchCrowdRuns(t *testing.T) {
+	data := shared.Data(t, "football/fourth_down")
+	out := filepath.Join(t.TempDir(), "out")
+	stdout, stderr, code := strata(t, "", "bench", "crowd", "--quick", "--weka=false", "--xgboost=false", "-o", out, "--data", data,
+		"--domains", "fourth_down", "--seed", "3", "--runs", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"test accuracy over 2 runs (seeds 3 to 4)", "Football (4th down)", "(no baseline ran)", "see summary.md"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	if !strings.Contains(stderr, "run 2 of 2: seed 4") {
+		t.Errorf("stderr lacks the runs' progress:\n%s", stderr)
+	}
+	for _, f := range []string{"summary.md", "seed3/results.md", "seed4/results.md", "seed4/fourth_down.theory"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	md, err := os.ReadFile(filepath.Join(out, "seed4", "results.md"))
+	if err != nil || !strings.Contains(string(md), "(seed 4)") {
+		t.Errorf("the second run's results.md does not say its seed: %v\n%s", err, md)
+	}
+	stdout, stderr, code = strata(t, "", "bench", "crowd", "--quick", "--weka=false", "--xgboost=false", "-o", out, "--data", data,
+		"--domains", "fourth_down", "--runs", "2", "--json")
+	if code != 0 {
+		t.Fatalf("--json: exit %d: %s", code, stderr)
+	}
+	var got repeatJSON
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Seeds) != 2 || len(got.Runs) != 2 || len(got.Rows) != 1 || got.Rows[0].Judged != 0 || got.Runs[1].Output != filepath.Join(out, "seed2") {
+		t.Errorf("JSON %+v", got)
 	}
 }
 

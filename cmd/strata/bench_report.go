@@ -56,32 +56,17 @@ type benchBaselines struct {
 	memory        string
 }
 
-// runBench runs a reproduction whose settings are s: it finds the
-// baselines' runners, runs reproduce in s.Dir with progress on stderr,
-// stopping cleanly on Ctrl-C (a second Ctrl-C ends it at once), and prints
-// the rows it returns for a person (sizes heads the size column, wrote
-// says what the output directory holds) or as JSON. reproduce returns the
-// output directory and the rows.
+// runBench runs a reproduction whose settings are s (startBench) and
+// prints the rows it returns for a person (sizes heads the size column,
+// wrote says what the output directory holds) or as JSON. reproduce
+// returns the output directory and the rows.
 func runBench[R benchRow](cmd *cobra.Command, s *experiment.Settings, b benchBaselines, asJSON bool,
 	reproduce func(context.Context) (string, []R, error), label func(R) string, sizes, wrote string) error {
-	var err error
-	if s.Weka, err = findWeka(b.weka, b.memory, "or pass --weka=false to leave the baselines out"); err != nil {
-		return err
-	}
-	if s.XGBoost, err = findXGBoost(b.xgboost, "or pass --xgboost=false to leave it out"); err != nil {
-		return err
-	}
-	s.Command = commandLine(cmd)
 	var dir string
 	var rows []R
-	err = runInDir(s.Dir, func() error {
-		p := newBenchProgress(cmd.ErrOrStderr())
-		ctx, stop := interruptible()
-		defer stop()
-		s.Progress = p.event
+	err := startBench(cmd, s, b, func(ctx context.Context) error {
 		var err error
 		dir, rows, err = reproduce(ctx)
-		p.finish()
 		return err
 	})
 	if err != nil {
@@ -94,6 +79,29 @@ func runBench[R benchRow](cmd *cobra.Command, s *experiment.Settings, b benchBas
 	printAccuracies(w, rows, label, sizes)
 	fmt.Fprintf(w, "%s in %s (see results.md)\n", wrote, dir)
 	return nil
+}
+
+// startBench finds the baselines' runners for s, records the command line
+// and runs run in s.Dir with progress on stderr, stopping cleanly on Ctrl-C
+// (a second Ctrl-C ends it at once).
+func startBench(cmd *cobra.Command, s *experiment.Settings, b benchBaselines, run func(context.Context) error) error {
+	var err error
+	if s.Weka, err = findWeka(b.weka, b.memory, "or pass --weka=false to leave the baselines out"); err != nil {
+		return err
+	}
+	if s.XGBoost, err = findXGBoost(b.xgboost, "or pass --xgboost=false to leave it out"); err != nil {
+		return err
+	}
+	s.Command = commandLine(cmd)
+	return runInDir(s.Dir, func() error {
+		p := newBenchProgress(cmd.ErrOrStderr())
+		ctx, stop := interruptible()
+		defer stop()
+		s.Progress = p.event
+		err := run(ctx)
+		p.finish()
+		return err
+	})
 }
 
 // benchRow is a row of a reproduction's results.

@@ -37,6 +37,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"crowd", "table", "x.csv"}, "give the output directory with -o DIR"},
 		{[]string{"bench", "crowd", "--grow", "-1"}, "--grow -1: give a positive number, or 0 for none"},
 		{[]string{"bench", "crowd", "--examples", "all"}, `--examples "all": give answers or typical`},
+		{[]string{"bench", "crowd", "--runs", "0"}, "--runs 0: give 1 or more"},
 		{[]string{"help", "bogus"}, `unknown help topic "bogus"`},
 		{[]string{"help", "mln", "bogus"}, `unknown help topic "mln bogus"`},
 	}

@@ -49,6 +49,7 @@ var flagMeanings = map[string]string{
 	"specialise":          "add up to this many literals to each iteration's chosen clause, from the antecedent of the example it was drawn from, while the training score rises (0: never)",
 	"choose":              "how the number of iterations is chosen on the held-out score: one-se (the smallest within one standard error of the best) or best",
 	"restarts":            "after the held-out data chose the iterations, learn the final theory this many times with other seeds, within the iteration limit, and keep the one most accurate on the training data (0 or 1: once)",
+	"runs":                "run the whole experiment this many times, with consecutive seeds from --seed, and summarise the runs",
 	"validation-patience": "stop a validation run after this many iterations without a better held-out score (0: never)",
 	"prune":               "prune the final theory of the clauses that too few training examples need, as the held-out data choose",
 	"history":             "write the learning history (CSV) to this file",

@@ -53,6 +53,17 @@ const (
 	// the best and loses accuracy the held-out data measured; this rule
 	// keeps it, at the price of a larger theory.
 	BestScore
+	// Paired keeps the smallest iteration whose held-out score is below
+	// the best's by at most one standard error of their paired
+	// difference: the two hypotheses are scored on the same held-out
+	// cases, most of which both answer alike, so the error of the
+	// difference, the square root of the (weighted) cases they answer
+	// differently over the total, is a fraction of the error of either
+	// score, which OneStandardError uses. Where the curve rises, it keeps
+	// near the best; on a plateau, where the best iteration is the
+	// noise's choice among equals, it keeps the plateau's first. It needs
+	// tasks that score their cases apart (CaseTask).
+	Paired
 )
 
 // String names the rule as the command line does.
@@ -62,18 +73,20 @@ func (r Rule) String() string {
 		return "one-se"
 	case BestScore:
 		return "best"
+	case Paired:
+		return "paired"
 	}
 	return fmt.Sprintf("Rule(%d)", int(r))
 }
 
 // ParseRule returns the rule named s (String's names).
 func ParseRule(s string) (Rule, error) {
-	for _, r := range []Rule{OneStandardError, BestScore} {
+	for _, r := range []Rule{OneStandardError, BestScore, Paired} {
 		if s == r.String() {
 			return r, nil
 		}
 	}
-	return 0, fmt.Errorf("learn: unknown rule of choice %q (want one-se or best)", s)
+	return 0, fmt.Errorf("learn: unknown rule of choice %q (want one-se, best or paired)", s)
 }
 
 // The validation runs' share of the protocol's learning time, in tenths:
@@ -144,7 +157,7 @@ func (proto *Protocol) check() error {
 		return fmt.Errorf("learn: validation patience %d: it cannot be negative (0: never)", proto.ValidationPatience)
 	case !(proto.PruneShare >= 0 && proto.PruneShare < 1):
 		return fmt.Errorf("learn: prune share %v outside [0, 1) (0: no pruning)", proto.PruneShare)
-	case proto.Rule != OneStandardError && proto.Rule != BestScore:
+	case proto.Rule != OneStandardError && proto.Rule != BestScore && proto.Rule != Paired:
 		return fmt.Errorf("learn: invalid rule of choice %d", proto.Rule)
 	case proto.Restarts < 0:
 		return fmt.Errorf("learn: %d restarts: the number cannot be negative (0: one run)", proto.Restarts)
@@ -157,6 +170,9 @@ func (proto *Protocol) check() error {
 		}
 		if f.Held == nil || len(f.Held.Queries().List) == 0 {
 			return fmt.Errorf("learn: fold %d of %d holds out nothing to score", i+1, len(proto.Folds))
+		}
+		if _, ok := f.Held.(CaseTask); proto.Rule == Paired && !ok {
+			return fmt.Errorf("learn: fold %d of %d: the rule %s needs a held-out task that scores its cases apart (%T does not)", i+1, len(proto.Folds), Paired, f.Held)
 		}
 	}
 	return proto.Settings.check()

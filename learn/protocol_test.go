@@ -245,7 +245,7 @@ func TestChooseHoldOut(t *testing.T) {
 
 // TestRuleNames: the command line's names of the rules round-trip.
 func TestRuleNames(t *testing.T) {
-	for _, r := range []Rule{OneStandardError, BestScore} {
+	for _, r := range []Rule{OneStandardError, BestScore, Paired} {
 		if got, err := ParseRule(r.String()); err != nil || got != r {
 			t.Errorf("%v: parsed as %v, %v", r, got, err)
 		}

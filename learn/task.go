@@ -24,6 +24,18 @@ type Task interface {
 	Score(covered []bool) (right, total int)
 }
 
+// CaseTask is a Task that scores each of its cases apart, for comparing
+// two hypotheses on the same cases (the rule of choice Paired).
+type CaseTask interface {
+	Task
+	// RightCases appends to dst, for every case in order, whether it is
+	// right given the coverage, and returns it.
+	RightCases(dst []bool, covered []bool) []bool
+	// CaseWeights returns the weight of every case, in the same order:
+	// Score's right is the weight of the cases RightCases finds right.
+	CaseWeights() []int
+}
+
 // Binary is the task of default sets: each held-out default is right when
 // the hypothesis covers it exactly when it is positive, counted with its
 // multiplicity (binary accuracy, as Score counts it).
@@ -41,6 +53,23 @@ func (b Binary) Score(covered []bool) (right, total int) {
 		total += e.Count
 	}
 	return right, total
+}
+
+// RightCases says which defaults are classified right.
+func (b Binary) RightCases(dst []bool, covered []bool) []bool {
+	for i, e := range b.Examples.List {
+		dst = append(dst, covered[i] == e.Positive)
+	}
+	return dst
+}
+
+// CaseWeights returns the defaults' multiplicities.
+func (b Binary) CaseWeights() []int {
+	out := make([]int, len(b.Examples.List))
+	for i, e := range b.Examples.List {
+		out[i] = e.Count
+	}
+	return out
 }
 
 // NoClass is the target of a situation whose answer is no class (a tie
@@ -92,21 +121,43 @@ func (a *Answers) Queries() *Examples { return a.queries }
 
 // Score counts the situations whose answer is their target.
 func (a *Answers) Score(covered []bool) (right, total int) {
-	for i, at := range a.at {
-		answer := NoClass
-		for c, q := range at {
-			if covered[q] {
-				if answer != NoClass {
-					answer = NoClass
-					break
-				}
-				answer = a.classes[c]
-			}
-		}
-		if answer == a.targets[i] {
+	for i := range a.at {
+		if a.right(i, covered) {
 			right++
 		}
 		total++
 	}
 	return right, total
+}
+
+// RightCases says which situations' answers are their targets.
+func (a *Answers) RightCases(dst []bool, covered []bool) []bool {
+	for i := range a.at {
+		dst = append(dst, a.right(i, covered))
+	}
+	return dst
+}
+
+// CaseWeights returns 1 for every situation: each counts once.
+func (a *Answers) CaseWeights() []int {
+	out := make([]int, len(a.at))
+	for i := range out {
+		out[i] = 1
+	}
+	return out
+}
+
+// right reports whether situation i's answer is its target.
+func (a *Answers) right(i int, covered []bool) bool {
+	answer := NoClass
+	for c, q := range a.at[i] {
+		if covered[q] {
+			if answer != NoClass {
+				answer = NoClass
+				break
+			}
+			answer = a.classes[c]
+		}
+	}
+	return answer == a.targets[i]
 }

@@ -37,7 +37,7 @@ type Selection struct {
 
 	Best           int     // the iteration with the best held-out score
 	BestAccuracy   float64 // its score
-	StdErr         float64 // the standard error of BestAccuracy on Held
+	StdErr         float64 // the standard error of BestAccuracy on Held; under Paired, of the difference between the chosen and the best
 	Chosen         int     // the iteration the protocol's Rule chose
 	ChosenAccuracy float64
 
@@ -122,8 +122,13 @@ func Choose(ctx context.Context, p Problem, proto Protocol) (*Selection, error) 
 		}
 	}
 	sel.Chosen, sel.Best, sel.StdErr = oneStandardError(sel.History, sel.Held)
-	if proto.Rule == BestScore {
+	switch proto.Rule {
+	case BestScore:
 		sel.Chosen = sel.Best
+	case Paired:
+		if sel.Chosen, sel.StdErr, err = pairedChoice(ctx, proto, runs, sel.History, sel.Best); err != nil {
+			return nil, err
+		}
 	}
 	if sel.Chosen > 0 {
 		sel.ChosenAccuracy, sel.BestAccuracy = sel.History[sel.Chosen-1].TestAccuracy, sel.History[sel.Best-1].TestAccuracy

@@ -66,7 +66,7 @@ type learnRequest struct {
 	ValidationPatience *int     `json:"validation_patience"`
 	Prune              bool     `json:"prune"`
 	// Choose and Restarts are strata learn's --choose (one-se, the
-	// default, or best) and --restarts.
+	// default, best or paired) and --restarts.
 	Choose   string `json:"choose"`
 	Restarts *int   `json:"restarts"`
 }
@@ -116,7 +116,7 @@ func (req *learnRequest) protocol() (learn.Protocol, int, error) {
 	if req.Choose != "" {
 		r, err := learn.ParseRule(req.Choose)
 		if err != nil {
-			return proto, 0, badRequest("choose", "choose %q: give one-se or best", req.Choose)
+			return proto, 0, badRequest("choose", "choose %q: give one-se, best or paired", req.Choose)
 		}
 		proto.Rule = r
 	}

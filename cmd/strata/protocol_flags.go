@@ -54,7 +54,7 @@ func addProtocolFlags(fl *pflag.FlagSet, p *protocolFlags, d protocolDefaults) {
 		d.validationPatience = learn.DefaultValidationPatience
 	}
 	fl.IntVar(&p.validationPatience, "validation-patience", d.validationPatience, "stop a validation run after this many iterations without a better held-out score (0: never)")
-	fl.StringVar(&p.choose, "choose", d.rule.String(), "how the number of iterations is chosen on the held-out score: one-se (the smallest within one standard error of the best) or best")
+	fl.StringVar(&p.choose, "choose", d.rule.String(), "how the number of iterations is chosen on the held-out score: one-se (the smallest within one standard error of the best), best, or paired (the smallest within one standard error of its paired difference from the best)")
 	fl.IntVar(&p.restarts, "restarts", learn.DefaultRestarts, "after the held-out data chose the iterations, learn the final theory this many times with other seeds, within the iteration limit, and keep the one most accurate on the training data (0 or 1: once)")
 	fl.BoolVar(&p.prune, "prune", false, "also choose on the held-out data how many training examples a clause must be needed by, and prune the final theory of the clauses needed by fewer")
 }
@@ -86,8 +86,8 @@ func (p *protocolFlags) resolve(fl *pflag.FlagSet) error {
 		return fmt.Errorf("--validation is the share of one held-out part and --folds %d cross-validates: give one of them", p.folds)
 	case p.restarts < 0:
 		return fmt.Errorf("--restarts %d: give a positive number, or 0 for one run", p.restarts)
-	case p.choose != learn.OneStandardError.String() && p.choose != learn.BestScore.String():
-		return fmt.Errorf("--choose %q: give one-se or best", p.choose)
+	case p.choose != learn.OneStandardError.String() && p.choose != learn.BestScore.String() && p.choose != learn.Paired.String():
+		return fmt.Errorf("--choose %q: give one-se, best or paired", p.choose)
 	case p.prune && !p.selects():
 		return errors.New("--prune chooses its threshold on held-out data: give --folds or --validation too")
 	}

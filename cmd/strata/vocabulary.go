@@ -47,7 +47,7 @@ var flagMeanings = map[string]string{
 	"folds":               "choose the number of iterations on held-out training data: K >= 2 folds of cross-validation, 1 one held-out part, 0 none",
 	"validation":          "the share of the training data one held-out part holds out",
 	"specialise":          "add up to this many literals to each iteration's chosen clause, from the antecedent of the example it was drawn from, while the training score rises (0: never)",
-	"choose":              "how the number of iterations is chosen on the held-out score: one-se (the smallest within one standard error of the best) or best",
+	"choose":              "how the number of iterations is chosen on the held-out score: one-se (the smallest within one standard error of the best), best, or paired (the smallest within one standard error of its paired difference from the best)",
 	"restarts":            "after the held-out data chose the iterations, learn the final theory this many times with other seeds, within the iteration limit, and keep the one most accurate on the training data (0 or 1: once)",
 	"runs":                "run the whole experiment this many times, with consecutive seeds from --seed, and summarise the runs",
 	"validation-patience": "stop a validation run after this many iterations without a better held-out score (0: never)",

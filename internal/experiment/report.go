@@ -214,9 +214,12 @@ func LearningTable(heading, what, per string, extra ...Column) Section {
 		}
 		if s.Folds > 1 || s.Folds == 1 && s.Validation > 0 {
 			fmt.Fprintf(w, "as the test is scored (the score columns), ")
-			if s.Rule == learn.BestScore {
+			switch s.Rule {
+			case learn.BestScore:
 				fmt.Fprintf(w, "the number of iterations with the best score is kept (the earliest of equal ones; --choose best), and the theory is learned on all training examples ")
-			} else {
+			case learn.Paired:
+				fmt.Fprintf(w, "the smallest number of iterations whose score is below the best by at most one standard error of their paired difference is kept (the square root of the held-out cases the two answer differently, over the cases: --choose paired; on a plateau of the curve, its first iteration), and the theory is learned on all training examples ")
+			default:
 				fmt.Fprintf(w, "the smallest number of iterations within one standard error of the best score is kept (the one-standard-error rule, with Agresti and Coull's adjusted standard error, which does not vanish near 100%%, ")
 				fmt.Fprintf(w, "which prefers the smaller theory as the paper's structural risk minimisation does), and the theory is learned on all training examples ")
 			}

@@ -44,11 +44,12 @@ of each held-out situation. By default by cross-validation on 3 folds of
 whole training annotators (--folds; 3 validation runs, each learning on the
 other folds and scoring its own; --folds 1 holds out one part, --validation
 of the training answers, instead; --folds 0 learns up to --iterations): the
-iteration with the best pooled held-out accuracy is kept (--choose best; the
-held-out accuracy still rises slowly when the theories are large, and
---choose one-se, the smallest iteration within one standard error of the
-best, stops well before it), and the theory is learned on all training
-annotators with that many iterations. --timeout bounds the learning time of
+smallest iteration whose pooled held-out accuracy is below the best's by at
+most one standard error of their paired difference is kept (--choose
+paired: near the best where the curve still rises, the first iteration of a
+plateau; --choose best keeps the best, --choose one-se the smallest within
+one standard error of the best score, which stops well before it), and the
+theory is learned on all training annotators with that many iterations. --timeout bounds the learning time of
 each domain and semantics (the validation gets 60% of it, 40% with one
 held-out part).
 

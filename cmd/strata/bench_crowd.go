@@ -60,7 +60,7 @@ directory per domain with the datasets and learning histories. --quick runs
 a small version (a few hundred decisions per domain, 5 iterations).
 
 One run's table rests on the few annotators its seed holds out for testing
-(7 teams, 5 players). --runs N runs the whole experiment N times with the
+(5 players, 7 or 10 teams). --runs N runs the whole experiment N times with the
 seeds --seed, --seed+1, … (other test annotators each time), each into
 DIR/seedS as above, and writes DIR/summary.md: each column's mean accuracy
 with the least and the greatest, and in how many runs the best drowning-free

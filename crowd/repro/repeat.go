@@ -18,10 +18,10 @@ type Repeated struct {
 // Repeat runs Reproduce n times with the seeds opts.Seed, opts.Seed+1, …,
 // each into a directory of opts.Dir named after its seed (seed1/, seed2/,
 // …, each as Reproduce writes it), and writes summary.md into opts.Dir.
-// One run's table rests on the few annotators its seed holds out (7 teams,
-// 5 players), whose decisions differ from the others' by more than most
-// choices of the learner change its accuracy; the spread over several
-// runs shows how much. After an error the runs that finished are in the
+// One run's table rests on the few annotators its seed holds out (5 players,
+// 7 or 10 teams), whose decisions differ from the others' by more than most
+// choices of the learner change its accuracy; the spread over several runs
+// shows how much. After an error the runs that finished are in the
 // result.
 func Repeat(ctx context.Context, opts Options, n int) (*Repeated, error) {
 	opts, err := opts.withDefaults()

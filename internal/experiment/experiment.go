@@ -143,11 +143,17 @@ func Reproduce[S, R any](s *Settings, run *Run, rows *[]R, subjects []S, selecte
 		return err
 	}
 	run.Elapsed = time.Since(run.Started)
-	results := filepath.Join(s.Dir, "results.md")
-	if err := fileutil.WriteAtomic(results, markdown); err != nil {
+	return s.writeReport("results.md", markdown)
+}
+
+// writeReport writes the report name into s.Dir with markdown, atomically,
+// and says where it is.
+func (s *Settings) writeReport(name string, markdown func(io.Writer) error) error {
+	path := filepath.Join(s.Dir, name)
+	if err := fileutil.WriteAtomic(path, markdown); err != nil {
 		return err
 	}
-	s.Emit(Event{Step: "done", Message: "wrote " + results})
+	s.Emit(Event{Step: "done", Message: "wrote " + path})
 	return nil
 }
 

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/possibilistic"
 )
 
@@ -44,12 +43,7 @@ func Repeat(s *Settings, rep *Repeated, n int, run func(seed uint64, dir string)
 		rep.Seeds, rep.Dirs, rep.Rows = append(rep.Seeds, seed), append(rep.Dirs, name), append(rep.Rows, rows)
 	}
 	rep.Run.Elapsed = time.Since(rep.Run.Started)
-	summary := filepath.Join(s.Dir, "summary.md")
-	if err := fileutil.WriteAtomic(summary, rep.WriteMarkdown); err != nil {
-		return err
-	}
-	s.Emit(Event{Step: "done", Message: "wrote " + summary})
-	return nil
+	return s.writeReport("summary.md", rep.WriteMarkdown)
 }
 
 // Repeated is a reproduction run several times, each with its own seed: a
@@ -150,16 +144,22 @@ func Judge(r *Row) Verdict {
 
 // Columns returns the headings of the accuracy columns, as the accuracy
 // table has them: one per semantics, then the baselines.
-func (rep *Repeated) Columns() []string {
+func (rep *Repeated) Columns() []string { return accuracyColumns(rep.Settings.Semantics) }
+
+// accuracyColumns returns the headings of an accuracy table's columns: one
+// per semantics of sems, then the baselines (Row.AllAccuracies' order).
+func accuracyColumns(sems []possibilistic.Semantics) []string {
 	var cols []string
-	for _, sem := range rep.Settings.Semantics {
+	for _, sem := range sems {
 		cols = append(cols, SemanticsColumn(sem))
 	}
 	return append(append(cols, Columns[1:]...), OtherColumns...)
 }
 
-// rowAccuracies returns r's accuracies in %, in the order of columns.
-func rowAccuracies(r *Row) []float64 {
+// AllAccuracies returns r's test accuracies in %, in the order of an
+// accuracy table's columns: one per semantics, then the baselines (NaN for
+// one that was not run).
+func (r *Row) AllAccuracies() []float64 {
 	var acc []float64
 	for _, l := range r.Semantics {
 		acc = append(acc, 100*l.Accuracy())
@@ -173,7 +173,7 @@ func rowAccuracies(r *Row) []float64 {
 func (rep *Repeated) Spreads(i int) []Spread {
 	cols := make([][]float64, len(rep.Columns()))
 	for _, rows := range rep.Rows {
-		for c, a := range rowAccuracies(rows[i]) {
+		for c, a := range rows[i].AllAccuracies() {
 			cols[c] = append(cols[c], a)
 		}
 	}
@@ -292,7 +292,7 @@ func (rep *Repeated) writeRuns(w io.Writer) {
 			if b := r.Result("C4.5"); b != nil {
 				nodes = fmt.Sprint(b.TreeSize)
 			}
-			fmt.Fprintf(w, "| %d | %s | %s | %s / %s |\n", rep.Seeds[k], r.Label, strings.Join(cells(rowAccuracies(r)), " | "), strings.Join(lits, ", "), nodes)
+			fmt.Fprintf(w, "| %d | %s | %s | %s / %s |\n", rep.Seeds[k], r.Label, strings.Join(cells(r.AllAccuracies()), " | "), strings.Join(lits, ", "), nodes)
 		}
 	}
 	fmt.Fprintf(w, "\nEach run's results, theories and datasets are in its directory (%s).\n", strings.Join(rep.Dirs, ", "))

@@ -74,12 +74,7 @@ func (rep *Report) WriteMarkdown(w io.Writer, sections ...Section) error {
 func AccuracyTable(heading, note string) Section {
 	return func(w io.Writer, rep *Report) {
 		fmt.Fprintf(w, "## %s\n\n", heading)
-		var cols []string
-		for _, sem := range rep.Settings.Semantics {
-			cols = append(cols, SemanticsColumn(sem))
-		}
-		cols = append(cols, Columns[1:]...)
-		cols = append(cols, OtherColumns...)
+		cols := accuracyColumns(rep.Settings.Semantics)
 		n := len(cols)
 		paper := false
 		for _, r := range rep.Rows {
@@ -91,13 +86,7 @@ func AccuracyTable(heading, note string) Section {
 		}
 		fmt.Fprintf(w, "| | %s |\n|---|%s\n", strings.Join(cols, " | "), strings.Repeat("---:|", n))
 		for _, r := range rep.Rows {
-			var acc []float64
-			for _, l := range r.Semantics {
-				acc = append(acc, 100*l.Accuracy())
-			}
-			acc = append(acc, r.Accuracies()[1:]...)
-			acc = append(acc, r.Others()...)
-			row := cells(acc)
+			row := cells(r.AllAccuracies())
 			if paper {
 				p := cells(r.Paper)
 				if r.Paper == nil {

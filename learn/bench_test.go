@@ -117,7 +117,7 @@ func BenchmarkScoreCandidates(b *testing.B) {
 		cands = append(cands, more...)
 	}
 	cands = cands[:100]
-	pos := l.e.hyp.Positions()
+	pos := l.c.hypothesis().Positions()
 	b.ResetTimer()
 	for done := 0; done < b.N; done += len(cands) {
 		l.c.scoreCandidates(context.Background(), cands)

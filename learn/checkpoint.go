@@ -73,14 +73,14 @@ func (l *Learner) WriteCheckpoint(w io.Writer) error {
 		ElapsedNs:   int64(l.Elapsed()),
 		RNG:         rng,
 	}
-	for _, lv := range l.e.hyp.Levels {
+	for _, lv := range l.c.hypothesis().Levels {
 		var cs []string
 		for _, c := range lv {
 			cs = append(cs, c.String(l.vocab))
 		}
 		cp.Levels = append(cp.Levels, cs)
 	}
-	for _, c := range l.e.hyp.Hard {
+	for _, c := range l.c.hypothesis().Hard {
 		cp.Hard = append(cp.Hard, c.String(l.vocab))
 	}
 	for _, it := range l.history {
@@ -137,6 +137,7 @@ func ResumeLearner(r io.Reader, p Problem, opts Settings) (*Learner, error) {
 			return nil, err
 		}
 	}
+	l.admit(m)
 	l.c.commit(m)
 	l.iter, l.stale, l.elapsed = cp.Iteration, cp.Stale, time.Duration(cp.ElapsedNs)
 	for _, ci := range cp.History {

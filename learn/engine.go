@@ -110,31 +110,39 @@ type exState struct {
 	coreBOK, coreTOK bool
 }
 
-// store is what every coverage engine keeps: the examples, numbered
-// antecedent group after antecedent group, their states under the current
-// hypothesis and their stored worlds, and the workers that decide them.
+// layout is what every coverage engine keeps of its examples: the
+// examples numbered antecedent group after antecedent group, so that the
+// examples of one α, which every engine decides together, lie together in
+// memory, with the maps to and from the caller's order.
+type layout struct {
+	n     int // atoms: solver variables 0..n−1
+	words int
+	ex    []exData
+	// groups lists the examples by antecedent: examples with the same α
+	// share their boundary, and their stored worlds are worlds of H ∪ α.
+	groups [][]int32
+	grp    []int32 // each example's group
+	// orig[i] is the position of example i in the Examples the engine was
+	// built from, and index the inverse.
+	orig, index []int32
+}
+
+// store is what the general coverage engines keep: the layout, the
+// examples' states under the current hypothesis and their stored worlds,
+// and the workers that decide them.
 type store struct {
-	n       int // atoms: solver variables 0..n−1
-	words   int
-	ex      []exData
+	layout
 	st      []exState
 	worlds  []uint64 // example i, slot s at ((i*slots)+s)*words
 	hyp     *Hypothesis
 	workers []*worker
-	// groups lists the examples by antecedent: examples with the same α
-	// share their boundary, and their stored worlds are worlds of H ∪ α.
-	groups [][]int32
-	spare  snapshot // the memory of the last save
+	spare   snapshot // the memory of the last save
 	// logging is set from save to restore or forget: keep logs what it
 	// overwrites.
 	logging bool
 	// betaMasks holds each example's β as a clause mask: pos then neg,
 	// words each (see betaMask).
 	betaMasks []uint64
-	grp       []int32 // each example's group
-	// orig[i] is the position of example i in the Examples the engine was
-	// built from, and index the inverse.
-	orig, index []int32
 	// gatoms holds each group's atoms (groupAtoms, free.go).
 	gaOnce sync.Once
 	gatoms []uint64
@@ -143,14 +151,23 @@ type store struct {
 	ent entailedSet
 }
 
-// coverage is a coverage engine over a store: it decides, under its
-// semantics, which examples the current hypothesis covers (the store's
-// states), and what inserting or removing a clause would change. The
-// drowning engine decides ⊢poss, the drowning-free one linear and lex
-// entailment; the learner, the greedy stratifier and pruning run on
-// either.
+// coverage is a coverage engine: it decides, under its semantics, which
+// examples the current hypothesis covers, and what inserting or removing a
+// clause would change. The drowning engine decides ⊢poss, the
+// drowning-free one linear and lex entailment, both with a solver over
+// stored worlds; the complete engine decides any of the three by
+// evaluation where every example's evidence fixes its worlds to a few
+// (complete.go). The learner, the greedy stratifier and pruning run on
+// any of them.
 type coverage interface {
-	base() *store
+	// examples returns the examples as the engine numbers them.
+	examples() *layout
+	// hypothesis returns the current hypothesis, covers whether it covers
+	// example i (in the engine's numbering), and score the covered
+	// positives' weight less the covered negatives'.
+	hypothesis() *Hypothesis
+	covers(i int) bool
+	score() int64
 	// commit makes h the current hypothesis and re-decides every example;
 	// commitInsert and commitRemove do so for the current one changed by
 	// a clause, re-deciding only what the change may alter.
@@ -173,11 +190,39 @@ type coverage interface {
 	// minPosition returns the lowest position of h at which c is not
 	// redundant, or −1 when no position changes anything.
 	minPosition(h *Hypothesis, c logic.Clause) int
-	// save, restore and forget go back to a hypothesis and its states
-	// (see store.save); recompile rebuilds the workers' solvers.
+	// save, restore and forget go back to a hypothesis and its states, or
+	// give up going back (see store.save); recompile rebuilds the
+	// workers' solvers.
 	save() snapshot
 	restore(h *Hypothesis, s snapshot)
+	forget()
 	recompile()
+}
+
+// coveredOf returns whether e's hypothesis covers each example, in the
+// order of the Examples e was built from.
+func coveredOf(e coverage) []bool {
+	x := e.examples()
+	out := make([]bool, len(x.ex))
+	for i := range x.ex {
+		out[x.orig[i]] = e.covers(i)
+	}
+	return out
+}
+
+// accuracy turns a score into the fraction of examples classified correctly.
+func (e *layout) accuracy(score int64) float64 {
+	var total, neg int64
+	for _, d := range e.ex {
+		total += d.weight
+		if d.sign < 0 {
+			neg += d.weight
+		}
+	}
+	if total == 0 {
+		return 1
+	}
+	return float64(score+neg) / float64(total)
 }
 
 // drowning is the coverage engine of ⊢poss (engine.go, score.go,
@@ -204,8 +249,9 @@ type drowningFree struct {
 	semx semExtra                // see semscore.go
 }
 
-func (e *drowning) base() *store     { return &e.store }
-func (e *drowningFree) base() *store { return &e.store }
+func (e *store) examples() *layout       { return &e.layout }
+func (e *store) hypothesis() *Hypothesis { return e.hyp }
+func (e *store) covers(i int) bool       { return e.st[i].covered }
 
 // worker decides examples with its own solver; d or f is its engine.
 type worker struct {
@@ -281,22 +327,40 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 
 // init numbers the examples group after group and starts the workers.
 func (e *store) init(nAtoms int, ex *Examples, hard []logic.Clause, threads int) {
+	e.layout.init(nAtoms, ex, true)
+	e.betaMasks = make([]uint64, 0, 2*e.words*len(e.ex))
+	for _, d := range e.ex {
+		k := e.mask(d.beta)
+		e.betaMasks = append(append(e.betaMasks, k.pos...), k.neg...)
+	}
+	e.st = make([]exState, len(e.ex))
+	e.worlds = make([]uint64, len(e.ex)*slots*e.words)
+	threads = max(threads, 1)
+	for w := range threads {
+		e.workers = append(e.workers, &worker{e: e, id: w, m: make([]uint64, e.words)})
+	}
+	e.hyp = &Hypothesis{Hard: hard}
+}
+
+// init numbers the examples of ex group after group; negBeta says whether
+// to keep the negation of each β, which the solver-based engines assume.
+func (e *layout) init(nAtoms int, ex *Examples, negBeta bool) {
 	e.n, e.words = nAtoms, (nAtoms+63)/64
-	// The engine numbers the examples group after group, so that the
-	// states and stored worlds of one antecedent, which scoring scans
-	// together, lie together in memory; orig maps back to the caller's
-	// order. The examples are copied once, straight into that order, and
-	// the negations of their βs share one array: a table's problem may
-	// have millions of examples.
+	// The examples are copied once, straight into group order, and the
+	// negations of their βs share one array: a table's problem may have
+	// millions of examples.
 	e.groups = groupByAlpha(ex.List)
 	e.orig = make([]int32, 0, len(ex.List))
 	e.index = make([]int32, len(ex.List))
 	e.ex = make([]exData, 0, len(ex.List))
-	betas := 0
-	for _, x := range ex.List {
-		betas += len(x.Beta)
+	var negBetas []logic.Lit
+	if negBeta {
+		betas := 0
+		for _, x := range ex.List {
+			betas += len(x.Beta)
+		}
+		negBetas = make([]logic.Lit, 0, betas)
 	}
-	negBetas := make([]logic.Lit, 0, betas)
 	for g, xs := range e.groups {
 		for n, x := range xs {
 			e.index[x] = int32(len(e.orig))
@@ -306,20 +370,17 @@ func (e *store) init(nAtoms int, ex *Examples, hard []logic.Clause, threads int)
 			if !src.Positive {
 				d.sign = -1
 			}
-			start := len(negBetas)
-			for _, l := range src.Beta {
-				negBetas = append(negBetas, l.Not())
+			if negBeta {
+				start := len(negBetas)
+				for _, l := range src.Beta {
+					negBetas = append(negBetas, l.Not())
+				}
+				d.negBeta = negBetas[start:len(negBetas):len(negBetas)]
 			}
-			d.negBeta = negBetas[start:len(negBetas):len(negBetas)]
 			e.ex = append(e.ex, d)
 			xs[n] = e.index[x]
 		}
 		e.groups[g] = xs
-	}
-	e.betaMasks = make([]uint64, 0, 2*e.words*len(e.ex))
-	for _, d := range e.ex {
-		k := e.mask(d.beta)
-		e.betaMasks = append(append(e.betaMasks, k.pos...), k.neg...)
 	}
 	e.grp = make([]int32, len(e.ex))
 	for g, xs := range e.groups {
@@ -327,13 +388,6 @@ func (e *store) init(nAtoms int, ex *Examples, hard []logic.Clause, threads int)
 			e.grp[x] = int32(g)
 		}
 	}
-	e.st = make([]exState, len(e.ex))
-	e.worlds = make([]uint64, len(e.ex)*slots*e.words)
-	threads = max(threads, 1)
-	for w := range threads {
-		e.workers = append(e.workers, &worker{e: e, id: w, m: make([]uint64, e.words)})
-	}
-	e.hyp = &Hypothesis{Hard: hard}
 }
 
 // groupByAlpha lists the examples of each antecedent (as a set of

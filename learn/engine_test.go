@@ -240,7 +240,7 @@ func examplesOf(e *store) *Examples {
 // its least on but except reaches need.
 func checkScoreAboveExcept(t *testing.T, iter int, e coverage, cands []logic.Clause, profiles [][]int64, r *rand.Rand) {
 	t.Helper()
-	h := e.base().hyp
+	h := e.hypothesis()
 	for ci, c := range cands {
 		from := e.minPosition(h, c)
 		if from < 0 {

@@ -37,3 +37,28 @@ func TheoryAndHistory(l *Learner, v *logic.Vocabulary) string {
 	}
 	return b.String()
 }
+
+// storeOf returns the store of a general engine.
+func storeOf(e coverage) *store {
+	switch e := e.(type) {
+	case *drowning:
+		return &e.store
+	case *drowningFree:
+		return &e.store
+	}
+	panic("storeOf: not a general engine")
+}
+
+// ForceGeneral returns s deciding coverage with the general engine of its
+// semantics, for the differential tests of the complete engine.
+func ForceGeneral(s Settings) Settings {
+	s.general = true
+	return s
+}
+
+// UsesComplete reports whether the learner decides coverage with the
+// complete engine.
+func UsesComplete(l *Learner) bool {
+	_, ok := l.c.(*complete)
+	return ok
+}

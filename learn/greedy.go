@@ -22,31 +22,30 @@ func StratifyGreedy(ctx context.Context, clauses []logic.Clause, train *Examples
 			n = max(n, int(l.Atom())+1)
 		}
 	}
-	e := newEngine(n, train, hard, threads, sem)
-	s := e.base()
+	e := engineFor(n, train, hard, threads, sem, literalsOf(clauses))
 	for _, c := range clauses {
 		if ctx.Err() != nil {
-			return s.hyp
+			return e.hypothesis()
 		}
 		prof := e.scoreCandidates(ctx, []logic.Clause{c})
-		base := s.score()
+		base := e.score()
 		var best choice
 		for p := range prof[0] {
-			ch := choice{clause: c, pos: p, score: base + prof[0][p], levels: s.hyp.LevelsAfter(p), ok: true}
+			ch := choice{clause: c, pos: p, score: base + prof[0][p], levels: e.hypothesis().LevelsAfter(p), ok: true}
 			if ch.better(best) {
 				best = ch
 			}
 		}
-		e.commit(s.hyp.Insert(c, best.pos))
+		e.commit(e.hypothesis().Insert(c, best.pos))
 	}
 	for range maxPasses {
-		before := s.score()
+		before := e.score()
 		reinsert(ctx, e)
-		if s.score() <= before || ctx.Err() != nil {
+		if e.score() <= before || ctx.Err() != nil {
 			break
 		}
 	}
-	return s.hyp
+	return e.hypothesis()
 }
 
 // Score returns the number of correctly classified examples of m on ex
@@ -79,7 +78,7 @@ func Covers(m *Hypothesis, ex *Examples, threads int, sem possibilistic.Semantic
 			}
 		}
 	}
-	e := newEngine(n, ex, m.Hard, threads, sem)
+	e := engineFor(n, ex, m.Hard, threads, sem, literalsOf(m.Levels...))
 	e.commit(m)
-	return e.base().covered()
+	return coveredOf(e)
 }

@@ -2,6 +2,8 @@ package learn
 
 import (
 	"math"
+	"math/bits"
+	"slices"
 
 	"github.com/strata-logic/strata/logic"
 )
@@ -29,39 +31,29 @@ const growSample = 4000
 // Where §4.3's random subsets of α rarely hit the few literals that
 // separate a class, the gain finds them from the data.
 func (l *Learner) grow(alpha logic.Term, b logic.Lit) logic.Clause {
-	set, P, N := l.growSet(b)
-	n := 0
-	for _, a := range alpha {
-		n = max(n, int(a)+1)
-	}
-	open := make([]bool, n) // open[a]: a is a literal of alpha not yet in A
+	gi := l.growIndexOf(b)
+	P, N := gi.P, gi.N
+	open := make(map[logic.Lit]bool, len(alpha)) // the literals of alpha not yet in A
 	for _, a := range alpha {
 		open[a] = true
 	}
-	p1, n1 := make([]float64, n), make([]float64, n)
+	cur := slices.Clone(gi.all) // the examples A covers
 	var A logic.Term
 	for len(A) < growMaxLiterals && P > 0 && N > 0 {
-		clear(p1)
-		clear(n1)
-		for _, r := range set {
-			for _, a := range l.e.ex[r.x].alpha {
-				if int(a) < n && open[a] {
-					if r.pos {
-						p1[a] += r.w
-					} else {
-						n1[a] += r.w
-					}
-				}
-			}
-		}
 		before := math.Log(P / (P + N))
 		best, gain := logic.Lit(-1), 0.0
+		var bp, bn float64
 		for _, a := range alpha {
-			if open[a] && p1[a] > 0 {
-				// A tie keeps the first literal of alpha: no draw, so the
-				// same examples grow the same candidate.
-				if g := p1[a] * (math.Log(p1[a]/(p1[a]+n1[a])) - before); g > gain+1e-9 {
-					best, gain = a, g
+			has := gi.lits[a]
+			if !open[a] || has == nil {
+				continue
+			}
+			p1, n1 := gi.weigh(cur, has)
+			// A tie keeps the first literal of alpha: no draw, so the
+			// same examples grow the same candidate.
+			if p1 > 0 {
+				if g := p1 * (math.Log(p1/(p1+n1)) - before); g > gain+1e-9 {
+					best, gain, bp, bn = a, g, p1, n1
 				}
 			}
 		}
@@ -69,19 +61,91 @@ func (l *Learner) grow(alpha logic.Term, b logic.Lit) logic.Clause {
 			break
 		}
 		A, open[best] = append(A, best), false
-		kept := set[:0]
-		for _, r := range set {
-			if containsLit(l.e.ex[r.x].alpha, best) {
-				kept = append(kept, r)
-			}
+		for w, x := range gi.lits[best] {
+			cur[w] &= x
 		}
-		set, P, N = kept, p1[best], n1[best]
+		P, N = bp, bn
 	}
 	c := make(logic.Clause, 0, len(A)+1)
 	for _, a := range A {
 		c = append(c, a.Not())
 	}
 	return append(c, b)
+}
+
+// growIndex is the grow set of a literal b (growSet) as bitsets over its
+// examples: per antecedent literal the examples whose α has it, the
+// rule's positives, and the weights' binary digits, so that a literal's
+// weights of positives and negatives among the examples a partial
+// antecedent covers are a few popcounts per 64 examples. The set depends on
+// the examples alone, so each literal's is built once per learner.
+type growIndex struct {
+	P, N   float64
+	all    []uint64
+	pos    []uint64
+	lits   map[logic.Lit][]uint64
+	planes [][]uint64 // planes[j]: the examples whose weight has bit j
+}
+
+// growIndexOf returns the grow index of literal b, building it the first
+// time.
+func (l *Learner) growIndexOf(b logic.Lit) *growIndex {
+	if gi, ok := l.grown[b]; ok {
+		return gi
+	}
+	set, P, N := l.growSet(b)
+	words := (len(set) + 63) / 64
+	gi := &growIndex{P: P, N: N, all: make([]uint64, words), pos: make([]uint64, words), lits: map[logic.Lit][]uint64{}}
+	var maxW int64
+	for _, r := range set {
+		maxW = max(maxW, int64(r.w))
+	}
+	for range bits.Len64(uint64(maxW)) {
+		gi.planes = append(gi.planes, make([]uint64, words))
+	}
+	for i, r := range set {
+		w, bit := i>>6, uint64(1)<<(i&63)
+		gi.all[w] |= bit
+		if r.pos {
+			gi.pos[w] |= bit
+		}
+		for j := range gi.planes {
+			if int64(r.w)>>j&1 == 1 {
+				gi.planes[j][w] |= bit
+			}
+		}
+		for _, a := range l.e.ex[r.x].alpha {
+			has := gi.lits[a]
+			if has == nil {
+				has = make([]uint64, words)
+				gi.lits[a] = has
+			}
+			has[w] |= bit
+		}
+	}
+	if l.grown == nil {
+		l.grown = map[logic.Lit]*growIndex{}
+	}
+	l.grown[b] = gi
+	return gi
+}
+
+// weigh returns the weights of the positives and of the negatives among
+// the examples of cur whose α has the literal of has.
+func (gi *growIndex) weigh(cur, has []uint64) (p, n float64) {
+	var pw, nw int64
+	for w, x := range cur {
+		x &= has[w]
+		if x == 0 {
+			continue
+		}
+		xp, xn := x&gi.pos[w], x&^gi.pos[w]
+		for j, pl := range gi.planes {
+			pw += int64(bits.OnesCount64(xp&pl[w])) << j
+			nw += int64(bits.OnesCount64(xn&pl[w])) << j
+		}
+	}
+	return float64(pw), float64(nw)
 }
 
 // growExample is an example about the literal a candidate is grown for.
@@ -123,13 +187,4 @@ func (l *Learner) growSet(b logic.Lit) (set []growExample, P, N float64) {
 		}
 	}
 	return set, P, N
-}
-
-func containsLit(s []logic.Lit, l logic.Lit) bool {
-	for _, x := range s {
-		if x == l {
-			return true
-		}
-	}
-	return false
 }

@@ -70,6 +70,11 @@ type Settings struct {
 	// against, a majority no single clause writes. It has no effect
 	// under poss and linear, which drown or set aside such a level whole.
 	Tally bool
+
+	// general decides coverage with the general engine of the semantics
+	// even where the complete engine applies: the differential tests'
+	// other side (export_test.go).
+	general bool
 }
 
 // Defaults of the settings, for the interfaces that offer them (strata
@@ -158,7 +163,11 @@ type Learner struct {
 	train   *Examples
 	hard    []logic.Clause
 	c, tc   coverage // the coverage engines of the training and the test examples
-	e, te   *store   // their stores
+	e       *layout  // the training examples as c numbers them
+	n       int      // atoms
+	test    *Examples
+	lits    litSet // the literals the engines decide clauses of
+	grown   map[logic.Lit]*growIndex
 	task    Task     // scores te's coverage; nil: binary accuracy on Problem.Test
 	pcg     *rand.PCG
 	rng     *rand.Rand
@@ -209,12 +218,9 @@ func newLearner(p Problem, opts Settings, task Task) (*Learner, error) {
 	l := &Learner{opts: opts, vocab: v, train: train, hard: hard, task: task}
 	l.pcg = rand.NewPCG(opts.Seed, 0x5eed)
 	l.rng = rand.New(l.pcg)
-	l.c = newEngine(n, train, hard, opts.Threads, opts.Semantics)
-	l.e = l.c.base()
-	if p.Test != nil {
-		l.tc = newEngine(n, p.Test, hard, opts.Threads, opts.Semantics)
-		l.te = l.tc.base()
-	}
+	l.n, l.test = n, p.Test
+	l.lits = learnable(train).union(literalsOf(p.Fallback))
+	l.build()
 	return l, nil
 }
 
@@ -222,7 +228,7 @@ func newLearner(p Problem, opts Settings, task Task) (*Learner, error) {
 func (l *Learner) Semantics() possibilistic.Semantics { return l.opts.Semantics }
 
 // Hypothesis returns the best hypothesis found so far.
-func (l *Learner) Hypothesis() *Hypothesis { return l.e.hyp.Clone() }
+func (l *Learner) Hypothesis() *Hypothesis { return l.c.hypothesis().Clone() }
 
 // History returns the iterations run so far.
 func (l *Learner) History() []Iteration { return slices.Clone(l.history) }
@@ -233,18 +239,19 @@ func (l *Learner) History() []Iteration { return slices.Clone(l.history) }
 // question (Covers) doubled the memory of a table of a million rows
 // (TestLearnerCovers).
 func (l *Learner) covers(m *Hypothesis) []bool {
-	own := l.e.hyp
+	own := l.c.hypothesis()
 	if m == own {
-		return l.e.covered()
+		return coveredOf(l.c)
 	}
+	l.admit(m)
 	l.c.commit(m)
-	out := l.e.covered()
+	out := coveredOf(l.c)
 	l.c.commit(own)
 	return out
 }
 
 // TrainAccuracy returns the training accuracy of the current hypothesis.
-func (l *Learner) TrainAccuracy() float64 { return l.e.accuracy(l.e.score()) }
+func (l *Learner) TrainAccuracy() float64 { return l.e.accuracy(l.c.score()) }
 
 // Run learns until the iteration limit, the timeout, patience running out,
 // a perfect fit or ctx being done, and returns why it stopped. After it
@@ -275,7 +282,7 @@ func (l *Learner) Run(ctx context.Context) (Stop, error) {
 		if ctx.Err() != nil {
 			return l.ctxStop(ctx), nil
 		}
-		before, rng := l.e.hyp, *l.pcg
+		before, rng := l.c.hypothesis(), *l.pcg
 		improved, perfect, err := l.step(ctx)
 		if err != nil {
 			return "", err
@@ -287,7 +294,7 @@ func (l *Learner) Run(ctx context.Context) (Stop, error) {
 			// a checkpoint written now resumes exactly as if the run had
 			// not stopped.
 			*l.pcg = rng
-			if l.e.hyp != before {
+			if l.c.hypothesis() != before {
 				l.c.commit(before)
 			}
 			return l.ctxStop(ctx), nil
@@ -325,25 +332,26 @@ func (l *Learner) Elapsed() time.Duration {
 
 func (l *Learner) record(improved bool) {
 	l.iter++
+	h := l.c.hypothesis()
 	it := Iteration{
 		Iteration:     l.iter,
 		TrainAccuracy: l.TrainAccuracy(),
 		TestAccuracy:  math.NaN(),
-		Rules:         l.e.hyp.NumClauses(),
-		Levels:        len(l.e.hyp.Levels),
-		Literals:      l.e.hyp.NumLiterals(),
+		Rules:         h.NumClauses(),
+		Levels:        len(h.Levels),
+		Literals:      h.NumLiterals(),
 		Elapsed:       l.Elapsed(),
 		Improved:      improved,
 	}
-	if l.te != nil {
-		if l.te.hyp != l.e.hyp { // an unchanged hypothesis scores as before
-			l.tc.commit(l.e.hyp)
+	if l.tc != nil {
+		if l.tc.hypothesis() != h { // an unchanged hypothesis scores as before
+			l.tc.commit(h)
 		}
 		if l.task != nil {
-			right, total := l.task.Score(l.te.covered())
+			right, total := l.task.Score(coveredOf(l.tc))
 			it.TestAccuracy = float64(right) / float64(max(total, 1))
 		} else {
-			it.TestAccuracy = l.te.accuracy(l.te.score())
+			it.TestAccuracy = l.tc.examples().accuracy(l.tc.score())
 		}
 	}
 	l.history = append(l.history, it)
@@ -361,9 +369,9 @@ func (l *Learner) step(ctx context.Context) (improved, perfect bool, err error) 
 	if len(cands) == 0 {
 		return false, true, nil
 	}
-	e := l.e
+	e := l.c
 	base := e.score()
-	best, ok := bestOf(ctx, l.c, cands)
+	best, ok := bestOf(ctx, e, cands)
 	if ok && best.ok && l.opts.Specialise > 0 {
 		i := slices.IndexFunc(cands, func(c logic.Clause) bool { return slices.Equal(c, best.clause) })
 		best = l.specialise(ctx, best, drawn[i])
@@ -373,16 +381,16 @@ func (l *Learner) step(ctx context.Context) (improved, perfect bool, err error) 
 	}
 	var next *Hypothesis
 	var target int64
-	f, free := l.c.(*drowningFree)
+	free := l.opts.Semantics != possibilistic.Poss
 	if free {
-		next, target = f.unitLevel(ctx) // units.go
+		next, target = unitLevel(ctx, e) // units.go
 		// The tally is tried on the first iteration and then on the
 		// powers of two only: its examples do not change, so its
 		// levels hardly do, and each costs a full re-decision per share.
 		// On the inner splits of 13 tables every iteration instead gave
 		// the same theories in 104 of 105 runs.
 		if l.opts.Tally && l.opts.Semantics == possibilistic.Lex && l.iter&(l.iter-1) == 0 {
-			if m, s := f.tallyLevel(ctx); m != nil && (next == nil || s > target) {
+			if m, s := tallyLevel(ctx, e); m != nil && (next == nil || s > target) {
 				next, target = m, s
 			}
 		}
@@ -393,7 +401,7 @@ func (l *Learner) step(ctx context.Context) (improved, perfect bool, err error) 
 	case next != nil && target > base && (!best.ok || target > best.score):
 		l.c.commit(l.simplify(next))
 	case best.ok && best.score > base:
-		next, target = e.hyp.Insert(best.clause, best.pos), best.score
+		next, target = e.hypothesis().Insert(best.clause, best.pos), best.score
 		if free {
 			// One clause more: the engine re-decides only what it may change.
 			l.c.commitInsert(best.clause, best.pos)
@@ -421,7 +429,7 @@ func (l *Learner) minimise(ctx context.Context, best choice) choice {
 		}
 		// A sub-clause scoring below best is of no use: bestAbove need
 		// not score it.
-		c, ok := bestAbove(ctx, l.c, subs, best.score-l.e.score())
+		c, ok := bestAbove(ctx, l.c, subs, best.score-l.c.score())
 		if !ok || !c.ok || c.score < best.score || c.score == best.score && c.levels > best.levels {
 			break
 		}
@@ -446,7 +454,7 @@ func (l *Learner) specialise(ctx context.Context, best choice, alpha logic.Term)
 			break
 		}
 		// Only a clause that scores above best is of use.
-		c, ok := bestAbove(ctx, l.c, more, best.score-l.e.score()+1)
+		c, ok := bestAbove(ctx, l.c, more, best.score-l.c.score()+1)
 		if !ok || !c.ok || c.score <= best.score {
 			break
 		}

@@ -171,7 +171,7 @@ func TestLearnerCovers(t *testing.T) {
 				if len(own.Levels) == 0 {
 					t.Fatalf("%v: the learner learned nothing; the test checks too little", sem)
 				}
-				asked := []*Hypothesis{l.e.hyp, own.WithFallback(logic.Clause{logic.Pos(0)}), {Hard: own.Hard, Levels: own.Levels[1:]}}
+				asked := []*Hypothesis{l.c.hypothesis(), own.WithFallback(logic.Clause{logic.Pos(0)}), {Hard: own.Hard, Levels: own.Levels[1:]}}
 				for i, m := range asked {
 					if got, want := l.covers(m), Covers(m, train, 1, sem); !slices.Equal(got, want) {
 						t.Errorf("%v: hypothesis %d: the learner's engine and a fresh one disagree on coverage", sem, i)
@@ -313,7 +313,7 @@ func TestSpecialise(t *testing.T) {
 					}
 					if len(s.clause) > len(best.clause) {
 						grew++
-						h := l.e.hyp.Insert(s.clause, s.pos)
+						h := l.c.hypothesis().Insert(s.clause, s.pos)
 						// The learner's score counts the covered positives
 						// less the covered negatives: the correct ones less
 						// every negative.

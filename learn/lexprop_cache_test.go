@@ -39,7 +39,7 @@ func TestBasePropFallback(t *testing.T) {
 // were cached.
 func learnDigest(t *testing.T, v *logic.Vocabulary, train *Examples, hard []logic.Clause, sem possibilistic.Semantics) (string, bool) {
 	t.Helper()
-	l, err := NewLearner(Problem{Vocab: v, Train: train, Hard: hard}, Settings{Seed: 1, Iterations: 8, Threads: 1, Candidates: 30, Semantics: sem})
+	l, err := NewLearner(Problem{Vocab: v, Train: train, Hard: hard}, Settings{Seed: 1, Iterations: 8, Threads: 1, Candidates: 30, Semantics: sem, general: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestEntailedFallback(t *testing.T) {
 	v, train, hard := classProblem(2)
 	for _, sem := range possibilistic.AllSemantics {
 		with, _ := learnDigest(t, v, train, hard, sem)
-		if e := newEngine(int(train.MaxAtom())+1, train, hard, 1, sem); !e.base().entailedFor(&Hypothesis{Hard: hard}) {
+		if e := newEngine(int(train.MaxAtom())+1, train, hard, 1, sem); !storeOf(e).entailedFor(&Hypothesis{Hard: hard}) {
 			t.Fatalf("%v: no sets for the problem; the test compares nothing", sem)
 		}
 		saved := maxEntailedBytes

@@ -40,7 +40,7 @@ func TestNewEngineDecidesEveryExample(t *testing.T) {
 			}
 			e := newEngine(n, ex, hard, 1+iter%2, sem)
 			m := &Hypothesis{Hard: hard}
-			base := e.base().score()
+			base := e.score()
 			if want := score(m); base != want {
 				t.Fatalf("%v #%d: fresh engine scores %d, full evaluation %d\n%s", sem, iter, base, want, m.Theory(v))
 			}

@@ -20,21 +20,6 @@ func (e *store) score() int64 {
 	return s
 }
 
-// accuracy turns a score into the fraction of examples classified correctly.
-func (e *store) accuracy(score int64) float64 {
-	var total, neg int64
-	for _, d := range e.ex {
-		total += d.weight
-		if d.sign < 0 {
-			neg += d.weight
-		}
-	}
-	if total == 0 {
-		return 1
-	}
-	return float64(score+neg) / float64(total)
-}
-
 // covered returns whether the current hypothesis covers each example, in
 // the order of the Examples the engine was built from.
 func (e *store) covered() []bool {

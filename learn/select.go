@@ -61,7 +61,10 @@ func (e *drowning) minPosition(m *Hypothesis, c logic.Clause) int { return minPo
 // so only a hard rule that subsumes c (c holds in every world considered)
 // or the same clause already in the hypothesis (which would be counted
 // twice) rules it out.
-func (e *drowningFree) minPosition(m *Hypothesis, c logic.Clause) int {
+func (e *drowningFree) minPosition(m *Hypothesis, c logic.Clause) int { return minPositionFree(m, c) }
+
+// minPositionFree is drowningFree's minPosition.
+func minPositionFree(m *Hypothesis, c logic.Clause) int {
 	for _, h := range m.Hard {
 		if h.Subsumes(c) {
 			return -1
@@ -86,11 +89,10 @@ func bestOf(ctx context.Context, e coverage, cands []logic.Clause) (choice, bool
 // by need or more. Candidates that cannot reach need (or the best gain
 // found so far) are not scored (see scoreAbove).
 func bestAbove(ctx context.Context, e coverage, cands []logic.Clause, need int64) (choice, bool) {
-	s := e.base()
-	base := s.score()
+	h, base := e.hypothesis(), e.score()
 	from := make([]int, len(cands))
 	for ci, c := range cands {
-		from[ci] = e.minPosition(s.hyp, c)
+		from[ci] = e.minPosition(h, c)
 	}
 	profiles := e.scoreAbove(ctx, cands, from, need, -1)
 	if ctx.Err() != nil {
@@ -102,7 +104,7 @@ func bestAbove(ctx context.Context, e coverage, cands []logic.Clause, need int64
 			continue
 		}
 		for p := from[ci]; p < len(profiles[ci]); p++ {
-			ch := choice{clause: c, pos: p, score: base + profiles[ci][p], levels: s.hyp.LevelsAfter(p), ok: true}
+			ch := choice{clause: c, pos: p, score: base + profiles[ci][p], levels: h.LevelsAfter(p), ok: true}
 			if ch.better(best) {
 				best = ch
 			}

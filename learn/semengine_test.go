@@ -262,7 +262,7 @@ func TestSemanticsOnePerLevel(t *testing.T) {
 		for k, sem := range []possibilistic.Semantics{possibilistic.Linear, possibilistic.Lex} {
 			e := newEngine(n, ex, nil, 1, sem)
 			e.commit(m)
-			got[k] = e.base().score()
+			got[k] = e.score()
 		}
 		if got[0] != got[1] {
 			t.Fatalf("#%d: linear %d, lex %d on one clause per level", iter, got[0], got[1])

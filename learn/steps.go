@@ -23,11 +23,11 @@ func (l *Learner) sample() (cands []logic.Clause, drawn []logic.Term) {
 	}
 	var pool []def
 	for _, x := range l.e.index { // in the examples' order, as drawn before
-		d, st := &l.e.ex[x], &l.e.st[x]
+		d, covered := &l.e.ex[x], l.c.covers(int(x))
 		switch {
-		case d.sign > 0 && !st.covered:
+		case d.sign > 0 && !covered:
 			pool = append(pool, def{d.alpha, d.beta})
-		case d.sign < 0 && st.covered && len(d.beta) > 0:
+		case d.sign < 0 && covered && len(d.beta) > 0:
 			lit := d.beta[l.rng.IntN(len(d.beta))]
 			pool = append(pool, def{d.alpha, logic.Clause{lit.Not()}})
 		}
@@ -118,12 +118,11 @@ func clauses(m *Hypothesis) []logic.Clause {
 // prune deletes, lowest level first, every clause whose removal does not
 // lower the training score.
 func prune(ctx context.Context, e coverage) {
-	s := e.base()
-	for _, c := range clauses(s.hyp) {
+	for _, c := range clauses(e.hypothesis()) {
 		if ctx.Err() != nil {
 			break
 		}
-		j, i, ok := locate(s.hyp, c)
+		j, i, ok := locate(e.hypothesis(), c)
 		if !ok {
 			continue
 		}
@@ -139,16 +138,15 @@ func prune(ctx context.Context, e coverage) {
 // reinsert moves every clause to the position where it scores best, on ties
 // keeping fewer levels and then its current place.
 func reinsert(ctx context.Context, e coverage) {
-	s := e.base()
-	for _, c := range clauses(s.hyp) {
+	for _, c := range clauses(e.hypothesis()) {
 		if ctx.Err() != nil {
 			return
 		}
-		j, i, ok := locate(s.hyp, c)
+		orig := e.hypothesis()
+		j, i, ok := locate(orig, c)
 		if !ok {
 			continue
 		}
-		orig := s.hyp
 		without := orig.Remove(j, i)
 		from := e.minPosition(without, c)
 		if from < 0 { // a hard rule subsumes c: no position changes anything
@@ -157,10 +155,21 @@ func reinsert(ctx context.Context, e coverage) {
 		// Staying is always a choice, even where c is implied at home (a
 		// clause of its level subsumes it, so home < from): a move must
 		// beat the current hypothesis, never just the other positions.
-		stay := choice{clause: c, pos: home(orig, j), score: s.score(), levels: len(orig.Levels), ok: true}
+		stay := choice{clause: c, pos: home(orig, j), score: e.score(), levels: len(orig.Levels), ok: true}
+		if mv, ok := e.(mover); ok {
+			base, prof := mv.scoreMove(j, i)
+			if ctx.Err() != nil {
+				return
+			}
+			if best := bestMove(stay, without, from, base, prof); best.pos != stay.pos {
+				e.commitRemove(j, i)
+				e.commitInsert(c, best.pos)
+			}
+			continue
+		}
 		snap := e.save()
 		e.commitRemove(j, i)
-		base := s.score()
+		base := e.score()
 		// A move must at least tie staying somewhere else: c is scored only
 		// until no other position can (its profile is then nil).
 		prof := e.scoreAbove(ctx, []logic.Clause{c}, []int{from}, stay.score-base, stay.pos)
@@ -172,19 +181,34 @@ func reinsert(ctx context.Context, e coverage) {
 			e.restore(orig, snap)
 			continue
 		}
-		best := stay
-		for p := from; p < len(prof[0]); p++ {
-			if ch := (choice{clause: c, pos: p, score: base + prof[0][p], levels: without.LevelsAfter(p), ok: true}); ch.better(best) {
-				best = ch
-			}
-		}
-		if best.pos == stay.pos {
+		if best := bestMove(stay, without, from, base, prof[0]); best.pos == stay.pos {
 			e.restore(orig, snap)
 			continue
 		}
-		s.forget()
+		best := bestMove(stay, without, from, base, prof[0])
+		e.forget()
 		e.commitInsert(c, best.pos)
 	}
+}
+
+// mover is an engine that answers re-insertion's question, the score of
+// the hypothesis without a clause and the clause's profile there, without
+// committing the removal.
+type mover interface {
+	scoreMove(j, i int) (base int64, prof []int64)
+}
+
+// bestMove returns the best place for the clause of stay in the hypothesis
+// without it, whose score is base and where the clause's profile is prof,
+// from position from on: stay itself unless a place beats it.
+func bestMove(stay choice, without *Hypothesis, from int, base int64, prof []int64) choice {
+	best := stay
+	for p := from; p < len(prof); p++ {
+		if ch := (choice{clause: stay.clause, pos: p, score: base + prof[p], levels: without.LevelsAfter(p), ok: true}); ch.better(best) {
+			best = ch
+		}
+	}
+	return best
 }
 
 // home returns where the j-th level's clause c sits in m, as a position of
@@ -205,7 +229,7 @@ func (l *Learner) Final() *Hypothesis {
 	if l.opts.Semantics != possibilistic.Poss {
 		return l.Hypothesis()
 	}
-	return removeImplied(l.e.hyp, l.e.n)
+	return removeImplied(l.c.hypothesis(), l.e.n)
 }
 
 // removeImplied drops, lowest level first, every learned clause that the

@@ -79,7 +79,7 @@ func PruneSupport(ctx context.Context, p Problem, m *Hypothesis, s Settings, max
 			// measure it again before acting on it.
 			measure(&es[0])
 		case x.support <= maxLoss:
-			emptied := len(e.base().hyp.Levels[x.j]) == 1
+			emptied := len(e.hypothesis().Levels[x.j]) == 1
 			e.commitRemove(x.j, x.i)
 			es = es[1:]
 			for k := range es { // where the others now are
@@ -101,7 +101,7 @@ func PruneSupport(ctx context.Context, p Problem, m *Hypothesis, s Settings, max
 				}
 			}
 			if !stale {
-				out := e.base().hyp.Clone()
+				out := e.hypothesis().Clone()
 				out.Hard = m.Hard
 				return out, nil
 			}
@@ -141,7 +141,7 @@ func supportEngine(p Problem, m *Hypothesis, s Settings) (coverage, error) {
 	}
 	mm := m.Clone()
 	mm.Hard = p.Hard
-	e := newEngine(n, p.Train, p.Hard, s.Threads, s.Semantics)
+	e := engineFor(n, p.Train, p.Hard, s.Threads, s.Semantics, literalsOf(mm.Levels...))
 	e.commit(mm)
 	return e, nil
 }

@@ -28,8 +28,9 @@ const tallyMaxAnswers = 32
 // level; the best scoring is returned, scored like any other candidate by
 // the training score of the hypothesis it makes (the engine is left as it
 // was), or nil when no share gives a rule.
-func (e *drowningFree) tallyLevel(ctx context.Context) (m *Hypothesis, score int64) {
-	answers, counts, total := e.tallyCounts()
+func tallyLevel(ctx context.Context, e coverage) (m *Hypothesis, score int64) {
+	x, h := e.examples(), e.hypothesis()
+	answers, counts, total := x.tallyCounts()
 	if answers == nil {
 		return nil, 0
 	}
@@ -37,7 +38,7 @@ func (e *drowningFree) tallyLevel(ctx context.Context) (m *Hypothesis, score int
 	var prev []logic.Clause
 	for _, share := range tallyShares {
 		var level []logic.Clause
-		for l := range 2 * e.n {
+		for l := range 2 * x.n {
 			row := counts[l*len(answers) : (l+1)*len(answers)]
 			var n int64
 			for _, v := range row {
@@ -53,7 +54,7 @@ func (e *drowningFree) tallyLevel(ctx context.Context) (m *Hypothesis, score int
 					continue
 				}
 				c, taut := logic.Normalize(logic.Clause{lit.Not(), answers[bi]})
-				if _, _, in := locate(e.hyp, c); taut || in || e.minPosition(e.hyp, c) < 0 {
+				if _, _, in := locate(h, c); taut || in || e.minPosition(h, c) < 0 {
 					continue
 				}
 				level = append(level, c)
@@ -63,9 +64,9 @@ func (e *drowningFree) tallyLevel(ctx context.Context) (m *Hypothesis, score int
 			continue
 		}
 		prev = level
-		cand := e.hyp.Clone()
+		cand := h.Clone()
 		cand.Levels = append([][]logic.Clause{level}, cand.Levels...)
-		orig, snap := e.hyp, e.save()
+		orig, snap := h, e.save()
 		e.commit(cand)
 		s := e.score()
 		e.restore(orig, snap)
@@ -84,7 +85,7 @@ func (e *drowningFree) tallyLevel(ctx context.Context) (m *Hypothesis, score int
 // the weight of the positive examples per antecedent literal and
 // consequent (literal l, answer b at l*len(answers)+b), and the weight per
 // consequent with the total last.
-func (e *drowningFree) tallyCounts() (answers []logic.Lit, counts, total []int64) {
+func (e *layout) tallyCounts() (answers []logic.Lit, counts, total []int64) {
 	index := make(map[logic.Lit]int)
 	for _, d := range e.ex {
 		if d.sign < 0 || !d.hardOK {

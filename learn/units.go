@@ -20,23 +20,24 @@ import (
 // stays the paper's, has no such candidate: a level of units drowns as
 // soon as the evidence contradicts one of them. It returns nil when no
 // literal gains.
-func (e *drowningFree) unitLevel(ctx context.Context) (m *Hypothesis, score int64) {
-	has := make([]bool, e.n)
-	for _, c := range e.hyp.Hard {
+func unitLevel(ctx context.Context, e coverage) (m *Hypothesis, score int64) {
+	x, h := e.examples(), e.hypothesis()
+	has := make([]bool, x.n)
+	for _, c := range h.Hard {
 		if len(c) == 1 {
 			has[c[0].Atom()] = true
 		}
 	}
-	for _, lv := range e.hyp.Levels {
+	for _, lv := range h.Levels {
 		for _, c := range lv {
 			if len(c) == 1 {
 				has[c[0].Atom()] = true
 			}
 		}
 	}
-	gain := make([]int64, 2*e.n) // per literal: 2a positive, 2a+1 negative
-	for i, d := range e.ex {
-		if len(d.beta) != 1 || e.st[i].covered || !d.hardOK {
+	gain := make([]int64, 2*x.n) // per literal: 2a positive, 2a+1 negative
+	for i, d := range x.ex {
+		if len(d.beta) != 1 || e.covers(i) || !d.hardOK {
 			continue
 		}
 		b := d.beta[0]
@@ -50,7 +51,7 @@ func (e *drowningFree) unitLevel(ctx context.Context) (m *Hypothesis, score int6
 		gain[k] += d.sign * d.weight
 	}
 	var level []logic.Clause
-	for a := range e.n {
+	for a := range x.n {
 		pos, neg := gain[2*a], gain[2*a+1]
 		switch {
 		case pos > 0 && pos >= neg:
@@ -62,9 +63,9 @@ func (e *drowningFree) unitLevel(ctx context.Context) (m *Hypothesis, score int6
 	if len(level) == 0 {
 		return nil, 0
 	}
-	m = e.hyp.Clone()
+	m = h.Clone()
 	m.Levels = append([][]logic.Clause{level}, m.Levels...)
-	orig, snap := e.hyp, e.save()
+	orig, snap := h, e.save()
 	e.commit(m)
 	score = e.score()
 	e.restore(orig, snap)

@@ -1,0 +1,418 @@
+package learn
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"math/bits"
+	"slices"
+	"sync"
+
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
+)
+
+// Scoring a candidate clause c on one group: its mask m (the group's worlds
+// that satisfy c) and the group's decision give the answer of every
+// example at every position p = 0..2k, as a few ranges of positions, so
+// that a group costs a few operations whatever k is. With j = p/2 the
+// level c goes into (p odd) or under (p even):
+//
+// poss: let lv(w) be one more than the index of the highest level world w
+// violates (0: none), b the least lv (the boundary), q the least lv of a
+// world of m, r0 the least lv of a world outside β and r of one of m
+// outside β. The cuts with c are those of the levels up to j, narrowed to
+// m; the lowest consistent one is at q when j ≥ q, where the answer is
+// r > q, and otherwise the old cut at max(⌈p/2⌉, b), entailing β iff that
+// is below r0. (This is the drowning engine's invariant, with the stored
+// worlds replaced by all of them.)
+//
+// linear: if the walk's final worlds S₀ meet m, c is kept wherever the
+// walk reaches it and narrows every set below to m (the drowning-free
+// engine's invariant), so every position answers S₀ ∩ m but those inside
+// skipped levels, which change nothing. Otherwise let g be one more than
+// the level at which the walk's worlds first miss m: from position 2g up,
+// the walk from the worlds kept above g narrowed to m gives one answer
+// (those inside skipped levels excepted); below it, c put in a narrowing
+// level makes the walk skip that level (the stored fskip), and elsewhere
+// changes nothing.
+//
+// lex: if S₀ meets m, every position answers S₀ ∩ m. Otherwise, with g as
+// above, every position from 2g up answers the walk from the worlds kept
+// above g narrowed to m; c put into level g−1 raises by one the count of
+// the worlds kept there, so the worlds of m that had one more join them;
+// everywhere else every world kept gains the same count and nothing
+// changes.
+//
+// TestCompleteMatchesGeneral checks every profile against the general
+// engines.
+
+// levelIndex maps a level id to its index in the hypothesis a profile is
+// of: the current one, or the current one without the level of index
+// gone (≥ 0) that a removal empties.
+type levelIndex struct {
+	idx  []int32
+	gone int32
+}
+
+func (x levelIndex) of(id int32) int32 {
+	i := x.idx[id]
+	if x.gone >= 0 && i > x.gone {
+		i--
+	}
+	return i
+}
+
+// add adds v to the positions lo..hi−1 of the difference array d.
+func add(d []int64, lo, hi int, v int64) {
+	if lo < hi {
+		d[lo] += v
+		d[hi] -= v
+	}
+}
+
+// answerChange returns an example's change of score from was to now.
+func answerChange(x *exData, was, now bool) int64 {
+	switch {
+	case now == was:
+		return 0
+	case now:
+		return x.sign * x.weight
+	}
+	return -x.sign * x.weight
+}
+
+// profile adds to the difference array d over the np positions the change
+// of group g's examples when a clause with mask m (the group's worlds
+// satisfying it) is inserted at each position, the group deciding as v
+// says under the hypothesis whose levels ix indexes, less clause except
+// (−1: none).
+func (e *complete) profile(g int, v view, m uint64, np int, ix levelIndex, except int32, d []int64, s *scratch) {
+	sh := e.shape[g]
+	all := e.shapes[sh].all
+	switch e.sem {
+	case possibilistic.Poss:
+		e.profilePoss(g, v, m, np, ix, d)
+		return
+	case possibilistic.Linear:
+		e.profileLinear(g, v, m, all, np, ix, except, d)
+		return
+	}
+	e.profileLex(g, v, m, all, np, ix, except, d, s)
+}
+
+func (e *complete) profilePoss(g int, v view, m uint64, np int, ix levelIndex, d []int64) {
+	const inf = 1 << 30
+	var lvs [maxWorlds]int
+	b, q := inf, inf
+	for w, t := range v.top {
+		lv := 0
+		if t >= 0 {
+			lv = int(ix.of(t)) + 1
+		}
+		lvs[w] = lv
+		b = min(b, lv)
+		if m>>w&1 == 1 {
+			q = min(q, lv)
+		}
+	}
+	k := (np - 1) / 2
+	q = min(q, k+1)
+	for _, x := range e.groups[g] {
+		bm := e.bmask[x]
+		r0, r := inf, inf
+		for w, lv := range lvs[:len(v.top)] {
+			if bm>>w&1 == 0 {
+				r0 = min(r0, lv)
+				if m>>w&1 == 1 {
+					r = min(r, lv)
+				}
+			}
+		}
+		was := b < r0
+		ex := &e.ex[x]
+		if hi := min(2*q, np); was && 2*r0-1 < hi {
+			add(d, 2*r0-1, hi, -ex.sign*ex.weight)
+		}
+		if q <= k {
+			if c := answerChange(ex, was, r > q); c != 0 {
+				add(d, 2*q, np, c)
+			}
+		}
+	}
+}
+
+func (e *complete) profileLinear(g int, v view, m, all uint64, np int, ix levelIndex, except int32, d []int64) {
+	s0 := all
+	if n := len(v.chain); n > 0 {
+		s0 = v.chain[n-1].set
+	}
+	if x0 := s0 & m; x0 != 0 {
+		for _, x := range e.groups[g] {
+			bm := e.bmask[x]
+			if c := answerChange(&e.ex[x], s0&^bm == 0, x0&^bm == 0); c != 0 {
+				add(d, 0, np, c)
+				for _, sk := range v.skip {
+					p := 2*int(ix.of(sk)) + 1
+					add(d, p, p+1, -c)
+				}
+			}
+		}
+		return
+	}
+	// The first link of the chain whose worlds miss m: from there down, c
+	// is kept nowhere.
+	i := 0
+	if all&m != 0 {
+		for i = 1; v.chain[i-1].set&m != 0; i++ {
+		}
+	}
+	from := 0 // the links whose level is below g
+	if i > 0 {
+		l := v.chain[i-1]
+		L := int(ix.of(l.lvl))
+		prev := all
+		if i >= 2 {
+			prev = v.chain[i-2].set
+		}
+		list := e.lists.get(g)
+		f2 := e.walkLinear(list, e.levelStart(list, l.lvl), except, e.shape[g], prev&m)
+		for _, x := range e.groups[g] {
+			bm := e.bmask[x]
+			if c := answerChange(&e.ex[x], s0&^bm == 0, f2&^bm == 0); c != 0 {
+				add(d, 2*(L+1), np, c)
+				for _, sk := range v.skip {
+					if j := int(ix.of(sk)); j > L {
+						add(d, 2*j+1, 2*j+2, -c)
+					}
+				}
+			}
+		}
+		from = i - 1
+	}
+	for _, l := range v.chain[from:] {
+		p := 2*int(ix.of(l.lvl)) + 1
+		for _, x := range e.groups[g] {
+			bm := e.bmask[x]
+			if c := answerChange(&e.ex[x], s0&^bm == 0, l.fskip&^bm == 0); c != 0 {
+				add(d, p, p+1, c)
+			}
+		}
+	}
+}
+
+func (e *complete) profileLex(g int, v view, m, all uint64, np int, ix levelIndex, except int32, d []int64, s *scratch) {
+	s0 := all
+	if n := len(v.chain); n > 0 {
+		s0 = v.chain[n-1].set
+	}
+	if x0 := s0 & m; x0 != 0 {
+		for _, x := range e.groups[g] {
+			bm := e.bmask[x]
+			if c := answerChange(&e.ex[x], s0&^bm == 0, x0&^bm == 0); c != 0 {
+				add(d, 0, np, c)
+			}
+		}
+		return
+	}
+	if all&m == 0 {
+		return // every world kept violates c wherever it goes
+	}
+	i := 1
+	for v.chain[i-1].set&m != 0 {
+		i++
+	}
+	l := v.chain[i-1]
+	L := int(ix.of(l.lvl))
+	prev := all
+	if i >= 2 {
+		prev = v.chain[i-2].set
+	}
+	sh := e.shape[g]
+	list := e.lists.get(g)
+	start := e.levelStart(list, l.lvl)
+	x := prev & m
+	f2 := e.walkLex(list, start, except, sh, x, &s.cnt)
+	// Into level L: the worlds of m that had one more violation there tie
+	// the worlds kept.
+	_, _, _, next := e.levelOptimum(list, start, except, sh, x, &s.cnt)
+	joined := l.set
+	for y := x; y != 0; y &= y - 1 {
+		if w := bits.TrailingZeros64(y); s.cnt[w] == l.d+1 {
+			joined |= 1 << w
+		}
+	}
+	f3 := e.walkLex(list, next, except, sh, joined, &s.cnt)
+	for _, xi := range e.groups[g] {
+		bm := e.bmask[xi]
+		was := s0&^bm == 0
+		if c := answerChange(&e.ex[xi], was, f2&^bm == 0); c != 0 {
+			add(d, 2*(L+1), np, c)
+		}
+		if c := answerChange(&e.ex[xi], was, f3&^bm == 0); c != 0 {
+			add(d, 2*L+1, 2*L+2, c)
+		}
+	}
+}
+
+// levelStart returns the index in list (highest level first) of the first
+// clause of level id lvl.
+func (e *complete) levelStart(list []int32, lvl int32) int {
+	at := e.levelIdx[lvl]
+	i := 0
+	for i < len(list) && e.levelIdx[e.clauses[list[i]].lvl] > at {
+		i++
+	}
+	return i
+}
+
+// candidateProfile returns the change of score when the clause evaluated
+// as ev is inserted at each position of the current hypothesis.
+func (e *complete) candidateProfile(ev *evaluation, s *scratch) []int64 {
+	np := e.hyp.Positions()
+	d := make([]int64, np+1)
+	ix := levelIndex{idx: e.levelIdx, gone: -1}
+	e.eachActive(ev, func(g int) {
+		e.profile(g, e.stored(g), ev.m[e.shape[g]], np, ix, -1, d, s)
+	})
+	return prefixSums(d[:np+1])
+}
+
+// prefixSums turns the difference array d (one longer than the positions)
+// into the values at each position.
+func prefixSums(d []int64) []int64 {
+	var run int64
+	for p := range d[:len(d)-1] {
+		run += d[p]
+		d[p] = run
+	}
+	return d[:len(d)-1]
+}
+
+// scoreCandidates returns every candidate's profile, the workers taking the
+// candidates in turn.
+func (e *complete) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64 {
+	out := e.scoreBounded(ctx, cands, make([]int, len(cands)), math.MinInt64, false)
+	for ci := range out {
+		if out[ci] == nil { // cancelled: meaningless, as the general engines'
+			out[ci] = make([]int64, e.hyp.Positions())
+		}
+	}
+	return out
+}
+
+// scoreAbove returns the exact profile of the candidates with from[ci] ≥ 0
+// that may change the score by need or more, and nil for the others. A
+// candidate can gain at most the weight of the misclassified examples of
+// the groups it applies to (its bound): the candidates are scored from
+// the highest bound down, need rising to the best gain found, and those
+// whose bound is below need are left out, as the general engines do
+// (bestAbove picks the same choice from either).
+func (e *complete) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64, _ int) [][]int64 {
+	return e.scoreBounded(ctx, cands, from, need, true)
+}
+
+// scoreBounded is scoreAbove, with need raised to the best gain found only
+// when raise is set.
+func (e *complete) scoreBounded(ctx context.Context, cands []logic.Clause, from []int, need int64, raise bool) [][]int64 {
+	out := make([][]int64, len(cands))
+	evs := make([]evaluation, len(cands))
+	bound := make([]int64, len(cands))
+	order := make([]int, 0, len(cands))
+	for ci, c := range cands {
+		if from[ci] < 0 {
+			continue
+		}
+		e.evaluate(c, &evs[ci])
+		bound[ci] = e.bound(&evs[ci])
+		order = append(order, ci)
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(bound[b], bound[a]) })
+	var mu sync.Mutex
+	next := 0
+	var wg sync.WaitGroup
+	for range min(e.threads, len(order)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var s scratch
+			for ctx.Err() == nil {
+				mu.Lock()
+				if next == len(order) || bound[order[next]] < need {
+					mu.Unlock()
+					return
+				}
+				ci := order[next]
+				next++
+				mu.Unlock()
+				prof := e.candidateProfile(&evs[ci], &s)
+				mu.Lock()
+				out[ci] = prof
+				for _, d := range prof[from[ci]:] {
+					if raise {
+						need = max(need, d)
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// bound returns the weight of the misclassified examples of the groups the
+// evaluation applies to: no insertion of its clause gains more.
+func (e *complete) bound(ev *evaluation) int64 {
+	var b int64
+	for w, x := range ev.act {
+		for x &= e.wrong[w]; x != 0; x &= x - 1 {
+			b += e.miss[w<<6|bits.TrailingZeros64(x)]
+		}
+	}
+	return b
+}
+
+// scoreRemoval returns the change of score if clause i of level j were
+// removed: only the groups it applies to can change.
+func (e *complete) scoreRemoval(j, i int) int64 {
+	id := e.levels[j][i]
+	var delta int64
+	e.eachActive(e.clauses[id].ev, func(g int) {
+		f := e.final(g, e.derive(g, id, &e.scr))
+		for _, x := range e.groups[g] {
+			delta += answerChange(&e.ex[x], e.cov[x], f&^e.bmask[x] == 0)
+		}
+	})
+	return delta
+}
+
+// removalHarmless reports whether removing clause i of level j keeps the
+// score.
+func (e *complete) removalHarmless(j, i int) bool { return e.scoreRemoval(j, i) >= 0 }
+
+// scoreMove returns, for clause i of level j, the score of the hypothesis
+// without it and the change of that score when the clause is inserted at
+// each position of that hypothesis: re-insertion's question, answered
+// without committing the removal.
+func (e *complete) scoreMove(j, i int) (base int64, prof []int64) {
+	id := e.levels[j][i]
+	ix := levelIndex{idx: e.levelIdx, gone: -1}
+	np := e.hyp.Positions()
+	if len(e.levels[j]) == 1 {
+		ix.gone = int32(j)
+		np -= 2
+	}
+	d := make([]int64, np+1)
+	ev := e.clauses[id].ev
+	base = e.sc
+	e.eachActive(ev, func(g int) {
+		v := e.derive(g, id, &e.scr)
+		f := e.final(g, v)
+		for _, x := range e.groups[g] {
+			base += answerChange(&e.ex[x], e.cov[x], f&^e.bmask[x] == 0)
+		}
+		e.profile(g, v, ev.m[e.shape[g]], np, ix, id, d, &e.scr)
+	})
+	return base, prefixSums(d)
+}

@@ -76,6 +76,7 @@ type complete struct {
 	sc           int64    // the score
 	miss         []int64  // per group: the weight of its misclassified examples
 	wrong        []uint64 // the groups with misclassified examples
+	wrongEx      []uint64 // the misclassified examples, by their place in src
 
 	clauses  []cclause // by id
 	freeCls  []int32
@@ -85,11 +86,20 @@ type complete struct {
 	freeLvl  []int32
 	evals    map[string]*evaluation // the evaluations of clauses by key
 
-	lists  arena[int32] // per group: the ids of the clauses that apply to it
-	state  groupStates
-	undo   []undoOp
-	saving bool
-	scr    scratch
+	// Every group is in a class (complete_state.go): gclass, with its
+	// pattern gpat, its slot weights wts[wtOff[g]:wtOff[g+1]], and per
+	// example its slot.
+	gclass   []int32
+	gpat     []int32
+	wtOff    []int32
+	wts      []int64
+	slot     []uint8
+	classes  []class
+	classIdx map[string]int32
+	patterns []pattern
+	undo     []undoOp
+	saving   bool
+	scr      scratch
 }
 
 // maxWorlds is the most worlds an antecedent may have for the complete
@@ -141,19 +151,18 @@ func newComplete(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem
 	if !e.buildShapes(hard) {
 		return nil, false
 	}
-	e.bmask = make([]uint64, len(e.ex))
-	e.cov = make([]bool, len(e.ex))
-	e.state.init(e)
-	e.lists.init(e.ng)
+	e.bmask = make([]uint64, e.count())
+	e.cov = make([]bool, e.count())
 	for gi := range e.ng {
 		if e.shape[gi] < 0 {
 			continue
 		}
 		for _, x := range e.groups[gi] {
-			e.bmask[x] = e.mask(gi, e.ex[x].beta)
+			e.bmask[x] = e.mask(gi, e.data(int(x)).beta)
 		}
 	}
-	e.rederiveAll()
+	e.initClasses()
+	e.reclassAll()
 	return e, true
 }
 
@@ -164,8 +173,8 @@ func (e *complete) markAtoms(hard []logic.Clause) {
 	e.proj = make([]bool, e.n)
 	e.closed = make([]bool, e.n)
 	inBeta := make([]bool, e.n)
-	for _, d := range e.ex {
-		for _, l := range d.beta {
+	for _, d := range e.src {
+		for _, l := range d.Beta {
 			inBeta[l.Atom()] = true
 		}
 	}
@@ -211,7 +220,7 @@ func (e *complete) buildShapes(hard []logic.Clause) bool {
 	for gi, xs := range e.groups {
 		e.wOff[gi+1] = e.wOff[gi]
 		e.shape[gi] = -1
-		if !p.propagate(e.ex[xs[0]].alpha) {
+		if !p.propagate(e.data(int(xs[0])).alpha) {
 			continue
 		}
 		free = free[:0]
@@ -268,9 +277,7 @@ func (e *complete) buildShapes(hard []logic.Clause) bool {
 				e.setFixed(l, gi)
 			}
 		}
-		for _, x := range xs {
-			e.ex[x].hardOK = true
-		}
+		e.ok[gi] = true
 	}
 	if len(e.shapes) > 1 {
 		for s := range e.shapes {
@@ -379,21 +386,39 @@ func enumerate(free []logic.Atom, residue []logic.Clause) (shape, bool) {
 }
 
 // propagator is unit propagation of an antecedent through the hard rules,
-// with occurrence lists; one per engine, reused from antecedent to
-// antecedent.
+// with the binary clauses as implications and occurrence lists for the
+// others; one per engine, reused from antecedent to antecedent.
 type propagator struct {
 	hard  []logic.Clause
-	occ   [][]int32 // per literal: the clauses that contain it
-	val   []int8    // per atom: 1 true, −1 false, 0 unassigned
+	imp   [][]logic.Lit // per literal l: the literals the binary clauses ¬l ∨ x imply
+	occ   [][]int32     // per literal: the clauses of three or more literals that contain it
+	all   [][]int32     // per literal: every clause that contains it (residue)
+	units []logic.Lit   // the hard rules of one literal
+	empty bool          // a hard rule is empty
+	val   []int8        // per atom: 1 true, −1 false, 0 unassigned
 	trail []logic.Lit
 	seen  []bool // per clause: already in the residue
 }
 
 func newPropagator(n int, hard []logic.Clause) *propagator {
-	p := &propagator{hard: hard, occ: make([][]int32, 2*n), val: make([]int8, n), seen: make([]bool, len(hard))}
+	p := &propagator{hard: hard, imp: make([][]logic.Lit, 2*n), occ: make([][]int32, 2*n), all: make([][]int32, 2*n),
+		val: make([]int8, n), seen: make([]bool, len(hard))}
 	for ci, c := range hard {
+		switch len(c) {
+		case 0:
+			p.empty = true
+		case 1:
+			p.units = append(p.units, c[0])
+		case 2:
+			p.imp[c[0].Not()] = append(p.imp[c[0].Not()], c[1])
+			p.imp[c[1].Not()] = append(p.imp[c[1].Not()], c[0])
+		default:
+			for _, l := range c {
+				p.occ[l] = append(p.occ[l], int32(ci))
+			}
+		}
 		for _, l := range c {
-			p.occ[l] = append(p.occ[l], int32(ci))
+			p.all[l] = append(p.all[l], int32(ci))
 		}
 	}
 	return p
@@ -406,23 +431,30 @@ func (p *propagator) propagate(alpha logic.Term) bool {
 		p.val[l.Atom()] = 0
 	}
 	p.trail = p.trail[:0]
+	if p.empty {
+		return false
+	}
 	for _, l := range alpha {
 		if !p.set(l) {
 			return false
 		}
 	}
-	for _, c := range p.hard {
-		if len(c) == 1 && !p.set(c[0]) {
+	for _, l := range p.units {
+		if !p.set(l) {
 			return false
 		}
 	}
 	for q := 0; q < len(p.trail); q++ {
-		f := p.trail[q].Not()
-		for _, ci := range p.occ[f] {
-			c := p.hard[ci]
+		t := p.trail[q]
+		for _, x := range p.imp[t] {
+			if !p.set(x) {
+				return false
+			}
+		}
+		for _, ci := range p.occ[t.Not()] {
 			unit, open := logic.Lit(-1), 0
 			sat := false
-			for _, l := range c {
+			for _, l := range p.hard[ci] {
 				switch p.value(l) {
 				case 1:
 					sat = true
@@ -443,11 +475,6 @@ func (p *propagator) propagate(alpha logic.Term) bool {
 					return false
 				}
 			}
-		}
-	}
-	for _, c := range p.hard {
-		if len(c) == 0 {
-			return false
 		}
 	}
 	return true
@@ -494,7 +521,7 @@ func (p *propagator) residue(out []int32) []int32 {
 			continue
 		}
 		for _, l := range []logic.Lit{logic.Pos(logic.Atom(a)), logic.Neg(logic.Atom(a))} {
-			for _, ci := range p.occ[l] {
+			for _, ci := range p.all[l] {
 				if !p.seen[ci] && !p.satisfied(p.hard[ci]) {
 					p.seen[ci] = true
 					out = append(out, ci)

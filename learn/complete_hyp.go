@@ -153,7 +153,7 @@ func (e *complete) renumber() {
 }
 
 // insertAt puts clause c at index i of level j, in a new level there when
-// fresh, and decides again the groups it applies to.
+// fresh, and moves the groups it applies to into their new classes.
 func (e *complete) insertAt(c logic.Clause, j, i int, fresh bool) {
 	if fresh {
 		e.newLevel(j)
@@ -165,37 +165,18 @@ func (e *complete) insertAt(c logic.Clause, j, i int, fresh bool) {
 		id = int32(len(e.clauses))
 		e.clauses = append(e.clauses, cclause{})
 	}
-	e.clauses[id] = cclause{c: c, ev: e.evaluationOf(c), lvl: e.levelID[j]}
+	ev := e.evaluationOf(c)
+	e.clauses[id] = cclause{c: c, ev: ev, lvl: e.levelID[j]}
 	e.levels[j] = slices.Insert(e.levels[j], i, id)
-	e.eachActive(e.clauses[id].ev, func(g int) {
-		e.link(g, id)
-		e.rederive(g, &e.scr)
-	})
-}
-
-// link adds clause id to group g's clauses, which stay ordered by level,
-// highest first.
-func (e *complete) link(g int, id int32) {
-	list := e.lists.get(g)
-	at := e.levelIdx[e.clauses[id].lvl]
-	i := len(list)
-	for i > 0 && e.levelIdx[e.clauses[list[i-1]].lvl] < at {
-		i--
-	}
-	e.lists.insert(g, i, id)
+	e.reclass(ev, e.levelID[j], +1)
 }
 
 // removeAt removes clause i of level j, and the level when it empties, and
-// decides again the groups the clause applied to.
+// moves the groups the clause applied to into their new classes.
 func (e *complete) removeAt(j, i int) {
 	id := e.levels[j][i]
-	ev := e.clauses[id].ev
+	e.reclass(e.clauses[id].ev, e.levelID[j], -1)
 	e.levels[j] = slices.Delete(e.levels[j], i, i+1)
-	e.eachActive(ev, func(g int) {
-		list := e.lists.get(g)
-		e.lists.remove(g, slices.Index(list, id))
-		e.rederive(g, &e.scr)
-	})
 	e.clauses[id] = cclause{}
 	e.freeCls = append(e.freeCls, id)
 	if len(e.levels[j]) == 0 {
@@ -243,15 +224,24 @@ func (e *complete) commit(h *Hypothesis) {
 	e.load(h)
 }
 
-// load builds the hypothesis h from scratch.
+// load makes h the current hypothesis: by its changes from the current one
+// when they are few (a hypothesis an iteration's insertion, pruning and
+// moves made, which the test examples' engine and poss's simplification
+// commit whole), from scratch otherwise.
 func (e *complete) load(h *Hypothesis) {
 	if !e.sameHard(h.Hard) {
 		panic("learn: internal error: the complete engine was built for other hard rules")
 	}
+	if !e.loadChanges(h) {
+		e.loadAll(h)
+	}
 	e.hyp = h
+}
+
+// loadAll builds the hypothesis h from scratch.
+func (e *complete) loadAll(h *Hypothesis) {
 	e.levels, e.levelID, e.levelIdx, e.freeLvl = e.levels[:0], e.levelID[:0], e.levelIdx[:0], e.freeLvl[:0]
 	e.clauses, e.freeCls = e.clauses[:0], e.freeCls[:0]
-	e.lists.clear()
 	for j, lv := range h.Levels {
 		id := e.newLevel(j)
 		for _, c := range lv {
@@ -260,16 +250,165 @@ func (e *complete) load(h *Hypothesis) {
 			e.levels[j] = append(e.levels[j], cid)
 		}
 	}
-	// Every group's clauses, highest level first, from the top down.
-	for j := len(e.levels) - 1; j >= 0; j-- {
-		for _, id := range e.levels[j] {
-			e.eachActive(e.clauses[id].ev, func(g int) {
-				list := e.lists.get(g)
-				e.lists.insert(g, len(list), id)
-			})
+	e.reclassAll()
+}
+
+// loadChanges turns the current hypothesis into h by removing and inserting
+// clauses: the levels of both are aligned by a longest common subsequence of
+// levels that share a clause, and each aligned pair differs by the clauses
+// of one and not the other. It reports false, changing nothing, when more
+// than half the clauses would move.
+func (e *complete) loadChanges(h *Hypothesis) bool {
+	cur := make([][]string, len(e.levels))
+	total := 0
+	for j, lv := range e.levels {
+		for _, id := range lv {
+			cur[j] = append(cur[j], key(nil, e.clauses[id].c, true))
+		}
+		total += len(lv)
+	}
+	tgt := make([][]string, len(h.Levels))
+	for j, lv := range h.Levels {
+		for _, c := range lv {
+			tgt[j] = append(tgt[j], key(nil, c, true))
+		}
+		total += len(lv)
+	}
+	match := alignLevels(cur, tgt)
+	changes := 0
+	for j := range cur {
+		if match[j] < 0 {
+			changes += len(cur[j])
+			continue
+		}
+		changes += multisetDiff(cur[j], tgt[match[j]]) + multisetDiff(tgt[match[j]], cur[j])
+	}
+	matched := make([]bool, len(tgt))
+	for _, t := range match {
+		if t >= 0 {
+			matched[t] = true
 		}
 	}
-	e.rederiveAll()
+	for t := range tgt {
+		if !matched[t] {
+			changes += len(tgt[t])
+		}
+	}
+	if 2*changes > total {
+		return false
+	}
+	// Remove, from the top down so that indices below stay, what the
+	// target does not keep; unmatched levels go whole.
+	for j := len(cur) - 1; j >= 0; j-- {
+		want := map[string]int{}
+		if match[j] >= 0 {
+			for _, k := range tgt[match[j]] {
+				want[k]++
+			}
+		}
+		for i := len(cur[j]) - 1; i >= 0; i-- {
+			if want[cur[j][i]] > 0 {
+				want[cur[j][i]]--
+				continue
+			}
+			e.removeAt(j, i)
+		}
+	}
+	// The levels left are the matched ones, in order: add the target's
+	// others and the clauses they lack, then take the target's order.
+	for t, lv := range h.Levels {
+		if !matched[t] {
+			e.newLevel(t)
+		}
+		have := map[string]int{}
+		for _, id := range e.levels[t] {
+			have[key(nil, e.clauses[id].c, true)]++
+		}
+		for i, c := range lv {
+			if have[tgt[t][i]] > 0 {
+				have[tgt[t][i]]--
+				continue
+			}
+			e.insertAt(c, t, len(e.levels[t]), false)
+		}
+		ids := e.levels[t]
+		byKey := map[string][]int32{}
+		for _, id := range ids {
+			k := key(nil, e.clauses[id].c, true)
+			byKey[k] = append(byKey[k], id)
+		}
+		for i := range lv {
+			k := tgt[t][i]
+			ids[i], byKey[k] = byKey[k][0], byKey[k][1:]
+			e.clauses[ids[i]].c = lv[i]
+		}
+	}
+	return true
+}
+
+// alignLevels returns, for each level of a, the level of b it is aligned
+// with (−1: none): a longest common subsequence of the levels, two levels
+// going together when they share a clause.
+func alignLevels(a, b [][]string) []int {
+	shares := func(x, y []string) bool {
+		for _, k := range x {
+			if slices.Contains(y, k) {
+				return true
+			}
+		}
+		return false
+	}
+	n, m := len(a), len(b)
+	lcs := make([][]int, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			switch {
+			case shares(a[i], b[j]):
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			case lcs[i+1][j] >= lcs[i][j+1]:
+				lcs[i][j] = lcs[i+1][j]
+			default:
+				lcs[i][j] = lcs[i][j+1]
+			}
+		}
+	}
+	out := make([]int, n)
+	for i := range out {
+		out[i] = -1
+	}
+	for i, j := 0, 0; i < n && j < m; {
+		switch {
+		case shares(a[i], b[j]) && lcs[i][j] == lcs[i+1][j+1]+1:
+			out[i] = j
+			i++
+			j++
+		case lcs[i+1][j] >= lcs[i][j+1]:
+			i++
+		default:
+			j++
+		}
+	}
+	return out
+}
+
+// multisetDiff returns how many elements of a are not matched by one of b.
+func multisetDiff(a, b []string) int {
+	have := map[string]int{}
+	for _, k := range b {
+		have[k]++
+	}
+	n := 0
+	for _, k := range a {
+		if have[k] > 0 {
+			have[k]--
+		} else {
+			n++
+		}
+	}
+	return n
 }
 
 // sameHard reports whether hard rules have the models of those the engine

@@ -71,86 +71,82 @@ func add(d []int64, lo, hi int, v int64) {
 	}
 }
 
-// answerChange returns an example's change of score from was to now.
-func answerChange(x *exData, was, now bool) int64 {
+// slotChange returns a slot's change of score from was to now, w its
+// weight.
+func slotChange(sign, w int64, was, now bool) int64 {
 	switch {
 	case now == was:
 		return 0
 	case now:
-		return x.sign * x.weight
+		return sign * w
 	}
-	return -x.sign * x.weight
+	return -sign * w
 }
 
 // profile adds to the difference array d over the np positions the change
-// of group g's examples when a clause with mask m (the group's worlds
-// satisfying it) is inserted at each position, the group deciding as v
-// says under the hypothesis whose levels ix indexes, less clause except
-// (−1: none).
-func (e *complete) profile(g int, v view, m uint64, np int, ix levelIndex, except int32, d []int64, s *scratch) {
-	sh := e.shape[g]
-	all := e.shapes[sh].all
+// of the slots of a class (pattern pat, summed weights w) when a clause with
+// mask m (the worlds satisfying it) is inserted at each position, the
+// class deciding as v says under the violation counts viol of a shape of k
+// worlds (all their mask), in the hypothesis whose levels ix indexes.
+func (e *complete) profile(pat *pattern, w []int64, v view, viol []int32, k int, all, m uint64, np int, ix levelIndex, d []int64) {
 	switch e.sem {
 	case possibilistic.Poss:
-		e.profilePoss(g, v, m, np, ix, d)
-		return
+		profilePoss(pat, w, v, m, np, ix, d)
 	case possibilistic.Linear:
-		e.profileLinear(g, v, m, all, np, ix, except, d)
-		return
+		profileLinear(pat, w, v, viol, k, all, m, np, ix, d)
+	default:
+		profileLex(pat, w, v, viol, k, all, m, np, ix, d)
 	}
-	e.profileLex(g, v, m, all, np, ix, except, d, s)
 }
 
-func (e *complete) profilePoss(g int, v view, m uint64, np int, ix levelIndex, d []int64) {
+func profilePoss(pat *pattern, w []int64, v view, m uint64, np int, ix levelIndex, d []int64) {
 	const inf = 1 << 30
 	var lvs [maxWorlds]int
 	b, q := inf, inf
-	for w, t := range v.top {
-		lv := 0
-		if t >= 0 {
-			lv = int(ix.of(t)) + 1
-		}
-		lvs[w] = lv
+	for x, t := range v.top {
+		lv := ix.lvl(t)
+		lvs[x] = lv
 		b = min(b, lv)
-		if m>>w&1 == 1 {
+		if m>>x&1 == 1 {
 			q = min(q, lv)
 		}
 	}
 	k := (np - 1) / 2
 	q = min(q, k+1)
-	for _, x := range e.groups[g] {
-		bm := e.bmask[x]
+	for i, bm := range pat.bm {
+		if w[i] == 0 {
+			continue
+		}
 		r0, r := inf, inf
-		for w, lv := range lvs[:len(v.top)] {
-			if bm>>w&1 == 0 {
+		for x, lv := range lvs[:len(v.top)] {
+			if bm>>x&1 == 0 {
 				r0 = min(r0, lv)
-				if m>>w&1 == 1 {
+				if m>>x&1 == 1 {
 					r = min(r, lv)
 				}
 			}
 		}
 		was := b < r0
-		ex := &e.ex[x]
+		sw := pat.sign[i] * w[i]
 		if hi := min(2*q, np); was && 2*r0-1 < hi {
-			add(d, 2*r0-1, hi, -ex.sign*ex.weight)
+			add(d, 2*r0-1, hi, -sw)
 		}
 		if q <= k {
-			if c := answerChange(ex, was, r > q); c != 0 {
+			if c := slotChange(pat.sign[i], w[i], was, r > q); c != 0 {
 				add(d, 2*q, np, c)
 			}
 		}
 	}
 }
 
-func (e *complete) profileLinear(g int, v view, m, all uint64, np int, ix levelIndex, except int32, d []int64) {
+func profileLinear(pat *pattern, w []int64, v view, viol []int32, k int, all, m uint64, np int, ix levelIndex, d []int64) {
 	s0 := all
 	if n := len(v.chain); n > 0 {
 		s0 = v.chain[n-1].set
 	}
 	if x0 := s0 & m; x0 != 0 {
-		for _, x := range e.groups[g] {
-			bm := e.bmask[x]
-			if c := answerChange(&e.ex[x], s0&^bm == 0, x0&^bm == 0); c != 0 {
+		for i, bm := range pat.bm {
+			if c := slotChange(pat.sign[i], w[i], s0&^bm == 0, x0&^bm == 0); c != 0 {
 				add(d, 0, np, c)
 				for _, sk := range v.skip {
 					p := 2*int(ix.of(sk)) + 1
@@ -175,11 +171,9 @@ func (e *complete) profileLinear(g int, v view, m, all uint64, np int, ix levelI
 		if i >= 2 {
 			prev = v.chain[i-2].set
 		}
-		list := e.lists.get(g)
-		f2 := e.walkLinear(list, e.levelStart(list, l.lvl), except, e.shape[g], prev&m)
-		for _, x := range e.groups[g] {
-			bm := e.bmask[x]
-			if c := answerChange(&e.ex[x], s0&^bm == 0, f2&^bm == 0); c != 0 {
+		f2 := walkLinear(viol[levelAt(viol, k, l.lvl, ix):], k, prev&m)
+		for si, bm := range pat.bm {
+			if c := slotChange(pat.sign[si], w[si], s0&^bm == 0, f2&^bm == 0); c != 0 {
 				add(d, 2*(L+1), np, c)
 				for _, sk := range v.skip {
 					if j := int(ix.of(sk)); j > L {
@@ -192,24 +186,22 @@ func (e *complete) profileLinear(g int, v view, m, all uint64, np int, ix levelI
 	}
 	for _, l := range v.chain[from:] {
 		p := 2*int(ix.of(l.lvl)) + 1
-		for _, x := range e.groups[g] {
-			bm := e.bmask[x]
-			if c := answerChange(&e.ex[x], s0&^bm == 0, l.fskip&^bm == 0); c != 0 {
+		for si, bm := range pat.bm {
+			if c := slotChange(pat.sign[si], w[si], s0&^bm == 0, l.fskip&^bm == 0); c != 0 {
 				add(d, p, p+1, c)
 			}
 		}
 	}
 }
 
-func (e *complete) profileLex(g int, v view, m, all uint64, np int, ix levelIndex, except int32, d []int64, s *scratch) {
+func profileLex(pat *pattern, w []int64, v view, viol []int32, k int, all, m uint64, np int, ix levelIndex, d []int64) {
 	s0 := all
 	if n := len(v.chain); n > 0 {
 		s0 = v.chain[n-1].set
 	}
 	if x0 := s0 & m; x0 != 0 {
-		for _, x := range e.groups[g] {
-			bm := e.bmask[x]
-			if c := answerChange(&e.ex[x], s0&^bm == 0, x0&^bm == 0); c != 0 {
+		for i, bm := range pat.bm {
+			if c := slotChange(pat.sign[i], w[i], s0&^bm == 0, x0&^bm == 0); c != 0 {
 				add(d, 0, np, c)
 			}
 		}
@@ -228,42 +220,27 @@ func (e *complete) profileLex(g int, v view, m, all uint64, np int, ix levelInde
 	if i >= 2 {
 		prev = v.chain[i-2].set
 	}
-	sh := e.shape[g]
-	list := e.lists.get(g)
-	start := e.levelStart(list, l.lvl)
+	at := levelAt(viol, k, l.lvl, ix) // level L's counts: it narrows, so it has some
 	x := prev & m
-	f2 := e.walkLex(list, start, except, sh, x, &s.cnt)
+	f2 := walkLex(viol[at:], k, x)
 	// Into level L: the worlds of m that had one more violation there tie
 	// the worlds kept.
-	_, _, _, next := e.levelOptimum(list, start, except, sh, x, &s.cnt)
 	joined := l.set
 	for y := x; y != 0; y &= y - 1 {
-		if w := bits.TrailingZeros64(y); s.cnt[w] == l.d+1 {
-			joined |= 1 << w
+		if wd := bits.TrailingZeros64(y); viol[at+1+wd] == l.d+1 {
+			joined |= 1 << wd
 		}
 	}
-	f3 := e.walkLex(list, next, except, sh, joined, &s.cnt)
-	for _, xi := range e.groups[g] {
-		bm := e.bmask[xi]
+	f3 := walkLex(viol[at+1+k:], k, joined)
+	for si, bm := range pat.bm {
 		was := s0&^bm == 0
-		if c := answerChange(&e.ex[xi], was, f2&^bm == 0); c != 0 {
+		if c := slotChange(pat.sign[si], w[si], was, f2&^bm == 0); c != 0 {
 			add(d, 2*(L+1), np, c)
 		}
-		if c := answerChange(&e.ex[xi], was, f3&^bm == 0); c != 0 {
+		if c := slotChange(pat.sign[si], w[si], was, f3&^bm == 0); c != 0 {
 			add(d, 2*L+1, 2*L+2, c)
 		}
 	}
-}
-
-// levelStart returns the index in list (highest level first) of the first
-// clause of level id lvl.
-func (e *complete) levelStart(list []int32, lvl int32) int {
-	at := e.levelIdx[lvl]
-	i := 0
-	for i < len(list) && e.levelIdx[e.clauses[list[i]].lvl] > at {
-		i++
-	}
-	return i
 }
 
 // candidateProfile returns the change of score when the clause evaluated
@@ -271,11 +248,16 @@ func (e *complete) levelStart(list []int32, lvl int32) int {
 func (e *complete) candidateProfile(ev *evaluation, s *scratch) []int64 {
 	np := e.hyp.Positions()
 	d := make([]int64, np+1)
-	ix := levelIndex{idx: e.levelIdx, gone: -1}
-	e.eachActive(ev, func(g int) {
-		e.profile(g, e.stored(g), ev.m[e.shape[g]], np, ix, -1, d, s)
-	})
-	return prefixSums(d[:np+1])
+	ix := e.levelOrder()
+	s.begin(len(e.classes))
+	e.eachActive(ev, func(g int) { e.gather(g, s) })
+	for t, c := range s.touched {
+		cl := &e.classes[c]
+		sh := &e.shapes[cl.shape]
+		pat := &e.patterns[cl.pattern]
+		e.profile(pat, s.acc[s.accOff[t]:int(s.accOff[t])+len(pat.bm)], cl.view, cl.viol, sh.k, sh.all, ev.m[cl.shape], np, ix, d)
+	}
+	return prefixSums(d)
 }
 
 // prefixSums turns the difference array d (one longer than the positions)
@@ -374,16 +356,26 @@ func (e *complete) bound(ev *evaluation) int64 {
 }
 
 // scoreRemoval returns the change of score if clause i of level j were
-// removed: only the groups it applies to can change.
+// removed: only the groups it applies to can change, and each class of
+// them changes alike.
 func (e *complete) scoreRemoval(j, i int) int64 {
 	id := e.levels[j][i]
+	ev := e.clauses[id].ev
+	s := &e.scr
+	s.begin(len(e.classes))
+	e.eachActive(ev, func(g int) { e.gather(g, s) })
+	ix := e.levelOrder()
 	var delta int64
-	e.eachActive(e.clauses[id].ev, func(g int) {
-		f := e.final(g, e.derive(g, id, &e.scr))
-		for _, x := range e.groups[g] {
-			delta += answerChange(&e.ex[x], e.cov[x], f&^e.bmask[x] == 0)
+	for t, c := range s.touched {
+		cl := &e.classes[c]
+		sh := &e.shapes[cl.shape]
+		s.viol = withClause(s.viol, cl.viol, sh.k, e.levelID[j], sh.all&^ev.m[cl.shape], -1, ix)
+		f := e.finalOf(e.derive(sh.k, sh.all, s.viol, s), sh.all, ix)
+		pat := &e.patterns[cl.pattern]
+		for si, bm := range pat.bm {
+			delta += slotChange(pat.sign[si], s.acc[int(s.accOff[t])+si], cl.final&^bm == 0, f&^bm == 0)
 		}
-	})
+	}
 	return delta
 }
 
@@ -397,7 +389,7 @@ func (e *complete) removalHarmless(j, i int) bool { return e.scoreRemoval(j, i) 
 // without committing the removal.
 func (e *complete) scoreMove(j, i int) (base int64, prof []int64) {
 	id := e.levels[j][i]
-	ix := levelIndex{idx: e.levelIdx, gone: -1}
+	ix := e.levelOrder()
 	np := e.hyp.Positions()
 	if len(e.levels[j]) == 1 {
 		ix.gone = int32(j)
@@ -405,14 +397,22 @@ func (e *complete) scoreMove(j, i int) (base int64, prof []int64) {
 	}
 	d := make([]int64, np+1)
 	ev := e.clauses[id].ev
+	s := &e.scr
+	s.begin(len(e.classes))
+	e.eachActive(ev, func(g int) { e.gather(g, s) })
 	base = e.sc
-	e.eachActive(ev, func(g int) {
-		v := e.derive(g, id, &e.scr)
-		f := e.final(g, v)
-		for _, x := range e.groups[g] {
-			base += answerChange(&e.ex[x], e.cov[x], f&^e.bmask[x] == 0)
+	for t, c := range s.touched {
+		cl := &e.classes[c]
+		sh := &e.shapes[cl.shape]
+		s.viol = withClause(s.viol, cl.viol, sh.k, e.levelID[j], sh.all&^ev.m[cl.shape], -1, ix)
+		v := e.derive(sh.k, sh.all, s.viol, s)
+		f := e.finalOf(v, sh.all, ix)
+		pat := &e.patterns[cl.pattern]
+		w := s.acc[s.accOff[t] : int(s.accOff[t])+len(pat.bm)]
+		for si, bm := range pat.bm {
+			base += slotChange(pat.sign[si], w[si], cl.final&^bm == 0, f&^bm == 0)
 		}
-		e.profile(g, v, ev.m[e.shape[g]], np, ix, id, d, &e.scr)
-	})
+		e.profile(pat, w, v, s.viol, sh.k, sh.all, ev.m[cl.shape], np, ix, d)
+	}
 	return base, prefixSums(d)
 }

@@ -1,25 +1,55 @@
 package learn
 
 import (
+	"encoding/binary"
 	"math/bits"
+	"slices"
 
 	"github.com/strata-logic/strata/possibilistic"
 )
 
-// groupStates is the complete engine's decision of every group under the
-// current hypothesis (see complete): under poss, per world the id of the
-// highest level it violates (−1: none); under linear and lex the chain of
-// narrowing levels and, under linear, the skipped levels.
-type groupStates struct {
-	top   []int32 // poss, at the group's world offset
-	chain arena[link]
-	skip  arena[int32]
+// Groups are decided by class. A group's class is its shape, its examples'
+// pattern (the distinct pairs of β's worlds and label; their weights are
+// the group's own) and, per level, how many of the level's clauses each
+// world violates: every decision the complete engine makes about a group,
+// under any hypothesis that differs from the current one by a clause, is a
+// function of its class and that clause's mask. A million rows under a
+// theory of ten rules fall into a few hundred classes, so a candidate
+// costs a few operations per group it applies to (adding its weights to
+// its class's) and a profile per class.
+
+// class is what the groups in it share, with the decision that follows.
+type class struct {
+	shape, pattern int32
+	// viol lists the levels some clause of which a world violates, highest
+	// first: per level its id, then the count of violated clauses of each
+	// of the shape's worlds.
+	viol   []int32
+	view   view
+	final  uint64 // the worlds the decision keeps
+	groups int    // the groups in the class
 }
 
-// link is a level at which the walk from the top narrows a group's worlds:
-// its id, the worlds kept after it, under linear the worlds the walk ends
-// with when the level is skipped instead (fskip), under lex the least
-// count of its violated clauses among the worlds kept above it (d).
+// pattern is the distinct (β's worlds, label) pairs of a group's examples,
+// its slots.
+type pattern struct {
+	bm   []uint64
+	sign []int64
+}
+
+// view is a class's decision: per world the id of the highest level it
+// violates, −1 none (poss), or the chain of narrowing levels and, under
+// linear, the skipped levels.
+type view struct {
+	top   []int32
+	chain []link
+	skip  []int32
+}
+
+// link is a level at which the walk from the top narrows the worlds: its
+// id, the worlds kept after it, under linear the worlds the walk ends with
+// when the level is skipped instead (fskip), under lex the least count of
+// its violated clauses among the worlds kept above it (d).
 type link struct {
 	lvl   int32
 	d     int32
@@ -27,44 +57,116 @@ type link struct {
 	fskip uint64
 }
 
-func (s *groupStates) init(e *complete) {
-	if e.sem == possibilistic.Poss {
-		s.top = make([]int32, e.wOff[e.ng])
-		for i := range s.top {
-			s.top[i] = -1
+// lvl returns one more than the index of the level of id t (0 for t < 0):
+// the lowest cut a world whose highest violated level is t satisfies.
+func (x levelIndex) lvl(t int32) int {
+	if t < 0 {
+		return 0
+	}
+	return int(x.of(t)) + 1
+}
+
+// derive returns the decision of a shape's worlds (k of them, all their
+// mask) under the violation counts viol, into s's memory.
+func (e *complete) derive(k int, all uint64, viol []int32, s *scratch) view {
+	switch e.sem {
+	case possibilistic.Poss:
+		s.top = s.top[:0]
+		for range k {
+			s.top = append(s.top, -1)
 		}
-		return
+		left := all
+		for i := 0; i < len(viol) && left != 0; i += 1 + k {
+			for w := range k {
+				if viol[i+1+w] > 0 && left>>w&1 == 1 {
+					s.top[w] = viol[i]
+					left &^= 1 << w
+				}
+			}
+		}
+		return view{top: s.top}
+	case possibilistic.Linear:
+		s.chain, s.skip = s.chain[:0], s.skip[:0]
+		set := all
+		for i := 0; i < len(viol); i += 1 + k {
+			v := violatedWorlds(viol[i+1 : i+1+k])
+			switch x := set &^ v; {
+			case v == 0:
+			case x == 0:
+				s.skip = append(s.skip, viol[i])
+			case x != set:
+				s.chain = append(s.chain, link{lvl: viol[i], set: x, fskip: walkLinear(viol[i+1+k:], k, set)})
+				set = x
+			}
+		}
+		return view{chain: s.chain, skip: s.skip}
 	}
-	s.chain.init(e.ng)
-	s.skip.init(e.ng)
-}
-
-// view is one group's decision, stored or derived without a clause: the
-// worlds' top levels (poss) or the chain and skipped levels.
-type view struct {
-	top   []int32
-	chain []link
-	skip  []int32
-}
-
-// stored returns group g's stored decision.
-func (e *complete) stored(g int) view {
-	if e.sem == possibilistic.Poss {
-		return view{top: e.state.top[e.wOff[g]:e.wOff[g+1]]}
+	s.chain = s.chain[:0]
+	set := all
+	for i := 0; i < len(viol) && set&(set-1) != 0; i += 1 + k {
+		if d, x := optimum(viol[i+1:i+1+k], set); x != set {
+			s.chain = append(s.chain, link{lvl: viol[i], d: d, set: x})
+			set = x
+		}
 	}
-	return view{chain: e.state.chain.get(g), skip: e.state.skip.get(g)}
+	return view{chain: s.chain}
 }
 
-// final returns the worlds a view decides with: under poss those of the
-// lowest consistent cut (every world of the least top level), otherwise
-// the worlds the walk keeps.
-func (e *complete) final(g int, v view) uint64 {
-	all := e.shapes[e.shape[g]].all
+// violatedWorlds returns the worlds whose count is not 0.
+func violatedWorlds(cnt []int32) uint64 {
+	var m uint64
+	for w, c := range cnt {
+		if c > 0 {
+			m |= 1 << w
+		}
+	}
+	return m
+}
+
+// optimum returns the least count among the worlds of set and the worlds
+// that reach it.
+func optimum(cnt []int32, set uint64) (d int32, opt uint64) {
+	d = 1 << 30
+	for v := set; v != 0; v &= v - 1 {
+		w := bits.TrailingZeros64(v)
+		switch c := cnt[w]; {
+		case c < d:
+			d, opt = c, 1<<w
+		case c == d:
+			opt |= 1 << w
+		}
+	}
+	return d, opt
+}
+
+// walkLinear returns the worlds linear's walk keeps from set through the
+// levels of viol (k counts each).
+func walkLinear(viol []int32, k int, set uint64) uint64 {
+	for i := 0; i < len(viol) && set&(set-1) != 0; i += 1 + k {
+		if x := set &^ violatedWorlds(viol[i+1:i+1+k]); x != 0 {
+			set = x
+		}
+	}
+	return set
+}
+
+// walkLex returns the worlds lex's walk keeps from set through the levels
+// of viol.
+func walkLex(viol []int32, k int, set uint64) uint64 {
+	for i := 0; i < len(viol) && set&(set-1) != 0; i += 1 + k {
+		_, set = optimum(viol[i+1:i+1+k], set)
+	}
+	return set
+}
+
+// finalOf returns the worlds a decision keeps: under poss those of the
+// lowest consistent cut (the worlds of the least top level), otherwise
+// the walk's last.
+func (e *complete) finalOf(v view, all uint64, ix levelIndex) uint64 {
 	if e.sem == possibilistic.Poss {
-		b, set := int32(1<<30), uint64(0)
+		b, set := 1<<30, uint64(0)
 		for w, t := range v.top {
-			lv := e.lvl(t)
-			switch {
+			switch lv := ix.lvl(t); {
 			case lv < b:
 				b, set = lv, 1<<w
 			case lv == b:
@@ -79,172 +181,154 @@ func (e *complete) final(g int, v view) uint64 {
 	return v.chain[len(v.chain)-1].set
 }
 
-// lvl returns the number of levels up to and including the level of id t
-// (−1: none), i.e. one more than its index: the lowest cut a world whose
-// highest violated level is t satisfies.
-func (e *complete) lvl(t int32) int32 {
-	if t < 0 {
-		return 0
+// levelAt returns the index in viol (k counts per level) of the entry of
+// level id lvl, or of the first level below it when it has none, given
+// the order of levels ix.
+func levelAt(viol []int32, k int, lvl int32, ix levelIndex) int {
+	at := ix.idx[lvl]
+	i := 0
+	for i < len(viol) && ix.idx[viol[i]] > at {
+		i += 1 + k
 	}
-	return e.levelIdx[t] + 1
+	return i
 }
 
-// scratch is what deriving a group's decision needs.
+// withClause returns viol (k counts per level) into out with delta added
+// to the count of every world of mask at level lvl, the level's entry
+// created or dropped as needed.
+func withClause(out, viol []int32, k int, lvl int32, mask uint64, delta int32, ix levelIndex) []int32 {
+	out = out[:0]
+	i := levelAt(viol, k, lvl, ix)
+	out = append(out, viol[:i]...)
+	start := len(out)
+	out = append(out, lvl)
+	if i < len(viol) && viol[i] == lvl {
+		out = append(out, viol[i+1:i+1+k]...)
+		i += 1 + k
+	} else {
+		for range k {
+			out = append(out, 0)
+		}
+	}
+	empty := true
+	for w := range k {
+		if mask>>w&1 == 1 {
+			out[start+1+w] += delta
+		}
+		if out[start+1+w] != 0 {
+			empty = false
+		}
+	}
+	if empty {
+		out = out[:start]
+	}
+	return append(out, viol[i:]...)
+}
+
+// scratch is a worker's memory for deriving and scoring.
 type scratch struct {
 	top   []int32
 	chain []link
 	skip  []int32
-	cnt   [maxWorlds]int32
+	viol  []int32
+	key   []byte
+	// Per class touched by the operation in hand: its index in touched
+	// (mark, valid when its epoch is the operation's), and its slots'
+	// summed weights at acc[accOff[i]:].
+	mark    []int32
+	epoch   []uint32
+	now     uint32
+	touched []int32
+	accOff  []int32
+	acc     []int64
 }
 
-// derive computes group g's decision from its clauses, leaving out clause
-// id except (−1: none), into s, and returns it as a view.
-func (e *complete) derive(g int, except int32, s *scratch) view {
-	list := e.lists.get(g)
-	all := e.shapes[e.shape[g]].all
-	sh := e.shape[g]
-	switch e.sem {
-	case possibilistic.Poss:
-		k := int(e.wOff[g+1] - e.wOff[g])
-		s.top = s.top[:0]
-		for range k {
-			s.top = append(s.top, -1)
-		}
-		left := all
-		for _, id := range list {
-			if id == except {
-				continue
-			}
-			c := &e.clauses[id]
-			v := left &^ c.ev.m[sh]
-			for v != 0 {
-				w := bits.TrailingZeros64(v)
-				v &= v - 1
-				s.top[w] = c.lvl
-			}
-			if left &= c.ev.m[sh]; left == 0 {
-				break
-			}
-		}
-		return view{top: s.top}
-	case possibilistic.Linear:
-		s.chain, s.skip = s.chain[:0], s.skip[:0]
-		set := all
-		for i := 0; i < len(list); {
-			lvl, viol, next := e.levelViolations(list, i, except, sh)
-			i = next
-			switch x := set &^ viol; {
-			case viol == 0:
-			case x == 0:
-				s.skip = append(s.skip, lvl)
-			case x != set:
-				s.chain = append(s.chain, link{lvl: lvl, set: x, fskip: e.walkLinear(list, next, except, sh, set)})
-				set = x
-			}
-		}
-		return view{chain: s.chain, skip: s.skip}
+// begin starts an operation that gathers the groups by class.
+func (s *scratch) begin(classes int) {
+	if len(s.mark) < classes {
+		s.mark = make([]int32, 2*classes)
+		s.epoch = make([]uint32, 2*classes)
 	}
-	s.chain = s.chain[:0]
-	set := all
-	for i := 0; i < len(list) && bits.OnesCount64(set) > 1; {
-		lvl, d, x, next := e.levelOptimum(list, i, except, sh, set, &s.cnt)
-		i = next
-		if x != set {
-			s.chain = append(s.chain, link{lvl: lvl, d: d, set: x})
-			set = x
-		}
+	s.now++
+	if s.now == 0 { // wrapped: no stale epoch may match
+		clear(s.epoch)
+		s.now = 1
 	}
-	return view{chain: s.chain}
+	s.touched, s.accOff, s.acc = s.touched[:0], s.accOff[:0], s.acc[:0]
 }
 
-// levelViolations returns the level of list[i] (the group's clauses, highest
-// level first), the worlds its clauses but except violate, and the index of
-// the next level's first clause.
-func (e *complete) levelViolations(list []int32, i int, except int32, sh int32) (lvl int32, viol uint64, next int) {
-	lvl = e.clauses[list[i]].lvl
-	all := e.shapes[sh].all
-	for ; i < len(list) && e.clauses[list[i]].lvl == lvl; i++ {
-		if list[i] != except {
-			viol |= all &^ e.clauses[list[i]].ev.m[sh]
+// gather adds group g's weights to its class's.
+func (e *complete) gather(g int, s *scratch) {
+	c := e.gclass[g]
+	var t int32
+	if s.epoch[c] == s.now {
+		t = s.mark[c]
+	} else {
+		s.epoch[c], s.mark[c] = s.now, int32(len(s.touched))
+		t = int32(len(s.touched))
+		s.touched = append(s.touched, c)
+		s.accOff = append(s.accOff, int32(len(s.acc)))
+		for range len(e.patterns[e.classes[c].pattern].sign) {
+			s.acc = append(s.acc, 0)
 		}
 	}
-	return lvl, viol, i
-}
-
-// walkLinear returns the worlds linear's walk keeps from set, reading the
-// levels of list from index i down.
-func (e *complete) walkLinear(list []int32, i int, except int32, sh int32, set uint64) uint64 {
-	for i < len(list) && set&(set-1) != 0 {
-		_, viol, next := e.levelViolations(list, i, except, sh)
-		i = next
-		if x := set &^ viol; x != 0 {
-			set = x
-		}
-	}
-	return set
-}
-
-// levelOptimum returns the level of list[i], the least count of its clauses
-// (but except) violated by a world of set, the worlds of set that reach it,
-// and the index of the next level's first clause.
-func (e *complete) levelOptimum(list []int32, i int, except int32, sh int32, set uint64, cnt *[maxWorlds]int32) (lvl, d int32, opt uint64, next int) {
-	lvl = e.clauses[list[i]].lvl
-	for v := set; v != 0; v &= v - 1 {
-		cnt[bits.TrailingZeros64(v)] = 0
-	}
-	for ; i < len(list) && e.clauses[list[i]].lvl == lvl; i++ {
-		if list[i] == except {
-			continue
-		}
-		for v := set &^ e.clauses[list[i]].ev.m[sh]; v != 0; v &= v - 1 {
-			cnt[bits.TrailingZeros64(v)]++
-		}
-	}
-	d = 1 << 30
-	for v := set; v != 0; v &= v - 1 {
-		w := bits.TrailingZeros64(v)
-		switch c := cnt[w]; {
-		case c < d:
-			d, opt = c, 1<<w
-		case c == d:
-			opt |= 1 << w
-		}
-	}
-	return lvl, d, opt, i
-}
-
-// walkLex returns the worlds lex's walk keeps from set, reading the levels
-// of list from index i down.
-func (e *complete) walkLex(list []int32, i int, except int32, sh int32, set uint64, cnt *[maxWorlds]int32) uint64 {
-	for i < len(list) && set&(set-1) != 0 {
-		_, _, x, next := e.levelOptimum(list, i, except, sh, set, cnt)
-		i, set = next, x
-	}
-	return set
-}
-
-// storeView writes the derived view of group g as its stored decision.
-func (e *complete) storeView(g int, v view) {
-	if e.sem == possibilistic.Poss {
-		copy(e.state.top[e.wOff[g]:e.wOff[g+1]], v.top)
-		return
-	}
-	e.state.chain.set(g, v.chain)
-	if e.sem == possibilistic.Linear {
-		e.state.skip.set(g, v.skip)
+	o := s.accOff[t]
+	for i, w := range e.gweights(g) {
+		s.acc[int(o)+i] += w
 	}
 }
 
-// rederive decides group g again from its clauses, stores the decision and
-// updates its examples' answers and the score.
-func (e *complete) rederive(g int, s *scratch) {
-	v := e.derive(g, -1, s)
-	e.storeView(g, v)
-	f := e.final(g, v)
+// gweights returns group g's slot weights.
+func (e *complete) gweights(g int) []int64 { return e.wts[e.wtOff[g]:e.wtOff[g+1]] }
+
+// intern returns the class of the shape, pattern and violation counts,
+// creating it (with its decision) when new.
+func (e *complete) intern(shape, pat int32, viol []int32, s *scratch) int32 {
+	s.key = classKey(s.key, shape, pat, viol)
+	k := s.key
+	if c, ok := e.classIdx[string(k)]; ok {
+		return c
+	}
+	sh := &e.shapes[shape]
+	v := e.derive(sh.k, sh.all, viol, s)
+	cl := class{shape: shape, pattern: pat, viol: slices.Clone(viol),
+		view: view{top: slices.Clone(v.top), chain: slices.Clone(v.chain), skip: slices.Clone(v.skip)}}
+	cl.final = e.finalOf(cl.view, sh.all, e.levelOrder())
+	c := int32(len(e.classes))
+	e.classes = append(e.classes, cl)
+	e.classIdx[string(k)] = c
+	return c
+}
+
+// classKey returns the key of a class in the engine's index, in buf's
+// memory.
+func classKey(buf []byte, shape, pat int32, viol []int32) []byte {
+	buf = binary.AppendUvarint(buf[:0], uint64(shape))
+	buf = binary.AppendUvarint(buf, uint64(pat))
+	for _, x := range viol {
+		buf = binary.AppendUvarint(buf, uint64(x))
+	}
+	return buf
+}
+
+// levelOrder returns the current hypothesis's order of levels.
+func (e *complete) levelOrder() levelIndex { return levelIndex{idx: e.levelIdx, gone: -1} }
+
+// move puts group g into class c, updating its examples' answers, the
+// score and the misclassified weight.
+func (e *complete) move(g int, c int32) {
+	old := e.gclass[g]
+	if old >= 0 {
+		e.classes[old].groups--
+	}
+	e.gclass[g] = c
+	e.classes[c].groups++
+	cl := &e.classes[c]
+	pat := &e.patterns[cl.pattern]
 	var miss int64
 	for _, x := range e.groups[g] {
-		now := f&^e.bmask[x] == 0
-		d := &e.ex[x]
+		d := e.data(int(x))
+		now := cl.final&^pat.bm[e.slot[x]] == 0
 		if now != e.cov[x] {
 			e.cov[x] = now
 			if now {
@@ -258,6 +342,14 @@ func (e *complete) rederive(g int, s *scratch) {
 		}
 	}
 	e.miss[g] = miss
+	for _, x := range e.groups[g] {
+		o := e.orig[x]
+		if e.cov[x] != (e.data(int(x)).sign > 0) {
+			e.wrongEx[o>>6] |= 1 << (o & 63)
+		} else {
+			e.wrongEx[o>>6] &^= 1 << (o & 63)
+		}
+	}
 	if miss > 0 {
 		e.wrong[g>>6] |= 1 << (g & 63)
 	} else {
@@ -265,16 +357,179 @@ func (e *complete) rederive(g int, s *scratch) {
 	}
 }
 
-// rederiveAll decides every valid group again.
-func (e *complete) rederiveAll() {
-	if e.miss == nil {
-		e.miss = make([]int64, e.ng)
-		e.wrong = make([]uint64, e.gw)
+// initClasses gives every group its pattern and slot weights, and the
+// class of no learned level.
+func (e *complete) initClasses() {
+	e.gclass = make([]int32, e.ng)
+	e.gpat = make([]int32, e.ng)
+	e.slot = make([]uint8, e.count())
+	e.wtOff = make([]int32, e.ng+1)
+	e.miss = make([]int64, e.ng)
+	e.wrong = make([]uint64, e.gw)
+	e.wrongEx = make([]uint64, (e.count()+63)/64)
+	e.classIdx = map[string]int32{}
+	byKey := map[string]int32{}
+	var key []byte
+	var pat pattern
+	for g, xs := range e.groups {
+		e.gclass[g] = -1
+		e.wtOff[g+1] = e.wtOff[g]
+		if e.shape[g] < 0 {
+			continue
+		}
+		pat.bm, pat.sign = pat.bm[:0], pat.sign[:0]
+		for _, x := range xs {
+			bm, sign := e.bmask[x], e.data(int(x)).sign
+			i := 0
+			for i < len(pat.bm) && (pat.bm[i] < bm || pat.bm[i] == bm && pat.sign[i] < sign) {
+				i++
+			}
+			if i == len(pat.bm) || pat.bm[i] != bm || pat.sign[i] != sign {
+				pat.bm, pat.sign = slices.Insert(pat.bm, i, bm), slices.Insert(pat.sign, i, sign)
+			}
+		}
+		if len(pat.bm) > 255 {
+			panic("learn: internal error: more than 255 distinct examples of one antecedent")
+		}
+		key = key[:0]
+		for i := range pat.bm {
+			key = binary.AppendUvarint(key, pat.bm[i])
+			key = append(key, byte(pat.sign[i]+1))
+		}
+		p, ok := byKey[string(key)]
+		if !ok {
+			p = int32(len(e.patterns))
+			e.patterns = append(e.patterns, pattern{bm: slices.Clone(pat.bm), sign: slices.Clone(pat.sign)})
+			byKey[string(key)] = p
+		}
+		e.gpat[g] = p
+		e.wtOff[g+1] += int32(len(pat.bm))
 	}
-	var s scratch
+	e.wts = make([]int64, e.wtOff[e.ng])
+	for g, xs := range e.groups {
+		if e.shape[g] < 0 {
+			continue
+		}
+		pat := &e.patterns[e.gpat[g]]
+		for _, x := range xs {
+			i := 0
+			d := e.data(int(x))
+			for pat.bm[i] != e.bmask[x] || pat.sign[i] != d.sign {
+				i++
+			}
+			e.slot[x] = uint8(i)
+			e.wts[int(e.wtOff[g])+i] += d.weight
+		}
+	}
+}
+
+// reclassAll gives every group the class of its violation counts under the
+// current hypothesis, from scratch.
+func (e *complete) reclassAll() {
+	clear(e.classes)
+	e.classes = e.classes[:0]
+	clear(e.classIdx)
+	s := &e.scr
 	for g := range e.ng {
-		if e.shape[g] >= 0 {
-			e.rederive(g, &s)
+		e.gclass[g] = -1
+		sh := e.shape[g]
+		if sh < 0 {
+			continue
+		}
+		k := e.shapes[sh].k
+		s.viol = s.viol[:0]
+		for j := len(e.levels) - 1; j >= 0; j-- {
+			start := len(s.viol)
+			s.viol = append(s.viol, e.levelID[j])
+			for range k {
+				s.viol = append(s.viol, 0)
+			}
+			any := false
+			for _, id := range e.levels[j] {
+				ev := e.clauses[id].ev
+				if ev.act[g>>6]>>(g&63)&1 == 0 {
+					continue
+				}
+				any = true
+				for v := e.shapes[sh].all &^ ev.m[sh]; v != 0; v &= v - 1 {
+					s.viol[start+1+bits.TrailingZeros64(v)]++
+				}
+			}
+			if !any {
+				s.viol = s.viol[:start]
+			}
+		}
+		e.move(g, e.intern(sh, e.gpat[g], s.viol, s))
+	}
+}
+
+// reclass moves every group the evaluation ev applies to from its class
+// to the one with delta added at level lvl to the worlds its clause
+// violates, each class's successor found once.
+func (e *complete) reclass(ev *evaluation, lvl int32, delta int32) {
+	s := &e.scr
+	s.begin(len(e.classes))
+	next := s.mark // per class touched: its successor
+	ix := e.levelOrder()
+	e.eachActive(ev, func(g int) {
+		c := e.gclass[g]
+		if s.epoch[c] != s.now {
+			cl := &e.classes[c]
+			sh := &e.shapes[cl.shape]
+			s.viol = withClause(s.viol, cl.viol, sh.k, lvl, sh.all&^ev.m[cl.shape], delta, ix)
+			// The classes intern adds are no group's before this pass, so
+			// the marks, sized for the classes before it, suffice.
+			s.epoch[c], next[c] = s.now, e.intern(cl.shape, cl.pattern, s.viol, s)
+		}
+		e.move(g, next[c])
+	})
+	e.compactClasses()
+}
+
+// compactClasses drops the classes no group is in, once they are most of
+// them.
+func (e *complete) compactClasses() {
+	if len(e.classes) < 1<<12 {
+		return
+	}
+	live := 0
+	for i := range e.classes {
+		if e.classes[i].groups > 0 {
+			live++
+		}
+	}
+	if len(e.classes) < 4*live {
+		return
+	}
+	to := make([]int32, len(e.classes))
+	kept := e.classes[:0]
+	clear(e.classIdx)
+	s := &e.scr
+	for i, cl := range e.classes {
+		to[i] = -1
+		if cl.groups == 0 {
+			continue
+		}
+		to[i] = int32(len(kept))
+		s.key = classKey(s.key, cl.shape, cl.pattern, cl.viol)
+		e.classIdx[string(s.key)] = to[i]
+		kept = append(kept, cl)
+	}
+	clear(e.classes[len(kept):])
+	e.classes = kept
+	for g, c := range e.gclass {
+		if c >= 0 {
+			e.gclass[g] = to[c]
+		}
+	}
+}
+
+// eachWrong calls fn on every misclassified example, in the order of the
+// examples the engine was built from.
+func (e *complete) eachWrong(fn func(x int)) {
+	for w, x := range e.wrongEx {
+		for ; x != 0; x &= x - 1 {
+			fn(int(e.index[w<<6|bits.TrailingZeros64(x)]))
 		}
 	}
 }

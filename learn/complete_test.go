@@ -257,7 +257,11 @@ func checkComplete(t *testing.T, sem possibilistic.Semantics, iter int, d *compl
 		if e.hypothesis() != h {
 			t.Fatalf("%v #%d %s: the engine's hypothesis is another", sem, iter, what)
 		}
-		for i, x := range e.ex {
+		if e.count() != len(ex.List) {
+			t.Fatalf("%v #%d: %d examples, want %d", sem, iter, e.count(), len(ex.List))
+		}
+		for i := range e.count() {
+			x := e.data(i)
 			if got, want := e.covers(i), bruteAnswer(h, sem, x.alpha, x.beta, ws); got != want {
 				t.Fatalf("%v #%d %s: example %d (%v |~ %v): covered %v, brute force %v\n%s", sem, iter, what, i, x.alpha, x.beta, got, want, h.Theory(v))
 			}

@@ -2,7 +2,6 @@ package learn
 
 import (
 	"context"
-	"encoding/binary"
 	"slices"
 	"sync"
 
@@ -117,7 +116,13 @@ type exState struct {
 type layout struct {
 	n     int // atoms: solver variables 0..n−1
 	words int
-	ex    []exData
+	// ex holds the examples in the engine's order, for the general
+	// engines; the complete engine reads them from src through orig (a
+	// table of a million rows saves a copy of two million examples) and
+	// their groups' consistency from ok.
+	ex  []exData
+	src []Example
+	ok  []bool
 	// groups lists the examples by antecedent: examples with the same α
 	// share their boundary, and their stored worlds are worlds of H ∪ α.
 	groups [][]int32
@@ -125,6 +130,9 @@ type layout struct {
 	// orig[i] is the position of example i in the Examples the engine was
 	// built from, and index the inverse.
 	orig, index []int32
+	// The examples' weight, and the negatives' (accuracy).
+	total, neg int64
+	weighed    bool
 }
 
 // store is what the general coverage engines keep: the layout, the
@@ -143,6 +151,7 @@ type store struct {
 	// betaMasks holds each example's β as a clause mask: pos then neg,
 	// words each (see betaMask).
 	betaMasks []uint64
+	negBetas  []logic.Lit // the examples' negated βs (negBeta)
 	// gatoms holds each group's atoms (groupAtoms, free.go).
 	gaOnce sync.Once
 	gatoms []uint64
@@ -203,8 +212,8 @@ type coverage interface {
 // order of the Examples e was built from.
 func coveredOf(e coverage) []bool {
 	x := e.examples()
-	out := make([]bool, len(x.ex))
-	for i := range x.ex {
+	out := make([]bool, x.count())
+	for i := range out {
 		out[x.orig[i]] = e.covers(i)
 	}
 	return out
@@ -212,17 +221,20 @@ func coveredOf(e coverage) []bool {
 
 // accuracy turns a score into the fraction of examples classified correctly.
 func (e *layout) accuracy(score int64) float64 {
-	var total, neg int64
-	for _, d := range e.ex {
-		total += d.weight
-		if d.sign < 0 {
-			neg += d.weight
+	if !e.weighed {
+		for i := range e.count() {
+			d := e.data(i)
+			e.total += d.weight
+			if d.sign < 0 {
+				e.neg += d.weight
+			}
 		}
+		e.weighed = true
 	}
-	if total == 0 {
+	if e.total == 0 {
 		return 1
 	}
-	return float64(score+neg) / float64(total)
+	return float64(score+e.neg) / float64(e.total)
 }
 
 // drowning is the coverage engine of ⊢poss (engine.go, score.go,
@@ -328,6 +340,9 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 // init numbers the examples group after group and starts the workers.
 func (e *store) init(nAtoms int, ex *Examples, hard []logic.Clause, threads int) {
 	e.layout.init(nAtoms, ex, true)
+	for i := range e.ex {
+		e.ex[i].negBeta = e.negBeta(i)
+	}
 	e.betaMasks = make([]uint64, 0, 2*e.words*len(e.ex))
 	for _, d := range e.ex {
 		k := e.mask(d.beta)
@@ -342,79 +357,132 @@ func (e *store) init(nAtoms int, ex *Examples, hard []logic.Clause, threads int)
 	e.hyp = &Hypothesis{Hard: hard}
 }
 
-// init numbers the examples of ex group after group; negBeta says whether
-// to keep the negation of each β, which the solver-based engines assume.
-func (e *layout) init(nAtoms int, ex *Examples, negBeta bool) {
+// init numbers the examples of ex group after group; with copy, it copies
+// them into the engine's order (ex), as the general engines read them.
+func (e *layout) init(nAtoms int, ex *Examples, copy bool) {
 	e.n, e.words = nAtoms, (nAtoms+63)/64
-	// The examples are copied once, straight into group order, and the
-	// negations of their βs share one array: a table's problem may have
-	// millions of examples.
 	e.groups = groupByAlpha(ex.List)
 	e.orig = make([]int32, 0, len(ex.List))
 	e.index = make([]int32, len(ex.List))
-	e.ex = make([]exData, 0, len(ex.List))
-	var negBetas []logic.Lit
-	if negBeta {
-		betas := 0
-		for _, x := range ex.List {
-			betas += len(x.Beta)
-		}
-		negBetas = make([]logic.Lit, 0, betas)
-	}
+	e.src = ex.List
 	for g, xs := range e.groups {
 		for n, x := range xs {
 			e.index[x] = int32(len(e.orig))
 			e.orig = append(e.orig, x)
-			src := &ex.List[x]
-			d := exData{alpha: src.Alpha, beta: src.Beta, weight: int64(src.Count), sign: 1}
-			if !src.Positive {
-				d.sign = -1
-			}
-			if negBeta {
-				start := len(negBetas)
-				for _, l := range src.Beta {
-					negBetas = append(negBetas, l.Not())
-				}
-				d.negBeta = negBetas[start:len(negBetas):len(negBetas)]
-			}
-			e.ex = append(e.ex, d)
 			xs[n] = e.index[x]
 		}
 		e.groups[g] = xs
 	}
-	e.grp = make([]int32, len(e.ex))
+	e.grp = make([]int32, len(e.orig))
 	for g, xs := range e.groups {
 		for _, x := range xs {
 			e.grp[x] = int32(g)
 		}
 	}
+	if !copy {
+		e.ok = make([]bool, len(e.groups))
+		return
+	}
+	e.ok = make([]bool, len(e.groups)) // all false: data reads src
+	data := make([]exData, len(e.orig))
+	for i := range data {
+		data[i] = e.data(i)
+	}
+	e.ex, e.ok = data, nil
+}
+
+// count returns the number of examples.
+func (e *layout) count() int { return len(e.orig) }
+
+// data returns example i.
+func (e *layout) data(i int) exData {
+	if e.ex != nil {
+		return e.ex[i]
+	}
+	src := &e.src[e.orig[i]]
+	d := exData{alpha: src.Alpha, beta: src.Beta, weight: int64(src.Count), sign: 1, hardOK: e.ok[e.grp[i]]}
+	if !src.Positive {
+		d.sign = -1
+	}
+	return d
+}
+
+// negBeta returns the negation of example i's β, the literals of all of
+// the general engines' examples in one array.
+func (e *store) negBeta(i int) []logic.Lit {
+	if e.negBetas == nil {
+		n := 0
+		for _, x := range e.src {
+			n += len(x.Beta)
+		}
+		e.negBetas = make([]logic.Lit, 0, n)
+	}
+	start := len(e.negBetas)
+	for _, l := range e.ex[i].beta {
+		e.negBetas = append(e.negBetas, l.Not())
+	}
+	return e.negBetas[start:len(e.negBetas):len(e.negBetas)]
 }
 
 // groupByAlpha lists the examples of each antecedent (as a set of
-// literals), in order of first appearance.
+// literals), in order of first appearance. Antecedents are found by a hash
+// of their literals, checked literal by literal, and an example whose α
+// is the previous one's slice (a table row's default and non-default
+// share it) joins its group without either.
 func groupByAlpha(ex []Example) [][]int32 {
 	var groups [][]int32
-	index := map[string]int{}
-	var buf []byte
-	var a logic.Term
+	index := make(map[uint64]int32, len(ex)/2+1)
+	var next []int32      // per group: the next group of its hash, −1 none
+	var sets []logic.Term // per group: its α as a set
+	last := int32(-1)
 	for i, d := range ex {
-		a = d.Alpha
+		if i > 0 && last >= 0 && sameSlice(d.Alpha, ex[i-1].Alpha) {
+			groups[last] = append(groups[last], int32(i))
+			continue
+		}
+		a := d.Alpha
 		if !strictlyIncreasing(a) {
 			a = slices.Compact(slices.Sorted(slices.Values(d.Alpha)))
 		}
-		buf = buf[:0]
-		for _, l := range a {
-			buf = binary.AppendUvarint(buf, uint64(l))
+		h := hashTerm(a)
+		g, ok := index[h]
+		found := int32(-1)
+		for x := g; ok && x >= 0; x = next[x] {
+			if slices.Equal(sets[x], a) {
+				found = x
+				break
+			}
 		}
-		g, ok := index[string(buf)]
-		if !ok {
-			g = len(groups)
-			index[string(buf)] = g
+		if found < 0 {
+			found = int32(len(groups))
 			groups = append(groups, nil)
+			sets = append(sets, a)
+			if ok {
+				next = append(next, g)
+			} else {
+				next = append(next, -1)
+			}
+			index[h] = found
 		}
-		groups[g] = append(groups[g], int32(i))
+		groups[found] = append(groups[found], int32(i))
+		last = found
 	}
 	return groups
+}
+
+// sameSlice reports whether a and b are the same slice of memory.
+func sameSlice[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// hashTerm hashes a set of literals (FNV-1a over their values).
+func hashTerm(t logic.Term) uint64 {
+	h := uint64(14695981039346656037)
+	for _, l := range t {
+		h ^= uint64(uint32(l))
+		h *= 1099511628211
+	}
+	return h
 }
 
 // strictlyIncreasing reports whether a is sorted without repeats, as a set

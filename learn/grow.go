@@ -114,7 +114,7 @@ func (l *Learner) growIndexOf(b logic.Lit) *growIndex {
 				gi.planes[j][w] |= bit
 			}
 		}
-		for _, a := range l.e.ex[r.x].alpha {
+		for _, a := range l.e.data(int(r.x)).alpha {
 			has := gi.lits[a]
 			if has == nil {
 				has = make([]uint64, words)
@@ -150,7 +150,7 @@ func (gi *growIndex) weigh(cur, has []uint64) (p, n float64) {
 
 // growExample is an example about the literal a candidate is grown for.
 type growExample struct {
-	x   int32   // in l.e.ex
+	x   int32   // an example, as l.e numbers them
 	pos bool    // the rule's positive
 	w   float64 // its multiplicity
 }
@@ -160,15 +160,15 @@ type growExample struct {
 // positives and negatives.
 func (l *Learner) growSet(b logic.Lit) (set []growExample, P, N float64) {
 	total := 0
-	for x := range l.e.ex {
-		if d := &l.e.ex[x]; len(d.beta) == 1 && d.beta[0].Atom() == b.Atom() {
+	for x := range l.e.count() {
+		if d := l.e.data(x); len(d.beta) == 1 && d.beta[0].Atom() == b.Atom() {
 			total++
 		}
 	}
 	step := max(1, total/growSample)
 	i := 0
-	for x := range l.e.ex {
-		d := &l.e.ex[x]
+	for x := range l.e.count() {
+		d := l.e.data(x)
 		if len(d.beta) != 1 || d.beta[0].Atom() != b.Atom() {
 			continue
 		}

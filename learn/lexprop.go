@@ -188,11 +188,6 @@ func (w *worker) resetProp(p *lexProp, gi int, hard []logic.Clause, c logic.Clau
 	}
 }
 
-// sameSlice reports whether a and b are the same slice of clauses.
-func sameSlice(a, b []logic.Clause) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
-}
-
 // resetFrom is reset for the α of gp's group and the clause c, starting
 // from gp's fixpoint of H ∪ α instead of propagating it again: H ∪ α are
 // the same for every candidate c, and unit propagation reaches the same

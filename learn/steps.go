@@ -22,8 +22,9 @@ func (l *Learner) sample() (cands []logic.Clause, drawn []logic.Term) {
 		beta  logic.Clause
 	}
 	var pool []def
-	for _, x := range l.e.index { // in the examples' order, as drawn before
-		d, covered := &l.e.ex[x], l.c.covers(int(x))
+	// The misclassified examples, in the examples' order, as drawn before.
+	eachWrong(l.c, func(x int) {
+		d, covered := l.e.data(x), l.c.covers(x)
 		switch {
 		case d.sign > 0 && !covered:
 			pool = append(pool, def{d.alpha, d.beta})
@@ -31,7 +32,7 @@ func (l *Learner) sample() (cands []logic.Clause, drawn []logic.Term) {
 			lit := d.beta[l.rng.IntN(len(d.beta))]
 			pool = append(pool, def{d.alpha, logic.Clause{lit.Not()}})
 		}
-	}
+	})
 	k := min(l.opts.Candidates, len(pool))
 	for i := range k { // partial Fisher–Yates: the first k are the sample
 		j := i + l.rng.IntN(len(pool)-i)
@@ -61,6 +62,28 @@ func (l *Learner) sample() (cands []logic.Clause, drawn []logic.Term) {
 		}
 	}
 	return cands, drawn
+}
+
+// wrongLister is an engine that lists its misclassified examples without
+// a look at the others.
+type wrongLister interface {
+	eachWrong(fn func(x int))
+}
+
+// eachWrong calls fn on every example of e, as e numbers it, that e's
+// hypothesis misclassifies (a positive it does not cover, a negative it
+// covers), in the order of the examples e was built from.
+func eachWrong(e coverage, fn func(x int)) {
+	if w, ok := e.(wrongLister); ok {
+		w.eachWrong(fn)
+		return
+	}
+	x := e.examples()
+	for _, i := range x.index {
+		if e.covers(int(i)) != (x.data(int(i)).sign > 0) {
+			fn(int(i))
+		}
+	}
 }
 
 func (l *Learner) subClause(alpha logic.Term, beta logic.Clause) logic.Clause {

@@ -87,7 +87,8 @@ func tallyLevel(ctx context.Context, e coverage) (m *Hypothesis, score int64) {
 // consequent with the total last.
 func (e *layout) tallyCounts() (answers []logic.Lit, counts, total []int64) {
 	index := make(map[logic.Lit]int)
-	for _, d := range e.ex {
+	for i := range e.count() {
+		d := e.data(i)
 		if d.sign < 0 || !d.hardOK {
 			continue
 		}
@@ -107,7 +108,8 @@ func (e *layout) tallyCounts() (answers []logic.Lit, counts, total []int64) {
 	}
 	counts = make([]int64, 2*e.n*len(answers))
 	total = make([]int64, len(answers)+1)
-	for _, d := range e.ex {
+	for i := range e.count() {
+		d := e.data(i)
 		if d.sign < 0 || !d.hardOK {
 			continue
 		}

@@ -36,7 +36,8 @@ func unitLevel(ctx context.Context, e coverage) (m *Hypothesis, score int64) {
 		}
 	}
 	gain := make([]int64, 2*x.n) // per literal: 2a positive, 2a+1 negative
-	for i, d := range x.ex {
+	for i := range x.count() {
+		d := x.data(i)
 		if len(d.beta) != 1 || e.covers(i) || !d.hardOK {
 			continue
 		}

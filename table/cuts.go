@@ -52,27 +52,43 @@ type valueGroup struct {
 }
 
 func groupValues(x []float64, y []int32, classes int) []valueGroup {
-	idx := make([]int, 0, len(x))
+	// Each class's values sorted apart (a sort of floats, without a
+	// comparison function), then merged: on a million rows this is several
+	// times faster than sorting the rows by value.
+	byClass := make([][]float64, classes)
 	for i, v := range x {
 		if !math.IsNaN(v) && y[i] >= 0 {
-			idx = append(idx, i)
+			byClass[y[i]] = append(byClass[y[i]], v)
 		}
 	}
-	slices.SortFunc(idx, func(a, b int) int {
-		if x[a] < x[b] {
-			return -1
-		}
-		if x[a] > x[b] {
-			return 1
-		}
-		return 0
-	})
+	for _, vs := range byClass {
+		slices.Sort(vs)
+	}
 	var groups []valueGroup
-	for _, i := range idx {
-		if len(groups) == 0 || groups[len(groups)-1].value != x[i] {
-			groups = append(groups, valueGroup{value: x[i], counts: make([]int, classes)})
+	var counts []int // the groups' counts, in blocks
+	at := make([]int, classes)
+	for {
+		v, any := 0.0, false
+		for c, vs := range byClass {
+			if at[c] < len(vs) && (!any || vs[at[c]] < v) {
+				v, any = vs[at[c]], true
+			}
 		}
-		groups[len(groups)-1].counts[y[i]]++
+		if !any {
+			break
+		}
+		if len(counts)+classes > cap(counts) {
+			counts = make([]int, 0, max(1024*classes, 2*cap(counts)))
+		}
+		g := valueGroup{value: v, counts: counts[len(counts) : len(counts)+classes : len(counts)+classes]}
+		counts = counts[:len(counts)+classes]
+		for c, vs := range byClass {
+			for at[c] < len(vs) && vs[at[c]] == v {
+				g.counts[c]++
+				at[c]++
+			}
+		}
+		groups = append(groups, g)
 	}
 	return groups
 }

@@ -38,6 +38,10 @@ func (l *Learner) grow(alpha logic.Term, b logic.Lit) logic.Clause {
 		open[a] = true
 	}
 	cur := slices.Clone(gi.all) // the examples A covers
+	words := make([]int32, len(cur)) // the words of cur that are not 0
+	for w := range words {
+		words[w] = int32(w)
+	}
 	var A logic.Term
 	for len(A) < growMaxLiterals && P > 0 && N > 0 {
 		before := math.Log(P / (P + N))
@@ -48,7 +52,12 @@ func (l *Learner) grow(alpha logic.Term, b logic.Lit) logic.Clause {
 			if !open[a] || has == nil {
 				continue
 			}
-			p1, n1 := gi.weigh(cur, has)
+			var p1, n1 float64
+			if len(A) == 0 {
+				p1, n1 = gi.whole(a, has) // cur is every example
+			} else {
+				p1, n1 = gi.weigh(cur, words, has)
+			}
 			// A tie keeps the first literal of alpha: no draw, so the
 			// same examples grow the same candidate.
 			if p1 > 0 {
@@ -61,9 +70,13 @@ func (l *Learner) grow(alpha logic.Term, b logic.Lit) logic.Clause {
 			break
 		}
 		A, open[best] = append(A, best), false
-		for w, x := range gi.lits[best] {
-			cur[w] &= x
+		has, kept := gi.lits[best], words[:0]
+		for _, w := range words {
+			if cur[w] &= has[w]; cur[w] != 0 {
+				kept = append(kept, w)
+			}
 		}
+		words = kept
 		P, N = bp, bn
 	}
 	c := make(logic.Clause, 0, len(A)+1)
@@ -85,6 +98,7 @@ type growIndex struct {
 	pos    []uint64
 	lits   map[logic.Lit][]uint64
 	planes [][]uint64 // planes[j]: the examples whose weight has bit j
+	first  map[logic.Lit][2]float64
 }
 
 // growIndexOf returns the grow index of literal b, building it the first
@@ -130,12 +144,31 @@ func (l *Learner) growIndexOf(b logic.Lit) *growIndex {
 	return gi
 }
 
+// whole returns weigh's answer for every example, computed once per
+// literal.
+func (gi *growIndex) whole(a logic.Lit, has []uint64) (p, n float64) {
+	if w, ok := gi.first[a]; ok {
+		return w[0], w[1]
+	}
+	all := make([]int32, len(gi.all))
+	for w := range all {
+		all[w] = int32(w)
+	}
+	p, n = gi.weigh(gi.all, all, has)
+	if gi.first == nil {
+		gi.first = map[logic.Lit][2]float64{}
+	}
+	gi.first[a] = [2]float64{p, n}
+	return p, n
+}
+
 // weigh returns the weights of the positives and of the negatives among
-// the examples of cur whose α has the literal of has.
-func (gi *growIndex) weigh(cur, has []uint64) (p, n float64) {
+// the examples of cur (whose words not 0 are words) whose α has the
+// literal of has.
+func (gi *growIndex) weigh(cur []uint64, words []int32, has []uint64) (p, n float64) {
 	var pw, nw int64
-	for w, x := range cur {
-		x &= has[w]
+	for _, w := range words {
+		x := cur[w] & has[w]
 		if x == 0 {
 			continue
 		}

@@ -37,7 +37,7 @@ func (l *Learner) grow(alpha logic.Term, b logic.Lit) logic.Clause {
 	for _, a := range alpha {
 		open[a] = true
 	}
-	cur := slices.Clone(gi.all) // the examples A covers
+	cur := slices.Clone(gi.all)      // the examples A covers
 	words := make([]int32, len(cur)) // the words of cur that are not 0
 	for w := range words {
 		words[w] = int32(w)

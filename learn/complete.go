@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"slices"
+	"sync"
 
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
@@ -100,6 +101,10 @@ type complete struct {
 	undo     []undoOp
 	saving   bool
 	scr      scratch
+	// scrs are the workers' scratches (sharded).
+	scrOnce  sync.Once
+	scrs     []scratch
+	shardMin int // the groups a clause applies to for sharded to split its work (shardGroups)
 }
 
 // maxWorlds is the most worlds an antecedent may have for the complete
@@ -143,7 +148,7 @@ func newComplete(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem
 	if len(lits) > nAtoms {
 		return nil, false
 	}
-	e := &complete{sem: sem, threads: max(threads, 1), lits: lits, evals: map[string]*evaluation{}}
+	e := &complete{sem: sem, threads: max(threads, 1), lits: lits, evals: map[string]*evaluation{}, shardMin: shardGroups}
 	e.layout.init(nAtoms, ex, false)
 	e.hyp, e.hard = &Hypothesis{Hard: hard}, hard
 	e.ng, e.gw = len(e.groups), (len(e.groups)+63)/64

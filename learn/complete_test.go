@@ -214,9 +214,13 @@ func newCompleteDraw(r *rand.Rand) *completeDraw {
 // profile at every position, trial removals, re-insertion's moves, and the
 // states after insertions, removals, saves and restores.
 func TestCompleteMatchesBruteForce(t *testing.T) {
+	n := 800
+	if testing.Short() || raceOn {
+		n = 120
+	}
 	for _, sem := range possibilistic.AllSemantics {
 		r := rand.New(rand.NewPCG(uint64(sem), 48))
-		for iter := range 800 {
+		for iter := range n {
 			checkComplete(t, sem, iter, newCompleteDraw(r))
 		}
 	}

@@ -484,3 +484,59 @@ func (e *complete) scoreMove(j, i int) (base int64, prof []int64) {
 	})
 	return e.sc + d[0], prefixSums(d[1:])
 }
+
+// scoreLowest returns the score of the hypothesis with level as a new
+// level below every other, which it does not commit: a new lowest level
+// decides among the worlds a group's walk keeps (under linear, it narrows
+// them to those that satisfy it, if any does; under lex, to those that
+// violate fewest of its clauses; under poss, as linear where every level
+// is consistent with α), so only the groups its clauses apply to change,
+// and each needs its worlds' counts of violated clauses.
+func (e *complete) scoreLowest(level []logic.Clause) int64 {
+	s := &e.scr
+	if len(s.wcnt) < int(e.wOff[e.ng]) {
+		s.wcnt = make([]int32, e.wOff[e.ng])
+	}
+	var ev evaluation
+	s.groups = s.groups[:0]
+	for _, c := range level {
+		e.evaluate(c, &ev)
+		e.eachActive(&ev, func(g int) {
+			sh := e.shape[g]
+			cnt := s.wcnt[e.wOff[g]:e.wOff[g+1]]
+			if !slices.ContainsFunc(cnt, func(x int32) bool { return x != 0 }) {
+				s.groups = append(s.groups, int32(g))
+			}
+			for v := e.shapes[sh].all &^ ev.m[sh]; v != 0; v &= v - 1 {
+				cnt[bits.TrailingZeros64(v)]++
+			}
+		})
+	}
+	score := e.sc
+	for _, g := range s.groups {
+		cnt := s.wcnt[e.wOff[g]:e.wOff[g+1]]
+		f := e.classes[e.gclass[g]].final
+		switch e.sem {
+		case possibilistic.Linear:
+			if x := f &^ violatedWorlds(cnt); x != 0 {
+				f = x
+			}
+		case possibilistic.Lex:
+			_, f = optimum(cnt, f)
+		default:
+			// Under poss the new level joins the cut of every level when
+			// that is consistent: when no world violates a level and one
+			// of them satisfies the new one too.
+			if v := e.classes[e.gclass[g]].view; v.top[bits.TrailingZeros64(f)] < 0 {
+				if x := f &^ violatedWorlds(cnt); x != 0 {
+					f = x
+				}
+			}
+		}
+		for _, x := range e.groups[g] {
+			score += slotChange(e.data(int(x)).sign, e.data(int(x)).weight, e.cov[x], f&^e.bmask[x] == 0)
+		}
+		clear(cnt)
+	}
+	return score
+}

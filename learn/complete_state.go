@@ -232,6 +232,10 @@ type scratch struct {
 	skip  []int32
 	viol  []int32
 	key   []byte
+	// wcnt counts, per world of every group, violated clauses of a level
+	// scoreLowest scores; groups lists the groups it touched.
+	wcnt   []int32
+	groups []int32
 	// Per class touched by the operation in hand: its index in touched
 	// (mark, valid when its epoch is the operation's), and its slots'
 	// summed weights at acc[accOff[i]:].

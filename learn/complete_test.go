@@ -290,6 +290,13 @@ func checkComplete(t *testing.T, sem possibilistic.Semantics, iter int, d *compl
 		}
 	}
 	checkScoreAboveExcept(t, iter, e, cands, profiles, r)
+	// A new lowest level, as unitLevel and tallyLevel score it.
+	low := slices.Clone(cands[:1+r.IntN(len(cands))])
+	lowered := m.Clone()
+	lowered.Levels = append([][]logic.Clause{low}, lowered.Levels...)
+	if got, want := e.scoreLowest(low), bruteTotal(lowered, sem, ex, ws); got != want {
+		t.Fatalf("%v #%d: a new lowest level %v: score %d, brute force %d\n%s", sem, iter, low, got, want, m.Theory(v))
+	}
 	// Several candidates at once: the best choice above a need is the best
 	// of the exact profiles whenever it reaches the need.
 	for _, need := range []int64{math.MinInt64, 0, 1, 3} {

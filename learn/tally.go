@@ -66,10 +66,7 @@ func tallyLevel(ctx context.Context, e coverage) (m *Hypothesis, score int64) {
 		prev = level
 		cand := h.Clone()
 		cand.Levels = append([][]logic.Clause{level}, cand.Levels...)
-		orig, snap := h, e.save()
-		e.commit(cand)
-		s := e.score()
-		e.restore(orig, snap)
+		s := scoreWith(e, cand)
 		if ctx.Err() != nil {
 			return nil, 0
 		}

@@ -66,14 +66,30 @@ func unitLevel(ctx context.Context, e coverage) (m *Hypothesis, score int64) {
 	}
 	m = h.Clone()
 	m.Levels = append([][]logic.Clause{level}, m.Levels...)
-	orig, snap := h, e.save()
-	e.commit(m)
-	score = e.score()
-	e.restore(orig, snap)
+	score = scoreWith(e, m)
 	if ctx.Err() != nil {
 		return nil, 0
 	}
 	return m, score
+}
+
+// lowestScorer is an engine that scores a hypothesis with one more level
+// below its current one without committing it.
+type lowestScorer interface {
+	scoreLowest(level []logic.Clause) int64
+}
+
+// scoreWith returns the score of m, the engine's hypothesis with a new
+// lowest level, leaving the engine as it was.
+func scoreWith(e coverage, m *Hypothesis) int64 {
+	if l, ok := e.(lowestScorer); ok {
+		return l.scoreLowest(m.Levels[0])
+	}
+	orig, snap := e.hypothesis(), e.save()
+	e.commit(m)
+	s := e.score()
+	e.restore(orig, snap)
+	return s
 }
 
 // mentions reports whether the term t has a literal of atom a.

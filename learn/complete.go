@@ -68,7 +68,8 @@ type complete struct {
 	wOff   []int32 // per group the offset of its worlds in per-world arrays
 	// fixed holds per literal (index int(l)) the groups where the hard
 	// rules and α make it true; nil when there are none.
-	fixed [][]uint64
+	fixed      [][]uint64
+	fixedCount []int // per literal: the groups where it is true
 	// closed marks the atoms fixed to the value that satisfies every
 	// clause mentioning them; proj the atoms a world assigns.
 	closed, proj []bool
@@ -104,7 +105,8 @@ type complete struct {
 	// scrs are the workers' scratches (sharded).
 	scrOnce  sync.Once
 	scrs     []scratch
-	shardMin int // the groups a clause applies to for sharded to split its work (shardGroups)
+	evs      []evaluation // scoreBounded's, kept for their memory
+	shardMin int          // the groups a clause applies to for sharded to split its work (shardGroups)
 }
 
 // maxWorlds is the most worlds an antecedent may have for the complete
@@ -137,7 +139,8 @@ type cclause struct {
 type evaluation struct {
 	act   []uint64
 	m     []uint64
-	count int // the groups it applies to
+	count int     // the groups it applies to
+	words []int32 // scratch of evaluate
 }
 
 // newComplete returns the complete engine of sem for the examples ex, with
@@ -218,6 +221,7 @@ func (e *complete) buildShapes(hard []logic.Clause) bool {
 	e.valid = make([]uint64, e.gw)
 	e.wOff = make([]int32, e.ng+1)
 	e.fixed = make([][]uint64, 2*e.n)
+	e.fixedCount = make([]int, 2*e.n)
 	byKey := map[string]int32{}
 	var key []byte
 	var free []logic.Atom
@@ -305,6 +309,7 @@ func (e *complete) setFixed(l logic.Lit, gi int) {
 		e.fixed[l] = b
 	}
 	b[gi>>6] |= 1 << (gi & 63)
+	e.fixedCount[l]++
 }
 
 // mask returns the worlds of group gi that satisfy the clause c: every

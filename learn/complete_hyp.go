@@ -71,13 +71,37 @@ func (e *complete) evaluate(c logic.Clause, ev *evaluation) {
 		}
 		ev.m[s] = m
 	}
+	// The groups where no literal of c is true: over every word for the
+	// first literals, then over the words left once they are few (a long
+	// clause applies to few groups after its first literals).
 	ev.act = slices.Grow(ev.act[:0], e.gw)[:e.gw]
 	copy(ev.act, e.valid)
-	for _, l := range c {
-		if b := e.fixed[l]; b != nil {
+	sparse := false
+	for k, l := range c {
+		b := e.fixed[l]
+		switch {
+		case b == nil:
+		case !sparse:
 			for w, x := range b {
 				ev.act[w] &^= x
 			}
+			if k%4 == 3 && k+1 < len(c) {
+				ev.words = ev.words[:0]
+				for w, x := range ev.act {
+					if x != 0 {
+						ev.words = append(ev.words, int32(w))
+					}
+				}
+				sparse = 4*len(ev.words) < e.gw
+			}
+		default:
+			kept := ev.words[:0]
+			for _, w := range ev.words {
+				if ev.act[w] &^= b[w]; ev.act[w] != 0 {
+					kept = append(kept, w)
+				}
+			}
+			ev.words = kept
 		}
 	}
 	for s := range e.shapes {

@@ -362,7 +362,12 @@ func (e *complete) scoreAbove(ctx context.Context, cands []logic.Clause, from []
 // when raise is set.
 func (e *complete) scoreBounded(ctx context.Context, cands []logic.Clause, from []int, need int64, raise bool) [][]int64 {
 	out := make([][]int64, len(cands))
-	evs := make([]evaluation, len(cands))
+	// The evaluations' memory is kept from call to call: their bitsets
+	// are a word per 64 groups each.
+	for len(e.evs) < len(cands) {
+		e.evs = append(e.evs, evaluation{})
+	}
+	evs := e.evs[:len(cands)]
 	bound := make([]int64, len(cands))
 	order := make([]int, 0, len(cands))
 	for ci, c := range cands {
@@ -380,11 +385,11 @@ func (e *complete) scoreBounded(ctx context.Context, cands []logic.Clause, from 
 	// Several candidates take a worker each; one alone is split over them
 	// (sharded).
 	workers := min(e.threads, len(order))
-	for range workers {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var s scratch
+			s := e.workerScratch(w)
 			for ctx.Err() == nil {
 				mu.Lock()
 				if next == len(order) || bound[order[next]] < need {
@@ -394,7 +399,7 @@ func (e *complete) scoreBounded(ctx context.Context, cands []logic.Clause, from 
 				ci := order[next]
 				next++
 				mu.Unlock()
-				prof := e.candidateProfile(&evs[ci], &s, workers == 1)
+				prof := e.candidateProfile(&evs[ci], s, workers == 1)
 				mu.Lock()
 				out[ci] = prof
 				for _, d := range prof[from[ci]:] {

@@ -88,7 +88,7 @@ func (l *Learner) grow(alpha logic.Term, b logic.Lit) logic.Clause {
 
 // growIndex is the grow set of a literal b (growSet) as bitsets over its
 // examples: per antecedent literal the examples whose α has it, the
-// rule's positives, and the weights' binary digits, so that a literal's
+// rule's positives, and those of weight 1 (the others are few), so that a literal's
 // weights of positives and negatives among the examples a partial
 // antecedent covers are a few popcounts per 64 examples. The set depends on
 // the examples alone, so each literal's is built once per learner.
@@ -97,7 +97,8 @@ type growIndex struct {
 	all    []uint64
 	pos    []uint64
 	lits   map[logic.Lit][]uint64
-	planes [][]uint64 // planes[j]: the examples whose weight has bit j
+	one    []uint64 // the examples of weight 1, most of them
+	weight []int64  // per example its weight
 	first  map[logic.Lit][2]float64
 }
 
@@ -110,23 +111,15 @@ func (l *Learner) growIndexOf(b logic.Lit) *growIndex {
 	set, P, N := l.growSet(b)
 	words := (len(set) + 63) / 64
 	gi := &growIndex{P: P, N: N, all: make([]uint64, words), pos: make([]uint64, words), lits: map[logic.Lit][]uint64{}}
-	var maxW int64
-	for _, r := range set {
-		maxW = max(maxW, int64(r.w))
-	}
-	for range bits.Len64(uint64(maxW)) {
-		gi.planes = append(gi.planes, make([]uint64, words))
-	}
+	gi.one, gi.weight = make([]uint64, words), make([]int64, len(set))
 	for i, r := range set {
 		w, bit := i>>6, uint64(1)<<(i&63)
 		gi.all[w] |= bit
 		if r.pos {
 			gi.pos[w] |= bit
 		}
-		for j := range gi.planes {
-			if int64(r.w)>>j&1 == 1 {
-				gi.planes[j][w] |= bit
-			}
+		if gi.weight[i] = int64(r.w); r.w == 1 {
+			gi.one[w] |= bit
 		}
 		for _, a := range l.e.data(int(r.x)).alpha {
 			has := gi.lits[a]
@@ -173,9 +166,15 @@ func (gi *growIndex) weigh(cur []uint64, words []int32, has []uint64) (p, n floa
 			continue
 		}
 		xp, xn := x&gi.pos[w], x&^gi.pos[w]
-		for j, pl := range gi.planes {
-			pw += int64(bits.OnesCount64(xp&pl[w])) << j
-			nw += int64(bits.OnesCount64(xn&pl[w])) << j
+		pw += int64(bits.OnesCount64(xp & gi.one[w]))
+		nw += int64(bits.OnesCount64(xn & gi.one[w]))
+		for y := x &^ gi.one[w]; y != 0; y &= y - 1 {
+			i := w<<6 | int32(bits.TrailingZeros64(y))
+			if xp>>(i&63)&1 == 1 {
+				pw += gi.weight[i]
+			} else {
+				nw += gi.weight[i]
+			}
 		}
 	}
 	return float64(pw), float64(nw)

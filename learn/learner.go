@@ -168,7 +168,8 @@ type Learner struct {
 	test    *Examples
 	lits    litSet // the literals the engines decide clauses of
 	grown   map[logic.Lit]*growIndex
-	task    Task // scores te's coverage; nil: binary accuracy on Problem.Test
+	pool    []def // sample's, kept for its memory
+	task    Task  // scores te's coverage; nil: binary accuracy on Problem.Test
 	pcg     *rand.PCG
 	rng     *rand.Rand
 	iter    int

@@ -17,11 +17,8 @@ import (
 // the α each candidate was drawn from. The first Settings.Grow of the
 // sampled defaults also give a candidate grown by information gain (grow).
 func (l *Learner) sample() (cands []logic.Clause, drawn []logic.Term) {
-	type def struct {
-		alpha logic.Term
-		beta  logic.Clause
-	}
-	var pool []def
+	pool := l.pool[:0]
+	defer func() { l.pool = pool[:0] }()
 	// The misclassified examples, in the examples' order, as drawn before.
 	eachWrong(l.c, func(x int) {
 		d, covered := l.e.data(x), l.c.covers(x)
@@ -62,6 +59,12 @@ func (l *Learner) sample() (cands []logic.Clause, drawn []logic.Term) {
 		}
 	}
 	return cands, drawn
+}
+
+// def is a default sampled from a misclassified example.
+type def struct {
+	alpha logic.Term
+	beta  logic.Clause
 }
 
 // wrongLister is an engine that lists its misclassified examples without

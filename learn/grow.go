@@ -31,6 +31,25 @@ const growSample = 4000
 // Where §4.3's random subsets of α rarely hit the few literals that
 // separate a class, the gain finds them from the data.
 func (l *Learner) grow(alpha logic.Term, b logic.Lit) logic.Clause {
+	// The grow set depends on the examples alone, so a default grows the
+	// same candidate every time it is drawn: the candidates are kept.
+	k := key(alpha, logic.Clause{b}, true)
+	if c, ok := l.grownFrom[k]; ok {
+		return slices.Clone(c)
+	}
+	c := l.growAnew(alpha, b)
+	if l.grownFrom == nil || len(l.grownFrom) >= maxGrown {
+		l.grownFrom = map[string]logic.Clause{}
+	}
+	l.grownFrom[k] = slices.Clone(c)
+	return c
+}
+
+// maxGrown bounds the grown candidates a learner keeps.
+const maxGrown = 1 << 16
+
+// growAnew is grow without its memory.
+func (l *Learner) growAnew(alpha logic.Term, b logic.Lit) logic.Clause {
 	gi := l.growIndexOf(b)
 	P, N := gi.P, gi.N
 	open := make(map[logic.Lit]bool, len(alpha)) // the literals of alpha not yet in A

@@ -158,25 +158,28 @@ type Learner struct {
 	// with its line of the history. Set it before Run.
 	OnIteration func(Iteration)
 
-	opts    Settings
-	vocab   *logic.Vocabulary
-	train   *Examples
-	hard    []logic.Clause
-	c, tc   coverage // the coverage engines of the training and the test examples
-	e       *layout  // the training examples as c numbers them
-	n       int      // atoms
-	test    *Examples
-	lits    litSet // the literals the engines decide clauses of
-	grown   map[logic.Lit]*growIndex
-	pool    []def // sample's, kept for its memory
-	task    Task  // scores te's coverage; nil: binary accuracy on Problem.Test
-	pcg     *rand.PCG
-	rng     *rand.Rand
-	iter    int
-	stale   int
-	history []Iteration
-	elapsed time.Duration // learning time before this run (resumed runs)
-	started time.Time
+	opts  Settings
+	vocab *logic.Vocabulary
+	train *Examples
+	hard  []logic.Clause
+	c, tc coverage // the coverage engines of the training and the test examples
+	e     *layout  // the training examples as c numbers them
+	n     int      // atoms
+	test  *Examples
+	lits  litSet // the literals the engines decide clauses of
+	grown map[logic.Lit]*growIndex
+	// grownFrom holds the candidates grown so far, by the default grown
+	// from (grow).
+	grownFrom map[string]logic.Clause
+	pool      []def // sample's, kept for its memory
+	task      Task  // scores te's coverage; nil: binary accuracy on Problem.Test
+	pcg       *rand.PCG
+	rng       *rand.Rand
+	iter      int
+	stale     int
+	history   []Iteration
+	elapsed   time.Duration // learning time before this run (resumed runs)
+	started   time.Time
 }
 
 // NewLearner prepares learning p under the settings opts. It keeps p's

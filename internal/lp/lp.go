@@ -127,33 +127,40 @@ func Feasible(ctx context.Context, n int, fixed []Row, groups []Group) (x []int6
 }
 
 // LeastSum returns a solution x ≥ 0 in integers of the fixed rows and of
-// one option of every group whose sum is least, or ok false when there is
-// none; B must be non-negative as for Feasible. It returns ctx.Err() when
-// ctx is done first.
+// one option of every group whose weighted sum Σ w_j·x_j is least, or ok
+// false when there is none. The weights w are non-negative integers, one
+// per variable (nil: all 1); a variable of weight 0, such as an auxiliary
+// minimum, is only required to be an integer. B must be non-negative as
+// for Feasible. It returns ctx.Err() when ctx is done first.
 //
 // It is branch and bound: the least-sum rational solution of the fixed
 // rows, found by the exact simplex, bounds the sum from below; a group
 // that solution violates branches on its options, and a fractional entry
 // v on the rows x_j ≥ ⌊v⌋+1 and x_j ≤ ⌊v⌋.
-func LeastSum(ctx context.Context, n int, fixed []Row, groups []Group) (x []int64, ok bool, err error) {
+func LeastSum(ctx context.Context, n int, w []int64, fixed []Row, groups []Group) (x []int64, ok bool, err error) {
 	if err := check(n, fixed, groups); err != nil {
 		return nil, false, err
 	}
+	if w == nil {
+		w = make([]int64, n)
+		for j := range w {
+			w[j] = 1
+		}
+	}
+	if len(w) != n || slices.ContainsFunc(w, func(v int64) bool { return v < 0 }) {
+		return nil, false, fmt.Errorf("lp: %d weights %v for %d variables: want one non-negative weight per variable", len(w), w, n)
+	}
 	var best []int64
 	bestSum := int64(-1)
-	ones := make([]int64, n)
-	for j := range ones {
-		ones[j] = 1
-	}
 	var search func(fixed []Row, groups []Group) error
 	search = func(fixed []Row, groups []Group) error {
-		x, ok, err := minimize(ctx, n, fixed, ones)
+		x, ok, err := minimize(ctx, n, fixed, w)
 		if err != nil || !ok {
 			return err
 		}
-		sum := new(big.Rat)
-		for _, v := range x {
-			sum.Add(sum, v)
+		sum, tmp := new(big.Rat), new(big.Rat)
+		for j, v := range x {
+			sum.Add(sum, tmp.Mul(v, tmp.SetInt64(w[j])))
 		}
 		lb := ceilRat(sum)
 		if bestSum >= 0 && lb >= bestSum {

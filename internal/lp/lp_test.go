@@ -485,27 +485,52 @@ func TestFeasible(t *testing.T) {
 	t.Logf("%d of 2000 feasible, %d options and %d combinations refuted by generalisation", feasible, generalised, combined)
 }
 
-// TestLeastSum checks the branch and bound against enumeration of the
-// integer points of [0, n·maxDet[n]]^n on random disjunctive systems:
-// when the system has a solution it has one in [0, maxDet[n]]^n (maxDet),
-// whose sum is at most n·maxDet[n], so every entry of a least-sum solution
-// is at most that.
+// TestLeastSum checks the branch and bound against enumeration on random
+// disjunctive systems, half of them with an auxiliary variable of weight 0
+// bounded by a row Σ_S x − aux ≥ 0 (as the minima of c-representations
+// are). When the system has a solution it has one in [0, maxDet[n]]^n
+// (maxDet), whose weighted sum is at most k·maxDet[n] for k weighted
+// variables; so every weighted entry of a least-sum solution is at most
+// W = k·maxDet[n], and the auxiliary one at most k·W. Enumerating that box
+// finds the least sum.
 func TestLeastSum(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 11))
 	ctx := context.Background()
-	feasible, positive := 0, 0
-	for it := range 500 {
-		n := 1 + r.IntN(3)
+	feasible, positive, aux := 0, 0, 0
+	for it := range 600 {
+		k := 1 + r.IntN(3)
+		n := k
+		var w []int64 // nil: every variable has weight 1
+		if k < 3 && r.IntN(2) == 0 {
+			n = k + 1
+			w = make([]int64, n)
+			for j := range k {
+				w[j] = 1
+			}
+		}
 		var fixed []Row
 		for range r.IntN(4) {
 			fixed = append(fixed, randRow(r, n))
+		}
+		if n > k {
+			bound := Row{A: make([]int64, n)}
+			bound.A[k] = -1
+			for j := range k {
+				bound.A[j] = int64(r.IntN(2))
+			}
+			bound.A[r.IntN(k)] = 1
+			fixed = append(fixed, bound)
 		}
 		groups := make([]Group, r.IntN(3))
 		for g := range groups {
 			for range 1 + r.IntN(3) {
 				var opt []Row
 				for range 1 + r.IntN(2) {
-					opt = append(opt, randRow(r, n))
+					row := randRow(r, n)
+					if n > k && r.IntN(2) == 0 {
+						row.A[k], row.B = 1, 1 // η_i + f_i − Σ_T η ≥ 1, as in CR(Δ)
+					}
+					opt = append(opt, row)
 				}
 				groups[g] = append(groups[g], opt)
 			}
@@ -513,21 +538,32 @@ func TestLeastSum(t *testing.T) {
 		solves := func(x []*big.Rat) bool {
 			return satisfiesRows(x, fixed) && violatedGroup(x, groups) < 0
 		}
-		bound := int64(n * maxDet[n])
+		weight := func(x []int64) int64 {
+			var sum int64
+			for _, v := range x[:k] {
+				sum += v
+			}
+			return sum
+		}
+		top := make([]int64, n)
+		for j := range top {
+			top[j] = int64(k * maxDet[n])
+			if j >= k {
+				top[j] *= int64(k)
+			}
+		}
 		best := int64(-1)
 		x := make([]int64, n)
 		for {
 			rx := make([]*big.Rat, n)
-			var sum int64
 			for j, v := range x {
 				rx[j] = big.NewRat(v, 1)
-				sum += v
 			}
-			if (best < 0 || sum < best) && solves(rx) {
+			if sum := weight(x); (best < 0 || sum < best) && solves(rx) {
 				best = sum
 			}
 			p := 0
-			for p < n && x[p] == bound {
+			for p < n && x[p] == top[p] {
 				x[p] = 0
 				p++
 			}
@@ -536,7 +572,7 @@ func TestLeastSum(t *testing.T) {
 			}
 			x[p]++
 		}
-		got, ok, err := LeastSum(ctx, n, fixed, groups)
+		got, ok, err := LeastSum(ctx, n, w, fixed, groups)
 		if err != nil || ok != (best >= 0) {
 			t.Fatalf("system %d %v %v: LeastSum %v (%v), enumeration %v", it, fixed, groups, ok, err, best >= 0)
 		}
@@ -545,22 +581,23 @@ func TestLeastSum(t *testing.T) {
 		}
 		feasible++
 		rx := make([]*big.Rat, n)
-		var sum int64
 		for j, v := range got {
 			rx[j] = big.NewRat(v, 1)
-			sum += v
 		}
-		if !solves(rx) || sum != best {
-			t.Fatalf("system %d %v %v: LeastSum %v of sum %d, enumeration least sum %d", it, fixed, groups, got, sum, best)
+		if sum := weight(got); !solves(rx) || sum != best {
+			t.Fatalf("system %d %v %v: LeastSum %v of weighted sum %d, enumeration least sum %d", it, fixed, groups, got, sum, best)
 		}
 		if best > 0 {
 			positive++
 		}
+		if n > k && best > 0 {
+			aux++
+		}
 	}
-	if feasible < 100 || feasible > 450 || positive < 50 {
-		t.Errorf("%d of 500 feasible, %d with a positive least sum: the test does not exercise the search", feasible, positive)
+	if feasible < 120 || feasible > 540 || positive < 60 || aux < 20 {
+		t.Errorf("%d of 600 feasible, %d with a positive least sum, %d of them with an auxiliary variable: the test does not exercise the search", feasible, positive, aux)
 	}
-	t.Logf("%d of 500 feasible, %d with a positive least sum", feasible, positive)
+	t.Logf("%d of 600 feasible, %d with a positive least sum, %d of them with an auxiliary variable", feasible, positive, aux)
 }
 
 // TestCheck checks that both entry points refuse rows they cannot decide
@@ -576,7 +613,10 @@ func TestCheck(t *testing.T) {
 		{[]Row{{A: []int64{1}, B: 1}}, nil, "1 coefficients for 2 variables"},
 		{nil, []Group{{{{A: []int64{1, 1}, B: -1}}}}, "negative right-hand side -1"},
 	} {
-		for name, f := range map[string]func(context.Context, int, []Row, []Group) ([]int64, bool, error){"Feasible": Feasible, "LeastSum": LeastSum} {
+		leastSum := func(ctx context.Context, n int, fixed []Row, groups []Group) ([]int64, bool, error) {
+			return LeastSum(ctx, n, nil, fixed, groups)
+		}
+		for name, f := range map[string]func(context.Context, int, []Row, []Group) ([]int64, bool, error){"Feasible": Feasible, "LeastSum": leastSum} {
 			if _, _, err := f(ctx, 2, c.fixed, c.groups); err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("%s(%v, %v): error %v, want %q", name, c.fixed, c.groups, err, c.want)
 			}

@@ -90,7 +90,14 @@ type Reasoner struct {
 	cConds   []int     // the distinct defaults, sorted, for c-inference
 	c        *cState   // CR(Δ), built on the first c-inference query
 	infinite []Default // Δ^∞ of a weakly consistent base (NewWeakReasoner)
+
+	progress func(stage string, done, total int) // SetProgress
 }
+
+// SetProgress has fn told how far the long compilations come, as they go:
+// for c-inference, the defaults of CR(Δ) compiled so far out of all
+// (stage names the work). nil stops it.
+func (r *Reasoner) SetProgress(fn func(stage string, done, total int)) { r.progress = fn }
 
 // NewReasoner computes the Z-ordering of b and returns a reasoner for it,
 // or an *InconsistentError when b is inconsistent, or ctx's error when ctx
@@ -382,7 +389,9 @@ func worldString(v *logic.Vocabulary, w []bool) string {
 // Prepare does ahead of the queries the work a semantics needs once per
 // base, so that it is not charged to the first query: for c-inference,
 // the constraint system CR(Δ) (the minimal falsified sets of every
-// default). It fails with ErrNoCRepresentation, or ctx.Err().
+// default). It fails with ErrNoCRepresentation, or with an error wrapping
+// ctx.Err() that says how far it came; what it did is kept, and the next
+// call, or the first query that needs it, goes on from there.
 func (r *Reasoner) Prepare(ctx context.Context, s Semantics) error {
 	if s == CInference {
 		_, err := r.cSystem(ctx)

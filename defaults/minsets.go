@@ -35,9 +35,30 @@ func (e *engine) falsifier(i int) logic.Lit {
 // so does each world grown from it, so every set produced is minimal among
 // all the worlds of as, and every minimal set is produced once.
 func (e *engine) minimalViolations(ctx context.Context, as []logic.Lit, members []int, fn func(set []int, w []bool) (bool, error)) error {
+	return e.moreViolations(ctx, as, members, nil, fn)
+}
+
+// moreViolations is minimalViolations resumed: known are minimal sets
+// already produced (by an enumeration that ctx cut short), which are
+// blocked first and not produced again. Blocking a minimal set excludes its
+// supersets only, so the rest of the enumeration is what it would have been.
+func (e *engine) moreViolations(ctx context.Context, as []logic.Lit, members []int, known [][]int, fn func(set []int, w []bool) (bool, error)) error {
 	g := logic.Pos(e.s.NewVar())
 	defer e.s.AddClause(g.Not())
 	base := append(slices.Clone(as), g)
+	block := func(set []int) {
+		c := []logic.Lit{g.Not()}
+		for _, i := range set {
+			c = append(c, e.mat[i])
+		}
+		e.s.AddClause(c...)
+	}
+	for _, set := range known {
+		if len(set) == 0 {
+			return nil // the empty set is the only minimal one
+		}
+		block(set)
+	}
 	for {
 		sat, err := e.solve(ctx, base...)
 		if err != nil || !sat {
@@ -57,11 +78,7 @@ func (e *engine) minimalViolations(ctx context.Context, as []logic.Lit, members 
 		if err != nil || !more || len(set) == 0 {
 			return err
 		}
-		block := []logic.Lit{g.Not()}
-		for _, i := range set {
-			block = append(block, e.mat[i])
-		}
-		e.s.AddClause(block...)
+		block(set)
 	}
 }
 

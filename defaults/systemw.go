@@ -39,9 +39,10 @@ func (r *Reasoner) systemW(ctx context.Context, a *Answer) error {
 	ws := &wSearch{e: e, levels: r.lex}
 	ws.yes = e.assume(nil, a.Query.Consequent)
 	ws.no = e.assume(nil, logic.Not(a.Query.Consequent))
+	calls := e.solves()
 	ok, err := ws.node(ctx, as, len(ws.levels)-1)
 	if err != nil {
-		return err
+		return fmt.Errorf("System W stopped after %d branches of minimal falsified sets and %d solver calls: %w", ws.branches, e.solves()-calls, err)
 	}
 	a.Entailed, a.Branches = ok, ws.branches
 	if !ok {

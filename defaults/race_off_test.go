@@ -1,0 +1,5 @@
+//go:build !race
+
+package defaults
+
+const raceOn = false

@@ -128,9 +128,13 @@ func (e *entry) put(u usage, w *worker) {
 	}
 }
 
-// with runs fn with a worker of the entry's pool for u. A worker whose
-// work ctx cut short is not pooled again: the reasoner is left usable, but
-// a fresh one costs little next to a query that ran out its budget.
+// with runs fn with a worker of the entry's pool for u. A theory's worker
+// whose work ctx cut short is not pooled again: the reasoner is left
+// usable, but a fresh one costs little next to a query that ran out its
+// budget. A base's is: what it compiled for the query (CR(Δ) of
+// c-inference, seconds of work on a large base) is kept, and the next
+// request goes on from there instead of starting again within the same
+// budget.
 //
 // A worker holds memory in proportion to its theory, not to the request's
 // body, which names a stored theory in a few bytes: a request on a stored
@@ -149,7 +153,7 @@ func (e *entry) with(ctx context.Context, u usage, fn func(w *worker) (any, erro
 		return nil, err
 	}
 	v, err := fn(w)
-	if ctx.Err() == nil {
+	if ctx.Err() == nil || w.defs != nil {
 		e.put(u, w)
 	}
 	return v, err

@@ -26,7 +26,7 @@ func newEntailsCmd() *cobra.Command {
 	var queries, queriesFormat, results string
 	var relation defaults.Semantics
 	var asJSON, asCSV bool
-	var timeout time.Duration
+	var timeout, total time.Duration
 	cmd := &cobra.Command{
 		Use:   "entails RULES [QUERY]",
 		Short: "Decide whether a default base entails α |~ β under System P, rational or lexicographic closure, System W or c-inference",
@@ -50,16 +50,25 @@ The first line of output is "yes" or "no" alone, for scripts; the next lines say
 why. QUERY is a default: 'penguin -> !flies', 'bird, red |~ flies', ' -> bird',
 or a conditional '(!f|p)' in the .cl syntax. With --queries FILE instead, every
 query of FILE (a .clq file, or a rule file) is decided, one "yes" or "no" per
-line, a tab, and the query as written. --query-timeout bounds the time of each
-query: a query that overruns it is reported as "timeout", not answered (its
-work stops at the solver's next check point).
+line, a tab, and the query as written.
+
+The first query compiles what the base needs once: its Z-ordering and, for
+c, when the query needs it, the constraint system CR(Δ) (a query that a
+c-representation at hand rejects needs none); a compilation that takes long
+shows its progress on stderr. --query-timeout bounds all the work of each
+query, that compilation included. A query that overruns its budget is
+reported as "timeout", not answered, with a line on stderr that says how far
+it came; its work stops at the solver's next check point, what it compiled
+is kept, and the next query goes on from there. --timeout bounds the whole
+command: the answers found are printed, the queries left are reported as
+"timeout", and the command fails.
 
 --json prints the answer as POST /api/query gives it on the base (answer,
 semantics: the relation, explanation with its text and its defaults and
 Z-levels) with its time in seconds, or with --queries one record per query
-with its answer and its time, and the setup time (reading the base, its
-partition and, for c, the constraint system CR(Δ) and a minimal
-c-representation); --csv prints the records of --queries as CSV.
+with its answer, its time (the compilation it did included) and, for a
+timeout, how far it came (stopped), and the time to read the base and the
+queries (setup_seconds); --csv prints the records of --queries as CSV.
 
 --weak accepts a weakly consistent base: the defaults that no Z-level can
 take (Δ^∞ of the extended partition, such as (Bottom|A) in a .cl file) make
@@ -92,6 +101,12 @@ knowledge is entailed under every relation.`,
 			case args[0] == "-" && queries == "-":
 				return usageError{errors.New("RULES and --queries cannot both be standard input")}
 			}
+			ctx := cmd.Context()
+			if total > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, total)
+				defer cancel()
+			}
 			start := time.Now()
 			b, err := loadBase(cmd, args[0], flags)
 			if err != nil {
@@ -109,30 +124,28 @@ knowledge is entailed under every relation.`,
 				}
 				qs = []defaults.Default{q}
 			}
-			rs, err := newReasoner(cmd.Context(), b, flags.weak)
-			if err != nil {
-				return err
-			}
-			if err := rs.Prepare(cmd.Context(), sem); err != nil {
-				return err
-			}
+			prog := newMLNProgress(cmd.ErrOrStderr(), "entails")
+			defer prog.finish()
+			rs := &lazyReasoner{base: b, weak: flags.weak, progress: prog.set}
 			setup := time.Since(start)
 			w := bufio.NewWriter(cmd.OutOrStdout())
 			if queries == "" {
 				t0 := time.Now()
-				a, err := decide(cmd.Context(), rs, sem, qs[0], timeout, true)
+				a, err := decide(ctx, rs, sem, qs[0], timeout, true)
 				out := entailsJSON{Answer: &jsonview.Answer{}}
 				switch {
+				case err != nil && ctx.Err() != nil:
+					return commandBudget(ctx, err, total, 0, 1)
 				case errors.Is(err, context.DeadlineExceeded):
 					out.Answer = &jsonview.Answer{Query: args[1], Word: "timeout", Semantics: sem.String(),
-						Explanation: &jsonview.Explanation{Text: fmt.Sprintf("no answer within %v", timeout),
+						Explanation: &jsonview.Explanation{Text: fmt.Sprintf("no answer within %v: %v", timeout, err),
 							Entailing: []jsonview.FormulaRef{}, Drowned: []int{}, SetAside: []jsonview.FormulaRef{}}}
 				case err != nil:
 					return err
 				default:
 					out.SetDefaults(args[1], a)
 					out.Explanation = &jsonview.Explanation{}
-					out.Explanation.SetDefaults(a, rs.Ordering(), b.Vocab, b.Vocab.LitString)
+					out.Explanation.SetDefaults(a, rs.rs.Ordering(), b.Vocab, b.Vocab.LitString)
 				}
 				out.Seconds = time.Since(t0).Seconds()
 				if asJSON {
@@ -153,28 +166,42 @@ knowledge is entailed under every relation.`,
 				format = "csv"
 			}
 			rep := queryReport{Semantics: sem.String(), Setup: setup.Seconds(), Timeout: timeout.Seconds(), Queries: []queryResult{}}
-			for _, q := range qs {
-				t0 := time.Now()
-				a, err := decide(cmd.Context(), rs, sem, q, timeout, false)
-				answer := ""
-				switch {
-				case errors.Is(err, context.DeadlineExceeded):
-					answer = "timeout"
-				case err != nil:
-					return err
-				default:
-					answer = jsonview.YesNo(a.Entailed)
-				}
+			var stopped error // the whole command's budget ran out
+			for k, q := range qs {
 				text := q.Text
 				if text == "" {
 					text = q.String(b.Vocab)
 				}
-				rep.Queries = append(rep.Queries, queryResult{Query: text, Answer: answer, Seconds: time.Since(t0).Seconds()})
+				res := queryResult{Query: text, Answer: "timeout"}
+				if stopped == nil {
+					t0 := time.Now()
+					a, err := decide(ctx, rs, sem, q, timeout, false)
+					res.Seconds = time.Since(t0).Seconds()
+					switch {
+					case err != nil && ctx.Err() != nil:
+						if stopped = commandBudget(ctx, err, total, k, len(qs)); stopped == err {
+							return err // interrupted
+						}
+						res.Stopped = err.Error()
+					case errors.Is(err, context.DeadlineExceeded):
+						res.Stopped = err.Error()
+						prog.finish()
+						fmt.Fprintf(cmd.ErrOrStderr(), "strata: query %d %s: no answer within %v (--query-timeout): %v\n", k+1, text, timeout, err)
+					case err != nil:
+						return err
+					default:
+						res.Answer = jsonview.YesNo(a.Entailed)
+					}
+				}
+				rep.Queries = append(rep.Queries, res)
 			}
 			if err := rep.write(w, format); err != nil {
 				return err
 			}
-			return w.Flush()
+			if err := w.Flush(); err != nil {
+				return err
+			}
+			return stopped
 		},
 	}
 	flags.add(cmd)
@@ -183,8 +210,8 @@ knowledge is entailed under every relation.`,
 	fl.Lookup("relation").DefValue = "rational"
 	alias(fl, "semantics", "relation", true)
 	fl.StringVar(&queries, "queries", "", "decide every query of this file (.clq, or one rule per line) instead of QUERY")
-	fl.DurationVar(&timeout, "query-timeout", 0, "time budget of each query (0: none); overruns are reported as \"timeout\"")
-	alias(fl, "timeout", "query-timeout", true)
+	fl.DurationVar(&timeout, "query-timeout", 0, "time budget of each query, the compilation of the base it needs included (0: none); overruns are reported as \"timeout\"")
+	fl.DurationVar(&total, "timeout", 0, "time budget of the whole command (0: none); the queries it leaves unanswered are reported as \"timeout\"")
 	fl.BoolVar(&asJSON, "json", false, "print the answer, or the records of --queries with their times, as JSON")
 	fl.BoolVar(&asCSV, "csv", false, "print the records of --queries, with their times, as CSV")
 	fl.StringVar(&results, "results", "", "the old spelling of --json and --csv: text, csv or json")
@@ -262,9 +289,36 @@ func newReasoner(ctx context.Context, b *defaults.Base, weak bool) (*defaults.Re
 	return rs, err
 }
 
-// decide answers one query within the time budget (none when zero). An
-// answer that took longer than the budget is discarded as an overrun.
-func decide(ctx context.Context, rs *defaults.Reasoner, sem defaults.Semantics, q defaults.Default, timeout time.Duration, explain bool) (defaults.Answer, error) {
+// lazyReasoner builds the reasoner of a base on first use, within the
+// budget of the query that needs it; a build that ran out of its budget is
+// tried again by the next query.
+type lazyReasoner struct {
+	base     *defaults.Base
+	weak     bool
+	progress func(stage string, done, total int)
+	rs       *defaults.Reasoner
+}
+
+func (l *lazyReasoner) get(ctx context.Context) (*defaults.Reasoner, error) {
+	if l.rs == nil {
+		rs, err := newReasoner(ctx, l.base, l.weak)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, fmt.Errorf("stopped computing the Z-ordering: %w", err)
+			}
+			return nil, err
+		}
+		rs.SetProgress(l.progress)
+		l.rs = rs
+	}
+	return l.rs, nil
+}
+
+// decide answers one query within the time budget (none when zero), which
+// covers whatever the query needs first: the reasoner, and the compilation
+// of the base for the semantics. An answer that took longer than the
+// budget is discarded as an overrun.
+func decide(ctx context.Context, l *lazyReasoner, sem defaults.Semantics, q defaults.Default, timeout time.Duration, explain bool) (defaults.Answer, error) {
 	if timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, timeout)
@@ -272,7 +326,10 @@ func decide(ctx context.Context, rs *defaults.Reasoner, sem defaults.Semantics, 
 	}
 	t0 := time.Now()
 	var a defaults.Answer
-	var err error
+	rs, err := l.get(ctx)
+	if err != nil {
+		return a, err
+	}
 	if explain {
 		a, err = rs.Explain(ctx, sem, q)
 	} else {
@@ -281,9 +338,18 @@ func decide(ctx context.Context, rs *defaults.Reasoner, sem defaults.Semantics, 
 		a.Entailed = ok
 	}
 	if err == nil && timeout > 0 && time.Since(t0) > timeout {
-		err = context.DeadlineExceeded
+		err = fmt.Errorf("answered after the budget: %w", context.DeadlineExceeded)
 	}
 	return a, err
+}
+
+// commandBudget is the error of a command whose whole budget (--timeout)
+// ran out, with what had been done, or err itself when it is another.
+func commandBudget(ctx context.Context, err error, total time.Duration, done, queries int) error {
+	if ctx.Err() == nil || total == 0 || !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return fmt.Errorf("entails ran out of its budget (--timeout %v) after %d of %d queries: %w", total, done, queries, err)
 }
 
 // queryReport is the record of a run of queries, under the relation
@@ -299,6 +365,9 @@ type queryResult struct {
 	Query   string  `json:"query"`
 	Answer  string  `json:"answer"` // yes, no or timeout
 	Seconds float64 `json:"seconds"`
+	// Stopped says, for a query that ran out of its budget, how far its
+	// work had come.
+	Stopped string `json:"stopped,omitempty"`
 }
 
 func (r queryReport) write(w io.Writer, format string) error {

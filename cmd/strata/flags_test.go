@@ -150,7 +150,6 @@ func TestRenamedFlags(t *testing.T) {
 		note     string
 	}{
 		{[]string{"entails", "--semantics", "lex", rules, "penguin -> wings"}, []string{"entails", "--relation", "lex", rules, "penguin -> wings"}, "--semantics is deprecated; use --relation"},
-		{[]string{"entails", "--timeout", "1m", rules, "penguin -> wings"}, []string{"entails", "--query-timeout", "1m", rules, "penguin -> wings"}, "--timeout is deprecated; use --query-timeout"},
 		{[]string{"entails", "--results", "json", rules, "--queries", rules}, []string{"entails", "--json", rules, "--queries", rules}, "--results is deprecated; use --json or --csv"},
 		{[]string{"entails", "--results", "csv", rules, "--queries", rules}, []string{"entails", "--csv", rules, "--queries", rules}, "--results is deprecated; use --json or --csv"},
 		{[]string{"mln", "map", net, "--given", "a1", "--map", "approx", "--walk-seed", "3"}, []string{"mln", "map", net, "--given", "a1", "--map", "approx", "--seed", "3"}, "--walk-seed is deprecated; use --seed"},

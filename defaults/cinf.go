@@ -34,7 +34,9 @@ import (
 //
 //	∃S ∈ F_q ∀T ∈ V_q:  Σ_T η − Σ_S η ≥ 0
 //
-// (again with a variable for the minimum over V_q, cState.queryRows).
+// (again with a variable for the minimum over V_q, queryRows). A query is
+// often entailed by the constraints of a part of Δ already, which
+// entailedEarly tries first.
 //
 // Exactness without a bound on impacts: every inequality is homogeneous
 // (ηi > … becomes ≥ 1 only because impacts are integers), so for a fixed
@@ -116,10 +118,16 @@ func (r *Reasoner) cInference(ctx context.Context, a *Answer) error {
 			return nil
 		}
 	}
+	if !c.built {
+		if ok, err := r.entailedEarly(ctx, c, vq, fq); err != nil || ok {
+			a.Entailed = ok
+			return err
+		}
+	}
 	if _, err := r.cSystem(ctx); err != nil {
 		return err
 	}
-	fixed, q := c.queryRows(vq, fq)
+	fixed, q := queryRows(c.n, c.fixed, vq, fq)
 	x, ok, err := lp.Feasible(ctx, c.n, fixed, append([]lp.Group{q}, c.groups...))
 	if err != nil {
 		return fmt.Errorf("c-inference stopped in the linear programs of CR(Δ) and the query (%d rows, %d choices): %w",
@@ -137,24 +145,81 @@ func (r *Reasoner) cInference(ctx context.Context, a *Answer) error {
 	return nil
 }
 
-// queryRows returns the fixed rows of CR(Δ) with those of the query, and
-// the query's choice: a c-representation rejects α |~ β iff κ(αβ) ≥
-// κ(α¬β), that is, with ν the query's minimum variable,
+// entailedEarly tries to prove the query entailed before the whole of
+// CR(Δ) is compiled. The rows of some of the defaults are a relaxation of
+// CR(Δ): when no impacts satisfy them with the query's rows, none satisfy
+// CR(Δ) with them. The defaults are compiled in the order of their
+// relevance to the query, those in its minimal sets first, then those in
+// theirs, and so on, and the relaxation of all the defaults compiled is
+// tried each time their number in that order doubles (8, 16, 32, …). It
+// reports false when the relaxations leave the query open; the defaults
+// compiled are kept for CR(Δ).
+func (r *Reasoner) entailedEarly(ctx context.Context, c *cState, vq, fq [][]int) (bool, error) {
+	in := make([]bool, len(c.conds))
+	var order []int
+	push := func(sets [][]int) {
+		for _, s := range sets {
+			for _, p := range s {
+				if !in[p] {
+					in[p] = true
+					order = append(order, p)
+				}
+			}
+		}
+	}
+	push(fq)
+	push(vq)
+	next := 8
+	for k := 0; k < len(order); k++ {
+		p := order[k]
+		if err := r.compile(ctx, c, p); err != nil {
+			return false, err
+		}
+		push(c.sets[p].f)
+		push(c.sets[p].v)
+		if k+1 < next && k+1 < len(order) || c.compiled == len(c.conds) {
+			continue // the whole of CR(Δ) decides on its own
+		}
+		next *= 2
+		only := make([]bool, len(c.conds))
+		for j, s := range c.sets {
+			only[j] = s.done
+		}
+		n, fixed, groups, err := c.rows(r, only)
+		if err != nil {
+			return false, err
+		}
+		fixed, q := queryRows(n, fixed, vq, fq)
+		_, ok, err := lp.Feasible(ctx, n, fixed, append([]lp.Group{q}, groups...))
+		if err != nil {
+			return false, fmt.Errorf("c-inference stopped in the linear programs of %d of %d defaults of CR(Δ) and the query: %w", c.compiled, len(c.conds), err)
+		}
+		if !ok {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// queryRows returns the fixed rows of a system over n variables with
+// those of the query, and the query's choice: a c-representation rejects
+// α |~ β iff κ(αβ) ≥ κ(α¬β), that is, with ν the query's minimum variable
+// (the last),
 //
 //	Σ_T η − ν ≥ 0   for every T ∈ V_q,
 //	∃S ∈ F_q:  ν − Σ_S η ≥ 0.
-func (c *cState) queryRows(vq, fq [][]int) ([]lp.Row, lp.Group) {
-	nu := c.n - 1
-	fixed := slices.Clip(c.fixed)
+func queryRows(n int, fixed []lp.Row, vq, fq [][]int) ([]lp.Row, lp.Group) {
+	nu := n - 1
+	fixed = slices.Clip(fixed)
 	for _, t := range vq {
-		row := lp.Row{A: make([]int64, c.n)}
+		row := lp.Row{A: make([]int64, n)}
 		addSet(row.A, t, 1)
 		row.A[nu]--
 		fixed = append(fixed, row)
 	}
 	var q lp.Group
 	for _, s := range fq {
-		row := lp.Row{A: make([]int64, c.n)}
+		row := lp.Row{A: make([]int64, n)}
 		row.A[nu]++
 		addSet(row.A, s, -1)
 		q = append(q, []lp.Row{row})

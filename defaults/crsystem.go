@@ -37,10 +37,10 @@ import (
 // found, so when a budget runs out the next call resumes where this one
 // stopped: no work is done twice.
 type cState struct {
-	conds []int   // the distinct defaults (base indices); variable k is the impact of conds[k]
-	sets  []cSets // the minimal sets of each default, found so far
-	next  int     // the defaults before next have all their sets
-	found int     // minimal sets found so far
+	conds    []int   // the distinct defaults (base indices); variable k is the impact of conds[k]
+	sets     []cSets // the minimal sets of each default, found so far
+	compiled int     // defaults with all their sets
+	found    int     // minimal sets found so far
 
 	// The linear system, once every default has its sets.
 	built   bool
@@ -55,10 +55,11 @@ type cState struct {
 
 // cSets holds the minimal sets of the other defaults falsified by the
 // worlds falsifying (f) and verifying (v) one default, as positions in
-// cState.conds; fDone and vDone say the enumeration is complete.
+// cState.conds; fDone and vDone say the enumeration is complete, done
+// that the default needs no more.
 type cSets struct {
-	f, v         [][]int
-	fDone, vDone bool
+	f, v               [][]int
+	fDone, vDone, done bool
 }
 
 // maxReps bounds the c-representations kept to reject queries quickly.
@@ -90,18 +91,31 @@ func (r *Reasoner) cSystem(ctx context.Context) (*cState, error) {
 	if c.built {
 		return c, c.err
 	}
-	for c.next < len(c.conds) {
-		if err := r.compileDefault(ctx, c, c.next); err != nil {
-			return nil, fmt.Errorf("c-inference stopped compiling CR(Δ): the minimal falsified sets of %d of %d defaults found (%d sets): %w",
-				c.next, len(c.conds), c.found, err)
-		}
-		c.next++
-		if r.progress != nil {
-			r.progress(stageCR, c.next, len(c.conds))
+	for k := range c.conds {
+		if err := r.compile(ctx, c, k); err != nil {
+			return nil, err
 		}
 	}
-	c.build(r)
+	c.n, c.fixed, c.groups, c.err = c.rows(r, nil)
+	c.built = true
 	return c, c.err
+}
+
+// compile finds the minimal sets of default k if they are not known yet.
+func (r *Reasoner) compile(ctx context.Context, c *cState, k int) error {
+	if c.sets[k].done {
+		return nil
+	}
+	if err := r.compileDefault(ctx, c, k); err != nil {
+		return fmt.Errorf("c-inference stopped compiling CR(Δ): the minimal falsified sets of %d of %d defaults found (%d sets): %w",
+			c.compiled, len(c.conds), c.found, err)
+	}
+	c.sets[k].done = true
+	c.compiled++
+	if r.progress != nil {
+		r.progress(stageCR, c.compiled, len(c.conds))
+	}
+	return nil
 }
 
 // compileDefault finds the minimal falsified sets of default k's
@@ -136,37 +150,38 @@ func (r *Reasoner) compileDefault(ctx context.Context, c *cState, k int) error {
 	return more([]logic.Lit{e.ver[i]}, &s.v, &s.vDone)
 }
 
-// build writes the rows of CR(Δ) from the minimal sets.
-func (c *cState) build(r *Reasoner) {
+// rows writes the rows of CR(Δ) from the minimal sets, or, with some
+// defaults given (only), the rows of theirs: a relaxation, whose
+// infeasibility with a query's rows proves the query entailed.
+func (c *cState) rows(r *Reasoner, only []bool) (n int, fixed []lp.Row, groups []lp.Group, err error) {
 	m := len(c.conds)
 	mu := make([]int, m) // the variable of μk, or −1
-	c.n = m
+	n = m
 	for k, s := range c.sets {
 		mu[k] = -1
-		if len(s.f) > 1 && len(s.v) > 1 {
-			mu[k] = c.n
-			c.n++
+		if len(s.f) > 1 && len(s.v) > 1 && (only == nil || only[k]) {
+			mu[k] = n
+			n++
 		}
 	}
-	c.n++ // the query's minimum
+	n++ // the query's minimum
 	for k, s := range c.sets {
-		if len(s.f) == 0 {
+		if len(s.f) == 0 || only != nil && !only[k] {
 			continue
 		}
 		if len(s.v) == 0 { // cannot happen: the base is consistent, so αkβk is possible
-			c.err = fmt.Errorf("%w: %s can never be verified", ErrNoCRepresentation, r.e.ds[c.conds[k]].Describe(r.e.v))
-			break
+			return n, nil, nil, fmt.Errorf("%w: %s can never be verified", ErrNoCRepresentation, r.e.ds[c.conds[k]].Describe(r.e.v))
 		}
 		var g lp.Group
 		if mu[k] >= 0 {
 			for _, set := range s.f {
-				row := lp.Row{A: make([]int64, c.n)}
+				row := lp.Row{A: make([]int64, n)}
 				addSet(row.A, set, 1)
 				row.A[mu[k]]--
-				c.fixed = append(c.fixed, row)
+				fixed = append(fixed, row)
 			}
 			for _, t := range s.v {
-				row := lp.Row{A: make([]int64, c.n), B: 1}
+				row := lp.Row{A: make([]int64, n), B: 1}
 				row.A[k]++
 				row.A[mu[k]]++
 				addSet(row.A, t, -1)
@@ -176,7 +191,7 @@ func (c *cState) build(r *Reasoner) {
 			for _, t := range s.v {
 				var rows []lp.Row
 				for _, set := range s.f {
-					row := lp.Row{A: make([]int64, c.n), B: 1}
+					row := lp.Row{A: make([]int64, n), B: 1}
 					row.A[k]++
 					addSet(row.A, set, 1)
 					addSet(row.A, t, -1)
@@ -186,12 +201,12 @@ func (c *cState) build(r *Reasoner) {
 			}
 		}
 		if len(g) == 1 {
-			c.fixed = append(c.fixed, g[0]...)
+			fixed = append(fixed, g[0]...)
 		} else {
-			c.groups = append(c.groups, g)
+			groups = append(groups, g)
 		}
 	}
-	c.built = true
+	return n, fixed, groups, nil
 }
 
 // addSet adds x to the coefficient of each impact of set.

@@ -78,7 +78,7 @@ func (r *Reasoner) cInference(ctx context.Context, a *Answer) error {
 	anb := e.assume(slices.Clone(as), logic.Not(a.Query.Consequent))
 	fq, err := r.minimalSets(ctx, anb, c.conds)
 	if err != nil {
-		return fmt.Errorf("c-inference stopped finding the minimal falsified sets of α ∧ ¬β: %w", err)
+		return fmt.Errorf("c-inference stopped finding the minimal falsified sets of α ∧ ¬β (%d found): %w", len(fq), err)
 	}
 	if len(fq) == 0 {
 		a.Entailed = true // α ∧ ¬β is impossible
@@ -86,7 +86,7 @@ func (r *Reasoner) cInference(ctx context.Context, a *Answer) error {
 	}
 	vq, err := r.minimalSets(ctx, ab, c.conds)
 	if err != nil {
-		return fmt.Errorf("c-inference stopped finding the minimal falsified sets of α ∧ β: %w", err)
+		return fmt.Errorf("c-inference stopped finding the minimal falsified sets of α ∧ β (%d found, and %d of α ∧ ¬β): %w", len(vq), len(fq), err)
 	}
 	rank := func(imp []int64, sets [][]int) Rank {
 		best := Infinite

@@ -240,13 +240,18 @@ func randQuery(r *rand.Rand, b *Base) (alpha, beta *logic.Formula) {
 	return alpha, beta
 }
 
-func randBase(r *rand.Rand) *Base {
-	n := 2 + r.IntN(4)
+// letters returns a vocabulary of n atoms a, b, c, ….
+func letters(n int) *logic.Vocabulary {
 	v := &logic.Vocabulary{}
 	for i := range n {
 		v.Intern(string(rune('a' + i)))
 	}
-	b := &Base{Vocab: v}
+	return v
+}
+
+func randBase(r *rand.Rand) *Base {
+	n := 2 + r.IntN(4)
+	b := &Base{Vocab: letters(n)}
 	for range 1 + r.IntN(6) {
 		b.Defaults = append(b.Defaults, NewDefault(randAntecedent(r, n), randConsequent(r, n)))
 	}

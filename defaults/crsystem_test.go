@@ -132,11 +132,7 @@ func (br *brute) productCInference(t *testing.T, uniq []int, alpha, beta *logic.
 // defaults share atoms and have several minimal falsified sets each.
 func denseBase(r *rand.Rand) *Base {
 	n := 3 + r.IntN(3)
-	v := &logic.Vocabulary{}
-	for i := range n {
-		v.Intern(string(rune('a' + i)))
-	}
-	b := &Base{Vocab: v}
+	b := &Base{Vocab: letters(n)}
 	for range 6 + r.IntN(9) {
 		t := make(logic.Term, 1+r.IntN(2))
 		for i := range t {

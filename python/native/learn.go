@@ -1,0 +1,187 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/possibilistic"
+	"github.com/strata-logic/strata/table"
+)
+
+func init() {
+	methods["table.learn"] = learnTable
+	methods["table.folds"] = tableFolds
+}
+
+// tableRequest is a table in CSV with a header, as the Python side writes
+// a DataFrame or an array: Name names it in errors, Categorical names the
+// columns that are categorical whatever their values (pandas' category,
+// bool and string columns); the others' types are inferred as strata learn
+// --table infers them.
+type tableRequest struct {
+	Table       string   `json:"table"`
+	Name        string   `json:"name"`
+	Categorical []string `json:"categorical"`
+}
+
+// read reads the table, with the columns of numeric as numbers when it is
+// not nil (a theory's threshold columns: table.NumericColumns).
+func (r tableRequest) read(numeric []string) (*table.Table, error) {
+	return table.Read(strings.NewReader(r.Table), r.Name, table.Options{Numeric: numeric, Categorical: r.Categorical})
+}
+
+// learnSettings are the learning settings, named as strata learn's flags
+// and the server's fields are (an underscore for the dash), with their
+// meanings; a zero has no effect (table.Settings), so the Python side
+// sends strata learn --table's defaults.
+type learnSettings struct {
+	Semantics          string   `json:"semantics"`
+	Iterations         int      `json:"iterations"`
+	Timeout            float64  `json:"timeout"` // seconds
+	Candidates         int      `json:"candidates"`
+	Grow               int      `json:"grow"`
+	Tally              bool     `json:"tally"`
+	Patience           int      `json:"patience"`
+	Seed               uint64   `json:"seed"`
+	Threads            int      `json:"threads"`
+	Folds              int      `json:"folds"`
+	Validation         float64  `json:"validation"`
+	ValidationPatience int      `json:"validation_patience"`
+	Choose             string   `json:"choose"`
+	Restarts           int      `json:"restarts"`
+	Prune              bool     `json:"prune"`
+	Variants           []string `json:"variants"`
+}
+
+// settings maps the request to table.Settings as strata learn --table maps
+// its flags (cmd/strata/table.go).
+func (ls learnSettings) settings(label string) (table.Settings, error) {
+	sem, err := possibilistic.ParseSemantics(ls.Semantics)
+	if err != nil {
+		return table.Settings{}, err
+	}
+	rule, err := learn.ParseRule(ls.Choose)
+	if err != nil {
+		return table.Settings{}, err
+	}
+	s := table.Settings{
+		Learner: learn.Settings{Iterations: ls.Iterations, Timeout: time.Duration(ls.Timeout * float64(time.Second)), Candidates: ls.Candidates,
+			Seed: ls.Seed, Threads: ls.Threads, Patience: ls.Patience, Semantics: sem, Grow: ls.Grow, Tally: ls.Tally},
+		Label: label, Folds: ls.Folds, Validation: ls.Validation, ValidationPatience: ls.ValidationPatience, Rule: rule,
+		Restarts: ls.Restarts,
+	}
+	if ls.Prune {
+		s.PruneShare = learn.DefaultPruneShare
+	}
+	var vs []table.Variant
+	for _, name := range ls.Variants {
+		v, err := table.ParseVariant(name)
+		if err != nil {
+			return table.Settings{}, err
+		}
+		vs = append(vs, v)
+	}
+	switch {
+	case len(vs) == 1:
+		s.Variant = vs[0]
+	case len(vs) > 1:
+		s.Variants = vs
+	}
+	return s, nil
+}
+
+type learnRequest struct {
+	tableRequest
+	Label    string        `json:"label"`
+	Settings learnSettings `json:"settings"`
+}
+
+// learnAnswer is a learned theory with what strata learn --table says of
+// its run.
+type learnAnswer struct {
+	Theory   string   `json:"theory"`
+	Classes  []string `json:"classes"`  // the encoding's classes
+	Features []string `json:"features"` // the columns learned from
+	Notes    []string `json:"notes"`    // columns left out, and why
+	Stop     string   `json:"stop"`
+	// Iterations is the final run's number of iterations.
+	Iterations    int     `json:"iterations"`
+	Seconds       float64 `json:"seconds"`
+	TrainAccuracy float64 `json:"train_accuracy"` // on the learner's examples
+	Formulas      int     `json:"formulas"`
+	Levels        int     `json:"levels"`
+	Literals      int     `json:"literals"`
+	Variant       string  `json:"variant"`
+}
+
+// learnTable is table.Learn on the request's table, with its features
+// chosen as strata learn --table chooses them (table.DefaultFeatures).
+func learnTable(ctx context.Context, req []byte) (any, error) {
+	var r learnRequest
+	if err := decode(req, &r); err != nil {
+		return nil, err
+	}
+	s, err := r.Settings.settings(r.Label)
+	if err != nil {
+		return nil, err
+	}
+	t, err := r.read(nil)
+	if err != nil {
+		return nil, err
+	}
+	if t.Column(r.Label) == nil {
+		return nil, fmt.Errorf("%s: no class column %q", t.Name, r.Label)
+	}
+	var notes []string
+	s.Features, notes = table.DefaultFeatures(t, r.Label, "")
+	lr, err := table.Learn(ctx, t, nil, s)
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	if err := lr.Theory.WriteText(&b); err != nil {
+		return nil, err
+	}
+	a := learnAnswer{Theory: b.String(), Classes: lr.Encoding.Classes, Features: []string{}, Notes: notes, Stop: string(lr.Stop),
+		Iterations: len(lr.History), Seconds: lr.Elapsed.Seconds(), TrainAccuracy: lr.TrainAccuracy,
+		Formulas: lr.Model.NumClauses(), Levels: len(lr.Model.Levels), Literals: lr.Model.NumLiterals(), Variant: lr.Variant.String()}
+	for _, f := range lr.Encoding.Features {
+		a.Features = append(a.Features, f.Column)
+	}
+	if a.Notes == nil {
+		a.Notes = []string{}
+	}
+	return a, nil
+}
+
+type foldsRequest struct {
+	tableRequest
+	Label string `json:"label"`
+	K     int    `json:"k"`
+	Seed  uint64 `json:"seed"`
+}
+
+// tableFolds returns the folds of a cross-validation of the table's rows
+// as strata bench tabular draws them (table.Folds, stratified by the class
+// column): the test rows of each fold, by index from 0.
+func tableFolds(_ context.Context, req []byte) (any, error) {
+	var r foldsRequest
+	if err := decode(req, &r); err != nil {
+		return nil, err
+	}
+	t, err := r.read(nil)
+	if err != nil {
+		return nil, err
+	}
+	if t.Column(r.Label) == nil {
+		return nil, fmt.Errorf("%s: no class column %q", t.Name, r.Label)
+	}
+	rows := make([]int, t.Rows)
+	for i := range rows {
+		rows[i] = i
+	}
+	return table.Folds(t, rows, r.K, r.Label, "", r.Seed)
+}

@@ -48,7 +48,7 @@ func tableRules(ctx context.Context, req []byte) (any, error) {
 		}
 		for i, f := range l.Formulas {
 			ru := rule{Level: j, Weight: l.Weight, Formula: shown.Levels[j].Formulas[i].String(v), Conditions: [][3]string{}, Conclusion: [][3]string{}}
-			if c, ok := f.AsClause(); ok {
+			if c, ok := logic.NNF(f).AsClause(); ok { // conditions -> class is a clause
 				for _, lit := range c {
 					cmp, ok := comparison(v, lit)
 					switch {

@@ -9,6 +9,7 @@ import (
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/table"
+	"github.com/strata-logic/strata/table/tabular"
 )
 
 func init() {
@@ -95,8 +96,15 @@ func (ls learnSettings) settings(label string) (table.Settings, error) {
 
 type learnRequest struct {
 	tableRequest
-	Label    string        `json:"label"`
+	Label string `json:"label"`
+	// Features are the columns to learn from (strata learn --table
+	// --features); nil: those strata learn --table chooses
+	// (table.DefaultFeatures), with notes on those it leaves out.
+	Features []string      `json:"features"`
 	Settings learnSettings `json:"settings"`
+	// Answers asks for the theory's answers on the table's rows too
+	// (table.answers), with the table as read for learning.
+	Answers bool `json:"answers"`
 }
 
 // learnAnswer is a learned theory with what strata learn --table says of
@@ -115,10 +123,12 @@ type learnAnswer struct {
 	Levels        int     `json:"levels"`
 	Literals      int     `json:"literals"`
 	Variant       string  `json:"variant"`
+	// Answers are the theory's answers on the rows learned from, with
+	// Answers.
+	Answers *answersAnswer `json:"answers,omitempty"`
 }
 
-// learnTable is table.Learn on the request's table, with its features
-// chosen as strata learn --table chooses them (table.DefaultFeatures).
+// learnTable is table.Learn on the request's table.
 func learnTable(ctx context.Context, req []byte) (any, error) {
 	var r learnRequest
 	if err := decode(req, &r); err != nil {
@@ -136,7 +146,9 @@ func learnTable(ctx context.Context, req []byte) (any, error) {
 		return nil, fmt.Errorf("%s: no class column %q", t.Name, r.Label)
 	}
 	var notes []string
-	s.Features, notes = table.DefaultFeatures(t, r.Label, "")
+	if s.Features = r.Features; s.Features == nil {
+		s.Features, notes = table.DefaultFeatures(t, r.Label, "")
+	}
 	lr, err := table.Learn(ctx, t, nil, s)
 	if err != nil {
 		return nil, err
@@ -154,6 +166,15 @@ func learnTable(ctx context.Context, req []byte) (any, error) {
 	if a.Notes == nil {
 		a.Notes = []string{}
 	}
+	if r.Answers {
+		rw, err := bindRows(ctx, lr.Theory, t, r.Label, s.Learner.Semantics)
+		if err != nil {
+			return nil, err
+		}
+		if a.Answers, err = rw.answers(ctx, r.Label); err != nil {
+			return nil, err
+		}
+	}
 	return a, nil
 }
 
@@ -164,9 +185,17 @@ type foldsRequest struct {
 	Seed  uint64 `json:"seed"`
 }
 
+// foldsAnswer is a cross-validation as strata bench tabular runs it: the
+// test rows of each fold, by index from 0, and the learner's seed of each
+// split.
+type foldsAnswer struct {
+	Folds [][]int  `json:"folds"`
+	Seeds []uint64 `json:"seeds"`
+}
+
 // tableFolds returns the folds of a cross-validation of the table's rows
 // as strata bench tabular draws them (table.Folds, stratified by the class
-// column): the test rows of each fold, by index from 0.
+// column) and the seeds it learns each split with (tabular.SplitSeed).
 func tableFolds(_ context.Context, req []byte) (any, error) {
 	var r foldsRequest
 	if err := decode(req, &r); err != nil {
@@ -183,5 +212,13 @@ func tableFolds(_ context.Context, req []byte) (any, error) {
 	for i := range rows {
 		rows[i] = i
 	}
-	return table.Folds(t, rows, r.K, r.Label, "", r.Seed)
+	folds, err := table.Folds(t, rows, r.K, r.Label, "", r.Seed)
+	if err != nil {
+		return nil, err
+	}
+	a := foldsAnswer{Folds: folds}
+	for i := range folds {
+		a.Seeds = append(a.Seeds, tabular.SplitSeed(r.Seed, i))
+	}
+	return a, nil
 }

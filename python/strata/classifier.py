@@ -37,6 +37,12 @@ level; rules the learned rules that decide the row, highest level first
 entailed, rules lists the classes that are."""
 
 _SEMANTICS = ("poss", "linear", "lex")
+
+# predict_proba's smoothing: the frequencies among the training rows
+# answered alike, smoothed by _SMOOTHING rows toward _PARENT (measured by
+# python/bench/calibration.py; docs/python.md).
+_SMOOTHING = 8
+_PARENT = "prior"
 _RULES = ("one-se", "best", "paired")
 
 
@@ -98,9 +104,10 @@ class StrataClassifier(ClassifierMixin, BaseEstimator):
     column's name in the theory), features_ (the columns learned from) and
     learning_ (what strata learn --table --json says of the run).
 
-    predict_proba is the possibility of each class given the row,
-    normalised: Π(c | x) = 1 − N(label≠c | x), the necessity with which
-    the theory excludes c, divided by the sum over the classes (see
+    predict_proba gives each class its frequency among the training rows
+    that the theory answers as it answers the row: the same class entailed
+    at the same necessity (the deciding level), smoothed; the class the
+    theory entails is always the most probable, so predict answers it (see
     docs/python.md for the calibration that chose it).
     """
 
@@ -266,6 +273,7 @@ class StrataClassifier(ClassifierMixin, BaseEstimator):
         if y is None:
             raise ValueError(f"{type(self).__name__} requires y to be passed, but the target y is None")
         X = self._check_X(X)
+        y_name = getattr(y, "name", None)
         y = column_or_1d(np.asarray(y) if not hasattr(y, "dtype") else y, warn=True)
         check_classification_targets(y)
         if len(y) != X.shape[0]:
@@ -277,12 +285,12 @@ class StrataClassifier(ClassifierMixin, BaseEstimator):
         keys = [_label_text(c) for c in classes]
         if len(set(keys)) != len(keys):
             raise ValueError(f"the classes {list(classes)} do not have distinct texts")
-        label = _label_name(getattr(y, "name", None), names)
+        label = _label_name(y_name, names)
         by_key = dict(zip(keys, range(len(classes))))
         idx = np.searchsorted(classes, y)
         labels = [keys[i] for i in idx.tolist()]
         request, text = self._request(X, names, label, labels)
-        request.update(label=label, settings=settings)
+        request.update(label=label, features=names, settings=settings, answers=True)
         res = self._call("table.learn", request, text)
         for note in res["notes"]:
             warnings.warn(f"strata: {note}", UserWarning, stacklevel=2)
@@ -293,6 +301,8 @@ class StrataClassifier(ClassifierMixin, BaseEstimator):
         self.learning_ = {k: res[k] for k in ("stop", "iterations", "seconds", "train_accuracy", "formulas", "levels", "literals", "variant")}
         self._class_index = by_key
         self.rules_ = self._rules()
+        answer, necessity = self._read_answers(res["answers"])
+        self._count_frequencies(answer, necessity, idx)
         return self
 
     def _rules(self):
@@ -316,39 +326,65 @@ class StrataClassifier(ClassifierMixin, BaseEstimator):
 
     def predict_proba(self, X):
         """The probability of each class (in the order of classes_) for
-        every row of X: the possibility of the class given the row,
-        normalised over the classes (Π(c | x) = 1 − N(label≠c | x))."""
-        request, text = self._predict_request(X)
-        res = self._call("table.degrees", request, text)
-        return self._proba(res)
+        every row of X: the frequencies of the classes among the training
+        rows that the theory answers as it answers the row (the same class
+        at the same necessity), smoothed by 8 rows toward the classes'
+        frequencies; the class the theory entails is the most probable (it
+        trades places with a more probable one), so that predict answers
+        it (see docs/python.md)."""
+        answer, necessity = self._answers(X)
+        return self._frequency_proba(answer, necessity, consistent=True)
 
-    def _proba(self, res):
+    def _answers(self, X):
+        """The class the theory entails for every row of X (an index into
+        classes_, -1 for none or several) and its necessity."""
+        request, text = self._predict_request(X)
+        return self._read_answers(self._call("table.answers", request, text))
+
+    def _read_answers(self, res):
+        answer = np.array([self._class_index[c] if c is not None else -1 for c in res["classes"]], dtype=int)
+        return answer, np.asarray(res["necessity"], dtype=float)
+
+    def _count_frequencies(self, answer, necessity, y_index):
         k = len(self.classes_)
-        cols = [self._class_index.get(c) for c in res["classes"]]
-        excluded = np.zeros((len(res["excluded"]), k))
-        if excluded.shape[0]:
-            e = np.asarray(res["excluded"], dtype=float)
-            for j, c in enumerate(cols):
-                if c is not None:
-                    excluded[:, c] = e[:, j]
-        poss = 1.0 - excluded
-        # Classes the theory has no atom of (none of the training rows'
-        # classes lacks one) and rows whose every class is excluded (α
-        # contradicts the theory's hard rules) are answered uniformly.
-        total = poss.sum(axis=1, keepdims=True)
-        empty = total[:, 0] <= 0
-        poss[empty] = 1.0
-        total[empty] = k
-        return poss / total
+        prior = np.bincount(y_index, minlength=k).astype(float)
+        by_answer, by_level = {}, {}
+        for a, w, c in zip(answer.tolist(), _level_key(necessity), y_index.tolist()):
+            by_answer.setdefault(a, [0] * k)[c] += 1
+            by_level.setdefault((a, w), [0] * k)[c] += 1
+        self._frequencies = {"prior": prior.tolist(), "by_answer": by_answer, "by_level": by_level}
+
+    def _frequency_proba(self, answer, necessity, consistent, m=_SMOOTHING, parent=_PARENT):
+        """Frequencies among the training rows answered alike, smoothed by
+        m rows toward the parent: the rows answered the same class
+        ("answer", themselves smoothed toward the prior) or the prior
+        ("prior")."""
+        f = self._frequencies
+        k = len(self.classes_)
+        prior = np.asarray(f["prior"])
+        prior = prior / prior.sum()
+        out = np.empty((len(answer), k))
+        cache = {}
+        for i, (a, w) in enumerate(zip(answer.tolist(), _level_key(necessity))):
+            p = cache.get((a, w))
+            if p is None:
+                up = _smooth(f["by_answer"].get(a), prior, m) if parent == "answer" else prior
+                p = _smooth(f["by_level"].get((a, w)), up, m)
+                if consistent and a >= 0:
+                    p = _prefer(p, a)
+                cache[(a, w)] = p
+            out[i] = p
+        return out
 
     def predict_log_proba(self, X):
         with np.errstate(divide="ignore"):
             return np.log(self.predict_proba(X))
 
     def predict(self, X):
-        """The class of every row of X: the one the theory entails, or
-        predict_proba's most probable when it entails none or several (the
-        first of classes_ on a tie)."""
+        """The class of every row of X: the one the theory entails, or,
+        when it entails none or several, predict_proba's most probable: the
+        most frequent class of the training rows it leaves so (the first of
+        classes_ on a tie)."""
         proba = self.predict_proba(X)
         return self.classes_[np.argmax(proba, axis=1)]
 
@@ -376,6 +412,35 @@ class StrataClassifier(ClassifierMixin, BaseEstimator):
         self.__dict__.update(state)
         if "theory_" in state:
             self.rules_ = self._rules()
+
+
+def _level_key(necessity):
+    """Necessities as keys: rounded, so that a level's weight read back from
+    the theory's text is the same key."""
+    return [round(float(w), 9) for w in necessity]
+
+
+def _smooth(counts, parent, m):
+    """Class frequencies smoothed by m rows distributed as parent."""
+    if counts is None:
+        return parent
+    n = np.asarray(counts, dtype=float)
+    return (n + m * parent) / (n.sum() + m)
+
+
+def _prefer(p, a):
+    """p with class a the most probable: when another class is more probable
+    (or as probable), a takes its probability and it takes a's, and a tie
+    is broken for a by a hair."""
+    j = int(np.argmax(p))
+    if j != a and p[j] >= p[a]:
+        p = p.copy()
+        p[a], p[j] = p[j], p[a]
+    if np.count_nonzero(p == p[a]) > 1:
+        p = p.copy()
+        p[a] += 1e-9
+        p = p / p.sum()
+    return p
 
 
 def _label_text(c):

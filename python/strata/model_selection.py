@@ -22,13 +22,24 @@ class TableFolds(BaseCrossValidator):
     def get_n_splits(self, X=None, y=None, groups=None):
         return self.n_splits
 
-    def _iter_test_indices(self, X=None, y=None, groups=None):
+    def _draw(self, y):
         if y is None:
             raise ValueError("TableFolds stratifies by class: give y")
         from .classifier import _label_text
 
         labels = [_label_text(v) for v in np.asarray(y).ravel().tolist()]
         text = _table.write([], [], "class", labels)
-        res = _native.call("table.folds", {"table": text, "name": "y", "categorical": ["class"], "label": "class", "k": int(self.n_splits), "seed": int(self.seed)})
-        for fold in res:
+        return _native.call(
+            "table.folds",
+            {"table": text, "name": "y", "categorical": ["class"], "label": "class", "k": int(self.n_splits), "seed": int(self.seed)},
+        )
+
+    def _iter_test_indices(self, X=None, y=None, groups=None):
+        for fold in self._draw(y)["folds"]:
             yield np.asarray(fold, dtype=int)
+
+    def split_seeds(self):
+        """The learner's seed of each split, as strata bench tabular --seed
+        learns them: StrataClassifier(seed=s) on split i with the i-th
+        learns the theory bench tabular learns there."""
+        return list(self._draw(["a", "b"] * self.n_splits)["seeds"])

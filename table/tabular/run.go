@@ -538,7 +538,7 @@ func (o Options) heldOut(rows int) (folds int, validation float64) {
 func runStrata(ctx context.Context, o Options, d Dataset, s split, sem possibilistic.Semantics, i int) (*outcome, error) {
 	start := time.Now()
 	st := table.Settings{
-		Learner: learn.Settings{Iterations: o.Iterations, Timeout: o.Timeout, Candidates: o.Candidates, Seed: o.Seed + uint64(i)*7919,
+		Learner: learn.Settings{Iterations: o.Iterations, Timeout: o.Timeout, Candidates: o.Candidates, Seed: SplitSeed(o.Seed, i),
 			Threads: 1, Patience: o.Patience, Semantics: sem, Grow: o.Grow, Tally: o.Tally},
 		Label: d.Label, Features: d.Features,
 		ValidationPatience: o.ValidationPatience, Rule: o.Rule, Restarts: o.Restarts,

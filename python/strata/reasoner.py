@@ -28,7 +28,7 @@ class Answer:
         self.answer = view["answer"]
         self.entailed = view["entailed"]
         self.semantics = view["semantics"]
-        self.degrees = view.get("degrees")
+        self.degrees = {k: view[k] for k in ("deciding_level", "deciding_weight", "inconsistency") if k in view}
         self.explanation = view.get("explanation") or {}
         self.text = self.explanation.get("text", "")
 

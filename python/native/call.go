@@ -12,6 +12,11 @@ import (
 	"github.com/strata-logic/strata/logic"
 )
 
+// main is empty: the package is built with -buildmode=c-shared, and its
+// entry points are the exported functions of main.go (which need cgo; the
+// rest builds and tests without).
+func main() {}
+
 // method answers one request (its JSON) under ctx.
 type method func(ctx context.Context, req []byte) (any, error)
 

@@ -28,8 +28,6 @@ import "C"
 
 import "unsafe"
 
-func main() {}
-
 //export strata_call
 func strata_call(method, request *C.char, job C.longlong) *C.char {
 	out := call(C.GoString(method), []byte(C.GoString(request)), int64(job))

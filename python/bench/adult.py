@@ -1,0 +1,66 @@
+"""What the Python path adds to learning: StrataClassifier().fit against
+strata learn --table on the same rows of adult (the training rows of the
+first of bench tabular's 10 folds, seed 1), with the same settings (the
+defaults; every column a feature), side by side, alternating.
+
+    python3 python/bench/adult.py [--data DIR] [--cli PATH] [--runs N]
+
+It checks that both learn the same theory, and prints each run's wall and
+CPU seconds (the CPU of strata learn as a child process; of the Python
+process, Go's threads included, for fit) and the medians' ratio.
+"""
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import tempfile
+import time
+
+import pandas as pd
+
+from strata import StrataClassifier, TableFolds
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--data", default=os.path.join(here, "..", "..", "..", "shared", "data"))
+    ap.add_argument("--cli", default="strata")
+    ap.add_argument("--runs", type=int, default=3)
+    a = ap.parse_args()
+    df = pd.read_csv(os.path.join(a.data, "tabular", "adult", "adult.csv"), dtype=str, keep_default_na=False)
+    X, y = df.drop(columns=["label"]), df["label"]
+    train, _ = next(TableFolds(10, seed=1).split(X, y))
+    # The command line reads the rows from a file; the estimator from a
+    # DataFrame of the same text (types inferred alike).
+    tmp = tempfile.mkdtemp()
+    path = os.path.join(tmp, "adult-train.csv")
+    df.iloc[train].to_csv(path, index=False)
+    Xtr, ytr = X.iloc[train], y.iloc[train]
+    cli_wall, cli_cpu, py_wall, py_cpu = [], [], [], []
+    print("run\tstrata learn --table wall\tcpu\tStrataClassifier.fit wall\tcpu", flush=True)
+    for run in range(a.runs):
+        out = os.path.join(tmp, "cli.theory")
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        subprocess.run([a.cli, "learn", "--table", path, "--label", "label", "--features", ",".join(X.columns), "-o", out], check=True, capture_output=True)
+        cli_wall.append(time.perf_counter() - t0)
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cli_cpu.append(r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime)
+        t0, c0 = time.perf_counter(), time.process_time()
+        clf = StrataClassifier().fit(Xtr, ytr)
+        py_wall.append(time.perf_counter() - t0)
+        py_cpu.append(time.process_time() - c0)
+        with open(out) as f:
+            same = f.read() == clf.theory_
+        print(f"{run + 1}\t{cli_wall[-1]:.2f}\t{cli_cpu[-1]:.2f}\t{py_wall[-1]:.2f}\t{py_cpu[-1]:.2f}\tsame theory: {same}", flush=True)
+        if not same:
+            raise SystemExit("the two learned different theories: not the same work")
+    mw, mc = statistics.median(py_wall) / statistics.median(cli_wall), statistics.median(py_cpu) / statistics.median(cli_cpu)
+    print(f"median ratio, Python / command line: wall {mw:.3f} ({100 * (mw - 1):+.1f}%), cpu {mc:.3f} ({100 * (mc - 1):+.1f}%)")
+
+
+if __name__ == "__main__":
+    main()

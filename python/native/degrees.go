@@ -40,20 +40,18 @@ type rowsOf struct {
 	sem possibilistic.Semantics
 }
 
-func readRows(ctx context.Context, r predictRequest) (*rowsOf, error) {
-	sem, err := possibilistic.ParseSemantics(r.Semantics)
-	if err != nil {
-		return nil, err
+// readRows decodes a predictRequest and reads its rows.
+func readRows(ctx context.Context, req []byte) (*rowsOf, predictRequest, error) {
+	var r predictRequest
+	if err := decode(req, &r); err != nil {
+		return nil, r, err
 	}
-	th, err := readTheory(ctx, r.Theory)
+	sem, th, t, err := r.load(ctx)
 	if err != nil {
-		return nil, err
+		return nil, r, err
 	}
-	t, err := r.read(table.NumericColumns(th.Vocab))
-	if err != nil {
-		return nil, err
-	}
-	return bindRows(ctx, th, t, r.Label, sem)
+	rw, err := bindRows(ctx, th, t, r.Label, sem)
+	return rw, r, err
 }
 
 func bindRows(ctx context.Context, th *possibilistic.Theory, t *table.Table, label string, sem possibilistic.Semantics) (*rowsOf, error) {
@@ -103,11 +101,7 @@ func (rw *rowsOf) each(f func(row int, alpha logic.Term) error, same func(row, f
 
 // tableDegrees answers the degrees of every class for every row.
 func tableDegrees(ctx context.Context, req []byte) (any, error) {
-	var r predictRequest
-	if err := decode(req, &r); err != nil {
-		return nil, err
-	}
-	rw, err := readRows(ctx, r)
+	rw, _, err := readRows(ctx, req)
 	if err != nil {
 		return nil, err
 	}
@@ -145,11 +139,7 @@ type answersAnswer struct {
 // tableAnswers answers every row's class, as table.Predict does, with its
 // necessity.
 func tableAnswers(ctx context.Context, req []byte) (any, error) {
-	var r predictRequest
-	if err := decode(req, &r); err != nil {
-		return nil, err
-	}
-	rw, err := readRows(ctx, r)
+	rw, r, err := readRows(ctx, req)
 	if err != nil {
 		return nil, err
 	}

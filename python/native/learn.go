@@ -28,6 +28,15 @@ type tableRequest struct {
 	Categorical []string `json:"categorical"`
 }
 
+// readLabelled reads the table, which must have the column label.
+func (r tableRequest) readLabelled(label string) (*table.Table, error) {
+	t, err := r.read(nil)
+	if err == nil && t.Column(label) == nil {
+		err = fmt.Errorf("%s: no class column %q", t.Name, label)
+	}
+	return t, err
+}
+
 // read reads the table, with the columns of numeric as numbers when it is
 // not nil (a theory's threshold columns: table.NumericColumns).
 func (r tableRequest) read(numeric []string) (*table.Table, error) {
@@ -138,12 +147,9 @@ func learnTable(ctx context.Context, req []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := r.read(nil)
+	t, err := r.readLabelled(r.Label)
 	if err != nil {
 		return nil, err
-	}
-	if t.Column(r.Label) == nil {
-		return nil, fmt.Errorf("%s: no class column %q", t.Name, r.Label)
 	}
 	var notes []string
 	if s.Features = r.Features; s.Features == nil {
@@ -201,12 +207,9 @@ func tableFolds(_ context.Context, req []byte) (any, error) {
 	if err := decode(req, &r); err != nil {
 		return nil, err
 	}
-	t, err := r.read(nil)
+	t, err := r.readLabelled(r.Label)
 	if err != nil {
 		return nil, err
-	}
-	if t.Column(r.Label) == nil {
-		return nil, fmt.Errorf("%s: no class column %q", t.Name, r.Label)
 	}
 	rows := make([]int, t.Rows)
 	for i := range rows {

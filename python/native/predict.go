@@ -43,15 +43,7 @@ func predictTable(ctx context.Context, req []byte) (any, error) {
 	if err := decode(req, &r); err != nil {
 		return nil, err
 	}
-	sem, err := possibilistic.ParseSemantics(r.Semantics)
-	if err != nil {
-		return nil, err
-	}
-	th, err := readTheory(ctx, r.Theory)
-	if err != nil {
-		return nil, err
-	}
-	t, err := r.read(table.NumericColumns(th.Vocab))
+	sem, th, t, err := r.load(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -69,6 +61,21 @@ func predictTable(ctx context.Context, req []byte) (any, error) {
 		}
 	}
 	return a, nil
+}
+
+// load reads the request's semantics, theory and table, the table with
+// the theory's threshold columns as numbers.
+func (r predictRequest) load(ctx context.Context) (possibilistic.Semantics, *possibilistic.Theory, *table.Table, error) {
+	sem, err := possibilistic.ParseSemantics(r.Semantics)
+	if err != nil {
+		return sem, nil, nil, err
+	}
+	th, err := readTheory(ctx, r.Theory)
+	if err != nil {
+		return sem, nil, nil, err
+	}
+	t, err := r.read(table.NumericColumns(th.Vocab))
+	return sem, th, t, err
 }
 
 // readTheory reads a theory in the text format, named "theory" in errors.

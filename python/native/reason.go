@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -47,11 +48,7 @@ func openTheory(ctx context.Context, req []byte) (any, error) {
 	if err := decode(req, &r); err != nil {
 		return nil, err
 	}
-	name := r.Name
-	if name == "" {
-		name = "theory"
-	}
-	th, err := possibilistic.ReadText(ctx, strings.NewReader(r.Text), name, &logic.Vocabulary{})
+	th, err := possibilistic.ReadText(ctx, strings.NewReader(r.Text), cmp.Or(r.Name, "theory"), &logic.Vocabulary{})
 	if err != nil {
 		return nil, err
 	}
@@ -171,10 +168,7 @@ func openBase(ctx context.Context, req []byte) (any, error) {
 	if err := decode(req, &r); err != nil {
 		return nil, err
 	}
-	name := r.Name
-	if name == "" {
-		name = "rules"
-	}
+	name := cmp.Or(r.Name, "rules")
 	data := logic.TrimBOM([]byte(r.Text))
 	v := &logic.Vocabulary{}
 	var b *defaults.Base

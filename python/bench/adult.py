@@ -7,8 +7,14 @@ defaults; every column a feature), side by side, alternating.
 
 It checks that both learn the same theory, and prints each run's wall and
 CPU seconds (the CPU of strata learn as a child process; of the Python
-process, Go's threads included, for fit) and the medians' ratio.
+process, Go's threads included, for fit), the seconds table.Learn took
+inside each (strata learn --json's seconds, StrataClassifier's
+learning_["seconds"]), and the medians' ratios. What each adds to
+table.Learn is measured within one process, under the same load: on a
+shared machine it is steadier than the ratio of two processes' times.
 """
+
+import json
 
 import argparse
 import os
@@ -39,27 +45,35 @@ def main():
     path = os.path.join(tmp, "adult-train.csv")
     df.iloc[train].to_csv(path, index=False)
     Xtr, ytr = X.iloc[train], y.iloc[train]
-    cli_wall, cli_cpu, py_wall, py_cpu = [], [], [], []
-    print("run\tstrata learn --table wall\tcpu\tStrataClassifier.fit wall\tcpu", flush=True)
+    cli_wall, cli_cpu, cli_learn, py_wall, py_cpu, py_learn = [], [], [], [], [], []
+    print("run\tstrata learn --table: wall\tcpu\ttable.Learn\tStrataClassifier.fit: wall\tcpu\ttable.Learn", flush=True)
     for run in range(a.runs):
         out = os.path.join(tmp, "cli.theory")
         r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
-        subprocess.run([a.cli, "learn", "--table", path, "--label", "label", "--features", ",".join(X.columns), "-o", out], check=True, capture_output=True)
+        p = subprocess.run([a.cli, "learn", "--table", path, "--label", "label", "--features", ",".join(X.columns), "--json", "-o", out],
+                           check=True, capture_output=True, text=True)
         cli_wall.append(time.perf_counter() - t0)
+        cli_learn.append(json.loads(p.stdout)["seconds"])
         r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
         cli_cpu.append(r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime)
         t0, c0 = time.perf_counter(), time.process_time()
         clf = StrataClassifier().fit(Xtr, ytr)
         py_wall.append(time.perf_counter() - t0)
         py_cpu.append(time.process_time() - c0)
+        py_learn.append(clf.learning_["seconds"])
         with open(out) as f:
             same = f.read() == clf.theory_
-        print(f"{run + 1}\t{cli_wall[-1]:.2f}\t{cli_cpu[-1]:.2f}\t{py_wall[-1]:.2f}\t{py_cpu[-1]:.2f}\tsame theory: {same}", flush=True)
+        print(f"{run + 1}\t{cli_wall[-1]:.2f}\t{cli_cpu[-1]:.2f}\t{cli_learn[-1]:.2f}\t{py_wall[-1]:.2f}\t{py_cpu[-1]:.2f}\t{py_learn[-1]:.2f}"
+              f"\tsame theory: {same}", flush=True)
         if not same:
             raise SystemExit("the two learned different theories: not the same work")
-    mw, mc = statistics.median(py_wall) / statistics.median(cli_wall), statistics.median(py_cpu) / statistics.median(cli_cpu)
+    med = statistics.median
+    mw, mc = med(py_wall) / med(cli_wall), med(py_cpu) / med(cli_cpu)
     print(f"median ratio, Python / command line: wall {mw:.3f} ({100 * (mw - 1):+.1f}%), cpu {mc:.3f} ({100 * (mc - 1):+.1f}%)")
+    added_py = med([(w - s) / s for w, s in zip(py_wall, py_learn)])
+    added_cli = med([(w - s) / s for w, s in zip(cli_wall, cli_learn)])
+    print(f"median time beyond table.Learn, as a share of it: StrataClassifier.fit {100 * added_py:+.1f}%, strata learn --table {100 * added_cli:+.1f}%")
 
 
 if __name__ == "__main__":

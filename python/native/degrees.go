@@ -76,23 +76,30 @@ func bindRows(ctx context.Context, th *possibilistic.Theory, t *table.Table, lab
 	return &rowsOf{th: th, t: t, e: e, b: b, rs: rs, sem: sem}, nil
 }
 
-// each calls f once per distinct situation of the rows, with the first row
-// that has it, and same for every later row with a situation seen before.
-func (rw *rowsOf) each(f func(row int, alpha logic.Term) error, same func(row, first int)) error {
+// each calls f once per distinct situation of the rows (all of them when
+// rows is nil), with the index in rows of the first row that has it, and
+// same for every later row with a situation seen before.
+func (rw *rowsOf) each(rows []int, f func(i int, alpha logic.Term) error, same func(i, first int)) error {
+	if rows == nil {
+		rows = make([]int, rw.t.Rows)
+		for i := range rows {
+			rows[i] = i
+		}
+	}
 	done := map[string]int{}
 	var key strings.Builder
-	for row := range rw.t.Rows {
+	for i, row := range rows {
 		alpha := rw.b.Situation(row)
 		key.Reset()
 		for _, l := range alpha {
 			fmt.Fprintf(&key, "%d,", l)
 		}
 		if j, ok := done[key.String()]; ok {
-			same(row, j)
+			same(i, j)
 			continue
 		}
-		done[key.String()] = row
-		if err := f(row, alpha); err != nil {
+		done[key.String()] = i
+		if err := f(i, alpha); err != nil {
 			return err
 		}
 	}
@@ -107,7 +114,7 @@ func tableDegrees(ctx context.Context, req []byte) (any, error) {
 	}
 	atoms := rw.e.ClassAtoms()
 	a := degreesAnswer{Classes: rw.e.Classes, Holds: make([][]float64, rw.t.Rows), Excluded: make([][]float64, rw.t.Rows)}
-	err = rw.each(func(row int, alpha logic.Term) error {
+	err = rw.each(nil, func(row int, alpha logic.Term) error {
 		given := logic.TermF(alpha)
 		for _, c := range atoms {
 			yes, err := rw.rs.Decide(ctx, rw.sem, given, logic.AtomF(c))
@@ -143,17 +150,18 @@ func tableAnswers(ctx context.Context, req []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rw.answers(ctx, r.Label)
+	return rw.answers(ctx, r.Label, nil)
 }
 
-func (rw *rowsOf) answers(ctx context.Context, label string) (*answersAnswer, error) {
-	preds, err := table.Predict(ctx, rw.th, rw.t, table.PredictOptions{Semantics: rw.sem, Label: label})
+// answers answers the rows (all of them when rows is nil), in their order.
+func (rw *rowsOf) answers(ctx context.Context, label string, rows []int) (*answersAnswer, error) {
+	preds, err := table.Predict(ctx, rw.th, rw.t, table.PredictOptions{Semantics: rw.sem, Label: label, Rows: rows})
 	if err != nil {
 		return nil, err
 	}
 	a := &answersAnswer{Classes: make([]*string, len(preds)), Necessity: make([]float64, len(preds))}
 	atoms := rw.e.ClassAtoms()
-	err = rw.each(func(row int, alpha logic.Term) error {
+	err = rw.each(rows, func(row int, alpha logic.Term) error {
 		p := preds[row]
 		if p.Class == table.NoClass {
 			return nil

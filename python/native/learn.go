@@ -112,8 +112,10 @@ type learnRequest struct {
 	Features []string      `json:"features"`
 	Settings learnSettings `json:"settings"`
 	// Answers asks for the theory's answers on the table's rows too
-	// (table.answers), with the table as read for learning.
-	Answers bool `json:"answers"`
+	// (table.answers), with the table as read for learning: on the rows
+	// AnswerRows (indices from 0), or all of them when it is nil.
+	Answers    bool  `json:"answers"`
+	AnswerRows []int `json:"answer_rows"`
 }
 
 // learnAnswer is a learned theory with what strata learn --table says of
@@ -177,7 +179,7 @@ func learnTable(ctx context.Context, req []byte) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		if a.Answers, err = rw.answers(ctx, r.Label); err != nil {
+		if a.Answers, err = rw.answers(ctx, r.Label, r.AnswerRows); err != nil {
 			return nil, err
 		}
 	}

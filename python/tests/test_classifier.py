@@ -109,6 +109,17 @@ def test_labels_strings_integers_binary_multiclass(labels):
     assert clf.predict_proba(X).shape == (200, k)
 
 
+def test_large_table_counts_a_sample():
+    # predict_proba counts its frequencies on 5,000 of the training rows.
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(6000, 2))
+    y = np.where(X[:, 0] + 0.3 * rng.normal(size=6000) > 0, "up", "down")
+    clf = StrataClassifier(iterations=5).fit(X, y)
+    assert sum(clf._frequencies["prior"]) == 5000
+    p = clf.predict_proba(X)
+    assert np.allclose(p.sum(axis=1), 1) and (clf.classes_[p.argmax(axis=1)] == clf.predict(X)).all()
+
+
 def test_pickle_keeps_the_theory():
     X, y = loans()
     clf = StrataClassifier(semantics="lex").fit(X, y)

@@ -1,7 +1,9 @@
 """What the Python path adds to learning: StrataClassifier().fit against
 strata learn --table on the same rows of adult (the training rows of the
 first of bench tabular's 10 folds, seed 1), with the same settings (the
-defaults; every column a feature), side by side, alternating.
+defaults; every column a feature), side by side, in the order ABBA (the
+command line first in odd runs, the estimator first in even ones), so
+that a load that rises or falls meanwhile weighs on both alike.
 
     python3 python/bench/adult.py [--data DIR] [--cli PATH] [--runs N]
 
@@ -47,23 +49,33 @@ def main():
     Xtr, ytr = X.iloc[train], y.iloc[train]
     cli_wall, cli_cpu, cli_learn, py_wall, py_cpu, py_learn = [], [], [], [], [], []
     print("run\tstrata learn --table: wall\tcpu\ttable.Learn\tStrataClassifier.fit: wall\tcpu\ttable.Learn", flush=True)
-    for run in range(a.runs):
+    def learn_cli():
         out = os.path.join(tmp, "cli.theory")
         r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
         p = subprocess.run([a.cli, "learn", "--table", path, "--label", "label", "--features", ",".join(X.columns), "--json", "-o", out],
                            check=True, capture_output=True, text=True)
         cli_wall.append(time.perf_counter() - t0)
-        cli_learn.append(json.loads(p.stdout)["seconds"])
         r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
         cli_cpu.append(r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime)
+        cli_learn.append(json.loads(p.stdout)["seconds"])
+        with open(out) as f:
+            return f.read()
+
+    def learn_py():
         t0, c0 = time.perf_counter(), time.process_time()
         clf = StrataClassifier().fit(Xtr, ytr)
         py_wall.append(time.perf_counter() - t0)
         py_cpu.append(time.process_time() - c0)
         py_learn.append(clf.learning_["seconds"])
-        with open(out) as f:
-            same = f.read() == clf.theory_
+        return clf.theory_
+
+    for run in range(a.runs):
+        if run % 2 == 0:
+            cli_theory, py_theory = learn_cli(), learn_py()
+        else:
+            py_theory, cli_theory = learn_py(), learn_cli()
+        same = cli_theory == py_theory
         print(f"{run + 1}\t{cli_wall[-1]:.2f}\t{cli_cpu[-1]:.2f}\t{cli_learn[-1]:.2f}\t{py_wall[-1]:.2f}\t{py_cpu[-1]:.2f}\t{py_learn[-1]:.2f}"
               f"\tsame theory: {same}", flush=True)
         if not same:

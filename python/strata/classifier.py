@@ -45,10 +45,10 @@ _SMOOTHING = 8
 _PARENT = "prior"
 # The training rows predict_proba counts on: all of them up to this many,
 # else this many drawn with the seed: answering every row of a large table
-# once more costs several percent of its learning time (all 29,304 training
-# rows of adult took 3 s on a loaded machine), and a sample of that size
-# leaves a frequency's standard error below a point where it counts many
-# rows.
+# once more can cost more than learning from it (all 29,304 training rows
+# of adult took 7 s, its learning 4 to 8 s, on a loaded machine), and a
+# sample of that size leaves a frequency's standard error below a point
+# where it counts many rows.
 _COUNTED_ROWS = 5000
 _RULES = ("one-se", "best", "paired")
 

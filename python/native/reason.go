@@ -94,9 +94,9 @@ func (r queryRequest) rule(v *logic.Vocabulary) (rule logic.Rule, text string, e
 	return rule, r.Alpha + " -> " + r.Beta, nil
 }
 
-// queryTheory answers a query of a theory with its explanation, as strata
-// query --json does.
-func queryTheory(ctx context.Context, req []byte) (any, error) {
+// onTheory decodes a query of a theory and runs f on it with its semantics
+// and the theory of its handle, alone.
+func onTheory(req []byte, f func(r queryRequest, sem possibilistic.Semantics, h *theoryHandle) (any, error)) (any, error) {
 	var r queryRequest
 	if err := decode(req, &r); err != nil {
 		return nil, err
@@ -110,6 +110,14 @@ func queryTheory(ctx context.Context, req []byte) (any, error) {
 		if !ok {
 			return nil, requestError{errors.New("strata: the handle is not a theory's")}
 		}
+		return f(r, sem, h)
+	})
+}
+
+// queryTheory answers a query of a theory with its explanation, as strata
+// query --json does.
+func queryTheory(ctx context.Context, req []byte) (any, error) {
+	return onTheory(req, func(r queryRequest, sem possibilistic.Semantics, h *theoryHandle) (any, error) {
 		v := h.th.Vocab
 		rule, text, err := r.rule(v)
 		if err != nil {
@@ -130,19 +138,7 @@ func queryTheory(ctx context.Context, req []byte) (any, error) {
 // theoryConclusions lists the plausible conclusions of evidence, as strata
 // query --given --json does.
 func theoryConclusions(ctx context.Context, req []byte) (any, error) {
-	var r queryRequest
-	if err := decode(req, &r); err != nil {
-		return nil, err
-	}
-	sem, err := possibilistic.ParseSemantics(r.Semantics)
-	if err != nil {
-		return nil, err
-	}
-	return handles.use(r.Handle, func(obj any) (any, error) {
-		h, ok := obj.(*theoryHandle)
-		if !ok {
-			return nil, requestError{errors.New("strata: the handle is not a theory's")}
-		}
+	return onTheory(req, func(r queryRequest, sem possibilistic.Semantics, h *theoryHandle) (any, error) {
 		alpha, err := logic.ParseEvidence(h.th.Vocab, r.Alpha)
 		if err != nil {
 			return nil, fmt.Errorf("given: %w", err)

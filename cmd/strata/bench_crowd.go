@@ -145,6 +145,9 @@ func runBenchCrowd(cmd *cobra.Command, o repro.Options, runs int, b benchBaselin
 	if o.Data, err = findData(o.Data, needs...); err != nil {
 		return err
 	}
+	if err := o.Validate(); err != nil { // before the baselines' tools are looked for
+		return err
+	}
 	if runs > 1 {
 		return runBenchRepeat(cmd, &o.Settings, b, asJSON, func(ctx context.Context) (*experiment.Repeated, error) {
 			rep, err := repro.Repeat(ctx, o, runs)

@@ -11,11 +11,12 @@ import (
 )
 
 // TestBenchCrowdQuick runs the small reproduction through the command line
-// (the library test crowd/repro covers Weka and checks the files in depth).
+// (the library test crowd/repro covers the baselines and checks the files in
+// depth).
 func TestBenchCrowdQuick(t *testing.T) {
 	data := shared.Data(t, "football/fourth_down")
 	out := filepath.Join(t.TempDir(), "out")
-	stdout, stderr, code := strata(t, "", "bench", "crowd", "--quick", "--weka=false", "-o", out, "--data", data,
+	stdout, stderr, code := strata(t, "", "bench", "crowd", "--quick", "--weka=false", "--xgboost=false", "-o", out, "--data", data,
 		"--domains", "fourth_down", "--seed", "3")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -32,7 +33,7 @@ func TestBenchCrowdQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "`strata bench crowd --data " + data + " --domains fourth_down --output " + out + " --quick --seed 3 --weka=false` (seed 3)"
+	want := "`strata bench crowd --data " + data + " --domains fourth_down --output " + out + " --quick --seed 3 --weka=false --xgboost=false` (seed 3)"
 	if !strings.Contains(string(md), want) {
 		t.Errorf("results.md does not record the command %s:\n%s", want, md)
 	}

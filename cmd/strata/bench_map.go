@@ -107,6 +107,9 @@ func runBenchMap(cmd *cobra.Command, o repro.Options, b benchBaselines, asJSON b
 	if o.Data, err = findData(o.Data, "debd"); err != nil {
 		return err
 	}
+	if err := o.Validate(); err != nil { // before the baselines' tools are looked for
+		return err
+	}
 	return runBench(cmd, &o.Settings, b, asJSON, func(ctx context.Context) (string, []*repro.Row, error) {
 		rep, err := repro.Reproduce(ctx, o)
 		if err != nil {

@@ -72,6 +72,9 @@ and per table the files the baselines read. --quick runs acute and wine with
 			if o.Data, err = findSuite(o.Data); err != nil {
 				return err
 			}
+			if err := o.Validate(); err != nil { // before the baselines' tools are looked for
+				return err
+			}
 			if o.Weka, err = findWeka(bf.weka, bf.memory, "or pass --weka=false to leave those baselines out"); err != nil {
 				return err
 			}

@@ -133,6 +133,12 @@ func crowdEval(cmd *cobra.Command, args []string, runWeka, confusion, asJSON boo
 		// An accuracy over no situation would print as 0.0 %.
 		return fmt.Errorf("%s: no test situations to score", filepath.Join(dir, "test.typical"))
 	}
+	// Weka before any output: a table printed and then a missing Weka
+	// would leave half a report.
+	r, err := findWeka(runWeka, memory, "or leave out --weka")
+	if err != nil {
+		return err
+	}
 	w := cmd.OutOrStdout()
 	best, acc := eval.Majority(train, test)
 	rep := crowdEvalJSON{Domain: m.Domain, TestSituations: len(test), TestAnnotators: len(m.Test.Annotators),
@@ -152,12 +158,11 @@ func crowdEval(cmd *cobra.Command, args []string, runWeka, confusion, asJSON boo
 			}
 		}
 	}
-	r, err := findWeka(runWeka, memory, "or leave out --weka")
 	if r == nil {
-		if err == nil && asJSON {
+		if asJSON {
 			return writeJSON(w, rep)
 		}
-		return err
+		return nil
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

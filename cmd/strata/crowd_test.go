@@ -95,6 +95,12 @@ func TestCrowdTable(t *testing.T) {
 			t.Fatalf("eval --weka: exit %d\n%s\n%s", code, stdout, stderr)
 		}
 	}
+	// Without Weka, --weka fails before it prints any of the table.
+	t.Setenv("WEKA_JAR", filepath.Join(t.TempDir(), "no-weka.jar"))
+	stdout, stderr, code = strata(t, "", "crowd", "eval", out, th, "--weka")
+	if code != 1 || stdout != "" || !strings.Contains(stderr, "no-weka.jar") || !strings.Contains(stderr, "leave out --weka") {
+		t.Errorf("eval --weka without Weka: exit %d, stdout %q, stderr %q; want a failure before any output", code, stdout, stderr)
+	}
 }
 
 func TestCrowdErrors(t *testing.T) {

@@ -165,7 +165,7 @@ func TestJSON(t *testing.T) {
 // TestBenchJSON runs the quick MAP experiment with --json.
 func TestBenchJSON(t *testing.T) {
 	data := shared.Data(t, "debd/nltcs/nltcs.train.data")
-	v := jsonOf(t, "bench", "map", "--quick", "--weka=false", "-o", t.TempDir(), "--data", data,
+	v := jsonOf(t, "bench", "map", "--quick", "--weka=false", "--xgboost=false", "-o", t.TempDir(), "--data", data,
 		"--train-examples", "60", "--test-examples", "40", "--semantics-list", "poss", "--json")
 	if field(v, "rows", 0, "name") != "NLTCS" || field(v, "rows", 0, "theories", 0, "semantics") != "poss" ||
 		field(v, "rows", 0, "baselines", 0, "accuracy") != nil {

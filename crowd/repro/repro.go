@@ -138,6 +138,14 @@ func (o Options) withDefaults() (Options, error) {
 	return o, nil
 }
 
+// Validate reports what Reproduce would refuse in the options (an unknown
+// domain, a setting out of range) without reading any data, so that a
+// command can say so before it looks for the baselines' tools.
+func (o Options) Validate() error {
+	_, err := o.withDefaults()
+	return err
+}
+
 // Reproduce runs the experiment on every selected domain and writes into
 // opts.Dir: for each domain the datasets (DOMAIN/, as strata crowd writes
 // them, plus the learning histories), the learned theory (DOMAIN.theory),

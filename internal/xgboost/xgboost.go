@@ -32,23 +32,26 @@ type Runner struct {
 // ErrNotInstalled is returned by Find when no Python imports xgboost.
 var ErrNotInstalled = errors.New("xgboost is not installed (run bench/install-xgboost.sh, or set STRATA_PYTHON to a Python that imports xgboost)")
 
-// Find finds a Python that imports xgboost: STRATA_PYTHON, else Debian's
-// /usr/bin/python3, else python3 on the PATH.
+// Find finds a Python that imports xgboost: STRATA_PYTHON alone when it is
+// set (so that it can also hide XGBoost, as CI's run without the optional
+// tools does), else Debian's /usr/bin/python3, else python3 on the PATH.
 func Find() (*Runner, error) {
-	var cands []string
-	if p := os.Getenv("STRATA_PYTHON"); p != "" {
-		cands = append(cands, p)
-	}
-	cands = append(cands, "/usr/bin/python3")
-	// -I in Classify: the script's folder is not searched for modules, so
-	// no file there can stand in for xgboost.
-	if p, err := exec.LookPath("python3"); err == nil {
-		cands = append(cands, p)
+	cands := []string{os.Getenv("STRATA_PYTHON")}
+	if cands[0] == "" {
+		cands = []string{"/usr/bin/python3"}
+		// -I in Classify: the script's folder is not searched for modules,
+		// so no file there can stand in for xgboost.
+		if p, err := exec.LookPath("python3"); err == nil {
+			cands = append(cands, p)
+		}
 	}
 	for _, p := range cands {
 		if exec.Command(p, "-c", "import xgboost").Run() == nil {
 			return &Runner{Python: p}, nil
 		}
+	}
+	if p := os.Getenv("STRATA_PYTHON"); p != "" {
+		return nil, fmt.Errorf("%w: STRATA_PYTHON=%s does not import it", ErrNotInstalled, p)
 	}
 	return nil, ErrNotInstalled
 }

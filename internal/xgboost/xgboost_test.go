@@ -2,6 +2,7 @@ package xgboost
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -57,5 +58,24 @@ func TestClassifyErrors(t *testing.T) {
 	cancel()
 	if _, err := r.Classify(ctx, t.TempDir(), rows("1,1\n0,0\n"), rows("1\n"), 2, 1); err == nil {
 		t.Error("a cancelled context: no error")
+	}
+}
+
+// TestFindTakesStrataPythonAlone: STRATA_PYTHON, when set, is the only
+// Python tried, so that one without xgboost hides XGBoost even where
+// /usr/bin/python3 has it (CI's run without the optional tools).
+func TestFindTakesStrataPythonAlone(t *testing.T) {
+	dir := t.TempDir()
+	fake := dir + "/python"
+	if err := os.WriteFile(fake, []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("STRATA_PYTHON", fake)
+	if r, err := Find(); err != nil || r.Python != fake {
+		t.Errorf("STRATA_PYTHON=%s that imports everything: %v, %v", fake, r, err)
+	}
+	t.Setenv("STRATA_PYTHON", dir+"/none")
+	if r, err := Find(); !errors.Is(err, ErrNotInstalled) || !strings.Contains(err.Error(), dir+"/none") {
+		t.Errorf("STRATA_PYTHON naming no Python: %v, %v; want ErrNotInstalled naming it", r, err)
 	}
 }

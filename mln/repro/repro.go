@@ -29,6 +29,7 @@ import (
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/mln"
+	"github.com/strata-logic/strata/mln/debd"
 )
 
 // Options control a reproduction. A zero field of the embedded Settings has
@@ -135,6 +136,23 @@ func (o Options) withDefaults() (Options, error) {
 
 // debd returns the directory of the density-estimation benchmarks.
 func (o *Options) debd() string { return filepath.Join(o.Data, "debd") }
+
+// Validate reports what Reproduce would refuse in the options (an unknown
+// dataset, a setting out of range, a dataset's missing files) without
+// reading any data, so that a command can say so before it looks for the
+// baselines' tools.
+func (o Options) Validate() error {
+	o, err := o.withDefaults()
+	if err != nil {
+		return err
+	}
+	for _, name := range o.Datasets {
+		if _, _, err := debd.Splits(o.debd(), name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // Reproduce runs the experiment on every selected dataset and writes into
 // opts.Dir: for each dataset its directory NAME/ (the network NAME.mln, the

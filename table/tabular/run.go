@@ -233,27 +233,46 @@ func (o Options) withDefaults() (Options, error) {
 	return o, nil
 }
 
-// Run runs the suite and writes results.md and results.csv into o.Dir,
-// after every table with the tables done so far.
-func Run(ctx context.Context, o Options) (*Report, error) {
+// Validate reports what Run would refuse in the options (a setting out of
+// range, a suite that cannot be read, a table it does not list) without
+// reading the tables, so that a command can say so before it looks for the
+// baselines' tools.
+func (o Options) Validate() error {
+	_, _, err := o.selected()
+	return err
+}
+
+// selected returns the options with their defaults and the suite's tables
+// that they select.
+func (o Options) selected() (Options, []Dataset, error) {
 	o, err := o.withDefaults()
 	if err != nil {
-		return nil, err
+		return o, nil, err
 	}
 	suite, err := ReadSuite(o.Data)
 	if err != nil {
-		return nil, err
+		return o, nil, err
 	}
-	if len(o.Datasets) > 0 {
-		var keep []Dataset
-		for _, name := range o.Datasets {
-			i := slices.IndexFunc(suite, func(d Dataset) bool { return d.Name == name })
-			if i < 0 {
-				return nil, fmt.Errorf("tabular: no table %q in %s", name, filepath.Join(o.Data, "datasets.tsv"))
-			}
-			keep = append(keep, suite[i])
+	if len(o.Datasets) == 0 {
+		return o, suite, nil
+	}
+	var keep []Dataset
+	for _, name := range o.Datasets {
+		i := slices.IndexFunc(suite, func(d Dataset) bool { return d.Name == name })
+		if i < 0 {
+			return o, nil, fmt.Errorf("tabular: no table %q in %s", name, filepath.Join(o.Data, "datasets.tsv"))
 		}
-		suite = keep
+		keep = append(keep, suite[i])
+	}
+	return o, keep, nil
+}
+
+// Run runs the suite and writes results.md and results.csv into o.Dir,
+// after every table with the tables done so far.
+func Run(ctx context.Context, o Options) (*Report, error) {
+	o, suite, err := o.selected()
+	if err != nil {
+		return nil, err
 	}
 	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
 		return nil, err

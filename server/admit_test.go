@@ -59,7 +59,7 @@ func TestWeightedFirstComeFirstServed(t *testing.T) {
 // waitQueued waits until n waiters are queued on s.
 func waitQueued(t *testing.T, s *weighted, n int) {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+	for deadline := time.Now().Add(hangGuard); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
 		s.mu.Lock()
 		q := s.waiters.Len()
 		s.mu.Unlock()
@@ -84,11 +84,10 @@ func TestBusyWithinBudget(t *testing.T) {
 		first <- st
 	}()
 	waitComputing(t, s)
-	start := time.Now()
 	var e apiError
 	st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory": penguin, "query": "penguin -> bird"}, &e)
-	if st != 503 || !strings.Contains(e.Message, "busy") || time.Since(start) > time.Second {
-		t.Errorf("a request while the bytes in flight are taken: %d %+v after %v", st, e, time.Since(start))
+	if st != 503 || !strings.Contains(e.Message, "busy") {
+		t.Errorf("a request while the bytes in flight are taken: %d %+v", st, e)
 	}
 	if st := <-first; st != 503 {
 		t.Errorf("the request held past its budget: %d", st)
@@ -99,7 +98,7 @@ func TestBusyWithinBudget(t *testing.T) {
 		t.Errorf("a request while an answered request's computation runs on: %d %+v", st, e)
 	}
 	close(release)
-	for deadline := time.Now().Add(2 * time.Second); s.inflight.usedNow() > 0; time.Sleep(time.Millisecond) {
+	for deadline := time.Now().Add(hangGuard); s.inflight.usedNow() > 0; time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the share of the computation answered 503 was not given back when it ended")
 		}
@@ -114,7 +113,7 @@ func TestBusyWithinBudget(t *testing.T) {
 // waitComputing waits until a computation of s runs.
 func waitComputing(t *testing.T, s *Server) {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+	for deadline := time.Now().Add(hangGuard); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
 		if s.inflight.usedNow() > 0 {
 			return
 		}

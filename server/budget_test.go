@@ -10,13 +10,20 @@ import (
 	"github.com/strata-logic/strata/internal/benchgen"
 )
 
-// waitIdle waits until no computation of s runs, and fails after limit.
-func waitIdle(t *testing.T, s *Server, limit time.Duration) {
+// hangGuard is how long a test waits for what should happen at once (a
+// computation stopping at its cancelled context, a share given back)
+// before it calls it a hang: far past any delay a loaded machine causes,
+// so that no test asserts how fast the server is, only that it stops.
+const hangGuard = time.Minute
+
+// waitIdle waits until no computation of s runs, and fails when one still
+// runs after hangGuard.
+func waitIdle(t *testing.T, s *Server) {
 	t.Helper()
-	deadline := time.Now().Add(limit)
+	deadline := time.Now().Add(hangGuard)
 	for s.computing.Load() > 0 {
 		if time.Now().After(deadline) {
-			t.Fatalf("%d computations still run %v after their request was answered 503", s.computing.Load(), limit)
+			t.Fatalf("%d computations still run %v after their request was answered 503", s.computing.Load(), hangGuard)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -46,11 +53,11 @@ type budgetCase struct {
 
 // checkBudget sends each case and checks that it is answered 503 for the
 // time budget (a batch: 200 with that many unanswered queries, the first a
-// 503) within 5 s, and that its computation ends within 2 s of the answer.
+// 503), and that its computation then ends (the work of each would take
+// minutes: answered before it, the request was stopped by the budget).
 func checkBudget(t *testing.T, s *Server, ts *httptest.Server, unanswered int, cases []budgetCase) {
 	t.Helper()
 	for _, c := range cases {
-		start := time.Now()
 		var e apiError
 		var bv batchView
 		var out any = &e
@@ -66,10 +73,7 @@ func checkBudget(t *testing.T, s *Server, ts *httptest.Server, unanswered int, c
 		case st != 503 || !strings.Contains(e.Message, "time budget"):
 			t.Errorf("%s %v: %d %+v, want 503 for the time budget", c.path, c.body["semantics"], st, e)
 		}
-		if d := time.Since(start); d > 5*time.Second {
-			t.Errorf("%s %v answered after %v", c.path, c.body["semantics"], d)
-		}
-		waitIdle(t, s, 2*time.Second)
+		waitIdle(t, s)
 	}
 }
 
@@ -96,7 +100,7 @@ func TestBudgetStoresNothing(t *testing.T) {
 		st := call(t, "POST", ts.URL+c.path, c.body, &e)
 		wantError(t, st, e, 503, 0, 0, "time budget")
 		close(answered)
-		waitIdle(t, s, 2*time.Second)
+		waitIdle(t, s)
 		s.mu.RLock()
 		n, runs := len(s.entries), len(s.runs)
 		s.mu.RUnlock()
@@ -190,7 +194,7 @@ func TestBuildOutsideLock(t *testing.T) {
 		if st != 200 {
 			t.Errorf("GET /api/learn while a learner is built: %d", st)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(hangGuard):
 		t.Error("GET /api/learn waits for a learner being built")
 	}
 	close(release)

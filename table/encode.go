@@ -137,7 +137,7 @@ func labelColumn(t *Table, label string) (*Column, error) {
 		return nil, logic.Errorf(logic.Position{File: t.Name, Line: 1, Col: 1}, "no class column %q in the header (columns: %s)", label, strings.Join(headerNames(t), ", "))
 	}
 	if lc.Numeric {
-		return nil, fmt.Errorf("%s: class column %q was read as numeric; read it as categorical", t.Name, label)
+		return nil, logic.Errorf(t.at(lc), "class column %q was read as numeric; read it as categorical", label)
 	}
 	return lc, nil
 }
@@ -358,7 +358,7 @@ func (e *Encoding) Bind(t *Table) (*Binding, error) {
 			return nil, logic.Errorf(logic.Position{File: t.Name, Line: 1, Col: 1}, "no column %q in the header, which the theory needs (columns: %s)", f.Column, strings.Join(headerNames(t), ", "))
 		}
 		if len(f.Cuts) > 0 && !col.Numeric {
-			return nil, fmt.Errorf("%s: column %q is not numeric, and the theory compares it with thresholds (read it as numeric)", t.Name, f.Column)
+			return nil, logic.Errorf(t.at(col), "column %q is not numeric, and the theory compares it with thresholds (read it as numeric)", f.Column)
 		}
 		m := map[int32]logic.Atom{}
 		if !col.Numeric {

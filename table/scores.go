@@ -3,7 +3,9 @@ package table
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/possibilistic"
@@ -18,8 +20,23 @@ func Evaluate(ctx context.Context, th *possibilistic.Theory, t *Table, opts Pred
 	if err != nil {
 		return nil, err
 	}
-	return Confusion(preds)
+	c, err := Confusion(preds)
+	if errors.Is(err, ErrNoClasses) {
+		label := opts.Label
+		if label == "" {
+			label, _ = classColumnOf(th.Vocab, hardOf(th))
+		}
+		if t.Column(label) == nil {
+			return nil, fmt.Errorf("%s: %w: the table has no class column %q (columns: %s)", t.Name, err, label, strings.Join(headerNames(t), ", "))
+		}
+		return nil, fmt.Errorf("%s: %w: every row's class column %q is missing", t.Name, err, label)
+	}
+	return c, err
 }
+
+// ErrNoClasses is the error of Confusion, and of Evaluate, when no row has
+// a class to score its prediction against.
+var ErrNoClasses = errors.New("no row has a class to score the predictions against")
 
 // Confusion returns the confusion table of the predictions of the rows
 // that have a class, over their classes and predictions in byte order
@@ -32,7 +49,7 @@ func Confusion(preds []Prediction) (*eval.Confusion, error) {
 		}
 	}
 	if len(labels) == 0 {
-		return nil, errors.New("no row has a class to score the predictions against")
+		return nil, ErrNoClasses
 	}
 	slices.Sort(labels)
 	labels = slices.DeleteFunc(slices.Compact(labels), func(l string) bool { return l == NoClass })

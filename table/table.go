@@ -31,7 +31,6 @@
 package table
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -39,24 +38,30 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/strata-logic/strata/logic"
 )
 
-// Table is a table read from CSV: every column of the file, by name, with
-// its values per row.
+// Table is a table read from a file: every column of the file, by name,
+// with its values per row.
 type Table struct {
 	Name    string    // the file name, for messages
+	Format  Format    // the format it was read as
 	Columns []*Column // in the header's order
 	Rows    int
 	// Lines holds the line of each row in the file (a quoted field may span
-	// lines), for messages.
+	// lines; in a Parquet file, the row's number from 1), for messages.
 	Lines []int
 	// Notes say what the reader decided that a person should know, such as
 	// a column left out of the features as an identifier.
 	Notes []string
+	// Warnings say what the reader changed in the file's header, each
+	// naming the file, line and column (a *logic.ParseError): a repeated
+	// column name read under another name, or left out (Options.Duplicates).
+	Warnings []error
 	// Skipped holds, with Options.SkipBadRows, an error for every row that
-	// was left out, naming its file, line and column (a *logic.Error).
+	// was left out, naming its file, line and column (a *logic.ParseError).
 	Skipped []error
 }
 
@@ -65,7 +70,8 @@ type Table struct {
 // missing).
 type Column struct {
 	Name    string
-	Index   int // position in the header, from 0
+	Index   int            // position in the header, from 0
+	Pos     logic.Position // of its name in the header
 	Numeric bool
 	Num     []float64
 	Codes   []int32
@@ -89,6 +95,15 @@ func (c *Column) Value(i int) string {
 		return logic.FormatThreshold(c.Num[i])
 	}
 	return c.Values[c.Codes[i]]
+}
+
+// at returns the position of c's name in the header, or the file's alone
+// for a column not read from one.
+func (t *Table) at(c *Column) logic.Position {
+	if c.Pos.File == "" {
+		return logic.Position{File: t.Name}
+	}
+	return c.Pos
 }
 
 // Column returns the column named name, or nil.
@@ -119,6 +134,53 @@ type Options struct {
 	// report; a quoting error, which leaves the rest of the file unclear,
 	// still fails.
 	SkipBadRows bool
+	// Format is the file's format; Auto recognises it from the name or the
+	// content.
+	Format Format
+	// Delimiter separates the fields of delimited text (CSV, TSV): any
+	// character but a quote or a line break. 0: a tab for TSV; for CSV the
+	// one the header line shows (',', ';', tab or '|'; ',' when unclear).
+	Delimiter rune
+	// Duplicates says what to do with a column name the header repeats.
+	Duplicates Duplicates
+}
+
+// Duplicates says what Read does with a column whose name the header has
+// already given (as some public tables have it); the zero value renames.
+type Duplicates int
+
+const (
+	// Rename reads the second column of a name as NAME.2, the third as
+	// NAME.3 (the next number no header name takes), with a warning.
+	Rename Duplicates = iota
+	// KeepFirst reads the first column of a name and leaves the others
+	// out, with a warning.
+	KeepFirst
+	// Refuse fails on a repeated name.
+	Refuse
+)
+
+var duplicatesNames = []string{"rename", "first", "error"}
+
+// DuplicatesNames returns the names of the Duplicates values, in order:
+// the words of strata's --duplicate-columns.
+func DuplicatesNames() []string { return append([]string{}, duplicatesNames...) }
+
+func (d Duplicates) String() string {
+	if d >= 0 && int(d) < len(duplicatesNames) {
+		return duplicatesNames[d]
+	}
+	return fmt.Sprintf("Duplicates(%d)", int(d))
+}
+
+// ParseDuplicates returns the Duplicates value of the given name.
+func ParseDuplicates(s string) (Duplicates, error) {
+	for i, n := range duplicatesNames {
+		if s == n {
+			return Duplicates(i), nil
+		}
+	}
+	return Rename, fmt.Errorf("duplicate columns %q: want %s", s, strings.Join(duplicatesNames, ", "))
 }
 
 // Missing reports whether a field is a missing value: '?' or empty.
@@ -134,79 +196,81 @@ const maxInferredValues = 4096
 type column struct {
 	*Column
 	fixed    bool // the type was given
+	declared bool // numeric as the file's format declares it
 	maybeNum bool // inferred, and every value so far is a number
 	dict     map[string]int32
 	gaveUp   bool // an inferred column with too many values to keep its text
 }
 
-// Read reads a table in CSV with a header. It fails, naming the file, line
-// and column, on a ragged row, a repeated or empty column name, a value
-// that is not a number in a numeric column, a quoting error, an empty
-// table, or a column of opts that the header lacks; with
-// Options.SkipBadRows it leaves out ragged rows and rows with text in a
-// numeric column, and records them in Table.Skipped. Fields are trimmed of
-// blanks.
+// Read reads a table with a header: CSV, TSV or another delimited text,
+// ARFF or Parquet (Options.Format; by default recognised from the name or
+// the content), gzip-compressed or not. It fails, naming the file, line
+// and column (in a Parquet file, the row and column), on a ragged row, an
+// empty column name, a value that is not a number in a numeric column, a
+// quoting error, an empty table, or a column of opts that the header
+// lacks; with Options.SkipBadRows it leaves out ragged rows and rows with
+// text in a numeric column, and records them in Table.Skipped. A repeated
+// column name is renamed, left out or refused as Options.Duplicates says.
+// Fields are trimmed of blanks.
 func Read(r io.Reader, name string, opts Options) (*Table, error) {
-	cr := csv.NewReader(logic.SkipBOM(r))
-	cr.FieldsPerRecord = -1
-	cr.ReuseRecord = true
-	header, err := cr.Read()
-	if errors.Is(err, io.EOF) {
-		return nil, logic.Errorf(logic.Position{File: name, Line: 1, Col: 1}, "empty table: expected a header line naming the columns")
+	if d := opts.Delimiter; d != 0 && (d == '"' || d == '\r' || d == '\n' || !utf8.ValidRune(d) || d == utf8.RuneError) {
+		return nil, fmt.Errorf("%s: %q cannot separate fields", name, d)
 	}
+	br, format, err := open(r, name, opts.Format)
 	if err != nil {
-		return nil, csvError(name, err)
+		return nil, err
+	}
+	var src source
+	switch format {
+	case CSV, TSV:
+		delim := opts.Delimiter
+		switch {
+		case delim != 0:
+		case format == TSV:
+			delim = '\t'
+		default:
+			head, _ := br.Peek(sniffBytes)
+			delim = sniffDelimiter(head)
+		}
+		src = newCSVSource(br, name, delim, format == TSV)
+	case ARFF:
+		src = &arffSource{name: name, r: br}
+	case Parquet:
+		src = &parquetSource{name: name, r: br}
+	default:
+		return nil, fmt.Errorf("%s: unknown table format %v", name, format)
+	}
+	t, err := readSource(src, name, opts)
+	if err != nil {
+		return nil, err
+	}
+	t.Format = format
+	return t, nil
+}
+
+// readSource reads the header and the rows of a table from src.
+func readSource(src source, name string, opts Options) (*Table, error) {
+	header, kinds, err := src.header()
+	if err != nil {
+		return nil, err
 	}
 	t := &Table{Name: name}
-	cols := make([]*column, len(header))
-	seen := map[string]bool{}
-	numeric := setOf(opts.Numeric)
-	categorical := setOf(opts.Categorical)
-	for i, h := range header {
-		h = strings.TrimSpace(h)
-		line, col := cr.FieldPos(i)
-		pos := logic.Position{File: name, Line: line, Col: col}
-		switch {
-		case h == "":
-			return nil, logic.Errorf(pos, "column %d has no name", i+1)
-		case seen[h]:
-			return nil, logic.Errorf(pos, "column %q appears twice in the header", h)
-		case numeric[h] && categorical[h]:
-			return nil, logic.Errorf(pos, "column %q is given as both numeric and categorical", h)
-		}
-		seen[h] = true
-		c := &column{Column: &Column{Name: h, Index: i}, dict: map[string]int32{}}
-		switch {
-		case numeric[h]:
-			c.Numeric, c.fixed, c.dict = true, true, nil
-		case categorical[h] || opts.Numeric != nil:
-			c.fixed = true
-		default:
-			c.maybeNum = true
-		}
-		cols[i] = c
-		t.Columns = append(t.Columns, c.Column)
-	}
-	for _, names := range [][]string{opts.Numeric, opts.Categorical} {
-		for _, n := range names {
-			if !seen[n] {
-				return nil, logic.Errorf(logic.Position{File: name, Line: 1, Col: 1}, "no column %q in the header (columns: %s)", n, strings.Join(headerNames(t), ", "))
-			}
-		}
+	cols, err := t.columns(src, header, kinds, opts)
+	if err != nil {
+		return nil, err
 	}
 	for {
-		rec, err := cr.Read()
+		rec, err := src.next()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return nil, csvError(name, err)
+			return nil, err
 		}
-		line, _ := cr.FieldPos(0)
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" && len(cols) > 1 {
 			continue // a blank line
 		}
-		if err := checkRow(cr, name, rec, cols); err != nil {
+		if err := checkRow(src, rec, cols); err != nil {
 			if !opts.SkipBadRows {
 				return nil, err
 			}
@@ -214,33 +278,101 @@ func Read(r io.Reader, name string, opts Options) (*Table, error) {
 			continue
 		}
 		for i, field := range rec {
-			cols[i].add(strings.TrimSpace(field))
+			if cols[i] != nil {
+				cols[i].add(strings.TrimSpace(field))
+			}
 		}
-		t.Lines = append(t.Lines, line)
+		t.Lines = append(t.Lines, src.line())
 		t.Rows++
 	}
 	if t.Rows == 0 {
-		l, _ := cr.FieldPos(0)
-		return nil, logic.Errorf(logic.Position{File: name, Line: l + 1, Col: 1}, "empty table: a header and no rows")
+		return nil, logic.Errorf(src.end(), "empty table: a header and no rows")
 	}
 	for _, c := range cols {
-		c.finish()
+		if c != nil {
+			c.finish()
+		}
 	}
 	return t, nil
+}
+
+// columns makes the columns of the header's names, of the kinds the
+// format declares them, as opts says; a column of a repeated name left out
+// is nil.
+func (t *Table) columns(src source, header []string, kinds []kind, opts Options) ([]*column, error) {
+	numeric, categorical := setOf(opts.Numeric), setOf(opts.Categorical)
+	names := make([]string, len(header))
+	taken := map[string]bool{}
+	for i, h := range header {
+		names[i] = strings.TrimSpace(h)
+		taken[names[i]] = true
+	}
+	first := map[string]int{}
+	cols := make([]*column, len(header))
+	for i, h := range names {
+		if h == "" {
+			return nil, src.errorAt(i, fmt.Errorf("column %d has no name", i+1))
+		}
+		if j, ok := first[h]; ok {
+			switch opts.Duplicates {
+			case Refuse:
+				return nil, src.errorAt(i, fmt.Errorf("column %q appears twice in the header (first as column %d)", h, j+1))
+			case KeepFirst:
+				t.Warnings = append(t.Warnings, src.errorAt(i, fmt.Errorf("column %q appears again (first as column %d): column %d left out", h, j+1, i+1)))
+				continue
+			}
+			k := 2
+			for taken[fmt.Sprintf("%s.%d", h, k)] {
+				k++
+			}
+			renamed := fmt.Sprintf("%s.%d", h, k)
+			taken[renamed] = true
+			t.Warnings = append(t.Warnings, src.errorAt(i, fmt.Errorf("column %q appears again (first as column %d): column %d read as %q", h, j+1, i+1, renamed)))
+			h = renamed
+		}
+		first[h] = i
+		if numeric[h] && categorical[h] {
+			return nil, src.errorAt(i, fmt.Errorf("column %q is given as both numeric and categorical", h))
+		}
+		c := &column{Column: &Column{Name: h, Index: i, Pos: src.pos(i)}, dict: map[string]int32{}}
+		switch {
+		case numeric[h]:
+			c.Numeric, c.fixed, c.dict = true, true, nil
+		case categorical[h] || opts.Numeric != nil:
+			c.fixed = true
+		case kinds[i] == declaredNumeric:
+			c.Numeric, c.fixed, c.dict, c.declared = true, true, nil, true
+		case kinds[i] == declaredCategorical:
+			c.fixed = true
+		default:
+			c.maybeNum = true
+		}
+		cols[i] = c
+		t.Columns = append(t.Columns, c.Column)
+	}
+	for _, ns := range [][]string{opts.Numeric, opts.Categorical} {
+		for _, n := range ns {
+			if t.Column(n) == nil {
+				return nil, src.errorAt(0, fmt.Errorf("no column %q in the header (columns: %s)", n, strings.Join(headerNames(t), ", ")))
+			}
+		}
+	}
+	return cols, nil
 }
 
 // checkRow returns the positioned error of a row that cannot be added to
 // the columns: a number of fields that is not the header's, or a value
 // that is not a number in a column that must hold numbers.
-func checkRow(cr *csv.Reader, name string, rec []string, cols []*column) error {
+func checkRow(src source, rec []string, cols []*column) error {
 	if len(rec) != len(cols) {
-		l, c := cr.FieldPos(len(rec) - 1)
-		return logic.Errorf(logic.Position{File: name, Line: l, Col: c}, "row has %d fields, the header %d", len(rec), len(cols))
+		return src.errorAt(len(rec)-1, fmt.Errorf("row has %d fields, the header %d", len(rec), len(cols)))
 	}
 	for i, field := range rec {
+		if cols[i] == nil {
+			continue
+		}
 		if err := cols[i].check(strings.TrimSpace(field)); err != nil {
-			l, c := cr.FieldPos(i)
-			return logic.Errorf(logic.Position{File: name, Line: l, Col: c}, "column %q: %v", cols[i].Name, err)
+			return src.errorAt(i, fmt.Errorf("column %q: %w", cols[i].Name, err))
 		}
 	}
 	return nil
@@ -254,6 +386,9 @@ func (c *column) check(v string) error {
 		return nil
 	}
 	if _, err := parseNumber(v); err != nil {
+		if c.declared {
+			return fmt.Errorf("%v, in a column the file's format declares numeric", err)
+		}
 		if c.gaveUp {
 			return fmt.Errorf("%v, in a column of more than %d distinct numbers before it (name it as categorical if it is)", err, maxInferredValues)
 		}
@@ -339,14 +474,6 @@ func parseNumber(v string) (float64, error) {
 		return 0, fmt.Errorf("%q is not a number", v)
 	}
 	return x, nil
-}
-
-func csvError(name string, err error) error {
-	var pe *csv.ParseError
-	if errors.As(err, &pe) {
-		return logic.Errorf(logic.Position{File: name, Line: pe.Line, Col: pe.Column}, "%v", pe.Err)
-	}
-	return fmt.Errorf("%s: %w", name, err)
 }
 
 func setOf(names []string) map[string]bool {

@@ -68,7 +68,7 @@ func TestBadTables(t *testing.T) {
 		{"a,b\n1,2\n3\n", Options{}, "t.csv:3:1: row has 1 fields, the header 2"},
 		{"a,b\n1,2\n3,4,5\n", Options{}, "t.csv:3:5: row has 3 fields, the header 2"},
 		{"a,b\n1,2\nx,3.5kg\n", Options{Numeric: []string{"b"}}, `t.csv:3:3: column "b": "3.5kg" is not a number`},
-		{"a,a\n1,2\n", Options{}, `t.csv:1:3: column "a" appears twice`},
+		{"a,a\n1,2\n", Options{Duplicates: Refuse}, `t.csv:1:3: column "a" appears twice`},
 		{"a,,c\n1,2,3\n", Options{}, "t.csv:1:3: column 2 has no name"},
 		{"a,b\n1,\"2\n", Options{}, "t.csv:2:6: extraneous or missing \" in quoted-field"},
 		{"a,b\n1,2\n", Options{Numeric: []string{"c"}}, `t.csv:1:1: no column "c" in the header`},

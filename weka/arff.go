@@ -7,11 +7,13 @@ import (
 	"strings"
 )
 
-// Attribute is a column of an ARFF table: nominal with the given values, or
-// numeric when Values is nil.
+// Attribute is a column of an ARFF table: nominal with the given values,
+// free text (a string attribute, or a date, which is read as text) when
+// Text is set, or numeric.
 type Attribute struct {
 	Name   string
 	Values []string
+	Text   bool
 }
 
 // ARFF is a table in Weka's Attribute-Relation File Format.
@@ -28,6 +30,9 @@ func (a *ARFF) Write(w io.Writer) error {
 	fmt.Fprintf(bw, "@relation %s\n\n", arffQuote(a.Relation))
 	for _, at := range a.Attributes {
 		typ := "numeric"
+		if at.Text {
+			typ = "string"
+		}
 		if at.Values != nil {
 			vs := make([]string, len(at.Values))
 			for i, v := range at.Values {

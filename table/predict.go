@@ -21,6 +21,21 @@ type Prediction struct {
 	// and the level (weight) at which they do; otherwise which classes
 	// were entailed (none, or several).
 	Why *Why
+	// Degree, with PredictOptions.Degrees, is the necessity of the
+	// predicted class given the row's literals under the semantics (see
+	// possibilistic.Reasoner.Decide): the highest weight λ such that the
+	// formulas of weight at least λ entail it; 0 for NoClass.
+	Degree float64
+	// Degrees, with PredictOptions.Degrees, is the necessity of each class
+	// given the row, in the order of the theory's classes: 0 for a class
+	// not entailed.
+	Degrees []ClassDegree
+}
+
+// ClassDegree is the necessity of one class given a row.
+type ClassDegree struct {
+	Class     string
+	Necessity float64
 }
 
 // Why is the explanation of a prediction.
@@ -44,6 +59,7 @@ type PredictOptions struct {
 	Semantics possibilistic.Semantics
 	Label     string // the class column; empty: the one the theory's hard rules name (FromTheory)
 	Explain   bool   // fill in Prediction.Why
+	Degrees   bool   // fill in Prediction.Degree and Degrees
 	Rows      []int  // the rows to predict, in this order (nil: all of them)
 }
 
@@ -109,23 +125,20 @@ func predictRows(ctx context.Context, th *possibilistic.Theory, b *Binding, rows
 		}
 		p := Prediction{Row: row, Line: b.t.Lines[row], Target: b.Target(row)}
 		if j, ok := done[key.String()]; ok {
-			p.Class, p.Why = out[j].Class, out[j].Why
+			p.Class, p.Why, p.Degree, p.Degrees = out[j].Class, out[j].Why, out[j].Degree, out[j].Degrees
 			out[i] = p
 			continue
 		}
-		var entailed []int
-		for c, a := range atoms {
-			ok, err := r.EntailsClause(ctx, opts.Semantics, alpha, logic.Clause{logic.Pos(a)})
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				entailed = append(entailed, c)
-			}
+		entailed, degrees, err := decideClasses(ctx, r, opts, b.e.Classes, atoms, alpha)
+		if err != nil {
+			return nil, err
 		}
-		p.Class = NoClass
+		p.Class, p.Degrees = NoClass, degrees
 		if len(entailed) == 1 {
 			p.Class = b.e.Classes[entailed[0]]
+			if degrees != nil {
+				p.Degree = degrees[entailed[0]].Necessity
+			}
 		}
 		if opts.Explain {
 			if p.Why, err = x.explain(ctx, alpha, entailed); err != nil {
@@ -136,6 +149,34 @@ func predictRows(ctx context.Context, th *possibilistic.Theory, b *Binding, rows
 		out[i] = p
 	}
 	return out, ctx.Err()
+}
+
+// decideClasses returns the classes (indices into classes, whose atoms
+// are atoms) that alpha entails under opts.Semantics and, with
+// opts.Degrees, the necessity of each.
+func decideClasses(ctx context.Context, r *possibilistic.Reasoner, opts PredictOptions, classes []string, atoms []logic.Atom, alpha logic.Term) ([]int, []ClassDegree, error) {
+	var entailed []int
+	var degrees []ClassDegree
+	for c, a := range atoms {
+		var ok bool
+		if opts.Degrees {
+			v, err := r.Decide(ctx, opts.Semantics, logic.TermF(alpha), logic.ClauseF(logic.Clause{logic.Pos(a)}))
+			if err != nil {
+				return nil, nil, err
+			}
+			ok = v.Entailed
+			degrees = append(degrees, ClassDegree{Class: classes[c], Necessity: v.Necessity})
+		} else {
+			var err error
+			if ok, err = r.EntailsClause(ctx, opts.Semantics, alpha, logic.Clause{logic.Pos(a)}); err != nil {
+				return nil, nil, err
+			}
+		}
+		if ok {
+			entailed = append(entailed, c)
+		}
+	}
+	return entailed, degrees, nil
 }
 
 // NumericColumns returns the columns that v's atoms compare with a

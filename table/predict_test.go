@@ -95,3 +95,59 @@ func TestErrClassColumn(t *testing.T) {
 		t.Errorf("a table without the column y: %v, want an error that is not ErrClassColumn", err)
 	}
 }
+
+// TestPredictDegrees: each class's degree is its necessity given the row
+// (the weight of the lowest level that entails it, 0 when none does), the
+// predicted class's degree is the level its explanation names, under every
+// semantics (the row x=3, y=t entails both classes at some level: poss
+// drowns the lower one, linear and lex keep the higher), and degrees change
+// no prediction.
+func TestPredictDegrees(t *testing.T) {
+	ctx := context.Background()
+	src := `1: label=a | label=b
+1: label!=a | label!=b
+
+0.75: x > 2 -> label=a
+0.5: y=t -> label=b
+0.25: label=b
+`
+	th, err := possibilistic.ReadText(ctx, strings.NewReader(src), "d.theory", &logic.Vocabulary{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := read(t, "x,y\n3,f\n1,t\n1,f\n3,t\n", Options{Numeric: []string{"x"}})
+	want := map[possibilistic.Semantics][]string{
+		// Under poss, the row x=3, y=t drowns the levels from 0.5 down and
+		// keeps a at 0.75; linear and lex keep what agrees with 0.75.
+		possibilistic.Poss:   {"a 0.75 [a:0.75 b:0]", "b 0.5 [a:0 b:0.5]", "b 0.25 [a:0 b:0.25]", "a 0.75 [a:0.75 b:0]"},
+		possibilistic.Linear: {"a 0.75 [a:0.75 b:0]", "b 0.5 [a:0 b:0.5]", "b 0.25 [a:0 b:0.25]", "a 0.75 [a:0.75 b:0]"},
+		possibilistic.Lex:    {"a 0.75 [a:0.75 b:0]", "b 0.5 [a:0 b:0.5]", "b 0.25 [a:0 b:0.25]", "a 0.75 [a:0.75 b:0]"},
+	}
+	for _, sem := range possibilistic.AllSemantics {
+		preds, err := Predict(ctx, th, tab, PredictOptions{Semantics: sem, Label: "label", Degrees: true, Explain: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, p := range preds {
+			var ds []string
+			for _, d := range p.Degrees {
+				ds = append(ds, fmt.Sprintf("%s:%v", d.Class, d.Necessity))
+			}
+			if got := fmt.Sprintf("%s %v [%s]", p.Class, p.Degree, strings.Join(ds, " ")); got != want[sem][i] {
+				t.Errorf("%s, row %d: %s, want %s", sem, i+1, got, want[sem][i])
+			}
+			if p.Class != NoClass && p.Degree != p.Why.Level {
+				t.Errorf("%s, row %d: degree %v, explained at level %v", sem, i+1, p.Degree, p.Why.Level)
+			}
+		}
+		plain, err := Predict(ctx, th, tab, PredictOptions{Semantics: sem, Label: "label"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range plain {
+			if plain[i].Class != preds[i].Class || plain[i].Degrees != nil {
+				t.Errorf("%s, row %d: without degrees %+v, with %+v", sem, i+1, plain[i], preds[i])
+			}
+		}
+	}
+}

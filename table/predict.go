@@ -26,6 +26,9 @@ type Prediction struct {
 	// possibilistic.Reasoner.Decide): the highest weight λ such that the
 	// formulas of weight at least λ entail it; 0 for NoClass.
 	Degree float64
+	// Kept holds the row's values of PredictOptions.Keep's columns, in
+	// that order, as the table gives them ("" when missing).
+	Kept []string
 	// Degrees, with PredictOptions.Degrees, is the necessity of each class
 	// given the row, in the order of the theory's classes: 0 for a class
 	// not entailed.
@@ -60,6 +63,10 @@ type PredictOptions struct {
 	Label     string // the class column; empty: the one the theory's hard rules name (FromTheory)
 	Explain   bool   // fill in Prediction.Why
 	Degrees   bool   // fill in Prediction.Degree and Degrees
+	// Keep names columns of the table whose values each prediction
+	// copies (Prediction.Kept), such as an identifier to join the
+	// predictions back to the rows.
+	Keep []string
 	Rows      []int  // the rows to predict, in this order (nil: all of them)
 }
 
@@ -81,11 +88,27 @@ func Predict(ctx context.Context, th *possibilistic.Theory, t *Table, opts Predi
 	if err != nil {
 		return nil, err
 	}
+	keep := make([]*Column, len(opts.Keep))
+	for i, name := range opts.Keep {
+		if keep[i] = t.Column(name); keep[i] == nil {
+			return nil, logic.Errorf(logic.Position{File: t.Name, Line: 1, Col: 1}, "no column %q to keep (columns: %s)", name, strings.Join(headerNames(t), ", "))
+		}
+	}
 	rows := opts.Rows
 	if rows == nil {
 		rows = allRows(t.Rows)
 	}
-	return predictRows(ctx, th, b, rows, opts)
+	preds, err := predictRows(ctx, th, b, rows, opts)
+	if err != nil || len(keep) == 0 {
+		return preds, err
+	}
+	for i := range preds {
+		preds[i].Kept = make([]string, len(keep))
+		for j, c := range keep {
+			preds[i].Kept[j] = c.Value(preds[i].Row)
+		}
+	}
+	return preds, nil
 }
 
 // Predict answers a class for rows of t (PredictOptions.Rows, or all of

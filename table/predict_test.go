@@ -151,3 +151,25 @@ func TestPredictDegrees(t *testing.T) {
 		}
 	}
 }
+
+// TestPredictKeep: the kept columns' values come with each prediction, in
+// the order asked, missing as ""; a column the table lacks is an error
+// naming the file and the column.
+func TestPredictKeep(t *testing.T) {
+	ctx := context.Background()
+	th, err := possibilistic.ReadText(ctx, strings.NewReader("1: label=a | label=b\n1: label!=a | label!=b\n0.5: x > 2 -> label=a\n0.25: label=b\n"), "k.theory", &logic.Vocabulary{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := read(t, "id,x,note\n007,3,hi\n008,1,?\n", Options{Numeric: NumericColumns(th.Vocab)})
+	preds, err := Predict(ctx, th, tab, PredictOptions{Label: "label", Keep: []string{"note", "id"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprintln(preds[0].Kept, preds[0].Class, preds[1].Kept, preds[1].Class); got != "[hi 007] a [ 008] b\n" {
+		t.Errorf("kept %s", got)
+	}
+	if _, err := Predict(ctx, th, tab, PredictOptions{Label: "label", Keep: []string{"name"}}); err == nil || err.Error() != `t.csv:1:1: no column "name" to keep (columns: id, x, note)` {
+		t.Errorf("keeping a column the table lacks: %v", err)
+	}
+}

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"errors"
 
@@ -12,18 +11,20 @@ import (
 )
 
 // tableRequest is a table to learn from instead of examples, as strata
-// learn --table reads it: CSV text with a header (table) or a file
-// (table_path), the class column, and optionally the feature columns and
+// learn --table reads it: the table as text (table: delimited or ARFF) or
+// a file (table_path: any format table.Read reads), how to read it
+// (tableFormat), the class column, and optionally the feature columns and
 // the numeric ones (null: inferred; [] : none); Grow and Tally are strata
 // learn --grow and --tally (absent: table.DefaultGrow, table.DefaultTally).
 type tableRequest struct {
-	Table     string    `json:"table"`
-	TablePath string    `json:"table_path"`
-	Label     string    `json:"label"`
-	Features  []string  `json:"features"`
-	Numeric   *[]string `json:"numeric"`
-	Grow      *int      `json:"grow"`
-	Tally     *bool     `json:"tally"`
+	Table     string `json:"table"`
+	TablePath string `json:"table_path"`
+	tableFormat
+	Label    string    `json:"label"`
+	Features []string  `json:"features"`
+	Numeric  *[]string `json:"numeric"`
+	Grow     *int      `json:"grow"`
+	Tally    *bool     `json:"tally"`
 }
 
 func (t tableRequest) given() bool { return t.Table != "" || t.TablePath != "" }
@@ -44,6 +45,12 @@ func (t tableRequest) stray() string {
 		return "grow"
 	case t.Tally != nil:
 		return "tally"
+	case t.TableFormat != "":
+		return "table_format"
+	case t.Delimiter != "":
+		return "delimiter"
+	case t.Duplicates != "":
+		return "duplicate_columns"
 	}
 	return ""
 }
@@ -81,17 +88,17 @@ func (s *Server) tableProblem(req learnRequest, proto learn.Protocol, folds int)
 	case tr.Grow != nil && *tr.Grow < 0:
 		return nil, nil, badRequest("grow", "grow cannot be negative (0: none)")
 	}
-	data, name, err := s.read("table", source{Text: tr.Table, Path: tr.TablePath})
+	opts, err := tr.options()
 	if err != nil {
 		return nil, nil, err
 	}
-	opts := table.Options{Categorical: []string{tr.Label}}
+	opts.Categorical = []string{tr.Label}
 	if tr.Numeric != nil {
 		opts.Numeric = append([]string{}, *tr.Numeric...)
 	}
-	t, err := table.Read(bytes.NewReader(data), name, opts)
+	t, err := s.readTable(tr.Table, tr.TablePath, opts)
 	if err != nil {
-		return nil, nil, inputError("table", err)
+		return nil, nil, err
 	}
 	ts := table.Settings{Learner: proto.Settings, Label: tr.Label, Features: tr.Features, Folds: folds, Validation: learn.DefaultValidation}
 	if req.Validation != nil {

@@ -126,3 +126,38 @@ func TestLearnTableTally(t *testing.T) {
 		t.Errorf("tally without a table: %d %+v", st, stray)
 	}
 }
+
+// TestLearnTableFormats learns from the same table as CSV text and as TSV
+// text read with table_format: the runs end with the same theory; a
+// table_format without a table is a 400 naming it.
+func TestLearnTableFormats(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("income,debts,decision\n")
+	for i := range 60 {
+		income, debts := (i*37)%100, []string{"yes", "no"}[i%2]
+		decision := map[bool]string{true: "grant", false: "reject"}[income > 50 && debts == "no"]
+		fmt.Fprintf(&b, "%d,%s,%s\n", income, debts, decision)
+	}
+	_, ts := newTest(t, Config{})
+	theory := func(req map[string]any) string {
+		t.Helper()
+		req["label"], req["iterations"], req["seed"] = "decision", 5, 1
+		var start, end runView
+		if st := call(t, "POST", ts.URL+"/api/learn", req, &start); st != 201 {
+			t.Fatalf("start: %d %+v", st, start)
+		}
+		evs := readEvents(t, ts.URL+"/api/learn/"+start.ID+"/events")
+		if err := json.Unmarshal(evs[len(evs)-1].data, &end); err != nil || end.State != stateDone {
+			t.Fatalf("run %s: %v %s", end.State, err, end.Error)
+		}
+		return end.Theory
+	}
+	want := theory(map[string]any{"table": b.String()})
+	if got := theory(map[string]any{"table": strings.ReplaceAll(b.String(), ",", "\t"), "table_format": "tsv"}); got != want {
+		t.Errorf("from TSV:\n%s\nfrom CSV:\n%s", got, want)
+	}
+	var e apiError
+	if st := call(t, "POST", ts.URL+"/api/learn", map[string]any{"pos": "a -> b\n", "neg": "a -> !b\n", "table_format": "tsv"}, &e); st != 400 || e.Field != "table_format" {
+		t.Errorf("table_format without a table: %d %+v", st, e)
+	}
+}

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"net/http"
@@ -11,16 +10,23 @@ import (
 )
 
 // predictRequest is a theory and the rows of a table to answer, as strata
-// predict --table takes them: CSV text with a header (table) or a file
-// (table_path); the class column (label; empty: the one the theory's hard
-// rules name), the semantics and whether to explain each answer.
+// predict --table takes them: the table as text (table: delimited or
+// ARFF) or a file (table_path: any format table.Read reads), how to read
+// it (tableFormat); the class column (label; empty: the one the theory's
+// hard rules name), the semantics and whether to explain each answer.
 type predictRequest struct {
 	target
 	Table     string `json:"table"`
 	TablePath string `json:"table_path"`
+	tableFormat
 	Label     string `json:"label"`
 	Semantics string `json:"semantics"`
 	Explain   bool   `json:"explain"`
+	// Keep names columns whose values each prediction copies (an
+	// identifier); Degrees adds each row's degree of its class and of
+	// every class, as strata predict --keep and --degrees.
+	Keep    []string `json:"keep"`
+	Degrees bool     `json:"degrees"`
 }
 
 // handlePredict answers the class of every row of a table with a theory
@@ -46,7 +52,7 @@ func (s *Server) handlePredict(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		data, name, err := s.read("table", source{Text: req.Table, Path: req.TablePath})
+		o, err := req.options()
 		if err != nil {
 			return nil, err
 		}
@@ -54,20 +60,23 @@ func (s *Server) handlePredict(w http.ResponseWriter, r *http.Request) {
 		// vocabulary is shared, so predict works on a copy.
 		th := e.theory.Clone()
 		th.Vocab = th.Vocab.Clone()
-		t, err := table.Read(bytes.NewReader(data), name, table.Options{Numeric: table.NumericColumns(th.Vocab)})
+		o.Numeric = table.NumericColumns(th.Vocab)
+		t, err := s.readTable(req.Table, req.TablePath, o)
 		if err != nil {
-			return nil, inputError("table", err)
+			return nil, err
 		}
-		preds, err := table.Predict(ctx, th, t, table.PredictOptions{Semantics: sem, Label: req.Label, Explain: req.Explain})
+		preds, err := table.Predict(ctx, th, t, table.PredictOptions{Semantics: sem, Label: req.Label, Explain: req.Explain, Keep: req.Keep, Degrees: req.Degrees})
 		switch {
 		case err != nil && ctx.Err() != nil:
 			return nil, err
 		case errors.Is(err, table.ErrClassColumn):
 			return nil, inputError("label", err)
+		case errors.Is(err, table.ErrKeep):
+			return nil, inputError("keep", err)
 		case err != nil:
 			return nil, inputError("table", err)
 		}
-		return jsonview.NewPredictions(t.Name, sem, preds), nil
+		return jsonview.NewPredictions(t, sem, req.Keep, preds), nil
 	})
 	if err != nil {
 		writeError(w, err)

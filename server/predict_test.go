@@ -1,11 +1,16 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/parquet-go/parquet-go"
 	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/table"
@@ -51,7 +56,7 @@ func TestPredictTable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := jsonview.NewPredictions("table", sem, preds)
+			want := jsonview.NewPredictions(tab, sem, nil, preds)
 			for _, target := range []map[string]any{{"theory": loansTheory}, {"theory_id": stored.ID}} {
 				req := map[string]any{"table": loansRows, "semantics": sem.String(), "explain": explain}
 				for k, v := range target {
@@ -95,6 +100,67 @@ func TestPredictTableErrors(t *testing.T) {
 		st := call(t, "POST", ts.URL+"/api/predict", c.req, &e)
 		if st != 400 || e.Field != c.field || e.Line != c.line || c.line > 0 && e.Column != c.col || !strings.Contains(e.Message, c.inMessage) {
 			t.Errorf("%v: %d %+v, want a 400 on %s at %d:%d saying %q", c.req, st, e, c.field, c.line, c.col, c.inMessage)
+		}
+	}
+}
+
+// TestPredictTableFormats answers the same rows given as CSV, as TSV (by
+// table_format and by delimiter), as ARFF text and as a Parquet file of
+// the server's directory: the same classes, the kept column copied and the
+// degrees given; a wrong format, delimiter or kept column is a 400 naming
+// its field.
+func TestPredictTableFormats(t *testing.T) {
+	dir := t.TempDir()
+	f := func(x float64) *float64 { return &x }
+	type row struct {
+		Income    *float64 `parquet:"income,optional"`
+		Debts     string   `parquet:"debts"`
+		Guarantor string   `parquet:"guarantor"`
+		Decision  string   `parquet:"decision"`
+	}
+	var buf bytes.Buffer
+	if err := parquet.Write(&buf, []row{{f(80), "yes", "yes", "grant"}, {f(80), "yes", "no", "reject"}, {f(30), "no", "no", "reject"}, {f(60), "no", "no", "grant"}}); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "loans.parquet"), buf.Bytes(), 0o644)
+	_, ts := newTest(t, Config{Dir: dir})
+	tsv := strings.ReplaceAll(loansRows, ",", "\t")
+	arff := "@relation loans\n@attribute income numeric\n@attribute debts {yes,no}\n@attribute guarantor {yes,no}\n@attribute decision {grant,reject}\n@data\n" +
+		strings.SplitN(loansRows, "\n", 2)[1]
+	for _, req := range []map[string]any{
+		{"table": loansRows},
+		{"table": tsv, "table_format": "tsv"},
+		{"table": tsv, "delimiter": "\t"},
+		{"table": arff},
+		{"table_path": "loans.parquet"},
+	} {
+		req["theory"], req["keep"], req["degrees"] = loansTheory, []string{"debts"}, true
+		var got jsonview.Predictions
+		if st := call(t, "POST", ts.URL+"/api/predict", req, &got); st != 200 || len(got.Predictions) != 4 {
+			t.Fatalf("%v: %d %+v", req["table_format"], st, got)
+		}
+		var answers []string
+		for _, p := range got.Predictions {
+			answers = append(answers, fmt.Sprintf("%s:%s:%v:%s", p.Columns["debts"], p.Predicted, *p.Degree, p.Target))
+		}
+		if want := "yes:grant:0.75:grant yes:reject:0.5:reject no:reject:0.5:reject no:grant:0.25:grant"; strings.Join(answers, " ") != want {
+			t.Errorf("%v: %s, want %s", req, strings.Join(answers, " "), want)
+		}
+	}
+	for _, c := range []struct {
+		req   map[string]any
+		field string
+	}{
+		{map[string]any{"table": loansRows, "table_format": "xlsx"}, "table_format"},
+		{map[string]any{"table": loansRows, "delimiter": "ab"}, "delimiter"},
+		{map[string]any{"table": loansRows, "duplicate_columns": "last"}, "duplicate_columns"},
+		{map[string]any{"table": loansRows, "keep": []string{"name"}}, "keep"},
+		{map[string]any{"table": loansRows, "table_format": "parquet"}, "table"},
+	} {
+		c.req["theory"] = loansTheory
+		var e apiError
+		if st := call(t, "POST", ts.URL+"/api/predict", c.req, &e); st != 400 || e.Field != c.field {
+			t.Errorf("%v: %d %+v, want a 400 on %s", c.req, st, e, c.field)
 		}
 	}
 }

@@ -160,9 +160,10 @@ func classesOf(t *Table, lc *Column, rows []int) ([]int32, []string, error) {
 	if len(classes) < 2 {
 		return nil, nil, fmt.Errorf("%s: the class column %q has %d value(s) in the training rows; need at least two", t.Name, lc.Name, len(classes))
 	}
-	for _, c := range classes {
-		if c == NoClass {
-			return nil, nil, fmt.Errorf("%s: class value %q is reserved for rows without a predicted class", t.Name, c)
+	for _, r := range rows {
+		if c := lc.Codes[r]; lc.Values[c] == NoClass {
+			return nil, nil, logic.Errorf(logic.Position{File: t.Name, Line: t.Lines[r]}, "class value %q (column %q) is reserved for rows without a predicted class "+
+				"(crowd table writes it for situations without a typical action): leave those rows out or give the value another name", NoClass, lc.Name)
 		}
 	}
 	slices.Sort(classes)

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -67,7 +68,7 @@ type PredictOptions struct {
 	// copies (Prediction.Kept), such as an identifier to join the
 	// predictions back to the rows.
 	Keep []string
-	Rows      []int  // the rows to predict, in this order (nil: all of them)
+	Rows []int // the rows to predict, in this order (nil: all of them)
 }
 
 // Predict answers a class for every row of t: the class value c such that
@@ -91,7 +92,7 @@ func Predict(ctx context.Context, th *possibilistic.Theory, t *Table, opts Predi
 	keep := make([]*Column, len(opts.Keep))
 	for i, name := range opts.Keep {
 		if keep[i] = t.Column(name); keep[i] == nil {
-			return nil, logic.Errorf(logic.Position{File: t.Name, Line: 1, Col: 1}, "no column %q to keep (columns: %s)", name, strings.Join(headerNames(t), ", "))
+			return nil, keepError{logic.Errorf(logic.Position{File: t.Name, Line: 1, Col: 1}, "no column %q to keep (columns: %s)", name, strings.Join(headerNames(t), ", "))}
 		}
 	}
 	rows := opts.Rows
@@ -110,6 +111,15 @@ func Predict(ctx context.Context, th *possibilistic.Theory, t *Table, opts Predi
 	}
 	return preds, nil
 }
+
+// ErrKeep is what Predict's error is (errors.Is) when PredictOptions.Keep
+// names a column the table does not have.
+var ErrKeep = errors.New("table: no column to keep")
+
+type keepError struct{ error }
+
+func (e keepError) Unwrap() error        { return e.error }
+func (e keepError) Is(target error) bool { return target == ErrKeep }
 
 // Predict answers a class for rows of t (PredictOptions.Rows, or all of
 // them) with the learned theory (Predict of lr.Theory, whose atoms are

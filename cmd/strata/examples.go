@@ -41,6 +41,8 @@ var exampleAbout = map[string]string{
 	"loans.csv":                 "120 loan decisions: a table for strata learn --table, predict and eval --table",
 	"loans.theory":              "the theory strata learn --table examples/loans.csv --label decision --folds 3 learns",
 	"applicants.csv":            "four new loan applicants, without a decision: a table for strata predict",
+	"applicants.parquet":        "the same applicants as a Parquet file",
+	"loans.arff":                "the loan decisions in Weka's ARFF, as a table for strata learn --table",
 }
 
 func init() { register(newExamplesCmd) }

@@ -5,7 +5,7 @@ package main
 
 // The CLI reference (docs/cli.md) and the built-in example's data are
 // generated from the code:
-//go:generate go test -run ^(TestCLIReference|TestExampleFiles)$ -update .
+//go:generate go test -run ^(TestCLIReference|TestExampleFiles|TestExampleTables)$ -update .
 
 import (
 	"errors"

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -15,7 +14,6 @@ import (
 	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/learn/curve"
-	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/table"
 )
@@ -28,12 +26,21 @@ type tableFlags struct {
 	variants                 []table.Variant
 	grow                     int
 	tally                    bool
+	format, duplicates       string
+	delimiter                delimiterValue
 }
 
 func addTableFlags(fl *pflag.FlagSet, t *tableFlags, learning bool) {
-	fl.StringVar(&t.file, "table", "", "a CSV table with a header: one row per case, the class in --label")
+	fl.StringVar(&t.file, "table", "", "a table with a header (CSV, TSV or another delimiter, ARFF, Parquet; gzip-compressed or not): one row per case, the class in --label")
 	fl.StringVar(&t.label, "label", "", "the class column of --table (predict and eval: default, the one the theory's hard rules name)")
 	fl.BoolVar(&t.skipBadRows, "skip-bad-rows", false, "leave out the rows of the table that cannot be read (a ragged row, text in a numeric column), with a warning naming each, instead of failing on the first")
+	addChoice(fl, &t.format, "table-format", "auto", table.Formats(), "the format of --table: csv, tsv, arff, parquet, or auto (by the name: .csv, .tsv, .tab, .arff, .parquet, each maybe .gz; else by the content)")
+	fl.Var(&t.delimiter, "delimiter", "the character between the fields of a delimited --table (default: a tab for tsv; for csv the one its header line shows of , ; tab |)")
+	addChoice(fl, &t.duplicates, "duplicate-columns", table.Rename.String(), table.DuplicatesNames(),
+		"what to do with a column name the header of --table repeats: rename (the second NAME is read as NAME.2, with a warning), first (keep the first, with a warning) or error")
+	for _, name := range []string{"table-format", "delimiter", "duplicate-columns"} {
+		fl.SetAnnotation(name, tableOnly, nil)
+	}
 	if !learning {
 		return
 	}
@@ -71,7 +78,7 @@ const growUsage = "also grow this many of each iteration's candidates by informa
 // options returns how to read the tables: --numeric given (even empty)
 // fixes every column's type.
 func (t *tableFlags) options(cmd *cobra.Command) table.Options {
-	o := table.Options{SkipBadRows: t.skipBadRows}
+	o := t.readOptions()
 	if cmd.Flags().Changed("numeric") {
 		o.Numeric = append([]string{}, t.numeric...)
 	}
@@ -83,9 +90,48 @@ func (t *tableFlags) options(cmd *cobra.Command) table.Options {
 	return o
 }
 
-// readCSVTable reads a table; with --skip-bad-rows it warns on stderr of
-// every row it left out, naming its position, and of how many.
-func readCSVTable(cmd *cobra.Command, path string, o table.Options) (*table.Table, error) {
+// readOptions returns how to read the tables as far as the flags of
+// every command that reads one say: the format, the delimiter, repeated
+// column names and bad rows.
+func (t *tableFlags) readOptions() table.Options {
+	f, _ := table.ParseFormat(t.format) // a choice flag: one of its words
+	d, _ := table.ParseDuplicates(t.duplicates)
+	return table.Options{SkipBadRows: t.skipBadRows, Format: f, Delimiter: t.delimiter.r, Duplicates: d}
+}
+
+// delimiterValue is the value of --delimiter: one character, written as
+// itself or as \t for a tab.
+type delimiterValue struct{ r rune }
+
+func (d *delimiterValue) String() string {
+	switch d.r {
+	case 0:
+		return ""
+	case '\t':
+		return `\t`
+	}
+	return string(d.r)
+}
+
+func (d *delimiterValue) Set(s string) error {
+	if s == `\t` || s == "tab" {
+		s = "\t"
+	}
+	r := []rune(s)
+	if len(r) != 1 || r[0] == '"' || r[0] == '\r' || r[0] == '\n' {
+		return fmt.Errorf("want one character other than a quote or a line break (\\t for a tab), not %q", s)
+	}
+	d.r = r[0]
+	return nil
+}
+
+func (d *delimiterValue) Type() string { return "char" }
+
+// readTableFile reads a table. It warns on stderr of what the reader changed
+// in the header (a repeated column name renamed) and, with
+// --skip-bad-rows, of every row it left out, naming its position, and of
+// how many.
+func readTableFile(cmd *cobra.Command, path string, o table.Options) (*table.Table, error) {
 	r, name, err := fileutil.Open(path, cmd.InOrStdin())
 	if err != nil {
 		return nil, err
@@ -94,6 +140,9 @@ func readCSVTable(cmd *cobra.Command, path string, o table.Options) (*table.Tabl
 	t, err := table.Read(r, name, o)
 	if err != nil {
 		return nil, err
+	}
+	for _, e := range t.Warnings {
+		fmt.Fprintf(cmd.ErrOrStderr(), "strata: warning: %v\n", e)
 	}
 	if n := len(t.Skipped); n > 0 {
 		w := cmd.ErrOrStderr()
@@ -142,7 +191,7 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 	}
 	stderr := cmd.ErrOrStderr()
 	opts := tf.options(cmd)
-	t, err := readCSVTable(cmd, tf.file, opts)
+	t, err := readTableFile(cmd, tf.file, opts)
 	if err != nil {
 		return err
 	}
@@ -167,7 +216,7 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 	}
 	var test *table.Table
 	if tf.test != "" { // read before a long run, not after it
-		if test, err = readCSVTable(cmd, tf.test, opts); err != nil {
+		if test, err = readTableFile(cmd, tf.test, opts); err != nil {
 			return err
 		}
 	}
@@ -317,137 +366,4 @@ func (s *tableSummary) write(w io.Writer) {
 
 func writeHistoryFile(path string, lr *table.Learned) error {
 	return fileutil.WriteAtomic(path, func(w io.Writer) error { return learn.WriteHistoryCSV(w, lr.History) })
-}
-
-func init() { register(newPredictCmd) }
-
-func newPredictCmd() *cobra.Command {
-	var tf tableFlags
-	var out string
-	var sem possibilistic.Semantics
-	var explain, asJSON bool
-	cmd := &cobra.Command{
-		Use:   "predict THEORY --table FILE.csv [-o FILE] [--explain] [--json]",
-		Short: "Predict the class of every row of a table with a theory",
-		Long: `predict reads a theory over a table's comparison atoms (col=value,
-col <= t, as strata learn --table writes them) and a CSV table with a header,
-and writes one line per row: the row's line in the table and the class the
-theory entails from the row's values under --semantics, or "none" when it
-entails no single class. The class column is the one the theory's hard rules
-say exactly one value of holds (--label names it otherwise); the table need
-not have it. --explain adds the level (weight) at which the class is entailed
-and the learned rules that entail it, or the classes entailed when there is
-not exactly one; under lex, the rules are every rule of that level that
-applies to the row and names its class (the votes for it), and a last
-column, against, lists the rules the answer sets aside.
-
-The output is CSV (-o FILE, written atomically; no -o or -o -: standard
-output). --json prints the predictions as one JSON object on standard output
-instead (with -o FILE, the file gets the CSV). A row that cannot be read is
-an error naming its line and column; --skip-bad-rows leaves such rows out
-with a warning for each.`,
-		Example: `  strata predict examples/loans.theory --table examples/loans.csv
-  strata predict examples/loans.theory --table examples/loans.csv --explain --json
-  strata predict t.theory --table new.csv --semantics lex -o predictions.csv`,
-		Args: argsBetween(1, 1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if tf.file == "" {
-				return usageError{errors.New("predict needs --table")}
-			}
-			if err := checkJSONOutput(asJSON, out); err != nil {
-				return err
-			}
-			th, t, err := loadTheoryAndTable(cmd, args[0], &tf)
-			if err != nil {
-				return err
-			}
-			ctx, stop := interruptible()
-			defer stop()
-			preds, err := table.Predict(ctx, th, t, table.PredictOptions{Semantics: sem, Label: tf.label, Explain: explain})
-			if err != nil {
-				return err
-			}
-			if !asJSON || !stdout(out) {
-				if err := writeOutput(cmd, out, func(w io.Writer) error { return writePredictions(w, preds, explain) }); err != nil {
-					return err
-				}
-			}
-			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), jsonview.NewPredictions(t.Name, sem, preds))
-			}
-			return nil
-		},
-	}
-	fl := cmd.Flags()
-	addTableFlags(fl, &tf, false)
-	fl.StringVarP(&out, "output", "o", "", "write the predictions (CSV) to this file (-: standard output, the default)")
-	addSemantics(fl, &sem, semanticsUsage)
-	fl.BoolVar(&explain, "explain", false, "add the level and the rules that decide each row")
-	fl.BoolVar(&asJSON, "json", false, "print the predictions as JSON")
-	return cmd
-}
-
-func loadTheoryAndTable(cmd *cobra.Command, theory string, tf *tableFlags) (*possibilistic.Theory, *table.Table, error) {
-	if theory == "-" && tf.file == "-" {
-		return nil, nil, usageError{errors.New("the theory and the table cannot both be standard input")}
-	}
-	th, err := loadTheory(cmd, theory, &logic.Vocabulary{})
-	if err != nil {
-		return nil, nil, err
-	}
-	o := table.Options{SkipBadRows: tf.skipBadRows, Numeric: table.NumericColumns(th.Vocab)}
-	t, err := readCSVTable(cmd, tf.file, o)
-	if err != nil {
-		return nil, nil, err
-	}
-	return th, t, nil
-}
-
-func writePredictions(w io.Writer, preds []table.Prediction, explain bool) error {
-	cw := csv.NewWriter(w)
-	head := []string{"line", "predicted"}
-	if explain {
-		head = append(head, "level", "rules", "entailed", "against")
-	}
-	cw.Write(head)
-	for _, p := range preds {
-		rec := []string{fmt.Sprint(p.Line), p.Class}
-		if explain && p.Why != nil {
-			rec = append(rec, possibilistic.FormatWeight(p.Why.Level), strings.Join(p.Why.Rules, "; "), strings.Join(p.Why.Entailed, "; "),
-				strings.Join(p.Why.Against, "; "))
-		}
-		cw.Write(rec)
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
-// evalTable is strata eval THEORY --table.
-func evalTable(cmd *cobra.Command, theory string, tf *tableFlags, sem possibilistic.Semantics, asJSON bool) error {
-	th, t, err := loadTheoryAndTable(cmd, theory, tf)
-	if err != nil {
-		return err
-	}
-	ctx, stop := interruptible()
-	defer stop()
-	c, err := table.Evaluate(ctx, th, t, table.PredictOptions{Semantics: sem, Label: tf.label})
-	if err != nil {
-		return err
-	}
-	w := cmd.OutOrStdout()
-	if asJSON {
-		return writeJSON(w, tableEvalJSON{Table: t.Name, Semantics: sem.String(), Confusion: jsonview.NewConfusion(c)})
-	}
-	fmt.Fprintf(w, "accuracy: %.4f\nmacro-F1: %.4f\nrows: %d, right: %d\n\n", c.Accuracy(), c.MacroF1(), c.Total(), c.Correct())
-	return c.Write(w)
-}
-
-// tableEvalJSON is strata eval --table --json: the table and the
-// semantics, then the confusion table of one class per row with its scores
-// (accuracy, macro_f1, rows, right, labels, counts), the view crowd eval
-// --json and a table run of the server give too.
-type tableEvalJSON struct {
-	Table     string `json:"table"`
-	Semantics string `json:"semantics"`
-	*jsonview.Confusion
 }

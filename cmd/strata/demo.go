@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -15,42 +16,135 @@ var penguinTheory string
 
 func init() { register(newDemoCmd) }
 
+// demoQueries are the paper's queries that demo asks, and demoGiven the
+// evidence whose conclusions it lists.
+var demoQueries = []string{"bird -> flies", "penguin -> !flies", "penguin -> bird", "bird, red -> flies", "penguin -> flies"}
+
+const demoGiven = "penguin"
+
 func newDemoCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "demo",
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "demo [--json]",
 		Short: "Reason with the paper's penguin theory (built in)",
 		Long: `demo shows the paper's penguin theory and asks it the paper's queries, each
 as the strata query command that asks it, with its answer and why. The
 theory is built in; strata examples writes it to examples/penguin.theory,
-so that the commands shown run as written.`,
-		Example: `  strata demo`,
-		Args:    argsBetween(0, 0),
+so that the commands shown run as written. --json prints the theory, and
+each query with its command and the answer strata query --json gives.`,
+		Example: `  strata demo
+  strata demo --json`,
+		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, w := cmd.Context(), cmd.OutOrStdout()
-			v := &logic.Vocabulary{}
-			th, err := possibilistic.ReadText(ctx, strings.NewReader(penguinTheory), "penguin.theory", v)
+			if asJSON {
+				return demoJSON(cmd)
+			}
+			th, _, _, err := penguinReasoner(cmd)
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(w, "The paper's penguin theory, highest level first (strata examples writes it to examples/penguin.theory):\n\n%s\n", th)
-			rs, err := possibilistic.NewReasoner(ctx, th)
-			if err != nil {
-				return err
-			}
-			for _, q := range []string{"bird -> flies", "penguin -> !flies", "penguin -> bird", "bird, red -> flies", "penguin -> flies"} {
+			for _, q := range demoQueries {
+				_, v, rs, err := penguinReasoner(cmd)
+				if err != nil {
+					return err
+				}
 				rule, err := logic.ParseRule(v, q)
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(w, "$ strata query examples/penguin.theory '%s'\n", q)
+				fmt.Fprintf(w, "$ %s\n", demoCommand(q))
 				if err := printExplanation(ctx, w, rs, possibilistic.Poss, rule); err != nil {
 					return err
 				}
 				fmt.Fprintln(w)
 			}
-			alpha, _ := logic.ParseFormula(v, "penguin")
-			fmt.Fprintln(w, "$ strata query examples/penguin.theory --given penguin")
+			_, v, rs, err := penguinReasoner(cmd)
+			if err != nil {
+				return err
+			}
+			alpha, _ := logic.ParseFormula(v, demoGiven)
+			fmt.Fprintf(w, "$ strata query examples/penguin.theory --given %s\n", demoGiven)
 			return printConclusions(ctx, w, v, rs, possibilistic.Poss, alpha)
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the theory, the queries and their answers as JSON")
+	return cmd
+}
+
+// penguinReasoner reads the built-in penguin theory into a vocabulary of
+// its own, as each strata query command the demo shows reads it: an atom
+// one query names (red) is then not in the worlds of the next.
+func penguinReasoner(cmd *cobra.Command) (*possibilistic.Theory, *logic.Vocabulary, *possibilistic.Reasoner, error) {
+	v := &logic.Vocabulary{}
+	th, err := possibilistic.ReadText(cmd.Context(), strings.NewReader(penguinTheory), "penguin.theory", v)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	rs, err := possibilistic.NewReasoner(cmd.Context(), th)
+	return th, v, rs, err
+}
+
+// demoCommand is the strata query command that asks q.
+func demoCommand(q string) string { return fmt.Sprintf("strata query examples/penguin.theory '%s'", q) }
+
+// demoView is strata demo --json: the theory as strata show --json gives
+// it, each query with its command and the answer strata query --json
+// gives, and the conclusions of the evidence as strata query --given
+// --json gives them.
+type demoView struct {
+	File        string           `json:"file"`
+	Theory      *jsonview.Theory `json:"theory"`
+	Queries     []demoQuery      `json:"queries"`
+	Conclusions demoConclusions  `json:"conclusions"`
+}
+
+type demoQuery struct {
+	Command string           `json:"command"`
+	Answer  *jsonview.Answer `json:"answer"`
+}
+
+type demoConclusions struct {
+	Command string `json:"command"`
+	*jsonview.Conclusions
+}
+
+func demoJSON(cmd *cobra.Command) error {
+	ctx := cmd.Context()
+	th, _, _, err := penguinReasoner(cmd)
+	if err != nil {
+		return err
+	}
+	tv, err := jsonview.NewTheory(ctx, th)
+	if err != nil {
+		return err
+	}
+	out := demoView{File: "examples/penguin.theory", Theory: tv, Queries: []demoQuery{}}
+	for _, q := range demoQueries {
+		_, v, rs, err := penguinReasoner(cmd)
+		if err != nil {
+			return err
+		}
+		rule, err := logic.ParseRule(v, q)
+		if err != nil {
+			return err
+		}
+		e, err := rs.Explain(ctx, possibilistic.Poss, rule.Antecedent, rule.Consequent)
+		if err != nil {
+			return err
+		}
+		out.Queries = append(out.Queries, demoQuery{Command: demoCommand(q), Answer: answerJSON(v, q, e)})
+	}
+	_, v, rs, err := penguinReasoner(cmd)
+	if err != nil {
+		return err
+	}
+	alpha, _ := logic.ParseFormula(v, demoGiven)
+	c, err := jsonview.Conclude(ctx, rs, v, possibilistic.Poss, alpha)
+	if err != nil {
+		return err
+	}
+	out.Conclusions = demoConclusions{Command: "strata query examples/penguin.theory --given " + demoGiven, Conclusions: c}
+	return writeJSON(cmd.OutOrStdout(), out)
 }

@@ -48,7 +48,7 @@ var exampleAbout = map[string]string{
 func init() { register(newExamplesCmd) }
 
 func newExamplesCmd() *cobra.Command {
-	var force bool
+	var force, asJSON bool
 	cmd := &cobra.Command{
 		Use:   "examples [DIR]",
 		Short: "Write the built-in example files to DIR (default ./examples)",
@@ -60,10 +60,11 @@ commands of the guides run in the directory that holds examples/.
 A file that exists with the same content is left as it is; one that exists
 with other content is an error (nothing is written) unless --force
 overwrites it. Every file is written atomically, and a directory that did
-not exist appears whole or not at all.`,
+not exist appears whole or not at all. --json prints the files written, each
+with what it is, as JSON.`,
 		Example: `  strata examples
   strata examples /tmp/strata-examples
-  strata examples --force`,
+  strata examples --force --json`,
 		Args: argsBetween(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := "examples"
@@ -77,6 +78,13 @@ not exist appears whole or not at all.`,
 			if err != nil {
 				return err
 			}
+			if asJSON {
+				out := examplesView{Dir: dir, Files: []exampleView{}}
+				for _, n := range names {
+					out.Files = append(out.Files, exampleView{Path: filepath.ToSlash(filepath.Join(dir, n)), About: exampleAbout[n]})
+				}
+				return writeJSON(cmd.OutOrStdout(), out)
+			}
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
 			for _, n := range names {
 				fmt.Fprintf(tw, "%s\t%s\n", filepath.ToSlash(filepath.Join(dir, n)), exampleAbout[n])
@@ -85,7 +93,20 @@ not exist appears whole or not at all.`,
 		},
 	}
 	cmd.Flags().BoolVar(&force, "force", false, "overwrite example files that exist with other content")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the files written as JSON")
 	return cmd
+}
+
+// examplesView is strata examples --json: the directory and every file
+// written there, with what it is.
+type examplesView struct {
+	Dir   string        `json:"dir"`
+	Files []exampleView `json:"files"`
+}
+
+type exampleView struct {
+	Path  string `json:"path"`
+	About string `json:"about"`
 }
 
 // exampleNames lists the embedded example files, relative to examples/,

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -38,6 +39,65 @@ func group(cmd *cobra.Command) {
 		}
 		return errUsageShown
 	}
+}
+
+// suggestFlag adds to an unknown flag's error the flag of c it most likely
+// misspells, as a mistyped command gets one: a flag whose name starts with
+// the one typed, or is at most two edits from it (a swap of two adjacent
+// letters is one), the one that begins with the same letter first.
+func suggestFlag(c *cobra.Command, err error) error {
+	typed, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if !ok || typed == "" {
+		return err
+	}
+	best, bestRank := "", [3]int{3}
+	c.Flags().VisitAll(func(f *pflag.Flag) {
+		if f.Hidden {
+			return
+		}
+		d := editDistance(typed, f.Name)
+		if strings.HasPrefix(f.Name, typed) {
+			d = min(d, 1)
+		}
+		rank := [3]int{d, 1, 0}
+		if f.Name[0] == typed[0] {
+			rank[1] = 0
+		}
+		if rank[0] < bestRank[0] || rank[0] == bestRank[0] && (rank[1] < bestRank[1] || rank[1] == bestRank[1] && f.Name < best) {
+			best, bestRank = f.Name, rank
+		}
+	})
+	if best == "" {
+		return err
+	}
+	return fmt.Errorf("%w; did you mean --%s?", err, best)
+}
+
+// editDistance is the optimal string alignment distance of a and b, in
+// bytes: the insertions, deletions, substitutions and swaps of two
+// adjacent bytes that turn one into the other.
+func editDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
 }
 
 // alias defines old as another spelling of the flag name, sharing its value

@@ -26,6 +26,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"bench", "bogus"}, `unknown command "bogus" for "strata bench"`},
 		{[]string{"--bogus"}, "unknown flag: --bogus"},
 		{[]string{"learn", "--bogus"}, "unknown flag: --bogus"},
+		{[]string{"learn", "--iteration", "3"}, "unknown flag: --iteration; did you mean --iterations?"},
+		{[]string{"query", th, "a", "--semantic", "lex"}, "unknown flag: --semantic; did you mean --semantics?"},
+		{[]string{"predict", th, "--tabel", "x.csv"}, "unknown flag: --tabel; did you mean --table?"},
+		{[]string{"learn", "--jsn"}, "unknown flag: --jsn; did you mean --json?"},
 		{[]string{"mln", "map", "x.mln", "--bogus"}, "unknown flag: --bogus"},
 		{[]string{"query"}, "query takes 1 to 2 arguments, got 0"},
 		{[]string{"query", th}, "needs a QUERY or --given"},
@@ -349,5 +353,22 @@ func TestBenchFlagsAgree(t *testing.T) {
 	}
 	if len(first) == 0 {
 		t.Fatal("no bench commands")
+	}
+}
+
+// TestEditDistance: insertions, deletions, substitutions and swaps of two
+// adjacent letters each cost one.
+func TestEditDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{{"", "", 0}, {"", "abc", 3}, {"table", "table", 0}, {"tabel", "table", 1}, {"tabel", "label", 1}, {"iteration", "iterations", 1},
+		{"semantic", "semantics", 1}, {"jsn", "json", 1}, {"kitten", "sitting", 3}, {"ca", "abc", 3}} {
+		if got := editDistance(c.a, c.b); got != c.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+		if got := editDistance(c.b, c.a); got != c.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", c.b, c.a, got, c.want)
+		}
 	}
 }

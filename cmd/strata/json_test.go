@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -217,5 +218,45 @@ func TestOutputDash(t *testing.T) {
 	}
 	if _, err := os.Stat("-"); err == nil {
 		t.Error("a file named - was written")
+	}
+}
+
+// TestDemoExamplesJSON: demo --json gives the theory strata show --json
+// gives and, for each of its queries, the command and the answer that
+// command gives with --json; examples --json lists the files it wrote,
+// each as the text listing does.
+func TestDemoExamplesJSON(t *testing.T) {
+	ex := filepath.Join(t.TempDir(), "examples")
+	v := jsonOf(t, "examples", ex, "--json")
+	files, _ := field(v, "files").([]any)
+	names, _ := exampleNames()
+	if field(v, "dir") != ex || len(files) != len(names) || field(v, "files", 0, "about") != exampleAbout[names[0]] {
+		t.Errorf("examples --json: %v", v)
+	}
+	for i, n := range names {
+		if p := field(v, "files", i, "path"); p != filepath.ToSlash(filepath.Join(ex, n)) {
+			t.Errorf("file %d: %v, want %s", i, p, n)
+		}
+	}
+	t.Chdir(filepath.Dir(ex))
+	demo := jsonOf(t, "demo", "--json")
+	if show := jsonOf(t, "show", "examples/penguin.theory", "--json"); !reflect.DeepEqual(field(demo, "theory"), field(show, "theory")) && !reflect.DeepEqual(field(demo, "theory", "levels"), field(show, "levels")) {
+		t.Errorf("demo's theory %v, show's %v", field(demo, "theory"), show)
+	}
+	qs, _ := field(demo, "queries").([]any)
+	if len(qs) != len(demoQueries) {
+		t.Fatalf("demo --json: %d queries, want %d", len(qs), len(demoQueries))
+	}
+	for i, q := range demoQueries {
+		want := jsonOf(t, "query", "examples/penguin.theory", q, "--json")
+		if cmd := field(demo, "queries", i, "command"); cmd != demoCommand(q) || !reflect.DeepEqual(field(demo, "queries", i, "answer"), any(want)) {
+			t.Errorf("query %q: demo says %v\n%v, strata query --json %v", q, cmd, field(demo, "queries", i, "answer"), want)
+		}
+	}
+	want := jsonOf(t, "query", "examples/penguin.theory", "--given", demoGiven, "--json")
+	got, _ := field(demo, "conclusions").(map[string]any)
+	delete(got, "command")
+	if !reflect.DeepEqual(any(got), any(want)) {
+		t.Errorf("demo's conclusions %v, strata query --given --json %v", got, want)
 	}
 }

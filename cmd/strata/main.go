@@ -83,7 +83,7 @@ Start with:  strata demo       (reasoning with the paper's penguin theory)
 	}
 	root.SetVersionTemplate("strata {{.Version}}\n")
 	root.InitDefaultVersionFlag() // so that strata help lists -v, --version
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{suggestFlag(c, err)} })
 	for _, c := range commands {
 		root.AddCommand(c())
 	}

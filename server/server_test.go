@@ -477,7 +477,7 @@ func TestAccessLogAndStatic(t *testing.T) {
 	}
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
-	static := []string{"/", "/js/app.js", "/js/theory.js", "/js/base.js", "/js/learn.js", "/js/chart.js", "/style.css", "/examples/penguin.theory", "/examples/loans.csv"}
+	static := []string{"/", "/js/app.js", "/js/theory.js", "/js/base.js", "/js/learn.js", "/js/chart.js", "/style.css", "/examples/wings.theory", "/examples/loans.csv"}
 	for _, p := range static {
 		res, err := http.Get(ts.URL + p)
 		if err != nil {
@@ -557,4 +557,19 @@ func drownedOrPartly(x *jsonview.Explanation) []int {
 		return nil
 	}
 	return x.Drowned
+}
+
+// TestPageExamplesAreStrataExamples: the explorer's "Penguin example" and
+// "Loans example" and the "Applicants example" are the files strata
+// examples writes, byte for byte.
+func TestPageExamplesAreStrataExamples(t *testing.T) {
+	for _, name := range []string{"wings.theory", "loans.csv", "applicants.csv"} {
+		want, err := os.ReadFile(filepath.Join("..", "cmd", "strata", "examples", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := exampleFile(t, name); got != string(want) {
+			t.Errorf("the page's examples/%s is not the one strata examples writes (cmd/strata/examples/%s)", name, name)
+		}
+	}
 }

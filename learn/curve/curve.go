@@ -77,31 +77,77 @@ func accuracyPlot(hist []learn.Iteration, title string) (*plot.Plot, error) {
 	p.Title.Text = title
 	p.X.Label.Text = "iteration"
 	p.Y.Label.Text = "accuracy"
-	p.Legend.Top = true
-	p.Legend.Left = false
-	if err := addLine(p, series(hist, func(it learn.Iteration) float64 { return it.TrainAccuracy }), "training", 0); err != nil {
+	train := series(hist, func(it learn.Iteration) float64 { return it.TrainAccuracy })
+	if err := addLine(p, train, "training", 0); err != nil {
 		return nil, err
 	}
-	if test := series(hist, func(it learn.Iteration) float64 { return it.TestAccuracy }); len(test) > 0 {
+	test := series(hist, func(it learn.Iteration) float64 { return it.TestAccuracy })
+	if len(test) > 0 {
 		if err := addLine(p, test, "test", 1); err != nil {
 			return nil, err
 		}
 	}
+	p.Legend.Top, p.Legend.Left = emptiestCorner(train, test)
 	return p, nil
+}
+
+// emptiestCorner returns the corner of the plot of the lines whose
+// region, a third of the width and a quarter of the height, the fewest of
+// their points (and segments between them) fall in: where the legend
+// hides no curve. Accuracy curves rise and then level off near the top,
+// and leave the bottom right empty; a theory's size rises from the bottom
+// left, and leaves the top left and the bottom right.
+func emptiestCorner(lines ...plotter.XYs) (top, left bool) {
+	xmin, xmax, ymin, ymax := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, l := range lines {
+		for _, p := range l {
+			xmin, xmax, ymin, ymax = min(xmin, p.X), max(xmax, p.X), min(ymin, p.Y), max(ymax, p.Y)
+		}
+	}
+	if xmax <= xmin {
+		xmax = xmin + 1
+	}
+	if ymax <= ymin {
+		ymax = ymin + 1
+	}
+	best := -1
+	for _, c := range []struct{ top, left bool }{{true, false}, {true, true}, {false, false}, {false, true}} {
+		in := 0
+		for _, l := range lines {
+			for i, p := range l {
+				// Each point and the midpoint of the segment before it.
+				pts := []plotter.XY{p}
+				if i > 0 {
+					pts = append(pts, plotter.XY{X: (p.X + l[i-1].X) / 2, Y: (p.Y + l[i-1].Y) / 2})
+				}
+				for _, q := range pts {
+					x, y := (q.X-xmin)/(xmax-xmin), (q.Y-ymin)/(ymax-ymin)
+					if (c.left && x <= 1.0/3 || !c.left && x >= 2.0/3) && (c.top && y >= 0.75 || !c.top && y <= 0.25) {
+						in++
+					}
+				}
+			}
+		}
+		if best < 0 || in < best {
+			best, top, left = in, c.top, c.left
+		}
+	}
+	return top, left
 }
 
 func sizePlot(hist []learn.Iteration) (*plot.Plot, error) {
 	p := plot.New()
 	p.X.Label.Text = "iteration"
 	p.Y.Label.Text = "theory size"
-	p.Legend.Top = true
-	p.Legend.Left = true
-	if err := addLine(p, series(hist, func(it learn.Iteration) float64 { return float64(it.Rules) }), "rules", 2); err != nil {
+	rules := series(hist, func(it learn.Iteration) float64 { return float64(it.Rules) })
+	levels := series(hist, func(it learn.Iteration) float64 { return float64(it.Levels) })
+	if err := addLine(p, rules, "rules", 2); err != nil {
 		return nil, err
 	}
-	if err := addLine(p, series(hist, func(it learn.Iteration) float64 { return float64(it.Levels) }), "levels", 3); err != nil {
+	if err := addLine(p, levels, "levels", 3); err != nil {
 		return nil, err
 	}
+	p.Legend.Top, p.Legend.Left = emptiestCorner(rules, levels)
 	return p, nil
 }
 

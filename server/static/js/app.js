@@ -92,6 +92,11 @@ function fail(targets, err) {
   const box = $(spec.box || `${spec.input}-error`);
   const typed = input && (input.tagName === "TEXTAREA" || input.tagName === "INPUT" && input.type === "text");
   let msg = err.error || String(err);
+  if (err.line) {
+    // The message starts with the position the page says in words.
+    const pos = [err.file, err.line, err.column].filter((x) => x).join(":") + ": ";
+    if (msg.startsWith(pos)) msg = msg.slice(pos.length);
+  }
   if (err.line && typed) {
     msg = `line ${err.line}, column ${err.column}: ${msg}`;
   } else if (err.line && spec.lines) {
@@ -189,9 +194,9 @@ function init() {
     if (state.theory) staleTheory();
   });
   $("theory-example").addEventListener("click", async () => {
-    $("theory-text").value = await fetchText("examples/penguin.theory");
-    $("theory-text").dataset.name = "penguin.theory";
-    loadTheory({ text: $("theory-text").value, name: "penguin.theory" });
+    $("theory-text").value = await fetchText("examples/wings.theory");
+    $("theory-text").dataset.name = "wings.theory";
+    loadTheory({ text: $("theory-text").value, name: "wings.theory" });
   });
   readFileInto("theory-file", "theory-text", (name) => loadTheory({ text: $("theory-text").value, name }));
   $("theory-path").addEventListener("change", (ev) => ev.target.value && loadTheory({ path: ev.target.value }));
@@ -258,6 +263,7 @@ function init() {
   $("learn-cancel").addEventListener("click", cancelLearning);
   $("learn-to-theory").addEventListener("click", learnedToTheory);
   learnFrom();
+  initPredict();
   listFiles();
   document.body.dataset.ready = "1";
 }

@@ -188,7 +188,7 @@ function follow(id) {
     state.curves.final.push(it);
     if (it.test_accuracy !== null) state.curves.test = true;
     status.dataset.iterations = state.curves.final.length;
-    let s = `iteration ${it.iteration}: training accuracy ${pct(it.train_accuracy)}`;
+    let s = `iteration ${it.iteration}: ${pct(it.train_accuracy)} of the learner's training examples right`;
     if (it.test_accuracy !== null) s += `, test ${pct(it.test_accuracy)}`;
     s += `; ${it.rules} rules in ${it.levels} levels`;
     status.textContent = choice ? `${choice} · ${s}` : s;
@@ -231,7 +231,8 @@ function renderConfusion(c) {
   });
   $("learn-confusion").replaceChildren(
     el("h3", {}, "Per class, on the table's rows"),
-    el("div", { class: "summary", id: "learn-confusion-accuracy" }, `accuracy ${pct(c.accuracy)} on ${c.rows} rows (training rows: the theory was learned from them)`),
+    el("div", { class: "summary", id: "learn-confusion-accuracy" }, `one class per row: ${pct(c.accuracy)} of the ${c.rows} training rows right ` +
+      "(the learner's examples, whose share is above, count each row's default and non-defaults apart)"),
     el("div", { class: "scroll" }, el("table", { class: "table confusion", id: "confusion-table" },
       el("thead", {}, el("tr", {}, el("th", {}, "class \\ answer"), ...c.labels.map((l) => el("th", {}, l)), el("th", {}, "right"))),
       el("tbody", {}, ...rows))));

@@ -36,37 +36,25 @@ each query with its command and the answer strata query --json gives.`,
   strata demo --json`,
 		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx, w := cmd.Context(), cmd.OutOrStdout()
-			if asJSON {
-				return demoJSON(cmd)
+			answers, err := demoAnswers(cmd)
+			if err != nil {
+				return err
 			}
-			th, _, _, err := penguinReasoner(cmd)
+			if asJSON {
+				return demoJSON(cmd, answers)
+			}
+			w := cmd.OutOrStdout()
+			th, _, rs, err := penguinReasoner(cmd)
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(w, "The paper's penguin theory, highest level first (strata examples writes it to examples/penguin.theory):\n\n%s\n", th)
-			for _, q := range demoQueries {
-				_, v, rs, err := penguinReasoner(cmd)
-				if err != nil {
-					return err
-				}
-				rule, err := logic.ParseRule(v, q)
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(w, "$ %s\n", demoCommand(q))
-				if err := printExplanation(ctx, w, rs, possibilistic.Poss, rule); err != nil {
-					return err
-				}
-				fmt.Fprintln(w)
+			for _, a := range answers {
+				fmt.Fprintf(w, "$ %s\n%s\n%s\n\n", demoCommand(a.query), jsonview.YesNo(a.e.Entailed), a.e.Reason())
 			}
-			_, v, rs, err := penguinReasoner(cmd)
-			if err != nil {
-				return err
-			}
-			alpha, _ := logic.ParseFormula(v, demoGiven)
+			alpha, _ := logic.ParseFormula(th.Vocab, demoGiven)
 			fmt.Fprintf(w, "$ strata query examples/penguin.theory --given %s\n", demoGiven)
-			return printConclusions(ctx, w, v, rs, possibilistic.Poss, alpha)
+			return printConclusions(cmd.Context(), w, th.Vocab, rs, possibilistic.Poss, alpha)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the theory, the queries and their answers as JSON")
@@ -110,9 +98,39 @@ type demoConclusions struct {
 	*jsonview.Conclusions
 }
 
-func demoJSON(cmd *cobra.Command) error {
+// demoAnswer is the answer to one of the demo's queries, with the
+// vocabulary it was asked in.
+type demoAnswer struct {
+	query string
+	v     *logic.Vocabulary
+	e     possibilistic.Explanation
+}
+
+// demoAnswers asks each of the demo's queries of the penguin theory, read
+// anew for each.
+func demoAnswers(cmd *cobra.Command) ([]demoAnswer, error) {
+	var out []demoAnswer
+	for _, q := range demoQueries {
+		_, v, rs, err := penguinReasoner(cmd)
+		if err != nil {
+			return nil, err
+		}
+		rule, err := logic.ParseRule(v, q)
+		if err != nil {
+			return nil, err
+		}
+		e, err := rs.Explain(cmd.Context(), possibilistic.Poss, rule.Antecedent, rule.Consequent)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, demoAnswer{query: q, v: v, e: e})
+	}
+	return out, nil
+}
+
+func demoJSON(cmd *cobra.Command, answers []demoAnswer) error {
 	ctx := cmd.Context()
-	th, _, _, err := penguinReasoner(cmd)
+	th, v, rs, err := penguinReasoner(cmd)
 	if err != nil {
 		return err
 	}
@@ -121,24 +139,8 @@ func demoJSON(cmd *cobra.Command) error {
 		return err
 	}
 	out := demoView{File: "examples/penguin.theory", Theory: tv, Queries: []demoQuery{}}
-	for _, q := range demoQueries {
-		_, v, rs, err := penguinReasoner(cmd)
-		if err != nil {
-			return err
-		}
-		rule, err := logic.ParseRule(v, q)
-		if err != nil {
-			return err
-		}
-		e, err := rs.Explain(ctx, possibilistic.Poss, rule.Antecedent, rule.Consequent)
-		if err != nil {
-			return err
-		}
-		out.Queries = append(out.Queries, demoQuery{Command: demoCommand(q), Answer: answerJSON(v, q, e)})
-	}
-	_, v, rs, err := penguinReasoner(cmd)
-	if err != nil {
-		return err
+	for _, a := range answers {
+		out.Queries = append(out.Queries, demoQuery{Command: demoCommand(a.query), Answer: answerJSON(a.v, a.query, a.e)})
 	}
 	alpha, _ := logic.ParseFormula(v, demoGiven)
 	c, err := jsonview.Conclude(ctx, rs, v, possibilistic.Poss, alpha)

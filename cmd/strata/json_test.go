@@ -223,7 +223,7 @@ func TestOutputDash(t *testing.T) {
 
 // TestDemoExamplesJSON: demo --json gives the theory strata show --json
 // gives and, for each of its queries, the command and the answer that
-// command gives with --json; examples --json lists the files it wrote,
+// command gives with --json (and the text demo the answer it prints); examples --json lists the files it wrote,
 // each as the text listing does.
 func TestDemoExamplesJSON(t *testing.T) {
 	ex := filepath.Join(t.TempDir(), "examples")
@@ -251,6 +251,14 @@ func TestDemoExamplesJSON(t *testing.T) {
 		want := jsonOf(t, "query", "examples/penguin.theory", q, "--json")
 		if cmd := field(demo, "queries", i, "command"); cmd != demoCommand(q) || !reflect.DeepEqual(field(demo, "queries", i, "answer"), any(want)) {
 			t.Errorf("query %q: demo says %v\n%v, strata query --json %v", q, cmd, field(demo, "queries", i, "answer"), want)
+		}
+	}
+	// The text: each query's answer is what the command shown prints.
+	text, _, _ := strata(t, "", "demo")
+	for _, q := range demoQueries {
+		out, _, _ := strata(t, "", "query", "examples/penguin.theory", q)
+		if !strings.Contains(text, "$ "+demoCommand(q)+"\n"+out+"\n") {
+			t.Errorf("demo's answer to %q is not the command's:\n%s", q, out)
 		}
 	}
 	want := jsonOf(t, "query", "examples/penguin.theory", "--given", demoGiven, "--json")

@@ -10,6 +10,16 @@ import (
 	"testing"
 )
 
+// examplesDir returns a directory strata examples has written.
+func examplesDir(t *testing.T) string {
+	t.Helper()
+	ex := t.TempDir()
+	if _, errs, code := strata(t, "", "examples", ex); code != 0 {
+		t.Fatal(errs)
+	}
+	return ex
+}
+
 // TestLearnTableFormats learns from the same table as CSV, gzip-compressed
 // CSV, TSV (by its name, and named by --table-format), a semicolon CSV and
 // ARFF: every run writes the same theory.
@@ -63,10 +73,7 @@ func TestLearnTableFormats(t *testing.T) {
 // column to keep that the table lacks is an error naming the file and the
 // column.
 func TestPredictKeepDegrees(t *testing.T) {
-	ex := t.TempDir()
-	if _, errs, code := strata(t, "", "examples", ex); code != 0 {
-		t.Fatal(errs)
-	}
+	ex := examplesDir(t)
 	th, apps := filepath.Join(ex, "loans.theory"), filepath.Join(ex, "applicants.csv")
 	out, stderr, code := strata(t, "", "predict", th, "--table", apps, "--keep", "name,region", "--degrees")
 	want := "line,name,region,predicted,degree,degree:grant,degree:reject\n2,Ada,north,grant,0.75,0.75,0\n3,Ben,,reject,0.5,0,0.5\n" +
@@ -101,10 +108,7 @@ func TestPredictKeepDegrees(t *testing.T) {
 // file and the column: a table without the class column, a theory
 // without a usable one, a header that repeats a name (a warning).
 func TestTableErrorsNamed(t *testing.T) {
-	ex := t.TempDir()
-	if _, errs, code := strata(t, "", "examples", ex); code != 0 {
-		t.Fatal(errs)
-	}
+	ex := examplesDir(t)
 	th, apps := filepath.Join(ex, "loans.theory"), filepath.Join(ex, "applicants.csv")
 	_, stderr, code := strata(t, "", "eval", th, "--table", apps)
 	if code != 1 || !strings.Contains(stderr, apps+`: no row has a class to score the predictions against: the table has no class column "decision"`) {

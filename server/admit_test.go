@@ -138,7 +138,7 @@ func TestStoredTheoryShare(t *testing.T) {
 	for i := range 50000 {
 		fmt.Fprintf(&b, "0.5: !x%d | y%d\n", i, i)
 	}
-	s, ts := newTest(t, Config{MaxInFlight: 1 << 20})
+	s, ts := newTest(t, Config{MaxInFlight: 1 << 20, Timeout: hangGuard})
 	var tv theoryView
 	if st := call(t, "POST", ts.URL+"/api/theories", map[string]string{"text": b.String()}, &tv); st != 201 {
 		t.Fatalf("load: %d", st)
@@ -172,7 +172,7 @@ func TestStoredTheoryShare(t *testing.T) {
 	close(release)
 	<-first
 	s.beforeBatchQuery = nil
-	s.cfg.Timeout = 10 * time.Second
+	s.cfg.Timeout = hangGuard
 	var a answerView
 	if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory_id": tv.ID, "query": "x2 -> y2"}, &a); st != 200 || a.Word != "yes" {
 		t.Errorf("once the first query is done: %d %+v", st, a)

@@ -12,8 +12,9 @@ import (
 
 // hangGuard is how long a test waits for what should happen at once (a
 // computation stopping at its cancelled context, a share given back)
-// before it calls it a hang: far past any delay a loaded machine causes,
-// so that no test asserts how fast the server is, only that it stops.
+// before it calls it a hang, and the budget of a request that must be
+// answered: far past any delay a loaded machine causes, so that no test
+// asserts how fast the server is, only that it stops or answers.
 const hangGuard = time.Minute
 
 // waitIdle waits until no computation of s runs, and fails when one still
@@ -110,7 +111,7 @@ func TestBudgetStoresNothing(t *testing.T) {
 	}
 	// Within the budget the same requests store and start.
 	s.beforeCommit = nil
-	s.cfg.Timeout = 10 * time.Second
+	s.cfg.Timeout = hangGuard
 	var tv theoryView
 	if st := call(t, "POST", ts.URL+"/api/theories", map[string]any{"text": penguin}, &tv); st != 201 || tv.ID == "" {
 		t.Errorf("load within the budget: %d %+v", st, tv)
@@ -240,7 +241,7 @@ func TestBaseBudgetStopsWork(t *testing.T) {
 	)
 	checkBudget(t, s, ts, 1, cases)
 	// Within the budget the base answers.
-	s.cfg.Timeout = 10 * time.Second
+	s.cfg.Timeout = hangGuard
 	var a answerView
 	if st := call(t, "POST", ts.URL+"/api/query", map[string]any{"theory_id": bv.ID, "query": "penguin -> !flies", "semantics": "p"}, &a); st != 200 || a.Word != "yes" {
 		t.Errorf("penguin -> !flies under p after the cancelled queries: %d %+v", st, a)

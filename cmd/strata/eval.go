@@ -40,8 +40,9 @@ per-level table only counts formulas.
 --json prints the same as POST /api/eval answers: the accuracy, the
 confusion counts, precision and recall, and the per-level counts.
 
---table FILE.csv scores a theory over a table's comparison atoms (as strata
-learn --table writes it) on the rows of a CSV table instead: each row's
+--table FILE scores a theory over a table's comparison atoms (as strata
+learn --table writes it) on the rows of a table instead (CSV, TSV, ARFF or
+Parquet, gzip-compressed or not: see --table-format): each row's
 predicted class is the one the theory entails from its values (strata
 predict), and eval prints the accuracy, the macro-F1 and the confusion table
 of the predictions against the class column (--label, by default the one the

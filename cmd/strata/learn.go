@@ -90,8 +90,9 @@ Ctrl-C stops cleanly: the theory of the last completed iteration is written,
 and so is the checkpoint (an iteration cut short is undone); --resume
 continues from it and ends with the theory of an uninterrupted run.
 
---table FILE.csv --label COL learns from a table instead (CSV with a header,
-one row per case; '?' or an empty field is a missing value): categorical
+--table FILE --label COL learns from a table instead (CSV, TSV, ARFF or
+Parquet, gzip-compressed or not, with a header, one row per case; '?' or an
+empty field is a missing value; see --table-format): categorical
 columns become atoms col=value, numeric ones thresholds col <= t with cut
 points chosen on the table's rows (where the class changes, kept when they
 pay by the minimum description length principle), the class one atom per

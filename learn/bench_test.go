@@ -83,7 +83,7 @@ func nltcsProblem(tb testing.TB) (*logic.Vocabulary, *Examples, *Examples) {
 // learnedNLTCS returns the NLTCS problem and the hypothesis after 20 iterations.
 func learnedNLTCS(b *testing.B) (*Learner, *Examples) {
 	v, train, test := nltcsProblem(b)
-	l, err := NewLearner(Problem{Vocab: v, Train: train}, Settings{Seed: 1, Iterations: 20})
+	l, err := NewLearner(Problem{Vocab: v, Train: train}, Config{Seed: 1, Iterations: 20})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func BenchmarkIteration(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		r, err := ResumeLearner(bytes.NewReader(cp), Problem{Vocab: l.vocab, Train: l.train}, Settings{Seed: 1, Iterations: 21})
+		r, err := ResumeLearner(bytes.NewReader(cp), Problem{Vocab: l.vocab, Train: l.train}, Config{Seed: 1, Iterations: 21})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -57,8 +57,8 @@ func fingerprint(v *logic.Vocabulary, train *Examples, hard []logic.Clause) stri
 }
 
 // WriteCheckpoint writes the learner's complete state (hypothesis, random
-// generator, history, counters) as JSON. Write it atomically; ResumeLearner
-// continues from it as if the run had not stopped.
+// generator, history, counters) as JSON. Write it atomically;
+// Settings.Resume continues from it as if the run had not stopped.
 func (l *Learner) WriteCheckpoint(w io.Writer) error {
 	rng, err := l.pcg.MarshalBinary()
 	if err != nil {
@@ -99,11 +99,11 @@ func (l *Learner) WriteCheckpoint(w io.Writer) error {
 	return enc.Encode(cp)
 }
 
-// ResumeLearner builds a learner for p as NewLearner would and restores the
-// state written by WriteCheckpoint. The settings may differ (more
+// resumeLearner builds a learner for p as newLearner would and restores
+// the state written by WriteCheckpoint. The settings may differ (more
 // iterations, another timeout, more threads) and so may p.Test; the
 // training data, the hard rules and the semantics may not.
-func ResumeLearner(r io.Reader, p Problem, opts Settings) (*Learner, error) {
+func resumeLearner(r io.Reader, p Problem, opts config) (*Learner, error) {
 	cp, err := decodeCheckpoint(r)
 	if err != nil {
 		return nil, err
@@ -114,7 +114,7 @@ func ResumeLearner(r io.Reader, p Problem, opts Settings) (*Learner, error) {
 	if cp.Semantics != opts.Semantics {
 		return nil, fmt.Errorf("checkpoint was written learning under %s semantics, this run asks for %s", cp.Semantics, opts.Semantics)
 	}
-	l, err := NewLearner(p, opts)
+	l, err := newLearner(p, opts, nil)
 	if err != nil {
 		return nil, err
 	}

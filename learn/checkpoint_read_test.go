@@ -18,7 +18,7 @@ func TestCheckpointBOMAndPositions(t *testing.T) {
 	th := hiddenTheory(r, 6, 3)
 	p, q := Generate(th, atomsUpTo(6), 40, 40, 2, 0.1, r)
 	prob := Problem{Vocab: th.Vocab, Train: Merge(p, q)}
-	opts := Settings{Seed: 3, Iterations: 2, Threads: 1}
+	opts := Config{Seed: 3, Iterations: 2, Threads: 1}
 	l, err := NewLearner(prob, opts)
 	if err != nil {
 		t.Fatal(err)

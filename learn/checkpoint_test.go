@@ -13,15 +13,15 @@ import (
 
 func TestCheckpointResume(t *testing.T) {
 	for _, sem := range possibilistic.AllSemantics {
-		t.Run(sem.String(), func(t *testing.T) { testCheckpointResume(t, sem, Settings{}) })
-		t.Run(sem.String()+"/specialise", func(t *testing.T) { testCheckpointResume(t, sem, Settings{Specialise: 2}) })
-		t.Run(sem.String()+"/grow", func(t *testing.T) { testCheckpointResume(t, sem, Settings{Grow: 5}) })
+		t.Run(sem.String(), func(t *testing.T) { testCheckpointResume(t, sem, Config{}) })
+		t.Run(sem.String()+"/specialise", func(t *testing.T) { testCheckpointResume(t, sem, Config{Specialise: 2}) })
+		t.Run(sem.String()+"/grow", func(t *testing.T) { testCheckpointResume(t, sem, Config{Grow: 5}) })
 	}
 }
 
 // testCheckpointResume takes the candidates' settings (Specialise, Grow)
 // from with.
-func testCheckpointResume(t *testing.T, sem possibilistic.Semantics, with Settings) {
+func testCheckpointResume(t *testing.T, sem possibilistic.Semantics, with Config) {
 	r := rand.New(rand.NewPCG(8, 8))
 	th := hiddenTheory(r, 9, 4)
 	p, q := Generate(th, atomsUpTo(9), 150, 150, 3, 0.15, r)
@@ -30,7 +30,7 @@ func testCheckpointResume(t *testing.T, sem possibilistic.Semantics, with Settin
 	if sem != possibilistic.Poss {
 		total, first = 7, 3 // slower engines
 	}
-	opts := Settings{Seed: 3, Iterations: total, Threads: 2, Semantics: sem, Specialise: with.Specialise, Grow: with.Grow}
+	opts := Config{Seed: 3, Iterations: total, Threads: 2, Semantics: sem, Specialise: with.Specialise, Grow: with.Grow}
 
 	straight, _ := NewLearner(Problem{Vocab: th.Vocab, Train: train}, opts)
 	straight.Run(context.Background())
@@ -80,7 +80,7 @@ func TestCheckpointWithoutSemantics(t *testing.T) {
 	th := hiddenTheory(r, 6, 3)
 	p, q := Generate(th, atomsUpTo(6), 60, 60, 2, 0, r)
 	train := Merge(p, q)
-	l, _ := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 1, Iterations: 2, Threads: 1, Patience: DefaultPatience})
+	l, _ := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Config{Seed: 1, Iterations: 2, Threads: 1, Patience: DefaultPatience})
 	l.Run(context.Background())
 	var buf bytes.Buffer
 	if err := l.WriteCheckpoint(&buf); err != nil {
@@ -90,10 +90,10 @@ func TestCheckpointWithoutSemantics(t *testing.T) {
 	if old == buf.String() {
 		t.Fatalf("no semantics field in\n%s", old)
 	}
-	if _, err := ResumeLearner(strings.NewReader(old), Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 1, Iterations: 4, Threads: 1, Patience: DefaultPatience}); err != nil {
+	if _, err := ResumeLearner(strings.NewReader(old), Problem{Vocab: th.Vocab, Train: train}, Config{Seed: 1, Iterations: 4, Threads: 1, Patience: DefaultPatience}); err != nil {
 		t.Fatalf("old checkpoint under poss: %v", err)
 	}
-	if _, err := ResumeLearner(strings.NewReader(old), Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 1, Iterations: 4, Semantics: possibilistic.Lex, Patience: DefaultPatience}); err == nil {
+	if _, err := ResumeLearner(strings.NewReader(old), Problem{Vocab: th.Vocab, Train: train}, Config{Seed: 1, Iterations: 4, Semantics: possibilistic.Lex, Patience: DefaultPatience}); err == nil {
 		t.Fatal("old checkpoint resumed under lex")
 	}
 }
@@ -110,7 +110,7 @@ func testCancelKeepsBest(t *testing.T, sem possibilistic.Semantics) {
 	p, q := Generate(th, atomsUpTo(9), 150, 150, 3, 0.1, r)
 	train := Merge(p, q)
 	ctx, cancel := context.WithCancel(context.Background())
-	l, _ := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 1, Iterations: 1000, Semantics: sem})
+	l, _ := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Config{Seed: 1, Iterations: 1000, Semantics: sem})
 	l.OnIteration = func(it Iteration) {
 		if it.Iteration == 3 {
 			cancel()

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/strata-logic/strata/internal/learntest"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/table"
@@ -80,8 +81,8 @@ func TestCompleteSameTheories(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := table.Settings{Label: "class", Learner: learn.Settings{Seed: uint64(i), Iterations: 4 + r.IntN(6), Candidates: 15,
-				Semantics: sem, Threads: 1 + i%2, Grow: r.IntN(3), Tally: r.IntN(2) == 0, Specialise: r.IntN(2)}}
+			s := table.Settings{Label: "class", Learning: learntest.Legacy(learn.Settings{Seed: uint64(i), Iterations: 4 + r.IntN(6), Candidates: 15,
+				Semantics: sem, Threads: 1 + i%2, Grow: r.IntN(3), Tally: learn.SwitchOf(r.IntN(2) == 0), Specialise: r.IntN(2)})}
 			if r.IntN(2) == 0 {
 				s.Variant.Literals.Nearest = true
 			}
@@ -89,23 +90,23 @@ func TestCompleteSameTheories(t *testing.T) {
 				s.Variant.Literals.Unequal = true
 			}
 			if r.IntN(5) == 0 {
-				s.Folds, s.Restarts = 2, 2
+				s.Learning.Folds, s.Learning.Restarts = 2, 2
 			}
 			p, err := table.NewProblem(tb, nil, s)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if l, err := learn.NewLearner(p.Final, s.Learner); err != nil {
+			if l, err := learn.NewLearner(p.Learn, learn.ConfigOf(s.Learning)); err != nil {
 				t.Fatal(err)
 			} else if learn.UsesComplete(l) {
 				complete++
 			}
-			got, err := table.Learn(context.Background(), tb, nil, s)
+			got, err := table.Learn(context.Background(), tb, nil, s, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			s.Learner = learn.ForceGeneral(s.Learner)
-			want, err := table.Learn(context.Background(), tb, nil, s)
+			s.Learning = learn.ForceGeneral(s.Learning)
+			want, err := table.Learn(context.Background(), tb, nil, s, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

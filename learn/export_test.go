@@ -3,6 +3,7 @@ package learn
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -56,9 +57,42 @@ func ForceGeneral(s Settings) Settings {
 	return s
 }
 
+// ConfigOf returns the learner's settings of a run under s.
+func ConfigOf(s Settings) Config { return s.learner() }
+
 // UsesComplete reports whether the learner decides coverage with the
 // complete engine.
 func UsesComplete(l *Learner) bool {
 	_, ok := l.c.(*complete)
 	return ok
+}
+
+// Config is the learner's own settings (config: a zero field has no
+// effect), for the tests that drive a Learner or the protocol's steps.
+type Config = config
+
+// NewLearner prepares a learner of p under c.
+func NewLearner(p Problem, c Config) (*Learner, error) { return newLearner(p, c, nil) }
+
+// ResumeLearner resumes a learner of p under c from a checkpoint.
+func ResumeLearner(r io.Reader, p Problem, c Config) (*Learner, error) { return resumeLearner(r, p, c) }
+
+// learnProtocol runs proto on p: the validation, the final run with the
+// settings it leaves, and finish.
+func learnProtocol(ctx context.Context, p Problem, proto protocol) (*outcome, error) {
+	sel, err := choose(ctx, p, proto)
+	if err != nil {
+		return nil, err
+	}
+	l, err := newLearner(p, proto.final(sel), nil)
+	if err != nil {
+		return nil, err
+	}
+	return proto.finish(ctx, p, sel, l, nil)
+}
+
+// ChooseFolds runs the protocol's validation of p on folds under c, at
+// most parallel folds at once, with no validation patience.
+func ChooseFolds(ctx context.Context, p Problem, c Config, folds []Fold, parallel int) (*Selection, error) {
+	return choose(ctx, p, protocol{Settings: c, Folds: folds, Parallel: parallel})
 }

@@ -18,7 +18,7 @@ import "slices"
 // its training data needed (TestFallbackLadder).
 //
 // covers decides which of p.Train's examples a hypothesis covers.
-func withFallbacks(h *Hypothesis, p Problem, s Settings, covers func(*Hypothesis) []bool) (*Hypothesis, []bool) {
+func withFallbacks(h *Hypothesis, p Problem, s config, covers func(*Hypothesis) []bool) (*Hypothesis, []bool) {
 	if len(p.Fallback) == 0 {
 		return h, nil
 	}

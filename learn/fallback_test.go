@@ -139,7 +139,7 @@ func TestFallbackLadder(t *testing.T) {
 		p := Problem{Train: train, Hard: hard, Fallback: []logic.Clause{{a}, {b}, {c}}}
 		for _, sem := range possibilistic.AllSemantics {
 			h := &Hypothesis{Hard: hard, Levels: [][]logic.Clause{{rule}}}
-			got, covered := withFallbacks(h, p, Settings{Threads: 1, Semantics: sem}, func(m *Hypothesis) []bool { return Covers(m, train, 1, sem) })
+			got, covered := withFallbacks(h, p, Config{Threads: 1, Semantics: sem}, func(m *Hypothesis) []bool { return Covers(m, train, 1, sem) })
 			want := [][]logic.Clause{{{target}}, {{a}}, {rule}}
 			if sem == possibilistic.Poss {
 				want = want[1:]

@@ -35,7 +35,7 @@ var goldenTheories = map[string]string{
 }
 
 // digest learns and returns a digest of the final theory and the history.
-func digest(t *testing.T, v *logic.Vocabulary, train *learn.Examples, hard []logic.Clause, opts learn.Settings) string {
+func digest(t *testing.T, v *logic.Vocabulary, train *learn.Examples, hard []logic.Clause, opts learn.Config) string {
 	t.Helper()
 	l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train, Hard: hard}, opts)
 	if err != nil {
@@ -76,7 +76,7 @@ func TestSameTheoriesNLTCS(t *testing.T) {
 	for _, seed := range seeds {
 		for _, threads := range []int{1, 2} {
 			name := fmt.Sprintf("nltcs/seed=%d/threads=%d", seed, threads)
-			checkGolden(t, name, digest(t, v, train, nil, learn.Settings{Seed: seed, Iterations: 20, Threads: threads}))
+			checkGolden(t, name, digest(t, v, train, nil, learn.Config{Seed: seed, Iterations: 20, Threads: threads}))
 		}
 	}
 }
@@ -87,7 +87,7 @@ func TestSameTheoriesSemantics(t *testing.T) {
 	v, train, _ := learn.NLTCSProblem(t)
 	for _, sem := range []possibilistic.Semantics{possibilistic.Linear, possibilistic.Lex} {
 		name := fmt.Sprintf("nltcs/%s", sem)
-		checkGolden(t, name, digest(t, v, train, nil, learn.Settings{Seed: 1, Iterations: 8, Threads: 2, Semantics: sem}))
+		checkGolden(t, name, digest(t, v, train, nil, learn.Config{Seed: 1, Iterations: 8, Threads: 2, Semantics: sem}))
 	}
 }
 
@@ -104,6 +104,6 @@ func TestSameTheoriesPoker(t *testing.T) {
 	}
 	for _, seed := range []uint64{1, 2} {
 		name := fmt.Sprintf("poker/seed=%d", seed)
-		checkGolden(t, name, digest(t, v, train, hard, learn.Settings{Seed: seed, Iterations: 12, Threads: 2}))
+		checkGolden(t, name, digest(t, v, train, hard, learn.Config{Seed: seed, Iterations: 12, Threads: 2}))
 	}
 }

@@ -26,7 +26,7 @@ func TestGrowFindsSeparatingLiteral(t *testing.T) {
 		positive := !alpha[2].IsNeg() // a2 true: the class
 		ex.Add(alpha, logic.Clause{cls}, positive, 1+w%3)
 	}
-	l, err := NewLearner(Problem{Vocab: v, Train: ex}, Settings{Seed: 1, Threads: 1, Iterations: 1})
+	l, err := NewLearner(Problem{Vocab: v, Train: ex}, Config{Seed: 1, Threads: 1, Iterations: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestGrowGain(t *testing.T) {
 	p, q := Generate(th, atomsUpTo(10), 200, 200, 6, 0.1, r)
 	train := Merge(p, q)
 	for _, sem := range possibilistic.AllSemantics {
-		l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 3, Threads: 1, Iterations: 3, Semantics: sem})
+		l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Config{Seed: 3, Threads: 1, Iterations: 3, Semantics: sem})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"time"
 
@@ -14,9 +13,9 @@ import (
 	"github.com/strata-logic/strata/possibilistic"
 )
 
-// Problem is what the heuristic learner learns from: the data, apart from
-// how it learns (Settings) and who watches it (Learner.OnIteration), as
-// gonum's optimize separates a Problem from its Settings and Recorder.
+// Problem is what Learn learns from: the data, apart from how it learns
+// (Settings) and who watches it (Recorder), as gonum's optimize separates
+// a Problem from its Settings and Recorder.
 type Problem struct {
 	Vocab *logic.Vocabulary
 	Train *Examples      // positive and negative examples to learn from
@@ -32,109 +31,39 @@ type Problem struct {
 	// right that had no answer (withFallbacks). The learner and the
 	// held-out curve never see them.
 	Fallback []logic.Clause
+	// HardRules, when Hard names subformulas of the hard rules by
+	// auxiliary atoms (HardClauses), are the hard rules as written: the
+	// theories Learn returns state them in place of Hard.
+	HardRules []*logic.Formula
+	// Holdout says how Settings.Folds hold out the training data: by
+	// whole groups, each held-out part scored as its Task says. nil: by
+	// whole antecedents of Train, scored by binary accuracy
+	// (ByAntecedent).
+	Holdout Holdout
+	// Render writes a hypothesis as the theory a person reads (a table's
+	// rules as rules, Encoding.Theory). nil: Hypothesis.Theory over Vocab,
+	// with HardRules as written.
+	Render func(*Hypothesis) *possibilistic.Theory
+	// Alternatives are other encodings of the same data (a table's
+	// variants) to choose among on the held-out parts: the problem and
+	// each alternative are validated on their own held-out parts of the
+	// same groups, each with an equal share of the validation's time, and
+	// the one whose held-out score at its chosen iteration is the highest
+	// (the first on a tie) is learned (Result.Alternative).
+	Alternatives []Problem
 }
 
-// Settings say how the heuristic learner learns. A zero field has no
-// effect (no limit, no patience) or, where none is meaningful (Candidates,
-// Threads), means the default named beside it; a negative count or
-// duration is an error.
-type Settings struct {
-	Iterations int           // at most this many iterations (0: no limit)
-	Timeout    time.Duration // stop after this much learning time (0: no limit)
-	Candidates int           // candidate clauses sampled per iteration (0: DefaultCandidates)
-	Seed       uint64        // the same seed gives the same theory for any Threads
-	Threads    int           // workers (0: GOMAXPROCS, the CPUs the process may use)
-	// Patience stops learning after this many consecutive iterations that
-	// improve nothing on the training examples (0: never).
-	Patience int
-	// Semantics decides coverage: Poss (the zero value, the paper's),
-	// Linear or Lex.
-	Semantics possibilistic.Semantics
-	// Specialise is how many literals the learner may add to the chosen
-	// candidate of an iteration before minimising it (0: none). A
-	// candidate ¬α' ∨ β' is drawn from a misclassified default α |~ β with
-	// α' a random subset of α; specialising adds the negation of one more
-	// literal of that α, the one that raises the training score most, as
-	// long as one does. An exception to a general rule needs a specific
-	// antecedent, which random subsets reach rarely.
-	Specialise int
-	// Grow is how many of an iteration's sampled defaults also give a
-	// candidate grown by information gain, as FOIL and RIPPER grow a rule
-	// (0: none): the literals of its α that best separate the examples
-	// the clause makes right from those it makes wrong, one at a time.
-	// The learner scores them with the sampled ones and keeps the best.
-	Grow int
-	// Tally, under lex, also scores as a candidate a new lowest level of
-	// one-literal rules "l → answer" that vote (tallyLevel): lex prefers
-	// the answer that the fewest rules whose antecedent holds speak
-	// against, a majority no single clause writes. It has no effect
-	// under poss and linear, which drown or set aside such a level whole.
-	Tally bool
-
-	// general decides coverage with the general engine of the semantics
-	// even where the complete engine applies: the differential tests'
-	// other side (export_test.go).
-	general bool
-}
-
-// Defaults of the settings, for the interfaces that offer them (strata
-// learn, the benchmarks, the server).
-const (
-	DefaultIterations = 100
-	DefaultCandidates = 100
-	DefaultPatience   = 5
-)
-
-// check refuses settings that have no meaning.
-func (o *Settings) check() error {
-	switch {
-	case o.Iterations < 0:
-		return fmt.Errorf("learn: %d iterations: the number cannot be negative (0: no limit)", o.Iterations)
-	case o.Candidates < 0:
-		return fmt.Errorf("learn: %d candidates: the number cannot be negative (0: the default, %d)", o.Candidates, DefaultCandidates)
-	case o.Timeout < 0:
-		return fmt.Errorf("learn: timeout %v: it cannot be negative (0: no limit)", o.Timeout)
-	case o.Threads < 0:
-		return fmt.Errorf("learn: %d threads: the number cannot be negative (0: one per CPU)", o.Threads)
-	case o.Specialise < 0:
-		return fmt.Errorf("learn: specialise %d: the number cannot be negative (0: never)", o.Specialise)
-	case o.Grow < 0:
-		return fmt.Errorf("learn: grow %d: the number cannot be negative (0: none)", o.Grow)
-	case o.Patience < 0:
-		return fmt.Errorf("learn: patience %d: it cannot be negative (0: never stop for it)", o.Patience)
-	case o.Semantics > possibilistic.Lex:
-		return fmt.Errorf("learn: invalid semantics %d", o.Semantics)
-	}
-	return nil
-}
-
-func (o *Settings) defaults() {
-	if o.Candidates == 0 {
-		o.Candidates = DefaultCandidates
-	}
-	o.Threads = threadsOf(*o)
-}
-
-// threadsOf returns the workers a learner with settings s uses: the CPUs
-// this process may use (a container's limit, go test -cpu), not the
-// machine's, unless s says.
-func threadsOf(s Settings) int {
-	if s.Threads > 0 {
-		return s.Threads
-	}
-	return runtime.GOMAXPROCS(0)
-}
-
-// Iteration is one line of the learning history.
+// Iteration is one line of the learning history. Its JSON (MarshalJSON)
+// is the one every interface shows.
 type Iteration struct {
-	Iteration     int           `json:"iteration"`
-	TrainAccuracy float64       `json:"train_accuracy"`
-	TestAccuracy  float64       `json:"test_accuracy"` // NaN without a test set
-	Rules         int           `json:"rules"`
-	Levels        int           `json:"levels"`
-	Literals      int           `json:"literals"`
-	Elapsed       time.Duration `json:"elapsed_ns"`
-	Improved      bool          `json:"improved"`
+	Iteration     int
+	TrainAccuracy float64
+	TestAccuracy  float64 // NaN without a test set
+	Rules         int
+	Levels        int
+	Literals      int
+	Elapsed       time.Duration
+	Improved      bool
 }
 
 // Stop says why learning ended.
@@ -158,7 +87,7 @@ type Learner struct {
 	// with its line of the history. Set it before Run.
 	OnIteration func(Iteration)
 
-	opts  Settings
+	opts  config
 	vocab *logic.Vocabulary
 	train *Examples
 	hard  []logic.Clause
@@ -182,15 +111,10 @@ type Learner struct {
 	started   time.Time
 }
 
-// NewLearner prepares learning p under the settings opts. It keeps p's
-// examples and hard rules, and changes neither.
-func NewLearner(p Problem, opts Settings) (*Learner, error) {
-	return newLearner(p, opts, nil)
-}
-
-// newLearner is NewLearner that, with a task, scores the task's queries
-// for the history's TestAccuracy instead of p.Test.
-func newLearner(p Problem, opts Settings, task Task) (*Learner, error) {
+// newLearner prepares learning p under the settings opts; with a task, it
+// scores the task's queries for the history's TestAccuracy instead of
+// p.Test. It keeps p's examples and hard rules, and changes neither.
+func newLearner(p Problem, opts config, task Task) (*Learner, error) {
 	if err := opts.check(); err != nil {
 		return nil, err
 	}

@@ -69,7 +69,7 @@ func TestRealisable(t *testing.T) {
 		p, q := Generate(th, atomsUpTo(n), 250, 250, 3, 0, r)
 		tp, tq := Generate(th, atomsUpTo(n), 250, 250, 3, 0, r)
 		train, test := Merge(p, q), Merge(tp, tq)
-		l, err := NewLearner(Problem{Vocab: v, Train: train, Test: test}, Settings{Seed: seed, Iterations: 60, Threads: 2, Patience: DefaultPatience})
+		l, err := NewLearner(Problem{Vocab: v, Train: train, Test: test}, Config{Seed: seed, Iterations: 60, Threads: 2, Patience: DefaultPatience})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,7 +96,7 @@ func TestNoise(t *testing.T) {
 		p, q := Generate(th, atomsUpTo(n), 250, 250, 3, 0.10, r)
 		tp, tq := Generate(th, atomsUpTo(n), 250, 250, 3, 0, r)
 		train, test := Merge(p, q), Merge(tp, tq)
-		l, err := NewLearner(Problem{Vocab: v, Train: train}, Settings{Seed: seed, Iterations: 40, Threads: 2, Patience: DefaultPatience})
+		l, err := NewLearner(Problem{Vocab: v, Train: train}, Config{Seed: seed, Iterations: 40, Threads: 2, Patience: DefaultPatience})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,10 +127,10 @@ func testDeterministicAcrossThreads(t *testing.T, sem possibilistic.Semantics) {
 	if sem != possibilistic.Poss {
 		iters = 6 // slower engines; still several accepted clauses, prunings and re-insertions
 	}
-	for _, with := range []Settings{{}, {Specialise: 2}, {Grow: 5}} {
+	for _, with := range []Config{{}, {Specialise: 2}, {Grow: 5}} {
 		var out []string
 		for _, threads := range []int{1, 4} {
-			l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 42, Iterations: iters, Threads: threads, Semantics: sem,
+			l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Config{Seed: 42, Iterations: iters, Threads: threads, Semantics: sem,
 				Specialise: with.Specialise, Grow: with.Grow})
 			if err != nil {
 				t.Fatal(err)
@@ -159,7 +159,7 @@ func TestLearnerCovers(t *testing.T) {
 		train := Merge(p, q)
 		var theories []string
 		for _, ask := range []bool{false, true} {
-			l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 3, Iterations: 4, Threads: 2, Semantics: sem})
+			l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Config{Seed: 3, Iterations: 4, Threads: 2, Semantics: sem})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -209,7 +209,7 @@ func testStopMidIteration(t *testing.T, sem possibilistic.Semantics) {
 		step = 3 // fewer runs keep the test short; the timeouts still land mid-iteration
 	}
 	for ms := 1; ms <= 40; ms += step {
-		l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: uint64(ms), Iterations: 1000, Timeout: time.Duration(ms) * time.Millisecond, Semantics: sem})
+		l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Config{Seed: uint64(ms), Iterations: 1000, Timeout: time.Duration(ms) * time.Millisecond, Semantics: sem})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -250,7 +250,7 @@ func TestEmptyConsequent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := NewLearner(Problem{Vocab: v, Train: ex}, Settings{Seed: 1, Iterations: 10, Patience: DefaultPatience})
+	l, err := NewLearner(Problem{Vocab: v, Train: ex}, Config{Seed: 1, Iterations: 10, Patience: DefaultPatience})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,7 +273,7 @@ func TestSpecialise(t *testing.T) {
 			th := hiddenTheory(r, 9, 4)
 			p, q := Generate(th, atomsUpTo(9), 150, 150, 4, 0.1, r)
 			train := Merge(p, q)
-			l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Settings{Seed: 7, Iterations: 4, Threads: 1, Semantics: sem})
+			l, err := NewLearner(Problem{Vocab: th.Vocab, Train: train}, Config{Seed: 7, Iterations: 4, Threads: 1, Semantics: sem})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -338,7 +338,7 @@ func TestElapsedCountsRuns(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 7))
 	th := hiddenTheory(r, 6, 3)
 	p, q := Generate(th, atomsUpTo(6), 100, 100, 3, 0.1, r)
-	l, err := NewLearner(Problem{Vocab: th.Vocab, Train: Merge(p, q)}, Settings{Seed: 1, Iterations: 3, Threads: 1})
+	l, err := NewLearner(Problem{Vocab: th.Vocab, Train: Merge(p, q)}, Config{Seed: 1, Iterations: 3, Threads: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

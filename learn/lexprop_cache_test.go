@@ -39,7 +39,7 @@ func TestBasePropFallback(t *testing.T) {
 // were cached.
 func learnDigest(t *testing.T, v *logic.Vocabulary, train *Examples, hard []logic.Clause, sem possibilistic.Semantics) (string, bool) {
 	t.Helper()
-	l, err := NewLearner(Problem{Vocab: v, Train: train, Hard: hard}, Settings{Seed: 1, Iterations: 8, Threads: 1, Candidates: 30, Semantics: sem, general: true})
+	l, err := NewLearner(Problem{Vocab: v, Train: train, Hard: hard}, Config{Seed: 1, Iterations: 8, Threads: 1, Candidates: 30, Semantics: sem, general: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -62,7 +62,7 @@ func benchmarkLearnNLTCS(b *testing.B, sem possibilistic.Semantics) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		start := cputime.Process()
-		l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train}, learn.Settings{Seed: 1, Iterations: 20, Semantics: sem})
+		l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train}, learn.Config{Seed: 1, Iterations: 20, Semantics: sem})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -114,8 +114,7 @@ func BenchmarkChoose(b *testing.B) {
 		b.Run("parallel="+strconv.Itoa(parallel), func(b *testing.B) {
 			var chosen int
 			for i := 0; i < b.N; i++ {
-				s, err := learn.Choose(context.Background(), learn.Problem{Vocab: v},
-					learn.Protocol{Settings: learn.Settings{Seed: 1, Iterations: 60}, Folds: folds, Parallel: parallel})
+				s, err := learn.ChooseFolds(context.Background(), learn.Problem{Vocab: v}, learn.Config{Seed: 1, Iterations: 60}, folds, parallel)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -16,7 +16,7 @@ func TestNLTCSUnitHardRules(t *testing.T) {
 	v, train, _ := mapExamples(t)
 	for _, name := range []string{"a1", "a2"} {
 		a, _ := v.Lookup(name)
-		l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train, Hard: []logic.Clause{{logic.Pos(a)}}}, learn.Settings{Seed: 1, Iterations: 8, Threads: 2, Patience: learn.DefaultPatience})
+		l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train, Hard: []logic.Clause{{logic.Pos(a)}}}, learn.Config{Seed: 1, Iterations: 8, Threads: 2, Patience: learn.DefaultPatience})
 		if err != nil {
 			t.Fatal(err)
 		}

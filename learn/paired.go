@@ -17,7 +17,7 @@ import (
 // (McNemar's: the root of the cases answered differently, over the cases).
 // An iteration below the best by more than any two hypotheses' error could
 // be, sqrt(Σ w_i²) over the total, is not scored.
-func pairedChoice(ctx context.Context, proto Protocol, runs []*Selection, hist []Iteration, best int) (chosen int, se float64, err error) {
+func pairedChoice(ctx context.Context, proto protocol, runs []*Selection, hist []Iteration, best int) (chosen int, se float64, err error) {
 	tasks := make([]CaseTask, len(runs))
 	var weights []int
 	for i := range runs {

@@ -22,8 +22,8 @@ func TestChoosePaired(t *testing.T) {
 		th := hiddenTheory(r, 10, 5)
 		p, q := Generate(th, atomsUpTo(10), 300, 300, 3, 0.05, r)
 		prob := Problem{Vocab: th.Vocab}
-		proto := Protocol{Settings: Settings{Seed: 2, Iterations: 25, Threads: 1, Semantics: sem}, Folds: cvFolds(Merge(p, q), 3), ValidationPatience: 10, Rule: Paired}
-		sel, err := Choose(context.Background(), prob, proto)
+		proto := protocol{Settings: Config{Seed: 2, Iterations: 25, Threads: 1, Semantics: sem}, Folds: cvFolds(Merge(p, q), 3), ValidationPatience: 10, Rule: Paired}
+		sel, err := choose(context.Background(), prob, proto)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -113,8 +113,8 @@ func loadPoker(path string) pokerData {
 	return d
 }
 
-func pokerOptions(iterations, threads int) learn.Settings {
-	return learn.Settings{Seed: 1, Iterations: iterations, Threads: threads}
+func pokerOptions(iterations, threads int) learn.Config {
+	return learn.Config{Seed: 1, Iterations: iterations, Threads: threads}
 }
 
 // resume restores the checkpoint with one worker per processor that the

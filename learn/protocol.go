@@ -5,36 +5,19 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/strata-logic/strata/logic"
 )
 
 // The learning protocol is how strata learns a theory without tuning on
 // test data: the learner's number of iterations, and with pruning the
 // support a clause needs, are chosen on held-out parts of the training
 // data, each scored the way the task is (its Task), by the
-// one-standard-error rule or the best score (Protocol.Rule); then the
+// one-standard-error rule or the best score (Settings.Rule); then the
 // theory is learned on all the training data with the chosen number of
-// iterations (the final run) and pruned at the chosen support. strata learn, both benchmarks and the server run it
-// alike: Learn, or its steps Choose, Protocol.Final and Protocol.Finish
-// for a caller that drives the final run's learner itself (checkpoints,
-// resumption).
-
-// Defaults of the protocol, for the interfaces that offer its settings.
-const (
-	// DefaultValidation is the share of the training data that one
-	// held-out part holds out.
-	DefaultValidation = 0.3
-	// DefaultValidationPatience is how many iterations a validation run
-	// goes on after its held-out score last improved: enough for the
-	// score to rise again after a plateau, which it often does when a
-	// clause opens the way for exceptions.
-	DefaultValidationPatience = 60
-	// DefaultRestarts is the final runs of the interfaces' protocols
-	// (Protocol.Restarts).
-	DefaultRestarts = 5
-	// DefaultPruneShare is the highest support that pruning tries, as a
-	// share of the training weight.
-	DefaultPruneShare = 0.01
-)
+// iterations (the final run) and pruned at the chosen support. Learn runs
+// it for every interface (learn.go); this file holds its steps after the
+// validation (choose, validation.go): final and finish.
 
 // Rule is how a protocol chooses the number of iterations on the held-out
 // curve of its validation.
@@ -101,17 +84,23 @@ const (
 type Fold struct {
 	Train *Examples
 	Held  Task
+	// Vocab and Hard, when Vocab is not nil, are the vocabulary and hard
+	// rules the folds are learned in, when they are not the problem's (a
+	// table's folds, each encoded on its own rows, share a vocabulary of
+	// all their atoms): the same for every fold of a problem.
+	Vocab *logic.Vocabulary
+	Hard  []logic.Clause
 }
 
-// Protocol says how a theory is learned. A zero field has no effect: with
-// no Folds nothing is chosen, and the theory is learned with Settings as
-// they are.
-type Protocol struct {
+// protocol says how a theory is learned: Settings.protocol, every default
+// applied. A zero field has no effect: with no Folds nothing is chosen,
+// and the theory is learned with Settings as they are.
+type protocol struct {
 	// Settings are those of every learning run. Settings.Timeout bounds
 	// the learning time of the whole protocol: the validation runs share
 	// 40% of it (one held-out part) or 60% (folds, an equal share each),
 	// and the final run has what they leave (at least a second).
-	Settings Settings
+	Settings config
 	// Folds are the held-out parts the iterations are chosen on: one
 	// held-out part, or the folds of a cross-validation (every training
 	// example held out once), whose held-out scores are pooled iteration
@@ -121,22 +110,15 @@ type Protocol struct {
 	// its held-out score last improved (0: only at the limits of
 	// Settings).
 	ValidationPatience int
-	// Rule chooses the number of iterations on the held-out curve: the
-	// zero value, OneStandardError, or BestScore.
+	// Rule chooses the number of iterations on the held-out curve.
 	Rule Rule
 	// Restarts, after a validation chose the iterations, repeats the
 	// final run with other seeds, this many runs in all, and keeps the
 	// hypothesis with the best training score (restarts.go; 0 or 1: one
 	// run).
 	Restarts int
-	// PruneShare turns on reduced-support pruning: the hypothesis of the
-	// chosen iteration of every fold is pruned at the support thresholds
-	// 0, 1, 2, 3, 5, 8, … training examples up to PruneShare of the
-	// fold's training weight (PruneSupport), the highest threshold whose
-	// held-out score is within one standard error of the best is kept, as
-	// a share of the training weight, and the final hypothesis loses the
-	// clauses that at most that share of all the training examples need
-	// (0: no pruning).
+	// PruneShare turns on reduced-support pruning (Settings.Prune) up to
+	// this share of the training weight (0: no pruning).
 	PruneShare float64
 	// Parallel bounds the folds that run at once. 0 runs as many as
 	// Settings.Threads allow, each with an equal share of them (the
@@ -151,7 +133,7 @@ type Protocol struct {
 }
 
 // check refuses settings that have no meaning.
-func (proto *Protocol) check() error {
+func (proto *protocol) check() error {
 	switch {
 	case proto.ValidationPatience < 0:
 		return fmt.Errorf("learn: validation patience %d: it cannot be negative (0: never)", proto.ValidationPatience)
@@ -178,7 +160,7 @@ func (proto *Protocol) check() error {
 	return proto.Settings.check()
 }
 
-// Final returns the settings of the final run after the selection sel
+// final returns the settings of the final run after the selection sel
 // (nil: nothing was chosen): proto.Settings with the chosen number of
 // iterations (the limit of Settings when the validation made none or its
 // curve is censored) and the learning time the validation left.
@@ -194,7 +176,7 @@ func (proto *Protocol) check() error {
 // final run learns until it is right on every training example, which
 // on more examples can take more iterations than the held-out parts'
 // runs needed.
-func (proto *Protocol) Final(sel *Selection) Settings {
+func (proto *protocol) final(sel *Selection) config {
 	s := proto.Settings
 	if sel == nil {
 		return s
@@ -208,19 +190,19 @@ func (proto *Protocol) Final(sel *Selection) Settings {
 	return s
 }
 
-// Outcome is the end of a protocol: the final run and its pruned
+// outcome is the end of a protocol: the final run and its pruned
 // hypothesis.
-type Outcome struct {
+type outcome struct {
 	Selection *Selection // what the validation chose; nil without folds
-	Learner   *Learner   // the final run's: its history, time and checkpoint
+	Learner   *Learner   // of the final run whose hypothesis was kept
 	Stop      Stop       // why the final run ended
 	// Hypothesis is the final run's (Learner.Final), pruned at the chosen
 	// support, and TrainAccuracy its accuracy on the training examples.
 	Hypothesis    *Hypothesis
 	TrainAccuracy float64
-	// Runs is the number of final runs (Protocol.Restarts), Kept the one
-	// whose hypothesis was kept (0: the first, whose learner was given to
-	// Finish).
+	// Runs is the number of final runs (restarts), Kept the one whose
+	// hypothesis was kept (0: the first, whose learner was given to
+	// finish).
 	Runs, Kept int
 	// Elapsed is the learning time of the final runs (Learner.Elapsed of
 	// each).
@@ -239,35 +221,21 @@ type Pruning struct {
 	Elapsed       time.Duration
 }
 
-// Learn runs the protocol on p: it chooses the iterations (and the support)
-// on proto.Folds, learns on all of p.Train with the chosen iterations and
-// prunes. When ctx is done during the validation it returns ctx's error;
-// during the final run or the pruning, the outcome of the last completed
-// iteration, unpruned, with Stop StopCancelled (StopTimeout for ctx's
-// deadline).
-func Learn(ctx context.Context, p Problem, proto Protocol) (*Outcome, error) {
-	sel, err := Choose(ctx, p, proto)
-	if err != nil {
-		return nil, err
+// finish runs l, the final run's learner (of p with proto.final(sel), or
+// resumed), to its end, runs the restarts, prunes the hypothesis at the
+// support sel chose and states p.Fallback below it (withFallbacks). After
+// every iteration of final run k (from 0), it calls onIteration, if not
+// nil, with the run's learner.
+func (proto *protocol) finish(ctx context.Context, p Problem, sel *Selection, l *Learner, onIteration func(k int, l *Learner, it Iteration)) (*outcome, error) {
+	if onIteration != nil {
+		l.OnIteration = func(it Iteration) { onIteration(0, l, it) }
 	}
-	l, err := NewLearner(p, proto.Final(sel))
-	if err != nil {
-		return nil, err
-	}
-	return proto.Finish(ctx, p, sel, l)
-}
-
-// Finish runs l, the final run's learner (NewLearner or ResumeLearner of p
-// with proto.Final(sel)), to its end, prunes its hypothesis at the support
-// sel chose and states p.Fallback below it (withFallbacks). It is the last
-// step of Learn.
-func (proto *Protocol) Finish(ctx context.Context, p Problem, sel *Selection, l *Learner) (*Outcome, error) {
 	stop, err := l.Run(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := &Outcome{Selection: sel, Learner: l, Stop: stop, Hypothesis: l.Final(), TrainAccuracy: l.TrainAccuracy(), Runs: 1, Elapsed: l.Elapsed()}
-	if err := proto.restart(ctx, p, sel, out); err != nil {
+	out := &outcome{Selection: sel, Learner: l, Stop: stop, Hypothesis: l.Final(), TrainAccuracy: l.TrainAccuracy(), Runs: 1, Elapsed: l.Elapsed()}
+	if err := proto.restart(ctx, p, sel, out, onIteration); err != nil {
 		return nil, err
 	}
 	learned := out.Hypothesis
@@ -290,8 +258,8 @@ func (proto *Protocol) Finish(ctx context.Context, p Problem, sel *Selection, l 
 }
 
 // prune prunes out's hypothesis at the support sel chose, if it chose one
-// and the final run was not cancelled; Finish scores what it leaves.
-func (proto *Protocol) prune(ctx context.Context, p Problem, sel *Selection, l *Learner, out *Outcome) error {
+// and the final run was not cancelled; finish scores what it leaves.
+func (proto *protocol) prune(ctx context.Context, p Problem, sel *Selection, l *Learner, out *outcome) error {
 	if out.Stop == StopCancelled || sel == nil || sel.Support == nil {
 		return nil
 	}
@@ -299,8 +267,7 @@ func (proto *Protocol) prune(ctx context.Context, p Problem, sel *Selection, l *
 	t := sel.Support.Threshold(p.Train.Total())
 	pr := &Pruning{Threshold: t, Before: out.Hypothesis.NumLiterals(), TrainAccuracy: out.TrainAccuracy}
 	if t > 0 {
-		s := proto.Settings
-		h, err := PruneSupport(ctx, p, out.Hypothesis, s, t)
+		h, err := pruneSupport(ctx, p, out.Hypothesis, proto.Settings, t)
 		if errors.Is(err, ctx.Err()) && ctx.Err() != nil {
 			out.Stop = l.ctxStop(ctx)
 			return nil

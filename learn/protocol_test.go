@@ -172,14 +172,14 @@ func TestChooseHoldOut(t *testing.T) {
 	hp, hq := Generate(th, atomsUpTo(9), 80, 80, 3, 0.1, r)
 	fit, held := Merge(p, q), Merge(hp, hq)
 	var calls []int
-	proto := Protocol{Settings: Settings{Seed: 1, Iterations: 40}, Folds: []Fold{{Train: fit, Held: Binary{held}}},
+	proto := protocol{Settings: Config{Seed: 1, Iterations: 40}, Folds: []Fold{{Train: fit, Held: Binary{held}}},
 		ValidationPatience: 5, OnValidation: func(fold int, it Iteration) {
 			if fold != 0 {
 				t.Errorf("fold %d of one", fold)
 			}
 			calls = append(calls, it.Iteration)
 		}}
-	s, err := Choose(context.Background(), Problem{Vocab: th.Vocab}, proto)
+	s, err := choose(context.Background(), Problem{Vocab: th.Vocab}, proto)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +203,7 @@ func TestChooseHoldOut(t *testing.T) {
 	// earliest of equal scores.
 	best := proto
 	best.Rule, best.OnValidation = BestScore, nil
-	b, err := Choose(context.Background(), Problem{Vocab: th.Vocab}, best)
+	b, err := choose(context.Background(), Problem{Vocab: th.Vocab}, best)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,29 +215,29 @@ func TestChooseHoldOut(t *testing.T) {
 			t.Fatalf("best rule chose %d (%v), iteration %d scores %v", b.Chosen, b.ChosenAccuracy, i+1, it.TestAccuracy)
 		}
 	}
-	if f := best.Final(b); f.Iterations != s.Best {
+	if f := best.final(b); f.Iterations != s.Best {
 		t.Fatalf("final run of the best rule: %d iterations, want %d", f.Iterations, s.Best)
 	}
 	// Without folds nothing is chosen, and the final run's settings are
 	// the protocol's.
-	if s, err := Choose(context.Background(), Problem{Vocab: th.Vocab}, Protocol{Settings: Settings{Iterations: 7}}); s != nil || err != nil {
+	if s, err := choose(context.Background(), Problem{Vocab: th.Vocab}, protocol{Settings: Config{Iterations: 7}}); s != nil || err != nil {
 		t.Fatalf("no folds: %+v %v", s, err)
 	}
-	if f := (&Protocol{Settings: Settings{Iterations: 7, Timeout: time.Minute}}).Final(nil); f.Iterations != 7 || f.Timeout != time.Minute {
+	if f := (&protocol{Settings: Config{Iterations: 7, Timeout: time.Minute}}).final(nil); f.Iterations != 7 || f.Timeout != time.Minute {
 		t.Fatalf("final settings without a selection: %+v", f)
 	}
 	// A fold without anything to score, or negative settings, are errors.
-	for _, bad := range []Protocol{
+	for _, bad := range []protocol{
 		{Folds: []Fold{{Train: fit, Held: Binary{&Examples{}}}}},
 		{Folds: []Fold{{Held: Binary{held}}}},
 		{Folds: proto.Folds, ValidationPatience: -1},
 		{Folds: proto.Folds, PruneShare: -0.1},
 		{Folds: proto.Folds, Parallel: -1},
 		{Folds: proto.Folds, Rule: BestScore + 1},
-		{Folds: proto.Folds, Settings: Settings{Patience: -1}},
+		{Folds: proto.Folds, Settings: Config{Patience: -1}},
 		{Folds: proto.Folds}, // no limit at all, and a context that is never done
 	} {
-		if _, err := Choose(context.Background(), Problem{Vocab: th.Vocab}, bad); err == nil {
+		if _, err := choose(context.Background(), Problem{Vocab: th.Vocab}, bad); err == nil {
 			t.Errorf("%+v: no error", bad)
 		}
 	}
@@ -262,8 +262,8 @@ func TestChooseFolds(t *testing.T) {
 	th := hiddenTheory(r, 8, 4)
 	p, q := Generate(th, atomsUpTo(8), 150, 150, 3, 0.1, r)
 	prob := Problem{Vocab: th.Vocab}
-	proto := Protocol{Settings: Settings{Seed: 2, Iterations: 25, Threads: 1}, Folds: cvFolds(Merge(p, q), 3), ValidationPatience: 4}
-	sel, err := Choose(context.Background(), prob, proto)
+	proto := protocol{Settings: Config{Seed: 2, Iterations: 25, Threads: 1}, Folds: cvFolds(Merge(p, q), 3), ValidationPatience: 4}
+	sel, err := choose(context.Background(), prob, proto)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +274,7 @@ func TestChooseFolds(t *testing.T) {
 	for i, f := range proto.Folds {
 		alone := proto
 		alone.Folds = []Fold{f}
-		one, err := Choose(context.Background(), prob, alone)
+		one, err := choose(context.Background(), prob, alone)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -305,7 +305,7 @@ func TestChooseFolds(t *testing.T) {
 		var mu sync.Mutex
 		calls := 0
 		other.OnValidation = func(int, Iteration) { mu.Lock(); calls++; mu.Unlock() }
-		s, err := Choose(context.Background(), prob, other)
+		s, err := choose(context.Background(), prob, other)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -324,7 +324,7 @@ func TestChooseFolds(t *testing.T) {
 	// Support on the folds: threshold 0 removes only what no training
 	// example needs, and the pooled accuracy is the folds' total.
 	proto.PruneShare = 0.02
-	pruned, err := Choose(context.Background(), prob, proto)
+	pruned, err := choose(context.Background(), prob, proto)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,7 +335,7 @@ func TestChooseFolds(t *testing.T) {
 	correct := 0
 	for i, f := range proto.Folds {
 		h := pruned.Folds[i].Hypotheses[min(sel.Chosen, len(pruned.Folds[i].Hypotheses))-1]
-		ph, err := PruneSupport(context.Background(), Problem{Vocab: th.Vocab, Train: f.Train}, h, proto.Settings, 0)
+		ph, err := pruneSupport(context.Background(), Problem{Vocab: th.Vocab, Train: f.Train}, h, proto.Settings, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -360,18 +360,18 @@ func TestChooseCancelled(t *testing.T) {
 	for _, k := range []int{1, 4} {
 		ctx, cancel := context.WithCancel(context.Background())
 		folds := cvFolds(Merge(p, q), max(k, 2))[:k]
-		proto := Protocol{Settings: Settings{Seed: 2, Iterations: 40, Threads: 2}, Folds: folds, ValidationPatience: 1000,
+		proto := protocol{Settings: Config{Seed: 2, Iterations: 40, Threads: 2}, Folds: folds, ValidationPatience: 1000,
 			OnValidation: func(fold int, it Iteration) {
 				if fold == k-1 && it.Iteration == 3 {
 					cancel()
 				}
 			}}
-		if s, err := Choose(ctx, Problem{Vocab: th.Vocab}, proto); !errors.Is(err, context.Canceled) {
+		if s, err := choose(ctx, Problem{Vocab: th.Vocab}, proto); !errors.Is(err, context.Canceled) {
 			t.Fatalf("%d folds: selection %+v, error %v; want context.Canceled", k, s, err)
 		}
 		cancel()
 		dctx, dcancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
-		if s, err := Choose(dctx, Problem{Vocab: th.Vocab}, proto); !errors.Is(err, context.DeadlineExceeded) {
+		if s, err := choose(dctx, Problem{Vocab: th.Vocab}, proto); !errors.Is(err, context.DeadlineExceeded) {
 			t.Fatalf("%d folds past the deadline: selection %+v, error %v; want context.DeadlineExceeded", k, s, err)
 		}
 		dcancel()
@@ -386,14 +386,14 @@ func TestLearnProtocol(t *testing.T) {
 	th := hiddenTheory(r, 8, 4)
 	p, q := Generate(th, atomsUpTo(8), 200, 200, 3, 0.1, r)
 	train := Merge(p, q)
-	folds, err := FoldsByAntecedent(train, 3, 0, rand.New(rand.NewPCG(1, 1)))
+	folds, err := foldsByAntecedent(train, 3, 0, rand.New(rand.NewPCG(1, 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	prob := Problem{Vocab: th.Vocab, Train: train}
-	proto := Protocol{Settings: Settings{Seed: 3, Iterations: 30, Threads: 2, Timeout: time.Hour}, Folds: folds,
+	proto := protocol{Settings: Config{Seed: 3, Iterations: 30, Threads: 2, Timeout: time.Hour}, Folds: folds,
 		ValidationPatience: 6, PruneShare: 0.05}
-	out, err := Learn(context.Background(), prob, proto)
+	out, err := learnProtocol(context.Background(), prob, proto)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -401,7 +401,7 @@ func TestLearnProtocol(t *testing.T) {
 	if sel == nil || sel.Chosen == 0 || sel.Support == nil || out.Pruning == nil {
 		t.Fatalf("outcome %+v", out)
 	}
-	final := proto.Final(sel)
+	final := proto.final(sel)
 	if final.Iterations != sel.Chosen || final.Timeout != time.Hour-sel.Elapsed || final.Seed != 3 {
 		t.Fatalf("final settings %+v after %d chosen in %v", final, sel.Chosen, sel.Elapsed)
 	}
@@ -418,7 +418,7 @@ func TestLearnProtocol(t *testing.T) {
 		t.Fatal(err)
 	}
 	th0 := sel.Support.Threshold(train.Total())
-	want, err := PruneSupport(context.Background(), prob, l.Final(), proto.Settings, th0)
+	want, err := pruneSupport(context.Background(), prob, l.Final(), proto.Settings, th0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -446,7 +446,7 @@ func TestLearnProtocol(t *testing.T) {
 			cancel()
 		}
 	}
-	out, err = proto.Finish(ctx, prob, sel, l)
+	out, err = proto.finish(ctx, prob, sel, l, nil)
 	if err != nil || out.Stop != StopCancelled || out.Pruning != nil || len(l.History()) != 1 {
 		t.Fatalf("cancelled final run: %+v %v", out, err)
 	}
@@ -475,7 +475,7 @@ func TestChooseSupportPrunesNoise(t *testing.T) {
 	held.Add(logic.Term{c[0]}, d, false, 3)
 	h := &Hypothesis{Levels: [][]logic.Clause{{general, noise}}}
 	for _, sem := range possibilistic.AllSemantics {
-		proto := Protocol{Settings: Settings{Semantics: sem, Threads: 1}, Folds: []Fold{{Train: train, Held: Binary{held}}}, PruneShare: 0.05}
+		proto := protocol{Settings: Config{Semantics: sem, Threads: 1}, Folds: []Fold{{Train: train, Held: Binary{held}}}, PruneShare: 0.05}
 		sel, err := chooseSupport(context.Background(), Problem{Vocab: v}, proto, []*Selection{{Hypotheses: []*Hypothesis{h}, Held: held.Total()}}, 1)
 		if err != nil {
 			t.Fatal(err)
@@ -501,7 +501,7 @@ func TestFinalCensored(t *testing.T) {
 		}
 		return h
 	}
-	proto := Protocol{Settings: Settings{Iterations: 50, Timeout: 10 * time.Second}}
+	proto := protocol{Settings: Config{Iterations: 50, Timeout: 10 * time.Second}}
 	for _, c := range []struct {
 		name                string
 		sel                 Selection
@@ -524,7 +524,7 @@ func TestFinalCensored(t *testing.T) {
 			t.Errorf("%s: saturated %v, want %v", c.name, got, c.saturated)
 		}
 		c.sel.Elapsed = 4 * time.Second
-		f := proto.Final(&c.sel)
+		f := proto.final(&c.sel)
 		if f.Iterations != c.want || f.Timeout != 6*time.Second {
 			t.Errorf("%s: final run of %d iterations in %s, want %d in 6s", c.name, f.Iterations, f.Timeout, c.want)
 		}

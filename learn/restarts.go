@@ -18,7 +18,7 @@ import "context"
 
 // runs returns how many final runs l's protocol makes: Restarts after a
 // validation chose the iterations, within the iteration limit.
-func (proto *Protocol) runs(sel *Selection, l *Learner) int {
+func (proto *protocol) runs(sel *Selection, l *Learner) int {
 	if sel == nil || proto.Restarts <= 1 {
 		return 1
 	}
@@ -39,14 +39,20 @@ func restartSeed(seed uint64, k int) uint64 { return seed + uint64(k)*0x9e3779b9
 // an uninterrupted protocol would have finished it; one cut short by the
 // timeout is not compared, as it learned less than the others, and ends
 // the restarts, as the time is spent.
-func (proto *Protocol) restart(ctx context.Context, p Problem, sel *Selection, out *Outcome) error {
-	return proto.restartWith(ctx, sel, out, func(s Settings) (*Learner, error) { return NewLearner(p, s) })
+func (proto *protocol) restart(ctx context.Context, p Problem, sel *Selection, out *outcome, onIteration func(k int, l *Learner, it Iteration)) error {
+	return proto.restartWith(ctx, sel, out, func(k int, s config) (*Learner, error) {
+		l, err := newLearner(p, s, nil)
+		if err == nil && onIteration != nil {
+			l.OnIteration = func(it Iteration) { onIteration(k, l, it) }
+		}
+		return l, err
+	})
 }
 
-// restartWith is restart with the restarts' learners made by learner from
-// their settings, so that TestRestartsTimeout can give it a restart whose
-// time has run out.
-func (proto *Protocol) restartWith(ctx context.Context, sel *Selection, out *Outcome, learner func(Settings) (*Learner, error)) error {
+// restartWith is restart with restart k's learner made by learner from its
+// settings, so that TestRestartsTimeout can give it a restart whose time
+// has run out.
+func (proto *protocol) restartWith(ctx context.Context, sel *Selection, out *outcome, learner func(k int, s config) (*Learner, error)) error {
 	runs := proto.runs(sel, out.Learner)
 	if runs <= 1 || out.Stop == StopCancelled || out.Stop == StopTimeout {
 		return nil
@@ -64,7 +70,7 @@ func (proto *Protocol) restartWith(ctx context.Context, sel *Selection, out *Out
 				return nil
 			}
 		}
-		r, err := learner(rs)
+		r, err := learner(k, rs)
 		if err != nil {
 			return err
 		}

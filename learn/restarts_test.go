@@ -24,13 +24,13 @@ func TestRestarts(t *testing.T) {
 	for _, tc := range []struct{ restarts, limit, want int }{
 		{5, 100, 5}, {5, 12, 3}, {5, 4, 1}, {1, 100, 1}, {0, 100, 1}, {3, 0, 3},
 	} {
-		proto := Protocol{Settings: Settings{Seed: 3, Iterations: tc.limit, Threads: 2}, Restarts: tc.restarts}
-		final := proto.Final(sel)
+		proto := protocol{Settings: Config{Seed: 3, Iterations: tc.limit, Threads: 2}, Restarts: tc.restarts}
+		final := proto.final(sel)
 		l, err := NewLearner(prob, final)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := proto.Finish(context.Background(), prob, sel, l)
+		out, err := proto.finish(context.Background(), prob, sel, l, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,22 +66,22 @@ func TestRestarts(t *testing.T) {
 		}
 	}
 	// No selection, no restarts: the run is the run asked for.
-	proto := Protocol{Settings: Settings{Seed: 3, Iterations: 4, Threads: 2}, Restarts: 5}
+	proto := protocol{Settings: Config{Seed: 3, Iterations: 4, Threads: 2}, Restarts: 5}
 	l, _ := NewLearner(prob, proto.Settings)
-	if out, err := proto.Finish(context.Background(), prob, nil, l); err != nil || out.Runs != 1 {
+	if out, err := proto.finish(context.Background(), prob, nil, l, nil); err != nil || out.Runs != 1 {
 		t.Fatalf("without a selection: %d runs, %v", out.Runs, err)
 	}
 	// Cancelled before the restarts: the outcome says so.
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	proto = Protocol{Settings: Settings{Seed: 3, Iterations: 100, Threads: 2}, Restarts: 5}
-	l, _ = NewLearner(prob, proto.Final(sel))
+	proto = protocol{Settings: Config{Seed: 3, Iterations: 100, Threads: 2}, Restarts: 5}
+	l, _ = NewLearner(prob, proto.final(sel))
 	l.OnIteration = func(it Iteration) {
 		if it.Iteration == sel.Chosen {
 			cancel()
 		}
 	}
-	out, err := proto.Finish(ctx, prob, sel, l)
+	out, err := proto.finish(ctx, prob, sel, l, nil)
 	if err != nil || out.Runs != 1 || out.Stop != StopCancelled {
 		t.Fatalf("cancelled after the first run: %d runs, stop %q, %v", out.Runs, out.Stop, err)
 	}
@@ -96,20 +96,20 @@ func TestRestartsResume(t *testing.T) {
 	p, q := Generate(th, atomsUpTo(8), 150, 150, 3, 0.1, r)
 	prob := Problem{Vocab: th.Vocab, Train: Merge(p, q)}
 	sel := &Selection{Chosen: 6}
-	proto := Protocol{Settings: Settings{Seed: 5, Iterations: 30, Threads: 2}, Restarts: 4}
-	l, _ := NewLearner(prob, proto.Final(sel))
-	want, err := proto.Finish(context.Background(), prob, sel, l)
+	proto := protocol{Settings: Config{Seed: 5, Iterations: 30, Threads: 2}, Restarts: 4}
+	l, _ := NewLearner(prob, proto.final(sel))
+	want, err := proto.finish(context.Background(), prob, sel, l, nil)
 	if err != nil || want.Runs != 4 {
 		t.Fatalf("uninterrupted: %d runs, %v", want.Runs, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	l, _ = NewLearner(prob, proto.Final(sel))
+	l, _ = NewLearner(prob, proto.final(sel))
 	l.OnIteration = func(it Iteration) {
 		if it.Iteration == 3 {
 			cancel()
 		}
 	}
-	out, err := proto.Finish(ctx, prob, sel, l)
+	out, err := proto.finish(ctx, prob, sel, l, nil)
 	if err != nil || out.Stop != StopCancelled {
 		t.Fatalf("interrupted: stop %q, %v", out.Stop, err)
 	}
@@ -117,11 +117,11 @@ func TestRestartsResume(t *testing.T) {
 	if err := l.WriteCheckpoint(&cp); err != nil {
 		t.Fatal(err)
 	}
-	l, err = ResumeLearner(&cp, prob, proto.Final(sel))
+	l, err = ResumeLearner(&cp, prob, proto.final(sel))
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := proto.Finish(context.Background(), prob, sel, l)
+	got, err := proto.finish(context.Background(), prob, sel, l, nil)
 	if err != nil || got.Runs != want.Runs || got.Kept != want.Kept || !reflect.DeepEqual(got.Hypothesis.Levels, want.Hypothesis.Levels) {
 		t.Fatalf("resumed: %d runs, kept %d, %v; uninterrupted %d, kept %d", got.Runs, got.Kept, err, want.Runs, want.Kept)
 	}
@@ -140,17 +140,17 @@ func TestRestartsTimeout(t *testing.T) {
 	p, q := Generate(th, atomsUpTo(8), 150, 150, 3, 0.1, r)
 	prob := Problem{Vocab: th.Vocab, Train: Merge(p, q)}
 	sel := &Selection{Chosen: 4}
-	proto := Protocol{Settings: Settings{Seed: 3, Iterations: 100, Threads: 2, Timeout: time.Hour}, Restarts: 4}
-	final := proto.Final(sel)
+	proto := protocol{Settings: Config{Seed: 3, Iterations: 100, Threads: 2, Timeout: time.Hour}, Restarts: 4}
+	final := proto.final(sel)
 	// first is the outcome of the first final run alone: Finish without
 	// restarts.
-	first := func() *Outcome {
+	first := func() *outcome {
 		t.Helper()
 		l, err := NewLearner(prob, final)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := (&Protocol{Settings: proto.Settings}).Finish(context.Background(), prob, sel, l)
+		out, err := (&protocol{Settings: proto.Settings}).finish(context.Background(), prob, sel, l, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,7 +166,7 @@ func TestRestartsTimeout(t *testing.T) {
 	h, stop := out.Hypothesis, out.Stop
 	out.Elapsed = final.Timeout
 	made := 0
-	err := proto.restartWith(context.Background(), sel, out, func(s Settings) (*Learner, error) {
+	err := proto.restartWith(context.Background(), sel, out, func(_ int, s Config) (*Learner, error) {
 		made++
 		return NewLearner(prob, s)
 	})
@@ -181,7 +181,7 @@ func TestRestartsTimeout(t *testing.T) {
 	l0, spent := out.Learner, out.Elapsed
 	var runs []*Learner // the restarts made, by index less one
 	var budgets []time.Duration
-	err = proto.restartWith(context.Background(), sel, out, func(s Settings) (*Learner, error) {
+	err = proto.restartWith(context.Background(), sel, out, func(_ int, s Config) (*Learner, error) {
 		k := len(runs) + 1
 		if s.Seed != restartSeed(final.Seed, k) || s.Iterations != final.Iterations {
 			t.Errorf("restart %d: seed %d, %d iterations; want seed %d, %d iterations", k, s.Seed, s.Iterations, restartSeed(final.Seed, k), final.Iterations)

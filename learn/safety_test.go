@@ -64,7 +64,7 @@ func TestLearnWithUnitHardRules(t *testing.T) {
 	ex := &Examples{}
 	ex.Add(logic.Term{logic.Pos(b)}, logic.Clause{logic.Neg(c)}, true, 1)
 	ex.Add(logic.Term{logic.Pos(c)}, logic.Clause{logic.Pos(h)}, false, 1)
-	l, err := NewLearner(Problem{Vocab: v, Train: ex, Hard: []logic.Clause{{logic.Pos(h)}}}, Settings{Threads: 1, Iterations: DefaultIterations, Patience: DefaultPatience})
+	l, err := NewLearner(Problem{Vocab: v, Train: ex, Hard: []logic.Clause{{logic.Pos(h)}}}, Config{Threads: 1, Iterations: DefaultIterations, Patience: DefaultPatience})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestLearnWithUnitHardRules(t *testing.T) {
 			continue
 		}
 		hard := []logic.Clause{{randLit(r, n)}}
-		l, err := NewLearner(Problem{Vocab: v, Train: ex, Hard: hard}, Settings{Seed: uint64(iter), Threads: 1, Iterations: 15, Candidates: 20, Patience: DefaultPatience})
+		l, err := NewLearner(Problem{Vocab: v, Train: ex, Hard: hard}, Config{Seed: uint64(iter), Threads: 1, Iterations: 15, Candidates: 20, Patience: DefaultPatience})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -139,7 +139,7 @@ func interruptResumeStress(t *testing.T, sem possibilistic.Semantics) {
 	p, q := Generate(th, atomsUpTo(9), 150, 150, 3, 0.15, r)
 	train := Merge(p, q)
 	v := th.Vocab
-	opts := Settings{Seed: 5, Iterations: 14, Threads: 2, Candidates: 30, Semantics: sem}
+	opts := Config{Seed: 5, Iterations: 14, Threads: 2, Candidates: 30, Semantics: sem}
 	trip := int64(120) // context checks before an interruption, at most
 	if sem != possibilistic.Poss {
 		// Their iterations cost more: fewer of them, interrupted sooner
@@ -204,7 +204,7 @@ func interruptResumeStress(t *testing.T, sem possibilistic.Semantics) {
 
 // checkpointJSON runs a few iterations and returns the checkpoint as a
 // generic JSON object.
-func checkpointJSON(t *testing.T, v *logic.Vocabulary, train *Examples, hard []logic.Clause, opts Settings) map[string]any {
+func checkpointJSON(t *testing.T, v *logic.Vocabulary, train *Examples, hard []logic.Clause, opts Config) map[string]any {
 	t.Helper()
 	l, err := NewLearner(Problem{Vocab: v, Train: train, Hard: hard}, opts)
 	if err != nil {
@@ -241,7 +241,7 @@ func TestResumeValidatesCheckpoint(t *testing.T) {
 	p, q := Generate(th, atomsUpTo(8), 100, 100, 3, 0.1, r)
 	train := Merge(p, q)
 	v := th.Vocab
-	opts := Settings{Seed: 2, Iterations: 4, Threads: 1}
+	opts := Config{Seed: 2, Iterations: 4, Threads: 1}
 	good := checkpointJSON(t, v, train, nil, opts)
 	if len(good["levels"].([]any)) == 0 {
 		t.Fatal("no levels learned; the test needs some")
@@ -304,13 +304,13 @@ func TestResumeHardRules(t *testing.T) {
 	v := th.Vocab
 	a, b := logic.Atom(0), logic.Atom(1)
 	contradictory := []logic.Clause{{logic.Pos(a)}, {logic.Neg(a)}}
-	if _, err := NewLearner(Problem{Vocab: v, Train: train, Hard: contradictory}, Settings{Seed: 1}); err == nil {
+	if _, err := NewLearner(Problem{Vocab: v, Train: train, Hard: contradictory}, Config{Seed: 1}); err == nil {
 		t.Fatal("contradictory hard rules accepted")
 	}
 	for _, hard := range [][]logic.Clause{
 		{{logic.Pos(a)}, {logic.Neg(a), logic.Pos(b)}},
 	} {
-		opts := Settings{Seed: 1, Iterations: 3, Threads: 1}
+		opts := Config{Seed: 1, Iterations: 3, Threads: 1}
 		cp := checkpointJSON(t, v, train, hard, opts)
 		t.Logf("hard %v -> checkpoint %v", hard, cp["hard"])
 		opts.Iterations = 5
@@ -330,14 +330,14 @@ func TestOptionsRefuseNegative(t *testing.T) {
 	v := vocab(2)
 	ex := &Examples{}
 	ex.Add(logic.Term{logic.Pos(0)}, logic.Clause{logic.Pos(1)}, true, 1)
-	for _, o := range []Settings{{Iterations: -5}, {Candidates: -1}, {Timeout: -time.Second}, {Threads: -2}, {Patience: -1}, {Specialise: -1}, {Grow: -1}} {
+	for _, o := range []Config{{Iterations: -5}, {Candidates: -1}, {Timeout: -time.Second}, {Threads: -2}, {Patience: -1}, {Specialise: -1}, {Grow: -1}} {
 		if _, err := NewLearner(Problem{Vocab: v, Train: ex}, o); err == nil || !strings.Contains(err.Error(), "negative") {
 			t.Errorf("%+v: %v", o, err)
 		}
 	}
 	// Zero settings have no effect: no iteration limit, no patience; the
 	// candidates are the default's.
-	l, err := NewLearner(Problem{Vocab: v, Train: ex}, Settings{})
+	l, err := NewLearner(Problem{Vocab: v, Train: ex}, Config{})
 	if err != nil || l.opts.Iterations != 0 || l.opts.Patience != 0 || l.opts.Candidates != DefaultCandidates {
 		t.Fatalf("zero options: %v %+v", err, l.opts)
 	}
@@ -422,7 +422,7 @@ func FuzzResumeLearner(f *testing.F) {
 	train := Merge(p, q)
 	v := th.Vocab
 	hard := []logic.Clause{{logic.Pos(0), logic.Pos(1)}}
-	opts := Settings{Seed: 1, Iterations: 3, Threads: 1, Candidates: 10}
+	opts := Config{Seed: 1, Iterations: 3, Threads: 1, Candidates: 10}
 	l, err := NewLearner(Problem{Vocab: v, Train: train, Hard: hard}, opts)
 	if err != nil {
 		f.Fatal(err)

@@ -74,7 +74,7 @@ func BenchmarkLearnMillion(b *testing.B) {
 	}
 	cpu := cputime.Process()
 	for b.Loop() {
-		l, err := NewLearner(Problem{Vocab: millionV, Train: millionEx}, Settings{Iterations: 20, Seed: 1})
+		l, err := NewLearner(Problem{Vocab: millionV, Train: millionEx}, Config{Iterations: 20, Seed: 1})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -79,8 +79,71 @@ func (g Groups) KFold(order []int, k int) []int {
 	return fold
 }
 
-// A Split divides items into the held-out parts a Protocol chooses on
-// (see SplitGroups).
+// A Holdout says how Learn holds out a problem's training data to choose
+// on (Settings.Folds): the items the data is made of (examples, a table's
+// rows, a crowd's answers), their groups, and the held-out parts of a
+// split of them. A problem without one is held out by whole antecedents
+// (ByAntecedent).
+type Holdout interface {
+	// Items returns the items to split into parts held-out parts (1, or
+	// the number of folds).
+	Items(parts int) Items
+	// Folds returns the held-out part of each list of held[k]: a run on
+	// the items not in it, scored on the items in it (indices into the
+	// items, increasing). It is called once per plan.
+	Folds(held [][]int) ([]Fold, error)
+}
+
+// Items are the items of a problem's training data, as a Holdout splits
+// them (SplitItems).
+type Items struct {
+	// Group names the group of every item: the items of a group are held
+	// out together.
+	Group []string
+	// Stratum, when Group is nil, names the stratum of every item (a
+	// table's class): every item is a group of its own, and the items of
+	// each stratum are dealt to the parts apart, so that every part has
+	// about the strata's shares.
+	Stratum []string
+	// What names the groups, plural, for errors: "antecedents", "rows".
+	What string
+	// Rand draws the order of the groups; nil: a generator of
+	// SeedFor(Settings.Seed, ForValidationSplit).
+	Rand *rand.Rand
+}
+
+// len returns the number of items.
+func (it Items) len() int {
+	if it.Group != nil {
+		return len(it.Group)
+	}
+	return len(it.Stratum)
+}
+
+// what names it's groups.
+func (it Items) what() string {
+	if it.What != "" {
+		return it.What
+	}
+	if it.Group == nil {
+		return "items"
+	}
+	return "groups"
+}
+
+// ErrTooFew is matched (errors.Is) by the error of a split whose items or
+// groups are too few for the folds or the held-out share asked for: the
+// settings, not the data, are at fault.
+var ErrTooFew = errors.New("too few items or groups for the held-out parts")
+
+// tooFew is an error that is ErrTooFew, with its own message.
+type tooFew string
+
+func (e tooFew) Error() string      { return string(e) }
+func (tooFew) Is(target error) bool { return target == ErrTooFew }
+
+// A Split divides items into the held-out parts a protocol chooses on
+// (see SplitItems).
 type Split struct {
 	// Parts is the number of held-out parts: 0 (nothing held out), 1 or
 	// the number of folds.
@@ -89,7 +152,8 @@ type Split struct {
 	// part holds out (with one held-out part).
 	Of []int
 	// Held names the held-out groups: those of the one held-out part in
-	// the order they were drawn, or every group for folds.
+	// the order they were drawn, or every group for folds; nil for items
+	// split by strata.
 	Held []string
 }
 
@@ -106,15 +170,40 @@ func Part[T any](s *Split, items []T, p int) (fit, held []T) {
 	return fit, held
 }
 
+// held returns the items each part of s holds out, in increasing order.
+func (s *Split) held() [][]int {
+	out := make([][]int, s.Parts)
+	for i, p := range s.Of {
+		if p >= 0 {
+			out[p] = append(out[p], i)
+		}
+	}
+	return out
+}
+
 // SplitGroups divides items by whole groups (group names the group of an
 // item) into the held-out parts of a selection, the groups in an order
-// drawn from rng (a permutation of the groups in the order of their first
-// item): with folds ≥ 2 into that many folds (Groups.KFold), with folds 1
-// into one held-out part of share of the items, rounded (Groups.HoldOut),
-// and with folds 0, or folds 1 and share 0, into none. It fails when there
-// are fewer groups than folds, or when one held-out part would hold out
-// nothing or everything.
+// drawn from rng: SplitItems of the items' groups.
 func SplitGroups[T any](items []T, group func(T) string, folds int, share float64, rng *rand.Rand) (*Split, error) {
+	names := make([]string, len(items))
+	for i, x := range items {
+		names[i] = group(x)
+	}
+	return SplitItems(Items{Group: names, Rand: rng}, folds, share)
+}
+
+// SplitItems divides items by whole groups into the held-out parts of a
+// selection, the groups in an order drawn from it.Rand (a permutation of
+// the groups in the order of their first item): with folds ≥ 2 into that
+// many folds (Groups.KFold), with folds 1 into one held-out part of share
+// of the items, rounded (Groups.HoldOut), and with folds 0, or folds 1
+// and share 0, into none. Items split by strata (Items.Stratum) are dealt
+// stratum by stratum, in the byte order of the strata's names: to the
+// folds in turn, each stratum's items in a drawn order, or with one part,
+// share of each stratum's items, rounded. It fails, matching ErrTooFew,
+// when there are fewer groups than folds, or when one held-out part would
+// hold out nothing or everything.
+func SplitItems(it Items, folds int, share float64) (*Split, error) {
 	switch {
 	case folds < 0:
 		return nil, fmt.Errorf("%d folds: the number cannot be negative", folds)
@@ -123,18 +212,25 @@ func SplitGroups[T any](items []T, group func(T) string, folds int, share float6
 	case folds == 0 || folds == 1 && share == 0:
 		return &Split{}, nil
 	}
-	g := GroupBy(items, group)
-	order := rng.Perm(len(g.Names))
-	s := &Split{Parts: folds, Of: make([]int, len(items))}
+	if it.Rand == nil {
+		return nil, errors.New("learn: a split without a generator to draw its order")
+	}
+	n := it.len()
+	if it.Group == nil {
+		return splitStrata(it, n, folds, share)
+	}
+	g := GroupBy(it.Group, func(s string) string { return s })
+	order := it.Rand.Perm(len(g.Names))
+	s := &Split{Parts: folds, Of: make([]int, n)}
 	if folds == 1 {
-		held := g.HoldOut(order, math.Round(share*float64(len(items))))
+		held := g.HoldOut(order, math.Round(share*float64(n)))
 		for _, j := range order {
 			if held[j] {
 				s.Held = append(s.Held, g.Names[j])
 			}
 		}
 		if len(s.Held) == 0 {
-			return nil, fmt.Errorf("%d items in %d groups: too few to hold out %.3g%% of them by whole groups", len(items), len(g.Names), 100*share)
+			return nil, tooFew(fmt.Sprintf("%d items in %d %s: too few to hold out %.3g%% of them by whole groups", n, len(g.Names), it.what(), 100*share))
 		}
 		for i, j := range g.Of {
 			s.Of[i] = -1
@@ -145,7 +241,7 @@ func SplitGroups[T any](items []T, group func(T) string, folds int, share float6
 		return s, nil
 	}
 	if len(g.Names) < folds {
-		return nil, fmt.Errorf("%d folds of %d groups: each fold needs one", folds, len(g.Names))
+		return nil, tooFew(fmt.Sprintf("%d folds of %d %s: each fold needs one", folds, len(g.Names), it.what()))
 	}
 	fold := g.KFold(order, folds)
 	for i, j := range g.Of {
@@ -155,34 +251,98 @@ func SplitGroups[T any](items []T, group func(T) string, folds int, share float6
 	return s, nil
 }
 
+// splitStrata is SplitItems of n items that are each a group of their own,
+// dealt stratum by stratum.
+func splitStrata(it Items, n, folds int, share float64) (*Split, error) {
+	if folds > 1 && n < folds {
+		return nil, tooFew(fmt.Sprintf("%d %s are too few for %d folds", n, it.what(), folds))
+	}
+	byStratum := map[string][]int{}
+	var strata []string
+	for i, name := range it.Stratum {
+		if _, ok := byStratum[name]; !ok {
+			strata = append(strata, name)
+		}
+		byStratum[name] = append(byStratum[name], i)
+	}
+	slices.Sort(strata)
+	s := &Split{Parts: folds, Of: make([]int, n)}
+	for i := range s.Of {
+		s.Of[i] = -1
+	}
+	next, held := 0, 0
+	for _, name := range strata {
+		items := byStratum[name]
+		order := it.Rand.Perm(len(items))
+		if folds == 1 {
+			k := int(math.Round(share * float64(len(items))))
+			for _, j := range order[:k] {
+				s.Of[items[j]] = 0
+			}
+			held += k
+			continue
+		}
+		for _, j := range order {
+			s.Of[items[j]] = next
+			next = (next + 1) % folds
+		}
+	}
+	if folds == 1 && (held == 0 || held == n) {
+		return nil, tooFew(fmt.Sprintf("%d %s are too few to hold out a share %v of them", n, it.what(), share))
+	}
+	return s, nil
+}
+
 // antecedent names the group of an example: its antecedent, whatever the
 // order of its literals.
 func antecedent(e Example) string { return fmt.Sprint(slices.Sorted(slices.Values(e.Alpha))) }
 
-// FoldsByAntecedent splits the training examples by whole antecedents
-// (SplitGroups, with the order of the antecedents drawn from rng), so that
-// a held-out part asks about situations the learner has not seen, and
-// returns one Fold per held-out part, scored by binary accuracy (none with
-// folds 0, or folds 1 and share 0).
-func FoldsByAntecedent(train *Examples, folds int, share float64, rng *rand.Rand) ([]Fold, error) {
+// ByAntecedent holds out training examples by whole antecedents, so that a
+// held-out part asks about situations the learner has not seen, each part
+// scored by binary accuracy: the Holdout of a problem without one.
+func ByAntecedent(train *Examples) Holdout { return byAntecedent{train} }
+
+type byAntecedent struct{ train *Examples }
+
+func (b byAntecedent) Items(int) Items {
+	names := make([]string, len(b.train.List))
+	for i, e := range b.train.List {
+		names[i] = antecedent(e)
+	}
+	return Items{Group: names, What: "antecedents"}
+}
+
+func (b byAntecedent) Folds(held [][]int) ([]Fold, error) {
+	var out []Fold
+	for _, h := range held {
+		fit, ho := &Examples{}, &Examples{}
+		k := 0
+		for i, e := range b.train.List {
+			to := fit
+			if k < len(h) && h[k] == i {
+				to = ho
+				k++
+			}
+			to.Add(e.Alpha, e.Beta, e.Positive, e.Count)
+		}
+		out = append(out, Fold{Train: fit, Held: Binary{Examples: ho}})
+	}
+	return out, nil
+}
+
+// foldsByAntecedent splits the training examples by whole antecedents
+// (ByAntecedent, the order of the antecedents drawn from rng) and returns
+// one Fold per held-out part (none with folds 0, or folds 1 and share 0).
+func foldsByAntecedent(train *Examples, folds int, share float64, rng *rand.Rand) ([]Fold, error) {
 	if train == nil || len(train.List) == 0 {
 		return nil, errors.New("no training examples to hold out")
 	}
-	s, err := SplitGroups(train.List, antecedent, folds, share, rng)
+	h := ByAntecedent(train)
+	it := h.Items(folds)
+	it.Rand = rng
+	s, err := SplitItems(it, folds, share)
 	if err != nil {
 		return nil, err
 	}
-	var out []Fold
-	for p := range s.Parts {
-		fitList, heldList := Part(s, train.List, p)
-		fit, held := &Examples{}, &Examples{}
-		for _, e := range fitList {
-			fit.Add(e.Alpha, e.Beta, e.Positive, e.Count)
-		}
-		for _, e := range heldList {
-			held.Add(e.Alpha, e.Beta, e.Positive, e.Count)
-		}
-		out = append(out, Fold{Train: fit, Held: Binary{Examples: held}})
-	}
-	return out, nil
+	return h.Folds(s.held())
 }

@@ -149,7 +149,7 @@ func TestFoldsByAntecedent(t *testing.T) {
 			train.Add(logic.Term{logic.Pos(logic.Atom(a))}, logic.Clause{logic.Neg(logic.Atom(20 + b))}, b != 1, 1+b)
 		}
 	}
-	folds, err := FoldsByAntecedent(train, 4, 0, rand.New(rand.NewPCG(1, 1)))
+	folds, err := foldsByAntecedent(train, 4, 0, rand.New(rand.NewPCG(1, 1)))
 	if err != nil || len(folds) != 4 {
 		t.Fatalf("%d folds, %v", len(folds), err)
 	}
@@ -171,14 +171,14 @@ func TestFoldsByAntecedent(t *testing.T) {
 	if total != train.Total() {
 		t.Errorf("the folds hold %d of %d examples", total, train.Total())
 	}
-	if _, err := FoldsByAntecedent(train, 13, 0, rand.New(rand.NewPCG(1, 1))); err == nil {
+	if _, err := foldsByAntecedent(train, 13, 0, rand.New(rand.NewPCG(1, 1))); err == nil {
 		t.Error("13 folds of 12 antecedents accepted")
 	}
-	one, err := FoldsByAntecedent(train, 1, 0.25, rand.New(rand.NewPCG(1, 1)))
+	one, err := foldsByAntecedent(train, 1, 0.25, rand.New(rand.NewPCG(1, 1)))
 	if err != nil || len(one) != 1 || one[0].Held.Queries().Total() == 0 {
 		t.Fatalf("one held-out part: %v %v", one, err)
 	}
-	if none, err := FoldsByAntecedent(train, 1, 0, rand.New(rand.NewPCG(1, 1))); err != nil || len(none) != 0 {
+	if none, err := foldsByAntecedent(train, 1, 0, rand.New(rand.NewPCG(1, 1))); err != nil || len(none) != 0 {
 		t.Fatalf("share 0: %v %v", none, err)
 	}
 }

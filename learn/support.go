@@ -21,7 +21,10 @@ import (
 // the total weight of the examples classified correctly only because of it
 // minus that of the examples it makes wrong.
 func Supports(ctx context.Context, p Problem, m *Hypothesis, s Settings) ([]int64, error) {
-	e, err := supportEngine(p, m, s)
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	e, err := supportEngine(p, m, s.learner())
 	if err != nil {
 		return nil, err
 	}
@@ -47,6 +50,14 @@ func Supports(ctx context.Context, p Problem, m *Hypothesis, s Settings) ([]int6
 // needs, as the learner's pruning step does. Ties go to the lower level,
 // then to the clause listed first. It changes nothing it is given.
 func PruneSupport(ctx context.Context, p Problem, m *Hypothesis, s Settings, maxLoss int64) (*Hypothesis, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	return pruneSupport(ctx, p, m, s.learner(), maxLoss)
+}
+
+// pruneSupport is PruneSupport under the learner's settings s.
+func pruneSupport(ctx context.Context, p Problem, m *Hypothesis, s config, maxLoss int64) (*Hypothesis, error) {
 	e, err := supportEngine(p, m, s)
 	if err != nil {
 		return nil, err
@@ -120,7 +131,7 @@ type supported struct {
 }
 
 // supportEngine decides every training example of p under m.
-func supportEngine(p Problem, m *Hypothesis, s Settings) (coverage, error) {
+func supportEngine(p Problem, m *Hypothesis, s config) (coverage, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
@@ -147,7 +158,7 @@ func supportEngine(p Problem, m *Hypothesis, s Settings) (coverage, error) {
 }
 
 // SupportSelection is the choice of the support a clause needs (see
-// Protocol.PruneShare): the thresholds tried, each a number of training
+// Settings.Prune): the thresholds tried, each a number of training
 // examples (by weight) that a clause with no more support is pruned at,
 // with the held-out score and the size of the pruned hypothesis.
 type SupportSelection struct {
@@ -178,7 +189,7 @@ func (s *SupportSelection) Threshold(total int) int64 {
 // whose score is within one standard error of the best is kept: the
 // one-standard-error rule, which prefers the smaller theory as the choice
 // of iterations does. The share is of the folds' mean training weight.
-func chooseSupport(ctx context.Context, p Problem, proto Protocol, runs []*Selection, chosen int) (*SupportSelection, error) {
+func chooseSupport(ctx context.Context, p Problem, proto protocol, runs []*Selection, chosen int) (*SupportSelection, error) {
 	s := proto.Settings
 	var most, held, total int64 = math.MaxInt64, 0, 0
 	hyps := make([]*Hypothesis, len(runs))
@@ -197,7 +208,7 @@ func chooseSupport(ctx context.Context, p Problem, proto Protocol, runs []*Selec
 		literals := 0
 		for i, f := range proto.Folds {
 			fp := Problem{Vocab: p.Vocab, Train: f.Train, Hard: p.Hard}
-			pruned, err := PruneSupport(ctx, fp, hyps[i], s, t)
+			pruned, err := pruneSupport(ctx, fp, hyps[i], s, t)
 			if err != nil {
 				return nil, err
 			}

@@ -54,7 +54,7 @@ func noisyMajority(every int) Problem {
 func TestTallyLevel(t *testing.T) {
 	p := majorityProblem()
 	run := func(tally bool) *Hypothesis {
-		l, err := NewLearner(p, Settings{Seed: 1, Iterations: 1, Threads: 2, Semantics: possibilistic.Lex, Tally: tally})
+		l, err := NewLearner(p, Config{Seed: 1, Iterations: 1, Threads: 2, Semantics: possibilistic.Lex, Tally: tally})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,7 +89,7 @@ func TestTallyOnlyUnderLex(t *testing.T) {
 	for _, sem := range []possibilistic.Semantics{possibilistic.Poss, possibilistic.Linear} {
 		var got [2]*Hypothesis
 		for i, tally := range []bool{false, true} {
-			l, err := NewLearner(p, Settings{Seed: 2, Iterations: 6, Threads: 2, Semantics: sem, Tally: tally})
+			l, err := NewLearner(p, Config{Seed: 2, Iterations: 6, Threads: 2, Semantics: sem, Tally: tally})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,7 +109,7 @@ func TestTallyOnlyUnderLex(t *testing.T) {
 // a tally level (the powers of two) counted across the stop.
 func TestTallyCheckpointResume(t *testing.T) {
 	p := noisyMajority(7)
-	opts := Settings{Seed: 4, Iterations: 9, Threads: 2, Semantics: possibilistic.Lex, Tally: true}
+	opts := Config{Seed: 4, Iterations: 9, Threads: 2, Semantics: possibilistic.Lex, Tally: true}
 	straight, _ := NewLearner(p, opts)
 	if _, err := straight.Run(context.Background()); err != nil {
 		t.Fatal(err)

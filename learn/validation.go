@@ -17,7 +17,7 @@ import (
 // so measures the same curve with the error of the whole training set, as
 // CART does where Breiman et al. proposed the rule.
 
-// Selection is what a protocol's validation chose (see Choose).
+// Selection is what a protocol's validation chose (see choose).
 type Selection struct {
 	// History is the validation curve: TestAccuracy is the held-out score
 	// after every iteration, pooled over the folds of a cross-validation
@@ -42,7 +42,7 @@ type Selection struct {
 	ChosenAccuracy float64
 
 	// Support is the choice of the support a clause needs (with
-	// Protocol.PruneShare); nil without pruning.
+	// Settings.Prune); nil without pruning.
 	Support        *SupportSelection
 	SupportElapsed time.Duration
 }
@@ -51,7 +51,7 @@ type Selection struct {
 // share of the learning time while its held-out score was at its best: the
 // last iteration is the best, so the curve shows no iteration after which
 // more learning stopped helping, only that the time ran out. The chosen
-// iteration is then a lower bound, not an estimate (Protocol.Final).
+// iteration is then a lower bound, not an estimate (protocol.final).
 func (s *Selection) Censored() bool {
 	return s != nil && s.Stop == StopTimeout && s.Best > 0 && s.Best == len(s.History)
 }
@@ -60,7 +60,7 @@ func (s *Selection) Censored() bool {
 // iteration. The curve cannot rise above it, so it shows only how many
 // iterations the held-out parts' runs needed to be right on everything,
 // on fewer training examples than the final run has: the final run, which
-// must fit more of them, is not held to that number either (Protocol.Final).
+// must fit more of them, is not held to that number either (protocol.final).
 // A run that is right on every training example ends there by itself.
 func (s *Selection) Saturated() bool {
 	return s != nil && s.Chosen > 0 && s.ChosenAccuracy >= 1
@@ -75,11 +75,15 @@ func (s *Selection) ToLimits() bool { return s.Censored() || s.Saturated() }
 // for the protocol's ValidationPatience.
 const StopNoGain Stop = "held-out accuracy stopped improving"
 
+// errNoIteration is the error of a cross-validation one of whose folds
+// made no iteration: there is no curve to choose on.
+var errNoIteration = errors.New("learn: a cross-validation fold made no iteration")
+
 // errNoGain is the cause of the cancellation that ends a validation run by
 // its patience, told apart from the caller's own cancellation.
 var errNoGain = errors.New(string(StopNoGain))
 
-// Choose runs the validation of proto on p's vocabulary and hard rules: a
+// choose runs the validation of proto on p's vocabulary and hard rules: a
 // run on each fold's training examples that scores its held-out part after
 // every iteration, until the limits of proto.Settings or the fold's
 // ValidationPatience; the number of iterations is chosen on the curve (one
@@ -94,7 +98,7 @@ var errNoGain = errors.New(string(StopNoGain))
 // or with the longest fold. With proto.PruneShare it then chooses the
 // support a clause needs (SupportSelection). It returns nil without folds,
 // and ctx's error when ctx is done. It changes nothing it is given.
-func Choose(ctx context.Context, p Problem, proto Protocol) (*Selection, error) {
+func choose(ctx context.Context, p Problem, proto protocol) (*Selection, error) {
 	if err := proto.check(); err != nil {
 		return nil, err
 	}
@@ -118,7 +122,7 @@ func Choose(ctx context.Context, p Problem, proto Protocol) (*Selection, error) 
 		}
 		sel.History, sel.Stop = poolHistories(runs)
 		if len(sel.History) == 0 {
-			return nil, errors.New("learn: a cross-validation fold made no iteration")
+			return nil, errNoIteration
 		}
 	}
 	sel.Chosen, sel.Best, sel.StdErr = oneStandardError(sel.History, sel.Held)
@@ -147,7 +151,7 @@ func Choose(ctx context.Context, p Problem, proto Protocol) (*Selection, error) 
 // runFolds runs the validation of every fold of proto, at most
 // proto.Parallel at once, and returns their selections in the folds'
 // order. The first fold to fail stops the others.
-func runFolds(ctx context.Context, p Problem, proto Protocol) ([]*Selection, error) {
+func runFolds(ctx context.Context, p Problem, proto protocol) ([]*Selection, error) {
 	folds := proto.Folds
 	s := proto.Settings
 	if s.Timeout > 0 {
@@ -207,7 +211,7 @@ func runFolds(ctx context.Context, p Problem, proto Protocol) ([]*Selection, err
 // limits of s or patience iterations after the held-out score last
 // improved (0: never), and returns the run as a selection whose Chosen is
 // still to be made.
-func validate(ctx context.Context, p Problem, s Settings, held Task, patience int, onIteration func(Iteration)) (*Selection, error) {
+func validate(ctx context.Context, p Problem, s config, held Task, patience int, onIteration func(Iteration)) (*Selection, error) {
 	l, err := newLearner(p, s, held)
 	if err != nil {
 		return nil, err

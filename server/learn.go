@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"math"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -15,11 +15,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
-	"github.com/strata-logic/strata/possibilistic"
 )
 
 // Run states.
@@ -71,92 +69,180 @@ type learnRequest struct {
 	Restarts *int   `json:"restarts"`
 }
 
-// protocol returns the learning protocol of a valid request (its Folds
-// still to be drawn from the examples) and the number of folds.
-func (req *learnRequest) protocol() (learn.Protocol, int, error) {
-	or := func(p *int, d int) int {
-		if p == nil {
-			return d
+// A settingField is a JSON field of a learning request that sets a field
+// of learn.Settings: field names it as the library's errors do
+// (learn.SettingsError), set sets it from the request.
+type settingField struct {
+	json, field string
+	set         func(req *learnRequest, s *learn.Settings) error
+}
+
+// settingFields is the one table of a learning request's settings: which
+// field of learn.Settings each JSON field sets, and how. An absent field
+// leaves the library's default (but for threads: 1 on a shared server); a
+// limit or share whose field says 0 for none is set to the library's none
+// for 0 (zeroIsNone), and restarts 0 is one run. What the fields mean
+// together the library checks.
+var settingFields = []settingField{
+	{"iterations", "Iterations", func(req *learnRequest, s *learn.Settings) (err error) {
+		s.Iterations, err = zeroIsNone("iterations", req.Iterations, "no limit")
+		return err
+	}},
+	{"candidates", "Candidates", func(req *learnRequest, s *learn.Settings) error { s.Candidates = req.Candidates; return nil }},
+	{"patience", "Patience", func(req *learnRequest, s *learn.Settings) (err error) {
+		s.Patience, err = zeroIsNone("patience", req.Patience, "never")
+		return err
+	}},
+	{"threads", "Threads", func(req *learnRequest, s *learn.Settings) error {
+		t := 1
+		if req.Threads != nil {
+			t = *req.Threads
 		}
-		return *p
-	}
-	s := learn.Settings{Iterations: or(req.Iterations, learn.DefaultIterations), Candidates: req.Candidates,
-		Patience: or(req.Patience, learn.DefaultPatience), Threads: or(req.Threads, 1), Seed: 1}
-	if req.Seed != nil {
-		s.Seed = *req.Seed
-	}
-	s.Threads = min(s.Threads, runtime.GOMAXPROCS(0))
-	if s.Threads == 0 {
-		s.Threads = runtime.GOMAXPROCS(0)
-	}
-	if req.Semantics != "" {
-		sem, err := theorySemantics(req.Semantics)
-		if err != nil {
-			return learn.Protocol{}, 0, err
+		if t < 0 {
+			return badRequest("threads", "threads %d: give a positive number, or 0 for all CPUs", t)
 		}
-		s.Semantics = sem
-	}
-	if req.Timeout != "" {
+		s.Threads = min(t, runtime.GOMAXPROCS(0))
+		return nil
+	}},
+	{"seed", "Seed", func(req *learnRequest, s *learn.Settings) error {
+		if req.Seed != nil {
+			s.Seed = *req.Seed
+		}
+		return nil
+	}},
+	{"timeout", "Timeout", func(req *learnRequest, s *learn.Settings) error {
+		if req.Timeout == "" {
+			return nil
+		}
 		d, err := time.ParseDuration(req.Timeout)
 		if err != nil || d < 0 {
-			return learn.Protocol{}, 0, badRequest("timeout", "timeout %q: want a duration such as 30s or 5m", req.Timeout)
+			return badRequest("timeout", "timeout %q: want a duration such as 30s or 5m", req.Timeout)
 		}
 		s.Timeout = d
-	}
-	folds := or(req.Folds, 0)
-	if req.Folds == nil && req.Validation != nil {
-		folds = 1
-	}
-	validation := learn.DefaultValidation
-	if req.Validation != nil {
-		validation = *req.Validation
-	}
-	proto := learn.Protocol{Settings: s, ValidationPatience: or(req.ValidationPatience, learn.DefaultValidationPatience),
-		Restarts: or(req.Restarts, learn.DefaultRestarts)}
-	if req.Choose != "" {
-		r, err := learn.ParseRule(req.Choose)
-		if err != nil {
-			return proto, 0, badRequest("choose", "choose %q: give one-se, best or paired", req.Choose)
+		return nil
+	}},
+	{"semantics", "Semantics", func(req *learnRequest, s *learn.Settings) (err error) {
+		if req.Semantics != "" {
+			s.Semantics, err = theorySemantics(req.Semantics)
 		}
-		proto.Rule = r
-	}
-	selects := folds > 1 || folds == 1 && validation > 0
-	resumes := req.Resume != "" || len(req.Checkpoint) > 0
+		return err
+	}},
+	{"folds", "Folds", func(req *learnRequest, s *learn.Settings) error {
+		if req.Folds != nil {
+			s.Folds = *req.Folds
+		}
+		return nil
+	}},
+	{"validation", "Validation", func(req *learnRequest, s *learn.Settings) error {
+		if req.Validation == nil {
+			return nil
+		}
+		v := *req.Validation
+		if !(v >= 0 && v < 1) {
+			return badRequest("validation", "validation %g: give a share between 0 and 1 (0: none)", v)
+		}
+		s.Validation = v
+		if v == 0 {
+			s.Validation = learn.None
+		}
+		return nil
+	}},
+	{"validation_patience", "ValidationPatience", func(req *learnRequest, s *learn.Settings) (err error) {
+		s.ValidationPatience, err = zeroIsNone("validation_patience", req.ValidationPatience, "never")
+		return err
+	}},
+	{"prune", "Prune", func(req *learnRequest, s *learn.Settings) error { s.Prune = req.Prune; return nil }},
+	{"choose", "Rule", func(req *learnRequest, s *learn.Settings) (err error) {
+		if req.Choose == "" {
+			return nil
+		}
+		if s.Rule, err = learn.ParseRule(req.Choose); err != nil {
+			return badRequest("choose", "choose %q: give one-se, best or paired", req.Choose)
+		}
+		return nil
+	}},
+	{"restarts", "Restarts", func(req *learnRequest, s *learn.Settings) error {
+		switch {
+		case req.Restarts == nil:
+		case *req.Restarts < 0:
+			return badRequest("restarts", "restarts %d: give a positive number, or 0 for one run", *req.Restarts)
+		default:
+			s.Restarts = max(*req.Restarts, 1)
+		}
+		return nil
+	}},
+	{"grow", "Grow", func(req *learnRequest, s *learn.Settings) (err error) {
+		s.Grow, err = zeroIsNone("grow", req.Grow, "none")
+		return err
+	}},
+	{"tally", "Tally", func(req *learnRequest, s *learn.Settings) error {
+		if req.Tally != nil {
+			s.Tally = learn.SwitchOf(*req.Tally)
+		}
+		return nil
+	}},
+	{"resume", "Resume", func(*learnRequest, *learn.Settings) error { return nil }}, // the checkpoint, read later
+}
+
+// zeroIsNone returns the value of a field of learn.Settings whose JSON
+// field gives 0 for none: 0 (the library's default) when absent,
+// learn.None for 0, and an error for a negative value.
+func zeroIsNone(field string, v *int, none string) (int, error) {
 	switch {
-	case s.Iterations < 0 || s.Candidates < 0 || s.Patience < 0 || s.Threads < 0:
-		field := map[bool]string{true: "iterations", false: "candidates"}[s.Iterations < 0]
-		if s.Patience < 0 {
-			field = "patience"
-		} else if s.Threads < 0 {
-			field = "threads"
+	case v == nil:
+		return 0, nil
+	case *v < 0:
+		return 0, badRequest(field, "%s %d: give a positive number, or 0 for %s", field, *v, none)
+	case *v == 0:
+		return learn.None, nil
+	}
+	return *v, nil
+}
+
+// settings returns the learning settings of a request (without the
+// checkpoint it resumes from), checked by the library.
+func (req *learnRequest) settings() (learn.Settings, error) {
+	s := learn.Settings{Parallel: 1} // one fold after the other: the run's view shows the running fold
+	for _, f := range settingFields {
+		if err := f.set(req, &s); err != nil {
+			return s, err
 		}
-		return proto, 0, badRequest(field, "%s must not be negative (0: no limit, the default, never or all CPUs)", field)
-	case !(validation >= 0 && validation < 1):
-		return proto, 0, badRequest("validation", "validation %g: give a share between 0 and 1 (0: none)", validation)
-	case folds < 0:
-		return proto, 0, badRequest("folds", "folds %d: give 2 or more for cross-validation, 1 for one held-out part, 0 for none", folds)
-	case proto.Restarts < 0:
-		return proto, 0, badRequest("restarts", "restarts %d: give a positive number, or 0 for one run", proto.Restarts)
-	case proto.ValidationPatience < 0:
-		return proto, 0, badRequest("validation_patience", "validation_patience %d: give a positive number, or 0 for never", proto.ValidationPatience)
-	case folds > 1 && req.Validation != nil && validation > 0:
-		return proto, 0, badRequest("folds", "validation is the share of one held-out part and folds %d cross-validates: give one of them", folds)
-	case req.Prune && !selects:
-		return proto, 0, badRequest("prune", "prune chooses its threshold on held-out examples: give validation or folds too")
-	case selects && resumes:
-		field := "validation"
-		if folds > 1 {
-			field = "folds"
+	}
+	if req.Resume != "" || len(req.Checkpoint) > 0 {
+		// A stand-in for Validate's rule that a resumed run chooses
+		// nothing; the checkpoint itself is read later (Server.checkpoint).
+		s.Resume = []byte("{}")
+	}
+	err := s.Validate()
+	s.Resume = nil
+	return s, settingsError(err)
+}
+
+// settingsError says err, an error of learn.Settings, as a 400 naming
+// the JSON field at fault.
+func settingsError(err error) error {
+	var se *learn.SettingsError
+	if !errors.As(err, &se) {
+		return err
+	}
+	msg := se.Explain(jsonName)
+	if se.Err != nil {
+		msg += ": " + se.Err.Error()
+	}
+	return badRequest(jsonName(se.Field), "%s", msg)
+}
+
+// jsonName names the JSON field of a field of learn.Settings.
+func jsonName(field string) string {
+	for _, f := range settingFields {
+		if f.field == field {
+			return f.json
 		}
-		return proto, 0, badRequest(field, "%s chooses the iterations of a new run; it does not combine with resume", field)
 	}
-	if req.Prune {
-		proto.PruneShare = learn.DefaultPruneShare
+	if field == "Variants" {
+		return "variants"
 	}
-	if !selects {
-		folds = 0
-	}
-	return proto, folds, nil
+	return field
 }
 
 // runID matches the ids of runs, so that a resumed id names a file in
@@ -211,54 +297,28 @@ type run struct {
 	// (nil for a run on examples), into confusion.
 	score     *tableScore
 	confusion *confusionView
-	// finalRuns and keptRun are the final run's restarts (learn.Outcome's
+	// finalRuns and keptRun are the final run's restarts (learn.Result's
 	// Runs and Kept + 1), once it has ended; the history is the first
 	// final run's.
 	finalRuns, keptRun int
-	// render writes a hypothesis as the run's theory: as it is, or for a
-	// table with the hard rules a person reads (table.Encoding.Theory).
-	render func(*learn.Hypothesis) *possibilistic.Theory
 }
 
 // examples returns the run's training and test examples (test nil
 // without).
 func (r *run) examples() (train, test *runExamples) { return r.train, r.test }
 
-// iterationView is learn.Iteration for JSON: the test accuracy is null
-// without a test set (JSON has no NaN).
-type iterationView struct {
-	Iteration     int      `json:"iteration"`
-	TrainAccuracy float64  `json:"train_accuracy"`
-	TestAccuracy  *float64 `json:"test_accuracy"`
-	Rules         int      `json:"rules"`
-	Levels        int      `json:"levels"`
-	Literals      int      `json:"literals"`
-	ElapsedMS     float64  `json:"elapsed_ms"`
-	Improved      bool     `json:"improved"`
-}
-
-func viewIteration(it learn.Iteration) iterationView {
-	v := iterationView{Iteration: it.Iteration, TrainAccuracy: it.TrainAccuracy, Rules: it.Rules, Levels: it.Levels,
-		Literals: it.Literals, ElapsedMS: float64(it.Elapsed) / float64(time.Millisecond), Improved: it.Improved}
-	if !math.IsNaN(it.TestAccuracy) {
-		t := it.TestAccuracy
-		v.TestAccuracy = &t
-	}
-	return v
-}
-
 type runView struct {
-	ID        string          `json:"id"`
-	Name      string          `json:"name"`
-	State     string          `json:"state"`
-	Stop      string          `json:"stop,omitempty"`
-	Error     string          `json:"error,omitempty"`
-	Started   time.Time       `json:"started"`
-	History   []iterationView `json:"history"`
-	Theory    string          `json:"theory"`
-	Positive  int             `json:"positive,omitempty"`
-	Negative  int             `json:"negative,omitempty"`
-	TestTotal int             `json:"test_examples,omitempty"`
+	ID        string            `json:"id"`
+	Name      string            `json:"name"`
+	State     string            `json:"state"`
+	Stop      string            `json:"stop,omitempty"`
+	Error     string            `json:"error,omitempty"`
+	Started   time.Time         `json:"started"`
+	History   []learn.Iteration `json:"history"`
+	Theory    string            `json:"theory"`
+	Positive  int               `json:"positive,omitempty"`
+	Negative  int               `json:"negative,omitempty"`
+	TestTotal int               `json:"test_examples,omitempty"`
 	// Validation is the phase that chose the iterations, when asked for.
 	Validation *validationView `json:"validation,omitempty"`
 	// Confusion, for a run on a table once it has ended, is the final
@@ -289,12 +349,8 @@ func (r *run) viewLocked() *runView {
 }
 
 // viewHistory returns hist for JSON (an empty list, never null).
-func viewHistory(hist []learn.Iteration) []iterationView {
-	out := make([]iterationView, len(hist))
-	for i, it := range hist {
-		out[i] = viewIteration(it)
-	}
-	return out
+func viewHistory(hist []learn.Iteration) []learn.Iteration {
+	return append(make([]learn.Iteration, 0, len(hist)), hist...)
 }
 
 // update changes the run under its lock and wakes the event streams.
@@ -306,10 +362,32 @@ func (r *run) update(fn func()) {
 	r.mu.Unlock()
 }
 
-// learnData reads the examples of a request.
-func (s *Server) learnData(req learnRequest) (v *logic.Vocabulary, train, test *learn.Examples, hard []logic.Clause, err error) {
-	v = &logic.Vocabulary{}
-	train = &learn.Examples{}
+// learnData reads the examples and hard rules of a request as the problem
+// they make.
+func (s *Server) learnData(req learnRequest) (learn.Problem, error) {
+	p, err := s.examplesProblem(req)
+	if err != nil {
+		return learn.Problem{}, err
+	}
+	fs, err := s.hardFormulas(req.examples, p.Vocab)
+	if err != nil {
+		return learn.Problem{}, err
+	}
+	var named bool
+	if p.Hard, named, err = learn.HardClauses(p.Vocab, fs); err != nil {
+		return learn.Problem{}, inputError("hard", err)
+	}
+	if named {
+		p.HardRules = fs
+	}
+	return p, nil
+}
+
+// examplesProblem reads the training and test examples of a request.
+func (s *Server) examplesProblem(req learnRequest) (learn.Problem, error) {
+	v := &logic.Vocabulary{}
+	train := &learn.Examples{}
+	var test *learn.Examples
 	for _, f := range []struct {
 		field, text, path string
 		positive, test    bool
@@ -319,11 +397,11 @@ func (s *Server) learnData(req learnRequest) (v *logic.Vocabulary, train, test *
 	} {
 		rules, ok, err := s.rules(f.field, f.text, f.path, v)
 		if err != nil {
-			return nil, nil, nil, nil, err
+			return learn.Problem{}, err
 		}
 		if !ok {
 			if !f.test {
-				return nil, nil, nil, nil, badRequest(f.field, "learning needs %s examples (%s or %s_path)", f.field, f.field, f.field)
+				return learn.Problem{}, badRequest(f.field, "learning needs %s examples (%s or %s_path)", f.field, f.field, f.field)
 			}
 			continue
 		}
@@ -335,17 +413,16 @@ func (s *Server) learnData(req learnRequest) (v *logic.Vocabulary, train, test *
 			ex = test
 		}
 		if err := ex.AddRules(rules, f.positive, v, f.field); err != nil {
-			return nil, nil, nil, nil, inputError(f.field, err)
+			return learn.Problem{}, inputError(f.field, err)
 		}
 	}
 	if test != nil {
 		p, n := test.Size()
 		if p == 0 || n == 0 {
-			return nil, nil, nil, nil, badRequest("test_pos", "give both test_pos and test_neg, or neither")
+			return learn.Problem{}, badRequest("test_pos", "give both test_pos and test_neg, or neither")
 		}
 	}
-	hard, err = s.hard(req.examples, v)
-	return v, train, test, hard, err
+	return learn.Problem{Vocab: v, Train: train, Test: test}, nil
 }
 
 func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
@@ -354,54 +431,51 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	proto, folds, err := req.protocol()
-	if err != nil {
-		writeError(w, err)
-		return
-	}
 	if f := req.tableRequest.stray(); f != "" {
 		// Without a table the field would do nothing: say so.
 		writeError(w, badRequest(f, "%s goes with a table (table or table_path): it has no effect on examples", f))
 		return
 	}
+	settings, err := req.settings()
+	if err != nil {
+		writeError(w, err)
+		return
+	}
 	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
-		cp, err := s.checkpoint(req)
-		if err != nil {
+		if settings.Resume, err = s.checkpoint(req); err != nil {
 			return nil, err
 		}
 		if req.tableRequest.given() {
-			proto.Settings.Grow, proto.Settings.Tally = req.tableRequest.grow(), req.tableRequest.tally()
-			tp, t, err := s.tableProblem(req, proto, folds)
+			tp, t, err := s.tablePlan(req, settings)
 			if err != nil {
 				return nil, err
 			}
-			var val *validation
-			if len(tp.Folds) > 0 {
-				val = &validation{folds: tp.Folds, problem: tp.Validation, pruned: -1}
-			}
-			score := &tableScore{t: t, label: req.Label, sem: proto.Settings.Semantics}
-			return s.startRun(ctx, req.Name, tp.Final, proto, cp, val, tp.Encoding.Theory, score)
+			p := tp.Problem().Learn
+			score := &tableScore{t: t, label: req.Label, sem: settings.Semantics}
+			return s.startRun(ctx, req.Name, p, tp.Plan, func(ctx context.Context, rec learn.Recorder) (*learn.Result, error) {
+				lr, err := tp.Learn(ctx, rec)
+				if err != nil {
+					return nil, err
+				}
+				return lr.Result, nil
+			}, score)
 		}
-		vocab, train, test, hard, err := s.learnData(req)
+		p, err := s.learnData(req)
 		if err != nil {
 			return nil, err
 		}
-		var val *validation
-		if folds > 0 {
-			share := learn.DefaultValidation
-			if req.Validation != nil {
-				share = *req.Validation
+		plan, err := learn.NewPlan(p, settings)
+		if err != nil {
+			if se := (*learn.SettingsError)(nil); errors.As(err, &se) && se.Field == "Resume" {
+				return nil, badRequest("resume", "resume: %v", se.Err)
 			}
-			fs, err := learn.FoldsByAntecedent(train, folds, share, experiment.Rand(proto.Settings.Seed, experiment.ValidationSplit))
-			if err != nil {
-				if folds == 1 {
-					return nil, badRequest("validation", "validation %g: %v", share, err)
-				}
-				return nil, badRequest("folds", "folds %d: %v", folds, err)
+			var se *learn.SettingsError
+			if errors.As(err, &se) {
+				return nil, settingsError(err)
 			}
-			val = &validation{folds: fs, pruned: -1}
+			return nil, inputError("pos", err)
 		}
-		return s.startRun(ctx, req.Name, learn.Problem{Vocab: vocab, Train: train, Hard: hard, Test: test}, proto, cp, val, nil, nil)
+		return s.startRun(ctx, req.Name, p, plan, plan.Learn, nil)
 	})
 	if err != nil {
 		writeError(w, err)
@@ -410,21 +484,18 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, v)
 }
 
-// startRun builds the learner, outside the server's lock (it reads the
-// examples and may run the solver), then registers the run and starts it,
-// unless the server is shutting down, too many runs are running, or the
-// request ran past its budget. With a checkpoint it resumes the learner
-// that wrote it. render writes a hypothesis as the run's theory (nil: as
-// it is, over p's vocabulary); score scores a table run's final theory
-// class by class (nil for a run on examples).
-func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, proto learn.Protocol, checkpoint []byte, val *validation,
-	render func(*learn.Hypothesis) *possibilistic.Theory, score *tableScore) (*runView, error) {
+// startRun registers a run of plan, a plan of p, and starts it (learnRun
+// runs it), unless the server is shutting down, too many runs are
+// running, or the request ran past its budget. score scores a table
+// run's final theory class by class (nil for a run on examples).
+func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, plan *learn.Plan,
+	learnRun func(context.Context, learn.Recorder) (*learn.Result, error), score *tableScore) (*runView, error) {
 	if err := s.runSlot(); err != nil { // fail early, before building
 		return nil, err
 	}
 	runCtx, cancel := context.WithCancel(s.runCtx)
 	rn := &run{id: newID("r-"), name: name, cancel: cancel, started: time.Now(), state: stateRunning,
-		changed: make(chan struct{}), finished: make(chan struct{}), val: val, render: render, score: score}
+		changed: make(chan struct{}), finished: make(chan struct{}), score: score}
 	vocab := p.Vocab.Clone() // before the learner runs, which reads p.Vocab
 	rn.train = &runExamples{vocab: vocab, ex: p.Train}
 	if p.Test != nil {
@@ -433,29 +504,16 @@ func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, pro
 	if rn.name == "" {
 		rn.name = rn.id
 	}
-	if rn.render == nil {
-		rn.render = func(h *learn.Hypothesis) *possibilistic.Theory { return h.Theory(p.Vocab) }
+	if folds := plan.Folds(); len(folds) > 0 {
+		rn.val = &validation{folds: folds, pruned: -1}
 	}
-	var l *learn.Learner
 	if s.beforeBuild != nil {
 		s.beforeBuild()
 	}
-	var err error
-	if checkpoint != nil {
-		l, err = learn.ResumeLearner(bytes.NewReader(checkpoint), p, proto.Settings)
-		if err != nil {
-			cancel()
-			return nil, badRequest("resume", "resume: %v", err)
-		}
-		rn.hist = l.History()
-	} else if l, err = learn.NewLearner(p, proto.Settings); err != nil {
-		cancel()
-		return nil, inputError("pos", err)
-	}
-	rn.observe(l)
-	rn.theory = rn.render(l.Hypothesis()).String()
+	start, hist := plan.Start()
+	rn.hist, rn.theory = hist, plan.Theory(start).String()
 	var view *runView
-	err = s.commit(ctx, func() error {
+	err := s.commit(ctx, func() error {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		if err := s.runSlotLocked(); err != nil { // runs may have started meanwhile
@@ -466,7 +524,7 @@ func (s *Server) startRun(ctx context.Context, name string, p learn.Problem, pro
 		s.order = append(s.order, rn.id)
 		view = rn.viewLocked() // before the run may change it
 		s.runWG.Add(1)
-		go s.learn(runCtx, rn, l, p, proto)
+		go s.learn(runCtx, rn, learnRun)
 		return nil
 	})
 	if err != nil {
@@ -527,54 +585,61 @@ func (s *Server) forgetOldRuns() {
 	}
 }
 
-// observe records every iteration of l in the run, with the model.
-func (rn *run) observe(l *learn.Learner) {
-	l.OnIteration = func(it learn.Iteration) {
-		// The learner's goroutine: reading the model is safe here.
-		text := rn.render(l.Hypothesis()).String()
+// Record keeps what the run's learning tells: the validation's every
+// iteration and its choice, the first final run's every iteration with
+// its theory (the restarts are not shown).
+func (rn *run) Record(e learn.Event) {
+	switch e.Kind {
+	case learn.EventValidation:
 		rn.update(func() {
-			rn.hist = append(rn.hist, it)
+			step := validationStep{Iteration: e.Iteration}
+			if e.Folds > 1 {
+				step.Fold, step.Folds = e.Fold+1, e.Folds
+			}
+			rn.val.steps = append(rn.val.steps, step)
+		})
+	case learn.EventChosen:
+		if sel := e.Selection; sel != nil {
+			rn.update(func() { rn.val.sel, rn.val.support = sel, sel.Support })
+		}
+	case learn.EventIteration:
+		if e.Run > 0 {
+			return
+		}
+		text := e.Theory().String()
+		rn.update(func() {
+			rn.hist = append(rn.hist, e.Iteration)
 			rn.theory = text
 		})
 	}
 }
 
-// learn runs the learning protocol to its end (the validation phase, if
-// the run has one, then l or the final run's learner, and pruning) and
-// records the outcome. A run cancelled by Close writes its checkpoint to
-// Config.CheckpointDir.
-func (s *Server) learn(ctx context.Context, rn *run, l *learn.Learner, p learn.Problem, proto learn.Protocol) {
+// learn runs the run's learning (learnRun: learn.Learn of its plan) to its
+// end and records the outcome. A run cancelled by Close writes its
+// checkpoint to Config.CheckpointDir.
+func (s *Server) learn(ctx context.Context, rn *run, learnRun func(context.Context, learn.Recorder) (*learn.Result, error)) {
 	defer s.runWG.Done()
 	defer close(rn.finished)
 	defer rn.cancel()
-	var sel *learn.Selection
-	if rn.val != nil {
-		var err error
-		if sel, l, err = s.validate(ctx, rn, p, proto); err != nil {
-			rn.update(func() {
-				rn.stop = string(learn.StopCancelled)
-				if ctx.Err() != nil {
-					rn.state = stateCancelled
-				} else {
-					rn.state, rn.err = stateFailed, err.Error()
-				}
-			})
-			return
-		}
+	res, err := learnRun(ctx, rn)
+	if err != nil {
+		rn.update(func() {
+			rn.stop = string(learn.StopCancelled)
+			if ctx.Err() != nil {
+				rn.state = stateCancelled
+			} else {
+				rn.state, rn.err = stateFailed, err.Error()
+			}
+		})
+		return
 	}
-	out, err := proto.Finish(ctx, p, sel, l)
-	why, final := learn.StopCancelled, l.Final()
-	runs, kept := 0, 0
-	if out != nil {
-		why, final, runs, kept = out.Stop, out.Hypothesis, out.Runs, out.Kept+1
-		if out.Pruning != nil {
-			t := out.Pruning.Threshold
-			rn.update(func() { rn.val.pruned = t })
-		}
+	if res.Pruning != nil {
+		t := res.Pruning.Threshold
+		rn.update(func() { rn.val.pruned = t })
 	}
 	var cp bytes.Buffer
-	cpErr := l.WriteCheckpoint(&cp)
-	if why == learn.StopCancelled && s.runCtx.Err() != nil && s.cfg.CheckpointDir != "" && cpErr == nil {
+	cpErr := res.WriteCheckpoint(&cp)
+	if res.Stop == learn.StopCancelled && s.runCtx.Err() != nil && s.cfg.CheckpointDir != "" && cpErr == nil {
 		path := filepath.Join(s.cfg.CheckpointDir, rn.id+".checkpoint.json")
 		// The directory is made when first needed, so that a server that
 		// never checkpoints leaves nothing behind.
@@ -582,13 +647,12 @@ func (s *Server) learn(ctx context.Context, rn *run, l *learn.Learner, p learn.P
 			cpErr = fileutil.WriteAtomic(path, func(w io.Writer) error { _, err := w.Write(cp.Bytes()); return err })
 		}
 	}
-	th := rn.render(final)
-	text := th.String()
+	text := res.Theory.String()
 	var conf *confusionView
-	if rn.score != nil && err == nil {
+	if rn.score != nil {
 		// The run's own cancellation leaves the theory so far to score; the
 		// server's shutdown does not wait for it.
-		c, serr := rn.score.score(s.runCtx, th)
+		c, serr := rn.score.score(s.runCtx, res.Theory)
 		switch {
 		case serr == nil:
 			conf = c
@@ -597,16 +661,13 @@ func (s *Server) learn(ctx context.Context, rn *run, l *learn.Learner, p learn.P
 		}
 	}
 	rn.update(func() {
-		rn.stop = string(why)
+		rn.stop = string(res.Stop)
 		rn.theory = text
-		rn.finalRuns, rn.keptRun = runs, kept
+		rn.finalRuns, rn.keptRun = res.Runs, res.Kept+1
 		rn.confusion = conf
-		switch {
-		case err != nil:
-			rn.state, rn.err = stateFailed, err.Error()
-		case why == learn.StopCancelled:
+		if res.Stop == learn.StopCancelled {
 			rn.state = stateCancelled
-		default:
+		} else {
 			rn.state = stateDone
 		}
 		if cpErr == nil {

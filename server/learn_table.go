@@ -14,8 +14,9 @@ import (
 // learn --table reads it: the table as text (table: delimited or ARFF) or
 // a file (table_path: any format table.Read reads), how to read it
 // (tableFormat), the class column, and optionally the feature columns and
-// the numeric ones (null: inferred; [] : none); Grow and Tally are strata
-// learn --grow and --tally (absent: table.DefaultGrow, table.DefaultTally).
+// the numeric ones (null: inferred; [] : none); Group, Variants, Grow and
+// Tally are strata learn --group, --variants, --grow and --tally (absent:
+// the table's defaults).
 type tableRequest struct {
 	Table     string `json:"table"`
 	TablePath string `json:"table_path"`
@@ -23,6 +24,8 @@ type tableRequest struct {
 	Label    string    `json:"label"`
 	Features []string  `json:"features"`
 	Numeric  *[]string `json:"numeric"`
+	Group    string    `json:"group"`
+	Variants string    `json:"variants"`
 	Grow     *int      `json:"grow"`
 	Tally    *bool     `json:"tally"`
 }
@@ -41,6 +44,10 @@ func (t tableRequest) stray() string {
 		return "features"
 	case t.Numeric != nil:
 		return "numeric"
+	case t.Group != "":
+		return "group"
+	case t.Variants != "":
+		return "variants"
 	case t.Grow != nil:
 		return "grow"
 	case t.Tally != nil:
@@ -55,29 +62,13 @@ func (t tableRequest) stray() string {
 	return ""
 }
 
-// grow returns the request's Grow, table.DefaultGrow when absent.
-func (t tableRequest) grow() int {
-	if t.Grow == nil {
-		return table.DefaultGrow
-	}
-	return *t.Grow
-}
-
-// tally returns the request's Tally, table.DefaultTally when absent.
-func (t tableRequest) tally() bool {
-	if t.Tally == nil {
-		return table.DefaultTally
-	}
-	return *t.Tally
-}
-
-// tableProblem reads a request's table and returns the learner's problem
-// of all its rows (table.NewProblem) under the request's protocol: with
-// folds or validation, the held-out parts are rows (stratified by class),
-// each fold with the cut points and values of its own training rows, and
-// scored as the task is, one class per held-out row; and the table. The
-// protocol's settings hold the request's grow already.
-func (s *Server) tableProblem(req learnRequest, proto learn.Protocol, folds int) (*table.Problem, *table.Table, error) {
+// tablePlan reads a request's table and returns the plan of learning all
+// its rows (table.NewPlan) under settings, as strata learn --table learns
+// them: with folds or validation, the held-out parts are rows (whole
+// groups of the group column, or stratified by class), each with the cut
+// points and values of its own training rows, scored as the task is, one
+// class per held-out row; and the table.
+func (s *Server) tablePlan(req learnRequest, settings learn.Settings) (*table.Plan, *table.Table, error) {
 	tr := req.tableRequest
 	switch {
 	case req.Pos != "" || req.PosPath != "" || req.Neg != "" || req.NegPath != "" || req.Hard != "" || req.HardPath != "" ||
@@ -85,14 +76,25 @@ func (s *Server) tableProblem(req learnRequest, proto learn.Protocol, folds int)
 		return nil, nil, badRequest("table", "a table is learned from alone: give no examples or hard rules with it")
 	case tr.Label == "":
 		return nil, nil, badRequest("label", "learning from a table needs label, its class column")
-	case tr.Grow != nil && *tr.Grow < 0:
-		return nil, nil, badRequest("grow", "grow cannot be negative (0: none)")
+	}
+	ts := table.Settings{Learning: settings, Label: tr.Label, Features: tr.Features, Group: tr.Group}
+	if tr.Variants != "" {
+		vs, err := table.ParseVariants(tr.Variants)
+		if err != nil {
+			return nil, nil, badRequest("variants", "%v", err)
+		}
+		if ts.Variant = vs[0]; len(vs) > 1 {
+			ts.Variants = vs
+		}
 	}
 	opts, err := tr.options()
 	if err != nil {
 		return nil, nil, err
 	}
 	opts.Categorical = []string{tr.Label}
+	if tr.Group != "" {
+		opts.Categorical = append(opts.Categorical, tr.Group)
+	}
 	if tr.Numeric != nil {
 		opts.Numeric = append([]string{}, *tr.Numeric...)
 	}
@@ -100,17 +102,13 @@ func (s *Server) tableProblem(req learnRequest, proto learn.Protocol, folds int)
 	if err != nil {
 		return nil, nil, err
 	}
-	ts := table.Settings{Learner: proto.Settings, Label: tr.Label, Features: tr.Features, Folds: folds, Validation: learn.DefaultValidation}
-	if req.Validation != nil {
-		ts.Validation = *req.Validation
-	}
-	p, err := table.NewProblem(t, nil, ts)
+	p, err := table.NewPlan(t, nil, ts)
 	if err != nil {
-		field := "table"
-		if errors.Is(err, table.ErrTooFew) {
-			field = map[bool]string{true: "validation", false: "folds"}[folds == 1]
+		var se *learn.SettingsError
+		if errors.As(err, &se) {
+			return nil, nil, settingsError(err)
 		}
-		return nil, nil, inputError(field, err)
+		return nil, nil, inputError("table", err)
 	}
 	return p, t, nil
 }

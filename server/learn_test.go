@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -116,25 +117,22 @@ func TestLearnRun(t *testing.T) {
 	}
 	iters := evs[:len(evs)-1]
 	for i, ev := range iters {
-		var it iterationView
-		if err := json.Unmarshal(ev.data, &it); err != nil || ev.name != "iteration" || it.Iteration != i+1 || it.TestAccuracy == nil {
+		var it learn.Iteration
+		if err := json.Unmarshal(ev.data, &it); err != nil || ev.name != "iteration" || it.Iteration != i+1 || math.IsNaN(it.TestAccuracy) {
 			t.Errorf("event %d: %s %s %v", i, ev.name, ev.data, err)
 		}
 	}
 	// The same run again from the library gives the same history and
 	// theory: the server runs the library's learner with its options.
 	v, train := trainingSet(t, pos, neg)
-	l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train}, learn.Settings{Iterations: 8, Candidates: 30, Seed: 3, Threads: 1, Patience: learn.DefaultPatience})
+	res, err := learn.Learn(context.Background(), learn.Problem{Vocab: v, Train: train}, learn.Settings{Iterations: 8, Candidates: 30, Seed: 3, Threads: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l.Run(context.Background()); err != nil {
-		t.Fatal(err)
+	if len(res.History) != len(iters) {
+		t.Errorf("%d iterations, the library ran %d", len(iters), len(res.History))
 	}
-	if len(l.History()) != len(iters) {
-		t.Errorf("%d iterations, the library ran %d", len(iters), len(l.History()))
-	}
-	if want := l.Final().Theory(v).String(); end.Theory != want {
+	if want := res.Theory.String(); end.Theory != want {
 		t.Errorf("theory\n%s\nthe library learned\n%s", end.Theory, want)
 	}
 	var status runView
@@ -147,7 +145,7 @@ func TestLearnRun(t *testing.T) {
 		t.Errorf("theory: %d %s", st, body)
 	}
 	var want bytes.Buffer
-	learn.WriteHistoryCSV(&want, l.History())
+	learn.WriteHistoryCSV(&want, res.History)
 	st, _, body = get(t, ts.URL+"/api/learn/"+rv.ID+"/history.csv")
 	// Elapsed times differ; compare the header and the line count.
 	if st != 200 || strings.Count(string(body), "\n") != strings.Count(want.String(), "\n") || !strings.HasPrefix(string(body), "iteration,train_accuracy") {
@@ -285,14 +283,15 @@ func TestCloseWritesCheckpoints(t *testing.T) {
 			ds, _ := defaults.ReadRules(strings.NewReader(exampleFile(t, name)), name, v)
 			train.AddRules(defaults.Rules(ds), i == 0, v, name)
 		}
-		l, err := learn.ResumeLearner(bytes.NewReader(data), learn.Problem{Vocab: v, Train: train}, learn.Settings{Iterations: learn.DefaultIterations, Candidates: 20, Patience: learn.DefaultPatience})
+		plan, err := learn.NewPlan(learn.Problem{Vocab: v, Train: train}, learn.Settings{Candidates: 20, Resume: data})
 		if err != nil {
 			t.Fatalf("resume %s: %v", id, err)
 		}
+		_, hist := plan.Start()
 		var rv runView
 		call(t, "GET", ts.URL+"/api/learn/"+id, nil, &rv)
-		if rv.State != stateCancelled || len(l.History()) != len(rv.History) {
-			t.Errorf("%s: state %s, %d iterations; the checkpoint holds %d", id, rv.State, len(rv.History), len(l.History()))
+		if rv.State != stateCancelled || len(hist) != len(rv.History) {
+			t.Errorf("%s: state %s, %d iterations; the checkpoint holds %d", id, rv.State, len(rv.History), len(hist))
 		}
 	}
 	if st, _, e := longRun(t, ts.URL); st != 503 {
@@ -357,14 +356,11 @@ func TestLearnUnderSemantics(t *testing.T) {
 		t.Fatal(err)
 	}
 	v, train := trainingSet(t, pos, neg)
-	l, err := learn.NewLearner(learn.Problem{Vocab: v, Train: train}, learn.Settings{Iterations: 6, Candidates: 20, Seed: 5, Threads: 1, Semantics: possibilistic.Lex, Patience: learn.DefaultPatience})
+	res, err := learn.Learn(context.Background(), learn.Problem{Vocab: v, Train: train}, learn.Settings{Iterations: 6, Candidates: 20, Seed: 5, Threads: 1, Semantics: possibilistic.Lex}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if want := l.Final().Theory(v).String(); end.Theory != want {
+	if want := res.Theory.String(); end.Theory != want {
 		t.Errorf("lex run's theory\n%s\nthe library learned under lex\n%s", end.Theory, want)
 	}
 }

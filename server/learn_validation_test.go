@@ -3,10 +3,11 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"testing"
 
-	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/logic"
 )
 
 // TestLearnValidation starts a run that chooses its iterations and its
@@ -27,25 +28,31 @@ func TestLearnValidation(t *testing.T) {
 		t.Errorf("%d iterations in the final run, %d chosen", finalIterations, val.Chosen)
 	}
 
-	// The library, step by step.
+	// The library, on the same request's settings.
 	v, train := trainingSet(t, pos, neg)
-	opts := learn.Settings{Iterations: 20, Candidates: 30, Seed: 3, Threads: 1, Patience: learn.DefaultPatience}
-	folds, err := learn.FoldsByAntecedent(train, 1, 0.3, experiment.Rand(3, experiment.ValidationSplit))
-	if err != nil {
-		t.Fatal(err)
-	}
-	proto := learn.Protocol{Settings: opts, Folds: folds, ValidationPatience: learn.DefaultValidationPatience, PruneShare: learn.DefaultPruneShare,
-		Restarts: learn.DefaultRestarts}
-	sel, err := learn.Choose(context.Background(), learn.Problem{Vocab: v}, proto)
-	if err != nil {
-		t.Fatal(err)
-	}
+	folds, res := library(t, learn.Problem{Vocab: v, Train: train}, learn.Settings{Iterations: 20, Candidates: 30, Seed: 3, Threads: 1, Validation: 0.3, Prune: true})
+	sel := res.Selection
 	if sel.Chosen != val.Chosen || len(sel.History) != len(val.History) || folds[0].Train.Total() != val.FitExamples {
 		t.Fatalf("the library chose %d of %d iterations on %d examples; the run %d of %d on %d",
 			sel.Chosen, len(sel.History), folds[0].Train.Total(), val.Chosen, len(val.History), val.FitExamples)
 	}
 	t.Logf("chose %d of %d iterations", sel.Chosen, len(sel.History))
-	checkFinal(t, end, learn.Problem{Vocab: v, Train: train}, proto, sel)
+	checkFinal(t, end, v, res)
+}
+
+// library learns p under s as learn.Learn does, and returns the held-out
+// parts and what it learned.
+func library(t *testing.T, p learn.Problem, s learn.Settings) ([]learn.Fold, *learn.Result) {
+	t.Helper()
+	plan, err := learn.NewPlan(p, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := plan.Learn(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return plan.Folds(), res
 }
 
 // learnToEnd starts a learning run on a new server with body and follows
@@ -64,12 +71,13 @@ func learnToEnd(t *testing.T, body map[string]any) (start, end runView, iteratio
 	if err := json.Unmarshal(evs[len(evs)-1].data, &end); err != nil {
 		t.Fatal(err)
 	}
-	var steps []validationStep
+	type step struct{ Fold, Folds, Iteration int }
+	var steps []step
 	var chosen *validationView
 	for _, ev := range evs[:len(evs)-1] {
 		switch ev.name {
 		case "validation":
-			var st validationStep
+			var st step
 			if err := json.Unmarshal(ev.data, &st); err != nil || chosen != nil || iterations > 0 {
 				t.Fatalf("validation event %s after the choice or the final run (%v)", ev.data, err)
 			}
@@ -104,24 +112,16 @@ func learnToEnd(t *testing.T, body map[string]any) (start, end runView, iteratio
 	return start, end, iterations
 }
 
-// checkFinal checks that a run ended with the theory the library's
-// protocol ends with after the selection sel, and says so.
-func checkFinal(t *testing.T, end runView, p learn.Problem, proto learn.Protocol, sel *learn.Selection) {
+// checkFinal checks that a run ended with the theory the library ended
+// with, res, over v.
+func checkFinal(t *testing.T, end runView, v *logic.Vocabulary, res *learn.Result) {
 	t.Helper()
-	l, err := learn.NewLearner(p, proto.Final(sel))
-	if err != nil {
-		t.Fatal(err)
+	t.Logf("pruning threshold %d: %d → %d literals", res.Pruning.Threshold, res.Pruning.Before, res.Pruning.After)
+	if *end.Validation.PruneThreshold != res.Pruning.Threshold || end.Theory != res.Hypothesis.Theory(v).String() {
+		t.Errorf("threshold %d, theory\n%s\nthe library: threshold %d, theory\n%s", *end.Validation.PruneThreshold, end.Theory, res.Pruning.Threshold, res.Hypothesis.Theory(v))
 	}
-	out, err := proto.Finish(context.Background(), p, sel, l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("pruning threshold %d: %d → %d literals", out.Pruning.Threshold, out.Pruning.Before, out.Pruning.After)
-	if *end.Validation.PruneThreshold != out.Pruning.Threshold || end.Theory != out.Hypothesis.Theory(p.Vocab).String() {
-		t.Errorf("threshold %d, theory\n%s\nthe library: threshold %d, theory\n%s", *end.Validation.PruneThreshold, end.Theory, out.Pruning.Threshold, out.Hypothesis.Theory(p.Vocab))
-	}
-	if end.FinalRuns != out.Runs || end.KeptRun != out.Kept+1 {
-		t.Errorf("final runs %d, kept %d; the library %d, kept %d", end.FinalRuns, end.KeptRun, out.Runs, out.Kept+1)
+	if end.FinalRuns != res.Runs || end.KeptRun != res.Kept+1 {
+		t.Errorf("final runs %d, kept %d; the library %d, kept %d", end.FinalRuns, end.KeptRun, res.Runs, res.Kept+1)
 	}
 }
 
@@ -172,31 +172,22 @@ func TestLearnFolds(t *testing.T) {
 	}
 
 	v, train := trainingSet(t, pos, neg)
-	opts := learn.Settings{Iterations: 15, Candidates: 30, Seed: 4, Threads: 1, Patience: learn.DefaultPatience}
-	folds, err := learn.FoldsByAntecedent(train, 3, 0, experiment.Rand(4, experiment.ValidationSplit))
-	if err != nil {
-		t.Fatal(err)
-	}
+	folds, res := library(t, learn.Problem{Vocab: v, Train: train}, learn.Settings{Iterations: 15, Candidates: 30, Seed: 4, Threads: 1, Folds: 3, Prune: true})
+	sel := res.Selection
 	held := 0
 	for _, f := range folds {
 		held += f.Held.Queries().Total()
-	}
-	proto := learn.Protocol{Settings: opts, Folds: folds, ValidationPatience: learn.DefaultValidationPatience, PruneShare: learn.DefaultPruneShare,
-		Restarts: learn.DefaultRestarts}
-	sel, err := learn.Choose(context.Background(), learn.Problem{Vocab: v}, proto)
-	if err != nil {
-		t.Fatal(err)
 	}
 	if sel.Chosen != val.Chosen || len(sel.History) != len(val.History) || held != val.HeldExamples || val.HeldExamples != train.Total() {
 		t.Fatalf("the library chose %d of %d iterations on %d held-out examples; the run %d of %d on %d",
 			sel.Chosen, len(sel.History), held, val.Chosen, len(val.History), val.HeldExamples)
 	}
 	for i, it := range sel.History {
-		if val.History[i].TestAccuracy == nil || *val.History[i].TestAccuracy != it.TestAccuracy {
+		if math.IsNaN(val.History[i].TestAccuracy) || val.History[i].TestAccuracy != it.TestAccuracy {
 			t.Fatalf("iteration %d: the run's pooled accuracy %v, the library's %v", i+1, val.History[i].TestAccuracy, it.TestAccuracy)
 		}
 	}
-	checkFinal(t, end, learn.Problem{Vocab: v, Train: train}, proto, sel)
+	checkFinal(t, end, v, res)
 }
 
 // TestLearnChoose checks the choose field: best keeps the iteration with

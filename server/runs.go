@@ -121,7 +121,7 @@ func (s *Server) handleLearnEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		for _, it := range fresh {
 			sent++
-			if err := sse(w, "iteration", sent, viewIteration(it)); err != nil {
+			if err := sse(w, "iteration", sent, it); err != nil {
 				return
 			}
 		}

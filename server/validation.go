@@ -1,7 +1,9 @@
 package server
 
 import (
-	"context"
+	"bytes"
+	"encoding/json"
+	"fmt"
 
 	"github.com/strata-logic/strata/learn"
 )
@@ -12,10 +14,6 @@ import (
 // iterations.
 type validation struct {
 	folds []learn.Fold
-	// problem is the vocabulary and hard rules the folds are learned in,
-	// when they are not the run's (a table's folds, each with its own cut
-	// points: table.Problem.Validation).
-	problem learn.Problem
 
 	// Filled in as the phase runs, under the run's lock.
 	steps   []validationStep // every iteration of every fold, in order
@@ -28,9 +26,18 @@ type validation struct {
 // stream: of fold Fold of Folds in a cross-validation (both 0 for one
 // held-out part).
 type validationStep struct {
-	Fold  int `json:"fold,omitempty"`
-	Folds int `json:"folds,omitempty"`
-	iterationView
+	Fold, Folds int
+	Iteration   learn.Iteration
+}
+
+// MarshalJSON writes the step as its iteration does (learn.Iteration),
+// with "fold" and "folds" first in a cross-validation.
+func (st validationStep) MarshalJSON() ([]byte, error) {
+	it, err := json.Marshal(st.Iteration)
+	if err != nil || st.Folds == 0 {
+		return it, err
+	}
+	return append(fmt.Appendf(nil, `{"fold":%d,"folds":%d,`, st.Fold, st.Folds), bytes.TrimPrefix(it, []byte("{"))...), nil
 }
 
 // validationView is a run's validation phase for JSON.
@@ -43,7 +50,7 @@ type validationView struct {
 	Fold  int `json:"fold,omitempty"`
 	// History is the running fold's, then the pooled one (test_accuracy:
 	// on the held-out examples).
-	History []iterationView `json:"history"`
+	History []learn.Iteration `json:"history"`
 	// Set once the phase ends: the best iteration, the chosen one (the
 	// one-standard-error rule) and with prune the pruning threshold, in
 	// training examples.
@@ -63,7 +70,7 @@ type validationView struct {
 }
 
 func (val *validation) view() *validationView {
-	v := &validationView{History: []iterationView{}}
+	v := &validationView{History: []learn.Iteration{}}
 	if val.sel != nil {
 		v.History = viewHistory(val.sel.History)
 	} else if n := len(val.steps); n > 0 { // the running fold's steps
@@ -73,7 +80,7 @@ func (val *validation) view() *validationView {
 			i--
 		}
 		for _, st := range val.steps[i:] {
-			v.History = append(v.History, st.iterationView)
+			v.History = append(v.History, st.Iteration)
 		}
 		v.Fold = fold
 	}
@@ -94,39 +101,4 @@ func (val *validation) view() *validationView {
 		v.PruneThreshold = &t
 	}
 	return v
-}
-
-// validate runs the validation phase of rn (learn.Choose) and returns the
-// selection and the learner of the final run, on all of p's training
-// examples with the chosen iterations (proto.Final).
-func (s *Server) validate(ctx context.Context, rn *run, p learn.Problem, proto learn.Protocol) (*learn.Selection, *learn.Learner, error) {
-	val := rn.val
-	proto.Folds = val.folds
-	// One fold after the other: the run's view shows the running fold,
-	// and a run's threads are the request's.
-	proto.Parallel = 1
-	proto.OnValidation = func(fold int, it learn.Iteration) {
-		rn.update(func() {
-			step := validationStep{iterationView: viewIteration(it)}
-			if len(val.folds) > 1 {
-				step.Fold, step.Folds = fold+1, len(val.folds)
-			}
-			val.steps = append(val.steps, step)
-		})
-	}
-	vp := p
-	if val.problem.Vocab != nil {
-		vp = val.problem
-	}
-	sel, err := learn.Choose(ctx, vp, proto)
-	if err != nil {
-		return nil, nil, err
-	}
-	rn.update(func() { val.sel, val.support = sel, sel.Support })
-	l, err := learn.NewLearner(p, proto.Final(sel))
-	if err != nil {
-		return nil, nil, err
-	}
-	rn.observe(l)
-	return sel, l, nil
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/strata-logic/strata/internal/cputime"
+	"github.com/strata-logic/strata/internal/learntest"
 	"github.com/strata-logic/strata/learn"
 )
 
@@ -88,7 +89,7 @@ func BenchmarkLearnMillionRows(b *testing.B) {
 		read := time.Since(start)
 		features, _ := DefaultFeatures(t, "class", "")
 		lr, err := Learn(context.Background(), t, nil, Settings{Label: "class", Features: features,
-			Learner: learn.Settings{Iterations: 10, Seed: 1, Grow: DefaultGrow}})
+			Learning: learntest.Legacy(learn.Settings{Iterations: 10, Seed: 1, Grow: DefaultGrow})}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -97,6 +98,6 @@ func BenchmarkLearnMillionRows(b *testing.B) {
 		b.ReportMetric((cputime.Process() - cpu).Seconds(), "cpu-s")
 		b.ReportMetric(float64(lr.Examples), "examples")
 		b.ReportMetric(100*lr.TrainAccuracy, "train%")
-		b.ReportMetric(float64(lr.Model.NumLiterals()), "literals")
+		b.ReportMetric(float64(lr.Hypothesis.NumLiterals()), "literals")
 	}
 }

@@ -120,26 +120,24 @@ func TestLadderSameAnswers(t *testing.T) {
 		}
 		// The learner learns the same theory with either.
 		for _, sem := range possibilistic.AllSemantics {
-			p, err := NewProblem(tab, nil, Settings{Label: "class", Features: features, Learner: learn.Settings{Seed: seed}})
+			p, err := NewProblem(tab, nil, Settings{Label: "class", Features: features, Learning: learn.Settings{Seed: seed}})
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := learn.Settings{Iterations: 6, Seed: seed, Threads: 1, Semantics: sem}
+			s := learn.Settings{Iterations: 6, Seed: seed, Threads: 1, Semantics: sem, Patience: learn.Never}
+			e := p.Encodings[0]
 			run := func(hard []logic.Clause) string {
-				q := p.Final
+				q := p.Learn
 				q.Hard = hard
-				l, err := learn.NewLearner(q, s)
+				res, err := learn.Learn(ctx, q, s, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, err := l.Run(ctx); err != nil {
-					t.Fatal(err)
-				}
 				var buf bytes.Buffer
-				p.Encoding.Theory(l.Final()).WriteText(&buf)
+				res.Theory.WriteText(&buf)
 				return buf.String()
 			}
-			if a, b := run(p.Encoding.Hard()), run(p.Encoding.LearnerHard()); a != b {
+			if a, b := run(e.Hard()), run(e.LearnerHard()); a != b {
 				t.Fatalf("seed %d %s: pairwise learns\n%s\nthe ladder\n%s", seed, sem, a, b)
 			}
 		}

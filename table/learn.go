@@ -8,42 +8,26 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/strata-logic/strata/learn"
-	"github.com/strata-logic/strata/possibilistic"
 )
 
-// Settings say how to learn from a table. The zero value of a field has no
-// effect; Label is required.
+// Settings say how to learn from a table: how its rows are encoded, and
+// how the encoding is learned (Learning). The zero value, with Label, is
+// strata learn --table with no flags; Label is required.
 type Settings struct {
-	// Learner holds the heuristic learner's settings (iterations, timeout,
-	// candidates, seed, threads, patience, semantics). Its Timeout bounds
-	// the whole of Learn, the choice of iterations included.
-	Learner learn.Settings
+	// Learning says how Learn learns (learn.Settings): the learner's runs
+	// and the protocol, whose held-out parts are rows (whole groups of
+	// Group). Its zero value is learn's default, but that a table's
+	// problem grows DefaultGrow candidates an iteration (Grow 0) and tries
+	// a level of votes under lex (Tally: on unless switched off);
+	// Learning.Timeout bounds the whole of Learn.
+	Learning learn.Settings
 
 	Label    string   // the class column
 	Features []string // the columns to learn from; nil: DefaultFeatures
-	Group    string   // rows with the same value of this column are never split between held-out parts ("" : every row alone)
+	Group    string   // rows with the same value of this column are never split between held-out parts ("" : every row alone, stratified by class)
 
-	// Folds chooses the number of iterations by the learning protocol
-	// (learn.Protocol) on held-out training rows (whole groups): with 2 or
-	// more on that many folds of a cross-validation, with 1 on one part
-	// of share Validation, with 0 not at all (learn up to
-	// Learner.Iterations). Each held-out part's theory is learned on its
-	// other rows, encoded with the cut points and values of those rows
-	// alone, and the held-out rows are scored after every iteration as the
-	// task is, one class per row (learn.Answers); the one-standard-error
-	// rule applied to the (pooled) curve gives the iterations of the final
-	// run on all the training rows.
-	Folds int
-	// Validation is the share of the training rows one held-out part
-	// holds out (Folds 1; 0: none, so nothing is chosen).
-	Validation float64
-	// ValidationPatience stops a held-out part's run this many iterations
-	// after its held-out score last improved (0: never; the command line's
-	// default is learn.DefaultValidationPatience).
-	ValidationPatience int
 	// Variant says how the rows are encoded for the learner: the cut
 	// points and the literals of a situation.
 	Variant Variant
@@ -51,25 +35,29 @@ type Settings struct {
 	// is validated on the same held-out parts with an equal share of the
 	// validation time, and the one whose held-out accuracy at its chosen
 	// iteration is the highest (the first on a tie) is learned on all the
-	// training rows. Variant is then ignored.
+	// training rows (learn.Problem.Alternatives). Variant is then ignored.
 	Variants []Variant
-	// Rule chooses the number of iterations on the held-out curve
-	// (learn.Protocol.Rule; the zero value is the one-standard-error
-	// rule).
-	Rule learn.Rule
-	// Restarts, with held-out parts, is the number of final runs, each
-	// with its own seed, of which the one with the best training score is
-	// kept (learn.Protocol.Restarts; 0 or 1: one run).
-	Restarts int
-	// PruneShare, with held-out parts, prunes the final theory of the
-	// rules too few training rows need, at the support chosen on the
-	// held-out parts (learn.Protocol.PruneShare; 0: no pruning).
-	PruneShare float64
+}
+
+// learning returns s.Learning with a table's defaults in its zero fields.
+func (s Settings) learning() learn.Settings { return Learning(s.Learning) }
+
+// Learning returns the settings a table's problem learns with under l: l
+// with the defaults of a table's problem in its zero fields (DefaultGrow,
+// DefaultTally), for a report that says what a run learned with.
+func Learning(l learn.Settings) learn.Settings {
+	if l.Grow == 0 {
+		l.Grow = DefaultGrow
+	}
+	if l.Tally == learn.SwitchDefault {
+		l.Tally = learn.SwitchOn
+	}
+	return l
 }
 
 // DefaultGrow is the number of candidates per iteration grown by
-// information gain (learn.Settings.Grow) of strata learn --table, bench
-// tabular and the server's tables. Measured on training rows only (each
+// information gain (learn.Settings.Grow) of a table's problem: what a zero
+// Settings.Learning.Grow grows. Measured on training rows only (each
 // split's theory learned on two thirds of its training rows and scored on
 // the other third, under linear and lex): on adult, nursery and
 // page_blocks (two splits each) and pendigits (its split), where the data
@@ -81,10 +69,9 @@ type Settings struct {
 // splits, wine and heart, the two smallest, lost in two of three).
 const DefaultGrow = 10
 
-// DefaultTally is learn.Settings.Tally of strata learn --table, bench
-// tabular and the server's tables: under lex, a level of one-literal rules
-// that vote is a candidate of the first iteration and of the powers of
-// two. Measured on training rows only (each split's theory learned on two
+// DefaultTally is learn.Settings.Tally of a table's problem, what its
+// default switch means: under lex, a level of one-literal rules that vote
+// is a candidate of the first iteration and of the powers of two. Measured on training rows only (each split's theory learned on two
 // thirds of its training rows and scored on the other third, lex): on
 // the first nine splits of the 13 tables of at most 3,200 rows, more
 // accurate in 47 of 105 runs and less in 30, by +1.15 points on average
@@ -122,6 +109,22 @@ func (v Variant) String() string {
 		parts = append(parts, "unequal")
 	}
 	return strings.Join(parts, "+")
+}
+
+// ParseVariants reads a comma-separated list of variants (ParseVariant),
+// each once, as strata learn --variants takes it.
+func ParseVariants(s string) ([]Variant, error) {
+	var out []Variant
+	for _, w := range strings.Split(s, ",") {
+		v, err := ParseVariant(strings.TrimSpace(w))
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out, nil
 }
 
 // ParseVariant reads a variant as String writes it: "mdl" or "cuts>=K",
@@ -165,38 +168,22 @@ func (s Settings) features(t *Table) ([]string, error) {
 
 // Learned is a theory learned from a table.
 type Learned struct {
+	// Result is what learn.Learn learned: its Hypothesis (implied rules
+	// removed, pruned as chosen, and the most frequent training class
+	// alone at its lowest level unless a level decides the class already,
+	// with below it the less frequent classes that answer a training row
+	// right the levels above leave with no class: learn.Problem.Fallback)
+	// and its Theory, the hypothesis over the table's comparisons
+	// (Encoding.Theory), its rules written as rules (RuleForm): conditions
+	// -> class.
+	*learn.Result
+	// Encoding is the encoding learned with, and Variant its variant:
+	// Settings.Variant, or the variant of Settings.Variants the held-out
+	// parts chose; Tried holds each variant's validation then, in the
+	// order of Settings.Variants.
 	Encoding *Encoding
-	// Model is the final run's hypothesis: implied rules removed
-	// (learn.Learner.Final), pruned as chosen, and the most frequent
-	// training class alone at its lowest level unless a level decides the
-	// class already, with below it the less frequent classes that answer
-	// a training row right the levels above leave with no class
-	// (learn.Problem.Fallback).
-	Model *learn.Hypothesis
-	// Theory is the model as a theory (Encoding.Theory), its rules written
-	// as rules (RuleForm): conditions -> class.
-	Theory *possibilistic.Theory
-	// Pruning is what pruning did (Settings.PruneShare); nil without.
-	Pruning *learn.Pruning
-	// Selection is the cross-validation that chose the number of
-	// iterations; nil without Settings.Folds.
-	Selection *learn.Selection
-	// Variant is the encoding learned with: Settings.Variant, or the
-	// variant of Settings.Variants the held-out parts chose; Tried holds
-	// each variant's validation then, in the order of Settings.Variants.
-	Variant Variant
-	Tried   []Tried
-	// NoSelection says why Settings.Folds chose nothing, when it did not.
-	NoSelection string
-	Iterations  int // the final run's iteration limit
-	// Runs is the number of final runs (Settings.Restarts), Kept the one
-	// kept, counted from 0.
-	Runs, Kept    int
-	History       []learn.Iteration
-	Stop          learn.Stop
-	TrainAccuracy float64 // on the learner's examples (defaults and non-defaults)
-	Elapsed       time.Duration
-	Examples      int // the final run's examples, counting multiplicities
+	Variant  Variant
+	Tried    []Tried
 }
 
 // DefaultFeatures returns every column of t but the class and group
@@ -251,50 +238,74 @@ func identifier(c *Column, rows int) bool {
 }
 
 // Learn learns a theory from the rows of t (all of them when rows is nil)
-// by the learning protocol on NewProblem's problem: with s.Folds the number
-// of iterations (and with s.PruneShare the support a rule needs) is chosen
-// on held-out rows, each held-out part with its own cut points, then the
-// theory is learned on all the rows with the encoding fit on them. The
-// theory's atoms read as the table's comparisons, and Predict on it answers
-// as the learned model does. When ctx is done it returns ctx's error.
-func Learn(ctx context.Context, t *Table, rows []int, s Settings) (*Learned, error) {
-	start := time.Now()
-	lr := &Learned{Iterations: s.Learner.Iterations}
-	p, sel, err := choose(ctx, t, rows, s, lr)
+// by learn.Learn on NewProblem's problem: with held-out parts
+// (Learning.Folds) the number of iterations (and with Learning.Prune the
+// support a rule needs) is chosen on held-out rows, each held-out part with
+// its own cut points, then the theory is learned on all the rows with the
+// encoding fit on them. The theory's atoms read as the table's
+// comparisons, and Predict on it answers as the learned model does. When
+// ctx is done during the validation it returns ctx's error; during the
+// final run, what learn.Learn returns then. rec may be nil. Learn is
+// NewPlan and Plan.Learn.
+func Learn(ctx context.Context, t *Table, rows []int, s Settings, rec learn.Recorder) (*Learned, error) {
+	p, err := NewPlan(t, rows, s)
 	if err != nil {
 		return nil, err
 	}
-	e := p.Encoding
-	lr.Encoding, lr.Selection = e, sel
-	proto := s.protocol(p.Folds)
-	final := proto.Final(sel)
-	if s.Learner.Timeout > 0 {
-		final.Timeout = max(s.Learner.Timeout-time.Since(start), time.Second)
+	return p.Learn(ctx, rec)
+}
+
+// A Plan is a table's learning run checked and ready (learn.Plan): its
+// rows encoded, its held-out parts drawn and encoded.
+type Plan struct {
+	*learn.Plan
+	problem  *Problem
+	variants []Variant
+}
+
+// NewPlan encodes the rows of t (all of them when rows is nil) under s
+// (NewProblem) and checks the settings against them (learn.NewPlan): an
+// error of the settings, or of settings that do not fit the rows (too few
+// groups for the folds: ErrTooFew), is a *learn.SettingsError naming the
+// field of Settings.Learning, or "Variants".
+func NewPlan(t *Table, rows []int, s Settings) (*Plan, error) {
+	if err := s.Learning.Validate(); err != nil {
+		return nil, err
 	}
-	lr.Iterations = final.Iterations
-	l, err := learn.NewLearner(p.Final, final)
+	if parts, _ := s.Learning.Parts(); len(s.Variants) > 1 && parts == 0 {
+		return nil, &learn.SettingsError{Field: "Variants",
+			Reason: "{Variants} with more than one chooses among them on held-out rows: give {Folds} or {Validation} too"}
+	}
+	p, err := NewProblem(t, rows, s)
 	if err != nil {
 		return nil, err
 	}
-	out, err := proto.Finish(ctx, p.Final, sel, l)
+	lp, err := learn.NewPlan(p.Learn, s.learning())
 	if err != nil {
 		return nil, err
 	}
-	if err := ctx.Err(); err != nil {
+	variants := s.Variants
+	if len(variants) == 0 {
+		variants = []Variant{s.Variant}
+	}
+	return &Plan{Plan: lp, problem: p, variants: variants}, nil
+}
+
+// Learn runs the plan (see Learn).
+func (p *Plan) Learn(ctx context.Context, rec learn.Recorder) (*Learned, error) {
+	res, err := p.Plan.Learn(ctx, rec)
+	if err != nil {
 		return nil, err
 	}
-	lr.Model, lr.Stop, lr.TrainAccuracy, lr.Pruning = out.Hypothesis, out.Stop, out.TrainAccuracy, out.Pruning
-	lr.Theory = e.Theory(lr.Model)
-	lr.History, lr.Examples, lr.Runs, lr.Kept = out.Learner.History(), p.Final.Train.Total(), out.Runs, out.Kept
-	lr.Elapsed = time.Since(start)
+	lr := &Learned{Result: res, Encoding: p.problem.Encodings[res.Alternative], Variant: p.variants[res.Alternative]}
+	for i, tr := range res.Tried {
+		lr.Tried = append(lr.Tried, Tried{Variant: p.variants[i], Selection: tr.Selection, NoSelection: tr.NoSelection})
+	}
 	return lr, nil
 }
 
-// protocol returns the learning protocol of s on the held-out parts folds.
-func (s Settings) protocol(folds []learn.Fold) learn.Protocol {
-	return learn.Protocol{Settings: s.Learner, Folds: folds, ValidationPatience: s.ValidationPatience, Rule: s.Rule,
-		Restarts: s.Restarts, PruneShare: s.PruneShare}
-}
+// Problem returns the problem the plan learns.
+func (p *Plan) Problem() *Problem { return p.problem }
 
 // Tried is the validation of one of Settings.Variants.
 type Tried struct {
@@ -304,61 +315,16 @@ type Tried struct {
 	NoSelection string
 }
 
-// choose returns the problem to learn (of the variant the held-out parts
-// chose, with Settings.Variants) and the selection of its iterations,
-// filling in lr's Variant, Tried and NoSelection.
-func choose(ctx context.Context, t *Table, rows []int, s Settings, lr *Learned) (*Problem, *learn.Selection, error) {
-	variants := s.Variants
-	if len(variants) == 0 {
-		variants = []Variant{s.Variant}
-	}
-	var best *Problem
-	var bestSel *learn.Selection
-	for i, v := range variants {
-		sv := s
-		sv.Variant = v
-		p, err := NewProblem(t, rows, sv)
-		if err != nil {
-			return nil, nil, err
-		}
-		proto := s.protocol(p.Folds)
-		// Every variant's validation has an equal share of the time the
-		// protocol gives validation.
-		proto.Settings.Timeout /= time.Duration(len(variants))
-		sel, err := learn.Choose(ctx, p.Validation, proto)
-		tried := Tried{Variant: v, Selection: sel}
-		switch {
-		case err != nil && ctx.Err() == nil && s.Learner.Timeout > 0 && strings.Contains(err.Error(), "made no iteration"):
-			// A held-out part's share of the time did not finish one
-			// iteration: there is no curve to choose on, and the final
-			// run learns up to the iteration limit in the time left.
-			tried.NoSelection = "a held-out part's share of the learning time did not finish one iteration"
-			tried.Selection, sel = nil, nil
-		case err != nil:
-			return nil, nil, err
-		}
-		lr.Tried = append(lr.Tried, tried)
-		if i == 0 || sel != nil && (bestSel == nil || sel.ChosenAccuracy > bestSel.ChosenAccuracy) {
-			best, bestSel = p, sel
-			lr.Variant, lr.NoSelection = v, tried.NoSelection
-		}
-	}
-	if len(s.Variants) == 0 {
-		lr.Tried = nil
-	}
-	return best, bestSel, nil
-}
-
-// Fallbacks returns how many of the model's rules are its fallback
+// Fallbacks returns how many of the hypothesis's rules are its fallback
 // (learn.Problem.Fallback): the classes alone at its lowest levels, which
 // answer the rows no other rule decides. A learner that writes rules for
 // one class only, as FOLD-R++ does, gives that answer with no rule at all
 // (the other class holds by negation as failure), so its rule counts
-// compare with the model's rules less these.
+// compare with the hypothesis's rules less these.
 func (lr *Learned) Fallbacks() int {
 	classes := lr.Encoding.ClassAtoms()
 	n := 0
-	for _, lv := range lr.Model.Levels { // lowest first
+	for _, lv := range lr.Hypothesis.Levels { // lowest first
 		if len(lv) != 1 || len(lv[0]) != 1 || lv[0][0].IsNeg() || !slices.Contains(classes, lv[0][0].Atom()) {
 			break
 		}

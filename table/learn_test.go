@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/strata-logic/strata/internal/brute"
+	"github.com/strata-logic/strata/internal/learntest"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
@@ -61,7 +62,7 @@ func TestPredictionsReadBack(t *testing.T) {
 			classes := 2 + int(seed%2)
 			tab := read(t, synthetic(seed, 150, classes), Options{})
 			lr, err := Learn(ctx, tab, nil, Settings{Label: "class", Features: []string{"x", "y", "colour", "size"},
-				Learner: learn.Settings{Iterations: 8, Seed: seed, Threads: 1, Semantics: sem}})
+				Learning: learntest.Legacy(learn.Settings{Iterations: 8, Seed: seed, Threads: 1, Semantics: sem})}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -115,7 +116,7 @@ func coveredRows(t *testing.T, lr *Learned, tab *Table, sem possibilistic.Semant
 			ex.Add(alpha, logic.Clause{logic.Pos(atoms[b.Class(r)])}, true, 1)
 		}
 	}
-	cov := learn.Covers(lr.Model, ex, 1, sem)
+	cov := learn.Covers(lr.Hypothesis, ex, 1, sem)
 	out := make([]bool, tab.Rows)
 	for r, k := range keys {
 		out[r] = cov[index[k]]
@@ -132,7 +133,7 @@ func TestThresholdsOrdered(t *testing.T) {
 	ctx := context.Background()
 	tab := read(t, synthetic(7, 600, 3), Options{})
 	lr, err := Learn(ctx, tab, nil, Settings{Label: "class", Features: []string{"x", "y", "colour", "size"},
-		Learner: learn.Settings{Iterations: 10, Seed: 7, Threads: 1, Semantics: possibilistic.Lex}})
+		Learning: learntest.Legacy(learn.Settings{Iterations: 10, Seed: 7, Threads: 1, Semantics: possibilistic.Lex})}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -373,7 +374,7 @@ func TestLearnFallback(t *testing.T) {
 		for _, sem := range possibilistic.AllSemantics {
 			tab := read(t, synthetic(seed, 120, 3), Options{})
 			lr, err := Learn(ctx, tab, nil, Settings{Label: "class", Features: []string{"x", "y", "colour", "size"},
-				Learner: learn.Settings{Iterations: 3, Seed: seed, Threads: 1, Semantics: sem}})
+				Learning: learntest.Legacy(learn.Settings{Iterations: 3, Seed: seed, Threads: 1, Semantics: sem})}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -385,12 +386,12 @@ func TestLearnFallback(t *testing.T) {
 			want := logic.Clause{logic.Pos(lr.Encoding.classAtom(most))}
 			// The levels below the most frequent class's are the other
 			// classes alone, less frequent lower down.
-			j := slices.IndexFunc(lr.Model.Levels, func(lv []logic.Clause) bool { return len(lv) == 1 && slices.Equal(lv[0], want) })
+			j := slices.IndexFunc(lr.Hypothesis.Levels, func(lv []logic.Clause) bool { return len(lv) == 1 && slices.Equal(lv[0], want) })
 			if j < 0 {
-				t.Fatalf("seed %d %s: no level states the fallback %v alone: %v", seed, sem, want, lr.Model.Levels)
+				t.Fatalf("seed %d %s: no level states the fallback %v alone: %v", seed, sem, want, lr.Hypothesis.Levels)
 			}
 			above := counts[most]
-			for _, lv := range slices.Backward(lr.Model.Levels[:j]) {
+			for _, lv := range slices.Backward(lr.Hypothesis.Levels[:j]) {
 				c := slices.IndexFunc(lr.Encoding.Classes, func(c string) bool {
 					return len(lv) == 1 && slices.Equal(lv[0], logic.Clause{logic.Pos(lr.Encoding.classAtom(c))})
 				})
@@ -403,9 +404,9 @@ func TestLearnFallback(t *testing.T) {
 			// every row they decide as the whole theory does.
 			k := lr.Fallbacks()
 			if k < j+1 {
-				t.Fatalf("seed %d %s: Fallbacks() = %d, want at least the %d lowest levels: %v", seed, sem, k, j+1, lr.Model.Levels)
+				t.Fatalf("seed %d %s: Fallbacks() = %d, want at least the %d lowest levels: %v", seed, sem, k, j+1, lr.Hypothesis.Levels)
 			}
-			rules := &learn.Hypothesis{Hard: lr.Model.Hard, Levels: lr.Model.Levels[k:]}
+			rules := &learn.Hypothesis{Hard: lr.Hypothesis.Hard, Levels: lr.Hypothesis.Levels[k:]}
 			with, err := lr.Predict(ctx, tab, PredictOptions{Semantics: sem})
 			if err != nil {
 				t.Fatal(err)
@@ -452,9 +453,9 @@ func TestLearnSaturated(t *testing.T) {
 		}
 		tab := read(t, b.String(), Options{})
 		for _, sem := range possibilistic.AllSemantics {
-			s := Settings{Label: "class", Folds: 3, Rule: learn.BestScore,
-				Learner: learn.Settings{Iterations: 40, Patience: 5, Seed: seed, Threads: 1, Semantics: sem}}
-			lr, err := Learn(ctx, tab, nil, s)
+			s := Settings{Label: "class",
+				Learning: learntest.Legacy(learn.Settings{Folds: 3, Rule: learn.BestScore, Iterations: 40, Patience: 5, Seed: seed, Threads: 1, Semantics: sem})}
+			lr, err := Learn(ctx, tab, nil, s, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -463,7 +464,7 @@ func TestLearnSaturated(t *testing.T) {
 				continue
 			}
 			saturated++
-			if lr.Iterations != s.Learner.Iterations {
+			if lr.Iterations != s.Learning.Iterations {
 				t.Errorf("seed %d %s: every held-out row right at %d iterations, but the final run was limited to %d", seed, sem, sel.Chosen, lr.Iterations)
 			}
 			if lr.Stop == learn.StopPerfect && lr.TrainAccuracy < 1 {

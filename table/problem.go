@@ -1,9 +1,7 @@
 package table
 
 import (
-	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -11,38 +9,33 @@ import (
 	"github.com/strata-logic/strata/logic"
 )
 
-// Problem is what the learning protocol (learn.Protocol) learns from the
-// training rows of a table: the final run's problem, over the encoding fit
-// on all of them, and the held-out parts the number of iterations is
-// chosen on, each over an encoding fit on its own training rows alone, so
-// that no cut point and no value is chosen with the rows it is scored on.
+// Problem is what Learn learns from the training rows of a table: the
+// problem of each encoding to choose among (Settings.Variants), over the
+// encoding fit on all the rows, whose held-out parts are each encoded on
+// their own training rows alone, so that no cut point and no value is
+// chosen with the rows it is scored on.
 type Problem struct {
-	Encoding *Encoding // fit on all the training rows
-	// Final is the final run's problem: a default and a non-default per
-	// training row, and the encoding's hard rules as the learner reasons
-	// with them (LearnerHard).
-	Final learn.Problem
-	// Folds are the held-out parts of Settings.Folds (none without): each
-	// learns from its training rows, encoded by their own encoding, and
-	// scores its held-out rows as the task is, one class per row
-	// (learn.Answers).
-	Folds []learn.Fold
-	// Validation is the problem the folds are learned in: the vocabulary
-	// of every fold's atoms and hard rules that hold in each fold's worlds
-	// restricted to its own atoms (those of the union of the folds'
-	// encodings), so that a fold reasons as with its own hard rules alone.
-	// Its Train is nil; it is the zero Problem without folds.
-	Validation learn.Problem
+	// Encodings are the encodings fit on all the training rows, one per
+	// variant (Settings.Variant, or each of Settings.Variants).
+	Encodings []*Encoding
+	// Learn is the problem of the first encoding, with the others as its
+	// alternatives (learn.Problem.Alternatives): a default and a
+	// non-default per training row, the encoding's hard rules as the
+	// learner reasons with them (LearnerHard), the classes from the most
+	// frequent as fallbacks, and the held-out parts of Settings.Folds
+	// (Holdout: whole groups of Settings.Group, or rows stratified by
+	// class), each learned on its own encoding and scored as the task is,
+	// one class per row (learn.Answers).
+	Learn learn.Problem
 }
 
 // NewProblem returns the problem of the rows of t (all of them when rows
-// is nil) under the settings s (Label, Features, Group, Folds, Validation
-// and the learner's seed): the encoding fit on the rows (Fit), a default
-// and a non-default per row (Binding.Examples, the non-default's class
-// drawn with the seed), the final theory's default classes (from the most
-// frequent of the rows: learn.Problem.Fallback), and, with s.Folds, the
-// held-out parts, each with its own encoding. Learn and the server both
-// learn from it.
+// is nil) under the settings s (Label, Features, Group, Variant or
+// Variants and the learner's seed): the encoding fit on the rows (Fit), a
+// default and a non-default per row (Binding.Examples, the non-default's
+// class drawn with the seed), the final theory's default classes (from
+// the most frequent of the rows: learn.Problem.Fallback), and how its
+// rows are held out.
 func NewProblem(t *Table, rows []int, s Settings) (*Problem, error) {
 	if rows == nil {
 		rows = allRows(t.Rows)
@@ -51,42 +44,109 @@ func NewProblem(t *Table, rows []int, s Settings) (*Problem, error) {
 	if err != nil {
 		return nil, err
 	}
-	seed := s.Learner.Seed
-	e, train, err := encode(t, rows, s.Label, features, s.Variant.Literals, s.Variant.MinCuts, &logic.Vocabulary{}, rand.New(rand.NewPCG(seed, 0x7ab1e)))
-	if err != nil {
-		return nil, err
+	if s.Group != "" && t.Column(s.Group) == nil {
+		return nil, fmt.Errorf("%s: no group column %q", t.Name, s.Group)
 	}
-	fb, err := fallback(e, t, rows)
-	if err != nil {
-		return nil, err
+	variants := s.Variants
+	if len(variants) == 0 {
+		variants = []Variant{s.Variant}
 	}
-	p := &Problem{Encoding: e, Final: learn.Problem{Vocab: e.Vocab, Train: train, Hard: e.LearnerHard(), Fallback: fb}}
-	held, err := heldOut(t, rows, s)
-	if err != nil || held == nil {
-		return p, err
+	seed := s.Learning.SeedOrDefault()
+	p := &Problem{}
+	var problems []learn.Problem
+	for _, v := range variants {
+		e, train, err := encode(t, rows, s.Label, features, v.Literals, v.MinCuts, &logic.Vocabulary{}, rand.New(rand.NewPCG(seed, 0x7ab1e)))
+		if err != nil {
+			return nil, err
+		}
+		fb, err := fallback(e, t, rows)
+		if err != nil {
+			return nil, err
+		}
+		p.Encodings = append(p.Encodings, e)
+		problems = append(problems, learn.Problem{Vocab: e.Vocab, Train: train, Hard: e.LearnerHard(), Fallback: fb, Render: e.Theory,
+			Holdout: &holdout{t: t, rows: rows, label: s.Label, group: s.Group, features: features, variant: v, seed: seed}})
+	}
+	p.Learn = problems[0]
+	p.Learn.Alternatives = problems[1:]
+	return p, nil
+}
+
+// holdout holds out a table's rows for learn.Learn: whole groups of the
+// group column, or without one rows stratified by class, each part
+// encoded on its own training rows.
+type holdout struct {
+	t            *Table
+	rows         []int
+	label, group string
+	features     []string
+	variant      Variant
+	seed         uint64
+}
+
+// Items returns the rows with their groups, or their classes as strata;
+// their order is drawn with the seed, on a stream of its own for folds and
+// for one held-out part.
+func (h *holdout) Items(parts int) learn.Items {
+	stream := uint64(0xf01d5)
+	if parts == 1 {
+		stream = 0x4e1d
+	}
+	it := learn.Items{Rand: rand.New(rand.NewPCG(h.seed, stream)), What: "rows"}
+	if h.group != "" {
+		gc := h.t.Column(h.group)
+		it.Group, it.What = make([]string, len(h.rows)), fmt.Sprintf("groups in column %q", h.group)
+		for i, r := range h.rows {
+			it.Group[i] = gc.Value(r)
+		}
+		return it
+	}
+	lc := h.t.Column(h.label)
+	it.Stratum = make([]string, len(h.rows))
+	for i, r := range h.rows {
+		if lc != nil {
+			it.Stratum[i] = lc.Value(r)
+		}
+	}
+	return it
+}
+
+// Folds encodes the held-out parts: each on its own training rows, in one
+// vocabulary whose hard rules (those of the union of the parts'
+// encodings) hold in each part's worlds restricted to its own atoms, so
+// that a part reasons as with its own hard rules alone.
+func (h *holdout) Folds(parts [][]int) ([]learn.Fold, error) {
+	held := make([][]int, len(parts))
+	for f, items := range parts {
+		for _, i := range items {
+			held[f] = append(held[f], h.rows[i])
+		}
+		slices.Sort(held[f])
 	}
 	v := &logic.Vocabulary{}
 	var es []*Encoding
-	for f, h := range held {
-		fe, fitEx, err := encode(t, Complement(rows, h), s.Label, features, s.Variant.Literals, s.Variant.MinCuts, v, rand.New(rand.NewPCG(seed, uint64(f+1))))
+	var folds []learn.Fold
+	lits := h.variant.Literals
+	for f, hr := range held {
+		fe, fitEx, err := encode(h.t, Complement(h.rows, hr), h.label, h.features, lits, h.variant.MinCuts, v, rand.New(rand.NewPCG(h.seed, uint64(f+1))))
 		if err != nil {
 			return nil, fmt.Errorf("held-out part %d: %w", f+1, err)
 		}
 		es = append(es, fe)
-		p.Folds = append(p.Folds, learn.Fold{Train: fitEx})
+		folds = append(folds, learn.Fold{Train: fitEx})
 	}
 	u := union(es)
 	classes := u.ClassAtoms()
-	lc := t.Column(s.Label)
+	lc := h.t.Column(h.label)
 	sits := make([][]logic.Term, len(held))
 	targets := make([][]logic.Atom, len(held))
-	for f, h := range held {
-		b, err := es[f].Bind(t)
+	for f, hr := range held {
+		b, err := es[f].Bind(h.t)
 		if err != nil {
 			return nil, err
 		}
-		b.Literals = s.Variant.Literals
-		for _, r := range h {
+		b.Literals = lits
+		for _, r := range hr {
 			sits[f] = append(sits[f], b.Situation(r))
 			// A class that only held-out rows have is one no hypothesis
 			// of the fold answers: its rows count as wrong.
@@ -97,15 +157,15 @@ func NewProblem(t *Table, rows []int, s Settings) (*Problem, error) {
 			targets[f] = append(targets[f], a)
 		}
 	}
+	hard := u.LearnerHard()
 	for f := range held {
 		task, err := learn.NewAnswers(classes, sits[f], targets[f])
 		if err != nil {
 			return nil, fmt.Errorf("held-out part %d: %w", f+1, err)
 		}
-		p.Folds[f].Held = task
+		folds[f].Held, folds[f].Vocab, folds[f].Hard = task, v, hard
 	}
-	p.Validation = learn.Problem{Vocab: v, Hard: u.LearnerHard()}
-	return p, nil
+	return folds, nil
 }
 
 // fallback returns the unit clauses of the classes from the one most of
@@ -155,155 +215,55 @@ func encode(t *Table, rows []int, label string, features []string, lits Literals
 	return e, ex, nil
 }
 
-// heldOut returns the held-out rows of each part of s.Folds: the folds of
-// a cross-validation (Folds), or with Folds 1 one part of s.Validation's
-// share (HoldOut); nil without.
-func heldOut(t *Table, rows []int, s Settings) ([][]int, error) {
-	switch {
-	case s.Folds >= 2:
-		return Folds(t, rows, s.Folds, s.Label, s.Group, s.Learner.Seed)
-	case s.Folds == 1 && s.Validation > 0:
-		h, err := HoldOut(t, rows, s.Validation, s.Label, s.Group, s.Learner.Seed)
-		if err != nil {
-			return nil, err
-		}
-		return [][]int{h}, nil
-	}
-	return nil, nil
-}
-
-// Folds splits rows into k folds for cross-validation, with the seed: rows
-// of one group (equal values of the group column) stay together and the
-// groups are dealt to the folds in a random order; without a group column
-// the rows of each class are dealt in turn (stratified), so that every fold
-// has about the class shares of the whole.
+// Folds splits rows into k folds for cross-validation, with the seed, as
+// Learn's held-out parts are split (learn.SplitItems): rows of one group
+// (equal values of the group column) stay together and the groups are
+// dealt to the folds in a random order; without a group column the rows of
+// each class are dealt in turn (stratified), so that every fold has about
+// the class shares of the whole.
 func Folds(t *Table, rows []int, k int, label, group string, seed uint64) ([][]int, error) {
 	if k < 2 {
 		return nil, fmt.Errorf("%d folds: need at least 2", k)
 	}
-	rng := rand.New(rand.NewPCG(seed, 0xf01d5))
-	folds := make([][]int, k)
-	if group != "" {
-		names, byGroup, err := groups(t, rows, group)
-		if err != nil {
-			return nil, err
-		}
-		if len(names) < k {
-			return nil, tooFew(fmt.Sprintf("%s: %d groups in column %q are too few for %d folds", t.Name, len(names), group, k))
-		}
-		rng.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
-		// Deal each group to the fold with the fewest rows so far, so that
-		// folds are about equal in rows and not only in groups.
-		for _, g := range names {
-			f := 0
-			for i := range folds {
-				if len(folds[i]) < len(folds[f]) {
-					f = i
-				}
-			}
-			folds[f] = append(folds[f], byGroup[g]...)
-		}
-	} else {
-		if len(rows) < k {
-			return nil, tooFew(fmt.Sprintf("%s: %d rows are too few for %d folds", t.Name, len(rows), k))
-		}
-		next := 0
-		for _, rs := range byClass(t, rows, label) {
-			rng.Shuffle(len(rs), func(i, j int) { rs[i], rs[j] = rs[j], rs[i] })
-			for _, r := range rs {
-				folds[next] = append(folds[next], r)
-				next = (next + 1) % k
-			}
-		}
-	}
-	for i := range folds {
-		slices.Sort(folds[i])
-	}
-	return folds, nil
+	return split(t, rows, k, 0, label, group, seed)
 }
 
 // HoldOut returns the rows held out of rows for one held-out part of the
-// given share, with the seed: whole groups of the group column, drawn in a
-// random order until they hold the share of the rows; without a group
-// column, that share of the rows of each class (stratified). The part
-// and the rest are never empty.
+// given share, with the seed, as Learn's held-out part is drawn: whole
+// groups of the group column, drawn in a random order until they hold the
+// share of the rows; without a group column, that share of the rows of
+// each class (stratified). The part and the rest are never empty.
 func HoldOut(t *Table, rows []int, share float64, label, group string, seed uint64) ([]int, error) {
 	if !(share > 0 && share < 1) {
 		return nil, fmt.Errorf("held-out share %v outside ]0, 1[", share)
 	}
-	rng := rand.New(rand.NewPCG(seed, 0x4e1d))
-	want := int(math.Round(share * float64(len(rows))))
-	var held []int
-	if group != "" {
-		names, byGroup, err := groups(t, rows, group)
-		if err != nil {
-			return nil, err
-		}
-		if len(names) < 2 {
-			return nil, tooFew(fmt.Sprintf("%s: %d group(s) in column %q: need two to hold one out", t.Name, len(names), group))
-		}
-		rng.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
-		for i, g := range names {
-			if len(held) >= want && len(held) > 0 || i == len(names)-1 {
-				break
-			}
-			held = append(held, byGroup[g]...)
-		}
-	} else {
-		for _, rs := range byClass(t, rows, label) {
-			rng.Shuffle(len(rs), func(i, j int) { rs[i], rs[j] = rs[j], rs[i] })
-			n := int(math.Round(share * float64(len(rs))))
-			held = append(held, rs[:n]...)
-		}
-		if len(held) == 0 || len(held) == len(rows) {
-			return nil, tooFew(fmt.Sprintf("%s: %d rows are too few to hold out a share %v of them", t.Name, len(rows), share))
+	held, err := split(t, rows, 1, share, label, group, seed)
+	if err != nil {
+		return nil, err
+	}
+	return held[0], nil
+}
+
+// split returns the rows each of parts held-out parts holds out (sorted).
+func split(t *Table, rows []int, parts int, share float64, label, group string, seed uint64) ([][]int, error) {
+	if group != "" && t.Column(group) == nil {
+		return nil, fmt.Errorf("%s: no group column %q", t.Name, group)
+	}
+	h := &holdout{t: t, rows: rows, label: label, group: group, seed: seed}
+	s, err := learn.SplitItems(h.Items(parts), parts, share)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.Name, err)
+	}
+	held := make([][]int, parts)
+	for i, p := range s.Of {
+		if p >= 0 {
+			held[p] = append(held[p], rows[i])
 		}
 	}
-	slices.Sort(held)
+	for _, h := range held {
+		slices.Sort(h)
+	}
 	return held, nil
-}
-
-// groups returns the values of the group column among rows, in order of
-// first appearance, and the rows of each.
-func groups(t *Table, rows []int, group string) ([]string, map[string][]int, error) {
-	gc := t.Column(group)
-	if gc == nil {
-		return nil, nil, fmt.Errorf("%s: no group column %q", t.Name, group)
-	}
-	byGroup := map[string][]int{}
-	var names []string
-	for _, r := range rows {
-		g := gc.Value(r)
-		if _, ok := byGroup[g]; !ok {
-			names = append(names, g)
-		}
-		byGroup[g] = append(byGroup[g], r)
-	}
-	return names, byGroup, nil
-}
-
-// byClass returns the rows of each class value (in byte order of the
-// values; rows without a class, or without a class column, as one more).
-func byClass(t *Table, rows []int, label string) [][]int {
-	m := map[string][]int{}
-	var classes []string
-	lc := t.Column(label)
-	for _, r := range rows {
-		c := ""
-		if lc != nil {
-			c = lc.Value(r)
-		}
-		if _, ok := m[c]; !ok {
-			classes = append(classes, c)
-		}
-		m[c] = append(m[c], r)
-	}
-	slices.Sort(classes)
-	out := make([][]int, len(classes))
-	for i, c := range classes {
-		out[i] = m[c]
-	}
-	return out
 }
 
 // Complement returns the rows not in held (which is sorted).
@@ -319,11 +279,5 @@ func Complement(rows, held []int) []int {
 
 // ErrTooFew is matched (errors.Is) by the error of a problem whose rows or
 // groups are too few for the folds or the held-out share asked for: the
-// protocol's settings, not the table, are at fault.
-var ErrTooFew = errors.New("too few rows or groups for the held-out parts")
-
-// tooFew is an error that is ErrTooFew, with its own message.
-type tooFew string
-
-func (e tooFew) Error() string      { return string(e) }
-func (tooFew) Is(target error) bool { return target == ErrTooFew }
+// protocol's settings, not the table, are at fault (learn.ErrTooFew).
+var ErrTooFew = learn.ErrTooFew

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/strata-logic/strata/internal/learntest"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 )
@@ -25,11 +26,20 @@ func TestFoldsOwnCuts(t *testing.T) {
 	rows := allRows(tab.Rows)
 	differ := false
 	for _, folds := range []int{1, 4} {
-		s := Settings{Label: "class", Features: features, Folds: folds, Validation: 0.3, Learner: learn.Settings{Seed: 5}}
-		p, err := NewProblem(tab, nil, s)
+		l := learn.Settings{Seed: 5, Folds: folds}
+		if folds == 1 {
+			l.Validation = 0.3
+		}
+		s := Settings{Label: "class", Features: features, Learning: l}
+		pl, err := NewPlan(tab, nil, s)
 		if err != nil {
 			t.Fatal(err)
 		}
+		p := struct {
+			Encoding   *Encoding
+			Folds      []learn.Fold
+			Validation learn.Problem
+		}{pl.problem.Encodings[0], pl.Folds(), learn.Problem{Vocab: pl.Folds()[0].Vocab, Hard: pl.Folds()[0].Hard}}
 		held, err := heldOut(tab, rows, s)
 		if err != nil {
 			t.Fatal(err)
@@ -120,22 +130,22 @@ func checkChain(t *testing.T, p learn.Problem, col string) {
 func TestLearnFoldsAndPrune(t *testing.T) {
 	ctx := context.Background()
 	tab := read(t, synthetic(3, 300, 3), Options{})
-	for _, s := range []Settings{
+	for _, l := range []learn.Settings{
 		{Folds: 1, Validation: 0.3},
-		{Folds: 3, PruneShare: learn.DefaultPruneShare},
+		{Folds: 3, Prune: true},
 	} {
-		s.Label, s.Features = "class", []string{"x", "y", "colour", "size"}
-		s.Learner = learn.Settings{Iterations: 10, Seed: 2, Threads: 1}
-		s.ValidationPatience = learn.DefaultValidationPatience
-		lr, err := Learn(ctx, tab, nil, s)
+		l.Iterations, l.Seed, l.Threads = 10, 2, 1
+		l.ValidationPatience = learn.DefaultValidationPatience
+		s := Settings{Label: "class", Features: []string{"x", "y", "colour", "size"}, Learning: learntest.Legacy(l)}
+		lr, err := Learn(ctx, tab, nil, s, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		name := fmt.Sprintf("folds %d prune %v", s.Folds, s.PruneShare)
+		name := fmt.Sprintf("folds %d prune %v", l.Folds, l.Prune)
 		if lr.Selection == nil || lr.Selection.Chosen == 0 {
 			t.Fatalf("%s: no selection (%s)", name, lr.NoSelection)
 		}
-		if (lr.Pruning != nil) != (s.PruneShare > 0) {
+		if (lr.Pruning != nil) != l.Prune {
 			t.Errorf("%s: pruning %+v", name, lr.Pruning)
 		}
 		if lr.Iterations != lr.Selection.Chosen {
@@ -207,8 +217,8 @@ func TestExamplesAsAdd(t *testing.T) {
 func TestVariants(t *testing.T) {
 	tab := read(t, synthetic(6, 300, 3), Options{})
 	vs := []Variant{{}, {MinCuts: 3}, {Literals: Literals{Nearest: true, Unequal: true}}}
-	lr, err := Learn(context.Background(), tab, nil, Settings{Label: "class", Features: []string{"x", "y", "colour", "size"}, Folds: 3,
-		ValidationPatience: 20, Variants: vs, Learner: learn.Settings{Iterations: 8, Seed: 4, Threads: 1}})
+	lr, err := Learn(context.Background(), tab, nil, Settings{Label: "class", Features: []string{"x", "y", "colour", "size"},
+		Variants: vs, Learning: learntest.Legacy(learn.Settings{Folds: 3, ValidationPatience: 20, Iterations: 8, Seed: 4, Threads: 1})}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,4 +272,11 @@ func TestTooFew(t *testing.T) {
 	if _, err := Folds(tab, rows, 2, "c", "nope", 1); err == nil || errors.Is(err, ErrTooFew) {
 		t.Errorf("a group column that is not there: %v", err)
 	}
+}
+
+// heldOut returns the rows each held-out part of s holds out, as Folds
+// and HoldOut draw them.
+func heldOut(t *Table, rows []int, s Settings) ([][]int, error) {
+	parts, share := s.Learning.Parts()
+	return split(t, rows, parts, share, s.Label, s.Group, s.Learning.SeedOrDefault())
 }

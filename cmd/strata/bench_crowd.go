@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/crowd/repro"
 	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/learn"
 )
 
 func init() { registerBench(newBenchCrowdCmd) }
@@ -17,7 +18,8 @@ func newBenchCrowdCmd() *cobra.Command {
 	var o repro.Options
 	var pf protocolFlags
 	bf := benchFlags{dir: &o.Dir, data: &o.Data, quick: &o.Quick, seed: &o.Seed}
-	var noWeka bool
+	var noWeka, tally bool
+	var specialise, grow int
 	var examples string
 	var runs int
 	cmd := &cobra.Command{
@@ -86,11 +88,16 @@ gradient boosting, --xgboost=false leaves it out.`,
 			if err := pf.apply(cmd.Flags(), &o.Settings); err != nil {
 				return usageError{err}
 			}
-			if o.Specialise < 0 {
-				return usageError{fmt.Errorf("--specialise %d: give a positive number, or 0 for never", o.Specialise)}
+			if specialise < 0 {
+				return usageError{fmt.Errorf("--specialise %d: give a positive number, or 0 for never", specialise)}
 			}
-			if o.Grow < 0 {
-				return usageError{fmt.Errorf("--grow %d: give a positive number, or 0 for none", o.Grow)}
+			var err2 error
+			if o.Learning.Grow, err2 = zeroIsNone("grow", grow, "none"); err2 != nil {
+				return usageError{err2}
+			}
+			o.Learning.Specialise, o.Learning.Tally = specialise, learn.SwitchOf(tally)
+			if err := o.Learning.Validate(); err != nil {
+				return settingsError(err)
 			}
 			switch examples {
 			case "answers":
@@ -113,9 +120,9 @@ gradient boosting, --xgboost=false leaves it out.`,
 	fl.Float64Var(&o.TestFraction, "test-fraction", repro.DefaultTestFraction, "share of the answers held out for testing, by whole annotators")
 	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout, rule: repro.DefaultRule,
 		timeoutPer: " per domain and semantics", heldOut: "whole training annotators"})
-	fl.IntVar(&o.Specialise, "specialise", repro.DefaultSpecialise, "add up to this many literals to each iteration's chosen clause, from the antecedent of the example it was drawn from, while the training score rises (0: never)")
-	fl.IntVar(&o.Grow, "grow", repro.DefaultGrow, "also grow this many of each iteration's candidates by information gain, as RIPPER grows a rule, from the situations they are drawn from (0: none)")
-	fl.BoolVar(&o.Tally, "tally", repro.DefaultTally, "under lex, also try a level of one-literal rules that vote (\"descriptor → action\"), lex answering what most of those that apply say")
+	fl.IntVar(&specialise, "specialise", repro.DefaultSpecialise, "add up to this many literals to each iteration's chosen clause, from the antecedent of the example it was drawn from, while the training score rises (0: never)")
+	fl.IntVar(&grow, "grow", repro.DefaultGrow, "also grow this many of each iteration's candidates by information gain, as RIPPER grows a rule, from the situations they are drawn from (0: none)")
+	fl.BoolVar(&tally, "tally", repro.DefaultTally, "under lex, also try a level of one-literal rules that vote (\"descriptor → action\"), lex answering what most of those that apply say")
 	fl.StringVar(&examples, "examples", "answers", "the action each training answer's default states: answers (its own, as the paper's examples) or typical (its situation's most typical action, the test's target)")
 	cmd.RegisterFlagCompletionFunc("examples", words("answers", "typical"))
 	fl.IntVar(&runs, "runs", 1, "run the whole experiment this many times, with the seeds --seed, --seed+1, …, each into DIR/seedN, and summarise the runs in DIR/summary.md")

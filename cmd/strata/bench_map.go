@@ -71,6 +71,9 @@ gradient boosting, --xgboost=false leaves it out.`,
 			if err := pf.apply(cmd.Flags(), &o.Settings); err != nil {
 				return usageError{err}
 			}
+			if err := o.Learning.Validate(); err != nil {
+				return settingsError(err)
+			}
 			return runBenchMap(cmd, o, benchBaselines{weka: bf.weka && !noWeka, xgboost: bf.xgboost, memory: bf.memory}, bf.asJSON)
 		},
 	}

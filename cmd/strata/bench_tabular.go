@@ -22,6 +22,8 @@ func init() { registerBench(newBenchTabularCmd) }
 func newBenchTabularCmd() *cobra.Command {
 	var o tabular.Options
 	var pf protocolFlags
+	var grow int
+	var tally bool
 	bf := benchFlags{dir: &o.Dir, data: &o.Data, quick: &o.Quick, seed: &o.Seed}
 	cmd := &cobra.Command{
 		Use:   "tabular [-o DIR] [--data DIR] [--quick] [--datasets a,b] [--timeout D]",
@@ -62,10 +64,9 @@ and per table the files the baselines read. --quick runs acute and wine with
 			if o.Semantics, err = bf.semantics(); err != nil {
 				return err
 			}
-			if err := pf.resolve(cmd.Flags()); err != nil {
-				return usageError{err}
+			if err := pf.tabular(cmd.Flags(), &o, grow, tally); err != nil {
+				return err
 			}
-			pf.tabular(cmd.Flags(), &o)
 			if o.TestFolds < 0 || o.TestFolds == 1 {
 				return usageError{fmt.Errorf("--test-folds %d: give 2 or more (0: %d)", o.TestFolds, tabular.DefaultTestFolds)}
 			}
@@ -143,26 +144,38 @@ and per table the files the baselines read. --quick runs acute and wine with
 	fl.Lookup("threads").Usage = "jobs run at once, each a learning run with one thread or a baseline (0: all CPUs)"
 	o.Variants = []table.Variant{{}}
 	fl.Var(variantsValue{&o.Variants}, "variants", variantsUsage)
-	fl.IntVar(&o.Grow, "grow", table.DefaultGrow, growUsage)
-	fl.BoolVar(&o.Tally, "tally", table.DefaultTally, tallyUsage)
+	fl.IntVar(&grow, "grow", table.DefaultGrow, growUsage)
+	fl.BoolVar(&tally, "tally", table.DefaultTally, tallyUsage)
 	alias(fl, "tables", "datasets", true)
 	alias(fl, "workers", "threads", true)
 	alias(fl, "select-folds", "folds", true)
 	return cmd
 }
 
-// tabular sets the protocol flags in the options of bench tabular; with
-// --quick and no --iterations, the quick run's own limit.
-func (p *protocolFlags) tabular(fl *pflag.FlagSet, o *tabular.Options) {
-	o.Iterations, o.Timeout, o.Candidates, o.Patience, o.Threads = p.iterations, p.timeout, p.candidates, p.patience, p.threads
-	o.Folds, o.Validation, o.ValidationPatience, o.Prune = p.folds, p.validation, p.validationPatience, p.prune
-	o.Rule, o.Restarts = p.rule(), p.restarts
+// tabular sets the protocol flags, --grow and --tally in the options of
+// bench tabular; with --quick and no --iterations, the quick run's own
+// limit. --threads is the jobs at once.
+func (p *protocolFlags) tabular(fl *pflag.FlagSet, o *tabular.Options, grow int, tally bool) error {
+	if err := p.settings(fl, &o.Learning); err != nil {
+		return usageError{err}
+	}
+	o.Threads, o.Learning.Threads = o.Learning.Threads, 0
+	if fl.Changed("grow") {
+		var err error
+		if o.Learning.Grow, err = zeroIsNone("grow", grow, "none"); err != nil {
+			return usageError{err}
+		}
+	}
+	if fl.Changed("tally") {
+		o.Learning.Tally = learn.SwitchOf(tally)
+	}
 	if o.Quick && !fl.Changed("iterations") {
-		o.Iterations = 0
+		o.Learning.Iterations = 0
 	}
 	if o.Quick && !fl.Changed("test-folds") {
 		o.TestFolds = 0
 	}
+	return settingsError(o.Learning.Validate())
 }
 
 // findSuite returns the folder of the suite of bench tabular: --data when

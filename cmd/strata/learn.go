@@ -13,7 +13,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/internal/fileutil"
@@ -152,12 +151,19 @@ func runLearn(cmd *cobra.Command, f *learnFlags) (err error) {
 		return usageError{fmt.Errorf("--%s goes with --table: it has no effect on examples", name)}
 	}
 	stderr := cmd.ErrOrStderr()
-	if err := f.protocol.resolve(cmd.Flags()); err != nil {
+	s := learn.Settings{Semantics: f.semantics, Seed: f.seed}
+	if err := f.protocol.settings(cmd.Flags(), &s); err != nil {
 		return usageError{err}
 	}
-	if f.protocol.selects() && f.resume != "" {
-		return usageError{errors.New("--folds and --validation choose the iterations of a new run; they do not combine with --resume")}
+	if f.resume != "" {
+		// A stand-in for Validate's rule that a resumed run chooses
+		// nothing; the checkpoint itself is read below.
+		s.Resume = []byte("{}")
 	}
+	if err := s.Validate(); err != nil {
+		return settingsError(err)
+	}
+	s.Resume = nil
 	if err := checkJSONOutput(f.json, f.out); err != nil {
 		return err
 	}
@@ -174,6 +180,13 @@ func runLearn(cmd *cobra.Command, f *learnFlags) (err error) {
 			return fmt.Errorf("%s: %w", o.flag, err)
 		}
 	}
+	var resumeName string
+	if f.resume != "" {
+		var err error
+		if s.Resume, resumeName, err = readAll(cmd, f.resume); err != nil {
+			return err
+		}
+	}
 	d, err := loadLearnData(cmd, f)
 	if err != nil {
 		return err
@@ -182,70 +195,42 @@ func runLearn(cmd *cobra.Command, f *learnFlags) (err error) {
 		p, n := d.train.Size()
 		fmt.Fprintf(stderr, "strata: no --pos given; learning the built-in example: %d positive and %d negative defaults about animals, drawn from a hidden theory (%s, which strata examples writes) with 5%% of labels flipped\n", p, n, hiddenTheoryFile)
 	}
+	plan, err := learn.NewPlan(learn.Problem{Vocab: d.vocab, Train: d.train, Hard: d.hard, Test: d.test, HardRules: d.hardF}, s)
+	if se := (*learn.SettingsError)(nil); errors.As(err, &se) && se.Field == "Resume" {
+		return fmt.Errorf("resume %s: %w", resumeName, se.Err)
+	} else if err != nil {
+		return settingsError(err)
+	}
+	sayFolds(stderr, plan.Folds(), "examples")
 	ctx, stop := interruptible()
 	defer stop()
-	prob := learn.Problem{Vocab: d.vocab, Train: d.train, Hard: d.hard, Test: d.test}
-	proto, err := learnProtocol(cmd, f, d)
+	rec := &learnRecorder{w: stderr, verbose: f.verbose, checkpoint: f.checkpoint, validationLimit: s.Defaulted().Iterations * len(plan.Folds())}
+	res, err := plan.Learn(ctx, rec)
+	rec.finish()
 	if err != nil {
-		return err
-	}
-	sel, err := chooseIterations(ctx, cmd, f, prob, proto)
-	if err != nil {
-		return err
-	}
-	final := proto.Final(sel)
-	bar := newProgress(stderr, final.Iterations, f.verbose)
-	var l *learn.Learner
-	if f.resume != "" {
-		r, name, err := fileutil.Open(f.resume, cmd.InOrStdin())
-		if err != nil {
-			return err
-		}
-		l, err = learn.ResumeLearner(r, prob, final)
-		r.Close()
-		if err != nil {
-			return fmt.Errorf("resume %s: %w", name, err)
-		}
-		bar.resume(len(l.History()))
-	} else if l, err = learn.NewLearner(prob, final); err != nil {
-		return err
-	}
-	var cpErr error // the first checkpoint that could not be written
-	l.OnIteration = func(it learn.Iteration) {
-		bar.step(it)
-		if f.checkpoint != "" {
-			if err := fileutil.WriteAtomic(f.checkpoint, l.WriteCheckpoint); err != nil && cpErr == nil {
-				cpErr = err
-				fmt.Fprintf(stderr, "strata: checkpoint: %v\n", err)
-			}
-		}
-	}
-	out, err := proto.Finish(ctx, prob, sel, l)
-	bar.finish()
-	if err != nil {
-		return err
+		return interruptedValidation(ctx, err)
 	}
 	// The run goes on without checkpoints, and its outputs are written,
 	// but the command fails: what was asked for is missing.
 	defer func() {
-		if cpErr != nil && err == nil {
-			err = fmt.Errorf("--checkpoint: %w", cpErr)
+		if rec.cpErr != nil && err == nil {
+			err = fmt.Errorf("--checkpoint: %w", rec.cpErr)
 		}
 	}()
-	if out.Stop == learn.StopCancelled && f.checkpoint != "" {
-		if err := fileutil.WriteAtomic(f.checkpoint, l.WriteCheckpoint); err != nil {
+	if res.Stop == learn.StopCancelled && f.checkpoint != "" {
+		if err := fileutil.WriteAtomic(f.checkpoint, res.WriteCheckpoint); err != nil {
 			return err
 		}
 	}
-	if pr := out.Pruning; pr != nil && pr.Threshold > 0 {
+	if pr := res.Pruning; pr != nil && pr.Threshold > 0 {
 		fmt.Fprintf(stderr, "pruned the clauses that at most %d of the %d training examples need: %d → %d literals\n",
 			pr.Threshold, d.train.Total(), pr.Before, pr.After)
 	}
-	th := withHardFormulas(out.Hypothesis.Theory(d.vocab), d.hardF)
-	if err := writeOutputs(cmd, f, th, out.Learner); err != nil {
+	th := res.Theory
+	if err := writeOutputs(cmd, f, th, res.History); err != nil {
 		return err
 	}
-	sum := summarise(d, out, sel)
+	sum := summarise(d, res)
 	var classic []classicAnswer
 	if d.hidden != nil {
 		if classic, err = compareClassic(d, th); err != nil {
@@ -361,11 +346,11 @@ func loadLearnData(cmd *cobra.Command, f *learnFlags) (*learnData, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := learn.CheckHard(d.vocab, fs); err != nil {
+		var named bool
+		if d.hard, named, err = learn.HardClauses(d.vocab, fs); err != nil {
 			return nil, fmt.Errorf("--hard %s: %w", f.hard, err)
 		}
-		var named bool
-		if d.hard, named = hardClauses(d.vocab, fs); named {
+		if named {
 			d.hardF = fs
 		}
 	}
@@ -389,6 +374,21 @@ func readExamples(cmd *cobra.Command, v *logic.Vocabulary, ex *learn.Examples, p
 	return ex.AddRules(rules, positive, v, name)
 }
 
+// readAll reads the file at path ("-" is stdin) and returns it and its
+// name.
+func readAll(cmd *cobra.Command, path string) ([]byte, string, error) {
+	r, name, err := fileutil.Open(path, cmd.InOrStdin())
+	if err != nil {
+		return nil, "", err
+	}
+	defer r.Close()
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, "", fmt.Errorf("read %s: %w", name, err)
+	}
+	return data, name, nil
+}
+
 // readRuleFile reads a default-rule dataset ("-" is stdin).
 func readRuleFile(cmd *cobra.Command, v *logic.Vocabulary, path string) ([]logic.Rule, error) {
 	r, name, err := fileutil.Open(path, cmd.InOrStdin())
@@ -408,41 +408,6 @@ func readFormulaFile(cmd *cobra.Command, v *logic.Vocabulary, path string) ([]*l
 	}
 	defer r.Close()
 	return defaults.ReadClauses(r, name, v)
-}
-
-// hardClauses puts hard rules into the clauses the learner takes. A rule
-// whose clausal form would be large (distributing (a0 & b0) | … | (an & bn)
-// gives 2^(n+1) clauses) gets fresh atoms naming its subformulas (logic.CNF),
-// and named reports that. The fresh atoms are interned as _h1, _h2, …,
-// names the inputs do not use, so that checkpoints can spell them; they
-// occur only in hard clauses, which are satisfiable together with any
-// evidence exactly when the rules are, so no answer over the other atoms
-// changes. Outputs show the rules as written (withHardFormulas).
-func hardClauses(v *logic.Vocabulary, fs []*logic.Formula) (cs []logic.Clause, named bool) {
-	return logic.ClausesNamed(v, fs, "_h")
-}
-
-// withHardFormulas returns th with its weight-1 level, the hard rules the
-// learner saw as clauses, replaced by the hard rules as written, when those
-// clauses name subformulas by fresh atoms (hard is nil otherwise, and th is
-// returned as it is): the fresh atoms are the learner's business, not the
-// user's.
-func withHardFormulas(th *possibilistic.Theory, hard []*logic.Formula) *possibilistic.Theory {
-	if hard == nil {
-		return th
-	}
-	out := possibilistic.New(th.Vocab)
-	for _, l := range th.Levels {
-		if l.Weight < 1 {
-			for _, f := range l.Formulas {
-				out.Add(f, l.Weight)
-			}
-		}
-	}
-	for _, f := range hard {
-		out.Add(f, 1)
-	}
-	return out
 }
 
 // builtinExample draws the built-in dataset from the embedded animals
@@ -467,14 +432,14 @@ func builtinExample(d *learnData) (*learnData, error) {
 	return d, nil
 }
 
-func writeOutputs(cmd *cobra.Command, f *learnFlags, th *possibilistic.Theory, l *learn.Learner) error {
+func writeOutputs(cmd *cobra.Command, f *learnFlags, th *possibilistic.Theory, hist []learn.Iteration) error {
 	if !f.json || !stdout(f.out) { // with --json and no file, the theory is in the JSON
 		if err := writeOutput(cmd, f.out, th.WriteText); err != nil {
 			return err
 		}
 	}
 	if f.history != "" {
-		if err := fileutil.WriteAtomic(f.history, func(w io.Writer) error { return learn.WriteHistoryCSV(w, l.History()) }); err != nil {
+		if err := fileutil.WriteAtomic(f.history, func(w io.Writer) error { return learn.WriteHistoryCSV(w, hist) }); err != nil {
 			return err
 		}
 	}
@@ -487,7 +452,7 @@ func writeOutputs(cmd *cobra.Command, f *learnFlags, th *possibilistic.Theory, l
 		if f.pos != "" {
 			title += " " + f.pos
 		}
-		if err := fileutil.WriteAtomic(f.plot, func(w io.Writer) error { return curve.Write(w, format, l.History(), title) }); err != nil {
+		if err := fileutil.WriteAtomic(f.plot, func(w io.Writer) error { return curve.Write(w, format, hist, title) }); err != nil {
 			return err
 		}
 	}
@@ -522,10 +487,6 @@ type runSummary struct {
 	Theory    *jsonview.Theory `json:"theory,omitempty"`
 }
 
-// restarted records the final runs of a protocol (learn.Outcome.Runs and
-// Kept).
-func (s *runSummary) restarted(runs, kept int) { s.FinalRuns, s.KeptRun = runs, kept+1 }
-
 // writeRestarts says, when the final run was repeated, which run's theory
 // was kept.
 func (s *runSummary) writeRestarts(w io.Writer) {
@@ -534,13 +495,11 @@ func (s *runSummary) writeRestarts(w io.Writer) {
 	}
 }
 
-// newRunSummary summarises a run that stopped for stop after iterations
-// and elapsed, under sem, with model m (hard rules excluded) beside hard
-// hard rules, the held-out data's choice sel and pruning pr (either nil).
-func newRunSummary(stop learn.Stop, iterations int, elapsed time.Duration, sem possibilistic.Semantics, m *learn.Hypothesis, hard int,
-	sel *learn.Selection, pr *learn.Pruning) runSummary {
-	s := runSummary{Stop: string(stop), Iterations: iterations, Seconds: elapsed.Seconds(), Semantics: sem.String(),
-		Formulas: m.NumClauses(), Levels: len(m.Levels), Literals: m.NumLiterals(), HardRules: hard}
+// newRunSummary summarises the run res, beside hard hard rules.
+func newRunSummary(res *learn.Result, hard int) runSummary {
+	m, sel, pr := res.Hypothesis, res.Selection, res.Pruning
+	s := runSummary{Stop: string(res.Stop), Iterations: len(res.History), Seconds: res.Elapsed.Seconds(), Semantics: res.Semantics.String(),
+		Formulas: m.NumClauses(), Levels: len(m.Levels), Literals: m.NumLiterals(), HardRules: hard, FinalRuns: res.Runs, KeptRun: res.Kept + 1}
 	if sel != nil {
 		s.Validation = &validationJSON{Folds: max(1, len(sel.Folds)), Held: sel.Held, Best: sel.Best, BestAccuracy: sel.BestAccuracy,
 			Chosen: sel.Chosen, ChosenAccuracy: sel.ChosenAccuracy, StdErr: sel.StdErr, Censored: sel.Censored(),
@@ -593,15 +552,13 @@ type pruningJSON struct {
 	After     int   `json:"literals_after"`
 }
 
-func summarise(d *learnData, out *learn.Outcome, sel *learn.Selection) *learnSummary {
-	l, m := out.Learner, out.Hypothesis
-	g := learn.Generalise(m, 1-out.TrainAccuracy, d.train.Total(), 0.05)
-	s := &learnSummary{runSummary: newRunSummary(out.Stop, len(l.History()), out.Elapsed, l.Semantics(), m, len(m.Hard), sel, out.Pruning),
-		VC: g.VC, ErrorBound: g.Bound, Examples: g.Examples}
-	s.restarted(out.Runs, out.Kept)
-	s.TrainAccuracy = out.TrainAccuracy
+func summarise(d *learnData, res *learn.Result) *learnSummary {
+	m := res.Hypothesis
+	g := learn.Generalise(m, 1-res.TrainAccuracy, d.train.Total(), 0.05)
+	s := &learnSummary{runSummary: newRunSummary(res, len(m.Hard)), VC: g.VC, ErrorBound: g.Bound, Examples: g.Examples}
+	s.TrainAccuracy = res.TrainAccuracy
 	if d.test != nil {
-		c, total := learn.Score(m, d.test, 0, l.Semantics())
+		c, total := learn.Score(m, d.test, 0, res.Semantics)
 		acc := float64(c) / float64(max(total, 1))
 		s.TestAccuracy = &acc
 	}
@@ -621,63 +578,6 @@ func (s *learnSummary) write(w io.Writer) {
 	fmt.Fprintf(w, "theory: %s in %s, %s (plus %s)\n", count(s.Formulas, "formula"), count(s.Levels, "level"),
 		count(s.Literals, "literal"), count(s.HardRules, "hard rule"))
 	fmt.Fprintf(w, "VC dimension <= n*log2(k) = %.1f; with probability 0.95 the expected error is <= %.4f (Vapnik's VC bound, m = %d)\n", s.VC, s.ErrorBound, s.Examples)
-}
-
-// progress shows a bar on a terminal and, with --verbose, a line per
-// iteration; otherwise a line per iteration or per minute, whichever is
-// rarer (quietInterval).
-type progress struct {
-	w       io.Writer
-	bar     *progressbar.ProgressBar
-	verbose bool
-	pace    *pacer // not on a terminal
-}
-
-func newProgress(w io.Writer, total int, verbose bool) *progress {
-	p := &progress{w: w, verbose: verbose}
-	if total <= 0 {
-		total = -1 // no iteration limit: a spinner
-	}
-	if !verbose {
-		if !isTerminal(w) {
-			p.pace = newPacer()
-		} else {
-			p.bar = progressbar.NewOptions(total,
-				progressbar.OptionSetWriter(w),
-				progressbar.OptionSetDescription("learning"),
-				progressbar.OptionShowCount(),
-				progressbar.OptionSetElapsedTime(true),
-				progressbar.OptionSetPredictTime(true),
-				progressbar.OptionClearOnFinish())
-		}
-	}
-	return p
-}
-
-func (p *progress) resume(done int) {
-	if p.bar != nil {
-		p.bar.Set(done)
-	}
-}
-
-func (p *progress) step(it learn.Iteration) {
-	if p.bar != nil {
-		p.bar.Describe(fmt.Sprintf("learning: train %.3f, %d rules", it.TrainAccuracy, it.Rules))
-		p.bar.Add(1)
-	}
-	if p.verbose || p.pace != nil && p.pace.due() {
-		fmt.Fprintf(p.w, "iteration %d: train %.4f", it.Iteration, it.TrainAccuracy)
-		if it.TestAccuracy == it.TestAccuracy {
-			fmt.Fprintf(p.w, "  test %.4f", it.TestAccuracy)
-		}
-		fmt.Fprintf(p.w, "  %d rules, %d levels, %d literals  %s\n", it.Rules, it.Levels, it.Literals, it.Elapsed.Round(time.Millisecond))
-	}
-}
-
-func (p *progress) finish() {
-	if p.bar != nil {
-		p.bar.Finish()
-	}
 }
 
 // count writes n and the noun, in the plural unless n is 1.

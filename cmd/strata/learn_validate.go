@@ -4,70 +4,88 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
+	"io"
 
-	"github.com/spf13/cobra"
-
-	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
 )
 
-// learnProtocol returns the learning protocol of strata learn's flags,
-// with its folds drawn from the training examples by whole antecedents.
-func learnProtocol(cmd *cobra.Command, f *learnFlags, d *learnData) (learn.Protocol, error) {
-	pf := &f.protocol
-	proto := learn.Protocol{Settings: pf.settings(f.semantics, f.seed), ValidationPatience: pf.validationPatience, Rule: pf.rule(),
-		Restarts: pf.restarts, PruneShare: pf.pruneShare()}
-	if !pf.selects() {
-		return proto, nil
+// sayFolds says how the training examples are held out to choose the
+// number of iterations, when they are.
+func sayFolds(w io.Writer, folds []learn.Fold, what string) {
+	if len(folds) == 0 {
+		return
 	}
-	var err error
-	proto.Folds, err = learn.FoldsByAntecedent(d.train, pf.folds, pf.validation, experiment.Rand(f.seed, experiment.ValidationSplit))
-	if err != nil {
-		if pf.folds == 1 {
-			return proto, fmt.Errorf("--validation %g: %w", pf.validation, err)
-		}
-		return proto, fmt.Errorf("--folds %d: %w", pf.folds, err)
-	}
-	fit, held := proto.Folds[0].Train.Total(), proto.Folds[0].Held.Queries().Total()
-	if len(proto.Folds) > 1 {
-		fmt.Fprintf(cmd.ErrOrStderr(), "choosing the number of iterations by %d-fold cross-validation: learning on about %d examples, validating on about %d, %d times\n",
-			len(proto.Folds), fit, held, len(proto.Folds))
+	fit, held := folds[0].Train.Total(), folds[0].Held.Queries().Total()
+	if len(folds) > 1 {
+		fmt.Fprintf(w, "choosing the number of iterations by %d-fold cross-validation: learning on about %d %s, validating on about %d, %d times\n",
+			len(folds), fit, what, held, len(folds))
 	} else {
-		fmt.Fprintf(cmd.ErrOrStderr(), "choosing the number of iterations: learning on %d examples, validating on %d\n", fit, held)
+		fmt.Fprintf(w, "choosing the number of iterations: learning on %d %s, validating on %d\n", fit, what, held)
 	}
-	return proto, nil
 }
 
-// chooseIterations runs the protocol's validation (learn.Choose) with a
-// progress bar and says what it chose; nil without folds.
-func chooseIterations(ctx context.Context, cmd *cobra.Command, f *learnFlags, p learn.Problem, proto learn.Protocol) (*learn.Selection, error) {
-	if len(proto.Folds) == 0 {
-		return nil, nil
+// learnRecorder is strata learn's learn.Recorder: a progress bar for the
+// validation and one for the final run, what the validation chose, and
+// with --checkpoint the final run's state after every iteration.
+type learnRecorder struct {
+	w               io.Writer
+	verbose         bool
+	checkpoint      string
+	validationLimit int // the validation runs' iterations, all folds (0: no limit)
+	bar             *progress
+	cpErr           error // the first checkpoint that could not be written
+}
+
+func (r *learnRecorder) Record(e learn.Event) {
+	switch e.Kind {
+	case learn.EventValidation:
+		if r.bar == nil {
+			r.bar = newProgress(r.w, r.validationLimit, r.verbose)
+		}
+		r.bar.step(e.Iteration)
+	case learn.EventChosen:
+		r.finish()
+		if s := e.Selection; s != nil {
+			sayChosen(r.w, s)
+		}
+	case learn.EventFinal:
+		r.finish()
+		r.bar = newProgress(r.w, e.Iterations, r.verbose)
+		r.bar.resume(len(e.History))
+	case learn.EventIteration:
+		if e.Run > 0 {
+			return // the restarts are not shown
+		}
+		r.bar.step(e.Iteration)
+		if r.checkpoint != "" {
+			if err := fileutil.WriteAtomic(r.checkpoint, e.WriteCheckpoint); err != nil && r.cpErr == nil {
+				r.cpErr = err
+				fmt.Fprintf(r.w, "strata: checkpoint: %v\n", err)
+			}
+		}
 	}
-	stderr := cmd.ErrOrStderr()
-	bar := newProgress(stderr, proto.Settings.Iterations*len(proto.Folds), f.verbose)
-	var mu sync.Mutex // folds that run at once report at once
-	proto.OnValidation = func(_ int, it learn.Iteration) {
-		mu.Lock()
-		defer mu.Unlock()
-		bar.step(it)
+}
+
+// finish ends the bar shown, if any.
+func (r *learnRecorder) finish() {
+	if r.bar != nil {
+		r.bar.finish()
+		r.bar = nil
 	}
-	s, err := learn.Choose(ctx, p, proto)
-	bar.finish()
-	if err != nil {
-		return nil, interruptedValidation(ctx, err)
-	}
-	fmt.Fprintf(stderr, "validation: best %.4f at iteration %d; chose %d iterations (%.4f, within one standard error %.4f)\n",
+}
+
+// sayChosen says what the validation chose.
+func sayChosen(w io.Writer, s *learn.Selection) {
+	fmt.Fprintf(w, "validation: best %.4f at iteration %d; chose %d iterations (%.4f, within one standard error %.4f)\n",
 		s.BestAccuracy, s.Best, s.Chosen, s.ChosenAccuracy, s.StdErr)
 	if note := toLimitsNote(s.Censored(), s.Saturated()); note != "" {
-		fmt.Fprintln(stderr, note)
+		fmt.Fprintln(w, note)
 	}
 	if sup := s.Support; sup != nil {
-		fmt.Fprintf(stderr, "support: pruning clauses that at most %.2f%% of the training examples need (held-out accuracy %.4f; unpruned %.4f)\n",
+		fmt.Fprintf(w, "support: pruning clauses that at most %.2f%% of the training examples need (held-out accuracy %.4f; unpruned %.4f)\n",
 			100*sup.Share, sup.Accuracy[sup.Chosen], sup.Accuracy[0])
 	}
-	return s, nil
 }
 
 // toLimitsNote says why the final run is not held to the chosen

@@ -8,15 +8,15 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/learn"
-	"github.com/strata-logic/strata/possibilistic"
 )
 
-// protocolFlags are the flags of the learning protocol (learn.Protocol)
-// that strata learn, bench crowd and bench map share. Each is defined here
-// once, so that it means the same in every command, and the same as the
-// server's JSON field of that name (an underscore for the dash): a zero
-// has no effect (no limit, never, nothing held out), --candidates 0 and
-// --threads 0 mean the default, a negative value is an error.
+// protocolFlags are the flags of learn.Settings that strata learn, bench
+// crowd, bench map and bench tabular share. Each is defined here once, so
+// that it means the same in every command, and the same as the server's
+// JSON field of that name (an underscore for the dash): a zero has no
+// effect (no limit, never, nothing held out), --candidates 0 and --threads
+// 0 mean the default, a negative value is an error. settingFlags maps each
+// to its field; the library checks what they mean together.
 type protocolFlags struct {
 	iterations, candidates, patience, threads int
 	timeout                                   time.Duration
@@ -59,75 +59,152 @@ func addProtocolFlags(fl *pflag.FlagSet, p *protocolFlags, d protocolDefaults) {
 	fl.BoolVar(&p.prune, "prune", false, "also choose on the held-out data how many training examples a clause must be needed by, and prune the final theory of the clauses needed by fewer")
 }
 
-// resolve checks the protocol flags of fl and applies their one rule
-// between flags: --validation given without --folds means --folds 1.
-func (p *protocolFlags) resolve(fl *pflag.FlagSet) error {
-	if fl.Changed("validation") && !fl.Changed("folds") {
-		p.folds = 1
-	}
+// A settingFlag is a flag of a field of learn.Settings: field names the
+// field as the library's errors do (learn.SettingsError), set sets it from
+// the flag's value, and lib returns the library's default of the field
+// (learn.Settings.Defaulted) as the flag writes it.
+type settingFlag struct {
+	flag, field string
+	set         func(p *protocolFlags, s *learn.Settings) error
+	lib         func(d learn.Settings) any
+}
+
+// settingFlags is the one table of the protocol flags: which field of
+// learn.Settings each sets, and how. A count whose zero is the library's
+// default is set as it is; a limit or a share whose flag says 0 for none
+// is set to the library's none for 0 (zeroIsNone), and --restarts 0 is
+// one run.
+var settingFlags = []settingFlag{
+	{"iterations", "Iterations", func(p *protocolFlags, s *learn.Settings) (err error) {
+		s.Iterations, err = zeroIsNone("iterations", p.iterations, "no limit")
+		return err
+	}, func(d learn.Settings) any { return d.Iterations }},
+	{"timeout", "Timeout", func(p *protocolFlags, s *learn.Settings) error { s.Timeout = p.timeout; return nil },
+		func(d learn.Settings) any { return d.Timeout }},
+	{"candidates", "Candidates", func(p *protocolFlags, s *learn.Settings) error { s.Candidates = p.candidates; return nil },
+		func(d learn.Settings) any { return d.Candidates }},
+	{"patience", "Patience", func(p *protocolFlags, s *learn.Settings) (err error) {
+		s.Patience, err = zeroIsNone("patience", p.patience, "never")
+		return err
+	}, func(d learn.Settings) any { return d.Patience }},
+	{"threads", "Threads", func(p *protocolFlags, s *learn.Settings) error { s.Threads = p.threads; return nil },
+		func(learn.Settings) any { return 0 }},
+	{"folds", "Folds", func(p *protocolFlags, s *learn.Settings) error { s.Folds = p.folds; return nil },
+		func(d learn.Settings) any { return d.Folds }},
+	{"validation", "Validation", func(p *protocolFlags, s *learn.Settings) error {
+		if !(p.validation >= 0 && p.validation < 1) {
+			return fmt.Errorf("--validation %g: give a share between 0 and 1 (0: none)", p.validation)
+		}
+		s.Validation = p.validation
+		if p.validation == 0 {
+			s.Validation = learn.None
+		}
+		return nil
+	}, func(learn.Settings) any { return learn.DefaultValidation }},
+	{"validation-patience", "ValidationPatience", func(p *protocolFlags, s *learn.Settings) (err error) {
+		s.ValidationPatience, err = zeroIsNone("validation-patience", p.validationPatience, "never")
+		return err
+	}, func(d learn.Settings) any { return d.ValidationPatience }},
+	{"choose", "Rule", func(p *protocolFlags, s *learn.Settings) (err error) {
+		if s.Rule, err = learn.ParseRule(p.choose); err != nil {
+			return fmt.Errorf("--choose %q: give one-se, best or paired", p.choose)
+		}
+		return nil
+	}, func(d learn.Settings) any { return d.Rule }},
+	{"restarts", "Restarts", func(p *protocolFlags, s *learn.Settings) error {
+		if p.restarts < 0 {
+			return fmt.Errorf("--restarts %d: give a positive number, or 0 for one run", p.restarts)
+		}
+		s.Restarts = max(p.restarts, 1)
+		return nil
+	}, func(d learn.Settings) any { return d.Restarts }},
+	{"prune", "Prune", func(p *protocolFlags, s *learn.Settings) error { s.Prune = p.prune; return nil },
+		func(d learn.Settings) any { return d.Prune }},
+}
+
+// zeroIsNone returns the value of a field of learn.Settings whose flag
+// gives 0 for none: learn.None (NoLimit, Never) for 0, and an error for a
+// negative value.
+func zeroIsNone(flag string, v int, none string) (int, error) {
 	switch {
-	case p.iterations < 0:
-		return fmt.Errorf("--iterations %d: give a positive number, or 0 for no limit", p.iterations)
-	case p.timeout < 0:
-		return fmt.Errorf("--timeout %v: give a positive duration, or 0 for no limit", p.timeout)
-	case p.candidates < 0:
-		return fmt.Errorf("--candidates %d: give a positive number, or 0 for the default (%d)", p.candidates, learn.DefaultCandidates)
-	case p.patience < 0:
-		return fmt.Errorf("--patience %d: give a positive number, or 0 for never", p.patience)
-	case p.threads < 0:
-		return fmt.Errorf("--threads %d: give a positive number, or 0 for one per CPU", p.threads)
-	case p.folds < 0:
-		return fmt.Errorf("--folds %d: give 2 or more for cross-validation, 1 for one held-out part, 0 for none", p.folds)
-	case !(p.validation >= 0 && p.validation < 1):
-		return fmt.Errorf("--validation %g: give a share between 0 and 1 (0: none)", p.validation)
-	case p.validationPatience < 0:
-		return fmt.Errorf("--validation-patience %d: give a positive number, or 0 for never", p.validationPatience)
-	case fl.Changed("validation") && p.validation > 0 && p.folds > 1:
-		return fmt.Errorf("--validation is the share of one held-out part and --folds %d cross-validates: give one of them", p.folds)
-	case p.restarts < 0:
-		return fmt.Errorf("--restarts %d: give a positive number, or 0 for one run", p.restarts)
-	case p.choose != learn.OneStandardError.String() && p.choose != learn.BestScore.String() && p.choose != learn.Paired.String():
-		return fmt.Errorf("--choose %q: give one-se, best or paired", p.choose)
-	case p.prune && !p.selects():
-		return errors.New("--prune chooses its threshold on held-out data: give --folds or --validation too")
+	case v < 0:
+		return 0, fmt.Errorf("--%s %d: give a positive number, or 0 for %s", flag, v, none)
+	case v == 0:
+		return learn.None, nil
+	}
+	return v, nil
+}
+
+// settings sets the fields of s that the protocol flags of fl say. A flag
+// not given whose default is the library's leaves its field zero, so that
+// the library's zero value decides it (and --validation's default share
+// does not meet --folds K).
+func (p *protocolFlags) settings(fl *pflag.FlagSet, s *learn.Settings) error {
+	def := learn.Settings{}.Defaulted()
+	for _, sf := range settingFlags {
+		if f := fl.Lookup(sf.flag); !f.Changed && f.DefValue == fmt.Sprint(sf.lib(def)) {
+			continue
+		}
+		if err := sf.set(p, s); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// apply resolves the flags of fl and sets them in a reproduction's
-// settings; with --quick and no --iterations, the quick run's own limit.
+// apply sets the protocol flags of fl in a reproduction's settings; with
+// --quick and no --iterations, the quick run's own limit.
 func (p *protocolFlags) apply(fl *pflag.FlagSet, s *experiment.Settings) error {
-	if err := p.resolve(fl); err != nil {
+	if err := p.settings(fl, &s.Learning); err != nil {
 		return err
 	}
 	if s.Quick && !fl.Changed("iterations") {
-		p.iterations = 0
+		s.Learning.Iterations = 0
 	}
-	s.Iterations, s.Timeout, s.Candidates, s.Patience, s.Threads = p.iterations, p.timeout, p.candidates, p.patience, p.threads
-	s.Folds, s.Validation, s.ValidationPatience, s.Prune = p.folds, p.validation, p.validationPatience, p.prune
-	s.Rule, s.Restarts = p.rule(), p.restarts
 	return nil
-}
-
-// rule returns learn.Protocol.Rule for --choose (checked by resolve).
-func (p *protocolFlags) rule() learn.Rule {
-	r, _ := learn.ParseRule(p.choose)
-	return r
 }
 
 // selects reports whether the flags hold out training data to choose on.
 func (p *protocolFlags) selects() bool { return p.folds > 1 || p.folds == 1 && p.validation > 0 }
 
-// settings returns the learner's settings of the flags, under sem.
-func (p *protocolFlags) settings(sem possibilistic.Semantics, seed uint64) learn.Settings {
-	return learn.Settings{Iterations: p.iterations, Timeout: p.timeout, Candidates: p.candidates, Seed: seed,
-		Threads: p.threads, Patience: p.patience, Semantics: sem}
+// flagName names the flag of a field of learn.Settings, for the library's
+// errors (learn.SettingsError.Explain).
+func flagName(field string) string {
+	for _, sf := range settingFlags {
+		if sf.field == field {
+			return "--" + sf.flag
+		}
+	}
+	switch field {
+	case "Resume":
+		return "--resume"
+	case "Seed":
+		return "--seed"
+	case "Semantics":
+		return "--semantics"
+	case "Grow":
+		return "--grow"
+	case "Tally":
+		return "--tally"
+	case "Variants":
+		return "--variants"
+	case "Specialise":
+		return "--specialise"
+	}
+	return field
 }
 
-// pruneShare returns learn.Protocol.PruneShare for --prune.
-func (p *protocolFlags) pruneShare() float64 {
-	if p.prune {
-		return learn.DefaultPruneShare
+// settingsError says err, an error of learn.Settings, in the flags'
+// words: a usage error when the settings alone are at fault, a plain one
+// when they do not fit the data (too few groups for the folds).
+func settingsError(err error) error {
+	var se *learn.SettingsError
+	if !errors.As(err, &se) {
+		return err
 	}
-	return 0
+	msg := se.Explain(flagName)
+	if se.Err != nil {
+		return fmt.Errorf("%s: %w", msg, se.Err)
+	}
+	return usageError{errors.New(msg)}
 }

@@ -164,7 +164,10 @@ func stratifyGreedy(ctx context.Context, v *logic.Vocabulary, name string, fs, h
 		}
 		cs = append(cs, c)
 	}
-	hard, named := hardClauses(v, hardF)
+	hard, named, err := learn.HardClauses(v, hardF)
+	if err != nil {
+		return nil, fmt.Errorf("--hard: %w", err)
+	}
 	ex := &learn.Examples{}
 	if err := ex.AddRules(rules[0], true, v, "--pos"); err != nil {
 		return nil, err
@@ -176,5 +179,5 @@ func stratifyGreedy(ctx context.Context, v *logic.Vocabulary, name string, fs, h
 	if !named {
 		hardF = nil
 	}
-	return withHardFormulas(m.Theory(v), hardF), nil
+	return learn.WithHardRules(m.Theory(v), hardF), nil
 }

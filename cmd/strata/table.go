@@ -75,6 +75,24 @@ const tallyUsage = "under lex, also try a level of one-literal rules that vote (
 
 const growUsage = "also grow this many of each iteration's candidates by information gain, as RIPPER grows a rule, from the rows they are drawn from (0: none)"
 
+// learning sets the table's learning flags (--grow, --tally, --variants)
+// into s: a flag not given leaves the table's default.
+func (t *tableFlags) learning(fl *pflag.FlagSet, s *table.Settings) error {
+	if fl.Changed("grow") {
+		var err error
+		if s.Learning.Grow, err = zeroIsNone("grow", t.grow, "none"); err != nil {
+			return err
+		}
+	}
+	if fl.Changed("tally") {
+		s.Learning.Tally = learn.SwitchOf(t.tally)
+	}
+	if len(t.variants) > 1 {
+		s.Variants = t.variants
+	}
+	return nil
+}
+
 // options returns how to read the tables: --numeric given (even empty)
 // fixes every column's type.
 func (t *tableFlags) options(cmd *cobra.Command) table.Options {
@@ -157,22 +175,26 @@ func readTableFile(cmd *cobra.Command, path string, o table.Options) (*table.Tab
 // runLearnTable is strata learn --table.
 func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 	tf := &f.table
-	if err := f.protocol.resolve(cmd.Flags()); err != nil {
+	s := table.Settings{Learning: learn.Settings{Semantics: f.semantics, Seed: f.seed}, Label: tf.label, Group: tf.group, Variant: tf.variants[0]}
+	if err := f.protocol.settings(cmd.Flags(), &s.Learning); err != nil {
 		return usageError{err}
 	}
-	pf := &f.protocol
+	if err := tf.learning(cmd.Flags(), &s); err != nil {
+		return usageError{err}
+	}
 	switch {
 	case tf.label == "":
 		return usageError{errors.New("--table needs --label, the class column")}
 	case f.pos != "" || f.neg != "" || f.testPos != "" || f.testNeg != "" || f.hard != "":
 		return usageError{errors.New("--table learns from the table alone: --pos, --neg, --test-pos, --test-neg and --hard do not go with it")}
-	case tf.grow < 0:
-		return usageError{fmt.Errorf("--grow %d: give a positive number, or 0 for none", tf.grow)}
 	case f.checkpoint != "" || f.resume != "":
 		// A checkpoint holds the learner's state on its examples, and a
 		// table's examples are drawn (the non-default classes) and encoded
 		// (the cut points) anew by each run.
 		return usageError{errors.New("--checkpoint and --resume do not go with --table: a table is encoded anew by each run")}
+	}
+	if err := s.Learning.Validate(); err != nil {
+		return settingsError(err)
 	}
 	if f.plot != "" { // before a long run, not after it
 		if _, err := curve.Format(f.plot); err != nil {
@@ -195,16 +217,6 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 	if err != nil {
 		return err
 	}
-	s := table.Settings{Learner: pf.settings(f.semantics, f.seed), Label: tf.label, Group: tf.group, Folds: pf.folds,
-		Validation: pf.validation, ValidationPatience: pf.validationPatience, Rule: pf.rule(), Restarts: pf.restarts,
-		PruneShare: pf.pruneShare(), Variant: tf.variants[0]}
-	s.Learner.Grow, s.Learner.Tally = tf.grow, tf.tally
-	if len(tf.variants) > 1 {
-		if !pf.selects() {
-			return usageError{errors.New("--variants with more than one chooses among them on held-out rows: give --folds or --validation too")}
-		}
-		s.Variants = tf.variants
-	}
 	if tf.features != nil {
 		s.Features = tf.features
 	} else {
@@ -220,13 +232,17 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 			return err
 		}
 	}
+	plan, err := table.NewPlan(t, nil, s)
+	if err != nil {
+		return settingsError(err)
+	}
 	ctx, stop := interruptible()
 	defer stop()
-	lr, err := table.Learn(ctx, t, nil, s)
+	lr, err := plan.Learn(ctx, nil)
+	if ctx.Err() != nil {
+		return errors.New("interrupted: nothing was written")
+	}
 	if err != nil {
-		if ctx.Err() != nil {
-			return errors.New("interrupted: nothing was written")
-		}
 		return err
 	}
 	if !stdout(f.out) || !f.json {
@@ -245,7 +261,7 @@ func runLearnTable(cmd *cobra.Command, f *learnFlags) error {
 			return err
 		}
 	}
-	sum, err := summariseTable(ctx, t, test, lr, f.semantics, len(t.Skipped))
+	sum, err := summariseTable(ctx, t, test, lr, len(t.Skipped))
 	if err != nil {
 		return err
 	}
@@ -296,16 +312,15 @@ type tableTestSummary struct {
 	rows int
 }
 
-func summariseTable(ctx context.Context, t, test *table.Table, lr *table.Learned, sem possibilistic.Semantics, skipped int) (*tableSummary, error) {
-	e := lr.Encoding
+func summariseTable(ctx context.Context, t, test *table.Table, lr *table.Learned, skipped int) (*tableSummary, error) {
+	e, sem := lr.Encoding, lr.Semantics
 	atoms := 0
 	for _, ft := range e.Features {
 		atoms += len(ft.Values) + len(ft.Cuts)
 	}
-	m := lr.Model
 	s := &tableSummary{Table: t.Name, Rows: t.Rows, Skipped: skipped, Label: e.Label, Classes: len(e.Classes), Features: len(e.Features), Atoms: atoms,
-		runSummary: newRunSummary(lr.Stop, len(lr.History), lr.Elapsed, sem, m, len(e.Hard()), lr.Selection, lr.Pruning)}
-	s.restarted(lr.Runs, lr.Kept)
+		runSummary: newRunSummary(lr.Result, len(e.Hard()))}
+	s.Seconds = lr.Total.Seconds()
 	train, err := table.Evaluate(ctx, lr.Theory, t, table.PredictOptions{Semantics: sem, Label: e.Label})
 	if err != nil {
 		return nil, err

@@ -206,15 +206,9 @@ func (v variantsValue) String() string {
 }
 
 func (v variantsValue) Set(x string) error {
-	var out []table.Variant
-	for _, w := range strings.Split(x, ",") {
-		vr, err := table.ParseVariant(strings.TrimSpace(w))
-		if err != nil {
-			return err
-		}
-		if !slices.Contains(out, vr) {
-			out = append(out, vr)
-		}
+	out, err := table.ParseVariants(x)
+	if err != nil {
+		return err
 	}
 	*v.vs = out
 	return nil

@@ -10,7 +10,7 @@ import (
 	"github.com/strata-logic/strata/crowd"
 	"github.com/strata-logic/strata/crowd/football"
 	"github.com/strata-logic/strata/crowd/poker"
-	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -152,7 +152,7 @@ func sample(answers []crowd.Answer, n int, seed uint64) []crowd.Answer {
 	if len(answers) <= n {
 		return answers
 	}
-	idx := experiment.Rand(seed, experiment.Sample).Perm(len(answers))[:n]
+	idx := learn.RandFor(seed, learn.ForSample).Perm(len(answers))[:n]
 	slices.Sort(idx)
 	out := make([]crowd.Answer, n)
 	for i, j := range idx {

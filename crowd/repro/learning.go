@@ -19,43 +19,55 @@ type Learning = experiment.Learning
 type Validation = experiment.Validation
 
 // learnTheory chooses the number of iterations on held-out training
-// annotators and learns the theory on all of them (learn.Protocol).
+// annotators and learns the theory on all of them (learn.Learn).
 func learnTheory(ctx context.Context, opts *Options, d Domain, ds *crowd.Datasets, dir string, sem possibilistic.Semantics) (*Learning, error) {
 	tp, tn := ds.TrainPos, ds.TrainNeg
 	if opts.Typical {
-		tp, tn = crowd.TypicalExamples(ds.Vocab, ds.Actions, ds.Split.Train, experiment.Rand(opts.Seed, experiment.TrainingExamples))
+		tp, tn = crowd.TypicalExamples(ds.Vocab, ds.Actions, ds.Split.Train, learn.RandFor(opts.Seed, learn.ForTrainingExamples))
 	}
 	train, err := learn.FromRules(ds.Vocab, tp, tn)
 	if err != nil {
 		return nil, err
 	}
-	split, err := validationSplit(opts, ds)
-	if err != nil {
-		return nil, err
-	}
-	return experiment.Learn(ctx, &opts.Settings, sem, d.Name, ds.Vocab, train, ds.Hard, split, dir)
+	p := learn.Problem{Vocab: ds.Vocab, Train: train, Hard: ds.Hard}
+	return experiment.Learn(ctx, &opts.Settings, sem, d.Name, p, &annotators{opts: opts, ds: ds}, dir)
 }
 
-// validationSplit holds out training annotators (learn.SplitGroups): with
-// opts.Folds 2 or more in that many folds, with 1 a share opts.Validation
-// of them; nil with nothing to hold out. Each part learns from the others'
-// examples, drawn as the final run's are, and is scored as the test
-// is: the most typical action of each of its situations (crowd.Task).
-func validationSplit(opts *Options, ds *crowd.Datasets) (*experiment.Split, error) {
-	s, err := learn.SplitGroups(ds.Split.Train, annotator, opts.Folds, opts.Validation, experiment.Rand(opts.Seed, experiment.ValidationSplit))
-	if err != nil {
-		return &experiment.Split{Skipped: fmt.Sprintf("%d training annotators: %v", len(crowd.Annotators(ds.Split.Train)), err)}, nil
+// annotators holds out training annotators: with opts.Learning.Folds 2 or
+// more in that many folds, with 1 a share of them. Each part learns from
+// the others' examples, drawn as the final run's are, and is scored as the
+// test is: the most typical action of each of its situations (crowd.Task).
+type annotators struct {
+	opts *Options
+	ds   *crowd.Datasets
+}
+
+func (h *annotators) Items(int) learn.Items {
+	names := make([]string, len(h.ds.Split.Train))
+	for i, a := range h.ds.Split.Train {
+		names[i] = a.Annotator
 	}
-	if s.Parts == 0 {
-		return nil, nil
+	return learn.Items{Group: names, What: "annotators", Rand: learn.RandFor(h.opts.Seed, learn.ForValidationSplit)}
+}
+
+func (h *annotators) Folds(held [][]int) ([]learn.Fold, error) {
+	ds := h.ds
+	rng := learn.RandFor(h.opts.Seed, learn.ForValidationExamples)
+	examples := crowd.Examples
+	if h.opts.Typical {
+		examples = crowd.TypicalExamples
 	}
-	out := &experiment.Split{HeldOut: s.Held, What: "annotators", Scored: "situations"}
-	rng := experiment.Rand(opts.Seed, experiment.ValidationExamples)
-	for p := range s.Parts {
-		fitAnswers, heldAnswers := learn.Part(s, ds.Split.Train, p)
-		examples := crowd.Examples
-		if opts.Typical {
-			examples = crowd.TypicalExamples
+	var out []learn.Fold
+	for _, hp := range held {
+		var fitAnswers, heldAnswers []crowd.Answer
+		k := 0
+		for i, a := range ds.Split.Train {
+			if k < len(hp) && hp[k] == i {
+				heldAnswers = append(heldAnswers, a)
+				k++
+			} else {
+				fitAnswers = append(fitAnswers, a)
+			}
 		}
 		fp, fn := examples(ds.Vocab, ds.Actions, fitAnswers, rng)
 		fit, err := learn.FromRules(ds.Vocab, fp, fn)
@@ -66,10 +78,14 @@ func validationSplit(opts *Options, ds *crowd.Datasets) (*experiment.Split, erro
 		if err != nil {
 			return nil, err
 		}
-		out.Folds = append(out.Folds, learn.Fold{Train: fit, Held: task})
+		out = append(out, learn.Fold{Train: fit, Held: task})
 	}
 	return out, nil
 }
 
-// annotator names the group of an answer.
-func annotator(a crowd.Answer) string { return a.Annotator }
+func (h *annotators) What() string         { return "annotators" }
+func (h *annotators) Scored() string       { return "situations" }
+func (h *annotators) Name(a string) string { return a }
+func (h *annotators) Skipped(err error) string {
+	return fmt.Sprintf("%d training annotators: %v", len(crowd.Annotators(h.ds.Split.Train)), err)
+}

@@ -172,7 +172,7 @@ func runDomain(ctx context.Context, opts *Options, d Domain) (*Row, error) {
 	}
 	row.Input, row.Warnings = in.stats, in.warnings
 	opts.Emit(Event{Subject: d.Name, Step: "build", Message: fmt.Sprintf("%d answers; building the datasets", len(in.table.Answers))})
-	ds, err := crowd.Build(d.Name, in.table, crowd.Options{TestFraction: opts.TestFraction, Seed: experiment.Seed(opts.Seed, experiment.Data)})
+	ds, err := crowd.Build(d.Name, in.table, crowd.Options{TestFraction: opts.TestFraction, Seed: learn.SeedFor(opts.Seed, learn.ForData)})
 	if err != nil {
 		return nil, err
 	}

@@ -14,7 +14,9 @@ import (
 	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/internal/experiment/experimenttest"
+	"github.com/strata-logic/strata/internal/learntest"
 	"github.com/strata-logic/strata/internal/shared"
+	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -33,7 +35,7 @@ func reproduce(ctx context.Context, s experiment.Settings, domains ...string) (*
 // benchSettings gives s the protocol settings of strata bench crowd where it
 // leaves them zero.
 func benchSettings(s experiment.Settings) experiment.Settings {
-	s.Rule, s.Specialise = DefaultRule, DefaultSpecialise
+	s.Learning.Rule, s.Learning.Specialise = DefaultRule, DefaultSpecialise
 	return experimenttest.WithProtocol(s, DefaultFolds)
 }
 
@@ -191,7 +193,7 @@ func TestQuickDeterministic(t *testing.T) {
 func TestNoValidation(t *testing.T) {
 	data := dataRoot(t)
 	dir := t.TempDir()
-	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Iterations: 3}, Domains: []string{"fourth_down"}})
+	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Learning: learntest.Legacy(learn.Settings{Iterations: 3})}, Domains: []string{"fourth_down"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +212,7 @@ func TestTypicalExamples(t *testing.T) {
 	examples := map[bool]int{}
 	for _, typical := range []bool{false, true} {
 		dir := t.TempDir()
-		rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Iterations: 3,
+		rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Learning: learntest.Legacy(learn.Settings{Iterations: 3}),
 			Semantics: []possibilistic.Semantics{possibilistic.Poss}}, Domains: []string{"football"}, Typical: typical})
 		if err != nil {
 			t.Fatal(err)
@@ -242,7 +244,7 @@ func TestTypicalExamples(t *testing.T) {
 func TestQuickFolds(t *testing.T) {
 	data := dataRoot(t)
 	dir := t.TempDir()
-	rep, err := Reproduce(context.Background(), Options{Settings: benchSettings(experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Folds: 3,
+	rep, err := Reproduce(context.Background(), Options{Settings: benchSettings(experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Learning: learn.Settings{Folds: 3},
 		Semantics: []possibilistic.Semantics{possibilistic.Poss}}), Domains: []string{"fourth_down"}})
 	if err != nil {
 		t.Fatal(err)
@@ -259,7 +261,7 @@ func TestQuickFolds(t *testing.T) {
 		t.Errorf("%d examples held out by the folds, %d in the selection; %d annotators", held, v.Held, len(v.HeldOut))
 	}
 	// --folds 1: one held-out part of the training annotators.
-	rep, err = Reproduce(context.Background(), Options{Settings: benchSettings(experiment.Settings{Data: data, Dir: t.TempDir(), Quick: true, Seed: 1, Folds: 1,
+	rep, err = Reproduce(context.Background(), Options{Settings: benchSettings(experiment.Settings{Data: data, Dir: t.TempDir(), Quick: true, Seed: 1, Learning: learn.Settings{Folds: 1},
 		Semantics: []possibilistic.Semantics{possibilistic.Poss}}), Domains: []string{"fourth_down"}})
 	if err != nil {
 		t.Fatal(err)

@@ -61,7 +61,7 @@ func runOthers(ctx context.Context, s *Settings, row *Row, name, dir string, tra
 	if err := os.MkdirAll(xdir, 0o755); err != nil {
 		return err
 	}
-	threads := s.Threads
+	threads := s.Learning.Threads
 	if threads == 0 {
 		threads = 1
 	}

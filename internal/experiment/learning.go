@@ -2,33 +2,35 @@ package experiment
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
-	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
 
-// Split is how a subject's training data are held out to choose on: the
-// folds of learn.Protocol, and what a person is told about them.
-type Split struct {
-	Folds   []learn.Fold // one held-out part, or the folds of a cross-validation
-	HeldOut []string     // the held-out groups, for a person: annotators, evidence formulas; every group for folds
-	What    string       // what a group is, plural: "annotators", "evidence formulas"
-	// Scored says what a held-out part is scored on, for a person:
-	// "examples" (binary accuracy) or "situations" (the multi-class
-	// answer).
-	Scored string
-	// Skipped says why nothing is held out (too few groups); Folds is
-	// then empty.
-	Skipped string
+// Holdout is how a reproduction holds out a subject's training data to
+// choose on (learn.Holdout: by whole annotators, evidence formulas), and
+// what a person is told about it.
+type Holdout interface {
+	learn.Holdout
+	// What says what a group is, plural: "annotators", "evidence
+	// formulas".
+	What() string
+	// Scored says what a held-out part is scored on: "examples" (binary
+	// accuracy) or "situations" (the multi-class answer).
+	Scored() string
+	// Name writes a group as a person reads it.
+	Name(group string) string
+	// Skipped says why nothing is held out when err says the groups are
+	// too few (learn.ErrTooFew).
+	Skipped(err error) string
 }
 
 // Learning says how a theory was learned.
@@ -44,7 +46,7 @@ type Learning struct {
 	TrainAccuracy float64
 
 	// Pruned is what reduced-support pruning removed from the final run's
-	// hypothesis (see Settings.Prune); nil when it did not run.
+	// hypothesis (see learn.Settings.Prune); nil when it did not run.
 	Pruned *learn.Pruning
 }
 
@@ -68,7 +70,7 @@ type Validation struct {
 	Skipped string
 
 	HeldOut     []string // the held-out groups (annotators, evidence formulas); every group for a cross-validation
-	Scored      string   // what a held-out part is scored on (Split.Scored)
+	Scored      string   // what a held-out part is scored on (Holdout.Scored)
 	FitExamples int      // training examples learned from (by each fold of a cross-validation, on average)
 	Folds       int      // the folds of a cross-validation; 0 for one held-out part
 	// Selection is the validation: its Held total was scored after every
@@ -76,15 +78,15 @@ type Validation struct {
 	learn.Selection
 }
 
-// Learn runs the learning protocol (learn.Protocol) for the subject name
-// under sem: it chooses the number of iterations on split, when it is not
-// nil (with the share of s.Timeout the protocol gives the validation), and
-// learns the theory on all of train with that many iterations and the
-// rest of the time. The learning histories go to validation.csv (for a
-// cross-validation the pooled curve, and each fold's in
+// Learn learns the theory of the subject name under sem from p by
+// learn.Learn, its training data held out by h to choose the number of
+// iterations on (with the share of the timeout the protocol gives the
+// validation; nothing is held out when h's groups are too few, and the
+// validation says why). The learning histories go to validation.csv (for
+// a cross-validation the pooled curve, and each fold's in
 // validation-foldN.csv) and history.csv in dir, or in its subdirectory
 // semanticsDir names.
-func Learn(ctx context.Context, s *Settings, sem possibilistic.Semantics, name string, v *logic.Vocabulary, train *learn.Examples, hard []logic.Clause, split *Split, dir string) (*Learning, error) {
+func Learn(ctx context.Context, s *Settings, sem possibilistic.Semantics, name string, p learn.Problem, h Holdout, dir string) (*Learning, error) {
 	dir, err := semanticsDir(dir, sem)
 	if err != nil {
 		return nil, err
@@ -93,20 +95,48 @@ func Learn(ctx context.Context, s *Settings, sem possibilistic.Semantics, name s
 	if sem != possibilistic.Poss {
 		subject += " " + sem.String()
 	}
-	p := learn.Problem{Vocab: v, Train: train, Hard: hard}
-	proto := learn.Protocol{Settings: s.learner(sem), ValidationPatience: s.ValidationPatience, Rule: s.Rule, Restarts: s.Restarts}
-	if s.Prune {
-		proto.PruneShare = learn.DefaultPruneShare
+	p.Holdout = h
+	ls := s.learning(sem)
+	lr := &Learning{Examples: p.Train.Total()}
+	plan, err := learn.NewPlan(p, ls)
+	if err != nil && errors.Is(err, learn.ErrTooFew) {
+		lr.Validation = &Validation{Skipped: h.Skipped(errors.Unwrap(err))}
+		ls.Folds, ls.Validation, ls.Prune = 0, learn.None, false
+		plan, err = learn.NewPlan(p, ls)
 	}
-	lr := &Learning{Iterations: s.Iterations, Examples: train.Total()}
-	if split != nil {
-		if lr.Validation, err = validate(ctx, s, subject, p, &proto, split); err != nil {
-			return nil, err
+	if err != nil {
+		return nil, err
+	}
+	if folds := plan.Folds(); len(folds) > 0 {
+		lr.Validation = announce(s, subject, h, folds, plan.HeldOut())
+	}
+	limit := max(ls.Defaulted().Iterations, 0) // of every run, before the final one's is known
+	lr.Iterations = limit
+	res, err := plan.Learn(ctx, learn.RecorderFunc(func(e learn.Event) {
+		switch {
+		case e.Kind == learn.EventValidation:
+			it := e.Iteration
+			s.Emit(Event{Subject: subject, Step: "validate", Iteration: &it, MaxIterations: limit})
+		case e.Kind == learn.EventFinal:
+			lr.Iterations = e.Iterations
+			msg := fmt.Sprintf("learning on all %d training examples, at most %d iterations", lr.Examples, e.Iterations)
+			if e.Timeout > 0 {
+				msg += fmt.Sprintf(", %s", e.Timeout.Round(time.Second))
+			}
+			s.Emit(Event{Subject: subject, Step: "learn", Message: msg})
+		case e.Kind == learn.EventIteration && e.Run == 0:
+			it := e.Iteration
+			s.Emit(Event{Subject: subject, Step: "learn", Iteration: &it, MaxIterations: lr.Iterations})
 		}
+	}))
+	if err != nil {
+		return nil, err
 	}
-	var sel *learn.Selection
-	if lr.Validation != nil && lr.Validation.Skipped == "" {
-		sel = &lr.Validation.Selection
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if sel := res.Selection; sel != nil {
+		lr.Validation.Selection = *sel
 		if err := writeHistory(filepath.Join(dir, "validation.csv"), sel.History); err != nil {
 			return nil, err
 		}
@@ -116,32 +146,11 @@ func Learn(ctx context.Context, s *Settings, sem possibilistic.Semantics, name s
 			}
 		}
 	}
-	final := proto.Final(sel)
-	lr.Iterations = final.Iterations
-	msg := fmt.Sprintf("learning on all %d training examples, at most %d iterations", lr.Examples, lr.Iterations)
-	if final.Timeout > 0 {
-		msg += fmt.Sprintf(", %s", final.Timeout.Round(time.Second))
-	}
-	s.Emit(Event{Subject: subject, Step: "learn", Message: msg})
-	l, err := learn.NewLearner(p, final)
-	if err != nil {
-		return nil, err
-	}
-	l.OnIteration = func(it learn.Iteration) {
-		s.Emit(Event{Subject: subject, Step: "learn", Iteration: &it, MaxIterations: lr.Iterations})
-	}
-	out, err := proto.Finish(ctx, p, sel, l)
-	if err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	lr.Hypothesis, lr.History, lr.Stop, lr.Elapsed, lr.TrainAccuracy = out.Hypothesis, out.Learner.History(), out.Stop, out.Elapsed, out.TrainAccuracy
-	if lr.Pruned = out.Pruning; lr.Pruned != nil && lr.Pruned.Threshold > 0 {
+	lr.Hypothesis, lr.History, lr.Stop, lr.Elapsed, lr.TrainAccuracy = res.Hypothesis, res.History, res.Stop, res.Elapsed, res.TrainAccuracy
+	if lr.Pruned = res.Pruning; lr.Pruned != nil && lr.Pruned.Threshold > 0 {
 		s.Emit(Event{Subject: subject, Step: "prune", Message: fmt.Sprintf(
 			"pruned the clauses that at most %d of the %d training examples need: %d → %d literals",
-			lr.Pruned.Threshold, train.Total(), lr.Pruned.Before, lr.Pruned.After)})
+			lr.Pruned.Threshold, lr.Examples, lr.Pruned.Before, lr.Pruned.After)})
 	}
 	if err := writeHistory(filepath.Join(dir, "history.csv"), lr.History); err != nil {
 		return nil, err
@@ -149,41 +158,30 @@ func Learn(ctx context.Context, s *Settings, sem possibilistic.Semantics, name s
 	return lr, nil
 }
 
-// validate chooses on split (learn.Choose): on one held-out part, or on
-// every fold and the pooled curve of a cross-validation.
-func validate(ctx context.Context, s *Settings, subject string, p learn.Problem, proto *learn.Protocol, split *Split) (*Validation, error) {
-	if split.Skipped != "" || len(split.Folds) == 0 {
-		return &Validation{Skipped: split.Skipped}, nil
+// announce says how the validation on folds (one held-out part, or the
+// folds of a cross-validation) holds out the training data, and returns
+// the validation to fill in.
+func announce(s *Settings, subject string, h Holdout, folds []learn.Fold, held []string) *Validation {
+	val := &Validation{Scored: h.Scored()}
+	for _, g := range held {
+		val.HeldOut = append(val.HeldOut, h.Name(g))
 	}
-	val := &Validation{HeldOut: split.HeldOut, Scored: split.Scored}
-	k := len(split.Folds)
-	for _, f := range split.Folds {
+	k := len(folds)
+	for _, f := range folds {
 		val.FitExamples += f.Train.Total()
 	}
 	val.FitExamples /= k
-	var emit sync.Mutex // folds that run at once report at once
-	proto.Folds = split.Folds
-	proto.OnValidation = func(_ int, it learn.Iteration) {
-		emit.Lock()
-		defer emit.Unlock()
-		s.Emit(Event{Subject: subject, Step: "validate", Iteration: &it, MaxIterations: s.Iterations})
-	}
 	if k > 1 {
 		val.Folds = k
 		s.Emit(Event{Subject: subject, Step: "validate", Message: fmt.Sprintf(
 			"choosing the number of iterations by %d-fold cross-validation: learning on about %d training examples and scoring the %s of the others, %d times (%d %s)",
-			k, val.FitExamples, split.Scored, k, len(split.HeldOut), split.What)})
+			k, val.FitExamples, val.Scored, k, len(held), h.What())})
 	} else {
 		s.Emit(Event{Subject: subject, Step: "validate", Message: fmt.Sprintf(
 			"choosing the number of iterations: learning on %d training examples, scoring the %s of %d %s held out",
-			val.FitExamples, split.Scored, len(split.HeldOut), split.What)})
+			val.FitExamples, val.Scored, len(held), h.What())})
 	}
-	sel, err := learn.Choose(ctx, p, *proto)
-	if err != nil {
-		return nil, err
-	}
-	val.Selection = *sel
-	return val, nil
+	return val
 }
 
 func writeHistory(path string, hist []learn.Iteration) error {

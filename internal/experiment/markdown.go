@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
 )
 
@@ -64,25 +65,17 @@ func Duration(d time.Duration) time.Duration {
 	return d.Round(time.Second)
 }
 
-// orDefault writes a setting whose zero means the default.
-func orDefault(n int) string {
-	if n == 0 {
-		return "default"
-	}
-	return fmt.Sprint(n)
-}
-
-// patience writes a patience setting, 0 meaning never.
+// patience writes a patience setting (learn.Never: never).
 func patience(n int) string {
-	if n == 0 {
+	if n == learn.Never {
 		return "never"
 	}
 	return fmt.Sprint(n)
 }
 
-// limit writes an iteration limit, 0 meaning none.
+// limit writes an iteration limit (learn.NoLimit: none).
 func limit(n int, what string) string {
-	if n == 0 {
+	if n == learn.NoLimit {
 		return "no limit on " + what
 	}
 	return fmt.Sprintf("at most %d %s", n, what)

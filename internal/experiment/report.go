@@ -156,7 +156,7 @@ func LearningTable(heading, what, per string, extra ...Column) Section {
 		fmt.Fprintf(w, "## %s\n\n", heading)
 		fmt.Fprintf(w, "| | semantics | held out (%s) | best validation iteration (score) | chosen iterations (score) | final run |", what)
 		rule := "|---|---|---|---|---|---|"
-		if rep.Settings.Prune {
+		if rep.Settings.Learning.Prune {
 			fmt.Fprintf(w, " support pruning |")
 			rule += "---|"
 		}
@@ -180,7 +180,7 @@ func LearningTable(heading, what, per string, extra ...Column) Section {
 				}
 				best, chosen := lr.Validation.cells()
 				fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %d iterations, %s |", r.Label, l.Semantics, val, best, chosen, len(lr.History), lr.Stop)
-				if rep.Settings.Prune {
+				if rep.Settings.Learning.Prune {
 					fmt.Fprintf(w, " %s |", lr.pruningCell())
 				}
 				fmt.Fprintf(w, " %s | %.1f%% |", Duration(lr.Total()), 100*lr.TrainAccuracy)
@@ -190,18 +190,18 @@ func LearningTable(heading, what, per string, extra ...Column) Section {
 				fmt.Fprintln(w)
 			}
 		}
-		s := rep.Settings
+		s := rep.Settings.Learning.Defaulted()
 		switch {
 		case s.Folds > 1:
 			fmt.Fprintf(w, "\nThe number of iterations is chosen on the training data, never the test data, in %d folds of whole %s: ", s.Folds, what)
 			fmt.Fprintf(w, "a run on the other folds scores each fold after every iteration, the folds' scores are pooled iteration by iteration (a cross-validation, so every training example is scored once; the learning times add up the folds' runs, which run as many at once as there are threads), and ")
-		case s.Folds == 1 && s.Validation > 0:
+		case s.Folds == 1:
 			fmt.Fprintf(w, "\nThe number of iterations is chosen on training data held out by whole %s (%.0f%% of them), never on the test data: ", what, 100*s.Validation)
 			fmt.Fprintf(w, "a first run learns on the other training examples and scores the held-out part after every iteration, ")
 		default:
 			fmt.Fprintf(w, "\nNo training data are held out: each theory is learned with at most the iteration limit. ")
 		}
-		if s.Folds > 1 || s.Folds == 1 && s.Validation > 0 {
+		if s.Folds > 0 {
 			fmt.Fprintf(w, "as the test is scored (the score columns), ")
 			switch s.Rule {
 			case learn.BestScore:
@@ -215,24 +215,24 @@ func LearningTable(heading, what, per string, extra ...Column) Section {
 			fmt.Fprintf(w, "with that many iterations. ")
 		}
 		if s.Prune {
-			fmt.Fprintf(w, "Support pruning: the chosen hypothesis of the first run (of every fold's run, pooled as above) is pruned of every clause that at most t of its training examples need (t = 0, 1, 2, 3, 5, … up to %.0f%% of them, the support of a clause being the training score lost without it), ", 100*learn.DefaultPruneShare)
+			fmt.Fprintf(w, "Support pruning: the chosen hypothesis of the first run (of every fold's run, pooled as above) is pruned of every clause that at most t of its training examples need (t = 0, 1, 2, 3, 5, … up to %.0f%% of them, the support of a clause being the training score lost without it), ", 100*s.PruneShare)
 			fmt.Fprintf(w, "the highest t whose held-out score is within one standard error of the best is kept, and the final theory loses every clause that at most the same share of all training examples needs (column: the threshold, the held-out scores chosen and unpruned, the literals before and after). ")
 		}
 		fmt.Fprintf(w, "Settings: %s", limit(s.Iterations, "iterations"))
 		if s.Timeout > 0 {
 			fmt.Fprintf(w, ", %s of learning per %s and semantics (validation gets 40%%, or 60%% with folds)", s.Timeout, per)
 		}
-		fmt.Fprintf(w, ", validation patience %s, candidates %s, training patience %s", patience(s.ValidationPatience), orDefault(s.Candidates), patience(s.Patience))
+		fmt.Fprintf(w, ", validation patience %s, candidates %d, training patience %s", patience(s.ValidationPatience), s.Candidates, patience(s.Patience))
 		if s.Specialise > 0 {
 			fmt.Fprintf(w, ", each iteration's chosen clause specialised by up to %d literals of the antecedent it was drawn from", s.Specialise)
 		}
 		if s.Grow > 0 {
 			fmt.Fprintf(w, ", each iteration's candidates with %d more grown by information gain from the examples of as many of them", s.Grow)
 		}
-		if s.Tally {
+		if s.Tally == learn.SwitchOn {
 			fmt.Fprintf(w, ", under lex a level of one-literal rules that vote also a candidate of the first iteration and of the powers of two")
 		}
-		fmt.Fprintf(w, ", seed %d.\n\n", s.Seed)
+		fmt.Fprintf(w, ", seed %d.\n\n", rep.Settings.Seed)
 	}
 }
 

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/weka"
 
 	"github.com/strata-logic/strata/internal/fileutil"
@@ -81,7 +80,7 @@ func prepare(ctx context.Context, opts *Options, d Dataset, row *Row, dir string
 		"%d atoms, %d formulas; drawing %d + %d examples (evidence of 1 to %d literals), labelled by %s",
 		row.Network.Atoms, row.Network.Weighted+row.Network.Hard, opts.Train, opts.Test, opts.MaxEvidence, how)})
 	mo := mln.MAPOptions{Train: opts.Train, Test: opts.Test, Approx: opts.Approx, Walk: opts.Walk,
-		Examples: mln.ExampleOptions{MaxEvidence: opts.MaxEvidence, Seed: experiment.Seed(opts.Seed, experiment.Data), Progress: func(done, total int) {
+		Examples: mln.ExampleOptions{MaxEvidence: opts.MaxEvidence, Seed: learn.SeedFor(opts.Seed, learn.ForData), Progress: func(done, total int) {
 			opts.Emit(Event{Subject: d.Name, Step: "examples", Stage: "labelling", Done: done, Total: total})
 		}}}
 	ex := &exampleSets{vocab: net.Vocab}

@@ -21,59 +21,75 @@ type Learning = experiment.Learning
 type Validation = experiment.Validation
 
 // learnTheory chooses the number of iterations on held-out training
-// examples and learns the theory on all of them, under sem
-// (learn.Protocol).
+// examples and learns the theory on all of them, under sem (learn.Learn).
 func learnTheory(ctx context.Context, opts *Options, d Dataset, ex *exampleSets, dir string, sem possibilistic.Semantics) (*Learning, error) {
 	train, err := toExamples(ex.vocab, ex.train)
 	if err != nil {
 		return nil, err
 	}
-	split, err := validationSplit(opts, ex)
-	if err != nil {
-		return nil, err
-	}
-	return experiment.Learn(ctx, &opts.Settings, sem, d.Name, ex.vocab, train, nil, split, dir)
+	return experiment.Learn(ctx, &opts.Settings, sem, d.Name, learn.Problem{Vocab: ex.vocab, Train: train}, &evidences{opts: opts, ex: ex}, dir)
 }
 
-// validationSplit holds out training examples by whole evidence formulas
-// (learn.SplitGroups): with opts.Folds 2 or more in that many folds, with 1
-// a share opts.Validation of them; nil with nothing to hold out. The
-// examples drawn for one α (up to ten conclusions β) are strongly related,
-// and the test examples are drawn with other evidence formulas, so a
-// held-out part must not ask about an α the learner saw.
-func validationSplit(opts *Options, ex *exampleSets) (*experiment.Split, error) {
-	s, err := learn.SplitGroups(ex.train, evidence, opts.Folds, opts.Validation, experiment.Rand(opts.Seed, experiment.ValidationSplit))
-	if err != nil {
-		return &experiment.Split{Skipped: fmt.Sprintf("%d training examples: %v", len(ex.train), err)}, nil
+// evidences holds out training examples by whole evidence formulas: with
+// opts.Learning.Folds 2 or more in that many folds, with 1 a share of them.
+// The examples drawn for one α (up to ten conclusions β) are strongly
+// related, and the test examples are drawn with other evidence formulas,
+// so a held-out part must not ask about an α the learner saw.
+type evidences struct {
+	opts *Options
+	ex   *exampleSets
+}
+
+func (h *evidences) Items(int) learn.Items {
+	names := make([]string, len(h.ex.train))
+	for i, e := range h.ex.train {
+		names[i] = evidence(e)
 	}
-	if s.Parts == 0 {
-		return nil, nil
-	}
-	out := &experiment.Split{What: "evidence formulas", Scored: "examples"}
-	for p := range s.Parts {
-		fitList, heldList := learn.Part(s, ex.train, p)
-		fit, err := toExamples(ex.vocab, fitList)
+	return learn.Items{Group: names, What: "evidence formulas", Rand: learn.RandFor(h.opts.Seed, learn.ForValidationSplit)}
+}
+
+func (h *evidences) Folds(held [][]int) ([]learn.Fold, error) {
+	var out []learn.Fold
+	for _, hp := range held {
+		var fitList, heldList []mln.Example
+		k := 0
+		for i, e := range h.ex.train {
+			if k < len(hp) && hp[k] == i {
+				heldList = append(heldList, e)
+				k++
+			} else {
+				fitList = append(fitList, e)
+			}
+		}
+		fit, err := toExamples(h.ex.vocab, fitList)
 		if err != nil {
 			return nil, err
 		}
-		held, err := toExamples(ex.vocab, heldList)
+		ho, err := toExamples(h.ex.vocab, heldList)
 		if err != nil {
 			return nil, err
 		}
-		out.Folds = append(out.Folds, learn.Fold{Train: fit, Held: learn.Binary{Examples: held}})
-	}
-	// The held-out evidence formulas, as a person writes them: of the one
-	// held-out part in the order drawn, or all of them for folds.
-	byKey := map[string]string{}
-	for _, e := range ex.train {
-		if k := evidence(e); byKey[k] == "" {
-			byKey[k] = logic.TermF(e.Evidence).String(ex.vocab)
-		}
-	}
-	for _, k := range s.Held {
-		out.HeldOut = append(out.HeldOut, byKey[k])
+		out = append(out, learn.Fold{Train: fit, Held: learn.Binary{Examples: ho}})
 	}
 	return out, nil
+}
+
+func (h *evidences) What() string   { return "evidence formulas" }
+func (h *evidences) Scored() string { return "examples" }
+
+// Name writes the evidence formula of a group as a person does, in the
+// order of the literals of its first example.
+func (h *evidences) Name(key string) string {
+	for _, e := range h.ex.train {
+		if evidence(e) == key {
+			return logic.TermF(e.Evidence).String(h.ex.vocab)
+		}
+	}
+	return key
+}
+
+func (h *evidences) Skipped(err error) string {
+	return fmt.Sprintf("%d training examples: %v", len(h.ex.train), err)
 }
 
 // evidence names the group of an example: its evidence formula, whatever

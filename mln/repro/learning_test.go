@@ -7,7 +7,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/mln"
@@ -52,7 +51,7 @@ func evidenceKey(e mln.Example) string {
 // one asked for; and the split is a function of the seed.
 func TestHoldOut(t *testing.T) {
 	holdOut := func(exs []mln.Example, share float64, seed uint64) (fit, held []mln.Example, groups []string) {
-		s, err := learn.SplitGroups(exs, evidence, 1, share, experiment.Rand(seed, experiment.ValidationSplit))
+		s, err := learn.SplitGroups(exs, evidence, 1, share, learn.RandFor(seed, learn.ForValidationSplit))
 		if err != nil {
 			t.Fatal(err)
 		}

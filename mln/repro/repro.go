@@ -201,7 +201,7 @@ func runDataset(ctx context.Context, opts *Options, d Dataset) (*Row, error) {
 			return nil, err
 		}
 		for _, l := range row.Semantics[1:] {
-			l.Correct, l.Total = learn.Score(l.Learning.Hypothesis, test, opts.Threads, l.Semantics)
+			l.Correct, l.Total = learn.Score(l.Learning.Hypothesis, test, opts.Learning.Threads, l.Semantics)
 		}
 	}
 	row.Evaluate = time.Since(start)

@@ -13,6 +13,7 @@ import (
 	defaultrules "github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/internal/experiment"
 	"github.com/strata-logic/strata/internal/experiment/experimenttest"
+	"github.com/strata-logic/strata/internal/learntest"
 	"github.com/strata-logic/strata/internal/shared"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
@@ -299,7 +300,7 @@ func TestQuickDeterministic(t *testing.T) {
 func TestNoValidation(t *testing.T) {
 	data := dataRoot(t)
 	dir := t.TempDir()
-	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Iterations: 3}, Train: 60, Test: 40})
+	rep, err := Reproduce(context.Background(), Options{Settings: experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 1, Learning: learntest.Legacy(learn.Settings{Iterations: 3})}, Train: 60, Test: 40})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -344,7 +345,7 @@ func TestQuickPrune(t *testing.T) {
 func checkQuickPrune(t *testing.T, folds int) {
 	data := dataRoot(t)
 	dir := t.TempDir()
-	rep, err := Reproduce(context.Background(), Options{Settings: benchSettings(experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 3, Prune: true, Folds: folds}), Train: 200, Test: 50})
+	rep, err := Reproduce(context.Background(), Options{Settings: benchSettings(experiment.Settings{Data: data, Dir: dir, Quick: true, Seed: 3, Learning: learn.Settings{Prune: true, Folds: folds}}), Train: 200, Test: 50})
 	if err != nil {
 		t.Fatal(err)
 	}

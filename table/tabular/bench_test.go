@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/strata-logic/strata/internal/cputime"
+	"github.com/strata-logic/strata/internal/learntest"
 	"github.com/strata-logic/strata/internal/shared"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/possibilistic"
@@ -54,15 +55,14 @@ func BenchmarkAdultFold(b *testing.B) {
 		b.Fatal(err)
 	}
 	train := table.Complement(all, folds[0])
-	held, share := Options{Folds: DefaultFolds, SmallFolds: DefaultSmallFolds, LargeFolds: DefaultLargeFolds}.heldOut(len(train))
+	held, share := Options{Learning: learn.Settings{Folds: DefaultFolds}, SmallFolds: DefaultSmallFolds, LargeFolds: DefaultLargeFolds}.heldOut(len(train))
 	for _, sem := range possibilistic.AllSemantics {
 		b.Run(sem.String(), func(b *testing.B) {
 			for b.Loop() {
 				start, cpu := time.Now(), cputime.Process()
 				lr, err := table.Learn(context.Background(), t, train, table.Settings{Label: d.Label, Features: d.Features,
-					Folds: held, Validation: share, ValidationPatience: DefaultValidationPatience, Rule: DefaultRule, Restarts: learn.DefaultRestarts,
-					Learner: learn.Settings{Seed: 1, Semantics: sem, Iterations: learn.DefaultIterations, Patience: learn.DefaultPatience,
-						Grow: table.DefaultGrow, Tally: table.DefaultTally, Threads: runtime.GOMAXPROCS(0)}})
+					Learning: learn.Settings{Folds: held, Validation: share, ValidationPatience: DefaultValidationPatience, Rule: DefaultRule,
+						Seed: 1, Semantics: sem, Threads: runtime.GOMAXPROCS(0)}}, nil)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -76,7 +76,7 @@ func BenchmarkAdultFold(b *testing.B) {
 				b.ReportMetric(used.Seconds(), "cpu-s/learn")
 				b.ReportMetric(100*c.Accuracy(), "test%")
 				b.ReportMetric(float64(lr.Selection.Chosen), "chosen")
-				b.ReportMetric(float64(lr.Model.NumLiterals()), "literals")
+				b.ReportMetric(float64(lr.Hypothesis.NumLiterals()), "literals")
 			}
 		})
 	}
@@ -104,7 +104,7 @@ func BenchmarkPendigits(b *testing.B) {
 		b.Run(sem.String(), func(b *testing.B) {
 			for b.Loop() {
 				lr, err := table.Learn(context.Background(), t, nil, table.Settings{Label: "class",
-					Learner: learn.Settings{Seed: 1, Semantics: sem, Iterations: 8, Threads: 1}})
+					Learning: learntest.Legacy(learn.Settings{Seed: 1, Semantics: sem, Iterations: 8, Threads: 1})}, nil)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -134,7 +134,7 @@ func BenchmarkAdultIterations(b *testing.B) {
 	}
 	for b.Loop() {
 		lr, err := table.Learn(context.Background(), t, nil, table.Settings{Label: "label",
-			Learner: learn.Settings{Seed: 1, Semantics: possibilistic.Poss, Iterations: 12, Threads: 1}})
+			Learning: learntest.Legacy(learn.Settings{Seed: 1, Semantics: possibilistic.Poss, Iterations: 12, Threads: 1})}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

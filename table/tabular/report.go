@@ -13,6 +13,7 @@ import (
 
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/table"
 )
 
 var nan = math.NaN()
@@ -85,6 +86,7 @@ func f1(res *Result) string {
 // rules, and the published FOLD figures beside them.
 func (r *Report) WriteMarkdown(w io.Writer) error {
 	o := r.Options
+	l := table.Learning(o.Learning).Defaulted()
 	var b strings.Builder
 	fmt.Fprintf(&b, "# strata bench tabular\n\n")
 	if o.Command != "" {
@@ -94,44 +96,44 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		"accuracy and macro-F1 are those of the predictions pooled over the folds. Every choice is made on the training rows of a split: strata's cut points "+
 		"(Fayyad and Irani's MDL criterion) and its number of iterations (", o.TestFolds, o.Seed)
 	switch {
-	case o.Folds >= 2:
-		fmt.Fprintf(&b, "%d-fold cross-validation on the training rows", o.Folds)
+	case l.Folds >= 2:
+		fmt.Fprintf(&b, "%d-fold cross-validation on the training rows", l.Folds)
 		var other []string
-		if f, _ := o.heldOut(SmallRows); f != o.Folds {
+		if f, _ := o.heldOut(SmallRows); f != l.Folds {
 			other = append(other, fmt.Sprintf("%d-fold for a split of at most %d training rows", f, SmallRows))
 		}
 		switch f, share := o.heldOut(LargeRows + 1); {
 		case f == 1:
 			other = append(other, fmt.Sprintf("one held-out part of %.0f%% for a split of more than %d", 100*share, LargeRows))
-		case f != o.Folds:
+		case f != l.Folds:
 			other = append(other, fmt.Sprintf("%d-fold for a split of more than %d", f, LargeRows))
 		}
 		if len(other) > 0 {
 			fmt.Fprintf(&b, " (%s)", strings.Join(other, "; "))
 		}
-		fmt.Fprintf(&b, ", each fold with the cut points of its own training rows, held-out rows scored as the task is, one class per row, and %s on the pooled curve", ruleText(o.Rule))
-	case o.Folds == 1 && o.Validation > 0:
-		fmt.Fprintf(&b, "one held-out part of %.0f%% of the training rows, with the cut points of the others, held-out rows scored as the task is, one class per row, and %s", 100*o.Validation, ruleText(o.Rule))
+		fmt.Fprintf(&b, ", each fold with the cut points of its own training rows, held-out rows scored as the task is, one class per row, and %s on the pooled curve", ruleText(l.Rule))
+	case l.Folds == 1:
+		fmt.Fprintf(&b, "one held-out part of %.0f%% of the training rows, with the cut points of the others, held-out rows scored as the task is, one class per row, and %s", 100*l.Validation, ruleText(l.Rule))
 	default:
 		fmt.Fprintf(&b, "none: the learner's limits")
 	}
-	held := o.Folds >= 2 || o.Folds == 1 && o.Validation > 0 // iterations chosen on held-out rows
-	if o.ValidationPatience > 0 && held {
-		fmt.Fprintf(&b, ", a held-out part's run stopped %d iterations after its best held-out score", o.ValidationPatience)
+	held := l.Folds > 0 // iterations chosen on held-out rows
+	if l.ValidationPatience > 0 && held {
+		fmt.Fprintf(&b, ", a held-out part's run stopped %d iterations after its best held-out score", l.ValidationPatience)
 	}
-	if o.Timeout > 0 && held {
+	if l.Timeout > 0 && held {
 		fmt.Fprintf(&b, "; when the held-out parts' time ran out at their best score, the final run learned to the limits instead")
 	}
-	if o.Restarts > 1 && held {
-		fmt.Fprintf(&b, "; the final run learned up to %d times with other seeds within the iteration limit, the theory most accurate on the training rows kept", o.Restarts)
+	if l.Restarts > 1 && held {
+		fmt.Fprintf(&b, "; the final run learned up to %d times with other seeds within the iteration limit, the theory most accurate on the training rows kept", l.Restarts)
 	}
-	if o.Prune {
+	if l.Prune {
 		fmt.Fprintf(&b, "; the final theory pruned at the support chosen there")
 	}
-	if o.Grow > 0 {
-		fmt.Fprintf(&b, "; each iteration's candidates with %d more grown by information gain from the rows of as many of them", o.Grow)
+	if l.Grow > 0 {
+		fmt.Fprintf(&b, "; each iteration's candidates with %d more grown by information gain from the rows of as many of them", l.Grow)
 	}
-	if o.Tally {
+	if l.Tally == learn.SwitchOn {
 		fmt.Fprintf(&b, "; under lex, a level of one-literal rules that vote also a candidate of the first iteration and of the powers of two")
 	}
 	switch {
@@ -144,12 +146,12 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	case len(o.Variants) == 1:
 		fmt.Fprintf(&b, "; the rows encoded as `%s`", o.Variants[0])
 	}
-	fmt.Fprintf(&b, "), each learning run bounded by %s", durationText(o.Timeout))
-	if o.Iterations > 0 {
-		fmt.Fprintf(&b, " and %d iterations", o.Iterations)
+	fmt.Fprintf(&b, "), each learning run bounded by %s", durationText(l.Timeout))
+	if l.Iterations > 0 {
+		fmt.Fprintf(&b, " and %d iterations", l.Iterations)
 	}
-	if o.Patience > 0 {
-		fmt.Fprintf(&b, ", patience %d", o.Patience)
+	if l.Patience > 0 {
+		fmt.Fprintf(&b, ", patience %d", l.Patience)
 	}
 	fmt.Fprintf(&b, "; %d jobs (a learning run with one thread, or a baseline) ran at once. "+
 		"A theory predicts `none` for a row when it entails no single class; such a row counts as wrong.\n\n", o.Threads)

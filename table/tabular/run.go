@@ -20,9 +20,9 @@ import (
 )
 
 // Options control a run. Data and Dir are required. A zero field has no
-// effect (no limit, never, nothing held out), but for TestFolds, Threads
-// and Semantics (their defaults) and with Quick; the command line's
-// defaults are the Default* constants and learn's.
+// effect (nothing held out) or is its default (TestFolds, Threads,
+// Semantics, and Learning's as learn.Settings and a table's problem say);
+// the command line's defaults are the Default* constants and learn's.
 type Options struct {
 	Data string // the suite's folder, with datasets.tsv
 	Dir  string // the output folder: results.md, results.csv, one folder per table
@@ -34,46 +34,27 @@ type Options struct {
 	Seed      uint64 // the folds, the learner's draws and XGBoost's
 	TestFolds int    // cross-validation folds of a table given as one file (0: DefaultTestFolds)
 
-	// The learning protocol of each of strata's learning runs (one table,
-	// split and semantics), as table.Settings and strata learn take it:
-	// Timeout bounds the run, the choice of iterations included; Folds
-	// chooses the number of iterations on held-out training rows (2 or
-	// more folds, 1 one part of share Validation, 0 none), each held-out
-	// part with its own cut points; Prune prunes at the support chosen
-	// there.
-	Iterations int
-	Timeout    time.Duration
-	Candidates int
-	Patience   int
-	Folds      int
-	// SmallFolds, with Folds 2 or more, is the number of folds of a split
-	// with at most SmallRows training rows (0: Folds).
+	// Learning says how each of strata's learning runs (one table, split
+	// and semantics) learns, as table.Settings and strata learn take it
+	// (a table's problem's defaults in its zero fields): Timeout bounds the
+	// run, the choice of iterations included; Folds chooses the number of
+	// iterations on held-out training rows (2 or more folds, 1 one part of
+	// share Validation, 0 none), each held-out part with its own cut
+	// points; Prune prunes at the support chosen there. Its Threads,
+	// Semantics and Seed are the run's: one thread, each of Semantics,
+	// and Seed drawn per split.
+	Learning learn.Settings
+	// SmallFolds, with Learning.Folds 2 or more, is the number of folds of
+	// a split with at most SmallRows training rows (0: Folds).
 	SmallFolds int
-	// LargeFolds, with Folds 2 or more, is the number of held-out parts of
-	// a split with more than LargeRows training rows: 1 is one part of
-	// share Validation (learn.DefaultValidation when Validation is 0)
-	// (0: Folds).
-	LargeFolds         int
-	Validation         float64
-	ValidationPatience int
-	// Rule chooses the number of iterations on the held-out curve
-	// (learn.Protocol.Rule; the command line's default is DefaultRule).
-	Rule learn.Rule
-	// Restarts is the number of final runs of which the one with the best
-	// training score is kept (learn.Protocol.Restarts; 0 or 1: one).
-	Restarts int
-	Prune    bool
+	// LargeFolds, with Learning.Folds 2 or more, is the number of held-out
+	// parts of a split with more than LargeRows training rows: 1 is one
+	// part of share Learning.Validation (0: Folds).
+	LargeFolds int
 	// Variants are the encodings of the rows (table.Variant): one is
 	// learned with; with several, each learning run chooses among them on
 	// its held-out parts (table.Settings.Variants). None: the zero one.
 	Variants []table.Variant
-	// Grow is learn.Settings.Grow: how many of an iteration's candidates
-	// are also grown by information gain (0: none; the command line's
-	// default is table.DefaultGrow).
-	Grow int
-	// Tally is learn.Settings.Tally (the command line's default is
-	// table.DefaultTally).
-	Tally bool
 
 	Semantics []possibilistic.Semantics // all three when empty
 	Threads   int                       // jobs (a learning run with one thread, a baseline) run at once (0: GOMAXPROCS)
@@ -200,13 +181,13 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("tabular: Options.Data and Options.Dir are required")
 	case o.TestFolds < 0 || o.TestFolds == 1:
 		return o, fmt.Errorf("tabular: %d test folds: give 2 or more (0: %d)", o.TestFolds, DefaultTestFolds)
-	case o.Iterations < 0 || o.Timeout < 0 || o.Candidates < 0 || o.Grow < 0 || o.Patience < 0 || o.Folds < 0 || o.SmallFolds < 0 || o.SmallFolds == 1 || o.LargeFolds < 0 || o.ValidationPatience < 0 || o.Threads < 0:
-		return o, errors.New("tabular: iterations, timeout, candidates, grow, patience, folds, validation patience, large folds and threads cannot be negative, nor small folds 1")
-	case !(o.Validation >= 0 && o.Validation < 1):
-		return o, fmt.Errorf("tabular: validation share %v outside [0, 1)", o.Validation)
-	case o.Prune && !(o.Folds >= 2 || o.Folds == 1 && o.Validation > 0):
-		return o, errors.New("tabular: pruning chooses its support on held-out rows: give folds or a validation share too")
-	case len(o.Variants) > 1 && !(o.Folds >= 2 || o.Folds == 1 && o.Validation > 0):
+	case o.SmallFolds < 0 || o.SmallFolds == 1 || o.LargeFolds < 0 || o.Threads < 0:
+		return o, errors.New("tabular: large folds and threads cannot be negative, nor small folds 1 or negative")
+	}
+	if err := o.Learning.Validate(); err != nil {
+		return o, fmt.Errorf("tabular: %w", err)
+	}
+	if parts, _ := o.Learning.Parts(); len(o.Variants) > 1 && parts == 0 {
 		return o, errors.New("tabular: several variants are chosen among on held-out rows: give folds or a validation share too")
 	}
 	if o.TestFolds == 0 {
@@ -216,9 +197,9 @@ func (o Options) withDefaults() (Options, error) {
 		}
 	}
 	if o.Quick {
-		o.Timeout = 0
-		if o.Iterations == 0 {
-			o.Iterations = QuickIterations
+		o.Learning.Timeout = 0
+		if o.Learning.Iterations == 0 {
+			o.Learning.Iterations = QuickIterations
 		}
 		if len(o.Datasets) == 0 {
 			o.Datasets = QuickTables
@@ -538,15 +519,18 @@ func pool(method string, ocs []*outcome, o Options) *Result {
 // heldOut returns the held-out parts that choose on a split of rows
 // training rows: the folds, and the share of one part when there is one.
 func (o Options) heldOut(rows int) (folds int, validation float64) {
-	folds, validation = o.Folds, o.Validation
+	folds, validation = o.Learning.Parts()
 	switch {
-	case o.Folds < 2:
+	case folds < 2:
 	case o.SmallFolds >= 2 && rows <= SmallRows:
 		folds = o.SmallFolds
 	case o.LargeFolds > 0 && rows > LargeRows:
 		folds = o.LargeFolds
-		if folds == 1 && validation == 0 {
-			validation = learn.DefaultValidation
+		if folds == 1 {
+			validation = o.Learning.Validation
+			if validation <= 0 {
+				validation = learn.DefaultValidation
+			}
 		}
 	}
 	return folds, validation
@@ -556,24 +540,20 @@ func (o Options) heldOut(rows int) (folds int, validation float64) {
 // scores it on its test rows.
 func runStrata(ctx context.Context, o Options, d Dataset, s split, sem possibilistic.Semantics, i int) (*outcome, error) {
 	start := time.Now()
-	st := table.Settings{
-		Learner: learn.Settings{Iterations: o.Iterations, Timeout: o.Timeout, Candidates: o.Candidates, Seed: SplitSeed(o.Seed, i),
-			Threads: 1, Patience: o.Patience, Semantics: sem, Grow: o.Grow, Tally: o.Tally},
-		Label: d.Label, Features: d.Features,
-		ValidationPatience: o.ValidationPatience, Rule: o.Rule, Restarts: o.Restarts,
-	}
-	st.Folds, st.Validation = o.heldOut(len(s.trainRows))
-	if o.Prune {
-		st.PruneShare = learn.DefaultPruneShare
-	}
+	st := table.Settings{Learning: o.Learning, Label: d.Label, Features: d.Features}
+	st.Learning.Seed, st.Learning.Threads, st.Learning.Semantics = SplitSeed(o.Seed, i), 1, sem
+	st.Learning.Folds, st.Learning.Validation = o.heldOut(len(s.trainRows))
 	switch {
 	case len(o.Variants) == 1:
 		st.Variant = o.Variants[0]
 	case len(o.Variants) > 1:
 		st.Variants = o.Variants
 	}
-	lr, err := table.Learn(ctx, s.train, s.trainRows, st)
+	lr, err := table.Learn(ctx, s.train, s.trainRows, st, nil)
 	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	preds, err := table.Predict(ctx, lr.Theory, s.test, table.PredictOptions{Semantics: sem, Label: d.Label, Rows: s.testRows})
@@ -584,7 +564,7 @@ func runStrata(ctx context.Context, o Options, d Dataset, s split, sem possibili
 	for _, p := range preds {
 		count(conf, p.Target, p.Class)
 	}
-	oc := &outcome{conf: conf, rules: float64(lr.Model.NumClauses()), literals: float64(lr.Model.NumLiterals()),
+	oc := &outcome{conf: conf, rules: float64(lr.Hypothesis.NumClauses()), literals: float64(lr.Hypothesis.NumLiterals()),
 		fallbacks: float64(lr.Fallbacks()), seconds: time.Since(start).Seconds()}
 	if len(st.Variants) > 0 {
 		oc.variant = lr.Variant.String()

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/strata-logic/strata/eval"
+	"github.com/strata-logic/strata/internal/learntest"
 	"github.com/strata-logic/strata/internal/shared"
 	"github.com/strata-logic/strata/internal/xgboost"
 	"github.com/strata-logic/strata/learn"
@@ -77,7 +78,7 @@ func TestWekaConfusion(t *testing.T) {
 // above the majority class on acute.
 func TestRunQuick(t *testing.T) {
 	data := shared.Path(t, "tabular")
-	o := Options{Data: data, Dir: t.TempDir(), Quick: true, Datasets: []string{"acute"}, Seed: 2}
+	o := Options{Data: data, Dir: t.TempDir(), Quick: true, Datasets: []string{"acute"}, Seed: 2, Learning: learntest.Legacy(learn.Settings{})}
 	o.Weka = wekatest.Runner(t)
 	if x, err := xgboost.Find(); err == nil {
 		o.XGBoost = x
@@ -149,7 +150,7 @@ func TestRunSkipsBadRows(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	o := Options{Data: data, Dir: t.TempDir(), Quick: true, Datasets: []string{"small"}, Seed: 1}
+	o := Options{Data: data, Dir: t.TempDir(), Quick: true, Datasets: []string{"small"}, Seed: 1, Learning: learntest.Legacy(learn.Settings{})}
 	rep, err := Run(context.Background(), o)
 	if err != nil {
 		t.Fatal(err)
@@ -204,17 +205,17 @@ func TestHeldOut(t *testing.T) {
 		rows, want int
 		share      float64
 	}{
-		{Options{Folds: 3, SmallFolds: 5}, SmallRows, 5, 0},
-		{Options{Folds: 3, SmallFolds: 5}, SmallRows + 1, 3, 0},
-		{Options{Folds: 3}, 10, 3, 0},
-		{Options{Folds: 1, SmallFolds: 5, Validation: 0.2}, 10, 1, 0.2},
-		{Options{Folds: 0, SmallFolds: 5}, 10, 0, 0},
-		{Options{Folds: 3, SmallFolds: 5, LargeFolds: 1}, LargeRows, 3, 0},
-		{Options{Folds: 3, SmallFolds: 5, LargeFolds: 1}, LargeRows + 1, 1, learn.DefaultValidation},
-		{Options{Folds: 3, LargeFolds: 1, Validation: 0.2}, LargeRows + 1, 1, 0.2},
-		{Options{Folds: 3, LargeFolds: 2}, LargeRows + 1, 2, 0},
-		{Options{Folds: 1, LargeFolds: 2, Validation: 0.2}, LargeRows + 1, 1, 0.2},
-		{Options{Folds: 0, LargeFolds: 1}, LargeRows + 1, 0, 0},
+		{Options{Learning: learn.Settings{Folds: 3}, SmallFolds: 5}, SmallRows, 5, 0},
+		{Options{Learning: learn.Settings{Folds: 3}, SmallFolds: 5}, SmallRows + 1, 3, 0},
+		{Options{Learning: learn.Settings{Folds: 3}}, 10, 3, 0},
+		{Options{Learning: learn.Settings{Folds: 1, Validation: 0.2}, SmallFolds: 5}, 10, 1, 0.2},
+		{Options{Learning: learn.Settings{Folds: 0}, SmallFolds: 5}, 10, 0, 0},
+		{Options{Learning: learn.Settings{Folds: 3}, SmallFolds: 5, LargeFolds: 1}, LargeRows, 3, 0},
+		{Options{Learning: learn.Settings{Folds: 3}, SmallFolds: 5, LargeFolds: 1}, LargeRows + 1, 1, learn.DefaultValidation},
+		{Options{Learning: learn.Settings{Folds: 3, Validation: 0.2}, LargeFolds: 1}, LargeRows + 1, 1, 0.2},
+		{Options{Learning: learn.Settings{Folds: 3}, LargeFolds: 2}, LargeRows + 1, 2, 0},
+		{Options{Learning: learn.Settings{Folds: 1, Validation: 0.2}, LargeFolds: 2}, LargeRows + 1, 1, 0.2},
+		{Options{Learning: learn.Settings{Folds: 0}, LargeFolds: 1}, LargeRows + 1, 0, 0},
 	} {
 		folds, share := c.o.heldOut(c.rows)
 		if folds != c.want || share != c.share {
@@ -230,10 +231,10 @@ func TestReportHeldOut(t *testing.T) {
 		o         Options
 		want, not string
 	}{
-		{Options{Folds: 3, SmallFolds: 5, LargeFolds: 1, Validation: 0.3},
+		{Options{Learning: learn.Settings{Folds: 3}, SmallFolds: 5, LargeFolds: 1},
 			"3-fold cross-validation on the training rows (5-fold for a split of at most 2000 training rows; one held-out part of 30% for a split of more than 5000)", ""},
-		{Options{Folds: 3, LargeFolds: 2}, "3-fold cross-validation on the training rows (2-fold for a split of more than 5000)", "at most"},
-		{Options{Folds: 3, SmallFolds: 3, LargeFolds: 3}, "3-fold cross-validation on the training rows, each fold", "for a split"},
+		{Options{Learning: learn.Settings{Folds: 3}, LargeFolds: 2}, "3-fold cross-validation on the training rows (2-fold for a split of more than 5000)", "at most"},
+		{Options{Learning: learn.Settings{Folds: 3}, SmallFolds: 3, LargeFolds: 3}, "3-fold cross-validation on the training rows, each fold", "for a split"},
 	} {
 		var b strings.Builder
 		if err := (&Report{Options: c.o}).WriteMarkdown(&b); err != nil {
@@ -266,7 +267,7 @@ func TestReportRulesAsFOLD(t *testing.T) {
 		}}
 	}
 	// acute: FOLD-R++, 2.6 rules; wine: FOLD-RM, 7.6 rules.
-	rep := &Report{Options: Options{Folds: 3}, Tables: []*TableResult{table("acute", 3, 1), table("wine", 8, 1)}}
+	rep := &Report{Options: Options{Learning: learn.Settings{Folds: 3}}, Tables: []*TableResult{table("acute", 3, 1), table("wine", 8, 1)}}
 	var b strings.Builder
 	if err := rep.WriteMarkdown(&b); err != nil {
 		t.Fatal(err)

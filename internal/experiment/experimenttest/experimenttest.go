@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/strata-logic/strata/internal/experiment"
+	"github.com/strata-logic/strata/internal/learntest"
 	"github.com/strata-logic/strata/internal/xgboost"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
@@ -69,7 +70,7 @@ func Quick[R any](t *testing.T, data, command string, run Reproducer[R]) (R, *Ru
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	s := experiment.Settings{Data: data, Dir: q.Dir, Quick: true, Seed: 1, Weka: wk, XGBoost: xg, Command: command,
-		Progress: func(e experiment.Event) { q.Events = append(q.Events, e) }}
+		Progress: func(e experiment.Event) { q.Events = append(q.Events, e) }, Learning: learntest.Legacy(learn.Settings{})}
 	rep, err := run(ctx, s)
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +90,7 @@ func Quick[R any](t *testing.T, data, command string, run Reproducer[R]) (R, *Ru
 // with the data under data, seed 1 and no Weka.
 func Bench[R any](b *testing.B, data string, run Reproducer[R]) {
 	for b.Loop() {
-		if _, err := run(context.Background(), experiment.Settings{Data: data, Dir: b.TempDir(), Quick: true, Seed: 1}); err != nil {
+		if _, err := run(context.Background(), experiment.Settings{Data: data, Dir: b.TempDir(), Quick: true, Seed: 1, Learning: learntest.Legacy(learn.Settings{})}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -198,7 +199,7 @@ func Chosen(t testing.TB, lr *experiment.Learning) *experiment.Validation {
 		return nil
 	}
 	// A censored or saturated curve leaves the final run the iteration
-	// limit (learn.Protocol.Final).
+	// limit.
 	final := lr.Iterations == v.Chosen
 	if v.ToLimits() {
 		final = lr.Iterations == 0 || lr.Iterations > len(v.History)
@@ -210,18 +211,21 @@ func Chosen(t testing.TB, lr *experiment.Learning) *experiment.Validation {
 }
 
 // WithProtocol gives s the protocol settings of the benchmarks' command
-// lines, folds and learn's defaults, where it leaves them zero (a zero has
-// no effect in the library).
+// lines, folds and learn's default held-out share and validation
+// patience, where it leaves them zero; its other zero fields mean none
+// (Legacy).
 func WithProtocol(s experiment.Settings, folds int) experiment.Settings {
-	if s.Folds == 0 {
-		s.Folds = folds
+	l := &s.Learning
+	if l.Folds == 0 {
+		l.Folds = folds
 	}
-	if s.Validation == 0 {
-		s.Validation = learn.DefaultValidation
+	if l.ValidationPatience == 0 {
+		l.ValidationPatience = learn.DefaultValidationPatience
 	}
-	if s.ValidationPatience == 0 {
-		s.ValidationPatience = learn.DefaultValidationPatience
+	if l.Folds == 1 && l.Validation == 0 {
+		l.Validation = learn.DefaultValidation
 	}
+	s.Learning = learntest.Legacy(*l)
 	return s
 }
 
@@ -276,9 +280,9 @@ func CheckErrors[R any](t *testing.T, run Reproducer[R], what, subject, path str
 		want     string
 	}{
 		{experiment.Settings{Dir: dir}, nil, "Data and Options.Dir are required"},
-		{experiment.Settings{Data: dir, Dir: dir, Validation: 1}, nil, "validation share 1"},
-		{experiment.Settings{Data: dir, Dir: dir, Iterations: -1}, nil, "-1 iterations"},
-		{experiment.Settings{Data: dir, Dir: dir, Grow: -1}, nil, "grow -1"},
+		{experiment.Settings{Data: dir, Dir: dir, Learning: learn.Settings{Validation: 1}}, nil, "Validation 1: give a share between 0 and 1"},
+		{experiment.Settings{Data: dir, Dir: dir, Learning: learn.Settings{Iterations: -2}}, nil, "Iterations -2"},
+		{experiment.Settings{Data: dir, Dir: dir, Learning: learn.Settings{Grow: -2}}, nil, "Grow -2"},
 		{experiment.Settings{Data: dir, Dir: dir}, []string{"chess"}, fmt.Sprintf("unknown %s %q", what, "chess")},
 		{experiment.Settings{Data: filepath.Join(dir, "nothing"), Dir: dir}, []string{subject}, filepath.Join("nothing", path)},
 	} {

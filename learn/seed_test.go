@@ -1,4 +1,4 @@
-package experiment
+package learn
 
 import "testing"
 
@@ -7,20 +7,20 @@ import "testing"
 // that no two draws (the crowd test split and the learner, say) walk the
 // same generator stream.
 func TestSeedPurposes(t *testing.T) {
-	purposes := []Purpose{Data, Sample, ValidationSplit, ValidationExamples, TrainingExamples, Learner}
+	purposes := []Purpose{ForData, ForSample, ForValidationSplit, ForValidationExamples, ForTrainingExamples, ForLearner}
 	for _, seed := range []uint64{0, 1, 2, 7, 1 << 63, ^uint64(0)} {
-		if Seed(seed, Data) != seed {
-			t.Errorf("seed %d: the data's seed is %d", seed, Seed(seed, Data))
+		if SeedFor(seed, ForData) != seed {
+			t.Errorf("seed %d: the data's seed is %d", seed, SeedFor(seed, ForData))
 		}
 		seen := map[uint64]Purpose{}
 		for _, p := range purposes {
-			s := Seed(seed, p)
+			s := SeedFor(seed, p)
 			if q, ok := seen[s]; ok {
 				t.Errorf("seed %d: %q and %q share seed %d", seed, p, q, s)
 			}
 			seen[s] = p
-			if Seed(seed, p) != s {
-				t.Errorf("seed %d: Seed(%q) is not a function", seed, p)
+			if SeedFor(seed, p) != s {
+				t.Errorf("seed %d: SeedFor(%q) is not a function", seed, p)
 			}
 		}
 	}
@@ -28,10 +28,10 @@ func TestSeedPurposes(t *testing.T) {
 	// draws what another run's data split draws.
 	data := map[uint64]bool{}
 	for seed := range uint64(1000) {
-		data[Seed(seed, Data)] = true
+		data[SeedFor(seed, ForData)] = true
 	}
 	for seed := range uint64(1000) {
-		if data[Seed(seed, Learner)] {
+		if data[SeedFor(seed, ForLearner)] {
 			t.Fatalf("the learner of run %d has the data seed of another run", seed)
 		}
 	}

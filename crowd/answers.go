@@ -137,24 +137,11 @@ func actionRule(v *logic.Vocabulary, alpha logic.Term, action string) logic.Rule
 }
 
 // HardRules returns the hard rules saying that only one action is chosen in
-// a situation: the pairwise exclusions ¬a ∨ ¬b, as in the top level of the
-// paper's Table 1. With atLeastOne it adds the clause a1 ∨ … ∨ an, so that
-// exactly one action holds.
+// a situation (eval.ClassRules of the actions): the pairwise exclusions
+// ¬a ∨ ¬b, as in the top level of the paper's Table 1, and with atLeastOne
+// the clause a1 ∨ … ∨ an, so that exactly one action holds.
 func HardRules(v *logic.Vocabulary, actions []string, atLeastOne bool) []logic.Clause {
-	var cs []logic.Clause
-	for i, a := range actions {
-		for _, b := range actions[i+1:] {
-			cs = append(cs, logic.Clause{logic.Neg(v.Intern(a)), logic.Neg(v.Intern(b))})
-		}
-	}
-	if atLeastOne {
-		all := make(logic.Clause, len(actions))
-		for i, a := range actions {
-			all[i] = logic.Pos(v.Intern(a))
-		}
-		cs = append(cs, all)
-	}
-	return cs
+	return eval.ClassRules(v, actions, atLeastOne)
 }
 
 // Situation is one distinct situation among a set of answers, with how often

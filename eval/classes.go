@@ -32,6 +32,28 @@ type Classes struct {
 	Atoms  []logic.Atom
 }
 
+// ClassRules returns the hard rules saying that at most one of the
+// classes holds in a situation: the pairwise exclusions ¬a ∨ ¬b, as in the
+// top level of the paper's Table 1. With atLeastOne it adds the clause
+// a1 ∨ … ∨ an, so that exactly one class holds. The classes are interned
+// in v.
+func ClassRules(v *logic.Vocabulary, classes []string, atLeastOne bool) []logic.Clause {
+	var cs []logic.Clause
+	for i, a := range classes {
+		for _, b := range classes[i+1:] {
+			cs = append(cs, logic.Clause{logic.Neg(v.Intern(a)), logic.Neg(v.Intern(b))})
+		}
+	}
+	if atLeastOne {
+		all := make(logic.Clause, len(classes))
+		for i, a := range classes {
+			all[i] = logic.Pos(v.Intern(a))
+		}
+		cs = append(cs, all)
+	}
+	return cs
+}
+
 // NewClasses returns the classes labels, interned as atoms of v. A class
 // that a theory over v never mentions is never entailed.
 func NewClasses(v *logic.Vocabulary, labels []string) Classes {

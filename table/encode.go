@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/strata-logic/strata/crowd"
+	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
@@ -17,7 +17,7 @@ import (
 
 // NoClass is the prediction for a row of which the theory entails no
 // single class (none, or several when the row contradicts the hard rules).
-const NoClass = crowd.NoAction
+const NoClass = eval.None
 
 // Encoding turns the rows of a table into literals: the atoms of the
 // features and of the class over one vocabulary. Fit chooses it on training
@@ -52,7 +52,7 @@ func (e *Encoding) ClassAtoms() []logic.Atom {
 	return out
 }
 
-// ClassNames returns the names of the class atoms, as crowd names actions.
+// ClassNames returns the names of the class atoms.
 func (e *Encoding) ClassNames() []string {
 	out := make([]string, len(e.Classes))
 	for i, c := range e.Classes {
@@ -203,7 +203,7 @@ func (e *Encoding) LearnerHard() []logic.Clause { return e.hard(true) }
 const pairwiseMax = 5
 
 func (e *Encoding) hard(ladder bool) []logic.Clause {
-	cs := crowd.HardRules(e.Vocab, e.ClassNames(), true)
+	cs := eval.ClassRules(e.Vocab, e.ClassNames(), true)
 	for _, f := range e.Features {
 		if ladder && len(f.values) > pairwiseMax {
 			cs = append(cs, atMostOneLadder(e.Vocab, f.Column, f.values)...)
@@ -463,7 +463,7 @@ func (b *Binding) Target(r int) string {
 
 // Examples returns the learner's examples of rows: for every row, the
 // default situation |~ class and the non-default situation |~ other, other
-// drawn by rng from the other classes, as crowd.Examples does for answers.
+// drawn by rng from the other classes, as the crowd package draws them for answers.
 // Identical examples are one with a multiplicity (learn.Examples), in the
 // order of their first row, as Examples.Add merges them. Every row must
 // have a class the encoding knows.

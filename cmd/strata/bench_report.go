@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/strata-logic/strata/internal/experiment"
@@ -240,25 +239,17 @@ func commandLine(cmd *cobra.Command) string {
 // counted work (growing trees, labelling examples) and the learning
 // iterations show as a bar on a terminal, and otherwise as a line per
 // iteration or per minute, whichever is rarer (quietInterval), and a line
-// when a counted stage ends.
-type benchProgress struct {
-	w        io.Writer
-	terminal bool
-	bar      *progressbar.ProgressBar
-	barKey   string // what the bar counts
-	pace     *pacer // not on a terminal
-}
+// when a counted stage ends (progress).
+type benchProgress struct{ *progress }
 
-func newBenchProgress(w io.Writer) *benchProgress {
-	return &benchProgress{w: w, terminal: isTerminal(w), pace: newPacer()}
-}
+func newBenchProgress(w io.Writer) *benchProgress { return &benchProgress{newProgress(w)} }
 
 func (p *benchProgress) event(e experiment.Event) {
 	switch {
 	case e.Iteration != nil:
 		p.iteration(e)
 	case e.Total > 0:
-		p.count(e)
+		p.counted(e)
 	default:
 		p.finish()
 		if e.Subject == "" {
@@ -269,17 +260,16 @@ func (p *benchProgress) event(e experiment.Event) {
 	}
 }
 
-// count shows the progress of a counted stage.
-func (p *benchProgress) count(e experiment.Event) {
+// counted shows the progress of a counted stage.
+func (p *benchProgress) counted(e experiment.Event) {
 	key := e.Subject + " " + e.Stage
 	if !p.terminal {
-		if e.Done == e.Total || p.pace.due() {
+		if e.Done == e.Total || p.due() {
 			fmt.Fprintf(p.w, "  %s: %d of %d\n", key, e.Done, e.Total)
 		}
 		return
 	}
-	p.ensureBar(key, e.Total)
-	p.bar.Set(e.Done)
+	p.count(key, int64(e.Done), int64(e.Total), "")
 }
 
 func (p *benchProgress) iteration(e experiment.Event) {
@@ -290,31 +280,10 @@ func (p *benchProgress) iteration(e experiment.Event) {
 	}
 	desc += fmt.Sprintf(", %d rules, %d literals", it.Rules, it.Literals)
 	if !p.terminal {
-		if p.pace.due() {
+		if p.due() {
 			fmt.Fprintf(p.w, "  iteration %d %s (%s)\n", it.Iteration, desc, it.Elapsed.Round(time.Second))
 		}
 		return
 	}
-	p.ensureBar(e.Subject+" "+e.Step, e.MaxIterations)
-	p.bar.Describe(desc)
-	p.bar.Set(it.Iteration)
-}
-
-// ensureBar starts a new bar when the counted work changes.
-func (p *benchProgress) ensureBar(key string, total int) {
-	if p.bar != nil && p.barKey == key {
-		return
-	}
-	p.finish()
-	p.barKey = key
-	p.bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(p.w), progressbar.OptionShowCount(),
-		progressbar.OptionSetDescription(key), progressbar.OptionSetElapsedTime(true), progressbar.OptionClearOnFinish())
-}
-
-func (p *benchProgress) finish() {
-	if p.bar != nil {
-		p.bar.Finish()
-		p.bar = nil
-	}
-	p.barKey = ""
+	p.count(e.Subject+" "+e.Step, int64(it.Iteration), int64(e.MaxIterations), desc)
 }

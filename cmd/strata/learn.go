@@ -204,7 +204,8 @@ func runLearn(cmd *cobra.Command, f *learnFlags) (err error) {
 	sayFolds(stderr, plan.Folds(), "examples")
 	ctx, stop := interruptible()
 	defer stop()
-	rec := &learnRecorder{w: stderr, verbose: f.verbose, checkpoint: f.checkpoint, validationLimit: s.Defaulted().Iterations * len(plan.Folds())}
+	rec := &learnRecorder{w: stderr, verbose: f.verbose, checkpoint: f.checkpoint, progress: newProgress(stderr),
+		validationLimit: max(s.Defaulted().Iterations, 0) * len(plan.Folds())}
 	res, err := plan.Learn(ctx, rec)
 	rec.finish()
 	if err != nil {

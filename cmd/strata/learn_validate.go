@@ -30,20 +30,20 @@ func sayFolds(w io.Writer, folds []learn.Fold, what string) {
 // with --checkpoint the final run's state after every iteration.
 type learnRecorder struct {
 	w               io.Writer
-	verbose         bool
+	verbose         bool // a line per iteration
 	checkpoint      string
 	validationLimit int // the validation runs' iterations, all folds (0: no limit)
-	bar             *progress
+	progress        *progress
+	validated       int   // the validation's iterations so far
+	limit           int   // the final run's iteration limit
 	cpErr           error // the first checkpoint that could not be written
 }
 
 func (r *learnRecorder) Record(e learn.Event) {
 	switch e.Kind {
 	case learn.EventValidation:
-		if r.bar == nil {
-			r.bar = newProgress(r.w, r.validationLimit, r.verbose)
-		}
-		r.bar.step(e.Iteration)
+		r.validated++
+		r.step(e.Iteration, r.validated, r.validationLimit)
 	case learn.EventChosen:
 		r.finish()
 		if s := e.Selection; s != nil {
@@ -51,13 +51,15 @@ func (r *learnRecorder) Record(e learn.Event) {
 		}
 	case learn.EventFinal:
 		r.finish()
-		r.bar = newProgress(r.w, e.Iterations, r.verbose)
-		r.bar.resume(len(e.History))
+		r.limit = e.Iterations
+		if n := len(e.History); n > 0 {
+			r.progress.count("learning", int64(n), int64(r.limit), "")
+		}
 	case learn.EventIteration:
 		if e.Run > 0 {
 			return // the restarts are not shown
 		}
-		r.bar.step(e.Iteration)
+		r.step(e.Iteration, e.Iteration.Iteration, r.limit)
 		if r.checkpoint != "" {
 			if err := fileutil.WriteAtomic(r.checkpoint, e.WriteCheckpoint); err != nil && r.cpErr == nil {
 				r.cpErr = err
@@ -67,13 +69,21 @@ func (r *learnRecorder) Record(e learn.Event) {
 	}
 }
 
-// finish ends the bar shown, if any.
-func (r *learnRecorder) finish() {
-	if r.bar != nil {
-		r.bar.finish()
-		r.bar = nil
+// step shows an iteration, the done-th of at most limit (0: no limit): a
+// line with --verbose, else the bar.
+func (r *learnRecorder) step(it learn.Iteration, done, limit int) {
+	switch {
+	case r.verbose:
+		iterationLine(r.w, it)
+	case r.progress.terminal:
+		r.progress.count("learning", int64(done), int64(limit), fmt.Sprintf("learning: train %.3f, %d rules", it.TrainAccuracy, it.Rules))
+	case r.progress.due():
+		iterationLine(r.w, it)
 	}
 }
+
+// finish ends the bar shown, if any.
+func (r *learnRecorder) finish() { r.progress.finish() }
 
 // sayChosen says what the validation chose.
 func sayChosen(w io.Writer, s *learn.Selection) {

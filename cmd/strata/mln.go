@@ -14,7 +14,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/logic"
@@ -613,55 +612,31 @@ type mlnLearnJSON struct {
 	IndependentPLL *float64 `json:"independent_pll,omitempty"`
 }
 
-// mlnProgress draws a progress bar on stderr when it is a terminal, and
-// otherwise prints a line per minute (quietInterval), and when a stage
-// that printed one ends.
+// mlnProgress shows the stages of learning a network or labelling
+// examples (progress): a bar per stage on a terminal, and otherwise a line
+// per minute (quietInterval), and when a stage that printed one ends.
 type mlnProgress struct {
-	bar   *progressbar.ProgressBar
-	w     io.Writer
+	*progress
 	what  string
 	stage string
-	pace  *pacer // not on a terminal
-	spoke bool   // a line of the current stage was printed
+	spoke bool // a line of the current stage was printed
 }
 
 func newMLNProgress(w io.Writer, what string) *mlnProgress {
-	p := &mlnProgress{what: what, w: w}
-	if !isTerminal(w) {
-		p.pace = newPacer()
-	}
-	return p
+	return &mlnProgress{progress: newProgress(w), what: what}
 }
 
 func (p *mlnProgress) set(stage string, done, total int) {
-	if p.pace != nil {
-		if stage != p.stage {
-			p.stage, p.spoke = stage, false
-		}
-		// A stage that has spoken also says when it ends.
-		if p.pace.due() || done == total && p.spoke {
-			fmt.Fprintf(p.w, "%s: %s %d of %d\n", p.what, stage, done, total)
-			p.spoke = done < total
-		}
+	if p.terminal {
+		p.count(p.what+": "+stage, int64(done), int64(total), "")
 		return
 	}
-	if p.bar == nil || stage != p.stage {
-		p.finish()
-		p.stage = stage
-		p.bar = progressbar.NewOptions(total,
-			progressbar.OptionSetWriter(p.w),
-			progressbar.OptionSetDescription(p.what+": "+stage),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetElapsedTime(true),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionClearOnFinish())
+	if stage != p.stage {
+		p.stage, p.spoke = stage, false
 	}
-	p.bar.Set(done)
-}
-
-func (p *mlnProgress) finish() {
-	if p.bar != nil {
-		p.bar.Finish()
-		p.bar = nil
+	// A stage that has spoken also says when it ends.
+	if p.due() || done == total && p.spoke {
+		fmt.Fprintf(p.w, "%s: %s %d of %d\n", p.what, stage, done, total)
+		p.spoke = done < total
 	}
 }

@@ -43,59 +43,64 @@ func (p *pacer) due() bool {
 	return true
 }
 
-// progress shows a bar on a terminal and, with --verbose, a line per
-// iteration; otherwise a line per iteration or per minute, whichever is
-// rarer (quietInterval).
+// progress shows long work on stderr, for every command alike: on a
+// terminal as a bar per stage (its count, or a spinner without one), and
+// otherwise as the lines its user prints when they are due: a line per
+// step or per quietInterval, whichever is rarer.
 type progress struct {
-	w       io.Writer
-	bar     *progressbar.ProgressBar
-	verbose bool
-	pace    *pacer // not on a terminal
+	w        io.Writer
+	terminal bool
+	pace     *pacer
+	bar      *progressbar.ProgressBar
+	key      string // the stage the bar shows
 }
 
-func newProgress(w io.Writer, total int, verbose bool) *progress {
-	p := &progress{w: w, verbose: verbose}
-	if total <= 0 {
-		total = -1 // no iteration limit: a spinner
+func newProgress(w io.Writer) *progress {
+	return &progress{w: w, terminal: isTerminal(w), pace: newPacer()}
+}
+
+// count shows that done of total of stage key are done, described by desc
+// when it is not empty, on the terminal's bar (a new bar for a new stage; a
+// spinner when total is not positive); off a terminal it does nothing.
+func (p *progress) count(key string, done, total int64, desc string) {
+	if !p.terminal {
+		return
 	}
-	if !verbose {
-		if !isTerminal(w) {
-			p.pace = newPacer()
-		} else {
-			p.bar = progressbar.NewOptions(total,
-				progressbar.OptionSetWriter(w),
-				progressbar.OptionSetDescription("learning"),
-				progressbar.OptionShowCount(),
-				progressbar.OptionSetElapsedTime(true),
-				progressbar.OptionSetPredictTime(true),
-				progressbar.OptionClearOnFinish())
+	if p.bar == nil || p.key != key {
+		p.finish()
+		if total <= 0 {
+			total = -1
 		}
+		p.key = key
+		p.bar = progressbar.NewOptions64(total, progressbar.OptionSetWriter(p.w), progressbar.OptionSetDescription(key),
+			progressbar.OptionShowCount(), progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true),
+			progressbar.OptionClearOnFinish())
 	}
-	return p
+	if desc != "" {
+		p.bar.Describe(desc)
+	}
+	p.bar.Set64(done)
 }
 
-func (p *progress) resume(done int) {
-	if p.bar != nil {
-		p.bar.Set(done)
-	}
-}
+// due reports whether a line may be printed now off a terminal, and if so
+// counts it as printed.
+func (p *progress) due() bool { return !p.terminal && p.pace.due() }
 
-func (p *progress) step(it learn.Iteration) {
-	if p.bar != nil {
-		p.bar.Describe(fmt.Sprintf("learning: train %.3f, %d rules", it.TrainAccuracy, it.Rules))
-		p.bar.Add(1)
-	}
-	if p.verbose || p.pace != nil && p.pace.due() {
-		fmt.Fprintf(p.w, "iteration %d: train %.4f", it.Iteration, it.TrainAccuracy)
-		if it.TestAccuracy == it.TestAccuracy {
-			fmt.Fprintf(p.w, "  test %.4f", it.TestAccuracy)
-		}
-		fmt.Fprintf(p.w, "  %d rules, %d levels, %d literals  %s\n", it.Rules, it.Levels, it.Literals, it.Elapsed.Round(time.Millisecond))
-	}
-}
-
+// finish ends the bar shown, if any.
 func (p *progress) finish() {
 	if p.bar != nil {
 		p.bar.Finish()
+		p.bar = nil
 	}
+	p.key = ""
+}
+
+// iterationLine writes a line of a learning run's history, as strata
+// learn shows it.
+func iterationLine(w io.Writer, it learn.Iteration) {
+	fmt.Fprintf(w, "iteration %d: train %.4f", it.Iteration, it.TrainAccuracy)
+	if it.TestAccuracy == it.TestAccuracy {
+		fmt.Fprintf(w, "  test %.4f", it.TestAccuracy)
+	}
+	fmt.Fprintf(w, "  %d rules, %d levels, %d literals  %s\n", it.Rules, it.Levels, it.Literals, it.Elapsed.Round(time.Millisecond))
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/internal/jsonview"
@@ -123,20 +122,12 @@ func separate(ctx context.Context, w io.Writer, fs []*logic.Formula, rules [2][]
 		fmt.Fprintf(w, "exact stratification of %d formulas on %d positive and %d negative examples: at most 3^%d = %s cuts, each up to %d solver calls (--timeout or Ctrl-C stops it)\n",
 			len(fs), len(rules[0]), len(rules[1]), len(fs), thousands(learn.MaxSeparateCuts(len(fs))), len(rules[0])+len(rules[1]))
 	}
-	var bar *progressbar.ProgressBar
-	var pace *pacer
-	if isTerminal(w) {
-		bar = progressbar.NewOptions64(learn.MaxSeparateCuts(len(fs)), progressbar.OptionSetWriter(w),
-			progressbar.OptionSetDescription("cuts (at most)"), progressbar.OptionShowCount(),
-			progressbar.OptionSetElapsedTime(true), progressbar.OptionClearOnFinish())
-		defer bar.Finish()
-	} else {
-		pace = newPacer()
-	}
+	pr := newProgress(w)
+	defer pr.finish()
 	levels, err := learn.Separate(ctx, fs, rules[0], rules[1], hard, func(p learn.SeparateProgress) {
-		if bar != nil {
-			bar.Set64(p.Cuts)
-		} else if pace.due() {
+		if pr.terminal {
+			pr.count("cuts (at most)", p.Cuts, learn.MaxSeparateCuts(len(fs)), "")
+		} else if pr.due() {
 			fmt.Fprintf(w, "exact: %s of at most %s cuts, %s solver calls\n", thousands(p.Cuts), thousands(p.MaxCuts), thousands(p.Calls))
 		}
 	})

@@ -7,7 +7,6 @@ import (
 	"io"
 	"time"
 
-
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/learn"

@@ -289,36 +289,17 @@ func (s *Server) parseBase(ctx context.Context, req loadRequest) (*entry, error)
 	if err != nil {
 		return nil, err
 	}
-	format := req.Format
-	switch format {
-	case "", "auto":
-		format = "rules"
-		if strings.EqualFold(path.Ext(name), ".cl") || defaults.LooksLikeCL(data) {
-			format = "cl"
-		}
-	case "rules", "cl":
-	default:
-		return nil, badRequest("format", "format %q: want rules, cl or auto", req.Format)
-	}
 	v := &logic.Vocabulary{}
-	var b *defaults.Base
-	if format == "cl" {
-		bases, err := defaults.ReadCL(bytes.NewReader(data), name, v)
-		if err != nil {
-			return nil, inputError("base", err)
-		}
-		if b, err = pickBlock(name, bases, req.Block); err != nil {
-			return nil, err
-		}
-	} else {
-		if req.Block != "" {
-			return nil, badRequest("block", "block needs a .cl knowledge base, and %s is a rule file", name)
-		}
-		ds, err := defaults.ReadRules(bytes.NewReader(data), name, v)
-		if err != nil {
-			return nil, inputError("base", err)
-		}
-		b = &defaults.Base{Vocab: v, Defaults: ds}
+	b, format, err := defaults.ReadBase(data, name, defaults.BaseOptions{Format: req.Format, Base: req.Block}, v)
+	switch ce := (*defaults.BaseChoiceError)(nil); {
+	case errors.As(err, &ce):
+		return nil, badRequest("block", "%s", ce.Explain(name, "block"))
+	case errors.Is(err, defaults.ErrBaseOfRules):
+		return nil, badRequest("block", "block needs a .cl knowledge base, and %s is a rule file", name)
+	case errors.Is(err, defaults.ErrBaseFormat):
+		return nil, badRequest("format", "%v", err)
+	case err != nil:
+		return nil, inputError("base", err)
 	}
 	if req.Background != "" {
 		if b.Background, err = defaults.ReadClauses(strings.NewReader(req.Background), "background", v); err != nil {
@@ -355,15 +336,6 @@ func inconsistentError(err error) error {
 	return e
 }
 
-// pickBlock chooses the base the request's block names among the bases
-// of file name.
-func pickBlock(name string, bases []*defaults.Base, want string) (*defaults.Base, error) {
-	b, err := defaults.SelectBase(bases, want)
-	if ce := (*defaults.BaseChoiceError)(nil); errors.As(err, &ce) {
-		return nil, badRequest("block", "%s", ce.Explain(name, "block"))
-	}
-	return b, err
-}
 
 func (s *Server) newEntry(kind, name string, th *possibilistic.Theory, b *defaults.Base, ord *defaults.Ordering) *entry {
 	n := 1

@@ -2,16 +2,12 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/defaults"
-	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -130,42 +126,23 @@ func writeClosure(w io.Writer, ord *defaults.Ordering) error {
 	return bw.Flush()
 }
 
-// loadBase reads a default base in the rule or .cl format ("-" is stdin),
-// and its background knowledge.
+// loadBase reads a default base in the rule or .cl format ("-" is stdin,
+// defaults.ReadBase), and its background knowledge.
 func loadBase(cmd *cobra.Command, path string, flags baseFlags) (*defaults.Base, error) {
-	r, name, err := fileutil.Open(path, cmd.InOrStdin())
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
-	}
-	data = logic.TrimBOM(data)
-	isCL, err := clFormat(flags.format, path, data)
+	data, name, err := readAll(cmd, path)
 	if err != nil {
 		return nil, err
 	}
 	v := &logic.Vocabulary{}
-	var b *defaults.Base
-	if isCL {
-		bases, err := defaults.ReadCL(bytes.NewReader(data), name, v)
-		if err != nil {
-			return nil, err
-		}
-		if b, err = pickBase(name, bases, flags.base); err != nil {
-			return nil, err
-		}
-	} else {
-		if flags.base != "" {
-			return nil, usageError{fmt.Errorf("--base needs a .cl knowledge base, and %s is a rule file", name)}
-		}
-		ds, err := defaults.ReadRules(bytes.NewReader(data), name, v)
-		if err != nil {
-			return nil, err
-		}
-		b = &defaults.Base{Vocab: v, Defaults: ds}
+	b, _, err := defaults.ReadBase(data, name, defaults.BaseOptions{Format: flags.format, Base: flags.base}, v)
+	if ce := (*defaults.BaseChoiceError)(nil); errors.As(err, &ce) {
+		return nil, errors.New(ce.Explain(name, "--base"))
+	}
+	if errors.Is(err, defaults.ErrBaseOfRules) {
+		return nil, usageError{fmt.Errorf("--base needs a .cl knowledge base, and %s is a rule file", name)}
+	}
+	if err != nil {
+		return nil, err
 	}
 	if flags.background != "" {
 		if b.Background, err = readFormulaFile(cmd, v, flags.background); err != nil {
@@ -173,29 +150,4 @@ func loadBase(cmd *cobra.Command, path string, flags baseFlags) (*defaults.Base,
 		}
 	}
 	return b, nil
-}
-
-// clFormat decides whether data is a .cl knowledge base: by --format, else
-// by the extension .cl, else by a first word "signature" on a line that is
-// not a rule.
-func clFormat(format, path string, data []byte) (bool, error) {
-	switch format {
-	case "cl":
-		return true, nil
-	case "rules":
-		return false, nil
-	}
-	if strings.EqualFold(filepath.Ext(path), ".cl") {
-		return true, nil
-	}
-	return defaults.LooksLikeCL(data), nil
-}
-
-// pickBase chooses the base --base names among the bases of file name.
-func pickBase(name string, bases []*defaults.Base, want string) (*defaults.Base, error) {
-	b, err := defaults.SelectBase(bases, want)
-	if ce := (*defaults.BaseChoiceError)(nil); errors.As(err, &ce) {
-		return nil, errors.New(ce.Explain(name, "--base"))
-	}
-	return b, err
 }

@@ -336,7 +336,6 @@ func inconsistentError(err error) error {
 	return e
 }
 
-
 func (s *Server) newEntry(kind, name string, th *possibilistic.Theory, b *defaults.Base, ord *defaults.Ordering) *entry {
 	n := 1
 	if kind == kindTheory {

@@ -117,28 +117,9 @@ type lexSolver struct {
 }
 
 // totalizer returns literals o with o[r] true whenever at least r+1 of xs
-// are true (only that direction is encoded: a solver may set o[r] without
-// cause, which only makes "at most" assumptions stricter for that world).
+// are true, one direction only (logic.Totalizer).
 func totalizer(s *sat.Solver, xs []logic.Lit) []logic.Lit {
-	if len(xs) == 1 {
-		return xs
-	}
-	a := totalizer(s, xs[:len(xs)/2])
-	b := totalizer(s, xs[len(xs)/2:])
-	out := make([]logic.Lit, len(a)+len(b))
-	for r := range out {
-		out[r] = logic.Pos(s.NewVar())
-	}
-	for i, x := range a {
-		s.AddClause(x.Not(), out[i])
-		for j, y := range b {
-			s.AddClause(x.Not(), y.Not(), out[i+j+1])
-		}
-	}
-	for j, y := range b {
-		s.AddClause(y.Not(), out[j])
-	}
-	return out
+	return logic.Totalizer(xs, s.NewVar, func(c ...logic.Lit) { s.AddClause(c...) }, false)
 }
 
 // atMost appends to a the assumption that at most v clauses of level j are

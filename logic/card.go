@@ -87,3 +87,63 @@ func AtMostClauses(m int, xs []Lit, fresh func() Atom) []Clause {
 	out = append(out, Clause{xs[n-1].Not(), s[n-2][m-1].Not()})
 	return out
 }
+
+// Totalizer encodes Bailleux and Boufkhad's totalizer of in, making atoms
+// with newVar and clauses with add, and returns its outputs o: o[r] is
+// true whenever at least r+1 of in are; with full, o[r] is also false
+// whenever fewer are, so that the outputs follow from the inputs, and the
+// inputs' bounds from the outputs, by unit propagation alone. Without full
+// a solver may set an output without cause, which only makes an "at most"
+// assumption ¬o[r] stricter for that world: what a core-guided MaxSAT
+// solver and a count of violated clauses need. A single input is its own
+// output.
+func Totalizer(in []Lit, newVar func() Atom, add func(...Lit), full bool) []Lit {
+	if len(in) == 1 {
+		return in
+	}
+	a := Totalizer(in[:len(in)/2], newVar, add, full)
+	b := Totalizer(in[len(in)/2:], newVar, add, full)
+	out := make([]Lit, len(a)+len(b))
+	for r := range out {
+		out[r] = Pos(newVar())
+	}
+	if !full {
+		for i, x := range a {
+			add(x.Not(), out[i])
+			for j, y := range b {
+				add(x.Not(), y.Not(), out[i+j+1])
+			}
+		}
+		for j, y := range b {
+			add(y.Not(), out[j])
+		}
+		return out
+	}
+	// p of a and q of b true: at least p+q, and at most p+q when the next
+	// ones are false. a[i-1] is "at least i of a", true for i = 0.
+	for p := 0; p <= len(a); p++ {
+		for q := 0; q <= len(b); q++ {
+			if p+q > 0 {
+				c := []Lit{out[p+q-1]}
+				if p > 0 {
+					c = append(c, a[p-1].Not())
+				}
+				if q > 0 {
+					c = append(c, b[q-1].Not())
+				}
+				add(c...)
+			}
+			if p+q < len(out) {
+				c := []Lit{out[p+q].Not()}
+				if p < len(a) {
+					c = append(c, a[p])
+				}
+				if q < len(b) {
+					c = append(c, b[q])
+				}
+				add(c...)
+			}
+		}
+	}
+	return out
+}

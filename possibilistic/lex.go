@@ -21,44 +21,10 @@ import (
 // makes assumptions and allocates nothing.
 
 // totalize returns outputs o with o[c] ⟺ "at least c+1 of in are true":
-// a full totalizer, so that the outputs follow from the inputs by unit
-// propagation alone and never need a decision.
+// a full totalizer (logic.Totalizer), so that the outputs follow from the
+// inputs by unit propagation alone and never need a decision.
 func (r *Reasoner) totalize(in []logic.Lit) []logic.Lit {
-	if len(in) == 1 {
-		return in
-	}
-	a, b := r.totalize(in[:len(in)/2]), r.totalize(in[len(in)/2:])
-	out := make([]logic.Lit, len(in))
-	for k := range out {
-		out[k] = logic.Pos(r.s.NewVar())
-	}
-	// p of a and q of b true: at least p+q, and at most p+q when the next
-	// ones are false. at(x, i) is "at least i of x", true for i = 0.
-	for p := 0; p <= len(a); p++ {
-		for q := 0; q <= len(b); q++ {
-			if p+q > 0 {
-				c := []logic.Lit{out[p+q-1]}
-				if p > 0 {
-					c = append(c, a[p-1].Not())
-				}
-				if q > 0 {
-					c = append(c, b[q-1].Not())
-				}
-				r.s.AddClause(c...)
-			}
-			if p+q < len(out) {
-				c := []logic.Lit{out[p+q].Not()}
-				if p < len(a) {
-					c = append(c, a[p])
-				}
-				if q < len(b) {
-					c = append(c, b[q])
-				}
-				r.s.AddClause(c...)
-			}
-		}
-	}
-	return out
+	return logic.Totalizer(in, r.s.NewVar, func(c ...logic.Lit) { r.s.AddClause(c...) }, true)
 }
 
 // bound returns the assumption "at most c formulas of level j violated"

@@ -222,23 +222,15 @@ func (e *Encoding) hard(ladder bool) []logic.Clause {
 }
 
 // atMostOneLadder returns the sequential encoding of "at most one of xs"
-// (at least two atoms) with the auxiliary atoms of column col: xi -> si,
-// s(i-1) -> si, xi -> !s(i-1).
+// (at least two atoms) with the auxiliary atoms of column col: Sinz's
+// counter of logic.AtMostClauses, xi -> si, s(i-1) -> si, xi -> !s(i-1).
 func atMostOneLadder(v *logic.Vocabulary, col string, xs []logic.Atom) []logic.Clause {
-	n := len(xs)
-	s := make([]logic.Atom, n-1)
-	for i := range s {
-		s[i] = v.Intern(auxiliary(col, i+1))
+	lits := make([]logic.Lit, len(xs))
+	for i, x := range xs {
+		lits[i] = logic.Pos(x)
 	}
-	cs := make([]logic.Clause, 0, 3*n-4)
-	cs = append(cs, logic.Clause{logic.Neg(xs[0]), logic.Pos(s[0])})
-	for i := 1; i < n-1; i++ {
-		cs = append(cs,
-			logic.Clause{logic.Neg(xs[i]), logic.Pos(s[i])},
-			logic.Clause{logic.Neg(s[i-1]), logic.Pos(s[i])},
-			logic.Clause{logic.Neg(xs[i]), logic.Neg(s[i-1])})
-	}
-	return append(cs, logic.Clause{logic.Neg(xs[n-1]), logic.Neg(s[n-2])})
+	n := 0
+	return logic.AtMostClauses(1, lits, func() logic.Atom { n++; return v.Intern(auxiliary(col, n)) })
 }
 
 // auxiliary returns the name of the i-th auxiliary atom of column col's

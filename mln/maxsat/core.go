@@ -369,25 +369,8 @@ func (q *oll) relax(core []logic.Lit) {
 	q.delayed[b] = true
 }
 
-// totalizer returns literals o_1..o_m with (at least k inputs true) → o_k.
+// totalizer returns literals o_1..o_m with (at least k inputs true) → o_k
+// (logic.Totalizer, one direction only).
 func (q *oll) totalizer(in []logic.Lit) []logic.Lit {
-	if len(in) == 1 {
-		return in
-	}
-	l := q.totalizer(in[:len(in)/2])
-	r := q.totalizer(in[len(in)/2:])
-	out := make([]logic.Lit, len(l)+len(r))
-	for i := range out {
-		out[i] = logic.Pos(q.s.NewVar())
-	}
-	for i, li := range l {
-		q.s.AddClause(li.Not(), out[i])
-		for j, rj := range r {
-			q.s.AddClause(li.Not(), rj.Not(), out[i+j+1])
-		}
-	}
-	for j, rj := range r {
-		q.s.AddClause(rj.Not(), out[j])
-	}
-	return out
+	return logic.Totalizer(in, q.s.NewVar, func(c ...logic.Lit) { q.s.AddClause(c...) }, false)
 }

@@ -36,7 +36,15 @@ type Formula struct {
 type Network struct {
 	Vocab    *logic.Vocabulary
 	Formulas []Formula
+	// Auxiliary marks the atoms a reader named itself, not the file (the
+	// unnamed variables of a WCNF file that names the others): a world
+	// shown to a person leaves them out. nil: none.
+	Auxiliary []bool
 }
+
+// IsAuxiliary reports whether atom a is one the reader named itself
+// (Network.Auxiliary).
+func (n *Network) IsAuxiliary(a logic.Atom) bool { return int(a) < len(n.Auxiliary) && n.Auxiliary[a] }
 
 // NumAtoms returns the number of variables.
 func (n *Network) NumAtoms() int { return n.Vocab.Len() }

@@ -313,19 +313,21 @@ func (rd *wcnfReader) startClause(wd string, col int) error {
 
 func (rd *wcnfReader) network() *Network {
 	v := &logic.Vocabulary{}
+	n := &Network{Vocab: v}
 	taken := map[string]bool{}
 	for _, name := range rd.names {
 		taken[name] = true
 	}
 	for i := 1; i <= rd.maxVar; i++ {
 		name, ok := rd.names[i]
+		aux := false
 		if _, dup := v.Lookup(name); !ok || dup {
 			// Unnamed (or named twice): a<i>, unless a comment gave that
 			// name to another variable; in a file that names its atoms,
 			// the unnamed ones are auxiliary, _x<i>.
 			name = "a" + strconv.Itoa(i)
 			if len(rd.names) > 0 {
-				name = "_x" + strconv.Itoa(i)
+				name, aux = "_x"+strconv.Itoa(i), true
 			}
 			for taken[name] {
 				name = "_" + name
@@ -333,8 +335,8 @@ func (rd *wcnfReader) network() *Network {
 		}
 		taken[name] = true
 		v.Intern(name)
+		n.Auxiliary = append(n.Auxiliary, aux)
 	}
-	n := &Network{Vocab: v}
 	for _, c := range rd.clauses {
 		if !c.hard && c.w == 0 {
 			continue

@@ -317,8 +317,8 @@ func findMAP(ctx context.Context, m *mapJSON, net *mln.Network, e mln.Engine, al
 	m.World = []string{}
 	for a, x := range world {
 		name := net.Vocab.Name(logic.Atom(a))
-		if strings.HasPrefix(name, "_") {
-			continue // an auxiliary atom of a WCNF file
+		if net.IsAuxiliary(logic.Atom(a)) {
+			continue // an atom a WCNF file left unnamed, as the file's others are named
 		}
 		m.Atoms++
 		if x {

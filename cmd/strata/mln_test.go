@@ -152,3 +152,17 @@ func TestMLNBudgets(t *testing.T) {
 		t.Fatalf("examples --timeout 1m: %d %q", code, out)
 	}
 }
+
+// TestMLNMapShowsUnderscoreAtoms: a most probable world shows every atom
+// the network names, one whose name starts with an underscore too; only
+// the variables a WCNF file left unnamed are left out.
+func TestMLNMapShowsUnderscoreAtoms(t *testing.T) {
+	net := writeFile(t, "u.mln", "_x\nb\n2 _x\n1 b\n")
+	if out, errs, code := strata(t, "", "mln", "map", net); code != 0 || !strings.Contains(out, "2 of 2 atoms true\ntrue: _x b\n") {
+		t.Errorf("exit %d, %q %q", code, out, errs)
+	}
+	wcnf := writeFile(t, "u.wcnf", "c atom 1 _y\nc atom 3 b\np wcnf 3 3 10\n3 1 0\n2 2 0\n1 -3 0\n")
+	if out, errs, code := strata(t, "", "mln", "map", wcnf); code != 0 || !strings.Contains(out, "1 of 2 atoms true\ntrue: _y\n") {
+		t.Errorf("exit %d, %q %q", code, out, errs)
+	}
+}

@@ -9,12 +9,21 @@
 // insertion positions), parameter learning for a fixed set of clauses
 // (greedy, and the exact Stratify-Separable of the appendix), the heuristic
 // structure learner of §4.3 with its history, checkpoints and resumption,
-// the learning protocol that strata learn, the benchmarks and the server
-// share (Protocol, Learn: the number of iterations and a pruning threshold
-// chosen on held-out parts of the training data, split by whole groups with
-// SplitGroups, each part scored as its Task is: binary accuracy for default
-// sets, the multi-class answer per situation for answer tables), and the
-// VC-dimension bounds of §4.2.
+// the learning protocol behind one entry, Learn, that strata learn, the
+// benchmarks and the server call (the number of iterations and a pruning
+// threshold chosen on held-out parts of the training data, split by whole
+// groups with SplitItems as the problem's Holdout says, each part scored as
+// its Task is: binary accuracy for default sets, the multi-class answer per
+// situation for answer tables; then the final run, its restarts and
+// pruning), with its Settings, whose zero value is the documented default,
+// and its Recorder, and the VC-dimension bounds of §4.2.
+//
+// The files: the coverage engines and their scoring (engine.go, score*.go,
+// semengine.go, semscore.go, lex*.go, propagate.go, repair.go, entailed.go,
+// free.go, units.go, tally.go, support.go); the learner (learner.go,
+// steps.go, select.go, grow.go, greedy.go, exact.go, checkpoint*.go,
+// history.go); the protocol (settings.go, learn.go, protocol.go,
+// validation.go, paired.go, restarts.go, split.go, task.go, seed.go).
 //
 // Settings.Semantics chooses the coverage relation: poss (the paper's, with
 // drowning), or the drowning-free linear and lex entailment. The learner is

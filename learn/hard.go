@@ -33,7 +33,7 @@ func (e *ContradictoryHardError) Error() string {
 
 // CheckHard returns a *ContradictoryHardError when no world satisfies the
 // hard rules, and nil otherwise, as closure refuses contradictory
-// background knowledge. NewLearner checks its hard clauses with it; eval
+// background knowledge. the learner checks its hard clauses with it; eval
 // checks the hard rules it adds to a theory.
 func CheckHard(v *logic.Vocabulary, hard []*logic.Formula) error {
 	if len(hard) == 0 {

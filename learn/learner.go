@@ -25,7 +25,7 @@ type Problem struct {
 	Test *Examples
 	// Fallback are the answers of the situations the learned rules leave
 	// undecided, in order of preference, such as a table's classes from
-	// the most frequent: Protocol.Finish states the first alone at a new
+	// the most frequent: Learn states the first alone at a new
 	// lowest level of the final hypothesis (Hypothesis.WithFallback), and
 	// each next one at a level below when it answers a training situation
 	// right that had no answer (withFallbacks). The learner and the

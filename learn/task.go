@@ -11,7 +11,7 @@ import (
 // A Task says how a hypothesis is scored on held-out data: the way the
 // task it is learned for is scored, so that whatever chooses a setting on
 // held-out training data (the iterations, the pruning threshold; see
-// Protocol) optimises the task and not a proxy of it. The learner decides
+// Learn) optimises the task and not a proxy of it. The learner decides
 // whether the hypothesis covers each of the task's queries, and the task
 // turns those answers into a score. A table learner plugs in its own.
 type Task interface {

@@ -288,7 +288,7 @@ func accuracyStdErr(p float64, n int) float64 {
 	return math.Sqrt(q * (1 - q) / m)
 }
 
-// poolHistories returns the pooled curve of the folds' runs (see Choose)
+// poolHistories returns the pooled curve of the folds' runs (see choose)
 // and why it ends: the reason of the fold that ended it.
 func poolHistories(folds []*Selection) ([]Iteration, Stop) {
 	n, stop := math.MaxInt, Stop("")

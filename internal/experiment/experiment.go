@@ -1,12 +1,12 @@
 // Package experiment is the harness of strata's reproductions of the
 // paper's two experiments (crowd/repro, strata bench crowd; mln/repro,
 // strata bench map): one Settings type that both embed, so a setting means
-// the same in each; the run of learn's protocol for a subject (Learn: the
-// iterations chosen on held-out training data, split by whole groups with
-// learn.SplitGroups, then the theory learned on all of it), with its
-// progress and histories; the seeds of every draw, derived by Seed from
-// the run's seed and the draw's Purpose; Weka's baselines; progress
-// events; and the report writer with the sections both reports share.
+// the same in each; learning a subject's theory (Learn: learn.Learn, the
+// iterations chosen on training data held out by whole groups, a Holdout,
+// then the theory learned on all of it), with its progress and histories;
+// Weka's baselines; progress events; and the report writer with the
+// sections both reports share. The seeds of every draw are derived by
+// learn.SeedFor from the run's seed and the draw's purpose.
 //
 // It stays internal and keeps its name: it is the harness of strata's own
 // experiments, not a library for others, and the packages that run the

@@ -102,7 +102,7 @@ const (
 	// binds (adult, nursery and pendigits take the whole minute): three
 	// folds take three fifths of it, a fifth each, and censor their
 	// curves, where one part has two fifths to itself and leaves the
-	// final run the rest (learn.Protocol.Settings); with thousands of
+	// final run the rest (learn.Settings.Timeout); with thousands of
 	// held-out rows one part's estimate is already precise. Measured on
 	// training rows only (two splits of adult and nursery and pendigits'
 	// split, each learned on two thirds of its training rows and scored

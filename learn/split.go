@@ -170,6 +170,22 @@ func Part[T any](s *Split, items []T, p int) (fit, held []T) {
 	return fit, held
 }
 
+// Apart returns the items whose indices are not in held and those whose
+// are, each in their order: the two sides of a held-out part
+// (Holdout.Folds), held increasing.
+func Apart[T any](items []T, held []int) (fit, out []T) {
+	k := 0
+	for i, x := range items {
+		if k < len(held) && held[k] == i {
+			out = append(out, x)
+			k++
+		} else {
+			fit = append(fit, x)
+		}
+	}
+	return fit, out
+}
+
 // held returns the items each part of s holds out, in increasing order.
 func (s *Split) held() [][]int {
 	out := make([][]int, s.Parts)
@@ -315,15 +331,13 @@ func (b byAntecedent) Items(int) Items {
 func (b byAntecedent) Folds(held [][]int) ([]Fold, error) {
 	var out []Fold
 	for _, h := range held {
+		fitList, heldList := Apart(b.train.List, h)
 		fit, ho := &Examples{}, &Examples{}
-		k := 0
-		for i, e := range b.train.List {
-			to := fit
-			if k < len(h) && h[k] == i {
-				to = ho
-				k++
-			}
-			to.Add(e.Alpha, e.Beta, e.Positive, e.Count)
+		for _, e := range fitList {
+			fit.Add(e.Alpha, e.Beta, e.Positive, e.Count)
+		}
+		for _, e := range heldList {
+			ho.Add(e.Alpha, e.Beta, e.Positive, e.Count)
 		}
 		out = append(out, Fold{Train: fit, Held: Binary{Examples: ho}})
 	}

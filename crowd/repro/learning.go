@@ -59,16 +59,7 @@ func (h *annotators) Folds(held [][]int) ([]learn.Fold, error) {
 	}
 	var out []learn.Fold
 	for _, hp := range held {
-		var fitAnswers, heldAnswers []crowd.Answer
-		k := 0
-		for i, a := range ds.Split.Train {
-			if k < len(hp) && hp[k] == i {
-				heldAnswers = append(heldAnswers, a)
-				k++
-			} else {
-				fitAnswers = append(fitAnswers, a)
-			}
-		}
+		fitAnswers, heldAnswers := learn.Apart(ds.Split.Train, hp)
 		fp, fn := examples(ds.Vocab, ds.Actions, fitAnswers, rng)
 		fit, err := learn.FromRules(ds.Vocab, fp, fn)
 		if err != nil {

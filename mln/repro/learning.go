@@ -51,16 +51,7 @@ func (h *evidences) Items(int) learn.Items {
 func (h *evidences) Folds(held [][]int) ([]learn.Fold, error) {
 	var out []learn.Fold
 	for _, hp := range held {
-		var fitList, heldList []mln.Example
-		k := 0
-		for i, e := range h.ex.train {
-			if k < len(hp) && hp[k] == i {
-				heldList = append(heldList, e)
-				k++
-			} else {
-				fitList = append(fitList, e)
-			}
-		}
+		fitList, heldList := learn.Apart(h.ex.train, hp)
 		fit, err := toExamples(h.ex.vocab, fitList)
 		if err != nil {
 			return nil, err

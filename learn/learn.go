@@ -141,7 +141,7 @@ type Result struct {
 	Iterations int
 	Examples   int
 	// Elapsed is the learning time of the final runs; Total the time of
-	// all of Learn, the validation included.
+	// all of Learn, the validation included, from NewPlan on.
 	Elapsed, Total time.Duration
 	// Selection is what the validation chose for the problem learned; nil
 	// without held-out parts, or when NoSelection says why none was made.
@@ -181,10 +181,11 @@ func (r *Result) WriteCheckpoint(w io.Writer) error { return r.first.WriteCheckp
 type Plan struct {
 	problems []Problem // the problem and its alternatives
 	settings Settings
-	proto    protocol // without folds
-	folds    [][]Fold // each problem's held-out parts; nil without
-	held     []string // the held-out groups
-	resumed  *Learner // of Settings.Resume
+	proto    protocol  // without folds
+	folds    [][]Fold  // each problem's held-out parts; nil without
+	held     []string  // the held-out groups
+	resumed  *Learner  // of Settings.Resume
+	created  time.Time // when NewPlan began: drawing the held-out parts is Learn's time
 	used     bool
 	mu       sync.Mutex
 }
@@ -197,7 +198,7 @@ func NewPlan(p Problem, s Settings) (*Plan, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	pl := &Plan{problems: append([]Problem{p}, p.Alternatives...), settings: s, proto: s.protocol(nil)}
+	pl := &Plan{problems: append([]Problem{p}, p.Alternatives...), settings: s, proto: s.protocol(nil), created: time.Now()}
 	for i := range pl.problems {
 		if err := checkProblem(pl.problems[i]); err != nil {
 			return nil, err
@@ -307,7 +308,7 @@ func (pl *Plan) Learn(ctx context.Context, rec Recorder) (*Result, error) {
 	if used {
 		return nil, errors.New("learn: a plan is learned once")
 	}
-	start := time.Now()
+	start := pl.created
 	record := serialise(rec)
 	res := &Result{Semantics: pl.settings.Semantics, HeldOut: pl.held}
 	best, sel, spent, err := pl.validate(ctx, record, res)
@@ -321,7 +322,11 @@ func (pl *Plan) Learn(ctx context.Context, rec Recorder) (*Result, error) {
 	}
 	record(Event{Kind: EventChosen, Alternative: best, Selection: sel})
 	final := proto.final(sel)
-	if t := pl.proto.Settings.Timeout; t > 0 && sel != nil {
+	if t := pl.proto.Settings.Timeout; t > 0 {
+		// What the validation left: its runs' learning time (more than
+		// the time it took when folds ran at once), or the time since the
+		// plan began (drawing and encoding the held-out parts, choosing
+		// the support), whichever is longer.
 		final.Timeout = max(t-max(spent, time.Since(start)), time.Second)
 	}
 	l := pl.resumed

@@ -60,17 +60,6 @@ func (s *Server) hardFormulas(ex examples, v *logic.Vocabulary) ([]*logic.Formul
 	return fs, nil
 }
 
-// hard reads the hard rules as clauses for the learner, naming large
-// subformulas by fresh atoms (_h1, _h2, …) rather than distributing them,
-// which can blow up exponentially.
-func (s *Server) hard(ex examples, v *logic.Vocabulary) ([]logic.Clause, error) {
-	fs, err := s.hardFormulas(ex, v)
-	if err != nil {
-		return nil, err
-	}
-	cs, _ := logic.ClausesNamed(v, fs, "_h")
-	return cs, nil
-}
 
 type evalRequest struct {
 	target

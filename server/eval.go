@@ -60,7 +60,6 @@ func (s *Server) hardFormulas(ex examples, v *logic.Vocabulary) ([]*logic.Formul
 	return fs, nil
 }
 
-
 type evalRequest struct {
 	target
 	examples

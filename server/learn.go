@@ -442,9 +442,14 @@ func (s *Server) handleLearnStart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := s.compute(r.Context(), func(ctx context.Context) (any, error) {
-		if settings.Resume, err = s.checkpoint(req); err != nil {
+		// The work may outlive the request (its budget): it writes
+		// nothing the handler reads.
+		settings := settings
+		cp, err := s.checkpoint(req)
+		if err != nil {
 			return nil, err
 		}
+		settings.Resume = cp
 		if req.tableRequest.given() {
 			tp, t, err := s.tablePlan(req, settings)
 			if err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/sat"
 )
 
@@ -77,4 +78,43 @@ func CheckHard(v *logic.Vocabulary, hard []*logic.Formula) error {
 		}
 	}
 	return e
+}
+
+// HardClauses returns the clauses of hard rules as the learner takes them
+// (Problem.Hard), checking that they are consistent (CheckHard). A rule
+// whose clausal form would be large (distributing (a0 & b0) | … | (an &
+// bn) gives 2^(n+1) clauses) gets auxiliary atoms naming its subformulas
+// (logic.ClausesNamed), interned in v, and named reports it: the problem's
+// HardRules should then be fs, so that theories state the rules as
+// written. The auxiliary atoms occur only in hard clauses, which are
+// satisfiable together with any evidence exactly when the rules are, so no
+// answer over the other atoms changes.
+func HardClauses(v *logic.Vocabulary, fs []*logic.Formula) (cs []logic.Clause, named bool, err error) {
+	if err := CheckHard(v, fs); err != nil {
+		return nil, false, err
+	}
+	cs, named = logic.ClausesNamed(v, fs, "_h")
+	return cs, named, nil
+}
+
+// WithHardRules returns th with its weight-1 level, the hard rules the
+// learner saw as clauses (HardClauses), replaced by the hard rules as
+// written, hard (th itself when hard is nil): the auxiliary atoms that
+// name their subformulas are the learner's business, not the reader's.
+func WithHardRules(th *possibilistic.Theory, hard []*logic.Formula) *possibilistic.Theory {
+	if hard == nil {
+		return th
+	}
+	out := possibilistic.New(th.Vocab)
+	for _, l := range th.Levels {
+		if l.Weight < 1 {
+			for _, f := range l.Formulas {
+				out.Add(f, l.Weight)
+			}
+		}
+	}
+	for _, f := range hard {
+		out.Add(f, 1)
+	}
+	return out
 }

@@ -93,7 +93,7 @@ func HardClauses(v *logic.Vocabulary, fs []*logic.Formula) (cs []logic.Clause, n
 	if err := CheckHard(v, fs); err != nil {
 		return nil, false, err
 	}
-	cs, named = logic.ClausesNamed(v, fs, "_h")
+	cs, named = logic.ClausesNamed(v, fs, "h")
 	return cs, named, nil
 }
 

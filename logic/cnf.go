@@ -1,7 +1,5 @@
 package logic
 
-import "strconv"
-
 import "slices"
 
 // NNF returns a formula equivalent to f built from literals, true, false, and,
@@ -282,22 +280,16 @@ func expandAtLeast(f *Formula) *Formula {
 }
 
 // ClausesNamed returns the clauses of fs, naming the subformulas whose
-// distribution would blow up by fresh atoms interned in v as prefix1,
-// prefix2, … (skipping names already in use); named reports whether any
-// fresh atom was needed. The clauses are satisfiable together with a
-// formula exactly when fs is, and their models restricted to the atoms of
-// fs are the models of fs.
-func ClausesNamed(v *Vocabulary, fs []*Formula, prefix string) (cs []Clause, named bool) {
-	n := 0
+// distribution would blow up by auxiliary atoms of purpose interned in v
+// (Fresh: _PURPOSE1, _PURPOSE2, …, skipping names already in use); named
+// reports whether any was needed. The clauses are satisfiable together
+// with a formula exactly when fs is, and their models restricted to the
+// atoms of fs are the models of fs.
+func ClausesNamed(v *Vocabulary, fs []*Formula, purpose string) (cs []Clause, named bool) {
+	next := Fresh(v, purpose)
 	fresh := func() Atom {
 		named = true
-		for {
-			n++
-			name := prefix + strconv.Itoa(n)
-			if _, used := v.Lookup(name); !used {
-				return v.Intern(name)
-			}
-		}
+		return next()
 	}
 	for _, f := range fs {
 		cs = append(cs, CNF(f, fresh)...)

@@ -318,19 +318,19 @@ func (rd *wcnfReader) network() *Network {
 	for _, name := range rd.names {
 		taken[name] = true
 	}
+	fresh := 0
 	for i := 1; i <= rd.maxVar; i++ {
 		name, ok := rd.names[i]
 		aux := false
 		if _, dup := v.Lookup(name); !ok || dup {
 			// Unnamed (or named twice): a<i>, unless a comment gave that
 			// name to another variable; in a file that names its atoms,
-			// the unnamed ones are auxiliary, _x<i>.
+			// the unnamed ones are auxiliary, named by the rule of every
+			// auxiliary atom (logic.FreshName: _x1, _x2, …).
 			name = "a" + strconv.Itoa(i)
 			if len(rd.names) > 0 {
-				name, aux = "_x"+strconv.Itoa(i), true
-			}
-			for taken[name] {
-				name = "_" + name
+				name, fresh = logic.FreshName("x", fresh, func(n string) bool { return taken[n] })
+				aux = true
 			}
 		}
 		taken[name] = true

@@ -27,6 +27,9 @@ type Encoding struct {
 	Label    string   // the class column
 	Classes  []string // the class values, one atom Label=value each
 	Features []Feature
+
+	learnerHard []logic.Clause      // LearnerHard, made once
+	aux         map[logic.Atom]bool // the auxiliary atoms LearnerHard made
 }
 
 // Feature is a column and its atoms.
@@ -192,10 +195,20 @@ func (e *Encoding) Hard() []logic.Clause { return e.hard(false) }
 // extends to worlds of LearnerHard and every world of LearnerHard
 // restricted to the encoding's atoms is one of Hard, so both give every
 // entailment the same answer (TestLadderSameAnswers). The auxiliary atoms
-// are interned in e.Vocab under names no comparison has (auxiliary); no
-// example mentions them, so no learned rule does, and Theory writes the
-// hard rules of Hard instead.
-func (e *Encoding) LearnerHard() []logic.Clause { return e.hard(true) }
+// are interned in e.Vocab by logic.Fresh's rule (_m1, _m2, …: names no
+// comparison has), the first call only; no example mentions them, so no
+// learned rule does, and Theory writes the hard rules of Hard instead.
+func (e *Encoding) LearnerHard() []logic.Clause {
+	if e.learnerHard == nil {
+		e.aux = map[logic.Atom]bool{}
+		e.learnerHard = e.hard(true)
+	}
+	return e.learnerHard
+}
+
+// IsAuxiliary reports whether a is one of the auxiliary atoms of
+// LearnerHard.
+func (e *Encoding) IsAuxiliary(a logic.Atom) bool { return e.aux[a] }
 
 // pairwiseMax is the most values a feature has for its "at most one"
 // to be said pairwise to the learner: up to it the ladder has no fewer
@@ -204,9 +217,10 @@ const pairwiseMax = 5
 
 func (e *Encoding) hard(ladder bool) []logic.Clause {
 	cs := eval.ClassRules(e.Vocab, e.ClassNames(), true)
+	fresh := logic.Fresh(e.Vocab, "m")
 	for _, f := range e.Features {
 		if ladder && len(f.values) > pairwiseMax {
-			cs = append(cs, atMostOneLadder(e.Vocab, f.Column, f.values)...)
+			cs = append(cs, atMostOneLadder(f.values, func() logic.Atom { a := fresh(); e.aux[a] = true; return a })...)
 		} else {
 			for i, a := range f.values {
 				for _, b := range f.values[i+1:] {
@@ -222,25 +236,15 @@ func (e *Encoding) hard(ladder bool) []logic.Clause {
 }
 
 // atMostOneLadder returns the sequential encoding of "at most one of xs"
-// (at least two atoms) with the auxiliary atoms of column col: Sinz's
-// counter of logic.AtMostClauses, xi -> si, s(i-1) -> si, xi -> !s(i-1).
-func atMostOneLadder(v *logic.Vocabulary, col string, xs []logic.Atom) []logic.Clause {
+// (at least two atoms), its auxiliary atoms made by fresh: Sinz's counter
+// of logic.AtMostClauses, xi -> si, s(i-1) -> si, xi -> !s(i-1).
+func atMostOneLadder(xs []logic.Atom, fresh func() logic.Atom) []logic.Clause {
 	lits := make([]logic.Lit, len(xs))
 	for i, x := range xs {
 		lits[i] = logic.Pos(x)
 	}
-	n := 0
-	return logic.AtMostClauses(1, lits, func() logic.Atom { n++; return v.Intern(auxiliary(col, n)) })
+	return logic.AtMostClauses(1, lits, fresh)
 }
-
-// auxiliary returns the name of the i-th auxiliary atom of column col's
-// ladder: a name with a NUL byte, which no comparison and no theory file
-// has, so that it never meets an atom of the table (FromTheory ignores it).
-func auxiliary(col string, i int) string { return "\x00at most one " + col + " " + strconv.Itoa(i) }
-
-// IsAuxiliary reports whether an atom name is one of the auxiliary atoms of
-// LearnerHard.
-func IsAuxiliary(name string) bool { return strings.HasPrefix(name, "\x00at most one ") }
 
 // Theory returns a hypothesis learned on the encoding's problem as a theory
 // a person reads and strata reads back: its learned levels, each rule
@@ -253,8 +257,8 @@ func (e *Encoding) Theory(h *learn.Hypothesis) *possibilistic.Theory {
 	v := &logic.Vocabulary{}
 	to := make([]logic.Atom, e.Vocab.Len())
 	for a := range to {
-		if name := e.Vocab.Name(logic.Atom(a)); !IsAuxiliary(name) {
-			to[a] = v.Intern(name)
+		if !e.IsAuxiliary(logic.Atom(a)) {
+			to[a] = v.Intern(e.Vocab.Name(logic.Atom(a)))
 		} else {
 			to[a] = -1
 		}
@@ -586,7 +590,7 @@ func FromTheory(v *logic.Vocabulary, hard []logic.Clause, label string) (*Encodi
 	for a := range v.Len() {
 		name := v.Name(logic.Atom(a))
 		c, ok := logic.ParseComparison(name)
-		if !ok || IsAuxiliary(name) {
+		if !ok { // not a comparison: no atom of the table
 			continue
 		}
 		if c.Column == label {

@@ -155,7 +155,7 @@ func sameWorldsOverValues(t *testing.T, e *Encoding, f Feature) {
 	}
 	n := len(f.values)
 	var cs []logic.Clause
-	for _, c := range atMostOneLadder(e.Vocab, f.Column, f.values) {
+	for _, c := range atMostOneLadder(f.values, logic.Fresh(e.Vocab, "m")) {
 		var d logic.Clause
 		for _, l := range c {
 			a, ok := local[l.Atom()]

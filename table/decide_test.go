@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/strata-logic/strata/internal/learntest"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
@@ -54,7 +55,7 @@ func TestDecideRowsAgreesWithReasoner(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lr, err := Learn(context.Background(), tb, nil, Settings{Label: "class", Learner: learn.Settings{Seed: uint64(iter), Iterations: 6, Semantics: sem, Threads: 1}})
+		lr, err := Learn(context.Background(), tb, nil, Settings{Label: "class", Learning: learntest.Legacy(learn.Settings{Seed: uint64(iter), Iterations: 6, Semantics: sem, Threads: 1})}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +66,7 @@ func TestDecideRowsAgreesWithReasoner(t *testing.T) {
 			v := th.Vocab
 			var lits []logic.Lit
 			for a := range v.Len() {
-				if !IsAuxiliary(v.Name(logic.Atom(a))) {
+				if !lr.Encoding.IsAuxiliary(logic.Atom(a)) {
 					lits = append(lits, logic.MkLit(logic.Atom(a), r.IntN(2) == 0))
 				}
 			}

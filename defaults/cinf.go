@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/strata-logic/strata/internal/lp"
+	"github.com/strata-logic/strata/defaults/internal/lp"
 	"github.com/strata-logic/strata/logic"
 )
 

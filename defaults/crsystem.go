@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/strata-logic/strata/internal/lp"
+	"github.com/strata-logic/strata/defaults/internal/lp"
 	"github.com/strata-logic/strata/logic"
 )
 

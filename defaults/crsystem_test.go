@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/strata-logic/strata/defaults/internal/lp"
 	"github.com/strata-logic/strata/internal/logictest"
-	"github.com/strata-logic/strata/internal/lp"
 	"github.com/strata-logic/strata/logic"
 )
 

@@ -14,7 +14,6 @@ import (
 	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/learn/curve"
-	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/table"
 )
 

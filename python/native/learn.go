@@ -67,7 +67,10 @@ type learnSettings struct {
 }
 
 // settings maps the request to table.Settings as strata learn --table maps
-// its flags (cmd/strata/table.go).
+// its flags (cmd/strata/protocol_flags.go, table.go): a value equal to the
+// flag's default leaves its field zero, the library's default; a 0 that the
+// flag reads as none (no limit, never, nothing held out, no grown
+// candidates) is the library's none.
 func (ls learnSettings) settings(label string) (table.Settings, error) {
 	sem, err := possibilistic.ParseSemantics(ls.Semantics)
 	if err != nil {
@@ -77,15 +80,35 @@ func (ls learnSettings) settings(label string) (table.Settings, error) {
 	if err != nil {
 		return table.Settings{}, err
 	}
-	s := table.Settings{
-		Learner: learn.Settings{Iterations: ls.Iterations, Timeout: time.Duration(ls.Timeout * float64(time.Second)), Candidates: ls.Candidates,
-			Seed: ls.Seed, Threads: ls.Threads, Patience: ls.Patience, Semantics: sem, Grow: ls.Grow, Tally: ls.Tally},
-		Label: label, Folds: ls.Folds, Validation: ls.Validation, ValidationPatience: ls.ValidationPatience, Rule: rule,
-		Restarts: ls.Restarts,
+	l := learn.Settings{Timeout: time.Duration(ls.Timeout * float64(time.Second)), Candidates: ls.Candidates,
+		Seed: ls.Seed, Threads: ls.Threads, Semantics: sem, Folds: ls.Folds, Rule: rule, Prune: ls.Prune}
+	zeroIsNone := func(v, def int) int {
+		switch v {
+		case def:
+			return 0
+		case 0:
+			return learn.None
+		}
+		return v
 	}
-	if ls.Prune {
-		s.PruneShare = learn.DefaultPruneShare
+	l.Iterations = zeroIsNone(ls.Iterations, learn.DefaultIterations)
+	l.Patience = zeroIsNone(ls.Patience, learn.DefaultPatience)
+	l.ValidationPatience = zeroIsNone(ls.ValidationPatience, learn.DefaultValidationPatience)
+	l.Grow = zeroIsNone(ls.Grow, table.DefaultGrow)
+	switch ls.Validation {
+	case learn.DefaultValidation:
+	case 0:
+		l.Validation = learn.None
+	default:
+		l.Validation = ls.Validation
 	}
+	if ls.Restarts != learn.DefaultRestarts {
+		l.Restarts = max(ls.Restarts, 1)
+	}
+	if !ls.Tally {
+		l.Tally = learn.SwitchOff
+	}
+	s := table.Settings{Learning: l, Label: label}
 	var vs []table.Variant
 	for _, name := range ls.Variants {
 		v, err := table.ParseVariant(name)
@@ -157,7 +180,7 @@ func learnTable(ctx context.Context, req []byte) (any, error) {
 	if s.Features = r.Features; s.Features == nil {
 		s.Features, notes = table.DefaultFeatures(t, r.Label, "")
 	}
-	lr, err := table.Learn(ctx, t, nil, s)
+	lr, err := table.Learn(ctx, t, nil, s, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +190,7 @@ func learnTable(ctx context.Context, req []byte) (any, error) {
 	}
 	a := learnAnswer{Theory: b.String(), Classes: lr.Encoding.Classes, Features: []string{}, Notes: notes, Stop: string(lr.Stop),
 		Iterations: len(lr.History), Seconds: lr.Elapsed.Seconds(), TrainAccuracy: lr.TrainAccuracy,
-		Formulas: lr.Model.NumClauses(), Levels: len(lr.Model.Levels), Literals: lr.Model.NumLiterals(), Variant: lr.Variant.String()}
+		Formulas: lr.Hypothesis.NumClauses(), Levels: len(lr.Hypothesis.Levels), Literals: lr.Hypothesis.NumLiterals(), Variant: lr.Variant.String()}
 	for _, f := range lr.Encoding.Features {
 		a.Features = append(a.Features, f.Column)
 	}
@@ -175,7 +198,7 @@ func learnTable(ctx context.Context, req []byte) (any, error) {
 		a.Notes = []string{}
 	}
 	if r.Answers {
-		rw, err := bindRows(ctx, lr.Theory, t, r.Label, s.Learner.Semantics)
+		rw, err := bindRows(ctx, lr.Theory, t, r.Label, s.Learning.Semantics)
 		if err != nil {
 			return nil, err
 		}

@@ -181,6 +181,11 @@ func learnTable(ctx context.Context, req []byte) (any, error) {
 		s.Features, notes = table.DefaultFeatures(t, r.Label, "")
 	}
 	lr, err := table.Learn(ctx, t, nil, s, nil)
+	if err == nil {
+		// A run stopped by its context keeps what it learned; a fit
+		// interrupted (Ctrl-C) raises instead.
+		err = ctx.Err()
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	bf "github.com/strata-logic/strata/internal/brute"
 	"github.com/strata-logic/strata/internal/logictest"
 	"github.com/strata-logic/strata/logic"
 )
@@ -157,40 +158,27 @@ func (br *brute) systemP(alpha, beta *logic.Formula) bool {
 }
 
 // lex is lexicographic closure: worlds are ordered by their vectors of
-// violated (distinct) defaults per Z-rank, highest rank first; β must hold
-// in every lexicographically least α-world.
-func (br *brute) lex(v *logic.Vocabulary, z []int, alpha, beta *logic.Formula) bool {
+// violated defaults per Z-rank, highest rank first, a default written
+// twice counting twice; β must hold in every lexicographically least
+// α-world.
+func (br *brute) lex(z []int, alpha, beta *logic.Formula) bool {
 	k := 0
 	for _, r := range z {
 		k = max(k, r+1)
 	}
-	seen := map[string]bool{}
-	var uniq []int
+	levels := make([][]Default, k) // highest rank first
 	for r, d := range br.ds {
-		if key := d.String(v); !seen[key] {
-			seen[key] = true
-			uniq = append(uniq, r)
-		}
+		levels[k-1-z[r]] = append(levels[k-1-z[r]], d)
 	}
-	vec := func(w []bool) []int {
-		out := make([]int, k)
-		for _, r := range uniq {
-			if violates(br.ds[r], w) {
-				out[k-1-z[r]]++ // highest rank first
-			}
-		}
-		return out
-	}
-	var best []int
+	var ws [][]bool
 	for _, w := range br.worlds {
 		if alpha.Eval(w) {
-			if vw := vec(w); best == nil || slices.Compare(vw, best) < 0 {
-				best = vw
-			}
+			ws = append(ws, w)
 		}
 	}
-	for _, w := range br.worlds {
-		if alpha.Eval(w) && slices.Equal(vec(w), best) && !beta.Eval(w) {
+	pref, _ := bf.LexPreferred(ws, levels, violates)
+	for _, w := range pref {
+		if !beta.Eval(w) {
 			return false
 		}
 	}
@@ -263,6 +251,14 @@ func randBase(r *rand.Rand) *Base {
 	return b
 }
 
+// repeatDefault writes one default of b a second time, at a random place:
+// a rule file is a multiset, and lexicographic closure counts a default
+// written twice twice.
+func repeatDefault(r *rand.Rand, b *Base) {
+	d := b.Defaults[r.IntN(len(b.Defaults))]
+	b.Defaults = slices.Insert(b.Defaults, r.IntN(len(b.Defaults)+1), d)
+}
+
 // TestBrute checks every semantics against the brute-force definitions on
 // random default bases over at most 5 atoms: consistency against the subset
 // definition, Z-ranks against Pearl's κ equations, Θ_Z's possibility
@@ -280,6 +276,9 @@ func TestBrute(t *testing.T) {
 	yes := map[Semantics]int{}
 	for ; consistent < want; bi++ {
 		b := randBase(r)
+		if bi%3 == 1 {
+			repeatDefault(rand.New(rand.NewPCG(uint64(bi), 7)), b)
+		}
 		br := newBrute(b)
 		z, kappa, ok := br.zRanks()
 		if def := br.consistent(b.Defaults); def != ok {
@@ -307,7 +306,7 @@ func TestBrute(t *testing.T) {
 			want := map[Semantics]bool{
 				Rational:      br.rational(kappa, alpha, beta),
 				SystemP:       br.systemP(alpha, beta),
-				Lexicographic: br.lex(b.Vocab, z, alpha, beta),
+				Lexicographic: br.lex(z, alpha, beta),
 			}
 			for s, w := range want {
 				if got := entails(t, rs, s, alpha, beta); got != w {

@@ -226,7 +226,7 @@ func addSet(a []int64, set []int, x int64) {
 func (r *Reasoner) layered(conds []int) []int64 {
 	imp := make([]int64, len(conds))
 	var below int64
-	for _, l := range r.lex {
+	for _, l := range r.sets {
 		var sum int64
 		for _, i := range l {
 			p, _ := slices.BinarySearch(conds, i)
@@ -276,7 +276,7 @@ func (r *Reasoner) minimalSets(ctx context.Context, as []logic.Lit, members []in
 func (r *Reasoner) distinct() []int {
 	if r.cConds == nil {
 		r.cConds = []int{}
-		for _, l := range r.lex {
+		for _, l := range r.sets {
 			r.cConds = append(r.cConds, l...)
 		}
 		slices.Sort(r.cConds)

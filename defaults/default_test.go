@@ -397,3 +397,28 @@ func TestDecideIsExplainsVerdict(t *testing.T) {
 		t.Error("no query had a positive inconsistency level under rational closure")
 	}
 }
+
+// TestLexClosureCountsARepeatedDefaultTwice: a rule file is a multiset, so
+// a penguin-like p that must violate b |~ f (written twice) or b |~ w
+// (once) violates b |~ w, and lexicographic closure entails p |~ f and
+// p |~ !w; counted once each, the two worlds would tie and neither follow.
+func TestLexClosureCountsARepeatedDefaultTwice(t *testing.T) {
+	b := mustBase(t, "b -> f\nb -> f\nb -> w\np -> b\np -> !f, !w\n")
+	r, err := NewReasoner(bgctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, f, w := logic.AtomF(b.Vocab.Intern("p")), logic.AtomF(b.Vocab.Intern("f")), logic.AtomF(b.Vocab.Intern("w"))
+	if !entails(t, r, Lexicographic, p, f) || !entails(t, r, Lexicographic, p, logic.Not(w)) {
+		t.Error("lexicographic closure counts the repeated default b |~ f once")
+	}
+	if a := explain(t, r, Lexicographic, NewDefault(p, f)); !slices.Equal(a.Violations, []int{1, 0}) {
+		t.Errorf("violations %v, want [1 0] (Δ1: 1, Δ2: 0)", a.Violations)
+	}
+	// System W and c-inference see the same base as a set: no change.
+	for _, s := range []Semantics{SystemW, CInference} {
+		if entails(t, r, s, p, f) {
+			t.Errorf("%v entails p |~ f", s)
+		}
+	}
+}

@@ -85,7 +85,11 @@ type Reasoner struct {
 	e    *engine
 	ord  *Ordering
 	poss *possibilistic.Reasoner
-	lex  [][]int // the levels of ord without duplicates, for lexicographic closure
+	// sets are the levels of ord without duplicate defaults, for System W
+	// and c-inference, which a default written twice changes nothing in
+	// (it is falsified with its copy, and their impacts act as one).
+	// Lexicographic closure counts it twice, on ord.Levels.
+	sets [][]int
 
 	cConds   []int     // the distinct defaults, sorted, for c-inference
 	c        *cState   // CR(Δ), built on the first c-inference query
@@ -113,7 +117,7 @@ func NewReasoner(ctx context.Context, b *Base) (*Reasoner, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Reasoner{base: b, e: e, ord: ord, poss: poss, lex: lexLevels(b, ord)}, nil
+	return &Reasoner{base: b, e: e, ord: ord, poss: poss, sets: distinctLevels(b, ord)}, nil
 }
 
 // Ordering returns the Z-ordering of the base.

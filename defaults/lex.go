@@ -10,7 +10,8 @@ import (
 )
 
 // Lexicographic closure compares worlds by the vector (n_k, …, n_1) of the
-// numbers of defaults of each Z-level they violate, highest level first:
+// numbers of defaults of each Z-level they violate, highest level first (a
+// default written twice counts twice, as every rule file counts a rule):
 // a world is preferred to another when its vector is lexicographically
 // smaller. α |~ β holds when every preferred α-world satisfies β.
 //
@@ -22,9 +23,8 @@ import (
 // counter behind one activation literal), which admits exactly the worlds
 // with at most c violations there, or by assuming every mat[i] when c = 0.
 
-// lexLevels returns the levels of ord with duplicate defaults removed: Δ is
-// a set, and a rule written twice is violated once.
-func lexLevels(b *Base, ord *Ordering) [][]int {
+// distinctLevels returns the levels of ord with duplicate defaults removed.
+func distinctLevels(b *Base, ord *Ordering) [][]int {
 	v := b.vocab()
 	seen := map[string]bool{}
 	out := make([][]int, len(ord.Levels))
@@ -44,7 +44,7 @@ func lexLevels(b *Base, ord *Ordering) [][]int {
 func (r *Reasoner) lexicographic(ctx context.Context, a *Answer) error {
 	e := r.e
 	defer e.done()
-	levels := r.lex
+	levels := r.ord.Levels
 	g := logic.Pos(e.s.NewVar()) // guards this query's totalizers
 	e.retire = append(e.retire, g)
 	as := e.assume([]logic.Lit{g}, a.Query.Antecedent)

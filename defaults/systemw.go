@@ -36,7 +36,7 @@ func (r *Reasoner) systemW(ctx context.Context, a *Answer) error {
 		a.Vacuous, a.Entailed = err == nil, err == nil
 		return err
 	}
-	ws := &wSearch{e: e, levels: r.lex}
+	ws := &wSearch{e: e, levels: r.sets}
 	ws.yes = e.assume(nil, a.Query.Consequent)
 	ws.no = e.assume(nil, logic.Not(a.Query.Consequent))
 	calls := e.solves()

@@ -16,8 +16,9 @@ import (
 //   - linear: the worlds satisfying the levels kept by going down from the
 //     top, keeping a level when some considered world satisfies it and
 //     every level kept before;
-//   - lex: the worlds whose counts of violated distinct formulas per level,
-//     compared from the top, are lexicographically least.
+//   - lex: the worlds whose counts of violated formulas per level (a
+//     formula written twice counting twice), compared from the top, are
+//     lexicographically least.
 
 // certainHold reports whether w satisfies α and every formula of weight 1.
 func certainHold(t *Theory, alpha *logic.Formula, w []bool) bool {
@@ -48,24 +49,6 @@ func softLevels(t *Theory) []int {
 		}
 	}
 	return js
-}
-
-// distinctViolated counts the distinct formulas of level j that w violates.
-func distinctViolated(t *Theory, j int, w []bool) int {
-	var seen []*logic.Formula
-	for _, f := range t.Levels[j].Formulas {
-		if slices.ContainsFunc(seen, f.Equal) {
-			continue
-		}
-		seen = append(seen, f) // counted once however often it is written
-	}
-	n := 0
-	for _, f := range seen {
-		if !f.Eval(w) {
-			n++
-		}
-	}
-	return n
 }
 
 // brutePreferred returns the preferred worlds of α under s (nil when α and
@@ -109,15 +92,16 @@ func brutePreferred(t *Theory, n int, s Semantics, alpha *logic.Formula) (pref [
 			}
 		}
 	case Lex:
+		js := softLevels(t)
+		levels := make([][]*logic.Formula, len(js))
+		for i, j := range js {
+			levels[i] = t.Levels[j].Formulas
+		}
+		var least []int
+		pref, least = brute.LexPreferred(ws, levels, func(f *logic.Formula, w []bool) bool { return !f.Eval(w) })
 		vec = make([]int, len(t.Levels))
-		pref = ws
-		for _, j := range softLevels(t) {
-			least := len(t.Levels[j].Formulas) + 1
-			for _, w := range pref {
-				least = min(least, distinctViolated(t, j, w))
-			}
-			vec[j] = least
-			pref = slices.DeleteFunc(slices.Clone(pref), func(w []bool) bool { return distinctViolated(t, j, w) != least })
+		for i, j := range js {
+			vec[j] = least[i]
 		}
 	}
 	return pref, aside, vec

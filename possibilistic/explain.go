@@ -39,8 +39,9 @@ type Verdict struct {
 	// level.
 	Formulas []FormulaRef
 	// Violations (Lex only) holds, per level, the least number of its
-	// distinct formulas that a world of α violates, given the levels above:
-	// the vector every preferred world attains.
+	// formulas that a world of α violates, given the levels above (a
+	// formula written twice counting twice): the vector every preferred
+	// world attains.
 	Violations []int
 
 	// What Reason needs besides: the query, the theory's vocabulary and
@@ -89,8 +90,9 @@ type Explanation struct {
 //     levels kept so far, and setting it aside otherwise.
 //   - Lex keeps the worlds of α and the certain formulas whose vector of
 //     violated-formula counts, level by level from the top, is
-//     lexicographically least (a formula written twice in a level counts
-//     once); a preferred world sets aside the formulas it violates.
+//     lexicographically least (a level is a multiset: a formula written
+//     twice in a level counts twice); a preferred world sets aside the
+//     formulas it violates.
 //
 // Under each, (Θ, α) entails β when β holds in every preferred world: the
 // worlds of α that satisfy what α keeps (for lex, the worlds attaining the

@@ -159,11 +159,12 @@ func (r *Reasoner) saveWorld() {
 	r.kept.haveWorld = true
 }
 
-// violatedIn counts the distinct formulas of level j that r.world violates.
+// violatedIn counts the formulas of level j that r.world violates, each
+// occurrence of a repeated formula once.
 func (r *Reasoner) violatedIn(j int) int {
 	n := 0
 	for i := range r.forms[j] {
-		if fm := &r.forms[j][i]; !fm.dup && !fm.holds(r.world) {
+		if fm := &r.forms[j][i]; !fm.holds(r.world) {
 			n++
 		}
 	}

@@ -8,8 +8,9 @@ import (
 
 // Lex is an exact lexicographic optimisation on the reasoner's solver. For
 // every level of several distinct formulas a totalizer counts the false
-// formula selectors: output o_j[c] is implied when at least c+1 of them are
-// false, so that assuming ¬o_j[c] admits only the worlds violating at most c
+// formula selectors, one input per occurrence (a formula written twice in
+// a level counts twice, its occurrences sharing one selector): output
+// o_j[c] is implied when at least c+1 of them are false, so that assuming ¬o_j[c] admits only the worlds violating at most c
 // formulas of level j (assuming s_j admits none). Going down from the top,
 // the least count of a level is the least c such that α, the certain
 // formulas and the bounds fixed above are satisfiable with it: starting
@@ -32,18 +33,18 @@ func (r *Reasoner) totalize(in []logic.Lit) []logic.Lit {
 // level's totalizer is built the first time a bound needs it.
 func (r *Reasoner) bound(j, c int) (logic.Lit, bool) {
 	switch {
-	case c == 0:
-		return r.sel[j], true
-	case c >= r.distinct[j]:
+	case c >= len(r.forms[j]):
 		return 0, false
+	case c == 0 || r.distinct[j] == 1:
+		// One formula, however often written, is violated by none or all
+		// of its occurrences: at most c < all of them is none.
+		return r.sel[j], true
 	}
 	if r.tot[j] == nil {
 		r.splitLevel(j)
-		var in []logic.Lit
-		for _, fm := range r.forms[j] {
-			if !fm.dup {
-				in = append(in, fm.sel.Not())
-			}
+		in := make([]logic.Lit, len(r.forms[j]))
+		for i, fm := range r.forms[j] {
+			in[i] = fm.sel.Not() // a repeat's selector is its first occurrence's
 		}
 		r.tot[j] = r.totalize(in)
 	}
@@ -60,7 +61,7 @@ func (r *Reasoner) keepLex(ctx context.Context) (bool, error) {
 		return false, err
 	}
 	for j := hi - 1; j >= 0; j-- {
-		m := r.distinct[j]
+		m := len(r.forms[j])
 		if c.haveWorld {
 			m = r.violatedIn(j)
 		}

@@ -28,6 +28,9 @@ func TestSemanticsAgainstBruteForce(t *testing.T) {
 	for i := range theories {
 		n := 2 + r.IntN(5)
 		th := randTheory(r, n, 5, 12, i%3 == 0)
+		if i%4 == 1 {
+			repeatFormulas(rand.New(rand.NewPCG(uint64(i), 4)), th)
+		}
 		rs := reasoner(t, th)
 		name := func(alpha, beta *logic.Formula) func() string {
 			return func() string {
@@ -288,4 +291,13 @@ func sameVerdict(a, b Verdict) bool {
 	return a.Semantics == b.Semantics && a.Entailed == b.Entailed && a.Inconsistency == b.Inconsistency &&
 		a.Necessity == b.Necessity && a.Level == b.Level && slices.Equal(a.SetAside, b.SetAside) &&
 		slices.Equal(a.Violations, b.Violations) && a.contradictory == b.contradictory
+}
+
+// repeatFormulas writes a few formulas of th a second or third time in
+// their level, so that the oracle sees levels that are multisets.
+func repeatFormulas(r *rand.Rand, th *Theory) {
+	for range 1 + r.IntN(3) {
+		l := &th.Levels[r.IntN(len(th.Levels))]
+		l.Formulas = append(l.Formulas, l.Formulas[r.IntN(len(l.Formulas))])
+	}
 }

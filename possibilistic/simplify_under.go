@@ -47,8 +47,8 @@ func (t *Theory) SimplifyUnder(s Semantics) (*Theory, error) {
 		u.Add(logic.False(), 1)
 		return u, nil
 	}
-	// Lex counts a formula written twice in a level once, so shortening
-	// c ∨ ¬l to c beside a c already there would change the counts.
+	// Under Lex the certain units only remove the clauses they subsume,
+	// which every world considered satisfies: no count changes.
 	u := t.propagateUnits(true, s == Linear)
 	certain := func(o *entry) bool { return o.weight == 1 }
 	if s == Linear {

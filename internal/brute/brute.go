@@ -37,3 +37,41 @@ func Entails(n int, fs []*logic.Formula, g *logic.Formula) bool {
 	})
 	return ok
 }
+
+// LexPreferred returns the worlds of ws whose vectors of violation counts
+// are lexicographically least, and that vector. levels[j] holds the
+// formulas of level j, most important first, as a list with repeats: a
+// formula that occurs twice in a level counts twice, since a level is a
+// multiset. violated reports whether a world violates a formula. It
+// returns nil, nil when ws is empty.
+func LexPreferred[F any](ws [][]bool, levels [][]F, violated func(f F, w []bool) bool) (pref [][]bool, vec []int) {
+	if len(ws) == 0 {
+		return nil, nil
+	}
+	count := func(j int, w []bool) int {
+		n := 0
+		for _, f := range levels[j] {
+			if violated(f, w) {
+				n++
+			}
+		}
+		return n
+	}
+	pref = ws
+	vec = make([]int, len(levels))
+	for j := range levels {
+		least := len(levels[j])
+		for _, w := range pref {
+			least = min(least, count(j, w))
+		}
+		vec[j] = least
+		var keep [][]bool
+		for _, w := range pref {
+			if count(j, w) == least {
+				keep = append(keep, w)
+			}
+		}
+		pref = keep
+	}
+	return pref, vec
+}

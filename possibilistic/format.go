@@ -52,13 +52,14 @@ func (t *Theory) String() string {
 func ReadText(ctx context.Context, r io.Reader, name string, v *logic.Vocabulary) (*Theory, error) {
 	t := New(v)
 	n := 0
+	var wr weightReader
 	err := logic.TextLines.Each(r, name, func(line int, text string) error {
 		if n++; n%pollEvery == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 		}
-		f, w, err := parseLine(t.Vocab, name, line, text)
+		f, w, err := parseLine(t.Vocab, &wr, name, line, text)
 		if err != nil {
 			return err
 		}
@@ -71,7 +72,7 @@ func ReadText(ctx context.Context, r io.Reader, name string, v *logic.Vocabulary
 	return t, nil
 }
 
-func parseLine(v *logic.Vocabulary, name string, line int, text string) (*logic.Formula, float64, error) {
+func parseLine(v *logic.Vocabulary, wr *weightReader, name string, line int, text string) (*logic.Formula, float64, error) {
 	lead := len(text) - len(strings.TrimLeft(text, " \t"))
 	colon := strings.IndexByte(text, ':')
 	if colon < 0 {
@@ -79,10 +80,9 @@ func parseLine(v *logic.Vocabulary, name string, line int, text string) (*logic.
 			"expected 'WEIGHT: FORMULA' (a weight in ]0,1], a colon, then a formula)")
 	}
 	ws := strings.TrimSpace(text[:colon])
-	w, err := strconv.ParseFloat(ws, 64)
-	if err != nil || !(w > 0 && w <= 1) {
-		return nil, 0, logic.Errorf(logic.Position{File: name, Line: line, Col: lead + 1},
-			"expected a weight in ]0,1] before ':', found %q", ws)
+	w, msg := wr.read(ws, "line "+strconv.Itoa(line))
+	if msg != "" {
+		return nil, 0, logic.Errorf(logic.Position{File: name, Line: line, Col: lead + 1}, "%s", msg)
 	}
 	f, err := logic.ParseFormulaAt(v, logic.Position{File: name, Line: line, Col: colon + 2}, text[colon+1:])
 	if err != nil {
@@ -130,22 +130,30 @@ func marshalPlain(v any) ([]byte, error) {
 // UnmarshalJSON reads what MarshalJSON writes (levels in any order; formulas
 // of equal weight are merged), interning atoms in t.Vocab.
 func (t *Theory) UnmarshalJSON(data []byte) error {
-	var jt jsonTheory
+	// The weights as written, so that weightReader sees their digits.
+	var jt struct {
+		Levels []struct {
+			Weight   json.Number `json:"weight"`
+			Formulas []string    `json:"formulas"`
+		} `json:"levels"`
+	}
 	if err := json.Unmarshal(data, &jt); err != nil {
 		return err
 	}
 	v := t.vocab()
 	t.Levels = nil
+	var wr weightReader
 	for i, jl := range jt.Levels {
-		if !(jl.Weight > 0 && jl.Weight <= 1) {
-			return fmt.Errorf("level %d: weight %v outside ]0,1]", i, jl.Weight)
+		w, msg := wr.read(jl.Weight.String(), "level "+strconv.Itoa(i))
+		if msg != "" {
+			return fmt.Errorf("level %d: %s", i, msg)
 		}
 		for j, s := range jl.Formulas {
 			f, err := logic.ParseFormula(v, s)
 			if err != nil {
 				return fmt.Errorf("level %d, formula %d: %w", i, j, err)
 			}
-			t.Add(f, jl.Weight)
+			t.Add(f, w)
 		}
 	}
 	return nil

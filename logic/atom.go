@@ -89,7 +89,7 @@ func (v *Vocabulary) Name(a Atom) string {
 }
 
 // Names returns a copy of all atom names, indexed by atom.
-func (v *Vocabulary) Names() []string { return append([]string(nil), v.names...) }
+func (v *Vocabulary) Names() []string { return append(make([]string, 0, len(v.names)), v.names...) }
 
 // Clone returns an independent copy of v.
 func (v *Vocabulary) Clone() *Vocabulary { return NewVocabulary(v.names...) }

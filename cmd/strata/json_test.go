@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/strata-logic/strata/internal/jsonview"
 	"github.com/strata-logic/strata/internal/shared"
 )
 
@@ -266,5 +267,46 @@ func TestDemoExamplesJSON(t *testing.T) {
 	delete(got, "command")
 	if !reflect.DeepEqual(any(got), any(want)) {
 		t.Errorf("demo's conclusions %v, strata query --given --json %v", got, want)
+	}
+}
+
+// TestJSONHasNoNullsOnEmptyInputs runs the commands that print JSON on the
+// degenerate inputs (an empty theory or base, evidence nothing follows
+// from, a most probable world with no true atom) and checks that no list
+// comes back null: "atoms": [], "world": []. Only the documented nulls are
+// allowed (deciding_level when nothing decides).
+func TestJSONHasNoNullsOnEmptyInputs(t *testing.T) {
+	empty := writeFile(t, "empty.theory", "")
+	rules := writeFile(t, "empty.rules", "")
+	pos, neg := writeFile(t, "p.defaults", "a -> b\n"), writeFile(t, "n.defaults", "a -> !b\n")
+	net := writeFile(t, "false.mln", "a\nb\n-1 a\n-2 b\n") // the all-false world is the most probable
+	clauses := writeFile(t, "clauses", "!a | b\n")
+	for _, args := range [][]string{
+		{"show", "--json", empty},
+		{"show", "--json", "--simplify", empty},
+		{"query", "--json", empty, "a"},
+		{"query", "--json", "--semantics", "lex", empty, "a & !a -> b"},
+		{"query", "--json", empty, "--given", "a"},
+		{"query", "--json", empty, "--given", "a, !a"},
+		{"entails", "--json", rules, "a -> b"},
+		{"entails", "--json", "--relation", "p", rules, "a -> b"},
+		{"entails", "--json", "--relation", "lex", rules, "a -> b"},
+		{"entails", "--json", "--relation", "w", rules, "a -> b"},
+		{"entails", "--json", "--relation", "c", rules, "a -> b"},
+		{"closure", "--json", rules},
+		{"closure", "--json", "--ranks", rules},
+		{"eval", "--json", empty, "--pos", pos, "--neg", neg},
+		{"stratify", "--json", clauses, "--pos", pos, "--neg", neg},
+		{"mln", "map", "--json", net},
+		{"mln", "map", "--json", net, "--entails", "a"},
+	} {
+		if ns := jsonview.Nulls(jsonOf(t, args...), "deciding_level"); len(ns) > 0 {
+			t.Errorf("%v: null at %s", args, strings.Join(ns, ", "))
+		}
+	}
+	// A world's fields are all there, however many are zero.
+	v := jsonOf(t, "mln", "map", "--json", net)
+	if w, ok := v["world"].([]any); !ok || len(w) != 0 || v["log_weight"] != 0.0 || v["cost"] != 0.0 || v["atoms"] != 2.0 {
+		t.Errorf("mln map --json of the all-false world: %v", v)
 	}
 }

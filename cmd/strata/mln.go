@@ -239,14 +239,9 @@ func addWalkFlags(cmd *cobra.Command, approx *bool, walk *mln.WalkOptions) {
 type mapJSON struct {
 	Given  string `json:"given"`
 	Solver string `json:"solver"` // exact or approx
-	// World lists the true atoms of the world found; Atoms counts the
-	// network's atoms; Cost is the integer cost of the formulas the world
-	// violates, Cost/Scale the real one; LogWeight is Σ w_i f_i.
-	World     []string `json:"world,omitempty"`
-	Atoms     int      `json:"atoms,omitempty"`
-	Cost      int64    `json:"cost,omitempty"`
-	Scale     float64  `json:"scale,omitempty"`
-	LogWeight float64  `json:"log_weight,omitempty"`
+	// The world found, when one was asked for: all of its fields, however
+	// many are zero (the world of no true atom is "world": []).
+	*mapWorld
 	// Entails is the literal asked about; Answer is yes, no, or "no
 	// world" when no world satisfies the evidence (for a world too), and
 	// Entailed holds for yes and, vacuously, for no world.
@@ -259,6 +254,18 @@ type mapJSON struct {
 	Queries int     `json:"queries"`
 
 	approx bool // the world is MaxWalkSAT's best
+}
+
+// mapWorld is a world that mln map found: World lists its true atoms,
+// Atoms counts the network's atoms, Cost is the integer cost of the
+// formulas the world violates, Cost/Scale the real one, LogWeight is
+// Σ w_i f_i.
+type mapWorld struct {
+	World     []string `json:"world"`
+	Atoms     int      `json:"atoms"`
+	Cost      int64    `json:"cost"`
+	Scale     float64  `json:"scale"`
+	LogWeight float64  `json:"log_weight"`
 }
 
 // write prints the answer as text, ending with the slowest query.
@@ -314,7 +321,7 @@ func findMAP(ctx context.Context, m *mapJSON, net *mln.Network, e mln.Engine, al
 		m.Answer = noWorld
 		return nil
 	}
-	m.World = []string{}
+	m.mapWorld = &mapWorld{World: []string{}}
 	for a, x := range world {
 		name := net.Vocab.Name(logic.Atom(a))
 		if net.IsAuxiliary(logic.Atom(a)) {

@@ -38,6 +38,39 @@ type AnswerFormat struct {
 	Missing   []string   // values meaning "not given" (default: "", "NA", "?")
 }
 
+// checkColumns refuses a format whose annotator, answer and situation
+// columns overlap: an answer that is its own annotator, or a situation
+// that holds the answer (which would make learning trivial) or the
+// annotator (whom the split holds out).
+func (f *AnswerFormat) checkColumns() error {
+	switch {
+	case f.Annotator == "" || f.Answer == "":
+		return errors.New("the annotator and answer columns must be named")
+	case f.Annotator == f.Answer:
+		return fmt.Errorf("the annotator and the answer are both column %q: give two different columns", f.Answer)
+	}
+	role := func(c string) string {
+		switch c {
+		case f.Annotator:
+			return "annotator"
+		case f.Answer:
+			return "answer"
+		}
+		return ""
+	}
+	for _, c := range f.Situation {
+		if r := role(c); r != "" {
+			return fmt.Errorf("situation column %q is also the %s column", c, r)
+		}
+	}
+	for _, iv := range f.Intervals {
+		if r := role(iv.Column); r != "" {
+			return fmt.Errorf("descriptor %s describes column %q, which is the %s column", iv.Name, iv.Column, r)
+		}
+	}
+	return nil
+}
+
 // missing reports whether v means "not given": a value of Missing, or NaN.
 func (f *AnswerFormat) missing(v string) bool {
 	if slices.Contains(f.Missing, v) {
@@ -95,8 +128,8 @@ type AnswerSource struct {
 // bin, and a column_value atom per value of a categorical column. A
 // source's Name is used in messages.
 func ReadAnswerSources(sources []AnswerSource, format AnswerFormat) (*AnswerTable, Split, logic.ErrorList, error) {
-	if format.Annotator == "" || format.Answer == "" {
-		return nil, Split{}, nil, errors.New("the annotator and answer columns must be named")
+	if err := format.checkColumns(); err != nil {
+		return nil, Split{}, nil, err
 	}
 	format.defaults()
 	var (

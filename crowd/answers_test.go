@@ -558,3 +558,23 @@ func readAnswers(r io.Reader, name string, format AnswerFormat) (*AnswerTable, l
 	t, _, warns, err := ReadAnswerSources([]AnswerSource{{R: r, Name: name}}, format)
 	return t, warns, err
 }
+
+// TestOverlappingColumnsAreRefused: an answer column that is also the
+// annotator column, or a situation that holds the answer or the annotator,
+// is an error before any row is read.
+func TestOverlappingColumnsAreRefused(t *testing.T) {
+	src := "worker,call,down\na,punt,1\nb,pass,2\n"
+	for _, c := range []struct {
+		f    AnswerFormat
+		want string
+	}{
+		{AnswerFormat{Annotator: "call", Answer: "call"}, `the annotator and the answer are both column "call"`},
+		{AnswerFormat{Annotator: "worker", Answer: "call", Situation: []string{"down", "call"}}, `situation column "call" is also the answer column`},
+		{AnswerFormat{Annotator: "worker", Answer: "call", Situation: []string{"worker"}}, `situation column "worker" is also the annotator column`},
+		{AnswerFormat{Annotator: "worker", Answer: "call", Intervals: []Interval{{Name: "x", Column: "worker"}}}, `descriptor x describes column "worker", which is the annotator column`},
+	} {
+		if _, _, err := readAnswers(strings.NewReader(src), "t.csv", c.f); err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%+v: error %v, want %q", c.f, err, c.want)
+		}
+	}
+}

@@ -106,9 +106,6 @@ gradient boosting, --xgboost=false leaves it out.`,
 			default:
 				return usageError{fmt.Errorf("--examples %q: give answers or typical", examples)}
 			}
-			if runs < 1 {
-				return usageError{fmt.Errorf("--runs %d: give 1 or more", runs)}
-			}
 			return runBenchCrowd(cmd, o, runs, benchBaselines{weka: bf.weka && !noWeka, xgboost: bf.xgboost, memory: bf.memory}, bf.asJSON)
 		},
 	}
@@ -118,6 +115,8 @@ gradient boosting, --xgboost=false leaves it out.`,
 		seed:          "seed of the splits, the negative examples and the learner",
 		semanticsList: "learn and score a theory under each of these semantics, comma-separated (poss always runs)"})
 	fl.Float64Var(&o.TestFraction, "test-fraction", repro.DefaultTestFraction, "share of the answers held out for testing, by whole annotators")
+	atLeast(fl, "test-fraction", 0, true)
+	atMost(fl, "test-fraction", 1, true)
 	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout, rule: repro.DefaultRule,
 		timeoutPer: " per domain and semantics", heldOut: "whole training annotators"})
 	fl.IntVar(&specialise, "specialise", repro.DefaultSpecialise, "add up to this many literals to each iteration's chosen clause, from the antecedent of the example it was drawn from, while the training score rises (0: never)")
@@ -126,6 +125,7 @@ gradient boosting, --xgboost=false leaves it out.`,
 	fl.StringVar(&examples, "examples", "answers", "the action each training answer's default states: answers (its own, as the paper's examples) or typical (its situation's most typical action, the test's target)")
 	cmd.RegisterFlagCompletionFunc("examples", words("answers", "typical"))
 	fl.IntVar(&runs, "runs", 1, "run the whole experiment this many times, with the seeds --seed, --seed+1, …, each into DIR/seedN, and summarise the runs in DIR/summary.md")
+	atLeast(fl, "runs", 1, false)
 	fl.StringSliceVar(&o.Domains, "domains", nil, "run only these domains (poker, football, fourth_down)")
 	var domains []string
 	for _, d := range repro.Domains {

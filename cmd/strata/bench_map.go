@@ -93,6 +93,7 @@ gradient boosting, --xgboost=false leaves it out.`,
 	fl.IntVar(&o.Test, "test-examples", 0, fmt.Sprintf("test examples per dataset (0: %d, or the quick size)", repro.DefaultExamples))
 	alias(fl, "train", "train-examples", true)
 	fl.IntVar(&o.MaxEvidence, "max-evidence", repro.DefaultMaxEvidence, "most literals in the evidence alpha")
+	atLeast(fl, "max-evidence", 1, false)
 	addMapFlag(cmd, &o.Approx, "MAP solver labelling the examples: exact or approx (MaxWalkSAT)")
 	addProtocolFlags(fl, &pf, protocolDefaults{iterations: repro.DefaultIterations, folds: repro.DefaultFolds, timeout: repro.DefaultTimeout, rule: learn.OneStandardError,
 		timeoutPer: " per dataset and semantics", heldOut: "whole evidence formulas"})

@@ -57,6 +57,8 @@ func (o *crowdOut) flags(cmd *cobra.Command) {
 	cmd.Flags().StringVarP(&o.dir, "output", "o", "", "output directory (required)")
 	alias(cmd.Flags(), "out", "output", true)
 	cmd.Flags().Float64Var(&o.fraction, "test-fraction", 0.3, "share of the answers held out, by whole annotators")
+	atLeast(cmd.Flags(), "test-fraction", 0, true)
+	atMost(cmd.Flags(), "test-fraction", 1, true)
 	cmd.Flags().Uint64Var(&o.seed, "seed", 1, "seed of the split and of the negative examples")
 	cmd.Flags().BoolVar(&o.atLeastOne, "at-least-one", false, "add the hard rule that some action is chosen (exactly one instead of at most one)")
 	cmd.Flags().IntVar(&o.folds, "test-folds", 0, "instead of one split, write the K splits of a K-fold cross-validation by annotator to OUT/fold1 … OUT/foldK (each annotator in one test fold)")
@@ -71,10 +73,7 @@ func (o *crowdOut) check() error {
 	if err := checkOutputDir(o.dir); err != nil {
 		return err
 	}
-	if !(o.fraction > 0 && o.fraction < 1) {
-		return usageError{fmt.Errorf("--test-fraction %v outside ]0, 1[", o.fraction)}
-	}
-	if o.folds == 1 || o.folds < 0 {
+	if o.folds == 1 {
 		return usageError{fmt.Errorf("--test-folds %d: a cross-validation needs 2 or more folds", o.folds)}
 	}
 	if o.fixedSplit() {
@@ -527,5 +526,6 @@ column.`,
 	fl.StringSliceVar(&f.Ignore, "ignore", nil, "columns that are not part of the situation")
 	fl.StringArrayVar(&describe, "describe", nil, "a named interval NAME=COLUMN:LO..HI of a numeric column (repeatable; either bound may be left out)")
 	fl.IntVar(&f.Bins, "bins", 3, "bins of an automatically described numeric column")
+	atLeast(fl, "bins", 1, false)
 	return cmd
 }

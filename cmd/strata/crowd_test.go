@@ -116,7 +116,7 @@ func TestCrowdErrors(t *testing.T) {
 		{[]string{"crowd", "table", csv, "-o", out}, 2, "needs --annotator and --answer"},
 		{[]string{"crowd", "table", csv, "-o", out, "--annotator", "who", "--answer", "call"}, 1, `calls.csv:1: header: no annotator column "who"`},
 		{[]string{"crowd", "table", csv, "-o", out, "--annotator", "worker", "--answer", "call", "--describe", "x=ydstogo"}, 2, "--describe"},
-		{[]string{"crowd", "table", csv, "-o", out, "--annotator", "worker", "--answer", "call", "--test-fraction", "1"}, 2, "--test-fraction 1 outside"},
+		{[]string{"crowd", "table", csv, "-o", out, "--annotator", "worker", "--answer", "call", "--test-fraction", "1"}, 2, "--test-fraction 1: give a number above 0 and below 1"},
 		{[]string{"crowd", "football", filepath.Join(out, "missing.csv"), "-o", out}, 1, "no such file"},
 		{[]string{"crowd", "football", csv, "-o", out}, 1, "not a table of a known layout"},
 		{[]string{"crowd", "poker", hands, "-o", out}, 1, "no PokerStars hand histories"},

@@ -39,9 +39,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"mln", "map", "x.mln", "--map", "gibbs"}, `invalid argument "gibbs" for "--map" flag: want exact or approx`},
 		{[]string{"mln", "examples", "x.mln", "-o", t.TempDir(), "--test", "5"}, "unknown flag: --test"},
 		{[]string{"crowd", "table", "x.csv"}, "give the output directory with -o DIR"},
-		{[]string{"bench", "crowd", "--grow", "-1"}, "--grow -1: give a positive number, or 0 for none"},
+		{[]string{"bench", "crowd", "--grow", "-1"}, "--grow -1: give a whole number of at least 0 (0: none)"},
 		{[]string{"bench", "crowd", "--examples", "all"}, `--examples "all": give answers or typical`},
-		{[]string{"bench", "crowd", "--runs", "0"}, "--runs 0: give 1 or more"},
+		{[]string{"bench", "crowd", "--runs", "0"}, "--runs 0: give a whole number of at least 1"},
 		{[]string{"help", "bogus"}, `unknown help topic "bogus"`},
 		{[]string{"help", "mln", "bogus"}, `unknown help topic "mln bogus"`},
 	}

@@ -103,7 +103,7 @@ func TestLearnFolds(t *testing.T) {
 		want string
 	}{
 		{[]string{"--folds", "3", "--validation", "0.3"}, "give one of them"},
-		{[]string{"--folds", "-1"}, "give 2 or more for cross-validation, 1 for one held-out part, 0 for none"},
+		{[]string{"--folds", "-1"}, "--folds -1: give a whole number of at least 0"},
 		{[]string{"--folds", "3", "--resume", "x"}, "do not combine with --resume"},
 	} {
 		if _, errs, code := strata(t, "", append([]string{"learn"}, tc.args...)...); code == 0 || !strings.Contains(errs, tc.want) {

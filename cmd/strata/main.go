@@ -78,8 +78,12 @@ Start with:  strata demo       (reasoning with the paper's penguin theory)
 		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		// Deprecated spellings of flags still work, with a note on stderr.
-		PersistentPreRun: func(cmd *cobra.Command, _ []string) { noteDeprecated(cmd) },
+		// Deprecated spellings of flags still work, with a note on stderr;
+		// every numeric flag is checked against its range.
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			noteDeprecated(cmd)
+			return checkNumbers(cmd)
+		},
 	}
 	root.SetVersionTemplate("strata {{.Version}}\n")
 	root.InitDefaultVersionFlag() // so that strata help lists -v, --version

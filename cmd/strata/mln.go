@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/strata-logic/strata/internal/fileutil"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/mln"
@@ -133,6 +134,7 @@ error; --json prints the summary as JSON.`,
 	cmd.Flags().IntVar(&o.MinLeaf, "min-leaf", 20, "fewest training rows in a leaf")
 	cmd.Flags().Float64Var(&o.Penalty, "penalty", 0, "least log-likelihood gain of a split, in nats (0: BIC, half the log of the rows)")
 	cmd.Flags().Float64Var(&o.L2, "l2", 1, "precision of the Gaussian prior on the weights")
+	atLeast(cmd.Flags(), "min-leaf", 1, false)
 	return cmd
 }
 
@@ -232,6 +234,15 @@ func addWalkFlags(cmd *cobra.Command, approx *bool, walk *mln.WalkOptions) {
 	cmd.Flags().IntVar(&walk.Flips, "flips", 100000, "MaxWalkSAT flips per try")
 	cmd.Flags().IntVar(&walk.Tries, "tries", 1, "MaxWalkSAT restarts")
 	cmd.Flags().Float64Var(&walk.Noise, "noise", 0.2, "MaxWalkSAT probability of a random flip")
+	walkRanges(cmd.Flags())
+}
+
+// walkRanges declares the ranges of the MaxWalkSAT flags: a try flips at
+// least once, there is at least one try, and the noise is a probability.
+func walkRanges(fl *pflag.FlagSet) {
+	atLeast(fl, "flips", 1, false)
+	atLeast(fl, "tries", 1, false)
+	atMost(fl, "noise", 1, false)
 }
 
 // mapJSON is the answer of mln map: a most probable world of the
@@ -401,9 +412,6 @@ slowest queries and their evidence; --json prints it as JSON.`,
 			if err := checkOutputDir(out); err != nil {
 				return err
 			}
-			if slowest < 0 {
-				return usageError{fmt.Errorf("--slowest %d: want 0 or more queries", slowest)}
-			}
 			net, err := readNetwork(cmd, args[0])
 			if err != nil {
 				return err
@@ -446,6 +454,9 @@ slowest queries and their evidence; --json prints it as JSON.`,
 	f.IntVar(&walk.Flips, "flips", 100000, "MaxWalkSAT flips per try")
 	f.IntVar(&walk.Tries, "tries", 1, "MaxWalkSAT restarts")
 	f.Float64Var(&walk.Noise, "noise", 0.2, "MaxWalkSAT probability of a random flip")
+	walkRanges(f)
+	atLeast(f, "max-evidence", 1, false)
+	atLeast(f, "per-evidence", 1, false)
 	f.BoolVar(&asJSON, "json", false, "print the counts and the slowest queries as JSON")
 	return cmd
 }

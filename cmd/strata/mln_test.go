@@ -81,7 +81,7 @@ func TestMLNErrors(t *testing.T) {
 		{[]string{"mln", "learn", table, "-o", filepath.Join(t.TempDir(), "x.mln")}, 1, "bad.data:2:3: expected 0 or 1"},
 		{[]string{"mln", "examples", net, "-o", t.TempDir(), "--map", "fast"}, 2, `invalid argument "fast" for "--map" flag: want exact or approx`},
 		// A negative count must not slice the list of slowest queries.
-		{[]string{"mln", "examples", net, "-o", t.TempDir(), "--slowest", "-1"}, 2, "--slowest -1: want 0 or more"},
+		{[]string{"mln", "examples", net, "-o", t.TempDir(), "--slowest", "-1"}, 2, "--slowest -1: give a whole number of at least 0"},
 		{[]string{"mln", "map", net, "--given", "a1 | a2"}, 1, "not a conjunction of literals"},
 		{[]string{"mln", "map", net, "--given", "a1", "--entails", "a1 & a2"}, 1, "not a literal"},
 		// Text after '->' is not dropped silently; unknown atoms are refused.

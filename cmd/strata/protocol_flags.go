@@ -50,6 +50,7 @@ func addProtocolFlags(fl *pflag.FlagSet, p *protocolFlags, d protocolDefaults) {
 	fl.IntVar(&p.folds, "folds", d.folds, "choose the number of iterations on training data held out by "+d.heldOut+
 		": K >= 2 by K-fold cross-validation, 1 on one held-out part of --validation's share, 0 not at all")
 	fl.Float64Var(&p.validation, "validation", learn.DefaultValidation, "the share of the training data one held-out part holds out (--folds 1; given without --folds it means --folds 1; 0: none)")
+	atMost(fl, "validation", 1, true)
 	if d.validationPatience == 0 {
 		d.validationPatience = learn.DefaultValidationPatience
 	}

@@ -181,13 +181,13 @@ func TestOutputThroughLink(t *testing.T) {
 // never), but --candidates 0 means the default.
 func TestLearnCounts(t *testing.T) {
 	for _, c := range []struct{ flag, value, want string }{
-		{"--iterations", "-5", "--iterations -5: give a positive number, or 0 for no limit"},
-		{"--candidates", "-5", "--candidates -5: give a positive number, or 0 for the default"},
-		{"--patience", "-1", "--patience -1: give a positive number, or 0 for never"},
-		{"--validation-patience", "-1", "--validation-patience -1: give a positive number, or 0 for never"},
-		{"--timeout", "-1s", "--timeout -1s: give a positive duration"},
-		{"--threads", "-1", "--threads -1: give a positive number"},
-		{"--validation", "-0.5", "--validation -0.5: give a share between 0 and 1"},
+		{"--iterations", "-5", "--iterations -5: give a whole number of at least 0 (0: no limit)"},
+		{"--candidates", "-5", "--candidates -5: give a whole number of at least 0 (0: the default)"},
+		{"--patience", "-1", "--patience -1: give a whole number of at least 0 (0: never)"},
+		{"--validation-patience", "-1", "--validation-patience -1: give a whole number of at least 0 (0: never)"},
+		{"--timeout", "-1s", "--timeout -1s: give a duration of at least 0s (0: no limit)"},
+		{"--threads", "-1", "--threads -1: give a whole number of at least 0 (0: all CPUs)"},
+		{"--validation", "-0.5", "--validation -0.5: give a number of at least 0 and below 1"},
 	} {
 		out, errs, code := strata(t, "", "learn", c.flag, c.value)
 		if code != 2 || out != "" || !strings.Contains(errs, c.want) {

@@ -81,6 +81,10 @@ shorter tail latency); set GOMEMLIMIT to cap the memory.`,
 	fl.DurationVar(&cfg.Timeout, "request-timeout", 10*time.Second, "time budget of one request's computation")
 	fl.IntVar(&cfg.MaxTheories, "max-theories", 256, "theories and default bases stored at most; beyond, loading one forgets the least recently used")
 	fl.IntVar(&cfg.MaxRuns, "max-runs", 2, "learning runs at once at most")
+	atLeast(fl, "max-body", 1, false)
+	atLeast(fl, "request-timeout", 0, true)
+	atLeast(fl, "max-theories", 1, false)
+	atLeast(fl, "max-runs", 1, false)
 	fl.BoolVar(&quiet, "quiet", false, "no access log")
 	fl.StringSliceVar(&cfg.AllowOrigins, "allow-origin", nil, "an origin (scheme://host[:port]) whose pages may use the API and whose host requests may name; '*': any")
 	return cmd

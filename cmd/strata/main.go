@@ -18,7 +18,14 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	out := &resultWriter{w: os.Stdout, closed: closedStdout()}
+	code := run(os.Args[1:], os.Stdin, out, os.Stderr)
+	if err := os.Stdout.Close(); err != nil && out.n > 0 && code == 0 {
+		// A file system may report a failed write only when the file closes.
+		fmt.Fprintf(os.Stderr, "strata: close standard output: %v\n", err)
+		code = 1
+	}
+	os.Exit(code)
 }
 
 // run executes the command line and returns the exit status: 0 on success,
@@ -28,9 +35,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRoot()
 	root.SetArgs(args)
 	root.SetIn(stdin)
-	root.SetOut(stdout)
 	root.SetErr(stderr)
-	if cmd, err := root.ExecuteC(); err != nil {
+	rw, ok := stdout.(*resultWriter)
+	if !ok {
+		rw = &resultWriter{w: stdout}
+	}
+	root.SetOut(rw)
+	cmd, err := root.ExecuteC()
+	if err = rw.result(err); err != nil {
 		if errors.Is(err, errUsageShown) {
 			return 2
 		}

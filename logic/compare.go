@@ -109,11 +109,20 @@ func isBareByte(c byte) bool {
 	return isIdentStart(c) || c == '.' || c == '+' || c == '\''
 }
 
-// bareLen returns the length of the bare word at the start of s.
+// bareLen returns the length of the bare word at the start of s. Invalid
+// UTF-8 ends it: a column or value holding some is quoted, with Go's \x
+// escapes, so that the atom's name is text every output writes as read.
 func bareLen(s string) int {
 	i := 0
-	for i < len(s) && (isBareByte(s[i]) || s[i] == '-' && !strings.HasPrefix(s[i:], "->")) {
-		i++
+	for i < len(s) {
+		switch n := runeAt(s, i); {
+		case n > 0 && isBareByte(s[i]):
+			i += n
+		case s[i] == '-' && !strings.HasPrefix(s[i:], "->"):
+			i++
+		default:
+			return i
+		}
 	}
 	return i
 }

@@ -2,8 +2,10 @@ package logic
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 type tokKind uint8
@@ -44,12 +46,32 @@ type token struct {
 
 func (t token) describe() string {
 	switch t.kind {
-	case tIdent, tNumber, tBad, tNegIdent:
+	case tBad:
+		if !utf8.ValidString(t.text) {
+			return fmt.Sprintf("invalid UTF-8 (byte %#x): text must be UTF-8", t.text[0])
+		}
+		return strconv.Quote(t.text)
+	case tIdent, tNumber, tNegIdent:
 		return strconv.Quote(t.text)
 	case tCmpErr:
 		return t.text
 	}
 	return tokNames[t.kind]
+}
+
+// runeAt returns the length of the character at src[i], or 0 where
+// invalid UTF-8 starts: a name holds UTF-8 only, since every output (JSON
+// above all) would write an invalid byte as U+FFFD, a name other than the
+// one read.
+func runeAt(src string, i int) int {
+	if src[i] < utf8.RuneSelf {
+		return 1
+	}
+	r, n := utf8.DecodeRuneInString(src[i:])
+	if r == utf8.RuneError && n <= 1 {
+		return 0
+	}
+	return n
 }
 
 func isIdentStart(c byte) bool {
@@ -108,10 +130,15 @@ func lex(src string) []token {
 		case c == ')':
 			i++
 			toks = append(toks, token{tRParen, start, ")"})
-		case isIdentStart(c):
-			for i < len(src) && (isIdentStart(src[i]) || src[i] == '\'' ||
-				src[i] == '-' && !strings.HasPrefix(src[i:], "->")) {
-				i++
+		case isIdentStart(c) && runeAt(src, i) > 0:
+			for i < len(src) {
+				if n := runeAt(src, i); n > 0 && isIdentStart(src[i]) {
+					i += n
+				} else if src[i] == '\'' || src[i] == '-' && !strings.HasPrefix(src[i:], "->") {
+					i++
+				} else {
+					break
+				}
 			}
 			text := src[start:i]
 			kind := tIdent

@@ -97,6 +97,11 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) *apiError
 
 // decodeBytes is decode on a body already read.
 func (s *Server) decodeBytes(body []byte, v any) *apiError {
+	if off, what := badText(body); off >= 0 {
+		e := badRequest("body", "malformed JSON: %s", what)
+		e.Line, e.Column = lineColumn(body, int64(off)+1) // at the byte
+		return e
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {

@@ -12,9 +12,11 @@ package server
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"sync"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -372,4 +374,56 @@ func bodyError(err error) *apiError {
 			Message: "the request body is larger than the limit of " + strconv.FormatInt(mb.Limit, 10) + " bytes"}
 	}
 	return badRequest("body", "read the request body: %v", err)
+}
+
+// badText returns the offset of the first text in a JSON body that
+// encoding/json would read as U+FFFD without a word, and what it is:
+// invalid UTF-8, or a \u escape of a surrogate half that is not part of a
+// pair (\ud800 alone). -1 when there is none. A request is refused there,
+// since the name it holds would not be the one it sent.
+func badText(body []byte) (int, string) {
+	inString := false
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			if r, n := utf8.DecodeRune(body[i:]); r == utf8.RuneError && n <= 1 {
+				return i, fmt.Sprintf("invalid UTF-8 (byte %#x): the body must be UTF-8", c)
+			} else {
+				i += n - 1
+			}
+		case !inString:
+			inString = c == '"'
+		case c == '"':
+			inString = false
+		case c == '\\' && i+1 < len(body):
+			if body[i+1] != 'u' {
+				i++
+				continue
+			}
+			hi, ok := hex4(body, i+2)
+			if !ok || !utf16.IsSurrogate(rune(hi)) {
+				i++
+				continue
+			}
+			lo, ok := -1, false
+			if i+7 < len(body) && body[i+6] == '\\' && body[i+7] == 'u' {
+				lo, ok = hex4(body, i+8)
+			}
+			if hi >= 0xDC00 || !ok || lo < 0xDC00 || lo > 0xDFFF {
+				return i, fmt.Sprintf("%s is half of a surrogate pair without its other half: it encodes no character", body[i:i+6])
+			}
+			i += 11 // the pair
+		}
+	}
+	return -1, ""
+}
+
+// hex4 reads the four hexadecimal digits at body[i:].
+func hex4(body []byte, i int) (int, bool) {
+	if i+4 > len(body) {
+		return 0, false
+	}
+	x, err := strconv.ParseUint(string(body[i:i+4]), 16, 16)
+	return int(x), err == nil
 }

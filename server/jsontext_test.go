@@ -65,3 +65,34 @@ func TestNoNullsOnEmptyInputs(t *testing.T) {
 		}
 	}
 }
+
+// TestBadTextIsRefused: invalid UTF-8 and the \u escape of a lone
+// surrogate half, which encoding/json reads as U+FFFD without a word, are a
+// 400 at their line and column, on the fast path of POST /api/query as on
+// every other; a surrogate pair is a character like any other.
+func TestBadTextIsRefused(t *testing.T) {
+	_, ts := newTest(t, Config{})
+	for _, c := range []struct {
+		path, body, msg string
+		line, col    int
+	}{
+		{"/api/query", "{\"theory\": \"0.5: a\xff\", \"query\": \"a\"}", "invalid UTF-8 (byte 0xff)", 1, 19},
+		{"/api/query", `{"theory": "0.5: a", "query": "a\ud800"}`, `\ud800 is half of a surrogate pair`, 1, 33},
+		{"/api/query", "{\"theory\": \"0.5: a\",\n \"query\": \"\\udc00b\"}", `\udc00 is half of a surrogate pair`, 2, 12},
+		{"/api/query", `{"theory": "0.5: a", "query": "a\ud800\u0041"}`, `\ud800 is half of a surrogate pair`, 1, 33},
+		{"/api/theories", "{\"text\": \"0.5: \xc3\"}", "invalid UTF-8 (byte 0xc3)", 1, 16},
+		{"/api/batch", `{"theory": "0.5: a", "queries": ["\ud83d"]}`, `\ud83d is half of a surrogate pair`, 1, 35},
+	} {
+		var e struct {
+			Error        string
+			Line, Column int
+		}
+		if st := call(t, "POST", ts.URL+c.path, c.body, &e); st != 400 || !strings.Contains(e.Error, c.msg) || e.Line != c.line || e.Column != c.col {
+			t.Errorf("%s %q: %d %+v, want 400 %q at %d:%d", c.path, c.body, st, e, c.msg, c.line, c.col)
+		}
+	}
+	var a struct{ Answer string }
+	if st := call(t, "POST", ts.URL+"/api/query", `{"theory": "0.5: \ud83d\ude00", "query": "\ud83d\ude00"}`, &a); st != 200 || a.Answer != "yes" {
+		t.Errorf("a surrogate pair: %d %+v", st, a)
+	}
+}

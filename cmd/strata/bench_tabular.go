@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -105,7 +106,10 @@ and per table the files the baselines read. --quick runs acute and wine with
 			}
 			w := cmd.OutOrStdout()
 			if bf.asJSON {
-				return writeJSON(w, newTabularJSON(rep))
+				if err := writeJSON(w, newTabularJSON(rep)); err != nil {
+					return err
+				}
+				return notRunError(rep)
 			}
 			fmt.Fprintf(w, "%-12s %8s %8s %8s %8s %8s %8s %8s %8s\n", "table", "poss", "linear", "lex", "rf", "j48", "jrip", "xgboost", "majority")
 			for _, t := range rep.Tables {
@@ -124,7 +128,7 @@ and per table the files the baselines read. --quick runs acute and wine with
 				fmt.Fprintln(w)
 			}
 			fmt.Fprintf(w, "results in %s (results.md, results.csv), %s in all\n", o.Dir, rep.Elapsed.Round(time.Second))
-			return nil
+			return notRunError(rep)
 		},
 	}
 	fl := cmd.Flags()
@@ -256,4 +260,18 @@ func newTabularJSON(rep *tabular.Report) *tabularJSON {
 		out.Tables = append(out.Tables, tj)
 	}
 	return out
+}
+
+// notRunError is the failure of a suite run some of whose tables could not
+// be run: the others' results are written, and the run still fails.
+func notRunError(rep *tabular.Report) error {
+	bad := rep.NotRun()
+	if len(bad) == 0 {
+		return nil
+	}
+	parts := make([]string, len(bad))
+	for i, t := range bad {
+		parts[i] = t.Dataset.Name + " (" + t.Error + ")"
+	}
+	return fmt.Errorf("%d of %d tables could not be run: %s", len(bad), len(rep.Tables), strings.Join(parts, "; "))
 }

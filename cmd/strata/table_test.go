@@ -374,3 +374,30 @@ func TestLearnTableTally(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchTabularFailsWhenATableCannotBeRun: a suite whose only table
+// does not read writes its report and exits 1, naming the table and why,
+// rather than 0 with nothing scored.
+func TestBenchTabularFailsWhenATableCannotBeRun(t *testing.T) {
+	data := t.TempDir()
+	if err := os.WriteFile(filepath.Join(data, "datasets.tsv"), []byte("name\tkind\tfiles\tlabel\tpositive\tfeatures\tnumeric\nbroken\tbinary\tbroken.csv\tc\t1\tx\t\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(data, "broken.csv"), []byte("x,c\n\"unterminated,1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	for _, json := range []bool{false, true} {
+		args := []string{"bench", "tabular", "--weka=false", "--xgboost=false", "-o", out, "--data", data}
+		if json {
+			args = append(args, "--json")
+		}
+		_, errs, code := strata(t, "", args...)
+		if code != 1 || !strings.Contains(errs, `1 of 1 tables could not be run: broken (`) || !strings.Contains(errs, `broken.csv:2:`) {
+			t.Errorf("json %v: exit %d, %q", json, code, errs)
+		}
+		if _, err := os.Stat(filepath.Join(out, "results.md")); err != nil {
+			t.Errorf("no report: %v", err)
+		}
+	}
+}

@@ -287,6 +287,19 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	return rep, nil
 }
 
+// NotRun returns the tables that could not be run (a file that does not
+// read), with why; a command reports them as its failure, after the
+// others' results.
+func (r *Report) NotRun() []*TableResult {
+	var out []*TableResult
+	for _, t := range r.Tables {
+		if t.Error != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // splits reads a dataset's files and returns its splits, the number of
 // rows, and the rows left out as unreadable (table.Options.SkipBadRows: a
 // suite's file is read as it is, not repaired, and results.md says which

@@ -37,7 +37,9 @@ shared UCI suite of the public data; see docs/data.md). A table given as one
 file is scored by cross-validation with --test-folds folds (stratified by class); a
 table given as two files by its train and test split. A row of a table's file
 that cannot be read (the shared yeast.csv has ragged rows) is left out, for
-every method alike, and results.md lists each with its line and column.
+every method alike, and results.md lists each with its line and column; a
+table that cannot be run at all is reported as not run, and the command then
+exits with status 1 once the others are done.
 
 On every split it learns a theory under each semantics of --semantics-list
 from the training rows and predicts the test rows. Every choice is made on

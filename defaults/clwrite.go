@@ -48,7 +48,7 @@ func WriteCL(w io.Writer, b *Base) error {
 		sb.WriteByte(')')
 		conds[i] = sb.String()
 	}
-	bw := bufio.NewWriter(w)
+	bw := bufio.NewWriter(logic.LineLimit(w, "knowledge base"))
 	fmt.Fprintf(bw, "signature\n  %s\n\nconditionals\n%s{\n", strings.Join(names, ", "), name)
 	for i, c := range conds {
 		bw.WriteString("  " + c)

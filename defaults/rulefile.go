@@ -33,7 +33,7 @@ func ClausalRules(ds []Default, v *logic.Vocabulary) ([]logic.Rule, error) {
 // WriteRules writes rules one per line in the dataset format that
 // ReadRules reads.
 func WriteRules(w io.Writer, v *logic.Vocabulary, rules []logic.Rule) error {
-	bw := bufio.NewWriter(w)
+	bw := bufio.NewWriter(logic.LineLimit(w, "rules"))
 	for _, r := range rules {
 		bw.WriteString(r.String(v))
 		bw.WriteByte('\n')
@@ -62,7 +62,7 @@ func ReadClauses(r io.Reader, name string, v *logic.Vocabulary) ([]*logic.Formul
 // WriteClauses writes one clause per line, literals separated by ", ",
 // in the format ReadClauses reads.
 func WriteClauses(w io.Writer, v *logic.Vocabulary, cs []logic.Clause) error {
-	bw := bufio.NewWriter(w)
+	bw := bufio.NewWriter(logic.LineLimit(w, "hard rules"))
 	for _, c := range cs {
 		if len(c) == 0 {
 			bw.WriteString("false")

@@ -187,3 +187,45 @@ func (f LineFormat) call(fn func(line int, text string) error, line int, text st
 	}
 	return fn(line, text)
 }
+
+// LineLimit returns a writer of w's text that fails, before writing it, on
+// a line longer than MaxLineLen (the line ending aside), so that a writer of
+// strata never writes what LineFormat.Each will not read back: every text
+// writer of a format strata reads goes through it. name is what is written,
+// for the error.
+func LineLimit(w io.Writer, name string) io.Writer {
+	return &lineLimit{w: w, name: name, line: 1}
+}
+
+type lineLimit struct {
+	w    io.Writer
+	name string
+	line int // the line being written, from 1
+	len  int // its bytes so far
+}
+
+func (l *lineLimit) Write(p []byte) (int, error) {
+	rest := p
+	for len(rest) > 0 {
+		i := bytes.IndexByte(rest, '\n')
+		n := i
+		if i < 0 {
+			n = len(rest)
+		}
+		text := n
+		if n > 0 && rest[n-1] == '\r' && i >= 0 {
+			text-- // \r\n
+		}
+		if l.len+text > maxLineLen {
+			return 0, fmt.Errorf("line %d of the %s would be longer than %d bytes, the longest line strata reads back", l.line, l.name, maxLineLen)
+		}
+		if i < 0 {
+			l.len += n
+			break
+		}
+		l.line++
+		l.len = 0
+		rest = rest[i+1:]
+	}
+	return l.w.Write(p)
+}

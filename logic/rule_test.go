@@ -322,3 +322,27 @@ func FuzzLineEndings(f *testing.F) {
 		}
 	})
 }
+
+// TestLineLimitAgreesWithEach: LineLimit lets through exactly the lines
+// that LineFormat.Each reads (MaxLineLen bytes, however the writes split
+// them) and fails on a longer one before writing any of it.
+func TestLineLimitAgreesWithEach(t *testing.T) {
+	defer func(n int) { maxLineLen = n }(maxLineLen)
+	maxLineLen = 10
+	var b strings.Builder
+	w := LineLimit(&b, "theory")
+	for _, part := range []string{"0123", "456789\nab", "c\r\n", "0123456789\n"} {
+		if _, err := w.Write([]byte(part)); err != nil {
+			t.Fatalf("%q: %v", part, err)
+		}
+	}
+	n := 0
+	if err := TextLines.Each(strings.NewReader(b.String()), "t", func(int, string) error { n++; return nil }); err != nil || n != 3 {
+		t.Fatalf("read back %d lines: %v", n, err)
+	}
+	before := b.Len()
+	_, err := w.Write([]byte("01234\n0123456789x"))
+	if err == nil || err.Error() != "line 5 of the theory would be longer than 10 bytes, the longest line strata reads back" || b.Len() != before {
+		t.Fatalf("%v, %d bytes written", err, b.Len()-before)
+	}
+}

@@ -236,7 +236,7 @@ func WriteAlchemy(w io.Writer, n *Network) error {
 			return fmt.Errorf("write Alchemy: formula %d has weight %v, not a finite number", i+1, f.Weight)
 		}
 	}
-	bw := bufio.NewWriter(w)
+	bw := bufio.NewWriter(logic.LineLimit(w, "network"))
 	bw.WriteString("// propositional Markov logic network: atoms, then weighted and hard formulas\n")
 	for _, name := range n.Vocab.Names() {
 		bw.WriteString(name)

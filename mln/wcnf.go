@@ -55,7 +55,7 @@ func WriteWCNF(w io.Writer, n *Network) error {
 			return fmt.Errorf("write WCNF: %q is not an atom name that reads back", name)
 		}
 	}
-	bw := bufio.NewWriter(w)
+	bw := bufio.NewWriter(logic.LineLimit(w, "network"))
 	fmt.Fprintf(bw, "c propositional Markov logic network, MAP as weighted MaxSAT (written by strata)\n")
 	// The scale as the exact decimal 10^Decimals, which a float64 is not
 	// above 10^22.

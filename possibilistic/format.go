@@ -19,8 +19,13 @@ func FormatWeight(w float64) string { return strconv.FormatFloat(w, 'g', -1, 64)
 // WriteText writes t in the text format: one "WEIGHT: FORMULA" line per
 // formula, highest level first, levels separated by a blank line. Clauses
 // are written as disjunctions ("0.5: !bird | flies"). ReadText reads it back
-// into an identical theory.
+// into an identical theory; a formula whose line would be longer than
+// ReadText reads (logic.MaxLineLen) is an error, before its line is written.
 func (t *Theory) WriteText(w io.Writer) error {
+	return t.writeText(logic.LineLimit(w, "theory"))
+}
+
+func (t *Theory) writeText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	v := t.vocab()
 	for i, l := range t.Levels {
@@ -35,10 +40,10 @@ func (t *Theory) WriteText(w io.Writer) error {
 	return bw.Flush()
 }
 
-// String returns the text format of t.
+// String returns the text format of t, however long its lines.
 func (t *Theory) String() string {
 	var b strings.Builder
-	t.WriteText(&b)
+	t.writeText(&b)
 	return b.String()
 }
 

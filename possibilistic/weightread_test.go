@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/strata-logic/strata/logic"
 )
 
 // TestWeightsThatReadAlikeAreRefused: a weight whose digits a float64
@@ -62,3 +64,31 @@ func TestDecimalValue(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// TestWriteTextWritesOnlyWhatReadTextReads: a theory whose line is as long
+// as a reader takes is written and read back; one a byte longer is an
+// error of WriteText, not a file that show, eval and predict cannot read
+// ("line longer than 16777216 bytes"), which learn --table on a table with a
+// 16 MiB value used to write.
+func TestWriteTextWritesOnlyWhatReadTextReads(t *testing.T) {
+	for _, extra := range []int{0, 1} {
+		th := New(nil)
+		name := strings.Repeat("a", logic.MaxLineLen-len("0.5: ")+extra)
+		th.Add(logic.AtomF(th.Vocab.Intern(name)), 0.5)
+		var b strings.Builder
+		err := th.WriteText(&b)
+		if extra == 1 {
+			if err == nil || !strings.Contains(err.Error(), "line 1 of the theory would be longer than 16777216 bytes") || b.Len() != 0 {
+				t.Fatalf("a line of %d bytes: %v, %d bytes written", logic.MaxLineLen+1, err, b.Len())
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadText(context.Background(), strings.NewReader(b.String()), "t", nil)
+		if err != nil || back.Vocab.Name(0) != name {
+			t.Fatalf("read back: %v", err)
+		}
+	}
+}

@@ -44,7 +44,10 @@ func newClosureCmd() *cobra.Command {
 and prints it as comment lines, followed by the possibilistic theory Θ_Z in the
 theory format: the material counterpart !α | β of every default of Δj at weight
 j/(k+1) (rounded to a few decimals), and the background knowledge at weight 1. The output is a theory file:
-strata query on it decides rational closure.
+strata query on it decides rational closure, for every antecedent consistent
+with the background knowledge. An antecedent that contradicts it entails
+every consequent under rational closure (as strata entails answers), and only
+tautologies under possibilistic entailment (as strata query answers, saying so).
 
 RULES is a file of defaults, one per line ('bird -> flies', 'penguin |~ !flies'),
 or a .cl knowledge base ('signature ... conditionals kb{ (f|b), (!f|p) }'), or -
@@ -107,7 +110,7 @@ other function's fields are left out).`,
 
 // writeClosure writes the Z-ordering as comments, then Θ_Z.
 func writeClosure(w io.Writer, ord *defaults.Ordering) error {
-	bw := bufio.NewWriter(w)
+	bw := bufio.NewWriter(logic.LineLimit(w, "theory"))
 	b := ord.Base
 	fmt.Fprintf(bw, "# Z-ordering of %d defaults: %d levels, %d solver calls\n", len(b.Defaults), len(ord.Levels), ord.Calls)
 	ws := ord.Weights()
@@ -119,6 +122,8 @@ func writeClosure(w io.Writer, ord *defaults.Ordering) error {
 	}
 	if n := len(b.Background); n > 0 {
 		fmt.Fprintf(bw, "# background knowledge (weight 1): %d formulas\n", n)
+		fmt.Fprintln(bw, "# strata query here decides rational closure for an antecedent consistent with it; one that contradicts it")
+		fmt.Fprintln(bw, "# entails every consequent under rational closure (strata entails) but only tautologies here (possibilistic entailment)")
 	}
 	if err := ord.Theory().WriteText(bw); err != nil {
 		return err

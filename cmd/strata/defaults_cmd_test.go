@@ -167,3 +167,35 @@ func TestDefaultsErrors(t *testing.T) {
 		t.Errorf("--base two: %d %q", code, out)
 	}
 }
+
+// TestClosureTheorySaysWhereQueryAndEntailsDiffer: with background
+// knowledge, query on the closure's theory and entails agree on every
+// antecedent consistent with it; on one that contradicts it, entails
+// answers yes (every consequent follows) and query no (only tautologies
+// follow under possibilistic entailment), each saying why, and the theory's
+// comments say so.
+func TestClosureTheorySaysWhereQueryAndEntailsDiffer(t *testing.T) {
+	rules := writeFile(t, "r.rules", "a -> b\n")
+	hard := writeFile(t, "h", "!c\n")
+	th := filepath.Join(t.TempDir(), "t.theory")
+	if _, errs, code := strata(t, "", "closure", rules, "--hard", hard, "-o", th); code != 0 {
+		t.Fatal(errs)
+	}
+	data, _ := os.ReadFile(th)
+	if !strings.Contains(string(data), "# entails every consequent under rational closure (strata entails) but only tautologies here") {
+		t.Errorf("the theory does not say it:\n%s", data)
+	}
+	for q, want := range map[string][2]string{
+		"a -> b":      {"yes", "yes"},
+		"a -> c":      {"no", "no"},
+		"a, c -> d":   {"no\na & c contradicts the formulas of weight 1, so only tautologies follow", "yes\n"},
+		"c -> d":      {"no\nc contradicts the formulas of weight 1, so only tautologies follow", "yes\nc contradicts the background knowledge, so every consequent follows"},
+		"c -> d | !d": {"yes", "yes"},
+	} {
+		got, _, _ := strata(t, "", "query", th, q)
+		ent, _, _ := strata(t, "", "entails", rules, "--hard", hard, q)
+		if !strings.HasPrefix(got, want[0]) || !strings.HasPrefix(ent, want[1]) {
+			t.Errorf("%s: query %q, entails %q; want %q, %q", q, got, ent, want[0], want[1])
+		}
+	}
+}

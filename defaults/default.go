@@ -68,6 +68,10 @@ type Base struct {
 	Vocab      *logic.Vocabulary
 	Defaults   []Default
 	Background []*logic.Formula
+	// BackgroundPos holds where each formula of Background was read
+	// (ReadClausesAt), for the error naming the ones that clash; it may be
+	// empty.
+	BackgroundPos []logic.Position
 }
 
 // vocab returns the base's vocabulary, creating one for a zero Base.

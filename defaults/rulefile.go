@@ -47,16 +47,27 @@ func WriteRules(w io.Writer, v *logic.Vocabulary, rules []logic.Rule) error {
 // evidence). Blank lines and '#' comments are ignored; name is used in
 // error messages, which give file, line and column.
 func ReadClauses(r io.Reader, name string, v *logic.Vocabulary) ([]*logic.Formula, error) {
+	fs, _, err := ReadClausesAt(r, name, v)
+	return fs, err
+}
+
+// ReadClausesAt is ReadClauses that also returns where each formula was
+// read (file and line), for the errors that name a formula: the hard rules
+// or background knowledge that clash (Base.BackgroundPos,
+// learn.CheckHardAt).
+func ReadClausesAt(r io.Reader, name string, v *logic.Vocabulary) ([]*logic.Formula, []logic.Position, error) {
 	var fs []*logic.Formula
+	var pos []logic.Position
 	err := logic.TextLines.Each(r, name, func(line int, text string) error {
-		f, err := logic.ParseFormulaAt(v, logic.Position{File: name, Line: line}, text)
+		at := logic.Position{File: name, Line: line}
+		f, err := logic.ParseFormulaAt(v, at, text)
 		if err != nil {
 			return err
 		}
-		fs = append(fs, f)
+		fs, pos = append(fs, f), append(pos, at)
 		return nil
 	})
-	return fs, err
+	return fs, pos, err
 }
 
 // WriteClauses writes one clause per line, literals separated by ", ",

@@ -50,7 +50,7 @@ func ExtendedPartition(ctx context.Context, b *Base) (*Partition, error) {
 		if err != nil {
 			return nil, err
 		}
-		return nil, &InconsistentError{Vocab: e.v, Background: true}
+		return nil, backgroundError(ctx, b)
 	}
 	if stuck != nil {
 		as := make([]logic.Lit, len(stuck))

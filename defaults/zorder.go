@@ -8,6 +8,7 @@ import (
 
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
+	"github.com/strata-logic/strata/sat"
 )
 
 // Ordering is the Z-ordering Δ1, …, Δk of a consistent base (§3.1): Δ1
@@ -80,7 +81,7 @@ func (e *engine) zOrdering(ctx context.Context, b *Base) (*Ordering, error) {
 			return nil, err
 		}
 		if !ok {
-			return nil, &InconsistentError{Vocab: e.v, Background: true}
+			return nil, backgroundError(ctx, b)
 		}
 	}
 	if stuck != nil {
@@ -106,8 +107,12 @@ func (e *engine) zOrdering(ctx context.Context, b *Base) (*Ordering, error) {
 // meaningful answers for such a base.
 type InconsistentError struct {
 	Vocab *logic.Vocabulary
-	// Background is true when the background knowledge has no model.
+	// Background is true when the background knowledge has no model;
+	// Clash then holds a minimal subset of it that has none (dropping any
+	// one formula resolves it), with where each was read when known.
 	Background bool
+	Clash      []*logic.Formula
+	ClashPos   []logic.Position
 	// Level is the 0-based level of the Z-ordering at which the ordering
 	// stopped, and Remainder the number of defaults left there, none of
 	// which the remainder tolerates.
@@ -123,7 +128,20 @@ type InconsistentError struct {
 
 func (e *InconsistentError) Error() string {
 	if e.Background {
-		return "inconsistent background knowledge: no world satisfies it"
+		parts := make([]string, len(e.Clash))
+		for i, f := range e.Clash {
+			parts[i] = f.String(e.Vocab)
+			if i < len(e.ClashPos) && e.ClashPos[i].String() != "" {
+				parts[i] = e.ClashPos[i].String() + ": " + parts[i]
+			}
+		}
+		switch len(parts) {
+		case 0:
+			return "inconsistent background knowledge: no world satisfies it"
+		case 1:
+			return "inconsistent background knowledge: no world satisfies " + parts[0]
+		}
+		return fmt.Sprintf("inconsistent background knowledge: no world satisfies these %d together (dropping any one resolves it): %s", len(parts), strings.Join(parts, "; "))
 	}
 	if len(e.Conflict) == 1 {
 		d := e.Conflict[0]
@@ -140,6 +158,23 @@ func (e *InconsistentError) Error() string {
 	}
 	return fmt.Sprintf("inconsistent defaults: the Z-ordering stops at %s, where none of the %d remaining defaults is tolerated; %s: %s",
 		levelName(e.Level), e.Remainder, what, strings.Join(names, "; "))
+}
+
+// backgroundError is the error of a base whose background knowledge has no
+// model, naming a minimal subset that clashes.
+func backgroundError(ctx context.Context, b *Base) error {
+	clash, err := sat.Clash(ctx, b.Background)
+	if err != nil {
+		return err
+	}
+	ie := &InconsistentError{Vocab: b.vocab(), Background: true}
+	for _, i := range clash {
+		ie.Clash = append(ie.Clash, b.Background[i])
+		if i < len(b.BackgroundPos) {
+			ie.ClashPos = append(ie.ClashPos, b.BackgroundPos[i])
+		}
+	}
+	return ie
 }
 
 // maxDeletion bounds the conflict size on which deletion-based

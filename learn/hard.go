@@ -3,7 +3,6 @@ package learn
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/strata-logic/strata/logic"
@@ -18,16 +17,27 @@ import (
 type ContradictoryHardError struct {
 	Vocab *logic.Vocabulary
 	Rules []*logic.Formula
-	Index []int // of Rules among the rules checked, from 0
+	Index []int            // of Rules among the rules checked, from 0
+	Pos   []logic.Position // where each of Rules was read; empty when unknown
 }
 
 func (e *ContradictoryHardError) Error() string {
-	if len(e.Rules) == 1 {
-		return fmt.Sprintf("the hard rules are contradictory: no world satisfies hard rule %d (%s)", e.Index[0]+1, e.Rules[0].String(e.Vocab))
+	if len(e.Pos) == len(e.Rules) && len(e.Rules) > 0 && e.Pos[0].String() != "" {
+		parts := make([]string, len(e.Rules))
+		for i, f := range e.Rules {
+			parts[i] = e.Pos[i].String() + ": " + f.String(e.Vocab)
+		}
+		if len(parts) == 1 {
+			return "the hard rules are contradictory: no world satisfies " + parts[0]
+		}
+		return fmt.Sprintf("the hard rules are contradictory: no world satisfies these %d together (dropping any one resolves it): %s", len(parts), strings.Join(parts, "; "))
 	}
 	parts := make([]string, len(e.Rules))
 	for i, f := range e.Rules {
 		parts[i] = fmt.Sprintf("%d (%s)", e.Index[i]+1, f.String(e.Vocab))
+	}
+	if len(e.Rules) == 1 {
+		return "the hard rules are contradictory: no world satisfies hard rule " + parts[0]
 	}
 	return fmt.Sprintf("the hard rules are contradictory: no world satisfies hard rules %s together (dropping any one resolves it)", strings.Join(parts, ", "))
 }
@@ -37,44 +47,21 @@ func (e *ContradictoryHardError) Error() string {
 // background knowledge. the learner checks its hard clauses with it; eval
 // checks the hard rules it adds to a theory.
 func CheckHard(v *logic.Vocabulary, hard []*logic.Formula) error {
-	if len(hard) == 0 {
+	return CheckHardAt(v, hard, nil)
+}
+
+// CheckHardAt is CheckHard for hard rules read at the positions pos (one
+// per rule), which the error names: file, line and formula.
+func CheckHardAt(v *logic.Vocabulary, hard []*logic.Formula, pos []logic.Position) error {
+	clash, _ := sat.Clash(context.Background(), hard) // a context never done: no error
+	if clash == nil {
 		return nil
-	}
-	s := sat.New()
-	n := v.Len()
-	for _, f := range hard {
-		n = max(n, int(f.MaxAtom())+1)
-	}
-	for range n {
-		s.NewVar()
-	}
-	fresh := func() logic.Atom { return s.NewVar() }
-	sel := make([]logic.Lit, len(hard)) // rule i holds when sel[i] is assumed
-	for i, f := range hard {
-		sel[i] = logic.Pos(s.NewVar())
-		for _, c := range logic.CNF(f, fresh) {
-			s.AddClause(append(slices.Clone(c), sel[i].Not())...)
-		}
-	}
-	if ok, _ := s.Solve(context.Background(), sel...); ok {
-		return nil
-	}
-	// Shrink the failed assumptions to a minimal clash by deletion: the
-	// first i members of core are each needed.
-	core := slices.Clone(s.Failed())
-	for i := 0; i < len(core); {
-		rest := slices.Delete(slices.Clone(core), i, i+1)
-		if ok, _ := s.Solve(context.Background(), rest...); ok {
-			i++
-			continue
-		}
-		failed := s.Failed() // a clash within rest, which keeps the needed ones
-		core = slices.DeleteFunc(rest, func(l logic.Lit) bool { return !slices.Contains(failed, l) })
 	}
 	e := &ContradictoryHardError{Vocab: v}
-	for i, l := range sel {
-		if slices.Contains(core, l) {
-			e.Rules, e.Index = append(e.Rules, hard[i]), append(e.Index, i)
+	for _, i := range clash {
+		e.Rules, e.Index = append(e.Rules, hard[i]), append(e.Index, i)
+		if i < len(pos) {
+			e.Pos = append(e.Pos, pos[i])
 		}
 	}
 	return e

@@ -228,6 +228,21 @@ func (f *Formula) AsClause() (Clause, bool) {
 	return Clause(ls), ok
 }
 
+// IsTautologicalClause reports whether f is a disjunction of literals that
+// holds in every world (it holds a literal and its negation, or true),
+// which AsClause does not take for a clause.
+func (f *Formula) IsTautologicalClause() bool {
+	if f.Op == OpTrue {
+		return true
+	}
+	ls, ok := f.rawLits(OpOr, OpFalse)
+	if !ok {
+		return f.Op == OpOr && slices.ContainsFunc(f.Args, func(g *Formula) bool { return g.Op == OpTrue || g.IsTautologicalClause() })
+	}
+	_, taut := Normalize(ls)
+	return taut
+}
+
 // AsTerm reports whether f is a conjunction of literals (true being the empty
 // one) and returns it, normalised. A contradictory conjunction is not a term in
 // this sense.

@@ -9,6 +9,7 @@ import (
 	"net/http"
 
 	"github.com/strata-logic/strata/internal/jsonview"
+	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 )
 
@@ -45,6 +46,10 @@ func inputError(field string, err error) *apiError {
 		return ae
 	}
 	e := &apiError{Status: http.StatusBadRequest, Field: field, Message: err.Error()}
+	var he *learn.ContradictoryHardError
+	if errors.As(err, &he) && len(he.Pos) > 0 { // at the first rule that clashes
+		e.File, e.Line = he.Pos[0].File, he.Pos[0].Line
+	}
 	var se *logic.ParseError
 	if errors.As(err, &se) {
 		e.File, e.Line, e.Column = se.Pos.File, se.Pos.Line, se.Pos.Col

@@ -8,6 +8,7 @@ import (
 	"github.com/strata-logic/strata/defaults"
 	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/internal/jsonview"
+	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -53,8 +54,11 @@ func (s *Server) hardFormulas(ex examples, v *logic.Vocabulary) ([]*logic.Formul
 	if err != nil {
 		return nil, err
 	}
-	fs, err := defaults.ReadClauses(bytes.NewReader(data), name, v)
+	fs, pos, err := defaults.ReadClausesAt(bytes.NewReader(data), name, v)
 	if err != nil {
+		return nil, inputError("hard", err)
+	}
+	if err := learn.CheckHardAt(v, fs, pos); err != nil {
 		return nil, inputError("hard", err)
 	}
 	return fs, nil

@@ -74,7 +74,7 @@ func TestBadTextIsRefused(t *testing.T) {
 	_, ts := newTest(t, Config{})
 	for _, c := range []struct {
 		path, body, msg string
-		line, col    int
+		line, col       int
 	}{
 		{"/api/query", "{\"theory\": \"0.5: a\xff\", \"query\": \"a\"}", "invalid UTF-8 (byte 0xff)", 1, 19},
 		{"/api/query", `{"theory": "0.5: a", "query": "a\ud800"}`, `\ud800 is half of a surrogate pair`, 1, 33},
@@ -94,5 +94,31 @@ func TestBadTextIsRefused(t *testing.T) {
 	var a struct{ Answer string }
 	if st := call(t, "POST", ts.URL+"/api/query", `{"theory": "0.5: \ud83d\ude00", "query": "\ud83d\ude00"}`, &a); st != 200 || a.Answer != "yes" {
 		t.Errorf("a surrogate pair: %d %+v", st, a)
+	}
+}
+
+// TestContradictoryHardRulesArePositioned: hard rules or background
+// knowledge that no world satisfies are refused with the rules that clash,
+// by line, and the line of the first of them.
+func TestContradictoryHardRulesArePositioned(t *testing.T) {
+	_, ts := newTest(t, Config{})
+	for _, c := range []struct {
+		path  string
+		body  map[string]any
+		field string
+	}{
+		{"/api/eval", map[string]any{"theory": "0.5: a", "pos": "a -> b", "neg": "a -> !b", "hard": "b\n\n!b\n"}, "hard"},
+		{"/api/learn", map[string]any{"pos": "a -> b", "neg": "a -> !b", "hard": "b\n\n!b\n"}, "hard"},
+		{"/api/bases", map[string]any{"text": "a -> c", "background": "b\n\n!b\n"}, "background"},
+	} {
+		var e struct {
+			Error, Field, File string
+			Line               int
+		}
+		st := call(t, "POST", ts.URL+c.path, c.body, &e)
+		if st/100 != 4 || e.Field != c.field || e.Line != 1 || e.File != c.field ||
+			!strings.Contains(e.Error, "no world satisfies these 2 together (dropping any one resolves it): "+c.field+":1: b; "+c.field+":3: !b") {
+			t.Errorf("%s: %d %+v", c.path, st, e)
+		}
 	}
 }

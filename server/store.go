@@ -302,7 +302,7 @@ func (s *Server) parseBase(ctx context.Context, req loadRequest) (*entry, error)
 		return nil, inputError("base", err)
 	}
 	if req.Background != "" {
-		if b.Background, err = defaults.ReadClauses(strings.NewReader(req.Background), "background", v); err != nil {
+		if b.Background, b.BackgroundPos, err = defaults.ReadClausesAt(strings.NewReader(req.Background), "background", v); err != nil {
 			return nil, inputError("background", err)
 		}
 	}
@@ -323,6 +323,9 @@ func inconsistentError(err error) error {
 	e := &apiError{Status: http.StatusUnprocessableEntity, Field: "base", Message: ie.Error()}
 	if ie.Background {
 		e.Field = "background"
+		if len(ie.ClashPos) > 0 {
+			e.File, e.Line = ie.ClashPos[0].File, ie.ClashPos[0].Line
+		}
 	}
 	base := &defaults.Base{Vocab: ie.Vocab, Defaults: ie.Conflict}
 	for i := range ie.Conflict {

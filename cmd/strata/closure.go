@@ -150,7 +150,7 @@ func loadBase(cmd *cobra.Command, path string, flags baseFlags) (*defaults.Base,
 		return nil, err
 	}
 	if flags.background != "" {
-		if b.Background, err = readFormulaFile(cmd, v, flags.background); err != nil {
+		if b.Background, b.BackgroundPos, err = readFormulaFile(cmd, v, flags.background); err != nil {
 			return nil, err
 		}
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/internal/jsonview"
-	"github.com/strata-logic/strata/learn"
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 )
@@ -65,12 +64,9 @@ theory's hard rules name); with --json, the same as one JSON object.`,
 			}
 			if hard != "" {
 				// The reasoner names subformulas itself: no clausal form here.
-				fs, err := readFormulaFile(cmd, v, hard)
+				fs, err := readHardFile(cmd, v, hard)
 				if err != nil {
 					return err
-				}
-				if err := learn.CheckHard(v, fs); err != nil {
-					return fmt.Errorf("--hard %s: %w", hard, err)
 				}
 				for _, f := range fs {
 					th.Add(f, 1)

@@ -118,21 +118,32 @@ func TestLearnCheckpointUnwritable(t *testing.T) {
 	}
 }
 
-// TestContradictoryHardRules: learn and eval refuse hard rules that no
-// world satisfies, as closure refuses contradictory background knowledge,
-// instead of learning an empty theory or calling every example covered.
+// TestContradictoryHardRules: every command that takes hard rules refuses
+// ones that no world satisfies, as closure refuses contradictory background
+// knowledge, instead of learning an empty theory, calling every example
+// covered or stratifying on them, and names the rules that clash with their
+// file and line.
 func TestContradictoryHardRules(t *testing.T) {
 	pos := writeFile(t, "p.rules", "bird -> flies\npenguin -> !flies\n")
 	neg := writeFile(t, "n.rules", "bird -> !flies\n")
-	hard := writeFile(t, "h.rules", "penguin -> bird\nflies\n!flies\n")
+	hard := writeFile(t, "h.rules", "penguin -> bird\n# a comment\nflies\n\n!flies\n")
 	th := writeFile(t, "t.theory", "0.5: !bird | flies\n")
-	for _, args := range [][]string{
-		{"learn", "--pos", pos, "--neg", neg, "--hard", hard},
-		{"eval", th, "--pos", pos, "--neg", neg, "--hard", hard},
+	clauses := writeFile(t, "c", "!bird | flies\n")
+	clash := hard + ":3: flies; " + hard + ":5: !flies"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"learn", "--pos", pos, "--neg", neg, "--hard", hard}, "the hard rules are contradictory: no world satisfies these 2 together (dropping any one resolves it): " + clash},
+		{[]string{"eval", th, "--pos", pos, "--neg", neg, "--hard", hard}, "the hard rules are contradictory: no world satisfies these 2 together (dropping any one resolves it): " + clash},
+		{[]string{"stratify", clauses, "--pos", pos, "--neg", neg, "--hard", hard}, "the hard rules are contradictory: no world satisfies these 2 together (dropping any one resolves it): " + clash},
+		{[]string{"stratify", clauses, "--pos", pos, "--neg", neg, "--hard", hard, "--exact"}, "the hard rules are contradictory: no world satisfies these 2 together (dropping any one resolves it): " + clash},
+		{[]string{"closure", pos, "--hard", hard}, "inconsistent background knowledge: no world satisfies these 2 together (dropping any one resolves it): " + clash},
+		{[]string{"entails", pos, "bird -> flies", "--hard", hard}, "inconsistent background knowledge: no world satisfies these 2 together (dropping any one resolves it): " + clash},
 	} {
-		_, errs, code := strata(t, "", args...)
-		if code == 0 || !strings.Contains(errs, "hard rules are contradictory: no world satisfies hard rules 2 (flies), 3 (!flies) together") {
-			t.Errorf("%s: exit %d, %q", args[0], code, errs)
+		_, errs, code := strata(t, "", c.args...)
+		if code != 1 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, %q, want %q", c.args, code, errs, c.want)
 		}
 	}
 }
@@ -190,5 +201,23 @@ func TestQueryTooDeep(t *testing.T) {
 	_, errs, code := strata(t, "", "query", th, strings.Repeat("!", 10001)+"a")
 	if code == 0 || !strings.Contains(errs, "formula nested more than 10000 levels deep") {
 		t.Fatalf("exit %d, %.200q", code, errs)
+	}
+}
+
+// TestStratifySaysWhyAFormulaIsNoClause: the greedy stratifier names the
+// file and line of a formula it cannot take, and says when it is a
+// tautology (which AsClause does not take for a clause) rather than
+// calling it "not a clause".
+func TestStratifySaysWhyAFormulaIsNoClause(t *testing.T) {
+	pos, neg := writeFile(t, "p", "a -> b\n"), writeFile(t, "n", "b -> a\n")
+	for src, want := range map[string]string{
+		"b\n\na | !a\n": ":3: a | !a is a tautology: it holds in every world",
+		"b\na & b\n":    ":2: a & b is not a clause; the greedy stratifier needs clauses",
+	} {
+		cl := writeFile(t, "clauses", src)
+		_, errs, code := strata(t, "", "stratify", cl, "--pos", pos, "--neg", neg)
+		if code != 1 || !strings.Contains(errs, cl+want) {
+			t.Errorf("%q: exit %d, %q, want %s%s", src, code, errs, cl, want)
+		}
 	}
 }

@@ -343,7 +343,7 @@ func loadLearnData(cmd *cobra.Command, f *learnFlags) (*learnData, error) {
 		}
 	}
 	if f.hard != "" {
-		fs, err := readFormulaFile(cmd, d.vocab, f.hard)
+		fs, err := readHardFile(cmd, d.vocab, f.hard)
 		if err != nil {
 			return nil, err
 		}
@@ -401,14 +401,28 @@ func readRuleFile(cmd *cobra.Command, v *logic.Vocabulary, path string) ([]logic
 	return defaults.Rules(ds), err
 }
 
-// readFormulaFile reads one formula (usually a clause) per line.
-func readFormulaFile(cmd *cobra.Command, v *logic.Vocabulary, path string) ([]*logic.Formula, error) {
+// readFormulaFile reads one formula (usually a clause) per line, and
+// where each was read.
+func readFormulaFile(cmd *cobra.Command, v *logic.Vocabulary, path string) ([]*logic.Formula, []logic.Position, error) {
 	r, name, err := fileutil.Open(path, cmd.InOrStdin())
+	if err != nil {
+		return nil, nil, err
+	}
+	defer r.Close()
+	return defaults.ReadClausesAt(r, name, v)
+}
+
+// readHardFile reads hard rules and refuses them, naming the rules and
+// lines that clash, when no world satisfies them.
+func readHardFile(cmd *cobra.Command, v *logic.Vocabulary, path string) ([]*logic.Formula, error) {
+	fs, pos, err := readFormulaFile(cmd, v, path)
 	if err != nil {
 		return nil, err
 	}
-	defer r.Close()
-	return defaults.ReadClauses(r, name, v)
+	if err := learn.CheckHardAt(v, fs, pos); err != nil {
+		return nil, fmt.Errorf("--hard %s: %w", path, err)
+	}
+	return fs, nil
 }
 
 // builtinExample draws the built-in dataset from the embedded animals

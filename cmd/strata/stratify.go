@@ -49,13 +49,13 @@ level).`,
 			}
 			v := &logic.Vocabulary{}
 			name := args[0]
-			fs, err := readFormulaFile(cmd, v, name)
+			fs, at, err := readFormulaFile(cmd, v, name)
 			if err != nil {
 				return err
 			}
 			var hardF []*logic.Formula
 			if hard != "" {
-				if hardF, err = readFormulaFile(cmd, v, hard); err != nil {
+				if hardF, err = readHardFile(cmd, v, hard); err != nil {
 					return err
 				}
 			}
@@ -92,7 +92,7 @@ level).`,
 					th.Add(f, 1)
 				}
 			} else {
-				th, err = stratifyGreedy(ctx, v, name, fs, hardF, rules, threads, sem)
+				th, err = stratifyGreedy(ctx, v, fs, at, hardF, rules, threads, sem)
 				if err != nil {
 					return err
 				}
@@ -145,12 +145,15 @@ func thousands(n int64) string {
 	return s
 }
 
-func stratifyGreedy(ctx context.Context, v *logic.Vocabulary, name string, fs, hardF []*logic.Formula, rules [2][]logic.Rule, threads int, sem possibilistic.Semantics) (*possibilistic.Theory, error) {
+func stratifyGreedy(ctx context.Context, v *logic.Vocabulary, fs []*logic.Formula, at []logic.Position, hardF []*logic.Formula, rules [2][]logic.Rule, threads int, sem possibilistic.Semantics) (*possibilistic.Theory, error) {
 	var cs []logic.Clause
 	for i, f := range fs {
 		c, ok := f.AsClause()
-		if !ok {
-			return nil, fmt.Errorf("%s: formula %d (%s) is not a clause; the greedy stratifier needs clauses (--exact takes any formula)", name, i+1, f.String(v))
+		switch {
+		case !ok && f.IsTautologicalClause():
+			return nil, fmt.Errorf("%s: %s is a tautology: it holds in every world, so no level of it decides anything; leave it out", at[i], f.String(v))
+		case !ok:
+			return nil, fmt.Errorf("%s: %s is not a clause; the greedy stratifier needs clauses (--exact takes any formula)", at[i], f.String(v))
 		}
 		cs = append(cs, c)
 	}

@@ -58,10 +58,23 @@ func SplitByAnnotator(answers []Answer, testFraction float64, seed uint64) (Spli
 	}
 	g, order := byAnnotator(answers, seed)
 	if len(g.Names) < 2 {
-		return Split{}, fmt.Errorf("split by annotator needs two or more annotators, got %d", len(g.Names))
+		return Split{}, fewAnnotators(g.Names, 2, "a split by annotator")
 	}
 	test := g.HoldOut(order, testFraction*float64(len(answers)))
 	return partition(answers, func(i int) bool { return test[g.Of[i]] }), nil
+}
+
+// fewAnnotators is the error of a split that needs at least k annotators
+// and has the annotators names: who they are, and what to do.
+func fewAnnotators(names []string, k int, what string) error {
+	if len(names) == 0 {
+		return ErrNoAnswers
+	}
+	who := strings.Join(names, ", ")
+	if len(names) > 5 {
+		who = strings.Join(names[:5], ", ") + ", …"
+	}
+	return fmt.Errorf("the answers come from %d annotator(s) (%s), and %s needs %d or more: give the answers of more annotators, or the test set with --test-from", len(names), who, what, k)
 }
 
 func partition(answers []Answer, inTest func(i int) bool) Split {
@@ -88,7 +101,7 @@ func KFoldByAnnotator(answers []Answer, k int, seed uint64) ([]Split, error) {
 	}
 	g, order := byAnnotator(answers, seed)
 	if len(g.Names) < k {
-		return nil, fmt.Errorf("%d-fold split by annotator needs %d or more annotators, got %d", k, k, len(g.Names))
+		return nil, fewAnnotators(g.Names, k, fmt.Sprintf("a %d-fold split by annotator", k))
 	}
 	// Larger annotators first, so that the greedy balance works; the stable
 	// sort keeps the seeded order among equals.

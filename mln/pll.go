@@ -3,6 +3,7 @@ package mln
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"math"
 
 	"github.com/strata-logic/strata/logic"
@@ -122,7 +123,7 @@ func sigmoid(z float64) float64 {
 // features; others through the scores of the two values of each variable.
 func PLL(n *Network, data *Table) (float64, error) {
 	if data.Cols != n.NumAtoms() {
-		return 0, errors.New("mln: the table's columns are not the network's atoms")
+		return 0, fmt.Errorf("mln: the table has %d columns and the network %d atoms: its columns must be the network's atoms", data.Cols, n.NumAtoms())
 	}
 	if data.Rows() == 0 {
 		return 0, errors.New("mln: empty table")

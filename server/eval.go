@@ -153,7 +153,7 @@ func evaluate(ctx context.Context, e *entry, w *worker, sem possibilistic.Semant
 		return nil, err
 	}
 	if b.Examples() == 0 {
-		return nil, badRequest("pos", "eval: no examples")
+		return nil, badRequest("pos", "no examples: pos and neg hold none (only blank lines and comments)")
 	}
 	return jsonview.NewEval(e.theory, sem, b), nil
 }

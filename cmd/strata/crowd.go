@@ -128,6 +128,9 @@ func testFromText(files []string) string {
 // split (how says which), that split is used instead of one by annotator.
 func (o *crowdOut) write(cmd *cobra.Command, domain string, sources []string, input map[string]int, t *crowd.AnswerTable, split *crowd.Split, how string) error {
 	opts := crowd.Options{TestFraction: o.fraction, Seed: o.seed, AtLeastOne: o.atLeastOne}
+	if len(t.Answers) == 0 {
+		return fmt.Errorf("%s: %w", strings.Join(sources, ", "), crowd.ErrNoAnswers)
+	}
 	var runs []*crowd.Datasets
 	var dirs []string
 	if split != nil {
@@ -139,7 +142,7 @@ func (o *crowdOut) write(cmd *cobra.Command, domain string, sources []string, in
 	} else if o.folds > 0 {
 		var err error
 		if runs, err = crowd.BuildFolds(domain, t, o.folds, opts); err != nil {
-			return err
+			return fmt.Errorf("%s: %w", strings.Join(sources, ", "), err)
 		}
 		for i := range runs {
 			dirs = append(dirs, filepath.Join(o.dir, crowd.FoldDir(i)))
@@ -147,7 +150,7 @@ func (o *crowdOut) write(cmd *cobra.Command, domain string, sources []string, in
 	} else {
 		d, err := crowd.Build(domain, t, opts)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", strings.Join(sources, ", "), err)
 		}
 		runs, dirs = []*crowd.Datasets{d}, []string{o.dir}
 	}

@@ -106,6 +106,8 @@ func TestCrowdTable(t *testing.T) {
 func TestCrowdErrors(t *testing.T) {
 	csv := writeFile(t, "calls.csv", crowdCallsCSV)
 	hands := writeFile(t, "hands.txt", "no hands here\n")
+	headerOnly := writeFile(t, "pbp.csv", "GameID,qtr,down,TimeSecs,yrdline100,ydstogo,posteam,PlayType,TwoPointConv,ScoreDiff\n")
+	oneAnnotator := writeFile(t, "one.csv", "worker,down,call\nann,4,punt\nann,1,pass\n")
 	out := t.TempDir()
 	cases := []struct {
 		args []string
@@ -122,6 +124,13 @@ func TestCrowdErrors(t *testing.T) {
 		{[]string{"crowd", "poker", hands, "-o", out}, 1, "no PokerStars hand histories"},
 		{[]string{"crowd", "poker", hands, "-o", out, "--streets", "showdown"}, 2, `"showdown" is not preflop`},
 		{[]string{"crowd", "eval", out}, 1, "manifest.json"},
+		// A header alone, one annotator, one column for two roles: what is wrong, in which file.
+		{[]string{"crowd", "football", headerOnly, "-o", out}, 1, headerOnly + ": no usable answers"},
+		{[]string{"crowd", "table", oneAnnotator, "-o", out, "--annotator", "worker", "--answer", "call"}, 1,
+			oneAnnotator + ": the answers come from 1 annotator(s) (ann), and a split by annotator needs 2 or more"},
+		{[]string{"crowd", "table", oneAnnotator, "-o", out, "--annotator", "worker", "--answer", "call", "--test-folds", "3"}, 1,
+			oneAnnotator + ": the answers come from 1 annotator(s) (ann), and a 3-fold split by annotator needs 3 or more"},
+		{[]string{"crowd", "table", csv, "-o", out, "--annotator", "call", "--answer", "call"}, 1, `the annotator and the answer are both column "call"`},
 	}
 	for _, c := range cases {
 		stdout, stderr, code := strata(t, "", c.args...)

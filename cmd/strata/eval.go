@@ -78,6 +78,9 @@ theory's hard rules name); with --json, the same as one JSON object.`,
 					return err
 				}
 			}
+			if len(rules[0])+len(rules[1]) == 0 {
+				return noExamples("", "--pos", pos, "--neg", neg)
+			}
 			return evaluate(cmd.Context(), cmd.OutOrStdout(), th, rules[0], rules[1], sem, asJSON)
 		},
 	}
@@ -88,6 +91,15 @@ theory's hard rules name); with --json, the same as one JSON object.`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the evaluation as JSON")
 	addTableFlags(cmd.Flags(), &tf, false)
 	return cmd
+}
+
+// noExamples is the error of example files that hold no example, naming
+// them: what ("training", "test" or "") examples, the flags and the files.
+func noExamples(what, posFlag, pos, negFlag, neg string) error {
+	if what != "" {
+		what += " "
+	}
+	return fmt.Errorf("no %sexamples: %s %s and %s %s hold none (only blank lines and comments)", what, posFlag, pos, negFlag, neg)
 }
 
 // evaluate scores th under sem (eval.Defaults) and prints the confusion

@@ -221,3 +221,24 @@ func TestStratifySaysWhyAFormulaIsNoClause(t *testing.T) {
 		}
 	}
 }
+
+// TestNoExamplesNamesTheFiles: example files that hold no example are an
+// error naming the flags and files, not "eval: no examples".
+func TestNoExamplesNamesTheFiles(t *testing.T) {
+	empty, comments := writeFile(t, "e.defaults", ""), writeFile(t, "c.defaults", "# nothing\n\n")
+	pos, neg := writeFile(t, "p", "a -> b\n"), writeFile(t, "n", "a -> !b\n")
+	th := writeFile(t, "t.theory", "0.5: a\n")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"eval", th, "--pos", empty, "--neg", comments}, "no examples: --pos " + empty + " and --neg " + comments + " hold none"},
+		{[]string{"eval", th, "--pos", empty, "--neg", comments, "--json"}, "no examples: --pos " + empty + " and --neg " + comments + " hold none"},
+		{[]string{"learn", "--pos", empty, "--neg", comments}, "no training examples: --pos " + empty + " and --neg " + comments + " hold none"},
+		{[]string{"learn", "--pos", pos, "--neg", neg, "--test-pos", empty, "--test-neg", empty}, "no test examples: --test-pos " + empty + " and --test-neg " + empty + " hold none"},
+	} {
+		if _, errs, code := strata(t, "", c.args...); code != 1 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, %q", c.args, code, errs)
+		}
+	}
+}

@@ -333,6 +333,9 @@ func loadLearnData(cmd *cobra.Command, f *learnFlags) (*learnData, error) {
 	if err := readExamples(cmd, d.vocab, d.train, f.neg, false); err != nil {
 		return nil, err
 	}
+	if d.train.Total() == 0 {
+		return nil, noExamples("training", "--pos", f.pos, "--neg", f.neg)
+	}
 	if f.testPos != "" {
 		d.test = &learn.Examples{}
 		if err := readExamples(cmd, d.vocab, d.test, f.testPos, true); err != nil {
@@ -340,6 +343,9 @@ func loadLearnData(cmd *cobra.Command, f *learnFlags) (*learnData, error) {
 		}
 		if err := readExamples(cmd, d.vocab, d.test, f.testNeg, false); err != nil {
 			return nil, err
+		}
+		if d.test.Total() == 0 {
+			return nil, noExamples("test", "--test-pos", f.testPos, "--test-neg", f.testNeg)
 		}
 	}
 	if f.hard != "" {

@@ -80,6 +80,21 @@ error; --json prints the summary as JSON.`,
 			if err != nil {
 				return err
 			}
+			if train.Rows() == 0 {
+				return fmt.Errorf("%s: no rows to learn from (the table is empty)", args[0])
+			}
+			var tt *mln.Table // read first, to fail before learning
+			if test != "" {
+				if tt, err = readTable(cmd, test); err != nil {
+					return err
+				}
+				switch {
+				case tt.Rows() == 0:
+					return fmt.Errorf("--test %s: no rows to score (the table is empty)", test)
+				case tt.Cols != train.Cols:
+					return fmt.Errorf("--test %s:1: %d columns, and the training table %s has %d: both must have the same variables", test, tt.Cols, args[0], train.Cols)
+				}
+			}
 			bar := newMLNProgress(cmd.ErrOrStderr(), "learning")
 			o.Progress = func(stage string, done, total int) { bar.set(stage, done, total) }
 			start := time.Now()
@@ -95,11 +110,7 @@ error; --json prints the summary as JSON.`,
 			st := net.Stats()
 			sum := mlnLearnJSON{Network: out, Atoms: st.Atoms, Weighted: st.Weighted, Hard: st.Hard, Literals: st.Literals,
 				Rows: train.Rows(), Seconds: elapsed.Seconds()}
-			if test != "" {
-				tt, err := readTable(cmd, test)
-				if err != nil {
-					return err
-				}
+			if tt != nil {
 				pll, err := mln.PLL(net, tt)
 				if err != nil {
 					return err

@@ -166,3 +166,28 @@ func TestMLNMapShowsUnderscoreAtoms(t *testing.T) {
 		t.Errorf("exit %d, %q %q", code, out, errs)
 	}
 }
+
+// TestMLNLearnNamesBadTables: an empty table, or a --test table of another
+// width, is an error naming the file (and, for the width, its first line)
+// before any learning.
+func TestMLNLearnNamesBadTables(t *testing.T) {
+	five := writeFile(t, "five.data", "0,1,0,1,1\n1,0,0,1,0\n1,1,1,0,0\n")
+	four := writeFile(t, "four.data", "0,1,0,1\n1,0,0,1\n")
+	empty := writeFile(t, "empty.data", "")
+	out := filepath.Join(t.TempDir(), "n.mln")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"mln", "learn", empty, "-o", out}, empty + ": no rows to learn from"},
+		{[]string{"mln", "learn", five, "-o", out, "--test", four}, "--test " + four + ":1: 4 columns, and the training table " + five + " has 5"},
+		{[]string{"mln", "learn", five, "-o", out, "--test", empty}, "--test " + empty + ": no rows to score"},
+	} {
+		if _, errs, code := strata(t, "", c.args...); code != 1 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, %q", c.args, code, errs)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%v: wrote the network", c.args)
+		}
+	}
+}

@@ -641,3 +641,48 @@ func FuzzPrintDepth(f *testing.F) {
 		}
 	})
 }
+
+// TestAtLeastCounterIsSmall: atleast(k, x1..xn) takes n·min(k, n−k+1)
+// counter registers, whichever side is counted, so that atleast(2, …) of
+// 5000 operands takes 10,000 fresh atoms and not the 25 million of counting
+// the 4998 that may be false.
+func TestAtLeastCounterIsSmall(t *testing.T) {
+	for _, c := range []struct{ k, n int }{{2, 5000}, {4999, 5000}, {3, 7}, {100, 1000}} {
+		lits := make([]Lit, c.n)
+		for i := range lits {
+			lits[i] = Pos(Atom(i))
+		}
+		next := Atom(c.n)
+		atLeastClauses(c.k, lits, func() Atom { next++; return next - 1 })
+		if fresh, want := int(next)-c.n, counterCells(c.k, c.n); fresh > want || want != c.n*min(c.k, c.n-c.k+1) {
+			t.Errorf("atleast(%d) of %d: %d fresh atoms, %d registers counted", c.k, c.n, fresh, want)
+		}
+	}
+}
+
+// TestAtLeastBeyondTheLimitIsAnError: a formula whose atleasts need more
+// counter registers than MaxCounterCells is a parse error at the atleast
+// that passes the limit, or at the formula when only their sum does; one
+// just within the limit parses.
+func TestAtLeastBeyondTheLimitIsAnError(t *testing.T) {
+	args := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, ", a%d", i)
+		}
+		return b.String()
+	}
+	for _, c := range []struct{ src, want string }{
+		{"b | atleast(2500" + args(5000) + ")", "f:1:5: atleast(2500, …) of 5000 operands needs a counter of 12,500,000 registers in CNF (5000 × min(2500, 2501))"},
+		{"atleast(500" + args(1200) + ") | atleast(500" + args(1200) + ")", "f:1:1: the atleast operators of this formula need 1,200,000 counter registers in CNF, more than the 1,048,576"},
+		{"atleast(450" + args(1200) + ") <-> b", "f:1:1: the atleast operators of this formula need 1,080,000 counter registers"},
+	} {
+		_, err := ParseFormulaAt(&Vocabulary{}, Position{File: "f", Line: 1, Col: 1}, c.src)
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%.40s…: %v, want %s…", c.src, err, c.want)
+		}
+	}
+	if _, err := ParseFormula(&Vocabulary{}, "atleast(512"+args(2048)+")"); err != nil { // 2048 × 512 = 1,048,576
+		t.Errorf("just within the limit: %v", err)
+	}
+}

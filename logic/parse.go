@@ -426,7 +426,8 @@ func (p *parser) primary() (*Formula, error) {
 }
 
 func (p *parser) atLeast() (*Formula, error) {
-	if err := p.enter(p.next()); err != nil {
+	at := p.next()
+	if err := p.enter(at); err != nil {
 		return nil, err
 	}
 	defer p.leave()
@@ -456,7 +457,11 @@ func (p *parser) atLeast() (*Formula, error) {
 		return nil, p.expected("',' or ')' in atleast")
 	}
 	p.next()
-	return AtLeast(k, fs...), nil
+	f := AtLeast(k, fs...)
+	if total := CounterCells(f); total > MaxCounterCells {
+		return nil, &ParseError{p.posOf(at.off), counterLimitError(k, len(fs), total)}
+	}
+	return f, nil
 }
 
 func newParser(v *Vocabulary, at Position, src string, comma Op) *parser {
@@ -478,7 +483,11 @@ func (p *parser) whole() (*Formula, error) {
 		}
 		return nil, p.expected("end of formula or an operator")
 	}
-	return flatten(f), nil
+	f = flatten(f)
+	if total := CounterCells(f); total > MaxCounterCells {
+		return nil, Errorf(p.posOf(p.toks[0].off), "the atleast operators of this formula need %s counter registers in CNF, more than the %s a formula may take: split it into several formulas, or use fewer operands", thousands(total), thousands(MaxCounterCells))
+	}
+	return f, nil
 }
 
 // flatten merges, in place, the operands of every conjunction and

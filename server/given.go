@@ -89,6 +89,11 @@ func (s *Server) handleGiven(w http.ResponseWriter, r *http.Request,
 			if err != nil {
 				return nil, err
 			}
+			release, err := holdCells(ctx, e.inflight, alpha)
+			if err != nil {
+				return nil, err
+			}
+			defer release()
 			rs, err := e.possWorker(ctx, w)
 			if err != nil {
 				return nil, err

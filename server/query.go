@@ -224,6 +224,11 @@ func (e *entry) querier(name string) (func(ctx context.Context, w *worker, query
 		if err != nil {
 			return nil, inputError("query", err)
 		}
+		release, err := holdCells(ctx, e.inflight, rule.Antecedent, rule.Consequent)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
 		return e.decideTheory(ctx, w, sem, query, rule, explain)
 	}, nil
 }
@@ -247,6 +252,11 @@ func (e *entry) decideBase(ctx context.Context, w *worker, sem defaults.Semantic
 	if err != nil {
 		return nil, inputError("query", err)
 	}
+	release, err := holdCells(ctx, e.inflight, q.Antecedent, q.Consequent)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	var a defaults.Answer
 	if explain {
 		a, err = w.defs.Explain(ctx, sem, q)

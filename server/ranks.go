@@ -48,6 +48,11 @@ func (e *entry) ranks(ctx context.Context, w *worker, query string) (*jsonview.R
 		if err != nil {
 			return nil, inputError("query", err)
 		}
+		release, err := holdCells(ctx, e.inflight, d.Antecedent, d.Consequent)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
 		q = &d
 	}
 	kz := w.defs.SystemZ()

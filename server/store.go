@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -38,8 +39,10 @@ type entry struct {
 	atoms          int                   // atoms of the vocabulary when loaded
 	pools          []chan *worker        // idle workers, per usage
 	// size is about the bytes of the theory's text (textSize), which a
-	// request on the stored entry takes of the bytes in flight (with).
-	size     int64
+	// request on the stored entry takes of the bytes in flight (with), and
+	// expansion the part of it that its cardinality constraints add, which
+	// even the request that sent the theory did not pay for with its body.
+	size, expansion int64
 	inflight *weighted
 	textOnce sync.Once
 	text     *texts // see texts
@@ -161,12 +164,17 @@ func (e *entry) with(ctx context.Context, u usage, fn func(w *worker) (any, erro
 
 // hold takes, for a request on a stored entry, the bytes in flight that k
 // compiled copies of its theory take beyond the request's body's share
-// (see with), and returns the function that gives them back.
+// (see with), and for a theory given with its request those its
+// cardinality constraints expand to, and returns the function that gives
+// them back.
 func (e *entry) hold(ctx context.Context, k int64) (func(), error) {
+	size := e.size
 	if e.id == "" {
-		return func() {}, nil
+		// A theory given with its request came in its body, which paid
+		// for its text but not for what its atleasts expand to.
+		size = e.expansion
 	}
-	n := min(k*e.size, e.inflight.size) - shareOf(ctx)
+	n := min(k*size, e.inflight.size) - shareOf(ctx)
 	if n <= 0 {
 		return func() {}, nil
 	}
@@ -306,6 +314,15 @@ func (s *Server) parseBase(ctx context.Context, req loadRequest) (*entry, error)
 			return nil, inputError("background", err)
 		}
 	}
+	fs := slices.Clone(b.Background)
+	for _, d := range b.Defaults {
+		fs = append(fs, d.Antecedent, d.Consequent)
+	}
+	release, err := holdCells(ctx, s.inflight, fs...) // the Z-ordering compiles the base
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	ord, err := defaults.ZOrdering(ctx, b)
 	if err != nil {
 		return nil, inconsistentError(err)
@@ -345,7 +362,8 @@ func (s *Server) newEntry(kind, name string, th *possibilistic.Theory, b *defaul
 		n = 2 * len(possibilistic.AllSemantics)
 	}
 	e := &entry{kind: kind, name: name, theory: th, base: b, ord: ord, atoms: th.Vocab.Len(), pools: make([]chan *worker, n),
-		size: textSize(th), inflight: s.inflight}
+		expansion: expansionSize(th), inflight: s.inflight}
+	e.size = textSize(th) + e.expansion
 	// Idle workers of a large theory are kept only as far as the bytes in
 	// flight would let them be busy at once.
 	idle := int(min(int64(s.poolSize), max(1, s.cfg.MaxInFlight/max(e.size, 1))))
@@ -360,6 +378,48 @@ func (s *Server) newEntry(kind, name string, th *possibilistic.Theory, b *defaul
 func textSize(th *possibilistic.Theory) int64 {
 	formulas, literals := th.Size()
 	return 8 * int64(formulas+literals)
+}
+
+// bytesPerCell is what a counter register of an atleast (logic.CounterCells)
+// counts as in the bytes in flight: compiled, one takes about 500 bytes,
+// some tens of times 16, as a byte of text compiles to some tens.
+const bytesPerCell = 16
+
+// expansionSize is what th's cardinality constraints add to its size: the
+// counters their CNF takes, which no text of theirs pays for
+// (atleast(500, a1..a2000) is 15 KB of text and a million registers).
+func expansionSize(th *possibilistic.Theory) int64 {
+	var fs []*logic.Formula
+	for _, l := range th.Levels {
+		fs = append(fs, l.Formulas...)
+	}
+	return cellBytes(fs...)
+}
+
+// cellBytes is what the counters of the atleasts of fs count as in the
+// bytes in flight.
+func cellBytes(fs ...*logic.Formula) int64 {
+	var cells int64
+	for _, f := range fs {
+		cells += int64(logic.CounterCells(f))
+	}
+	return bytesPerCell * cells
+}
+
+// holdCells takes, for a request about to compile the formulas fs (a
+// query, evidence, a base, hard rules), the bytes in flight that their
+// atleasts' counters take beyond the request's share, waiting in turn
+// within its budget, and returns the function that gives them back. Formulas
+// without atleast cost nothing.
+func holdCells(ctx context.Context, in *weighted, fs ...*logic.Formula) (func(), error) {
+	n := min(cellBytes(fs...), in.size) - shareOf(ctx)
+	if n <= 0 {
+		return func() {}, nil
+	}
+	if err := in.acquire(ctx, n); err != nil {
+		return nil, err
+	}
+	return func() { in.release(n) }, nil
 }
 
 // newView describes e for its answers. Only stored entries need one, so a
@@ -377,6 +437,11 @@ func (e *entry) newView(ctx context.Context) (any, error) {
 // forgets its least recently used entries first (Config.MaxTheories), so
 // that loading never fails for want of room.
 func (s *Server) store(ctx context.Context, e *entry) (any, error) {
+	release, err := e.hold(ctx, 1) // the view compiles the theory
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	view, err := e.newView(ctx) // outside the lock: it runs the solver
 	if err != nil {
 		return nil, err

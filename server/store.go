@@ -43,9 +43,9 @@ type entry struct {
 	// expansion the part of it that its cardinality constraints add, which
 	// even the request that sent the theory did not pay for with its body.
 	size, expansion int64
-	inflight *weighted
-	textOnce sync.Once
-	text     *texts // see texts
+	inflight        *weighted
+	textOnce        sync.Once
+	text            *texts // see texts
 	// used is the server's clock (Server.clock) when the entry was last
 	// stored or looked up: the store forgets the least recently used.
 	used atomic.Int64

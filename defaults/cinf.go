@@ -245,7 +245,7 @@ func (r *Reasoner) copyDuplicateImpacts(imp []int) {
 func (a Answer) cReason(b *strings.Builder, alpha, beta string) {
 	v := a.ord.Base.vocab()
 	ab := logic.And(a.Query.Antecedent, a.Query.Consequent).String(v)
-	anb := logic.NNF(a.Query.Violation()).String(v)
+	anb := logic.NNFLinear(a.Query.Violation()).String(v)
 	if a.Entailed {
 		fmt.Fprintf(b, "every c-representation ranks %s below %s", ab, anb)
 		return

@@ -260,7 +260,7 @@ func (e *engine) core(ctx context.Context, members []int, x int) (f []int, ok bo
 func (e *engine) assume(dst []logic.Lit, f *logic.Formula) []logic.Lit {
 	t, ok := f.AsTerm()
 	if !ok {
-		t, ok = logic.NNF(f).AsTerm() // ¬(a ∨ b) is the term ¬a ∧ ¬b
+		t, ok = logic.NNFLinear(f).AsTerm() // ¬(a ∨ b) is the term ¬a ∧ ¬b
 	}
 	if ok {
 		for _, l := range t {

@@ -357,7 +357,7 @@ func (a Answer) rationalReason(b *strings.Builder, alpha, beta string) {
 
 func (a Answer) pReason(b *strings.Builder, alpha, beta string) {
 	v := a.ord.Base.vocab()
-	neg := alpha + " |~ " + logic.NNF(logic.Not(a.Query.Consequent)).String(v)
+	neg := alpha + " |~ " + logic.NNFLinear(logic.Not(a.Query.Consequent)).String(v)
 	if !a.Entailed {
 		fmt.Fprintf(b, "Δ ∪ {%s} is consistent: its Z-ordering puts %s in %s", neg, neg, levelName(a.NegLevel))
 		return

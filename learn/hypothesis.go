@@ -179,6 +179,9 @@ func FromTheory(t *possibilistic.Theory) (*Hypothesis, error) {
 	return m, nil
 }
 
+// isTautology reports whether f holds in every world, by the solver: CNF
+// without fresh atoms, distributing, can be exponential in f.
 func isTautology(f *logic.Formula) bool {
-	return len(logic.CNF(f, nil)) == 0
+	clash, _ := sat.Clash(context.Background(), []*logic.Formula{logic.Not(f)}) // a context never done: no error
+	return clash != nil
 }

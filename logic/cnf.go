@@ -4,8 +4,22 @@ import "slices"
 
 // NNF returns a formula equivalent to f built from literals, true, false, and,
 // or, and atleast over negation normal forms: implications and
-// biconditionals are expanded and negations pushed down to the atoms.
+// biconditionals are expanded and negations pushed down to the atoms. Each
+// biconditional writes its operands twice, once per polarity, so that a
+// chain a0 <-> a1 <-> … <-> an grows to 2^n: see NNFLinear.
 func NNF(f *Formula) *Formula { return nnf(f, false) }
+
+// NNFLinear returns NNF(f) when that is linear in f's size, f holding no
+// biconditional, and f itself otherwise: for the callers that only want a
+// literal, clause or term that a negation hides (¬(a ∨ b) is ¬a ∧ ¬b), or a
+// negation pushed in for display, and must not blow up on a chain of
+// biconditionals.
+func NNFLinear(f *Formula) *Formula {
+	if f.Has(OpIff) {
+		return f
+	}
+	return NNF(f)
+}
 
 func nnf(f *Formula, neg bool) *Formula {
 	switch f.Op {

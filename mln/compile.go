@@ -61,9 +61,7 @@ func Compile(n *Network) (*Compiled, error) {
 		if f.Weight < 0 {
 			g = logic.Not(g)
 		}
-		if !g.Has(logic.OpIff) { // nested biconditionals double the NNF per level
-			g = logic.NNF(g)
-		}
+		g = logic.NNFLinear(g)
 		if t, ok := g.AsTerm(); ok {
 			p.Soft = append(p.Soft, maxsat.Soft{Lits: t, Term: true, Cost: cost})
 		} else if cl, ok := g.AsClause(); ok {

@@ -76,7 +76,7 @@ func (x *explainer) votes(ctx context.Context, alpha logic.Term, class logic.Ato
 		if slices.ContainsFunc(ex.Support, same) || slices.ContainsFunc(ex.Formulas, same) {
 			continue
 		}
-		c, ok := logic.NNF(f).AsClause() // a rule, conditions -> class, is a clause
+		c, ok := logic.NNFLinear(f).AsClause() // a rule, conditions -> class, is a clause
 		if !ok {
 			continue
 		}

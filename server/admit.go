@@ -3,6 +3,7 @@ package server
 import (
 	"container/list"
 	"context"
+	"io"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -11,41 +12,84 @@ import (
 // A request's work is bounded in time and memory from the moment it
 // arrives. Its budget (Config.Timeout) runs from its arrival, so that
 // reading and decoding its body count against it as parsing, compiling and
-// answering do. Its memory is bounded by its body (Config.MaxBody) and the
-// work the budget lets it do; the memory of all requests together by
-// Config.MaxInFlight, the bytes of request bodies the server works on at
-// once: a request takes its share before its body is read, waiting in turn
-// (first come, first served) within its budget, and is answered 503 when
-// the budget runs out first. A theory or base compiles to some tens of
-// bytes per byte of its text, so the bytes in flight bound the memory the
-// requests' work holds.
+// answering do: the body's read deadline is the budget's end, and a body
+// still arriving then is answered 503. Its memory is bounded by its body
+// (Config.MaxBody) and the work the budget lets it do; the memory of all
+// requests together by Config.MaxInFlight, the bytes of request bodies the
+// server works on at once. A request takes a small share before its body
+// is read and more as its body arrives (shareBody), waiting in turn (first
+// come, first served) within its budget, and is answered 503 when the
+// budget runs out first: a body that trickles in holds what it has sent,
+// not what it announced, so that slow uploads do not keep the bytes in
+// flight from the requests that arrive whole. A theory or base compiles to
+// some tens of bytes per byte of its text, so the bytes in flight bound the
+// memory the requests' work holds.
 
 // minShare is the least share of Config.MaxInFlight a request takes, so
 // that the number of requests in flight is bounded too.
 const minShare = 16 << 10
 
 // admit wraps a handler that computes: it gives the request its budget,
-// counted from now, and its share of the bytes in flight, and answers 503
-// when the budget runs out before the share is free.
+// counted from now, as the deadline of its context and of reading its
+// body, and its first share of the bytes in flight, and answers 503 when
+// the budget runs out before the share is free.
 func (s *Server) admit(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
 		defer cancel()
-		n := r.ContentLength
-		if n < 0 || n > s.cfg.MaxBody {
-			n = s.cfg.MaxBody // unknown: as much as may come
+		if d, ok := ctx.Deadline(); ok {
+			// A body that has not arrived by the budget's end is cut
+			// there; nothing else reads the connection meanwhile.
+			_ = http.NewResponseController(w).SetReadDeadline(d)
 		}
-		n = min(max(n, minShare), s.cfg.MaxInFlight)
+		n := min(minShare, s.cfg.MaxInFlight) // the rest as the body arrives
 		if err := s.inflight.acquire(ctx, n); err != nil {
 			w.Header().Set("Retry-After", "1")
 			writeError(w, busyError(err))
 			return
 		}
-		t := &share{n: n, w: s.inflight}
+		t := &share{w: s.inflight}
+		t.n.Store(n)
 		t.refs.Store(1)
 		defer t.release()
+		r.Body = &shareBody{ReadCloser: r.Body, ctx: ctx, share: t, length: r.ContentLength, max: s.cfg.MaxBody}
 		h(w, r.WithContext(context.WithValue(ctx, shareKey{}, t)))
 	}
+}
+
+// shareBody is a request body that takes more of the bytes in flight for
+// its share as it arrives, before it reads past what its share holds:
+// doubling it, up to the body's announced length or Config.MaxBody.
+type shareBody struct {
+	io.ReadCloser
+	ctx    context.Context
+	share  *share
+	read   int64
+	length int64 // ContentLength, -1 unknown
+	max    int64
+}
+
+func (b *shareBody) Read(p []byte) (int, error) {
+	held := b.share.n.Load()
+	if b.read+int64(len(p)) > held {
+		want := min(max(held, minShare), b.max-held)
+		if b.length >= 0 {
+			want = min(want, b.length-held)
+		}
+		want = min(want, b.share.w.size-held)
+		if want > 0 {
+			if err := b.share.w.acquire(b.ctx, want); err != nil {
+				return 0, err
+			}
+			held = b.share.n.Add(want)
+		}
+		if room := held - b.read; room < int64(len(p)) && room > 0 {
+			p = p[:room]
+		}
+	}
+	n, err := b.ReadCloser.Read(p)
+	b.read += int64(n)
+	return n, err
 }
 
 // share is a request's share of the bytes in flight. The request holds it
@@ -53,7 +97,7 @@ func (s *Server) admit(h http.HandlerFunc) http.HandlerFunc {
 // past the answer (Server.compute) until the computation ends: the share
 // is returned when the last holder lets it go.
 type share struct {
-	n    int64
+	n    atomic.Int64
 	w    *weighted
 	refs atomic.Int32
 }
@@ -74,14 +118,14 @@ func hold(ctx context.Context) (release func()) {
 // shareOf returns the bytes in flight that the request of ctx holds.
 func shareOf(ctx context.Context) int64 {
 	if t, _ := ctx.Value(shareKey{}).(*share); t != nil {
-		return t.n
+		return t.n.Load()
 	}
 	return 0
 }
 
 func (t *share) release() {
 	if t.refs.Add(-1) == 0 {
-		t.w.release(t.n)
+		t.w.release(t.n.Load())
 	}
 }
 

@@ -1,8 +1,13 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -99,5 +104,68 @@ func TestExpansionWaitsForItsMemory(t *testing.T) {
 	}
 	if s.inflight.used != 0 {
 		t.Errorf("%d bytes in flight left held", s.inflight.used)
+	}
+}
+
+// slowBody opens a connection to ts and sends a POST to path announcing a
+// body of length bytes and sending only its first few, leaving the rest
+// to come; the caller reads the answer, or closes the connection.
+func slowBody(t *testing.T, ts *httptest.Server, path string, length int) net.Conn {
+	t.Helper()
+	conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A guard against a test that hangs, not a measure of the budget.
+	conn.SetDeadline(time.Now().Add(time.Minute))
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{\"theory\": \"", path, ts.Listener.Addr(), length)
+	return conn
+}
+
+// TestSlowBodyIsAnswered503WithinItsBudget: a body still arriving when the
+// request's budget runs out is answered 503 for the budget (it used to
+// wait for the server's read timeout and get a 400), and the server then
+// answers other requests.
+func TestSlowBodyIsAnswered503WithinItsBudget(t *testing.T) {
+	_, ts := newTest(t, Config{Timeout: 300 * time.Millisecond})
+	conn := slowBody(t, ts, "/api/query", 1000)
+	defer conn.Close()
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != 503 || !strings.Contains(string(body), "time budget while its body was arriving") {
+		t.Fatalf("%d %s", res.StatusCode, body)
+	}
+	if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory": penguin, "query": "penguin -> bird"}, nil); st != 200 {
+		t.Fatalf("next request: %d", st)
+	}
+}
+
+// TestSlowUploadsLeaveRoomForOthers: a body holds of the bytes in flight
+// what it has sent, not what it announced, so that two uploads announcing
+// the largest body and trickling in keep a request that arrives whole
+// from neither its share nor its answer (it used to wait behind them).
+func TestSlowUploadsLeaveRoomForOthers(t *testing.T) {
+	s, ts := newTest(t, Config{Timeout: 5 * time.Second, MaxBody: 1 << 20, MaxInFlight: 3 << 19})
+	for range 2 {
+		conn := slowBody(t, ts, "/api/theories", 1<<20)
+		defer conn.Close()
+	}
+	waitComputingN := func(n int64) {
+		for deadline := time.Now().Add(5 * time.Second); s.inflight.usedNow() < n; time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the uploads hold %d bytes in flight", s.inflight.usedNow())
+			}
+		}
+	}
+	waitComputingN(2 * minShare)
+	if used := s.inflight.usedNow(); used > 2*minShare {
+		t.Errorf("two uploads that sent a few bytes hold %d bytes in flight", used)
+	}
+	var a answerView
+	if st := call(t, "POST", ts.URL+"/api/query", map[string]string{"theory": penguin, "query": "penguin -> bird"}, &a); st != 200 || a.Word != "yes" {
+		t.Errorf("a request beside the uploads: %d %+v", st, a)
 	}
 }

@@ -11,9 +11,11 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
 	"strconv"
 	"sync"
 	"unicode/utf16"
@@ -26,11 +28,11 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 func getBuf() *bytes.Buffer { b := bufPool.Get().(*bytes.Buffer); b.Reset(); return b }
 
 // getBody returns a buffer for the body of r, grown to hold it when its
-// length is known (up to limit), so that reading it does not copy it again
-// and again while doubling the buffer.
+// length is known and within the request's first share of the bytes in
+// flight (a larger body grows the buffer as it arrives, as its share does).
 func getBody(r *http.Request, limit int64) *bytes.Buffer {
 	b := getBuf()
-	if n := r.ContentLength; n > 0 && n <= limit {
+	if n := r.ContentLength; n > 0 && n <= min(limit, shareOf(r.Context())) {
 		b.Grow(int(n) + bytes.MinRead) // ReadFrom wants MinRead free at the end
 	}
 	return b
@@ -369,6 +371,13 @@ func unescape(raw []byte) (string, bool) {
 // limit.
 func bodyError(err error) *apiError {
 	var mb *http.MaxBytesError
+	if errors.Is(err, os.ErrDeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) {
+		// The budget ran out with the body still arriving, or its share
+		// of the bytes in flight not free.
+		e := budgetError(context.DeadlineExceeded)
+		e.Message = "the request ran past its time budget while its body was arriving, or waiting for room among the bodies in flight, and was cancelled"
+		return e
+	}
 	if errors.As(err, &mb) {
 		return &apiError{Status: http.StatusRequestEntityTooLarge, Field: "body",
 			Message: "the request body is larger than the limit of " + strconv.FormatInt(mb.Limit, 10) + " bytes"}

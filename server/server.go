@@ -57,10 +57,10 @@ type Config struct {
 	// MaxInFlight bounds the bytes of request bodies the server works on
 	// at once (default 1.5 MaxBody: one body of the largest size and room
 	// for smaller ones), and with them the memory the requests' work
-	// holds: a request waits for its share (its body's length, at least
-	// 16 KiB, or the size of the stored theory it works on if that is
-	// more) within its budget, and is answered 503 if the budget runs out
-	// first.
+	// holds: a request waits for its share (16 KiB, then its body's bytes
+	// as they arrive, the size of the stored theory it works on if that is
+	// more, and the counters its atleasts compile to) within its budget,
+	// and is answered 503 if the budget runs out first.
 	MaxInFlight int64
 	// Timeout is the time budget of one request (default 10s), from its
 	// arrival: reading its body, parsing, loading, compiling and

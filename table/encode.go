@@ -64,6 +64,27 @@ func (e *Encoding) ClassNames() []string {
 	return out
 }
 
+// MaxClasses and MaxValues bound the values of the class column and of a
+// categorical feature: a theory states "exactly one class" and "at most
+// one value" by a clause for every two of them, so that their hard rules
+// grow with the square (10,000 classes: 50 million clauses; a column of
+// 3,000 values: 4.5 million, 3 GB and 75 MB of theory), and the learner
+// draws an example for every row and class. Fit refuses a table beyond
+// them, saying what to change, before anything is learned.
+const (
+	MaxClasses = 100
+	MaxValues  = 500
+)
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
 // Fit chooses the encoding of a table on the training rows: the class
 // values and categorical values seen in them, and the cuts of each numeric
 // feature (Cuts) on their values and classes. The class column must be
@@ -113,6 +134,10 @@ func fit(t *Table, label string, features []string, rows []int, minCuts int, v *
 				}
 			}
 			slices.Sort(f.Values)
+			if n := len(f.Values); n > MaxValues {
+				return nil, fmt.Errorf("%s: column %q has %s values in the training rows, more than the %d a categorical feature may have: a theory says that at most one holds by a clause for every two (%s of them here); leave the column out of the features, give it among the numeric columns if its values are numbers, or merge its rare values",
+					t.Name, name, thousands(n), MaxValues, thousands(n*(n-1)/2))
+			}
 		}
 		e.Features = append(e.Features, f)
 	}
@@ -162,6 +187,10 @@ func classesOf(t *Table, lc *Column, rows []int) ([]int32, []string, error) {
 	}
 	if len(classes) < 2 {
 		return nil, nil, fmt.Errorf("%s: the class column %q has %d value(s) in the training rows; need at least two", t.Name, lc.Name, len(classes))
+	}
+	if len(classes) > MaxClasses {
+		return nil, nil, fmt.Errorf("%s: the class column %q has %s values in the training rows, more than the %d a table may have: a theory says that one class holds by a clause for every two (%s of them here), and the learner draws an example for every row and class; merge the rare classes, or learn on the rows of fewer",
+			t.Name, lc.Name, thousands(len(classes)), MaxClasses, thousands(len(classes)*(len(classes)-1)/2))
 	}
 	for _, r := range rows {
 		if c := lc.Codes[r]; lc.Values[c] == NoClass {

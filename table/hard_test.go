@@ -282,3 +282,44 @@ func TestLiteralsSameAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestTooManyClassesOrValuesAreRefused: a class column of more than
+// MaxClasses values, or a categorical feature of more than MaxValues, is
+// refused by Fit with a message that says how many, why and what to
+// change, before any hard rule is built (10,000 classes ran out of memory,
+// 1,000 ran for minutes); at the limits the table is encoded.
+func TestTooManyClassesOrValuesAreRefused(t *testing.T) {
+	table := func(classes, values int) *Table {
+		var b strings.Builder
+		b.WriteString("x,c\n")
+		for i := range max(classes, values) {
+			fmt.Fprintf(&b, "v%d,k%d\n", i%values, i%classes)
+		}
+		tab, err := Read(strings.NewReader(b.String()), "t.csv", Options{Categorical: []string{"x"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tab
+	}
+	all := func(tab *Table) []int {
+		rows := make([]int, tab.Rows)
+		for i := range rows {
+			rows[i] = i
+		}
+		return rows
+	}
+	for _, c := range []struct {
+		classes, values int
+		want            string
+	}{
+		{MaxClasses + 1, 2, `t.csv: the class column "c" has 101 values in the training rows, more than the 100 a table may have: a theory says that one class holds by a clause for every two (5,050 of them here)`},
+		{2, MaxValues + 1, `t.csv: column "x" has 501 values in the training rows, more than the 500 a categorical feature may have: a theory says that at most one holds by a clause for every two (125,250 of them here); leave the column out of the features`},
+		{MaxClasses, MaxValues, ""},
+	} {
+		tab := table(c.classes, c.values)
+		_, err := Fit(tab, "c", []string{"x"}, all(tab))
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.HasPrefix(err.Error(), c.want)) {
+			t.Errorf("%d classes, %d values: %v", c.classes, c.values, err)
+		}
+	}
+}

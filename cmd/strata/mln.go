@@ -214,7 +214,7 @@ satisfies the evidence).`,
 				err = findMAP(ctx, view, net, e, alpha)
 			}
 			if errors.Is(err, context.DeadlineExceeded) {
-				return fmt.Errorf("MAP ran out of its budget (--timeout %s) after %d queries", timeout, e.queries)
+				return fmt.Errorf("MAP ran out of its budget (--timeout %s) after %d queries: exact MAP is NP-hard; give a longer --timeout (0: no bound), or --map approx for MaxWalkSAT's best world", timeout, e.queries)
 			}
 			if err != nil {
 				return err
@@ -229,7 +229,7 @@ satisfies the evidence).`,
 	}
 	cmd.Flags().StringVar(&given, "given", "", "evidence: literals separated by ','")
 	cmd.Flags().StringVar(&entails, "entails", "", "decide whether the evidence MAP-entails this literal")
-	cmd.Flags().DurationVar(&timeout, "timeout", 0, "give up after this long, e.g. 30s (0: no bound)")
+	cmd.Flags().DurationVar(&timeout, "timeout", time.Minute, "give up after this long, e.g. 30s (0: no bound; exact MAP is NP-hard and may take any time)")
 	addWalkFlags(cmd, &approx, &walk)
 	cmd.Flags().Uint64Var(&walk.Seed, "seed", 1, "random seed of MaxWalkSAT (--map approx)")
 	alias(cmd.Flags(), "walk-seed", "seed", true)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -189,5 +190,28 @@ func TestMLNLearnNamesBadTables(t *testing.T) {
 		if _, err := os.Stat(out); err == nil {
 			t.Errorf("%v: wrote the network", c.args)
 		}
+	}
+}
+
+// TestMLNMapIsBoundedByItsBudget: exact MAP, NP-hard, has a budget by
+// default (one minute), and a query that runs out of it fails with a
+// message saying what to do rather than running on.
+func TestMLNMapIsBoundedByItsBudget(t *testing.T) {
+	f := newRoot()
+	cmd, _, err := f.Find([]string{"mln", "map"})
+	if err != nil || cmd.Flags().Lookup("timeout").DefValue != "1m0s" {
+		t.Fatalf("mln map --timeout defaults to %v", cmd.Flags().Lookup("timeout").DefValue)
+	}
+	var b strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&b, "a%d\n", i)
+	}
+	for i := range 300 {
+		fmt.Fprintf(&b, "%d.5 a%d v !a%d v a%d\n", i%3-1, i%30, (i*7)%30, (i*13)%30)
+	}
+	net := writeFile(t, "dense.mln", b.String())
+	_, errs, code := strata(t, "", "mln", "map", net, "--timeout", "1ns")
+	if code != 1 || !strings.Contains(errs, "MAP ran out of its budget (--timeout 1ns) after 1 queries: exact MAP is NP-hard; give a longer --timeout (0: no bound), or --map approx") {
+		t.Fatalf("exit %d, %q", code, errs)
 	}
 }

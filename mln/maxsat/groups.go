@@ -1,6 +1,10 @@
 package maxsat
 
-import "github.com/strata-logic/strata/logic"
+import (
+	"slices"
+
+	"github.com/strata-logic/strata/logic"
+)
 
 // Exclusive groups. A learned network gives each variable a decision tree
 // whose leaf features C ∧ x are pairwise exclusive: in every world at most
@@ -53,27 +57,50 @@ func exclusive(a, b []logic.Lit, mark []bool) bool {
 
 // partitionExclusive partitions terms first-fit into groups of pairwise
 // exclusive terms (empty terms stay alone); n is the number of variables.
+// A term joins the first group all of whose members it clashes with. Only
+// a group with a member holding the complement of one of its literals can
+// be that group, so the groups are found through an index from each
+// literal to the groups whose members hold it: near-linear in the terms,
+// where trying every group made 20,000 soft clauses take seconds.
 func partitionExclusive(n int, terms [][]logic.Lit) [][]int {
 	mark := make([]bool, 2*n)
 	var groups [][]int
+	holding := make([][]int32, 2*n) // literal → groups with a member that holds it (repeats allowed)
+	seen := []int{}                  // group → the last term it was a candidate for, +1
+	var cands []int
 	for i, t := range terms {
-		placed := false
-		for g := range groups {
-			ok := len(t) > 0
+		cands = cands[:0]
+		for _, l := range t {
+			for _, g := range holding[l.Not()] {
+				if seen[g] != i+1 {
+					seen[g] = i + 1
+					cands = append(cands, int(g))
+				}
+			}
+		}
+		slices.Sort(cands)
+		at := -1
+		for _, g := range cands {
+			ok := true
 			for _, j := range groups[g] {
-				if !ok || !exclusive(terms[j], t, mark) {
+				if !exclusive(terms[j], t, mark) {
 					ok = false
 					break
 				}
 			}
 			if ok {
-				groups[g] = append(groups[g], i)
-				placed = true
+				at = g
 				break
 			}
 		}
-		if !placed {
-			groups = append(groups, []int{i})
+		if at < 0 {
+			at = len(groups)
+			groups = append(groups, nil)
+			seen = append(seen, 0)
+		}
+		groups[at] = append(groups[at], i)
+		for _, l := range t {
+			holding[l] = append(holding[l], int32(at))
 		}
 	}
 	return groups

@@ -66,7 +66,7 @@ func partitionExclusive(n int, terms [][]logic.Lit) [][]int {
 	mark := make([]bool, 2*n)
 	var groups [][]int
 	holding := make([][]int32, 2*n) // literal → groups with a member that holds it (repeats allowed)
-	seen := []int{}                  // group → the last term it was a candidate for, +1
+	seen := []int{}                 // group → the last term it was a candidate for, +1
 	var cands []int
 	for i, t := range terms {
 		cands = cands[:0]

@@ -122,3 +122,25 @@ func TestContradictoryHardRulesArePositioned(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyBatchNamesItsSemantics: a batch names the semantics it was
+// decided under however many queries it holds, the default's when the
+// request names none ("semantics": "" was a batch without queries).
+func TestEmptyBatchNamesItsSemantics(t *testing.T) {
+	_, ts := newTest(t, Config{})
+	for _, c := range []struct {
+		body map[string]any
+		want string
+	}{
+		{map[string]any{"theory": "0.5: a", "queries": []string{}}, "poss"},
+		{map[string]any{"theory": "0.5: a", "queries": []string{"a -> ("}}, "poss"},
+		{map[string]any{"theory": "0.5: a", "queries": []string{}, "semantics": "lex"}, "lex"},
+		{map[string]any{"base": "a -> b", "queries": []string{}}, "rational"},
+		{map[string]any{"base": "a -> b", "queries": []string{}, "semantics": "system-p"}, "p"},
+	} {
+		var v struct{ Semantics string }
+		if st := call(t, "POST", ts.URL+"/api/batch", c.body, &v); st != 200 || v.Semantics != c.want {
+			t.Errorf("%v: %d %q, want %q", c.body, st, v.Semantics, c.want)
+		}
+	}
+}

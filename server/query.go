@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -146,7 +147,7 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 			return nil, err
 		}
 		return e.with(ctx, e.usage(req.Semantics, req.Explain), func(w *worker) (any, error) {
-			out := &batchView{Answers: make([]*answerView, len(req.Queries))}
+			out := &batchView{Answers: make([]*answerView, len(req.Queries)), Semantics: e.semanticsName(req.Semantics)}
 			for i, src := range req.Queries {
 				var a *answerView
 				var err error
@@ -171,12 +172,6 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 					out.No++
 				}
 				out.Answers[i] = a
-				if a.Semantics != "" {
-					out.Semantics = a.Semantics
-				}
-			}
-			if out.Semantics == "" {
-				out.Semantics = req.Semantics
 			}
 			return out, nil
 		})
@@ -231,6 +226,22 @@ func (e *entry) querier(name string) (func(ctx context.Context, w *worker, query
 		defer release()
 		return e.decideTheory(ctx, w, sem, query, rule, explain)
 	}, nil
+}
+
+// semanticsName returns the name of the semantics name (checked by
+// querier) as answers give it: the default's when it is empty (poss for a
+// theory, rational for a base), and the canonical name of another spelling.
+func (e *entry) semanticsName(name string) string {
+	if e.kind == kindBase {
+		if s, err := defaults.ParseSemantics(cmp.Or(name, "rational")); err == nil {
+			return s.String()
+		}
+		return name
+	}
+	if s, err := theorySemantics(name); err == nil {
+		return s.String()
+	}
+	return name
 }
 
 // theorySemantics parses the semantics of a query on a theory (poss when

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // A request's work is bounded in time and memory from the moment it
@@ -25,6 +26,10 @@ import (
 // some tens of bytes per byte of its text, so the bytes in flight bound the
 // memory the requests' work holds.
 
+// afterAnswer is how long the connection of an answered request may still
+// be read, for net/http to drain the rest of its body.
+const afterAnswer = time.Second
+
 // minShare is the least share of Config.MaxInFlight a request takes, so
 // that the number of requests in flight is bounded too.
 const minShare = 16 << 10
@@ -37,11 +42,16 @@ func (s *Server) admit(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
 		defer cancel()
+		rc := http.NewResponseController(w)
 		if d, ok := ctx.Deadline(); ok {
 			// A body that has not arrived by the budget's end is cut
 			// there; nothing else reads the connection meanwhile.
-			_ = http.NewResponseController(w).SetReadDeadline(d)
+			_ = rc.SetReadDeadline(d)
 		}
+		// Answered, the connection is read a little longer, so that what
+		// is left of the body is drained or the connection half-closed
+		// (net/http) rather than reset under the answer.
+		defer func() { _ = rc.SetReadDeadline(time.Now().Add(afterAnswer)) }()
 		n := min(minShare, s.cfg.MaxInFlight) // the rest as the body arrives
 		if err := s.inflight.acquire(ctx, n); err != nil {
 			w.Header().Set("Retry-After", "1")

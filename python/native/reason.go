@@ -191,7 +191,7 @@ func openBase(ctx context.Context, req []byte) (any, error) {
 	}
 	if r.Background != "" {
 		var err error
-		if b.Background, err = defaults.ReadClauses(strings.NewReader(r.Background), "background", v); err != nil {
+		if b.Background, b.BackgroundPos, err = defaults.ReadClausesAt(strings.NewReader(r.Background), "background", v); err != nil {
 			return nil, err
 		}
 	}

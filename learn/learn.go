@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
@@ -161,13 +162,34 @@ type Result struct {
 	// was interrupted.
 	Pruning *Pruning
 
-	first *Learner // the first final run's, which a checkpoint resumes
+	first     *Learner // the first final run's, which a checkpoint resumes
+	outOfTime bool     // a validation chose nothing for lack of time (Tried.OutOfTime)
 }
 
 // Tried is the validation of one of a problem's alternatives.
 type Tried struct {
 	Selection   *Selection // nil when the validation chose nothing
 	NoSelection string     // why it chose nothing, when it did not
+	// OutOfTime says that the validation chose nothing because the time
+	// limit stopped a held-out part's run before its first iteration.
+	OutOfTime bool
+}
+
+// TimeStopped reports whether the time limit ended some run of the
+// protocol: a validation run (of any fold, of any alternative) or a final
+// one. Its result is then the limit's as much as the learner's.
+func (r *Result) TimeStopped() bool {
+	if r.Stop == StopTimeout {
+		return true
+	}
+	var stopped func(s *Selection) bool
+	stopped = func(s *Selection) bool {
+		return s != nil && (s.Stop == StopTimeout || slices.ContainsFunc(s.Folds, stopped))
+	}
+	if r.outOfTime || stopped(r.Selection) {
+		return true
+	}
+	return slices.ContainsFunc(r.Tried, func(t Tried) bool { return t.OutOfTime || stopped(t.Selection) })
 }
 
 // WriteCheckpoint writes the state of the first final run, which
@@ -368,7 +390,10 @@ func (pl *Plan) validate(ctx context.Context, record func(Event), res *Result) (
 		proto.Folds = pl.folds[i]
 		// Every problem's validation has an equal share of the time the
 		// protocol gives validation.
-		proto.Settings.Timeout /= time.Duration(n)
+		if proto.Settings.Timeout > 0 {
+			// At least a nanosecond: a share of 0 would be no limit.
+			proto.Settings.Timeout = max(proto.Settings.Timeout/time.Duration(n), 1)
+		}
 		k := len(proto.Folds)
 		proto.OnValidation = func(fold int, it Iteration) {
 			record(Event{Kind: EventValidation, Alternative: i, Fold: fold, Folds: k, Iteration: it})
@@ -385,7 +410,7 @@ func (pl *Plan) validate(ctx context.Context, record func(Event), res *Result) (
 			// iteration: there is no curve to choose on, and the final
 			// run learns up to the iteration limit in the time left.
 			tried.NoSelection = "a held-out part's share of the learning time did not finish one iteration"
-			tried.Selection, s = nil, nil
+			tried.Selection, s, tried.OutOfTime, res.outOfTime = nil, nil, true, true
 		case err != nil:
 			return 0, nil, 0, err
 		}

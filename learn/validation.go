@@ -159,7 +159,8 @@ func runFolds(ctx context.Context, p Problem, proto protocol) ([]*Selection, err
 		if len(folds) > 1 {
 			tenths = foldsTenths
 		}
-		s.Timeout = s.Timeout * tenths / 10 / time.Duration(len(folds))
+		// At least a nanosecond: a share of 0 would be no limit at all.
+		s.Timeout = max(s.Timeout*tenths/10/time.Duration(len(folds)), 1)
 	}
 	parallel := proto.Parallel
 	if parallel == 0 {

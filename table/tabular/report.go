@@ -38,20 +38,24 @@ func (r *Report) write() error {
 }
 
 // WriteCSV writes one line per table and method:
-// table,method,accuracy,macro_f1,rules,literals,seconds. Accuracy and
-// macro-F1 are of the confusion table pooled over the splits; rules,
-// literals and seconds are means per split (J48: leaves and tree nodes;
-// empty where they have no meaning); a method that did not run has empty
-// scores.
+// table,method,accuracy,macro_f1,rules,literals,seconds,time_stopped.
+// Accuracy and macro-F1 are of the confusion table pooled over the splits;
+// rules, literals and seconds are means per split (J48: leaves and tree
+// nodes; empty where they have no meaning); time_stopped is, for strata,
+// the number of splits whose learning the time limit ended (empty for the
+// baselines); a method that did not run has empty scores.
 func (r *Report) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"table", "method", "accuracy", "macro_f1", "rules", "literals", "seconds"})
+	cw.Write([]string{"table", "method", "accuracy", "macro_f1", "rules", "literals", "seconds", "time_stopped"})
 	for _, t := range r.Tables {
 		for _, res := range t.Results {
-			rec := []string{t.Dataset.Name, res.Method, "", "", num(res.Rules, 1), num(res.Literals, 1), ""}
+			rec := []string{t.Dataset.Name, res.Method, "", "", num(res.Rules, 1), num(res.Literals, 1), "", ""}
 			if res.Confusion != nil {
 				rec[2], rec[3] = num(res.Confusion.Accuracy(), 4), num(res.Confusion.MacroF1(), 4)
 				rec[6] = num(res.Seconds, 3)
+				if strings.HasPrefix(res.Method, "strata-") {
+					rec[7] = strconv.Itoa(res.TimeStopped)
+				}
 			}
 			cw.Write(rec)
 		}
@@ -180,18 +184,21 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			f1(t.Result("rf")), f1(t.Result("j48")), f1(t.Result("jrip")), f1(t.Result("xgboost")), f1(t.Result("majority")))
 	}
 	fmt.Fprintf(&b, "\n## Sizes and times (means per split)\n\n")
-	fmt.Fprintf(&b, "| table | rules (poss, linear, lex) | literals (poss, linear, lex) | seconds (poss, linear, lex) | J48 nodes | JRip rules | FOLD rules (published) |\n|---|---|---|---|---:|---:|---:|\n")
+	fmt.Fprintf(&b, "| table | rules (poss, linear, lex) | literals (poss, linear, lex) | seconds (poss, linear, lex) | splits the time limit stopped (poss, linear, lex) | J48 nodes | JRip rules | FOLD rules (published) |\n|---|---|---|---|---|---:|---:|---:|\n")
+	stopped := 0
 	for _, t := range r.Tables {
-		var rules, lits, secs []string
+		var rules, lits, secs, stops []string
 		for _, m := range []string{"strata-poss", "strata-linear", "strata-lex"} {
 			res := t.Result(m)
 			if res == nil || res.Confusion == nil {
-				rules, lits, secs = append(rules, "–"), append(lits, "–"), append(secs, "–")
+				rules, lits, secs, stops = append(rules, "–"), append(lits, "–"), append(secs, "–"), append(stops, "–")
 				continue
 			}
 			rules = append(rules, num(res.Rules, 1))
 			lits = append(lits, num(res.Literals, 1))
 			secs = append(secs, num(res.Seconds, 1))
+			stops = append(stops, strconv.Itoa(res.TimeStopped))
+			stopped += res.TimeStopped
 		}
 		j48, jrip := "–", "–"
 		if res := t.Result("j48"); res != nil && res.Confusion != nil {
@@ -204,8 +211,11 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		if pub, ok := PublishedFigures[t.Dataset.Name]; ok {
 			fold = num(pub.Rules, 1)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", t.Dataset.Name, strings.Join(rules, ", "), strings.Join(lits, ", "),
-			strings.Join(secs, ", "), j48, jrip, fold)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", t.Dataset.Name, strings.Join(rules, ", "), strings.Join(lits, ", "),
+			strings.Join(secs, ", "), strings.Join(stops, ", "), j48, jrip, fold)
+	}
+	if o.Learning.Timeout > 0 {
+		fmt.Fprintf(&b, "\nThe time limit (%s a learning run) stopped %d learning runs in all; a run it stopped learned what the limit allowed.\n", durationText(o.Learning.Timeout), stopped)
 	}
 	if len(o.Variants) > 1 {
 		fmt.Fprintf(&b, "\n## Encodings chosen on the training rows (splits per encoding)\n\n| table | poss | linear | lex |\n|---|---|---|---|\n")

@@ -150,7 +150,11 @@ type Result struct {
 	Fallbacks float64
 	Literals  float64 // mean per split; J48: tree nodes; NaN when it has no meaning
 	Seconds   float64 // mean per split: learning and predicting
-	Note      string  // why the method did not run, when Confusion is nil
+	// TimeStopped, for strata, is the number of splits whose learning
+	// the time limit ended somewhere (a validation run or a final one),
+	// so that its result is the limit's as much as the learner's.
+	TimeStopped int
+	Note        string // why the method did not run, when Confusion is nil
 	// Variants counts, for strata with Options.Variants, the splits that
 	// chose each encoding on their training rows.
 	Variants map[string]int
@@ -365,6 +369,7 @@ type outcome struct {
 	fallbacks       float64
 	seconds         float64
 	variant         string // strata's encoding, when chosen among Options.Variants
+	timeStopped     bool   // strata's run, a validation run or the final one, ended by the time limit
 }
 
 // runTable runs every method on every split of d, o.Threads jobs at once.
@@ -507,6 +512,9 @@ func pool(method string, ocs []*outcome, o Options) *Result {
 			}
 			r.Variants[oc.variant]++
 		}
+		if oc.timeStopped {
+			r.TimeStopped++
+		}
 		rules += oc.rules
 		fallbacks += oc.fallbacks
 		lits += oc.literals
@@ -582,6 +590,7 @@ func runStrata(ctx context.Context, o Options, d Dataset, s split, sem possibili
 	if len(st.Variants) > 0 {
 		oc.variant = lr.Variant.String()
 	}
+	oc.timeStopped = lr.TimeStopped()
 	return oc, nil
 }
 

@@ -6,14 +6,17 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/strata-logic/strata/eval"
 	"github.com/strata-logic/strata/internal/learntest"
 	"github.com/strata-logic/strata/internal/shared"
 	"github.com/strata-logic/strata/internal/xgboost"
 	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/table"
 	"github.com/strata-logic/strata/weka/wekatest"
 )
@@ -280,6 +283,46 @@ func TestReportRulesAsFOLD(t *testing.T) {
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("results.md does not say %q:\n%s", want, md)
+		}
+	}
+}
+
+// TestTimeStoppedCounted: a run whose validation or final learning the time
+// limit ended is counted per split in results.csv and results.md, and a
+// run the limit does not reach is not.
+func TestTimeStoppedCounted(t *testing.T) {
+	if (&learn.Result{Stop: learn.StopIterations}).TimeStopped() {
+		t.Error("a run that reached its iteration limit counted as stopped by the time")
+	}
+	for _, r := range []*learn.Result{
+		{Stop: learn.StopTimeout},
+		{Stop: learn.StopIterations, Selection: &learn.Selection{Stop: learn.StopTimeout}},
+		{Stop: learn.StopPatience, Selection: &learn.Selection{Stop: learn.StopNoGain, Folds: []*learn.Selection{{Stop: learn.StopIterations}, {Stop: learn.StopTimeout}}}},
+		{Stop: learn.StopPatience, Tried: []learn.Tried{{}, {Selection: &learn.Selection{Stop: learn.StopTimeout}}}},
+		{Stop: learn.StopPatience, Tried: []learn.Tried{{OutOfTime: true}}},
+	} {
+		if !r.TimeStopped() {
+			t.Errorf("%+v: not counted as stopped by the time", r)
+		}
+	}
+	data := shared.Path(t, "tabular")
+	for _, budget := range []time.Duration{0, time.Nanosecond} {
+		o := Options{Data: data, Dir: t.TempDir(), Datasets: []string{"acute"}, TestFolds: 2, Seed: 2,
+			Learning: learn.Settings{Iterations: 5, Timeout: budget, Folds: 2}, Semantics: []possibilistic.Semantics{possibilistic.Poss}}
+		rep, err := Run(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 0
+		if budget > 0 {
+			want = 2 // every split's run outlived a nanosecond
+		}
+		if got := rep.Tables[0].Result("strata-poss").TimeStopped; got != want {
+			t.Errorf("budget %v: %d splits stopped by the time, want %d", budget, got, want)
+		}
+		b, err := os.ReadFile(filepath.Join(o.Dir, "results.csv"))
+		if err != nil || !strings.Contains(string(b), "acute,strata-poss,") || !strings.Contains(string(b), ","+strconv.Itoa(want)+"\n") {
+			t.Errorf("results.csv does not count %d stopped splits:\n%s", want, b)
 		}
 	}
 }

@@ -133,6 +133,24 @@ func (lr *Learned) Predict(ctx context.Context, t *Table, opts PredictOptions) (
 // predictRows predicts rows of b's table with the theory th over b's
 // encoding's vocabulary.
 func predictRows(ctx context.Context, th *possibilistic.Theory, b *Binding, rows []int, opts PredictOptions) ([]Prediction, error) {
+	if !opts.Explain && !opts.Degrees {
+		// The classes alone: decided as the learner decides its examples,
+		// when the theory's formulas are clauses and rules.
+		classes, ok, err := decideRows(ctx, th, b, rows, opts.Semantics)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out := make([]Prediction, len(rows))
+			for i, row := range rows {
+				out[i] = Prediction{Row: row, Line: b.t.Lines[row], Target: b.Target(row), Class: NoClass}
+				if c := classes[i]; c >= 0 {
+					out[i].Class = b.e.Classes[c]
+				}
+			}
+			return out, nil
+		}
+	}
 	atoms := b.e.ClassAtoms()
 	r, err := possibilistic.NewReasoner(ctx, th)
 	if err != nil {

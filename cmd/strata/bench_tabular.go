@@ -52,10 +52,12 @@ and JRip and XGBoost (Debian's python3-xgboost, bench/install-xgboost.sh) on
 the same rows, and predicts the majority class of the training rows.
 
 DIR receives results.csv (table,method,accuracy,macro_f1,rules,literals,
-seconds; methods strata-poss, strata-linear, strata-lex, rf, j48, jrip,
-xgboost, majority) and results.md (accuracy, macro-F1, theory sizes and
-times per table, J48's nodes and JRip's rules, the published FOLD-R++ /
-FOLD-RM figures beside them, and how the best drowning-free theory compares),
+seconds,time_stopped; methods strata-poss, strata-linear, strata-lex, rf,
+j48, jrip, xgboost, majority; time_stopped counts the splits whose learning
+the time limit stopped) and results.md (accuracy, macro-F1, theory sizes,
+times and time-stopped splits per table, J48's nodes and JRip's rules, the
+published FOLD-R++ / FOLD-RM figures beside them, and how the best
+drowning-free theory compares),
 and per table the files the baselines read. --quick runs acute and wine with
 3 test folds and 5 iterations. --json prints the results table as JSON.`,
 		Example: `  strata bench tabular -o out/bench-tabular

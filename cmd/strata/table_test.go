@@ -130,7 +130,7 @@ func TestBenchTabularQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 1+8 || strings.Join(rows[0], ",") != "table,method,accuracy,macro_f1,rules,literals,seconds" {
+	if len(rows) != 1+8 || strings.Join(rows[0], ",") != "table,method,accuracy,macro_f1,rules,literals,seconds,time_stopped" {
 		t.Fatalf("results.csv:\n%q", rows)
 	}
 	for _, r := range rows[1:] {

@@ -59,6 +59,7 @@ type complete struct {
 	hyp     *Hypothesis
 	lits    litSet
 	hard    []logic.Clause // the hard rules the shapes are built for
+	hs      hardSubsumer
 	okHard  []logic.Clause // the last other hard rules found equivalent
 
 	ng, gw int      // antecedent groups, and the words of a bitset over them

@@ -27,9 +27,9 @@ func (e *complete) recompile()              {}
 // one's under linear and lex.
 func (e *complete) minPosition(m *Hypothesis, c logic.Clause) int {
 	if e.sem == possibilistic.Poss {
-		return minPosition(m, c)
+		return minPosition(m, c, &e.hs)
 	}
-	return minPositionFree(m, c)
+	return minPositionFree(m, c, &e.hs)
 }
 
 // admits reports whether the engine can decide hypotheses with clause c:
@@ -104,6 +104,12 @@ func (e *complete) evaluate(c logic.Clause, ev *evaluation) {
 			ev.words = kept
 		}
 	}
+	e.dropCovering(ev)
+}
+
+// dropCovering takes out of ev's groups those of the shapes whose every
+// world satisfies the clause, and counts the groups left.
+func (e *complete) dropCovering(ev *evaluation) {
 	for s := range e.shapes {
 		if sh := &e.shapes[s]; sh.k > 0 && ev.m[s] == sh.all {
 			if sh.groups == nil {

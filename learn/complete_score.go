@@ -370,11 +370,14 @@ func (e *complete) scoreBounded(ctx context.Context, cands []logic.Clause, from 
 	evs := e.evs[:len(cands)]
 	bound := make([]int64, len(cands))
 	order := make([]int, 0, len(cands))
+	subs := e.evaluateSubs(cands, evs)
 	for ci, c := range cands {
 		if from[ci] < 0 {
 			continue
 		}
-		e.evaluate(c, &evs[ci])
+		if !subs {
+			e.evaluate(c, &evs[ci])
+		}
 		bound[ci] = e.bound(&evs[ci])
 		order = append(order, ci)
 	}
@@ -544,4 +547,76 @@ func (e *complete) scoreLowest(level []logic.Clause) int64 {
 		clear(cnt)
 	}
 	return score
+}
+
+// evaluateSubs evaluates cands into evs when they are the sub-clauses that
+// minimise tries, a clause p without each of its literals in turn
+// (cands[i] = p without p[i]), and reports whether they were: a group is
+// one where no literal of p but p[i] is true, those where no literal is
+// true (count 0) and those where p[i] alone is (count 1), so that one pass
+// of bit-sliced counting over p's literals gives every sub-clause's groups,
+// instead of a pass over the others' literals for each.
+func (e *complete) evaluateSubs(cands []logic.Clause, evs []evaluation) bool {
+	n := len(cands)
+	if n < 4 || len(cands[1]) == 0 {
+		return false
+	}
+	p := append(logic.Clause{cands[1][0]}, cands[0]...)
+	for i, c := range cands {
+		if len(c) != n-1 {
+			return false
+		}
+		for j, k := 0, 0; j < n; j++ {
+			if j == i {
+				continue
+			}
+			if c[k] != p[j] {
+				return false
+			}
+			k++
+		}
+	}
+	if !e.admits(p) {
+		return false // evaluate reports it
+	}
+	// ones: the groups where some literal of p is true; twos: two or more.
+	ones, twos := make([]uint64, e.gw), make([]uint64, e.gw)
+	for _, l := range p {
+		if b := e.fixed[l]; b != nil {
+			for w, x := range b {
+				twos[w] |= ones[w] & x
+				ones[w] |= x
+			}
+		}
+	}
+	// Per shape, each sub-clause's worlds: the union of the others'.
+	prefix := make([]uint64, n+1)
+	for i := range evs {
+		evs[i].m = slices.Grow(evs[i].m[:0], len(e.shapes))[:len(e.shapes)]
+	}
+	for s := range e.shapes {
+		sh := &e.shapes[s]
+		for j, l := range p {
+			prefix[j+1] = prefix[j] | sh.lit(l)
+		}
+		suffix := uint64(0)
+		for i := n - 1; i >= 0; i-- {
+			evs[i].m[s] = prefix[i] | suffix
+			suffix |= sh.lit(p[i])
+		}
+	}
+	for i := range cands {
+		ev := &evs[i]
+		ev.act = slices.Grow(ev.act[:0], e.gw)[:e.gw]
+		b := e.fixed[p[i]]
+		for w := range ev.act {
+			x := e.valid[w] &^ ones[w]
+			if b != nil {
+				x |= e.valid[w] & ones[w] &^ twos[w] & b[w]
+			}
+			ev.act[w] = x
+		}
+		e.dropCovering(ev)
+	}
+	return true
 }

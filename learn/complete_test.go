@@ -290,6 +290,23 @@ func checkComplete(t *testing.T, sem possibilistic.Semantics, iter int, d *compl
 		}
 	}
 	checkScoreAboveExcept(t, iter, e, cands, profiles, r)
+	// The sub-clauses of one clause, as minimise asks for them (evaluated
+	// in one pass: evaluateSubs).
+	var long logic.Clause
+	for try := 0; len(long) < 4 && try < 50; try++ {
+		long = d.clause(2 * d.n)
+	}
+	var subs []logic.Clause
+	for _, l := range long {
+		subs = append(subs, long.Without(l))
+	}
+	for si, prof := range e.scoreCandidates(context.Background(), subs) {
+		for p := range m.Positions() {
+			if want := bruteTotal(m.Insert(subs[si], p), sem, ex, ws) - base; prof[p] != want {
+				t.Fatalf("%v #%d: sub-clause %s of %s at position %d: profile %d, brute force %d\n%s", sem, iter, subs[si].String(v), long.String(v), p, prof[p], want, m.Theory(v))
+			}
+		}
+	}
 	// A new lowest level, as unitLevel and tallyLevel score it.
 	low := slices.Clone(cands[:1+r.IntN(len(cands))])
 	lowered := m.Clone()

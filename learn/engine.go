@@ -152,6 +152,7 @@ type store struct {
 	// words each (see betaMask).
 	betaMasks []uint64
 	negBetas  []logic.Lit // the examples' negated βs (negBeta)
+	hs        hardSubsumer
 	// gatoms holds each group's atoms (groupAtoms, free.go).
 	gaOnce sync.Once
 	gatoms []uint64

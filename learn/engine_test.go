@@ -117,7 +117,7 @@ func TestIncrementalMatchesFullEvaluation(t *testing.T) {
 		// The bounded choice must be the choice among the full profiles.
 		var ref choice
 		for ci, c := range cands {
-			from := minPosition(m, c)
+			from := minPosition(m, c, &hardSubsumer{})
 			for p := from; from >= 0 && p < m.Positions(); p++ {
 				if ch := (choice{clause: c, pos: p, score: base + profiles[ci][p], levels: m.LevelsAfter(p), ok: true}); ch.better(ref) {
 					ref = ch

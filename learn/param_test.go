@@ -379,7 +379,7 @@ func TestGreedyNeverBeatsOptimum(t *testing.T) {
 				rest := g.Remove(j, i)
 				// Below minPosition the clause would be implied, which is
 				// deleting it: re-insertion moves clauses, it does not drop them.
-				for p := max(minPosition(rest, l[i]), 0); p < rest.Positions(); p++ {
+				for p := max(minPosition(rest, l[i], &hardSubsumer{}), 0); p < rest.Positions(); p++ {
 					if d, _ := Score(rest.Insert(l[i], p), ex, 1, possibilistic.Poss); d > c {
 						t.Fatalf("#%d: moving clause %d of level %d to position %d scores %d > %d", iter, i, j, p, d, c)
 					}

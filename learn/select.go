@@ -37,11 +37,9 @@ func (c choice) better(d choice) bool {
 // clause of the hypothesis that subsumes c at level i makes c implied at every
 // position up to 2i+1 (the possibility distribution would not change). It
 // returns −1 when a hard rule subsumes c, so that no position helps.
-func minPosition(m *Hypothesis, c logic.Clause) int {
-	for _, h := range m.Hard {
-		if h.Subsumes(c) {
-			return -1
-		}
+func minPosition(m *Hypothesis, c logic.Clause, hs *hardSubsumer) int {
+	if hs.of(m.Hard).subsumes(c) {
+		return -1
 	}
 	for j := len(m.Levels) - 1; j >= 0; j-- {
 		for _, d := range m.Levels[j] {
@@ -54,21 +52,21 @@ func minPosition(m *Hypothesis, c logic.Clause) int {
 }
 
 // minPosition is the drowning engine's minPosition.
-func (e *drowning) minPosition(m *Hypothesis, c logic.Clause) int { return minPosition(m, c) }
+func (e *drowning) minPosition(m *Hypothesis, c logic.Clause) int { return minPosition(m, c, &e.hs) }
 
 // minPosition is minPosition without drowning. Under linear and lex a
 // clause subsumed at some level still changes answers at lower positions,
 // so only a hard rule that subsumes c (c holds in every world considered)
 // or the same clause already in the hypothesis (which would be counted
 // twice) rules it out.
-func (e *drowningFree) minPosition(m *Hypothesis, c logic.Clause) int { return minPositionFree(m, c) }
+func (e *drowningFree) minPosition(m *Hypothesis, c logic.Clause) int {
+	return minPositionFree(m, c, &e.hs)
+}
 
 // minPositionFree is drowningFree's minPosition.
-func minPositionFree(m *Hypothesis, c logic.Clause) int {
-	for _, h := range m.Hard {
-		if h.Subsumes(c) {
-			return -1
-		}
+func minPositionFree(m *Hypothesis, c logic.Clause, hs *hardSubsumer) int {
+	if hs.of(m.Hard).subsumes(c) {
+		return -1
 	}
 	if _, _, ok := locate(m, c); ok {
 		return -1
@@ -111,4 +109,79 @@ func bestAbove(ctx context.Context, e coverage, cands []logic.Clause, need int64
 		}
 	}
 	return best, true
+}
+
+// hardSubsumer answers whether a hard rule subsumes a clause by looking at
+// the hard rules whose first literal the clause has, instead of at every
+// hard rule: a table's hard rules are thousands of two-literal clauses, and
+// minimising a candidate of hundreds of literals asks for each of its
+// sub-clauses. Clauses are sorted (logic.Normalize).
+type hardSubsumer struct {
+	hard    []logic.Clause
+	byFirst [][]int32 // per literal: the hard rules it is the first literal of
+	empty   bool      // an empty hard rule subsumes everything
+	marked  []bool    // per literal: in the clause asked about (scratch)
+}
+
+// of returns s indexed for hard, indexing it again when hard is another
+// slice than the last one.
+func (s *hardSubsumer) of(hard []logic.Clause) *hardSubsumer {
+	if s.byFirst != nil && sameSlice(hard, s.hard) {
+		return s
+	}
+	s.hard, s.byFirst, s.empty = hard, [][]int32{}, false
+	for i, h := range hard {
+		if len(h) == 0 {
+			s.empty = true
+			continue
+		}
+		for int(h[0]) >= len(s.byFirst) {
+			s.byFirst = append(s.byFirst, nil)
+		}
+		s.byFirst[h[0]] = append(s.byFirst[h[0]], int32(i))
+	}
+	return s
+}
+
+// subsumes reports whether some hard rule subsumes c.
+func (s *hardSubsumer) subsumes(c logic.Clause) bool {
+	if s.empty {
+		return true
+	}
+	found := false
+	for _, l := range c {
+		if int(l) < len(s.byFirst) && len(s.byFirst[l]) > 0 {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return false // no hard rule starts with a literal of c
+	}
+	for _, l := range c {
+		for int(l) >= len(s.marked) {
+			s.marked = append(s.marked, false)
+		}
+		s.marked[l] = true
+	}
+	defer func() {
+		for _, l := range c {
+			s.marked[l] = false
+		}
+	}()
+	for _, l := range c {
+		if int(l) >= len(s.byFirst) {
+			continue
+		}
+	hard:
+		for _, i := range s.byFirst[l] {
+			for _, x := range s.hard[i][1:] {
+				if int(x) >= len(s.marked) || !s.marked[x] {
+					continue hard
+				}
+			}
+			return true
+		}
+	}
+	return false
 }

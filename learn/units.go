@@ -2,6 +2,7 @@ package learn
 
 import (
 	"context"
+	"slices"
 
 	"github.com/strata-logic/strata/logic"
 )
@@ -94,6 +95,12 @@ func scoreWith(e coverage, m *Hypothesis) int64 {
 
 // mentions reports whether the term t has a literal of atom a.
 func mentions(t logic.Term, a logic.Atom) bool {
+	if len(t) > 8 && strictlyIncreasing(t) {
+		// A sorted term has a's literals, if any, where its positive
+		// literal would go (the negative one is next to it).
+		i, _ := slices.BinarySearch(t, logic.Pos(a))
+		return i < len(t) && t[i].Atom() == a
+	}
 	for _, l := range t {
 		if l.Atom() == a {
 			return true

@@ -144,7 +144,7 @@ and per table the files the baselines read. --quick runs acute and wine with
 		semanticsList: "learn and score a theory under each of these semantics, comma-separated"})
 	fl.StringSliceVar(&o.Datasets, "datasets", nil, "run only these tables of the suite")
 	fl.IntVar(&o.TestFolds, "test-folds", tabular.DefaultTestFolds, "the cross-validation folds that score a table given as one file")
-	addProtocolFlags(fl, &pf, protocolDefaults{iterations: learn.DefaultIterations, patience: learn.DefaultPatience, folds: tabular.DefaultFolds,
+	addProtocolFlags(fl, &pf, protocolDefaults{iterations: tabular.DefaultIterations, patience: learn.DefaultPatience, folds: tabular.DefaultFolds,
 		validationPatience: tabular.DefaultValidationPatience, rule: tabular.DefaultRule,
 		timeout: tabular.DefaultTimeout, timeoutPer: " per table, split and semantics", heldOut: "training rows"})
 	fl.IntVar(&o.SmallFolds, "small-folds", tabular.DefaultSmallFolds, fmt.Sprintf("with --folds K >= 2, the folds of a split of at most %d training rows (0: K)", tabular.SmallRows))

@@ -17,7 +17,9 @@ import (
 
 // BenchmarkAdultFold learns one fold of a 10-fold cross-validation of
 // adult (29,305 training rows, 14 columns) with bench tabular's defaults
-// but its time limit: learn's default iterations and patience, grown
+// but its time limit and its iteration limit (learn's default, 100, not
+// DefaultIterations, so that versions of the engine that took minutes
+// compare on the same work): learn's patience, grown
 // candidates (table.DefaultGrow), the iterations chosen on the held-out
 // parts of a split that large (one part, DefaultLargeFolds) with
 // DefaultValidationPatience and DefaultRule, the final run's restarts, on

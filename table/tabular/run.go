@@ -36,7 +36,8 @@ type Options struct {
 
 	// Learning says how each of strata's learning runs (one table, split
 	// and semantics) learns, as table.Settings and strata learn take it
-	// (a table's problem's defaults in its zero fields): Timeout bounds the
+	// (a table's problem's defaults in its zero fields, but Iterations 0
+	// is DefaultIterations, or QuickIterations when Quick): Timeout bounds the
 	// run, the choice of iterations included; Folds chooses the number of
 	// iterations on held-out training rows (2 or more folds, 1 one part of
 	// share Validation, 0 none), each held-out part with its own cut
@@ -79,10 +80,21 @@ const (
 	DefaultTestFolds = 10
 	QuickTestFolds   = 3
 	QuickIterations  = 5
-	// DefaultTimeout and DefaultFolds are bench tabular's budget of a
-	// learning run and its choice of iterations.
-	DefaultTimeout = time.Minute
-	DefaultFolds   = 3
+	// DefaultIterations bounds each learning run of bench tabular. The
+	// learner's own default (100) stops where the held-out curves on the
+	// training rows still rise on the larger tables; the validation's
+	// patience (DefaultValidationPatience) stops each held-out run soon
+	// after its best score, so a higher limit costs only where the curve
+	// keeps rising.
+	DefaultIterations = 1000
+	// DefaultTimeout is a safety net, not a budget: the iteration limit
+	// and the patience bound every run of the shared suite well within
+	// it, so that a result never depends on the machine's speed;
+	// results.csv's time_stopped says when it bound.
+	DefaultTimeout = 20 * time.Minute
+	// DefaultFolds is how many folds of the training rows choose the
+	// number of iterations.
+	DefaultFolds = 3
 	// DefaultSmallFolds and SmallRows: a split of at most SmallRows
 	// training rows chooses on DefaultSmallFolds folds. On a small table
 	// the held-out estimate's variance, not the time, limits the choice,
@@ -199,6 +211,9 @@ func (o Options) withDefaults() (Options, error) {
 		if o.Quick {
 			o.TestFolds = QuickTestFolds
 		}
+	}
+	if o.Learning.Iterations == 0 && !o.Quick {
+		o.Learning.Iterations = DefaultIterations
 	}
 	if o.Quick {
 		o.Learning.Timeout = 0

@@ -14,6 +14,8 @@ import (
 	"github.com/strata-logic/strata/internal/cputime"
 	"github.com/strata-logic/strata/internal/learntest"
 	"github.com/strata-logic/strata/learn"
+	"github.com/strata-logic/strata/logic"
+	"github.com/strata-logic/strata/possibilistic"
 )
 
 // millionRows writes a generated table of n rows and 20 columns: ten
@@ -99,5 +101,51 @@ func BenchmarkLearnMillionRows(b *testing.B) {
 		b.ReportMetric(float64(lr.Examples), "examples")
 		b.ReportMetric(100*lr.TrainAccuracy, "train%")
 		b.ReportMetric(float64(lr.Hypothesis.NumLiterals()), "literals")
+	}
+}
+
+// BenchmarkPredictRows predicts the classes of 10^6 generated rows (those of
+// BenchmarkLearnMillionRows) with a theory learned from 20,000 of them, the
+// theory read back from its text as strata predict reads it, under each
+// semantics; it reports rows per second:
+//
+//	go test -run XXX -bench PredictRows -benchtime 3x -cpu 1 ./table
+func BenchmarkPredictRows(b *testing.B) {
+	t, err := Read(bytes.NewReader(millionRows(1_000_000)), "million.csv", Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	features, _ := DefaultFeatures(t, "class", "")
+	sample := make([]int, 20_000)
+	for i := range sample {
+		sample[i] = i
+	}
+	for _, sem := range possibilistic.AllSemantics {
+		lr, err := Learn(context.Background(), t, sample, Settings{Label: "class", Features: features,
+			Learning: learntest.Legacy(learn.Settings{Iterations: 20, Seed: 1, Semantics: sem, Grow: DefaultGrow})}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		th, err := possibilistic.ReadText(context.Background(), strings.NewReader(lr.Theory.String()), "learned.theory", &logic.Vocabulary{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(sem.String(), func(b *testing.B) {
+			var right int
+			for b.Loop() {
+				preds, err := Predict(context.Background(), th, t, PredictOptions{Semantics: sem, Label: "class"})
+				if err != nil {
+					b.Fatal(err)
+				}
+				right = 0
+				for _, p := range preds {
+					if p.Class == p.Target {
+						right++
+					}
+				}
+			}
+			b.ReportMetric(float64(t.Rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+			b.ReportMetric(100*float64(right)/float64(t.Rows), "accuracy%")
+		})
 	}
 }

@@ -11,7 +11,7 @@ import (
 // together). The module is not published, so no tag or module proxy gives
 // a build its version: this constant does, and the build information adds
 // the commit.
-const Version = "0.4.0"
+const Version = "0.5.0"
 
 // version is Version with the VCS revision, time and state strata was
 // built from, when the build recorded them (go build and go install in a

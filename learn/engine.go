@@ -137,14 +137,14 @@ type layout struct {
 
 // store is what the general coverage engines keep: the layout, the
 // examples' states under the current hypothesis and their stored worlds,
-// and the workers that decide them.
+// and the common part of the workers that decide them.
 type store struct {
 	layout
-	st      []exState
-	worlds  []uint64 // example i, slot s at ((i*slots)+s)*words
-	hyp     *Hypothesis
-	workers []*worker
-	spare   snapshot // the memory of the last save
+	st     []exState
+	worlds []uint64 // example i, slot s at ((i*slots)+s)*words
+	hyp    *Hypothesis
+	common []*worker // each of the engine's workers' (hire)
+	spare  snapshot  // the memory of the last save
 	// logging is set from save to restore or forget: keep logs what it
 	// overwrites.
 	logging bool
@@ -242,6 +242,7 @@ func (e *layout) accuracy(score int64) float64 {
 // scorebound.go, entailed.go, propagate.go, repair.go).
 type drowning struct {
 	store
+	workers  []*possWorker
 	units    []unitFacts // per group, see propagate.go
 	unitMu   sync.Mutex
 	unitIdx  *unitIndex
@@ -257,46 +258,79 @@ type drowning struct {
 // (semengine.go, semscore.go, lexpool.go, lexprop.go, lexmasks.go).
 type drowningFree struct {
 	store
-	sem  possibilistic.Semantics // Linear or Lex
-	dec  [][]int32               // per example, per level (see semengine.go)
-	semx semExtra                // see semscore.go
+	workers []*freeWorker
+	sem     possibilistic.Semantics // Linear or Lex
+	dec     [][]int32               // per example, per level (see semengine.go)
+	semx    semExtra                // see semscore.go
 }
 
 func (e *store) examples() *layout       { return &e.layout }
 func (e *store) hypothesis() *Hypothesis { return e.hyp }
 func (e *store) covers(i int) bool       { return e.st[i].covered }
 
-// worker decides examples with its own solver; d or f is its engine.
+// worker is what the workers of both solver-based engines have in common:
+// each decides its share of the examples (whole antecedent groups) with its
+// own solver, and an engine keeps its workers (possWorker, freeWorker),
+// each around one of these.
 type worker struct {
-	e       *store
-	d       *drowning
-	f       *drowningFree
-	id      int
-	s       *sat.Solver
-	sel     []logic.Lit
-	assume  []logic.Lit
-	m       []uint64       // scratch world
-	delta   []int64        // per-position score change of the candidate being scored
-	tot     [][]logic.Lit  // lex: per level, the totalizer's outputs
-	extra   []logic.Lit    // linear and lex: scratch assumptions
-	sx      semScratch     // linear and lex (semscore.go)
-	pot     []int64        // linear and lex: gain bounds of the worker's groups (scoreShareBoundedSem)
-	unitCls []logic.Clause // scratch for units
-	cm      clauseMask     // the mask of the candidate being scored
-	act     []uint64       // the groups active for the candidate being scored (entailed.go)
-	fa      []uint64       // linear and lex: the free atoms of the candidate being scored (free.go)
-	unitQ   []logic.Lit    // scratch for units
-	// sharedTop's last answer: hypotheses topA and topB share topN top levels.
-	topA, topB *Hypothesis
-	topN       int
-	ux         *unitIndex // the last hypothesis's, for repair
+	e      *store
+	id     int
+	s      *sat.Solver
+	sel    []logic.Lit
+	assume []logic.Lit
+	m      []uint64   // scratch world
+	delta  []int64    // per-position score change of the candidate being scored
+	cm     clauseMask // the mask of the candidate being scored
+	act    []uint64   // the groups active for the candidate being scored (entailed.go)
 	// undoAt and undoM log the stored worlds keep overwrote since the
 	// last save (slot index, then the world), for restore.
 	undoAt []int32
 	undoM  []uint64
+}
+
+// possWorker is a worker of the drowning engine.
+type possWorker struct {
+	worker
+	d     *drowning
+	unitQ []logic.Lit // scratch for units
+	// sharedTop's last answer: hypotheses topA and topB share topN top levels.
+	topA, topB *Hypothesis
+	topN       int
+	ux         *unitIndex // the last hypothesis's, for repair
 	// pending holds the examples a trial removal left to decide
 	// (removalHarmless), kept from one trial to the next.
 	pending []trialPending
+}
+
+// freeWorker is a worker of the drowning-free engine.
+type freeWorker struct {
+	worker
+	f     *drowningFree
+	tot   [][]logic.Lit // lex: per level, the totalizer's outputs
+	extra []logic.Lit   // scratch assumptions
+	sx    semScratch    // semscore.go
+	pot   []int64       // gain bounds of the worker's groups (scoreShareBoundedSem)
+	fa    []uint64      // the free atoms of the candidate being scored (free.go)
+}
+
+// engineWorker is a worker of one of the solver-based engines, as the
+// loops they share (parallel, scoreEach, scoreBounded) drive it.
+type engineWorker interface {
+	common() *worker
+}
+
+// common returns the worker's common part.
+func (w *worker) common() *worker { return w }
+
+// hire starts the workers of an engine over e, threads of them (at least
+// one), each made by mk around its common part, which e.common lists.
+func hire[W engineWorker](e *store, threads int, mk func(w worker) W) []W {
+	ws := make([]W, max(threads, 1))
+	for id := range ws {
+		ws[id] = mk(worker{e: e, id: id, m: make([]uint64, e.words)})
+		e.common = append(e.common, ws[id].common())
+	}
+	return ws
 }
 
 // newEngine returns the coverage engine of sem for the examples ex, with
@@ -305,12 +339,10 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 	if sem == possibilistic.Poss {
 		d := &drowning{}
 		e := &d.store
-		e.init(nAtoms, ex, hard, threads)
+		e.init(nAtoms, ex, hard)
 		d.units = make([]unitFacts, len(e.groups))
-		for _, w := range e.workers {
-			w.d = d
-		}
-		e.parallel(func(w *worker) {
+		d.workers = hire(e, threads, func(w worker) *possWorker { return &possWorker{worker: w, d: d} })
+		parallel(d.workers, func(w *possWorker) {
 			w.compileSel(e.hyp)
 			w.each(func(i int) {
 				w.initExample(i)
@@ -323,12 +355,10 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 	}
 	f := &drowningFree{sem: sem}
 	e := &f.store
-	e.init(nAtoms, ex, hard, threads)
+	e.init(nAtoms, ex, hard)
 	f.dec = make([][]int32, len(e.ex))
-	for _, w := range e.workers {
-		w.f = f
-	}
-	e.parallel(func(w *worker) {
+	f.workers = hire(e, threads, func(w worker) *freeWorker { return &freeWorker{worker: w, f: f} })
+	parallel(f.workers, func(w *freeWorker) {
 		w.compileFree(e.hyp)
 		w.each(func(i int) {
 			w.initExample(i)
@@ -338,8 +368,8 @@ func newEngine(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem p
 	return f
 }
 
-// init numbers the examples group after group and starts the workers.
-func (e *store) init(nAtoms int, ex *Examples, hard []logic.Clause, threads int) {
+// init numbers the examples group after group.
+func (e *store) init(nAtoms int, ex *Examples, hard []logic.Clause) {
 	e.layout.init(nAtoms, ex, true)
 	for i := range e.ex {
 		e.ex[i].negBeta = e.negBeta(i)
@@ -351,10 +381,6 @@ func (e *store) init(nAtoms int, ex *Examples, hard []logic.Clause, threads int)
 	}
 	e.st = make([]exState, len(e.ex))
 	e.worlds = make([]uint64, len(e.ex)*slots*e.words)
-	threads = max(threads, 1)
-	for w := range threads {
-		e.workers = append(e.workers, &worker{e: e, id: w, m: make([]uint64, e.words)})
-	}
 	e.hyp = &Hypothesis{Hard: hard}
 }
 
@@ -501,21 +527,21 @@ func strictlyIncreasing(a logic.Term) bool {
 // groups, so that a group's unit facts (propagate.go) have one writer.
 func (w *worker) each(fn func(i int)) {
 	e := w.e
-	for g := w.id; g < len(e.groups); g += len(e.workers) {
+	for g := w.id; g < len(e.groups); g += len(e.common) {
 		for _, x := range e.groups[g] {
 			fn(int(x))
 		}
 	}
 }
 
-// parallel runs fn on every worker, each on its own goroutine.
-func (e *store) parallel(fn func(w *worker)) {
-	if len(e.workers) == 1 {
-		fn(e.workers[0])
+// parallel runs fn on every worker of ws, each on its own goroutine.
+func parallel[W any](ws []W, fn func(w W)) {
+	if len(ws) == 1 {
+		fn(ws[0])
 		return
 	}
 	var wg sync.WaitGroup
-	for _, w := range e.workers {
+	for _, w := range ws {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -527,7 +553,7 @@ func (e *store) parallel(fn func(w *worker)) {
 
 // compileFree builds the worker's solver for m under the drowning-free
 // engine's semantics.
-func (w *worker) compileFree(m *Hypothesis) {
+func (w *freeWorker) compileFree(m *Hypothesis) {
 	if w.f.sem == possibilistic.Lex {
 		w.compileLex(m)
 		return
@@ -620,7 +646,7 @@ func (w *worker) core() (uint64, bool) {
 // below that level contains the core, so all of them are inconsistent with
 // the same assumptions: a search for the lowest consistent cut can go on
 // above it, not just above the cut it tried.
-func (w *worker) coreLow() int {
+func (w *possWorker) coreLow() int {
 	low := len(w.sel)
 	first := logic.Atom(w.e.n)
 	for _, l := range w.s.Failed() {
@@ -770,7 +796,7 @@ func (w *worker) initExample(i int) {
 // decideEmpty decides example i under a hypothesis without learned levels,
 // where every semantics agrees: H ∪ α entails β or not. Its stored world
 // (initExample) may settle it; a proof's levels are none.
-func (w *worker) decideEmpty(i int) {
+func (w *freeWorker) decideEmpty(i int) {
 	e := w.e
 	st := &e.st[i]
 	if !e.ex[i].hardOK {
@@ -795,7 +821,7 @@ func (w *worker) decideEmpty(i int) {
 
 // refresh re-decides example i under the worker's compiled hypothesis: it
 // recomputes the levels of the stored worlds, then searches the boundary.
-func (w *worker) refresh(i int) {
+func (w *possWorker) refresh(i int) {
 	e := w.d
 	st := &e.st[i]
 	k := len(e.hyp.Levels)
@@ -812,7 +838,7 @@ func (w *worker) refresh(i int) {
 // search range, is tried first: callers that know where the boundary most
 // likely is (where it was before a small change) settle it in one call
 // instead of log k.
-func (w *worker) research(i, lo, probe int) {
+func (w *possWorker) research(i, lo, probe int) {
 	e := w.d
 	st := &e.st[i]
 	d := &e.ex[i]
@@ -956,7 +982,7 @@ func levelAfterInsert(lv, p int, c logic.Clause, slot []uint64) int {
 
 // threshold returns t for example i: the largest j with the cut at j, and α,
 // entailing β. Cuts below b are inconsistent and entail everything.
-func (w *worker) threshold(i int) int {
+func (w *possWorker) threshold(i int) int {
 	e := w.d
 	st := &e.st[i]
 	if st.tValid {
@@ -996,13 +1022,13 @@ func (w *worker) threshold(i int) int {
 // recompile rebuilds the workers' solvers for the current hypothesis, whose
 // states are already up to date.
 func (e *drowning) recompile() {
-	e.parallel(func(w *worker) { w.compileSel(e.hyp) })
+	parallel(e.workers, func(w *possWorker) { w.compileSel(e.hyp) })
 }
 
 // recompile rebuilds the workers' solvers for the current hypothesis, whose
 // states are already up to date.
 func (e *drowningFree) recompile() {
-	e.parallel(func(w *worker) { w.compileFree(e.hyp) })
+	parallel(e.workers, func(w *freeWorker) { w.compileFree(e.hyp) })
 }
 
 // snapshot is the examples' states (and under linear and lex their
@@ -1040,7 +1066,7 @@ func (e *drowningFree) save() snapshot {
 // restored.
 func (e *store) forget() {
 	e.logging = false
-	for _, w := range e.workers {
+	for _, w := range e.common {
 		w.undoAt, w.undoM = w.undoAt[:0], w.undoM[:0]
 	}
 }
@@ -1050,7 +1076,7 @@ func (e *store) forget() {
 func (e *store) restoreStates(m *Hypothesis, s snapshot) {
 	e.hyp = m
 	copy(e.st, s.st)
-	for _, w := range e.workers {
+	for _, w := range e.common {
 		// Latest first, so that a slot overwritten twice ends as saved.
 		for n := len(w.undoAt) - 1; n >= 0; n-- {
 			o := int(w.undoAt[n]) * e.words

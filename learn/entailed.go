@@ -75,10 +75,10 @@ func (e *store) entailedFor(h *Hypothesis) bool {
 	// sets (64 groups a word), so that no two workers write to one word
 	// and one value per atom is all a worker holds: a value per atom and
 	// group would take four times the memory of the sets themselves.
-	e.parallel(func(w *worker) {
+	parallel(e.common, func(w *worker) {
 		val := make([]int8, e.n)
 		var queue []logic.Lit
-		for k := w.id; k < s.gwords; k += len(e.workers) {
+		for k := w.id; k < s.gwords; k += len(e.common) {
 			for g := k << 6; g < min((k+1)<<6, len(e.groups)); g++ {
 				clear(val)
 				refuted := !closeUnder(val, &queue, h.Hard, units, occ, e.ex[e.groups[g][0]].alpha)
@@ -204,7 +204,7 @@ func (e *store) active(c logic.Clause, buf []uint64) []uint64 {
 // returns false.
 func (w *worker) eachShare(act []uint64, fn func(n, g int) bool) {
 	e := w.e
-	nw := len(e.workers)
+	nw := len(e.common)
 	if act == nil {
 		for n, g := 0, w.id; g < len(e.groups); n, g = n+1, g+nw {
 			if !fn(n, g) {
@@ -226,7 +226,7 @@ func (w *worker) eachShare(act []uint64, fn func(n, g int) bool) {
 
 // mayChange reports whether group gi is in the worker's active set w.act
 // (nil: every group is).
-func (w *worker) mayChange(gi int) bool {
+func (w *possWorker) mayChange(gi int) bool {
 	return w.act == nil || w.act[gi>>6]>>(gi&63)&1 == 1
 }
 

@@ -162,7 +162,7 @@ func (e *store) unchanged(gi int, fa, act []uint64) bool {
 // inserted clause that is free) or as it is (an inserted clause that every
 // world of H ∪ α satisfies, or a removed one, which it satisfies or which a
 // skipped level held).
-func (w *worker) freeWitness(g []int32, gi int, ch change, fa []uint64) bool {
+func (w *freeWorker) freeWitness(g []int32, gi int, ch change, fa []uint64) bool {
 	if !w.groupWorld(g, true) {
 		return false
 	}
@@ -182,7 +182,7 @@ func (w *worker) freeWitness(g []int32, gi int, ch change, fa []uint64) bool {
 // nothing (unchanged), keep their answers under the changed hypothesis m,
 // with their decisions and proofs mapped to its levels and a witness, and
 // reports false (having changed nothing) when it has no witness to keep.
-func (w *worker) keepFree(g []int32, gi int, m *Hypothesis, ch change, fa []uint64) bool {
+func (w *freeWorker) keepFree(g []int32, gi int, m *Hypothesis, ch change, fa []uint64) bool {
 	e := w.f
 	if !w.freeWitness(g, gi, ch, fa) {
 		return false

@@ -12,7 +12,7 @@ type levelMasks struct {
 // masksOf returns m's masks; a worker keeps those of the last two hypotheses
 // it asked for (the current hypothesis and the one a commit or trial removal
 // decides).
-func (w *worker) masksOf(m *Hypothesis) *levelMasks {
+func (w *freeWorker) masksOf(m *Hypothesis) *levelMasks {
 	mk := &w.sx.masks
 	if mk[0].hyp == m {
 		return &mk[0]

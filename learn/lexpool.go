@@ -57,7 +57,7 @@ func (e *drowningFree) worldPool(gi int) *worldPool {
 
 // poolAdd adds the worlds ms (words each, worlds of H ∪ α of group gi) to
 // its pool, except those it has.
-func (w *worker) poolAdd(gi int, ms []uint64) {
+func (w *freeWorker) poolAdd(gi int, ms []uint64) {
 	e := w.f
 	p := e.worldPool(gi)
 	words := e.words
@@ -92,7 +92,7 @@ func (w *worker) poolAdd(gi int, ms []uint64) {
 
 // setVector writes into vs, the vectors of n worlds under h, the
 // vector of world m at index s.
-func (w *worker) setVector(vs []int32, h *Hypothesis, m []uint64, s, n int) []int32 {
+func (w *freeWorker) setVector(vs []int32, h *Hypothesis, m []uint64, s, n int) []int32 {
 	k := len(h.Levels)
 	vs = slices.Grow(vs[:min(len(vs), n*k)], n*k)[:n*k]
 	w.masksOf(h).vector(m, vs[s*k:(s+1)*k])
@@ -110,7 +110,7 @@ func (p *worldPool) has(m []uint64, words int) bool {
 
 // poolFor returns the pool of group gi with its vectors under the current
 // hypothesis.
-func (w *worker) poolFor(gi int) *worldPool {
+func (w *freeWorker) poolFor(gi int) *worldPool {
 	w.poolCurrent(w.f.worldPool(gi))
 	return w.f.worldPool(gi)
 }
@@ -118,7 +118,7 @@ func (w *worker) poolFor(gi int) *worldPool {
 // poolCurrent makes p.vec the vectors under the current hypothesis: the
 // alternative ones if they are, derived from those of the hypothesis the last
 // commit left (semExtra.move) if p has them, computed otherwise.
-func (w *worker) poolCurrent(p *worldPool) {
+func (w *freeWorker) poolCurrent(p *worldPool) {
 	e := w.f
 	cur := e.hyp
 	if p.hyp == cur {
@@ -142,7 +142,7 @@ func (w *worker) poolCurrent(p *worldPool) {
 // vectorsUnder returns m and the vectors of p's worlds under m, in the
 // memory of p.alt: derived from p.vec when m is p.hyp changed by ch
 // (derive true), computed otherwise.
-func (w *worker) vectorsUnder(p *worldPool, m *Hypothesis, ch change, derive bool) (*Hypothesis, []int32) {
+func (w *freeWorker) vectorsUnder(p *worldPool, m *Hypothesis, ch change, derive bool) (*Hypothesis, []int32) {
 	k := len(m.Levels)
 	out := slices.Grow(p.alt[:0], p.n*k)[:p.n*k]
 	if !derive || !deriveVectors(p, p.hyp, m, ch, out, w.f.words) {
@@ -168,7 +168,7 @@ type poolLook struct {
 	wds   int
 	under *Hypothesis // lazy: the hypothesis the vectors are for, until ensured
 	ch    change      // lazy: how under differs from the current hypothesis
-	w     *worker     // lazy: whose masks compute them
+	w     *freeWorker // lazy: whose masks compute them
 	// u are the counts of the walk's levels below g, once it is over;
 	// done says that final has given its worlds.
 	u    []int32
@@ -214,7 +214,7 @@ func poolFrom(v, dec []int32) int {
 // satisfy c, with the least level from which each meets the decisions dec
 // of the group in w.sx.pfrom), the least such level (k+1 if none) and a
 // world from it.
-func (w *worker) lookFor(gi int, c logic.Clause, dec []int32) (*poolLook, int, []uint64) {
+func (w *freeWorker) lookFor(gi int, c logic.Clause, dec []int32) (*poolLook, int, []uint64) {
 	e := w.f
 	p := w.poolFor(gi)
 	k := len(e.hyp.Levels)
@@ -274,7 +274,7 @@ func (lk *poolLook) final(pool []uint64) []uint64 {
 // in w, the current hypothesis changed as ch says) from its top levels: every
 // pool world, vectors under m, to be met at every level the walk fixes
 // (g = k; the walk's counts go to u, its dec).
-func (w *worker) lookUnder(gi int, m *Hypothesis, ch change, u []int32) *poolLook {
+func (w *freeWorker) lookUnder(gi int, m *Hypothesis, ch change, u []int32) *poolLook {
 	p := w.f.worldPool(gi)
 	lk := &w.sx.look
 	*lk = poolLook{p: p, in: lk.in[:0], k: len(m.Levels), g: len(m.Levels), wds: w.f.words, under: m, ch: ch, w: w, u: u}
@@ -369,7 +369,7 @@ func deriveVectors(p *worldPool, cur, m *Hypothesis, ch change, out []int32, wor
 // walkLook returns, under lex, the look of the last walkGroup with its
 // counts (nil under linear): entails takes from it worlds of the walk's
 // assumptions.
-func (w *worker) walkLook() *poolLook {
+func (w *freeWorker) walkLook() *poolLook {
 	if w.f.sem != possibilistic.Lex {
 		return nil
 	}
@@ -377,7 +377,7 @@ func (w *worker) walkLook() *poolLook {
 }
 
 // poolKeep adds, under lex, the worlds of pool to group gi's pool.
-func (w *worker) poolKeep(gi int, pool []uint64) {
+func (w *freeWorker) poolKeep(gi int, pool []uint64) {
 	if w.f.sem == possibilistic.Lex {
 		w.poolAdd(gi, pool)
 	}
@@ -389,13 +389,13 @@ func (w *worker) poolKeep(gi int, pool []uint64) {
 // not nil). Under lex the pools hold the witnesses that the stored worlds
 // of each example hold under linear: markWitnesses adds each decision's
 // witness to its pool.
-func (w *worker) poolWitness(gi int, c, beta *clauseMask) bool {
+func (w *freeWorker) poolWitness(gi int, c, beta *clauseMask) bool {
 	return w.poolFind(gi, true, c, beta) != nil
 }
 
 // poolWorld puts into w.m a world from the pool of group gi, a witness of
 // its current decisions if witness, and reports false if there is none.
-func (w *worker) poolWorld(gi int, witness bool) bool {
+func (w *freeWorker) poolWorld(gi int, witness bool) bool {
 	m := w.poolFind(gi, witness, nil, nil)
 	copy(w.m, m)
 	return m != nil
@@ -404,7 +404,7 @@ func (w *worker) poolWorld(gi int, witness bool) bool {
 // poolFind returns a world in the pool of group gi, a witness if witness,
 // that satisfies c and falsifies beta (each if not nil), or nil. It only
 // reads the pool: a look of a walk may hold its vectors.
-func (w *worker) poolFind(gi int, witness bool, c, beta *clauseMask) []uint64 {
+func (w *freeWorker) poolFind(gi int, witness bool, c, beta *clauseMask) []uint64 {
 	e := w.f
 	p := e.worldPool(gi)
 	dec := e.dec[e.groups[gi][0]]

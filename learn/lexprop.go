@@ -160,7 +160,7 @@ var maxBaseBytes = 128 << 20 // a variable for TestBasePropFallback
 // H ∪ α are the same for every hypothesis and candidate, and unit
 // propagation reaches the same fixpoint, or a conflict, from any state it
 // derived on the way.
-func (w *worker) resetProp(p *lexProp, gi int, hard []logic.Clause, c logic.Clause) {
+func (w *freeWorker) resetProp(p *lexProp, gi int, hard []logic.Clause, c logic.Clause) {
 	e := w.f
 	sx := &e.semx
 	alpha := e.ex[e.groups[gi][0]].alpha
@@ -565,7 +565,7 @@ type groupProp struct {
 // groupProp returns what propagation knows about the decisions of group gi
 // under the current hypothesis, computed once per hypothesis; each group is
 // scored by one worker, so no other worker touches it.
-func (w *worker) groupProp(gi int) *groupProp {
+func (w *freeWorker) groupProp(gi int) *groupProp {
 	e := w.f
 	sx := &e.semx
 	sx.gonce.Do(func() { sx.gprop = make([]groupProp, len(e.groups)) })

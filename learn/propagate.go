@@ -138,13 +138,13 @@ func (e *drowning) unitIndexFor(m *Hypothesis) *unitIndex {
 // units returns the unit facts of group gi under the current hypothesis,
 // computing them the first time they are needed; nil when the hypothesis is too
 // large. Only the worker that handles gi may call it.
-func (w *worker) units(gi int) *unitFacts { return w.unitsUnder(gi, w.d.hyp) }
+func (w *possWorker) units(gi int) *unitFacts { return w.unitsUnder(gi, w.d.hyp) }
 
 // unitsUnder is units under hypothesis m; the facts kept are those of the last
 // hypothesis asked for. When that hypothesis shares its top levels with m (the
 // learner changes one level at a time), the facts derived from them are
 // kept and propagation resumes below them.
-func (w *worker) unitsUnder(gi int, m *Hypothesis) *unitFacts {
+func (w *possWorker) unitsUnder(gi int, m *Hypothesis) *unitFacts {
 	e := w.d
 	f := &e.units[gi]
 	if f.hyp == m {
@@ -233,7 +233,7 @@ func (w *worker) unitsUnder(gi int, m *Hypothesis) *unitFacts {
 // even the hard rules: propagation's facts of depth up to it are the same
 // under both. The worker remembers the last pair asked about, which the
 // groups it handles after one hypothesis change all ask about.
-func (w *worker) sharedTop(a, b *Hypothesis) int {
+func (w *possWorker) sharedTop(a, b *Hypothesis) int {
 	if w.topA == a && w.topB == b {
 		return w.topN
 	}

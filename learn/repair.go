@@ -26,7 +26,7 @@ func (x *unitIndex) clause(id int32) clauseMask {
 // and c (cm its mask; c nil: none) by mending stored worlds of group gi;
 // on success the world is in w.m. f are the group's unit facts and x the
 // index, both of m.
-func (w *worker) repair(gi, j int, m *Hypothesis, c logic.Clause, cm *clauseMask, f *unitFacts, x *unitIndex) bool {
+func (w *possWorker) repair(gi, j int, m *Hypothesis, c logic.Clause, cm *clauseMask, f *unitFacts, x *unitIndex) bool {
 	e := w.d
 	if f == nil || x == nil || !x.ok || x.hyp != m || f.hyp != m {
 		return false
@@ -57,7 +57,7 @@ func (w *worker) repair(gi, j int, m *Hypothesis, c logic.Clause, cm *clauseMask
 }
 
 // index returns the unit index of hypothesis m, remembering the last.
-func (w *worker) index(m *Hypothesis) *unitIndex {
+func (w *possWorker) index(m *Hypothesis) *unitIndex {
 	if w.ux == nil || w.ux.hyp != m {
 		w.ux = w.d.unitIndexFor(m)
 	}
@@ -66,7 +66,7 @@ func (w *worker) index(m *Hypothesis) *unitIndex {
 
 // mend makes one literal true in each clause w.m violates (c, then the
 // active clauses), then checks them all.
-func (w *worker) mend(j int, c logic.Clause, cm *clauseMask, f *unitFacts, x *unitIndex, active int32) bool {
+func (w *possWorker) mend(j int, c logic.Clause, cm *clauseMask, f *unitFacts, x *unitIndex, active int32) bool {
 	flipped := false
 	if c != nil && !cm.holds(w.m) {
 		if !w.satisfy(c, j, f) {
@@ -99,7 +99,7 @@ func (w *worker) mend(j int, c logic.Clause, cm *clauseMask, f *unitFacts, x *un
 // satisfy makes true in w.m the first literal of c that propagation does
 // not refute at the cut at j, preferring one it derives there; false if
 // every literal is refuted.
-func (w *worker) satisfy(c logic.Clause, j int, f *unitFacts) bool {
+func (w *possWorker) satisfy(c logic.Clause, j int, f *unitFacts) bool {
 	pick := logic.Lit(-1)
 	for _, l := range c {
 		if f.at(l.Not()) >= j {

@@ -33,7 +33,7 @@ func (e *store) covered() []bool {
 // commit makes m the current hypothesis and re-decides every example.
 func (e *drowning) commit(m *Hypothesis) {
 	e.hyp = m
-	e.parallel(func(w *worker) {
+	parallel(e.workers, func(w *possWorker) {
 		w.compileSel(m)
 		w.each(w.refresh)
 	})
@@ -44,24 +44,28 @@ func (e *drowning) commit(m *Hypothesis) {
 // cancelled it stops early and the result is meaningless.
 func (e *drowning) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64 {
 	e.entailedFor(e.hyp)
-	return e.scoreEach(ctx, cands, (*worker).scoreGroup)
+	return scoreEach(ctx, &e.store, e.workers, cands, nil, (*possWorker).scoreGroup)
 }
 
 // scoreCandidates is drowning.scoreCandidates under linear or lex.
 func (e *drowningFree) scoreCandidates(ctx context.Context, cands []logic.Clause) [][]int64 {
 	e.entailedFor(e.hyp)
-	return e.scoreEach(ctx, cands, (*worker).scoreGroupSem)
+	return scoreEach(ctx, &e.store, e.workers, cands, func(w *freeWorker, c logic.Clause) {
+		w.fa = e.freeAtoms(e.hyp, c, w.fa)
+	}, (*freeWorker).scoreGroupSem)
 }
 
 // scoreEach returns, for each clause, the change of score when it is
 // inserted at each position, adding up score(w, g, c, act) over every
-// group g of every worker's share: the groups of examples with one
-// antecedent (under poss they share the drowning boundary, under linear and
-// lex every level's decision).
-func (e *store) scoreEach(ctx context.Context, cands []logic.Clause, score func(w *worker, gi int, c logic.Clause, act logic.Lit)) [][]int64 {
+// group g of the share of every worker of ws: the groups of examples with
+// one antecedent (under poss they share the drowning boundary, under
+// linear and lex every level's decision). prep, if not nil, readies a
+// worker for a candidate before its groups are scored.
+func scoreEach[W engineWorker](ctx context.Context, e *store, ws []W, cands []logic.Clause, prep func(w W, c logic.Clause), score func(w W, gi int, c logic.Clause, act logic.Lit)) [][]int64 {
 	np := e.hyp.Positions()
-	parts := make([][][]int64, len(e.workers))
-	e.parallel(func(w *worker) {
+	parts := make([][][]int64, len(ws))
+	parallel(ws, func(ew W) {
+		w := ew.common()
 		out := make([][]int64, len(cands))
 		for ci, c := range cands {
 			out[ci] = make([]int64, np)
@@ -70,14 +74,14 @@ func (e *store) scoreEach(ctx context.Context, cands []logic.Clause, score func(
 			}
 			w.delta = out[ci]
 			w.cm = e.mask(c)
-			if w.f != nil {
-				w.fa = e.freeAtoms(e.hyp, c, w.fa)
+			if prep != nil {
+				prep(ew, c)
 			}
 			act := logic.Pos(w.s.NewVar())
 			w.s.AddClause(append(append(make([]logic.Lit, 0, len(c)+1), c...), act.Not())...)
 			w.act = e.active(c, w.act)
 			w.eachShare(w.act, func(_, g int) bool {
-				score(w, g, c, act)
+				score(ew, g, c, act)
 				return true
 			})
 			w.s.AddClause(act.Not())
@@ -108,7 +112,7 @@ type groupFacts struct {
 
 // scoreGroup adds to w.delta the changes of the examples of one antecedent
 // (g) when c, activated by act, is inserted at each position.
-func (w *worker) scoreGroup(gi int, c logic.Clause, act logic.Lit) {
+func (w *possWorker) scoreGroup(gi int, c logic.Clause, act logic.Lit) {
 	g := w.d.groups[gi]
 	f := groupFacts{gi: gi}
 	for _, x := range g {
@@ -119,7 +123,7 @@ func (w *worker) scoreGroup(gi int, c logic.Clause, act logic.Lit) {
 // scoreExample adds to w.delta the change of example i's contribution when
 // c (activated by act) is inserted at each position; see the invariant in
 // engine.go. g is i's antecedent group and f its facts, filled on first use.
-func (w *worker) scoreExample(i int, g []int32, c logic.Clause, act logic.Lit, f *groupFacts) {
+func (w *possWorker) scoreExample(i int, g []int32, c logic.Clause, act logic.Lit, f *groupFacts) {
 	e := w.d
 	st := &e.st[i]
 	d := &e.ex[i]
@@ -178,7 +182,7 @@ func (w *worker) scoreExample(i int, g []int32, c logic.Clause, act logic.Lit, f
 // consistent with c and α (k+1: none). The stored worlds of every example
 // of i's antecedent group g are worlds of H ∪ α, so all of them can settle
 // it.
-func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, int) {
+func (w *possWorker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, int) {
 	e := w.d
 	g := e.groups[gi]
 	b := int(e.st[i].b)
@@ -239,7 +243,7 @@ func (w *worker) consistency(i, gi int, c logic.Clause, act logic.Lit) (bool, in
 // entailsWith decides whether the cut at j, with c and α, entails β, given
 // that it is consistent. Stored worlds of i's antecedent group g that
 // satisfy the cut and c but not β settle it without a solver call.
-func (w *worker) entailsWith(i int, g []int32, j int, c logic.Clause, act logic.Lit) bool {
+func (w *possWorker) entailsWith(i int, g []int32, j int, c logic.Clause, act logic.Lit) bool {
 	e := w.d
 	st := &e.st[i]
 	if j == int(st.b) && st.covered {
@@ -283,7 +287,7 @@ func (e *drowning) scoreRemoval(j, i int) int64 {
 	emptied := len(m.Levels) < len(e.hyp.Levels)
 	e.entailedFor(e.hyp)
 	parts := make([]int64, len(e.workers))
-	e.parallel(func(w *worker) {
+	parallel(e.workers, func(w *possWorker) {
 		w.compileSel(m)
 		w.act = e.active(c, w.act)
 		var delta int64
@@ -337,7 +341,7 @@ func (e *drowning) removalHarmless(j, i int) bool {
 		sync.Mutex
 		sum, gain, loss int64
 	}
-	e.parallel(func(w *worker) {
+	parallel(e.workers, func(w *possWorker) {
 		w.compileSel(m)
 		w.act = e.active(c, w.act)
 		w.pending = w.pending[:0]
@@ -367,7 +371,7 @@ func (e *drowning) removalHarmless(j, i int) bool {
 		tally.loss += l
 		tally.Unlock()
 	})
-	e.parallel(func(w *worker) {
+	parallel(e.workers, func(w *possWorker) {
 		for _, p := range w.pending {
 			tally.Lock()
 			settled := tally.sum+tally.gain < 0 || tally.sum-tally.loss >= 0
@@ -421,7 +425,7 @@ func removedBoundary(b, j int, emptied bool) int {
 // decide re-decides example i under m (compiled in w) without changing
 // stored state, given the levels of the stored worlds under m. The cut at
 // probe is decided first (see research).
-func (w *worker) decide(i int, m *Hypothesis, lv []int32, probe int) bool {
+func (w *possWorker) decide(i int, m *Hypothesis, lv []int32, probe int) bool {
 	e := w.d
 	st := &e.st[i]
 	hi := len(m.Levels)
@@ -474,7 +478,7 @@ func (e *drowning) commitRemove(j, i int) {
 	emptied := len(m.Levels) < len(old.Levels)
 	e.entailedFor(old)
 	e.hyp = m
-	e.parallel(func(w *worker) {
+	parallel(e.workers, func(w *possWorker) {
 		w.compileSel(m)
 		w.act = e.active(c, w.act)
 		w.each(func(x int) {
@@ -530,7 +534,7 @@ func (e *drowning) commitInsert(c logic.Clause, p int) {
 	m := e.hyp.Insert(c, p)
 	e.hyp = m
 	newLevel := p%2 == 0
-	e.parallel(func(w *worker) {
+	parallel(e.workers, func(w *possWorker) {
 		w.compileSel(m)
 		w.act = e.active(c, w.act)
 		w.each(func(x int) {

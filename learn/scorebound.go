@@ -24,7 +24,7 @@ import (
 func (e *drowning) scoreAbove(ctx context.Context, cands []logic.Clause, from []int, need int64, except int) [][]int64 {
 	e.entailedFor(e.hyp)
 	bound, groupBounds := e.gainBounds(cands)
-	return e.scoreBounded(ctx, cands, from, need, except, bound, func(w *worker, ci int, delta []int64, ab *abortShare) {
+	return scoreBounded(ctx, &e.store, e.workers, cands, from, need, except, bound, func(w *possWorker, ci int, delta []int64, ab *abortShare) {
 		w.scoreShareBounded(cands[ci], delta, ab, groupBounds[w.id][ci])
 	})
 }
@@ -53,19 +53,19 @@ func (e *drowningFree) scoreAbove(ctx context.Context, cands []logic.Clause, fro
 			}
 		}
 	}
-	return e.scoreBounded(ctx, cands, from, need, except, bound, func(w *worker, ci int, delta []int64, ab *abortShare) {
+	return scoreBounded(ctx, &e.store, e.workers, cands, from, need, except, bound, func(w *freeWorker, ci int, delta []int64, ab *abortShare) {
 		w.scoreShareBoundedSem(cands[ci], delta, ab)
 	})
 }
 
 // scoreBounded scores the candidates from the highest bound down, each
-// with score on every worker's share (which gives up, setting ab.stop, once
+// with score on the share of every worker of ws (which gives up, setting ab.stop, once
 // the candidate is proved unable to reach need), raising need to the best
 // gain found, and stops at the first bound below need. The change at
 // position except does not count: a candidate that can reach need only
 // there is left out.
-func (e *store) scoreBounded(ctx context.Context, cands []logic.Clause, from []int, need int64, except int, bound []int64,
-	score func(w *worker, ci int, delta []int64, ab *abortShare)) [][]int64 {
+func scoreBounded[W engineWorker](ctx context.Context, e *store, ws []W, cands []logic.Clause, from []int, need int64, except int, bound []int64,
+	score func(w W, ci int, delta []int64, ab *abortShare)) [][]int64 {
 	res := make([][]int64, len(cands))
 	order := make([]int, 0, len(cands))
 	for ci := range cands {
@@ -75,15 +75,16 @@ func (e *store) scoreBounded(ctx context.Context, cands []logic.Clause, from []i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(bound[b], bound[a]) })
 	np := e.hyp.Positions()
-	parts := make([][]int64, len(e.workers))
+	parts := make([][]int64, len(ws))
 	for _, ci := range order {
 		if ctx.Err() != nil || bound[ci] < need {
 			break // the order is by bound: no later candidate can reach need
 		}
-		ab := &abortShare{need: need, from: from[ci], except: except, vec: make([][]int64, len(e.workers))}
-		e.parallel(func(w *worker) {
-			parts[w.id] = make([]int64, np)
-			score(w, ci, parts[w.id], ab)
+		ab := &abortShare{need: need, from: from[ci], except: except, vec: make([][]int64, len(ws))}
+		parallel(ws, func(w W) {
+			id := w.common().id
+			parts[id] = make([]int64, np)
+			score(w, ci, parts[id], ab)
 		})
 		if ab.stop.Load() {
 			continue // it cannot reach need
@@ -153,7 +154,7 @@ const boundEvery = 128
 // up (the invariant in engine.go), so the exact changes of the groups
 // scored so far plus the gain bounds of the others, summed from 2b up, bound
 // the change at every position.
-func (w *worker) scoreShareBounded(c logic.Clause, delta []int64, ab *abortShare, bounds []groupBound) {
+func (w *possWorker) scoreShareBounded(c logic.Clause, delta []int64, ab *abortShare, bounds []groupBound) {
 	e := w.d
 	np := len(delta)
 	// rem[p]: the gain bounds of the unscored groups whose boundary 2b is p.
@@ -206,7 +207,7 @@ const boundEverySem = 8
 // correct one can only lose), so the exact changes of the groups scored so
 // far plus the misclassified weight of the others bound the change at every
 // position.
-func (w *worker) scoreShareBoundedSem(c logic.Clause, delta []int64, ab *abortShare) {
+func (w *freeWorker) scoreShareBoundedSem(c logic.Clause, delta []int64, ab *abortShare) {
 	e := w.f
 	np := len(delta)
 	var rem int64
@@ -289,7 +290,7 @@ func (e *drowning) gainBounds(cands []logic.Clause) ([]int64, [][][]groupBound) 
 			union[k] |= v
 		}
 	}
-	e.parallel(func(w *worker) {
+	parallel(e.workers, func(w *possWorker) {
 		out := make([]int64, len(cands))
 		gbs := make([][]groupBound, len(cands))
 		masks := make([]clauseMask, len(cands))

@@ -72,7 +72,7 @@ import (
 // re-insertion returns to the hypothesis it started from, so most compiles find
 // their solver built (with what it learnt; the clauses of candidates it
 // scored are switched off for good).
-func (w *worker) compileLex(m *Hypothesis) {
+func (w *freeWorker) compileLex(m *Hypothesis) {
 	c := &w.sx.solvers
 	switch m {
 	case c[0].hyp:
@@ -124,7 +124,7 @@ func totalizer(s *sat.Solver, xs []logic.Lit) []logic.Lit {
 
 // atMost appends to a the assumption that at most v clauses of level j are
 // violated (lex).
-func (w *worker) atMost(a []logic.Lit, j, v int) []logic.Lit {
+func (w *freeWorker) atMost(a []logic.Lit, j, v int) []logic.Lit {
 	if v < len(w.tot[j]) {
 		a = append(a, w.tot[j][v].Not())
 	}
@@ -133,7 +133,7 @@ func (w *worker) atMost(a []logic.Lit, j, v int) []logic.Lit {
 
 // try solves under base and extra, built in w.assume (base must not alias
 // it beyond its own prefix).
-func (w *worker) try(base []logic.Lit, extra ...logic.Lit) bool {
+func (w *freeWorker) try(base []logic.Lit, extra ...logic.Lit) bool {
 	a := append(append(w.assume[:0], base...), extra...)
 	w.assume = a
 	return w.sat(a)
@@ -141,7 +141,7 @@ func (w *worker) try(base []logic.Lit, extra ...logic.Lit) bool {
 
 // sat solves under the assumptions a (and the hard rules) and on a world
 // copies it into w.m.
-func (w *worker) sat(a []logic.Lit) bool {
+func (w *freeWorker) sat(a []logic.Lit) bool {
 	if ok, _ := w.s.Solve(context.Background(), a...); !ok {
 		return false
 	}
@@ -179,7 +179,7 @@ func satisfiesAll(l []logic.Clause, m []uint64) bool {
 // (witness true), any world of H ∪ α otherwise. The examples of one
 // antecedent share their decisions, so a witness of one is a witness of
 // all. It reports false when none is stored.
-func (w *worker) groupWorld(g []int32, witness bool) bool {
+func (w *freeWorker) groupWorld(g []int32, witness bool) bool {
 	if w.f.sem == possibilistic.Lex {
 		return w.poolWorld(int(w.f.grp[g[0]]), witness)
 	}
@@ -218,7 +218,7 @@ func sameTop(m, n *Hypothesis) int {
 //
 // bound, if not nil, are lower bounds (lex) or skips (linear) for the
 // levels below the shared ones (see lexWalk and linWalk).
-func (w *worker) walkGroup(g []int32, m *Hypothesis, ch change, same int, dec, bound []int32) []logic.Lit {
+func (w *freeWorker) walkGroup(g []int32, m *Hypothesis, ch change, same int, dec, bound []int32) []logic.Lit {
 	e := w.f
 	i := int(g[0])
 	k, ko := len(m.Levels), len(e.hyp.Levels)
@@ -267,7 +267,7 @@ func (w *worker) walkGroup(g []int32, m *Hypothesis, ch change, same int, dec, b
 // a β it proves needs no solver call. lk, if not nil, has more worlds of
 // a (lex, lexpool.go), which the first example that needs them takes into
 // the pool.
-func (w *worker) entails(i int, a []logic.Lit, pool []uint64, p *lexProp, lk *poolLook) (ok bool, core uint64, coreOK bool, _ []uint64) {
+func (w *freeWorker) entails(i int, a []logic.Lit, pool []uint64, p *lexProp, lk *poolLook) (ok bool, core uint64, coreOK bool, _ []uint64) {
 	d := &w.f.ex[i]
 	for o := 0; o < len(pool); o += w.f.words {
 		if !holds(d.beta, pool[o:o+w.f.words]) {
@@ -302,7 +302,7 @@ func (w *worker) entails(i int, a []logic.Lit, pool []uint64, p *lexProp, lk *po
 // their clauses and at least as strong assumptions: the other levels'
 // clauses can always be switched off (a selector false, a violation
 // literal true).
-func (w *worker) levelCore() (uint64, bool) {
+func (w *freeWorker) levelCore() (uint64, bool) {
 	var m uint64
 	for _, l := range w.s.Failed() {
 		j := w.levelOf(l.Atom())
@@ -318,7 +318,7 @@ func (w *worker) levelCore() (uint64, bool) {
 }
 
 // levelOf returns the level whose assumption variable a is, or −1.
-func (w *worker) levelOf(a logic.Atom) int {
+func (w *freeWorker) levelOf(a logic.Atom) int {
 	x := int(a) - w.f.n
 	if x < 0 {
 		return -1
@@ -348,7 +348,7 @@ type lexCtx struct {
 // down: lower bounds from propagation (lexprop.go) are most often the
 // least count or near it, and a count that admits a world needs no proof
 // that it is least when the one below it admits none.
-func (w *worker) minViolated(x lexCtx, l []logic.Clause, j, lb int) (int, []uint64) {
+func (w *freeWorker) minViolated(x lexCtx, l []logic.Clause, j, lb int) (int, []uint64) {
 	u := violated(l, x.m)
 	for v := lb; v < u; v++ {
 		a := append(w.assume[:0], x.a...)
@@ -380,7 +380,7 @@ func (e *drowningFree) commitChange(m *Hypothesis, ch change) {
 	if ch.kind != 0 && e.entailedFor(e.hyp) {
 		act = e.active(ch.c, nil)
 	}
-	e.parallel(func(w *worker) {
+	parallel(e.workers, func(w *freeWorker) {
 		w.compileFree(m)
 		dec := make([]int32, k)
 		for gi := w.id; gi < len(e.groups); gi += len(e.workers) {
@@ -548,7 +548,7 @@ func (ch change) mapCore(sem possibilistic.Semantics, core uint64, old, dec []in
 
 // settled reports whether example x of group g keeps its answer by kept
 // (see change.keeps); stored witnesses still mark the old decisions.
-func (w *worker) settled(g []int32, x, kept int) bool {
+func (w *freeWorker) settled(g []int32, x, kept int) bool {
 	st := &w.f.st[x]
 	switch kept {
 	case keepCovered:
@@ -573,7 +573,7 @@ func (e *drowningFree) setUndecided(g []int32, k int) {
 // markWitnesses records dec as the decisions of the examples of g under m
 // and marks which of their stored worlds witness them; wit, a witness,
 // is kept.
-func (w *worker) markWitnesses(g []int32, m *Hypothesis, dec []int32, wit []uint64) {
+func (w *freeWorker) markWitnesses(g []int32, m *Hypothesis, dec []int32, wit []uint64) {
 	e := w.f
 	if e.sem == possibilistic.Lex {
 		// The antecedent's pool has its witnesses (poolWitness).
@@ -636,7 +636,7 @@ func hashWorld(m []uint64) uint64 {
 
 // isWitness reports whether x witnesses example i's decisions under m
 // (in e.dec).
-func (w *worker) isWitness(i int, m *Hypothesis, x []uint64) bool {
+func (w *freeWorker) isWitness(i int, m *Hypothesis, x []uint64) bool {
 	e := w.f
 	for j, l := range m.Levels {
 		if e.sem == possibilistic.Lex {
@@ -662,7 +662,7 @@ func (w *worker) isWitness(i int, m *Hypothesis, x []uint64) bool {
 // is skipped without a solver call (most levels a walk skips contradict a
 // kept level's class through the hard rules), and each kept level's
 // clauses join it, for the levels below and for β (entails).
-func (w *worker) linWalk(levels [][]logic.Clause, a []logic.Lit, from int, have bool, dec, bound []int32, p *lexProp) []logic.Lit {
+func (w *freeWorker) linWalk(levels [][]logic.Clause, a []logic.Lit, from int, have bool, dec, bound []int32, p *lexProp) []logic.Lit {
 	nested := bound != nil
 	for l := from - 1; l >= 0; l-- {
 		var keep bool
@@ -708,7 +708,7 @@ func (w *worker) linWalk(levels [][]logic.Clause, a []logic.Lit, from int, have 
 // bounds each level's count from below by it and tells it each count.
 // w.sx.walk, if not nil, holds worlds of a from the antecedent's pool
 // (lexpool.go): one that reaches a level's bound spares the call.
-func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, from int, dec, bound []int32, first int, p *lexProp) []logic.Lit {
+func (w *freeWorker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, from int, dec, bound []int32, first int, p *lexProp) []logic.Lit {
 	x := lexCtx{a: a, m: m}
 	nested := bound != nil
 	for l := from - 1; l >= 0; l-- {
@@ -743,4 +743,4 @@ func (w *worker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, fro
 
 // lexProp returns what propagation knows about the assumptions of the
 // last walk (walkGroup, slowSem).
-func (w *worker) lexProp() *lexProp { return &w.sx.prop }
+func (w *freeWorker) lexProp() *lexProp { return &w.sx.prop }

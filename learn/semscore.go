@@ -85,7 +85,7 @@ type pendingRemoval struct {
 // each position; see the invariant in semengine.go. The examples share
 // their decisions, so whether a witness satisfies c, and otherwise the walk
 // from g, are settled once for all of them.
-func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
+func (w *freeWorker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 	e := w.f
 	g := e.groups[gi]
 	i0 := int(g[0])
@@ -173,7 +173,7 @@ func (w *worker) scoreGroupSem(gi int, c logic.Clause, act logic.Lit) {
 // propEntails reports whether propagation shows that every optimal
 // world of group gi that satisfies c satisfies beta; *gp is the group's
 // propagation, found on first use.
-func (w *worker) propEntails(gi int, gp **groupProp, c, beta logic.Clause) bool {
+func (w *freeWorker) propEntails(gi int, gp **groupProp, c, beta logic.Clause) bool {
 	if *gp == nil {
 		*gp = w.groupProp(gi)
 	}
@@ -183,7 +183,7 @@ func (w *worker) propEntails(gi int, gp **groupProp, c, beta logic.Clause) bool 
 // storedWitness reports whether a stored witness of group g's decision
 // satisfies c (if not nil) and falsifies beta (if not nil), both given as
 // masks.
-func (w *worker) storedWitness(g []int32, c, beta *clauseMask) bool {
+func (w *freeWorker) storedWitness(g []int32, c, beta *clauseMask) bool {
 	e := w.f
 	if e.sem == possibilistic.Lex {
 		return w.poolWitness(int(e.grp[g[0]]), c, beta)
@@ -202,7 +202,7 @@ func (w *worker) storedWitness(g []int32, c, beta *clauseMask) bool {
 // addAll adds to w.delta the change of example x's contribution when its
 // answer becomes ans at every position that is not inside a skipped level
 // (there nothing changes).
-func (w *worker) addAll(x int, ans bool) {
+func (w *freeWorker) addAll(x int, ans bool) {
 	e := w.f
 	if ans == e.st[x].covered {
 		return
@@ -216,7 +216,7 @@ func (w *worker) addAll(x int, ans bool) {
 
 // add adds to w.delta[p] the change of example x's contribution when its
 // answer at position p becomes ans.
-func (w *worker) add(x, p int, ans bool) {
+func (w *freeWorker) add(x, p int, ans bool) {
 	d := &w.f.ex[x]
 	switch {
 	case ans == w.f.st[x].covered:
@@ -229,7 +229,7 @@ func (w *worker) add(x, p int, ans bool) {
 
 // skipped reports whether position p is inside a level that linear skips
 // for example x: a clause added there changes nothing.
-func (w *worker) skipped(x, p int) bool {
+func (w *freeWorker) skipped(x, p int) bool {
 	return w.f.sem == possibilistic.Linear && p%2 == 1 && w.f.dec[x][p/2] == 0
 }
 
@@ -258,7 +258,7 @@ func (w *worker) skipped(x, p int) bool {
 //
 // gp, if not nil, is what propagation knows about the group's decisions:
 // a level from which it refutes c is below g.
-func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
+func (w *freeWorker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 	e := w.f
 	grp := e.groups[gi]
 	i0 := int(grp[0])
@@ -380,7 +380,7 @@ func (w *worker) slowSem(gi int, c logic.Clause, act logic.Lit, gp *groupProp) {
 // the levels from g up keep their assumptions, and each level of the proof
 // below g keeps at least as strong a one in u (linear: kept; lex: bounded
 // no higher).
-func (w *worker) coreBelow(x, g int, u []int32) bool {
+func (w *freeWorker) coreBelow(x, g int, u []int32) bool {
 	e := w.f
 	st := &e.st[x]
 	if !st.coreTOK {
@@ -400,7 +400,7 @@ func (w *worker) coreBelow(x, g int, u []int32) bool {
 // skipAnswer returns, under linear, example x's answer when its kept level
 // j is skipped and the walk goes on below it, from the cache when it holds
 // for the current hypothesis; the walk is shared by x's group gi.
-func (w *worker) skipAnswer(gi, x, j int) bool {
+func (w *freeWorker) skipAnswer(gi, x, j int) bool {
 	e := w.f
 	sx := &e.semx
 	sx.once.Do(func() {
@@ -436,7 +436,7 @@ func (w *worker) skipAnswer(gi, x, j int) bool {
 }
 
 // prefix returns α and the decisions of the levels ≥ j, built in w.assume.
-func (w *worker) prefix(i, j int) []logic.Lit {
+func (w *freeWorker) prefix(i, j int) []logic.Lit {
 	e := w.f
 	a := append(w.assume[:0], e.ex[i].alpha...)
 	for l := len(e.hyp.Levels) - 1; l >= j; l-- {
@@ -452,7 +452,7 @@ func (w *worker) prefix(i, j int) []logic.Lit {
 
 // memberFrom returns the least j such that m (a world of H ∪ α) satisfies
 // the decisions of every level ≥ j.
-func (w *worker) memberFrom(i int, m []uint64) int {
+func (w *freeWorker) memberFrom(i int, m []uint64) int {
 	e := w.f
 	j := len(e.hyp.Levels)
 	for ; j > 0; j-- {
@@ -489,7 +489,7 @@ func lexInto(v, u []int32, j int, covered, ansW bool) bool {
 // current returns the assumptions that define the current decision of
 // example i: α and the kept levels (linear) or the optimal counts (lex),
 // built in w.sx.cur (not w.assume, which try overwrites).
-func (w *worker) current(i int) []logic.Lit {
+func (w *freeWorker) current(i int) []logic.Lit {
 	e := w.f
 	a := append(w.sx.cur[:0], e.ex[i].alpha...)
 	for j := range e.hyp.Levels {
@@ -518,7 +518,7 @@ func (e *drowningFree) scoreRemoval(j, i int) int64 {
 	pr := &pendingRemoval{from: e.hyp, to: m, j: j, i: i,
 		covered: make([]bool, len(e.ex)), core: make([]uint64, len(e.ex)), coreOK: make([]bool, len(e.ex)), dec: make([][]int32, len(e.groups)), wit: make([][]uint64, len(e.groups))}
 	parts := make([]int64, len(e.workers))
-	e.parallel(func(w *worker) {
+	parallel(e.workers, func(w *freeWorker) {
 		w.compileFree(m)
 		var delta int64
 		for gi := w.id; gi < len(e.groups); gi += len(e.workers) {
@@ -612,7 +612,7 @@ func (e *drowningFree) commitRemove(j, i int) {
 	}
 	m := pr.to
 	k := len(m.Levels)
-	e.parallel(func(w *worker) {
+	parallel(e.workers, func(w *freeWorker) {
 		w.compileFree(m)
 		for gi := w.id; gi < len(e.groups); gi += len(e.workers) {
 			g := e.groups[gi]

@@ -1,7 +1,6 @@
 package learn
 
 import (
-	"math/bits"
 	"slices"
 	"sync"
 
@@ -196,32 +195,6 @@ func (e *store) active(c logic.Clause, buf []uint64) []uint64 {
 		buf[len(buf)-1] &= 1<<r - 1
 	}
 	return buf
-}
-
-// eachShare calls fn on the groups of the worker's share (groups w.id,
-// w.id+W, ... of W workers) that are in act, or on all of them when act is
-// nil, in order, with n the group's index in the share; it stops when fn
-// returns false.
-func (w *worker) eachShare(act []uint64, fn func(n, g int) bool) {
-	e := w.e
-	nw := len(e.common)
-	if act == nil {
-		for n, g := 0, w.id; g < len(e.groups); n, g = n+1, g+nw {
-			if !fn(n, g) {
-				return
-			}
-		}
-		return
-	}
-	for k, v := range act {
-		for v != 0 {
-			g := k<<6 | bits.TrailingZeros64(v)
-			v &= v - 1
-			if g%nw == w.id && !fn((g-w.id)/nw, g) {
-				return
-			}
-		}
-	}
 }
 
 // mayChange reports whether group gi is in the worker's active set w.act

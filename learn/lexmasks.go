@@ -1,5 +1,8 @@
 package learn
 
+// This file holds a hypothesis's clauses as bit masks, level by level, for
+// counting the violations of the worlds of a lex pool (lexpool.go).
+
 // levelMasks is a hypothesis's clauses as masks, level by level: a pool's
 // vectors count thousands of clauses against a world of a few words.
 type levelMasks struct {

@@ -151,7 +151,7 @@ const boundEvery = 128
 // scoreShareBounded is scoreShare under poss that gives up as soon as the
 // candidate is proved unable to change the score by ab.need at a position
 // from ab.from on: an example's answer changes only at positions from 2b
-// up (the invariant in engine.go), so the exact changes of the groups
+// up (the invariant in drowning.go), so the exact changes of the groups
 // scored so far plus the gain bounds of the others, summed from 2b up, bound
 // the change at every position.
 func (w *possWorker) scoreShareBounded(c logic.Clause, delta []int64, ab *abortShare, bounds []groupBound) {

@@ -3,16 +3,20 @@ package learn
 import (
 	"context"
 	"slices"
+	"sync"
 
 	"github.com/strata-logic/strata/logic"
 	"github.com/strata-logic/strata/possibilistic"
 	"github.com/strata-logic/strata/sat"
 )
 
-// The drowning-free engines (linear and lex) share the example data, the
-// stored worlds and the worker pool of the poss engine, but none of its
-// shortcuts: the boundary b and the 2b invariant rest on drowning. Per
-// example they keep, for the current hypothesis with k levels:
+// This file holds the drowning-free engine, the coverage engine of linear
+// and lex: its state, its workers and their solvers. The drowning-free
+// engines (linear and lex) share the example data and the stored worlds of
+// the poss engine (store.go) and what its workers have in common
+// (worker.go), but none of its shortcuts: the boundary b and the 2b
+// invariant rest on drowning. Per example they keep, for the current
+// hypothesis with k levels:
 //   - covered, the answer;
 //   - dec[i][j] for every level j: linear, 1 if the walk down from the top
 //     keeps level j and 0 if it skips it; lex, the least number of clauses of
@@ -64,6 +68,111 @@ import (
 // (free.go); on answer tables most clauses are free for most antecedents.
 // TestDrowningFreeMatchesBruteForce checks both engines against
 // enumerating worlds on random small hypotheses.
+
+// drowningFree is the coverage engine of linear and lex entailment
+// (semengine.go, semwalk.go, semscore.go, semcommit.go, semremove.go,
+// lexpool.go, lexprop.go, lexmasks.go, free.go).
+type drowningFree struct {
+	store
+	workers []*freeWorker
+	sem     possibilistic.Semantics // Linear or Lex
+	dec     [][]int32               // per example, per level (see above)
+	semx    semExtra
+}
+
+// semExtra is what the drowning-free engines keep beside the state they
+// share with poss.
+type semExtra struct {
+	once sync.Once
+	// skip caches, for linear, per example and level j, the answer when
+	// level j (kept) is skipped and the walk goes on below it (0: not known,
+	// 1: not covered, 2: covered). It depends on the hypothesis alone, not on
+	// the candidate, so it holds while skipFor[g] is the current hypothesis (g
+	// the example's antecedent group; each group is scored by one worker).
+	skip    [][]int8
+	skipFor []*Hypothesis
+	// pend are the outcomes of the trial removals on the hypothesis they were
+	// made on (pruning tries every clause), which commitRemove takes
+	// instead of deciding every example again: re-insertion removes every
+	// clause in turn from the same hypothesis, returning to it after each.
+	pend map[pendKey]*pendingRemoval
+	// gprop is, per group under lex, what propagation knows about its
+	// decisions (groupProp in lexprop.go).
+	gonce sync.Once
+	gprop []groupProp
+	// base is, per group, the fixpoint of propagation from H ∪ α under
+	// the hard rules baseHard (resetProp in lexprop.go); nil when too large.
+	bonce    sync.Once
+	base     []baseProp
+	baseHard []logic.Clause
+	// pools are, per group under lex, worlds its walks found (lexpool.go).
+	ponce   sync.Once
+	pools   []worldPool
+	poolCap int // worlds per pool (0: poolSize); tests make it small
+	// move is the last commit: from the hypothesis it left to the one it made,
+	// by the change ch (pools derive their vectors along it).
+	move struct {
+		from, to *Hypothesis
+		ch       change
+	}
+}
+
+// freeWorker is a worker of the drowning-free engine.
+type freeWorker struct {
+	worker
+	f     *drowningFree
+	tot   [][]logic.Lit // lex: per level, the totalizer's outputs
+	extra []logic.Lit   // scratch assumptions
+	sx    semScratch
+	pot   []int64  // gain bounds of the worker's groups (scoreShareBoundedSem)
+	fa    []uint64 // the free atoms of the candidate being scored (free.go)
+}
+
+// semScratch holds a worker's buffers for the drowning-free engines.
+type semScratch struct {
+	cur, pre   []logic.Lit // assumptions
+	wa         []logic.Lit // walkGroup's assumptions
+	pool, skip []uint64    // worlds, one after another
+	gm         []uint64
+	totLv      []int32   // lex: the level of each totalizer output, from variable n
+	prop       lexProp   // lex: what propagation knows in the last walk
+	look       poolLook  // lex: the pool worlds of slowSem's candidate
+	walk       *poolLook // lex: what the walk may take from the pool
+	pfrom      []int32
+	masks      [2]levelMasks // lex: of the last two hypotheses (masksOf)
+	solvers    [2]lexSolver  // lex: of the last two hypotheses (compileLex)
+	ptmp       []int8
+	seen       []seenWorld
+}
+
+// newDrowningFree returns the drowning-free engine of sem (linear or lex)
+// for the examples ex, with the hard rules and no learned level as its
+// hypothesis.
+func newDrowningFree(nAtoms int, ex *Examples, hard []logic.Clause, threads int, sem possibilistic.Semantics) *drowningFree {
+	f := &drowningFree{sem: sem}
+	e := &f.store
+	e.init(nAtoms, ex, hard)
+	f.dec = make([][]int32, len(e.ex))
+	f.workers = hire(e, threads, func(w worker) *freeWorker { return &freeWorker{worker: w, f: f} })
+	parallel(f.workers, func(w *freeWorker) {
+		w.compileFree(e.hyp)
+		w.each(func(i int) {
+			w.initExample(i)
+			w.decideEmpty(i)
+		})
+	})
+	return f
+}
+
+// compileFree builds the worker's solver for m under the drowning-free
+// engine's semantics.
+func (w *freeWorker) compileFree(m *Hypothesis) {
+	if w.f.sem == possibilistic.Lex {
+		w.compileLex(m)
+		return
+	}
+	w.compileSel(m)
+}
 
 // compileLex builds the worker's solver for m under lex: one violation
 // literal per clause and a totalizer per level that counts them. A worker
@@ -154,147 +263,6 @@ func (w *freeWorker) sat(a []logic.Lit) bool {
 	return true
 }
 
-// violated counts the clauses of l that m falsifies.
-func violated(l []logic.Clause, m []uint64) int {
-	n := 0
-	for _, c := range l {
-		if !holds(c, m) {
-			n++
-		}
-	}
-	return n
-}
-
-func satisfiesAll(l []logic.Clause, m []uint64) bool {
-	for _, c := range l {
-		if !holds(c, m) {
-			return false
-		}
-	}
-	return true
-}
-
-// groupWorld puts into w.m a stored world of the antecedent of group g:
-// a witness of the current decision when the walk reuses decisions
-// (witness true), any world of H ∪ α otherwise. The examples of one
-// antecedent share their decisions, so a witness of one is a witness of
-// all. It reports false when none is stored.
-func (w *freeWorker) groupWorld(g []int32, witness bool) bool {
-	if w.f.sem == possibilistic.Lex {
-		return w.poolWorld(int(w.f.grp[g[0]]), witness)
-	}
-	for _, x := range g {
-		st := &w.f.st[x]
-		for s := range int(st.n) {
-			if !witness || st.lv[s] == 0 {
-				copy(w.m, w.f.slot(int(x), s))
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// sameTop returns the number of top levels that m and n share clause for
-// clause: a level's decision depends only on α and the levels above it, so
-// those levels keep their decisions from one hypothesis to the other.
-func sameTop(m, n *Hypothesis) int {
-	t := 0
-	for km, kn := len(m.Levels), len(n.Levels); t < km && t < kn; t++ {
-		if !slices.EqualFunc(m.Levels[km-1-t], n.Levels[kn-1-t], slices.Equal) {
-			break
-		}
-	}
-	return t
-}
-
-// walkGroup decides the levels of m for the antecedent of group g (H ∪ α
-// consistent; m compiled in w), taking the decisions of m's top same levels
-// from the decisions under the current hypothesis (they share those levels) and
-// walking down the others. dec, if not nil, receives every level's
-// decision. It returns the assumptions that define the decision, with a
-// world of them in w.m. A decision depends only on α, so the examples of
-// one antecedent share it and only decide their β on it (entails).
-//
-// bound, if not nil, are lower bounds (lex) or skips (linear) for the
-// levels below the shared ones (see lexWalk and linWalk).
-func (w *freeWorker) walkGroup(g []int32, m *Hypothesis, ch change, same int, dec, bound []int32) []logic.Lit {
-	e := w.f
-	i := int(g[0])
-	k, ko := len(m.Levels), len(e.hyp.Levels)
-	// The assumptions are built in w.sx.wa: the caller is done with the
-	// last group's before it walks the next.
-	a := append(w.sx.wa[:0], e.ex[i].alpha...)
-	p := &w.sx.prop
-	w.resetProp(p, int(e.grp[i]), m.Hard, nil)
-	for t := range same {
-		l, v := k-1-t, e.dec[i][ko-1-t]
-		if dec != nil {
-			dec[l] = v
-		}
-		if e.sem == possibilistic.Lex {
-			a = w.atMost(a, l, int(v))
-		} else if v == 1 {
-			a = append(a, w.sel[l])
-		}
-		p.decided(e.sem, m.Levels[l], l, int(v))
-	}
-	have := w.groupWorld(g, same > 0)
-	if e.sem == possibilistic.Lex {
-		if !have {
-			w.sat(a) // consistent: H ∪ α is, and so are decisions taken from it
-		}
-		if dec != nil {
-			w.sx.walk = w.lookUnder(int(e.grp[i]), m, ch, dec)
-			defer func() { w.sx.walk = nil }()
-		}
-		a = w.lexWalk(m.Levels, a, slices.Clone(w.m), k-same, dec, bound, 0, p)
-	} else {
-		a = w.linWalk(m.Levels, a, k-same, have, dec, bound, p)
-	}
-	w.sx.wa = a
-	return a
-}
-
-// entails decides whether the assumptions a (consistent; pool holds worlds
-// of them, one after another) entail example i's β. A counter-world it
-// finds joins the pool, which it returns: the examples of one antecedent
-// decide their β on the same assumptions, and one's counter-world often
-// settles another's. When β is entailed, core has the levels whose
-// assumptions the proof used (coreOK false: not known).
-//
-// p, if not nil, is what propagation knows about the worlds of a:
-// a β it proves needs no solver call. lk, if not nil, has more worlds of
-// a (lex, lexpool.go), which the first example that needs them takes into
-// the pool.
-func (w *freeWorker) entails(i int, a []logic.Lit, pool []uint64, p *lexProp, lk *poolLook) (ok bool, core uint64, coreOK bool, _ []uint64) {
-	d := &w.f.ex[i]
-	for o := 0; o < len(pool); o += w.f.words {
-		if !holds(d.beta, pool[o:o+w.f.words]) {
-			return false, 0, false, pool
-		}
-	}
-	if p != nil {
-		if ok, core, coreOK := p.entails(d.beta); ok {
-			return true, core, coreOK, pool
-		}
-	}
-	if lk != nil && !lk.done {
-		n := len(pool)
-		pool = lk.final(pool)
-		for o := n; o < len(pool); o += w.f.words {
-			if !holds(d.beta, pool[o:o+w.f.words]) {
-				return false, 0, false, pool
-			}
-		}
-	}
-	if w.try(a, d.negBeta...) {
-		return false, 0, false, append(pool, w.m...)
-	}
-	core, coreOK = w.levelCore()
-	return true, core, coreOK, pool
-}
-
 // levelCore returns the levels whose assumptions (linear: the selector;
 // lex: the bound on its violations) are in the solver's last
 // unsatisfiable core, and false if one does not fit in a mask. A proof
@@ -335,412 +303,55 @@ func (w *freeWorker) levelOf(a logic.Atom) int {
 	return -1
 }
 
-// lexCtx is a set of worlds during a lex walk: the assumptions that define
-// it and a world of them.
-type lexCtx struct {
-	a []logic.Lit
-	m []uint64
-}
-
-// minViolated returns the least number of clauses of level j (clauses l)
-// violated by a world of x's assumptions, with such a world, given that
-// it is at least lb. It tries the counts from lb up, not from x.m's count
-// down: lower bounds from propagation (lexprop.go) are most often the
-// least count or near it, and a count that admits a world needs no proof
-// that it is least when the one below it admits none.
-func (w *freeWorker) minViolated(x lexCtx, l []logic.Clause, j, lb int) (int, []uint64) {
-	u := violated(l, x.m)
-	for v := lb; v < u; v++ {
-		a := append(w.assume[:0], x.a...)
-		a = w.atMost(a, j, v)
-		w.assume = a
-		if w.sat(a) {
-			return v, slices.Clone(w.m)
-		}
-	}
-	return u, x.m
-}
-
-// commit makes m current under linear or lex, re-deciding every
-// antecedent below the top levels m shares with the current hypothesis, and
-// marks the stored worlds that witness the new decisions.
-func (e *drowningFree) commit(m *Hypothesis) { e.commitChange(m, change{}) }
-
-// commitChange is commit for m, the current hypothesis changed as ch says.
-func (e *drowningFree) commitChange(m *Hypothesis, ch change) {
-	same := sameTop(e.hyp, m)
-	k := len(m.Levels)
-	var fa, act []uint64 // the changed clause's free atoms (free.go) and active groups (entailed.go)
-	switch ch.kind {
-	case insertion:
-		fa = e.freeAtoms(m, ch.c, nil)
-	case removal:
-		fa = e.freeAtoms(e.hyp, ch.c, nil)
-	}
-	if ch.kind != 0 && e.entailedFor(e.hyp) {
-		act = e.active(ch.c, nil)
-	}
-	parallel(e.workers, func(w *freeWorker) {
-		w.compileFree(m)
-		dec := make([]int32, k)
-		for gi := w.id; gi < len(e.groups); gi += len(e.workers) {
-			g := e.groups[gi]
-			if !e.ex[g[0]].hardOK {
-				e.setUndecided(g, k)
-				continue
-			}
-			if e.unchanged(gi, fa, act) && w.keepFree(g, gi, m, ch, fa) {
-				continue
-			}
-			old := e.dec[g[0]]
-			a := w.walkGroup(g, m, ch, same, dec, ch.expected(e.sem, old))
-			pool := append(w.sx.pool[:0], w.m...)
-			lk := w.walkLook()
-			kept := ch.keeps(e.sem, old, dec)
-			for _, xi := range g {
-				x := int(xi)
-				st := &e.st[x]
-				core, ok := ch.mapCore(e.sem, st.coreT, old, dec)
-				ok = ok && st.coreTOK && st.covered
-				switch {
-				case w.settled(g, x, kept) || ok:
-					st.coreT, st.coreTOK = core, ok
-				default:
-					st.covered, st.coreT, st.coreTOK, pool = w.entails(x, a, pool, w.lexProp(), lk)
-				}
-			}
-			w.sx.pool = pool
-			w.poolKeep(gi, pool)
-			w.markWitnesses(g, m, dec, pool[:e.words])
-		}
-	})
-	e.semx.move.from, e.semx.move.to, e.semx.move.ch = e.hyp, m, ch
-	e.hyp = m
-}
-
-// change says how a hypothesis differs from the current one: by a clause
-// inserted at position pos, or removed from level j (emptied: the level
-// went with it), or unknown (the zero value).
-type change struct {
-	kind    int // 0 unknown, insertion or removal
-	pos, j  int
-	emptied bool
-	c       logic.Clause // the clause inserted or removed
-}
-
-const (
-	insertion = 1 + iota
-	removal
-)
-
-// Which answers a changed hypothesis keeps when an antecedent's decisions come
-// out as before (mapped to the new levels):
-const (
-	keepNone      = iota
-	keepCovered   // an insertion: the new optimal worlds are among the old
-	keepUncovered // a removal: the old optimal worlds are among the new
-)
-
-// keeps compares the decisions dec of an antecedent under the changed
-// hypothesis with its decisions old under the current one. If they are the same
-// (a new level kept by linear, violated nowhere by lex), an insertion only
-// narrows the optimal worlds (those of the old that satisfy the clause,
-// where it is kept or counted: a world violating it would have a larger
-// count, or make linear skip the level), and a removal only widens them (a
-// world that was optimal satisfied the clause or it could now do better,
-// and it still meets every decision), so a covered example stays covered
-// after an insertion, and an uncovered one stays uncovered after a removal
-// if a witness of the old decisions falsifies its β.
-func (ch change) keeps(sem possibilistic.Semantics, old, dec []int32) int {
-	switch ch.kind {
-	case insertion:
-		if ch.pos%2 == 1 {
-			if slices.Equal(old, dec) {
-				return keepCovered
-			}
-			return keepNone
-		}
-		j := ch.pos / 2
-		want := int32(0) // lex: the new level's clause holds
-		if sem == possibilistic.Linear {
-			want = 1 // linear: the new level is kept
-		}
-		if len(dec) == len(old)+1 && dec[j] == want && slices.Equal(dec[:j], old[:j]) && slices.Equal(dec[j+1:], old[j:]) {
-			return keepCovered
-		}
-	case removal:
-		if !ch.emptied && slices.Equal(old, dec) {
-			return keepUncovered
-		}
-		j := ch.j
-		if ch.emptied && len(dec)+1 == len(old) && slices.Equal(dec[:j], old[:j]) && slices.Equal(dec[j:], old[j+1:]) {
-			return keepUncovered
-		}
-	}
-	return keepNone
-}
-
-// expected returns, for an insertion, the decisions old of an antecedent
-// mapped to the changed hypothesis's levels (a new level: violated nowhere by
-// lex, kept by linear), nil otherwise. The insertion narrows the worlds
-// that each level's decision starts from while the decisions above are as
-// before, so they bound the walk (lexWalk, linWalk).
-func (ch change) expected(sem possibilistic.Semantics, old []int32) []int32 {
-	if ch.kind != insertion {
-		return nil
-	}
-	if ch.pos%2 == 1 {
-		return old
-	}
-	j := ch.pos / 2
-	v := int32(0)
-	if sem == possibilistic.Linear {
-		v = 1
-	}
-	return slices.Insert(slices.Clone(old), j, v)
-}
-
-// mapCore returns, in the levels of the changed hypothesis, the levels core of
-// an entailment proof under the current hypothesis, and whether the proof still
-// holds there: none of its levels lost a clause, and each keeps at least
-// as strong an assumption (dec against old: linear keeps the level, lex
-// bounds its violations no higher). Cores are kept in the example state's
-// coreT (coreTOK), which only poss uses otherwise.
-func (ch change) mapCore(sem possibilistic.Semantics, core uint64, old, dec []int32) (uint64, bool) {
-	var out uint64
-	for l := 0; l < 64 && core>>l != 0; l++ {
-		if core>>l&1 == 0 {
-			continue
-		}
-		n := l
-		switch ch.kind {
-		case insertion:
-			if ch.pos%2 == 0 && l >= ch.pos/2 {
-				n++
-			}
-		case removal:
-			if l == ch.j && (sem != possibilistic.Lex || ch.emptied) {
-				return 0, false
-			}
-			if ch.emptied && l > ch.j {
-				n--
-			}
-		default:
-			return 0, false
-		}
-		if n >= 64 || n >= len(dec) || l >= len(old) {
-			return 0, false
-		}
-		bound := old[l]
-		if ch.kind == removal && l == ch.j {
-			// Under lex the level that lost a clause keeps the proof if
-			// its bound fell by one: at most v−1 violations among the
-			// other clauses imply at most v among all.
-			bound--
-		}
-		if sem == possibilistic.Lex && dec[n] > bound || sem == possibilistic.Linear && dec[n] != 1 {
-			return 0, false
-		}
-		out |= 1 << n
-	}
-	return out, true
-}
-
-// settled reports whether example x of group g keeps its answer by kept
-// (see change.keeps); stored witnesses still mark the old decisions.
-func (w *freeWorker) settled(g []int32, x, kept int) bool {
-	st := &w.f.st[x]
-	switch kept {
-	case keepCovered:
-		return st.covered
-	case keepUncovered:
-		bm := w.f.betaMask(x)
-		return !st.covered && w.storedWitness(g, nil, &bm)
-	}
-	return false
-}
-
-// setUndecided records the examples of g, whose α the hard rules refute, as
-// not covered, with no decisions.
-func (e *drowningFree) setUndecided(g []int32, k int) {
-	for _, x := range g {
-		e.st[x].covered = false
-		e.dec[x] = slices.Grow(e.dec[x][:0], k)[:k]
-		clear(e.dec[x])
-	}
-}
-
-// markWitnesses records dec as the decisions of the examples of g under m
-// and marks which of their stored worlds witness them; wit, a witness,
-// is kept.
-func (w *freeWorker) markWitnesses(g []int32, m *Hypothesis, dec []int32, wit []uint64) {
-	e := w.f
-	if e.sem == possibilistic.Lex {
-		// The antecedent's pool has its witnesses (poolWitness).
-		for _, x := range g {
-			e.dec[x] = append(e.dec[x][:0], dec...)
-		}
-		w.poolAdd(int(e.grp[g[0]]), wit)
+// decideEmpty decides example i under a hypothesis without learned levels,
+// where every semantics agrees: H ∪ α entails β or not. Its stored world
+// (initExample) may settle it; a proof's levels are none.
+func (w *freeWorker) decideEmpty(i int) {
+	e := w.e
+	st := &e.st[i]
+	if !e.ex[i].hardOK {
+		st.b, st.covered, st.t, st.tValid = 1, false, 0, true
 		return
 	}
-	// The examples of g often store the same worlds (each keeps the
-	// group's witness): decide each distinct world once.
-	seen := w.sx.seen[:0]
-	for _, x := range g {
-		i := int(x)
-		e.dec[i] = append(e.dec[i][:0], dec...)
-		st := &e.st[i]
-		for s := range int(st.n) {
-			mod := e.slot(i, s)
-			h := hashWorld(mod)
-			known := -1
-			for _, v := range seen {
-				if v.h == h && slices.Equal(e.slot(int(v.x), int(v.s)), mod) {
-					known = int(v.lv)
-					break
-				}
-			}
-			if known < 0 {
-				known = 1
-				if w.isWitness(i, m, mod) {
-					known = 0
-				}
-				seen = append(seen, seenWorld{h: h, x: x, s: int32(s), lv: int32(known)})
-			}
-			st.lv[s] = int32(known)
+	st.coreB, st.coreBOK = 0, true
+	st.covered = true
+	for s := range int(st.n) {
+		if st.bf[s] && st.lv[s] <= 0 {
+			st.covered = false
+			return
 		}
 	}
-	w.sx.seen = seen
-	for _, x := range g {
-		copy(w.m, wit)
-		w.keep(int(x), 0)
+	if w.solve(i, 0, true, -1) {
+		w.keep(i, 0)
+		st.covered = false
+		return
 	}
+	st.coreT, st.coreTOK = w.core()
 }
 
-// seenWorld is a stored world already marked: slot s of example x.
-type seenWorld struct {
-	h     uint64
-	x     int32
-	s, lv int32
+// recompile rebuilds the workers' solvers for the current hypothesis, whose
+// states are already up to date.
+func (e *drowningFree) recompile() {
+	parallel(e.workers, func(w *freeWorker) { w.compileFree(e.hyp) })
 }
 
-// hashWorld mixes the words of a world.
-func hashWorld(m []uint64) uint64 {
-	h := uint64(14695981039346656037)
-	for _, w := range m {
-		h = (h ^ w) * 1099511628211
-		h ^= h >> 29
+// save is store.save with the examples' decisions.
+func (e *drowningFree) save() snapshot {
+	s := e.store.save()
+	s.dec = slices.Grow(s.dec[:0], len(e.dec))[:len(e.dec)]
+	for i, d := range e.dec {
+		s.dec[i] = append(s.dec[i][:0], d...)
 	}
-	return h
+	e.spare.dec = s.dec
+	return s
 }
 
-// isWitness reports whether x witnesses example i's decisions under m
-// (in e.dec).
-func (w *freeWorker) isWitness(i int, m *Hypothesis, x []uint64) bool {
-	e := w.f
-	for j, l := range m.Levels {
-		if e.sem == possibilistic.Lex {
-			if violated(l, x) != int(e.dec[i][j]) {
-				return false
-			}
-		} else if e.dec[i][j] == 1 && !satisfiesAll(l, x) {
-			return false
-		}
+// restore returns to hypothesis m and the example states and decisions
+// saved with it.
+func (e *drowningFree) restore(m *Hypothesis, s snapshot) {
+	e.restoreStates(m, s)
+	for i, d := range s.dec {
+		e.dec[i] = append(e.dec[i][:0], d...)
 	}
-	return true
+	e.recompile()
 }
-
-// linWalk walks the levels from−1 down to 0 of levels under linear from
-// the kept assumptions a (w.m a world of them when have) and returns the
-// assumptions of the levels kept, with a world of them in w.m; dec, if not
-// nil, receives the decisions. H ∪ α must be consistent. bound, if not
-// nil, are decisions of a hypothesis whose kept worlds at from include the
-// walk's (see nested); a level it skipped stays skipped while the walk
-// decides as it did.
-//
-// p, if not nil, knows by propagation the worlds of a: a level it refutes
-// is skipped without a solver call (most levels a walk skips contradict a
-// kept level's class through the hard rules), and each kept level's
-// clauses join it, for the levels below and for β (entails).
-func (w *freeWorker) linWalk(levels [][]logic.Clause, a []logic.Lit, from int, have bool, dec, bound []int32, p *lexProp) []logic.Lit {
-	nested := bound != nil
-	for l := from - 1; l >= 0; l-- {
-		var keep bool
-		switch {
-		case nested && bound[l] == 0:
-		case have && satisfiesAll(levels[l], w.m):
-			keep = true
-		case p != nil && p.refutesLevel(levels[l], l):
-		default:
-			keep = w.try(a, w.sel[l])
-		}
-		if keep {
-			a, have = append(a, w.sel[l]), true
-			if p != nil {
-				p.decided(possibilistic.Linear, levels[l], l, 1)
-			}
-		}
-		if dec != nil {
-			dec[l] = 0
-			if keep {
-				dec[l] = 1
-			}
-		}
-		nested = nested && keep == (bound[l] == 1)
-	}
-	if !have {
-		w.sat(a) // a holds α and decisions taken from it: consistent
-	}
-	return a
-}
-
-// lexWalk minimises, level by level from from−1 down to 0, the violations
-// of the worlds of a (m one of them) and returns the assumptions that
-// define the optimal worlds, with one of them in w.m; dec, if not nil,
-// receives the least counts. bound, if not nil, are the counts of a hypothesis
-// whose optimal worlds at from include the walk's, each level's clauses
-// among the walk's: while the walk's counts equal them, the walk's worlds
-// stay among that hypothesis's, so their counts are lower bounds and a witness
-// that reaches one needs no proof that it is least. first is a lower bound
-// on the count of level from−1 that the caller knows (0: none).
-//
-// p knows, by propagation, the worlds of a (see lexprop.go); the walk
-// bounds each level's count from below by it and tells it each count.
-// w.sx.walk, if not nil, holds worlds of a from the antecedent's pool
-// (lexpool.go): one that reaches a level's bound spares the call.
-func (w *freeWorker) lexWalk(levels [][]logic.Clause, a []logic.Lit, m []uint64, from int, dec, bound []int32, first int, p *lexProp) []logic.Lit {
-	x := lexCtx{a: a, m: m}
-	nested := bound != nil
-	for l := from - 1; l >= 0; l-- {
-		f := p.forced(levels[l])
-		lb := f
-		if nested {
-			lb = max(lb, int(bound[l]))
-		}
-		if l == from-1 {
-			lb = max(lb, first)
-		}
-		// A world at hand that reaches lb needs no finer bound.
-		if violated(levels[l], x.m) > lb {
-			lb = max(lb, p.lowerBound(levels[l], l, f))
-			if lk := w.sx.walk; lk != nil && violated(levels[l], x.m) > lb {
-				if pm := lk.find(l, lb, dec); pm != nil {
-					x.m = pm
-				}
-			}
-		}
-		u, mm := w.minViolated(x, levels[l], l, lb)
-		x.a, x.m = w.atMost(x.a, l, u), mm
-		p.bound(levels[l], l, u)
-		if dec != nil {
-			dec[l] = int32(u)
-		}
-		nested = nested && bound[l] == int32(u)
-	}
-	copy(w.m, x.m)
-	return x.a
-}
-
-// lexProp returns what propagation knows about the assumptions of the
-// last walk (walkGroup, slowSem).
-func (w *freeWorker) lexProp() *lexProp { return &w.sx.prop }

@@ -130,7 +130,7 @@ func groupByAlpha(ex []Example) [][]int32 {
 		if !strictlyIncreasing(a) {
 			a = slices.Compact(slices.Sorted(slices.Values(d.Alpha)))
 		}
-		h := hashTerm(a)
+		h := a.Hash()
 		g, ok := index[h]
 		found := int32(-1)
 		for x := g; ok && x >= 0; x = next[x] {
@@ -159,16 +159,6 @@ func groupByAlpha(ex []Example) [][]int32 {
 // sameSlice reports whether a and b are the same slice of memory.
 func sameSlice[T any](a, b []T) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
-}
-
-// hashTerm hashes a set of literals (FNV-1a over their values).
-func hashTerm(t logic.Term) uint64 {
-	h := uint64(14695981039346656037)
-	for _, l := range t {
-		h ^= uint64(uint32(l))
-		h *= 1099511628211
-	}
-	return h
 }
 
 // strictlyIncreasing reports whether a is sorted without repeats, as a set

@@ -42,6 +42,17 @@ func (t Term) Holds(w []bool) bool {
 	return true
 }
 
+// Hash hashes the term's literals in their order (FNV-1a), so that equal
+// sorted terms hash alike: a key for grouping equal antecedents.
+func (t Term) Hash() uint64 {
+	h := uint64(14695981039346656037)
+	for _, l := range t {
+		h ^= uint64(uint32(l))
+		h *= 1099511628211
+	}
+	return h
+}
+
 // Negate returns the clause ¬t (the literals of t, each complemented).
 func (t Term) Negate() Clause {
 	c := make(Clause, len(t))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -684,5 +685,21 @@ func TestAtLeastBeyondTheLimitIsAnError(t *testing.T) {
 	}
 	if _, err := ParseFormula(&Vocabulary{}, "atleast(512"+args(2048)+")"); err != nil { // 2048 × 512 = 1,048,576
 		t.Errorf("just within the limit: %v", err)
+	}
+}
+
+// TestTermHash: equal terms hash alike, and the hash tells apart terms that
+// differ in a literal, its sign or its place (the groupings that use it
+// compare the terms again on a collision, so a clash costs time, not an
+// answer).
+func TestTermHash(t *testing.T) {
+	a := Term{Pos(1), Neg(2), Pos(7)}
+	if a.Hash() != slices.Clone(a).Hash() {
+		t.Fatal("equal terms hash differently")
+	}
+	for _, b := range []Term{{Pos(1), Pos(2), Pos(7)}, {Pos(1), Neg(2)}, {Neg(2), Pos(1), Pos(7)}, {}} {
+		if a.Hash() == b.Hash() {
+			t.Errorf("%v and %v hash alike", a, b)
+		}
 	}
 }

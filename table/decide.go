@@ -42,7 +42,7 @@ func decideRows(ctx context.Context, th *possibilistic.Theory, b *Binding, rows 
 			return nil, false, ctx.Err()
 		}
 		buf = b.situation(r, buf[:0])
-		k := hashLits(buf)
+		k := buf.Hash()
 		s := int32(-1)
 		for _, x := range index[k] {
 			if slices.Equal(sits[x], buf) {
@@ -125,14 +125,4 @@ func clauseOf(f *logic.Formula) (c logic.Clause, ok, taut bool) {
 	}
 	c, ok = f.AsClause()
 	return c, ok, false
-}
-
-// hashLits hashes a sorted set of literals (FNV-1a).
-func hashLits(t logic.Term) uint64 {
-	h := uint64(14695981039346656037)
-	for _, l := range t {
-		h ^= uint64(uint32(l))
-		h *= 1099511628211
-	}
-	return h
 }

@@ -65,8 +65,12 @@ def test_the_gil_is_released_while_learning():
 def test_ctrl_c_interrupts_a_fit(tmp_path):
     script = textwrap.dedent(
         """
-        import sys, numpy as np
+        import signal, sys, numpy as np
         from strata import StrataClassifier
+        # Python's own Ctrl-C handler, as an interactive session has it,
+        # even where the test runs in the background with SIGINT ignored
+        # (a background job of a non-interactive shell inherits that).
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         rng = np.random.default_rng(0)
         X = rng.normal(size=(2000, 6)); y = rng.integers(0, 2, 2000)
         print("fitting", flush=True)

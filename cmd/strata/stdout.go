@@ -12,9 +12,10 @@ import (
 // error is kept, and a command that wrote nothing wrong fails with it all
 // the same (exit status 1, "strata: write standard output: …"), since most
 // of its prints do not look at their error. A standard output that was
-// closed when strata started (`strata query … >&-`) is one the Go runtime
-// has replaced by /dev/null opened for reading and writing, which no shell
-// redirection opens; writing a result to it fails (closedStdout).
+// closed when strata started (`strata query … >&-`), which the Go runtime
+// replaces by /dev/null, is recorded before the runtime starts
+// (closedStdout), and writing a result to it fails; /dev/null given on
+// purpose, for writing or for reading and writing, takes the result.
 
 // resultWriter is standard output, checked.
 type resultWriter struct {
